@@ -1,0 +1,22 @@
+import { z } from 'zod'
+
+/** YYYY-MM-DD that names a real calendar day (2026-02-30 is refused). */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD')
+  .refine(isCalendarDate, 'is not a real calendar date')
+
+export type IsoDate = z.infer<typeof isoDate>
+
+export function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number)
+  if (year === undefined || month === undefined || day === undefined) return false
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/** Today's date where the user is, as YYYY-MM-DD: "future" means after the user's own today. */
+export function localToday(now: Date = new Date()): IsoDate {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
