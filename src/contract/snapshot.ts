@@ -12,6 +12,10 @@ export const storedTransaction = bookedTransaction.extend({
 })
 export type StoredTransaction = z.infer<typeof storedTransaction>
 
+/** 201 answer of POST .../transactions: the stored transactions, ids filled in, in the order sent. */
+export const transactionsCreated = z.object({ transactions: z.array(storedTransaction) })
+export type TransactionsCreated = z.infer<typeof transactionsCreated>
+
 export const SNAPSHOT_FORMAT = 'sandbox-console/v1'
 
 /** Export/import file: every account with its transactions in creation order (oldest first). */

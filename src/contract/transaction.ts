@@ -84,10 +84,16 @@ export const transactionCreate = z
 export type TransactionCreateInput = z.input<typeof transactionCreate>
 export type TransactionCreate = z.output<typeof transactionCreate>
 
+/** Largest batch one POST may carry; larger sets are sent in several requests. */
+export const MAX_BATCH = 10_000
+
 /** The body: an array of transactions; a single object is accepted too. */
 export const transactionBatch = z.preprocess(
   (body) => (Array.isArray(body) ? body : [body]),
-  z.array(transactionCreate).min(1, 'send at least one transaction'),
+  z
+    .array(transactionCreate)
+    .min(1, 'send at least one transaction')
+    .max(MAX_BATCH, `send at most ${MAX_BATCH} transactions in one request`),
 )
 
 export const bookedTransaction = z.strictObject({
