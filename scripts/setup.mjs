@@ -15,7 +15,9 @@ if (process.argv.includes('--browser')) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   if (!existsSync(chromium)) {
     if (process.getuid?.() !== 0) {
-      console.error(`setup: Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium`)
+      console.error(
+        `setup: Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium`,
+      )
       process.exit(1)
     }
     console.log('setup: installing Debian Chromium for the browser tests')
