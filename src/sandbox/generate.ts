@@ -1,0 +1,106 @@
+import type { IsoDate, TransactionCreateInput } from '../contract'
+import { addDays } from './calendar'
+
+export interface GenerateOptions {
+  count: number
+  /** Spread over the last `days` days, today included. */
+  days: number
+  seed: number
+  today: IsoDate
+  /** The card account's currency: every transactionAmount is in it. */
+  currency: string
+}
+
+/** Small seeded PRNG (mulberry32): the same seed gives the same sequence in every browser and in Node. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** ISO 18245 codes a card statement typically shows, with a merchant for each. */
+const merchants: ReadonlyArray<readonly [mcc: string, name: string]> = [
+  ['5411', 'Grocery store'],
+  ['5812', 'Restaurant'],
+  ['5814', 'Fast food'],
+  ['5541', 'Service station'],
+  ['4111', 'Public transport'],
+  ['4121', 'Taxi'],
+  ['4511', 'Airline'],
+  ['7011', 'Hotel'],
+  ['5732', 'Electronics store'],
+  ['5912', 'Pharmacy'],
+  ['5942', 'Book store'],
+  ['5999', 'Online shop'],
+  ['7832', 'Cinema'],
+  ['5311', 'Department store'],
+]
+
+/** Foreign currencies: units of it per unit of the account currency (rough, only for plausible figures), decimals. */
+const foreign: ReadonlyArray<readonly [currency: string, rate: number, decimals: number]> = [
+  ['EUR', 0.086, 2],
+  ['USD', 0.094, 2],
+  ['SEK', 0.98, 2],
+  ['GBP', 0.074, 2],
+  ['JPY', 14.1, 0],
+  ['KWD', 0.029, 3],
+]
+
+/**
+ * `count` transaction create bodies spread over the last `days` days, reproducible from `seed`:
+ * about one in ten pending (dated within the last few days, as pending ones are), purchases negative
+ * with some refunds, one in five paid in a foreign currency. Oldest first, like a statement feed.
+ */
+export function generateTransactions({
+  count,
+  days,
+  seed,
+  today,
+  currency,
+}: GenerateOptions): TransactionCreateInput[] {
+  const random = mulberry32(seed)
+  const below = (n: number) => Math.floor(random() * n)
+  const span = Math.max(1, Math.floor(days))
+  const rows: Array<{ daysAgo: number; body: TransactionCreateInput }> = []
+  for (let i = 0; i < count; i++) {
+    const isPending = random() < 0.1
+    const daysAgo = below(isPending ? Math.min(span, 4) : span)
+    const transactionDate = addDays(today, -daysAgo)
+    // Log-uniform between 1.00 and 5000.00, in minor units so no float ever reaches the wire.
+    const cents = Math.round(100 * Math.exp(random() * Math.log(5000)))
+    const sign = random() < 0.08 ? 1 : -1
+    const [mcc, name] = merchants[below(merchants.length)] ?? ['5999', 'Online shop']
+    const abroad = random() < 0.2 ? foreign[below(foreign.length)] : undefined
+    const original =
+      abroad && abroad[0] !== currency
+        ? {
+            currency: abroad[0],
+            amount: minorToDecimal(sign * Math.round(cents * abroad[1] * 10 ** (abroad[2] - 2)), abroad[2]),
+          }
+        : { currency, amount: minorToDecimal(sign * cents, 2) }
+    const body: TransactionCreateInput = {
+      bookingStatus: isPending ? 'pending' : 'booked',
+      transactionDate,
+      ...(isPending ? {} : { bookingDate: addDays(today, -Math.max(0, daysAgo - below(3))) }),
+      transactionAmount: { currency, amount: minorToDecimal(sign * cents, 2) },
+      originalAmount: original,
+      merchantCategoryCode: mcc,
+      transactionDetails: `${name} ${1 + below(90)}`,
+    }
+    rows.push({ daysAgo, body })
+  }
+  return rows.sort((a, b) => b.daysAgo - a.daysAgo).map((row) => row.body)
+}
+
+/** -12345 with 2 decimals is "-123.45"; integers only, so the string is exact. */
+function minorToDecimal(units: number, decimals: number): string {
+  const digits = String(Math.abs(units)).padStart(decimals + 1, '0')
+  const sign = units < 0 ? '-' : ''
+  if (decimals === 0) return sign + digits
+  return `${sign}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`
+}

@@ -1,0 +1,7 @@
+export { addDays } from './calendar'
+export { generateTransactions, mulberry32 } from './generate'
+export { createMemoryStore } from './memory-store'
+export type { Result } from './result'
+export { createSandbox, type Sandbox, type SandboxOptions } from './sandbox'
+export type { AccountData, SandboxStore } from './store'
+export { type TestDataAccount, testDataFill } from './test-data'

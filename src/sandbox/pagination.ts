@@ -1,0 +1,53 @@
+import type { z } from 'zod'
+import type { paginationLinks } from '../contract'
+
+export type PaginationLinks = z.infer<typeof paginationLinks>
+
+interface Span {
+  start: number
+  end: number
+}
+
+/**
+ * Where one page lies in each list when booked then pending are paged as one sequence (`both`);
+ * a list left out of the query counts as empty.
+ */
+export function pageSpans(
+  bookedCount: number,
+  pendingCount: number,
+  offset: number,
+  limit: number,
+): { booked: Span; pending: Span } {
+  const end = offset + limit
+  const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), max)
+  return {
+    booked: { start: clamp(offset, bookedCount), end: clamp(end, bookedCount) },
+    pending: {
+      start: clamp(offset - bookedCount, pendingCount),
+      end: clamp(end - bookedCount, pendingCount),
+    },
+  }
+}
+
+/**
+ * Berlin Group `_links` of one page: `first` always, `next` while rows remain, `previous` after the
+ * first page. Each keeps the request's other query parameters and states offset and limit.
+ */
+export function pageLinks(
+  path: string,
+  query: Readonly<Record<string, string>>,
+  page: { offset: number; limit: number; total: number },
+): PaginationLinks {
+  const { offset, limit, total } = page
+  const href = (at: number) => {
+    const search = new URLSearchParams(query)
+    search.set('offset', String(at))
+    search.set('limit', String(limit))
+    return { href: `${path}?${search}` }
+  }
+  return {
+    first: href(0),
+    ...(offset + limit < total ? { next: href(offset + limit) } : {}),
+    ...(offset > 0 ? { previous: href(Math.max(0, offset - limit)) } : {}),
+  }
+}

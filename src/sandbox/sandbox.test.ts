@@ -1,0 +1,645 @@
+import { describe, expect, it } from 'vitest'
+import {
+  cardTransactionsResponse,
+  type KnownFix,
+  type StoredTransaction,
+  SWAP_AMOUNTS_FIX,
+  sandboxSnapshot,
+  type TransactionCreateInput,
+  transactionsCreated,
+} from '../contract'
+import { createMemoryStore } from './memory-store'
+import type { Result } from './result'
+import { createSandbox, type Sandbox } from './sandbox'
+import type { SandboxStore } from './store'
+
+const TODAY = '2026-06-15'
+const none = { fixes: new Set<KnownFix>() }
+
+function setup(store: SandboxStore = createMemoryStore()) {
+  let n = 0
+  return createSandbox({ store, today: () => TODAY, newId: () => `acc-${++n}` })
+}
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.problem)}`)
+  return result.value
+}
+
+function problemOf<T>(result: Result<T>) {
+  if (result.ok) throw new Error(`expected a problem, got ${JSON.stringify(result.value)}`)
+  return result.problem
+}
+
+const privateAccount = { maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' }
+const corporateAccount = { ...privateAccount, customerNumber: '18129215603', customerType: 'corporate' }
+
+function tx(overrides: Partial<TransactionCreateInput> = {}): TransactionCreateInput {
+  return {
+    transactionDate: '2026-06-01',
+    bookingDate: '2026-06-02',
+    transactionAmount: { currency: 'NOK', amount: '-10.00' },
+    originalAmount: { currency: 'EUR', amount: '-0.90' },
+    merchantCategoryCode: '5411',
+    ...overrides,
+  }
+}
+
+async function withAccount(sandbox: Sandbox = setup(), account: object = privateAccount) {
+  const created = value(await sandbox.createCardAccount(account, none))
+  return { sandbox, id: created.resourceId }
+}
+
+async function list(sandbox: Sandbox, id: string, query: Record<string, string>, fixes: KnownFix[] = []) {
+  return value(await sandbox.listTransactions(id, query, { fixes: new Set(fixes) }))
+}
+
+const ids = (rows: ReadonlyArray<{ cardTransactionId: string }>) => rows.map((row) => row.cardTransactionId)
+
+describe('card accounts', () => {
+  it('creates an account with defaults and an opaque URL-safe id, then lists and reads it', async () => {
+    const sandbox = createSandbox({ store: createMemoryStore(), today: () => TODAY })
+    const account = value(await sandbox.createCardAccount(privateAccount, none))
+    expect(account.resourceId).toMatch(/^[A-Za-z0-9_-]{1,64}$/)
+    expect(account).toMatchObject({ customerType: 'private', status: 'enabled' })
+    expect(await sandbox.listCardAccounts()).toEqual([account])
+    expect(value(await sandbox.getCardAccount(account.resourceId, {}))).toEqual(account)
+  })
+
+  it('never hands out one id twice, even when newId repeats itself', async () => {
+    const sandbox = createSandbox({ store: createMemoryStore(), today: () => TODAY, newId: () => 'same' })
+    const a = value(await sandbox.createCardAccount(privateAccount, none))
+    const b = value(await sandbox.createCardAccount(privateAccount, none))
+    expect(a.resourceId).not.toBe(b.resourceId)
+  })
+
+  it('answers 404 RESOURCE_UNKNOWN for an unknown id', async () => {
+    const problem = problemOf(await setup().getCardAccount('nope', {}))
+    expect(problem.status).toBe(404)
+    expect(problem.messages[0]).toMatchObject({ code: 'RESOURCE_UNKNOWN', path: 'mockCardAccountId' })
+  })
+
+  it('refuses an invalid body with the field named', async () => {
+    const problem = problemOf(
+      await setup().createCardAccount({ ...privateAccount, customerNumber: '12' }, none),
+    )
+    expect(problem.status).toBe(400)
+    expect(problem.messages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'customerNumber' })
+  })
+
+  it('allows a 70-character name only with the longer-name fix', async () => {
+    const body = { ...privateAccount, name: 'N'.repeat(70) }
+    const sandbox = setup()
+    expect(problemOf(await sandbox.createCardAccount(body, none)).messages[0]?.path).toBe('name')
+    expect(
+      value(await sandbox.createCardAccount(body, { fixes: new Set(['longer-name']) })).name,
+    ).toHaveLength(70)
+    const tooLong = { ...privateAccount, name: 'N'.repeat(71) }
+    expect((await sandbox.createCardAccount(tooLong, { fixes: new Set(['longer-name']) })).ok).toBe(false)
+  })
+
+  it('needs a non-empty PSU-Corporate-ID to read a corporate account and its transactions', async () => {
+    const { sandbox, id } = await withAccount(setup(), corporateAccount)
+    for (const psuCorporateId of [undefined, '', '  ']) {
+      const problem = problemOf(await sandbox.getCardAccount(id, { psuCorporateId }))
+      expect(problem.status).toBe(400)
+      expect(problem.messages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'PSU-Corporate-ID' })
+      const listed = await sandbox.listTransactions(
+        id,
+        { bookingStatus: 'both' },
+        { ...none, psuCorporateId },
+      )
+      expect(problemOf(listed).messages[0]?.path).toBe('PSU-Corporate-ID')
+    }
+    expect(value(await sandbox.getCardAccount(id, { psuCorporateId: 'ACME' })).customerType).toBe('corporate')
+    expect(
+      (await sandbox.listTransactions(id, { bookingStatus: 'both' }, { ...none, psuCorporateId: 'ACME' })).ok,
+    ).toBe(true)
+  })
+
+  it('does not ask a private account for PSU-Corporate-ID', async () => {
+    const { sandbox, id } = await withAccount()
+    expect((await sandbox.getCardAccount(id, {})).ok).toBe(true)
+  })
+})
+
+describe('adding transactions', () => {
+  it('stores a batch, generating stable ids unique in the account, and answers the contract shape', async () => {
+    const { sandbox, id } = await withAccount()
+    const first = value(await sandbox.addTransactions(id, [tx(), tx({ cardTransactionId: 'ct-2' }), tx()]))
+    expect(transactionsCreated.parse({ transactions: first })).toBeTruthy()
+    const second = value(await sandbox.addTransactions(id, [tx(), tx()]))
+    const all = [...ids(first), ...ids(second)]
+    expect(new Set(all).size).toBe(5)
+    expect(all[1]).toBe('ct-2')
+    const listed = await list(sandbox, id, { bookingStatus: 'booked' })
+    expect(new Set(ids(listed.cardTransactions.booked))).toEqual(new Set(all))
+    expect(ids((await list(sandbox, id, { bookingStatus: 'booked' })).cardTransactions.booked)).toEqual(
+      ids(listed.cardTransactions.booked),
+    )
+  })
+
+  it('accepts a single object as a batch of one', async () => {
+    const { sandbox, id } = await withAccount()
+    expect(value(await sandbox.addTransactions(id, tx()))).toHaveLength(1)
+  })
+
+  it('answers 404 for an unknown account before looking at the body', async () => {
+    const problem = problemOf(await setup().addTransactions('nope', 'not even an array'))
+    expect(problem.status).toBe(404)
+  })
+
+  it('takes amounts as numbers or strings, 3 decimals included, and stores strings', async () => {
+    const { sandbox, id } = await withAccount()
+    const [a, b, c] = value(
+      await sandbox.addTransactions(id, [
+        tx({ transactionAmount: { currency: 'NOK', amount: -12.5 } }),
+        tx({ transactionAmount: { currency: 'KWD', amount: '-2.750' } }),
+        tx({ transactionAmount: { currency: 'NOK', amount: 7 } }),
+      ]),
+    )
+    expect([a?.transactionAmount.amount, b?.transactionAmount.amount, c?.transactionAmount.amount]).toEqual([
+      '-12.5',
+      '-2.750',
+      '7',
+    ])
+  })
+
+  it.each([
+    ['1e21 as a number', 1e21],
+    ['float noise', '0.30000000000000004'],
+    ['float noise as a number', 0.1 + 0.2],
+    ['4 decimals', '1.2345'],
+    ['an exponent string', '1e3'],
+  ])('refuses an amount with %s', async (_, amount) => {
+    const { sandbox, id } = await withAccount()
+    const problem = problemOf(
+      await sandbox.addTransactions(id, [tx({ transactionAmount: { currency: 'NOK', amount } })]),
+    )
+    expect(problem.messages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: '[0].transactionAmount.amount' })
+  })
+
+  it('refuses invalid calendar dates', async () => {
+    const { sandbox, id } = await withAccount()
+    const problem = problemOf(await sandbox.addTransactions(id, [tx({ transactionDate: '2026-02-30' })]))
+    expect(problem.messages[0]?.path).toBe('[0].transactionDate')
+  })
+
+  it('refuses future dates against the injected today', async () => {
+    const { sandbox, id } = await withAccount()
+    const problem = problemOf(
+      await sandbox.addTransactions(id, [
+        tx({ transactionDate: TODAY, bookingDate: TODAY }),
+        tx({ transactionDate: '2026-06-16', bookingDate: '2026-06-16' }),
+        tx({ transactionDate: TODAY, bookingDate: '2026-06-16' }),
+      ]),
+    )
+    expect(problem.messages.map((m) => m.path)).toEqual([
+      '[1].transactionDate',
+      '[1].bookingDate',
+      '[2].bookingDate',
+    ])
+    expect(problem.messages[0]?.text).toContain('future')
+    expect(await sandbox.exportSnapshot()).toMatchObject({ cardAccounts: [{ transactions: [] }] })
+  })
+
+  it('refuses a bookingDate before the transactionDate, a pending one with a bookingDate, a booked one without', async () => {
+    const { sandbox, id } = await withAccount()
+    const problem = problemOf(
+      await sandbox.addTransactions(id, [
+        tx({ transactionDate: '2026-06-05', bookingDate: '2026-06-04' }),
+        tx({ bookingStatus: 'pending' }),
+        tx({ bookingDate: undefined }),
+      ]),
+    )
+    expect(problem.messages.map((m) => m.path)).toEqual([
+      '[0].bookingDate',
+      '[1].bookingDate',
+      '[2].bookingDate',
+    ])
+  })
+
+  it('refuses duplicate ids within the batch and against stored ones', async () => {
+    const { sandbox, id } = await withAccount()
+    value(await sandbox.addTransactions(id, [tx({ cardTransactionId: 'stored' })]))
+    const problem = problemOf(
+      await sandbox.addTransactions(id, [
+        tx({ cardTransactionId: 'a' }),
+        tx({ cardTransactionId: 'a' }),
+        tx({ cardTransactionId: 'stored' }),
+      ]),
+    )
+    expect(problem.status).toBe(400)
+    expect(problem.messages).toEqual([
+      expect.objectContaining({ code: 'FORMAT_ERROR', path: '[1].cardTransactionId' }),
+      expect.objectContaining({ code: 'FORMAT_ERROR', path: '[2].cardTransactionId' }),
+    ])
+    expect((await sandbox.exportSnapshot()).cardAccounts[0]?.transactions).toHaveLength(1)
+  })
+
+  it('never generates an id a later element of the batch asks for', async () => {
+    const { sandbox, id } = await withAccount()
+    const stored = value(await sandbox.addTransactions(id, [tx(), tx({ cardTransactionId: 'ct-1' })]))
+    expect(ids(stored)).toEqual(['ct-2', 'ct-1'])
+  })
+
+  it('stores nothing when element 7 of 10 is bad, and names [7]', async () => {
+    const { sandbox, id } = await withAccount()
+    const batch = Array.from({ length: 10 }, (_, i) =>
+      i === 7 ? tx({ transactionAmount: { currency: 'NOK', amount: 'ten' } }) : tx(),
+    )
+    const problem = problemOf(await sandbox.addTransactions(id, batch))
+    expect(problem.messages).toHaveLength(1)
+    expect(problem.messages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: '[7].transactionAmount.amount' })
+    expect(problem.messages[0]?.text).toMatch(/^\[7\]\.transactionAmount\.amount/)
+    expect((await sandbox.exportSnapshot()).cardAccounts[0]?.transactions).toEqual([])
+  })
+
+  it('stores nothing when the store fails, and keeps answering', async () => {
+    const memory = createMemoryStore()
+    let failing = false
+    const store: SandboxStore = {
+      ...memory,
+      appendTransactions: (accountId, txs) =>
+        failing ? Promise.reject(new Error('disk full')) : memory.appendTransactions(accountId, txs),
+    }
+    const { sandbox, id } = await withAccount(setup(store))
+    failing = true
+    await expect(sandbox.addTransactions(id, [tx()])).rejects.toThrow('disk full')
+    failing = false
+    expect((await list(sandbox, id, { bookingStatus: 'both' })).cardTransactions.booked).toEqual([])
+    expect(value(await sandbox.addTransactions(id, [tx()]))).toHaveLength(1)
+  })
+
+  it('serializes concurrent writes so duplicate checks see each other', async () => {
+    const { sandbox, id } = await withAccount()
+    const results = await Promise.all([
+      sandbox.addTransactions(id, [tx({ cardTransactionId: 'x' })]),
+      sandbox.addTransactions(id, [tx({ cardTransactionId: 'x' })]),
+      sandbox.addTransactions(id, [tx(), tx()]),
+    ])
+    expect(results.map((r) => r.ok)).toEqual([true, false, true])
+    expect((await sandbox.exportSnapshot()).cardAccounts[0]?.transactions).toHaveLength(3)
+  })
+})
+
+describe('listing transactions', () => {
+  /** Booked b1..b5 and pending p1..p3 with known dates; creation order is the array order. */
+  async function fixture() {
+    const { sandbox, id } = await withAccount()
+    value(
+      await sandbox.addTransactions(id, [
+        tx({ cardTransactionId: 'b1', transactionDate: '2026-06-01', bookingDate: '2026-06-03' }),
+        tx({ cardTransactionId: 'b2', transactionDate: '2026-06-01', bookingDate: '2026-06-05' }),
+        tx({
+          cardTransactionId: 'p1',
+          bookingStatus: 'pending',
+          transactionDate: '2026-06-10',
+          bookingDate: undefined,
+        }),
+        tx({ cardTransactionId: 'b3', transactionDate: '2026-06-02', bookingDate: '2026-06-03' }),
+      ]),
+    )
+    value(
+      await sandbox.addTransactions(id, [
+        tx({ cardTransactionId: 'b4', transactionDate: '2026-06-09', bookingDate: '2026-06-10' }),
+        tx({
+          cardTransactionId: 'p2',
+          bookingStatus: 'pending',
+          transactionDate: '2026-06-12',
+          bookingDate: undefined,
+        }),
+        tx({
+          cardTransactionId: 'p3',
+          bookingStatus: 'pending',
+          transactionDate: '2026-06-10',
+          bookingDate: undefined,
+        }),
+        tx({ cardTransactionId: 'b5', transactionDate: '2026-05-30', bookingDate: '2026-06-01' }),
+      ]),
+    )
+    return { sandbox, id }
+  }
+
+  it('orders newest first by bookingDate / transactionDate, ties by creation newest first', async () => {
+    const { sandbox, id } = await fixture()
+    const page = await list(sandbox, id, { bookingStatus: 'both' })
+    expect(ids(page.cardTransactions.booked)).toEqual(['b4', 'b2', 'b3', 'b1', 'b5'])
+    expect(ids(page.cardTransactions.pending)).toEqual(['p2', 'p3', 'p1'])
+    expect(cardTransactionsResponse.parse(page)).toEqual(page)
+  })
+
+  it('answers booked or pending only', async () => {
+    const { sandbox, id } = await fixture()
+    const booked = await list(sandbox, id, { bookingStatus: 'booked' })
+    expect(booked.cardTransactions.pending).toEqual([])
+    expect(booked.cardTransactions.booked).toHaveLength(5)
+    const pending = await list(sandbox, id, { bookingStatus: 'pending' })
+    expect(pending.cardTransactions.booked).toEqual([])
+    expect(ids(pending.cardTransactions.pending)).toEqual(['p2', 'p3', 'p1'])
+  })
+
+  it('shapes the answer: booked without bookingStatus, pending without bookingDate, amounts as strings', async () => {
+    const { sandbox, id } = await fixture()
+    const page = await list(sandbox, id, { bookingStatus: 'both', limit: '6' })
+    expect(page.cardAccount).toEqual({ maskedPan: privateAccount.maskedPan })
+    expect(page.cardTransactions.booked[0]).toEqual({
+      cardTransactionId: 'b4',
+      bookingDate: '2026-06-10',
+      transactionDate: '2026-06-09',
+      transactionAmount: { currency: 'NOK', amount: '-10.00' },
+      originalAmount: { currency: 'EUR', amount: '-0.90' },
+      merchantCategoryCode: '5411',
+    })
+    expect(page.cardTransactions.pending[0]).not.toHaveProperty('bookingDate')
+    expect(page.cardTransactions.pending[0]).not.toHaveProperty('bookingStatus')
+  })
+
+  it('filters inclusively on bookingDate for booked and transactionDate for pending', async () => {
+    const { sandbox, id } = await fixture()
+    const page = await list(sandbox, id, {
+      bookingStatus: 'both',
+      fromDate: '2026-06-03',
+      toDate: '2026-06-10',
+    })
+    expect(ids(page.cardTransactions.booked)).toEqual(['b4', 'b2', 'b3', 'b1'])
+    expect(ids(page.cardTransactions.pending)).toEqual(['p3', 'p1'])
+    const oneDay = await list(sandbox, id, {
+      bookingStatus: 'both',
+      fromDate: '2026-06-10',
+      toDate: '2026-06-10',
+    })
+    expect(ids(oneDay.cardTransactions.booked)).toEqual(['b4'])
+    expect(ids(oneDay.cardTransactions.pending)).toEqual(['p3', 'p1'])
+    const onlyFrom = await list(sandbox, id, { bookingStatus: 'booked', fromDate: '2026-06-05' })
+    expect(ids(onlyFrom.cardTransactions.booked)).toEqual(['b4', 'b2'])
+    const onlyTo = await list(sandbox, id, { bookingStatus: 'booked', toDate: '2026-06-01' })
+    expect(ids(onlyTo.cardTransactions.booked)).toEqual(['b5'])
+    const empty = await list(sandbox, id, { bookingStatus: 'both', fromDate: '2026-06-13' })
+    expect(empty.cardTransactions).toMatchObject({ booked: [], pending: [] })
+  })
+
+  it('answers 400 PERIOD_INVALID when fromDate is after toDate', async () => {
+    const { sandbox, id } = await fixture()
+    const result = await sandbox.listTransactions(
+      id,
+      { bookingStatus: 'both', fromDate: '2026-06-05', toDate: '2026-06-04' },
+      none,
+    )
+    const problem = problemOf(result)
+    expect(problem.status).toBe(400)
+    expect(problem.messages[0]?.code).toBe('PERIOD_INVALID')
+  })
+
+  it.each([
+    [{}, 'bookingStatus'],
+    [{ bookingStatus: 'all' }, 'bookingStatus'],
+    [{ bookingStatus: 'both', fromDate: '2026-02-30' }, 'fromDate'],
+    [{ bookingStatus: 'both', toDate: '15.06.2026' }, 'toDate'],
+    [{ bookingStatus: 'both', limit: '0' }, 'limit'],
+    [{ bookingStatus: 'both', limit: '2.5' }, 'limit'],
+    [{ bookingStatus: 'both', offset: '-1' }, 'offset'],
+    [{ bookingStatus: 'both', offset: '2147483648' }, 'offset'],
+  ])('answers 400 FORMAT_ERROR for the query %j naming %s', async (query, path) => {
+    const { sandbox, id } = await fixture()
+    const problem = problemOf(await sandbox.listTransactions(id, query, none))
+    expect(problem.status).toBe(400)
+    expect(problem.messages[0]).toMatchObject({ code: 'FORMAT_ERROR', path })
+  })
+
+  it('pages booked then pending as one sequence with both, split across the boundary', async () => {
+    const { sandbox, id } = await fixture()
+    const page = await list(sandbox, id, { bookingStatus: 'both', offset: '3', limit: '4' })
+    expect(ids(page.cardTransactions.booked)).toEqual(['b1', 'b5'])
+    expect(ids(page.cardTransactions.pending)).toEqual(['p2', 'p3'])
+    const pendingOnly = await list(sandbox, id, { bookingStatus: 'both', offset: '6', limit: '4' })
+    expect(pendingOnly.cardTransactions.booked).toEqual([])
+    expect(ids(pendingOnly.cardTransactions.pending)).toEqual(['p3', 'p1'])
+  })
+
+  it('pages with limit 1 through every row exactly once', async () => {
+    const { sandbox, id } = await fixture()
+    const seen: string[] = []
+    for (let offset = 0; offset < 8; offset++) {
+      const { cardTransactions } = await list(sandbox, id, {
+        bookingStatus: 'both',
+        offset: String(offset),
+        limit: '1',
+      })
+      const rows = [...cardTransactions.booked, ...cardTransactions.pending]
+      expect(rows).toHaveLength(1)
+      seen.push(...ids(rows))
+    }
+    expect(seen).toEqual(['b4', 'b2', 'b3', 'b1', 'b5', 'p2', 'p3', 'p1'])
+  })
+
+  it('answers empty arrays for an offset past the end', async () => {
+    const { sandbox, id } = await fixture()
+    const page = await list(sandbox, id, { bookingStatus: 'both', offset: '8' })
+    expect(page.cardTransactions).toMatchObject({ booked: [], pending: [] })
+    const far = await list(sandbox, id, { bookingStatus: 'booked', offset: '2147483647' })
+    expect(far.cardTransactions.booked).toEqual([])
+  })
+
+  it('defaults limit to 200', async () => {
+    const { sandbox, id } = await withAccount()
+    value(
+      await sandbox.addTransactions(
+        id,
+        Array.from({ length: 250 }, () => tx()),
+      ),
+    )
+    const page = await list(sandbox, id, { bookingStatus: 'booked' })
+    expect(page.cardTransactions.booked).toHaveLength(200)
+    expect(page.cardTransactions._links?.next?.href).toContain('offset=200')
+  })
+
+  it('links first, next while rows remain and previous after the first page, keeping the query', async () => {
+    const { sandbox, id } = await fixture()
+    const base = `/v1/sandbox/card-accounts/${id}/transactions`
+    const first = await list(sandbox, id, { bookingStatus: 'both', fromDate: '2026-06-01', limit: '3' })
+    expect(first.cardTransactions._links).toEqual({
+      first: { href: `${base}?bookingStatus=both&fromDate=2026-06-01&limit=3&offset=0` },
+      next: { href: `${base}?bookingStatus=both&fromDate=2026-06-01&limit=3&offset=3` },
+    })
+    const middle = await list(sandbox, id, { bookingStatus: 'both', offset: '3', limit: '3' })
+    expect(middle.cardTransactions._links?.previous?.href).toBe(`${base}?bookingStatus=both&offset=0&limit=3`)
+    expect(middle.cardTransactions._links?.next?.href).toBe(`${base}?bookingStatus=both&offset=6&limit=3`)
+    const last = await list(sandbox, id, { bookingStatus: 'both', offset: '6', limit: '3' })
+    expect(last.cardTransactions._links).not.toHaveProperty('next')
+    expect(last.cardTransactions._links?.previous?.href).toBe(`${base}?bookingStatus=both&offset=3&limit=3`)
+  })
+
+  it('swaps transactionAmount and originalAmount with the accept-fix, and only then', async () => {
+    const { sandbox, id } = await fixture()
+    const plain = await list(sandbox, id, { bookingStatus: 'both' })
+    const fixed = await list(sandbox, id, { bookingStatus: 'both' }, [SWAP_AMOUNTS_FIX])
+    const [plainBooked] = plain.cardTransactions.booked
+    const [fixedBooked] = fixed.cardTransactions.booked
+    expect(fixedBooked?.transactionAmount).toEqual(plainBooked?.originalAmount)
+    expect(fixedBooked?.originalAmount).toEqual(plainBooked?.transactionAmount)
+    expect(fixed.cardTransactions.pending[0]?.transactionAmount).toEqual({ currency: 'EUR', amount: '-0.90' })
+    const other = await list(sandbox, id, { bookingStatus: 'both' }, ['longer-name'])
+    expect(other).toEqual(plain)
+    expect(await list(sandbox, id, { bookingStatus: 'both' })).toEqual(plain)
+  })
+
+  it('returns only the transactions of the account asked for', async () => {
+    const { sandbox, id } = await fixture()
+    const other = value(await sandbox.createCardAccount(privateAccount, none)).resourceId
+    value(await sandbox.addTransactions(other, [tx({ cardTransactionId: 'other' })]))
+    expect(ids((await list(sandbox, other, { bookingStatus: 'both' })).cardTransactions.booked)).toEqual([
+      'other',
+    ])
+    expect((await list(sandbox, id, { bookingStatus: 'both' })).cardTransactions.booked).toHaveLength(5)
+  })
+
+  it('keeps the order when new batches land between older dates', async () => {
+    const { sandbox, id } = await withAccount()
+    value(
+      await sandbox.addTransactions(id, [
+        tx({ cardTransactionId: 'old', transactionDate: '2026-06-01', bookingDate: '2026-06-01' }),
+      ]),
+    )
+    value(
+      await sandbox.addTransactions(id, [
+        tx({ cardTransactionId: 'new', transactionDate: '2026-06-10', bookingDate: '2026-06-10' }),
+      ]),
+    )
+    value(
+      await sandbox.addTransactions(id, [
+        tx({ cardTransactionId: 'mid', transactionDate: '2026-06-05', bookingDate: '2026-06-05' }),
+        tx({ cardTransactionId: 'old2', transactionDate: '2026-06-01', bookingDate: '2026-06-01' }),
+      ]),
+    )
+    const page = await list(sandbox, id, { bookingStatus: 'booked' })
+    expect(ids(page.cardTransactions.booked)).toEqual(['new', 'mid', 'old2', 'old'])
+  })
+})
+
+describe('snapshots', () => {
+  async function filled() {
+    const { sandbox, id } = await withAccount()
+    await sandbox.createCardAccount(corporateAccount, none)
+    value(
+      await sandbox.addTransactions(id, [
+        tx(),
+        tx({ bookingStatus: 'pending', bookingDate: undefined }),
+        tx(),
+      ]),
+    )
+    return { sandbox, id }
+  }
+
+  it('round-trips export and import identically', async () => {
+    const { sandbox, id } = await filled()
+    const exported = await sandbox.exportSnapshot()
+    expect(sandboxSnapshot.parse(exported)).toEqual(exported)
+    const before = await list(sandbox, id, { bookingStatus: 'both' })
+
+    const other = setup()
+    expect(value(await other.importSnapshot(JSON.parse(JSON.stringify(exported))))).toEqual({
+      accounts: 2,
+      transactions: 3,
+    })
+    expect(await other.exportSnapshot()).toEqual(exported)
+    expect(await list(other, id, { bookingStatus: 'both' })).toEqual(before)
+  })
+
+  it('replaces all data on import and keeps generating unique ids afterwards', async () => {
+    const { sandbox, id } = await filled()
+    const exported = await sandbox.exportSnapshot()
+    const target = createSandbox({ store: createMemoryStore(), today: () => TODAY, newId: () => 'replaced' })
+    value(await target.createCardAccount(privateAccount, none))
+    value(await target.importSnapshot(exported))
+    expect((await target.getCardAccount('replaced', {})).ok).toBe(false)
+    const added = value(await target.addTransactions(id, [tx()]))
+    const all = (await target.exportSnapshot()).cardAccounts[0]?.transactions ?? []
+    expect(all).toHaveLength(4)
+    expect(new Set(ids(all)).size).toBe(4)
+    expect(all.at(-1)).toEqual(added[0])
+  })
+
+  it.each([
+    ['not a snapshot', { hello: 'world' }],
+    ['the wrong format', { format: 'other', cardAccounts: [] }],
+    ['a duplicate resourceId', 'duplicate-account'],
+    ['a duplicate transaction id', 'duplicate-transaction'],
+    ['a booked transaction without bookingDate', 'booked-without-date'],
+  ])('stores nothing from an import with %s', async (_, kind) => {
+    const { sandbox } = await filled()
+    const before = await sandbox.exportSnapshot()
+    const data = structuredClone(before) as {
+      cardAccounts: Array<{ account: { resourceId: string }; transactions: StoredTransaction[] }>
+    }
+    const [first, second] = data.cardAccounts
+    if (kind === 'duplicate-account' && first && second) second.account.resourceId = first.account.resourceId
+    if (kind === 'duplicate-transaction' && first?.transactions[0] && first.transactions[2]) {
+      first.transactions[2].cardTransactionId = first.transactions[0].cardTransactionId
+    }
+    if (kind === 'booked-without-date' && first?.transactions[0]) delete first.transactions[0].bookingDate
+    const problem = problemOf(await sandbox.importSnapshot(typeof kind === 'string' ? data : kind))
+    expect(problem.status).toBe(400)
+    expect(problem.messages.every((m) => m.code === 'FORMAT_ERROR')).toBe(true)
+    expect(await sandbox.exportSnapshot()).toEqual(before)
+  })
+
+  it('names the clashing element of an inconsistent import', async () => {
+    const { sandbox } = await filled()
+    const data = await sandbox.exportSnapshot()
+    const [first] = data.cardAccounts
+    if (first?.transactions[0] && first.transactions[2]) {
+      first.transactions[2] = {
+        ...first.transactions[2],
+        cardTransactionId: first.transactions[0].cardTransactionId,
+      }
+    }
+    const problem = problemOf(await sandbox.importSnapshot(data))
+    expect(problem.messages[0]?.path).toBe('cardAccounts[0].transactions[2].cardTransactionId')
+  })
+
+  it('reset empties everything', async () => {
+    const { sandbox, id } = await filled()
+    await sandbox.reset()
+    expect(await sandbox.listCardAccounts()).toEqual([])
+    expect((await sandbox.getCardAccount(id, {})).ok).toBe(false)
+    expect((await sandbox.exportSnapshot()).cardAccounts).toEqual([])
+  })
+})
+
+describe('persistence through the store port', () => {
+  it('a second engine on the same store sees what the first wrote, in the same order', async () => {
+    const store = createMemoryStore()
+    const { sandbox, id } = await withAccount(setup(store))
+    value(await sandbox.addTransactions(id, [tx(), tx({ transactionDate: '2026-06-02' })]))
+    const reloaded = setup(store)
+    expect(await reloaded.exportSnapshot()).toEqual(await sandbox.exportSnapshot())
+    expect(await list(reloaded, id, { bookingStatus: 'both' })).toEqual(
+      await list(sandbox, id, { bookingStatus: 'both' }),
+    )
+  })
+
+  it('reloads after the store reports an external change', async () => {
+    const memory = createMemoryStore()
+    let notify = () => {}
+    const shared: SandboxStore = { ...memory, onExternalChange: (listener) => (notify = listener) }
+    const reader = setup(shared)
+    expect(await reader.listCardAccounts()).toEqual([])
+    const { id } = await withAccount(setup(memory))
+    expect(await reader.listCardAccounts()).toEqual([])
+    notify()
+    expect((await reader.listCardAccounts()).map((a) => a.resourceId)).toEqual([id])
+  })
+
+  it('retries a failed load on the next call', async () => {
+    const memory = createMemoryStore()
+    let fails = 1
+    const store: SandboxStore = {
+      ...memory,
+      load: () => (fails-- > 0 ? Promise.reject(new Error('blocked')) : memory.load()),
+    }
+    const sandbox = setup(store)
+    await expect(sandbox.listCardAccounts()).rejects.toThrow('blocked')
+    expect(await sandbox.listCardAccounts()).toEqual([])
+  })
+})
