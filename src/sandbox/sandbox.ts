@@ -7,7 +7,6 @@ import {
   type IsoDate,
   type KnownFix,
   type PendingTransaction,
-  type Problem,
   paths,
   problem,
   problemFromZod,
@@ -23,6 +22,7 @@ import {
   transactionsQuery,
 } from '../contract'
 import { pageLinks, pageSpans } from './pagination'
+import { unknownCardAccount } from './problems'
 import { fail, ok, type Result } from './result'
 import type { AccountData, SandboxStore } from './store'
 import { AccountIndex } from './transaction-index'
@@ -78,7 +78,7 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
 
   async function find(id: string): Promise<Result<AccountIndex>> {
     const index = (await accounts()).get(id)
-    return index ? ok(index) : fail(unknownAccount(id))
+    return index ? ok(index) : fail(unknownCardAccount(id))
   }
 
   async function findReadable(id: string, psuCorporateId: string | undefined): Promise<Result<AccountIndex>> {
@@ -130,7 +130,7 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
     },
 
     async addTransactions(id, body) {
-      if (!(await find(id)).ok) return fail(unknownAccount(id))
+      if (!(await find(id)).ok) return fail(unknownCardAccount(id))
       const parsed = transactionBatch.safeParse(body)
       if (!parsed.success) return fail(problemFromZod(parsed.error))
       return exclusive(async () => {
@@ -311,10 +311,6 @@ function indexAll(data: readonly AccountData[]): Accounts {
   return new Map(
     data.map(({ account, transactions }) => [account.resourceId, new AccountIndex(account, transactions)]),
   )
-}
-
-function unknownAccount(id: string): Problem {
-  return problem(404, 'RESOURCE_UNKNOWN', `card account ${id} does not exist`, 'mockCardAccountId')
 }
 
 function asBooked(stored: StoredTransaction, swap: boolean): BookedTransaction {

@@ -1,0 +1,382 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  cardAccount,
+  cardAccountList,
+  cardTransactionsResponse,
+  localToday,
+  problem,
+  SWAP_AMOUNTS_FIX,
+  tppMessagesBody,
+  transactionsCreated,
+} from '../contract'
+import { createMemoryStore, createSandbox, type SandboxStore } from '../sandbox'
+import { createSandboxHandlers } from './handlers'
+import { setupSandboxServer, TEST_BASE_URL } from './node'
+
+const { server, sandbox } = setupSandboxServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeEach(() => sandbox.reset())
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+const REQUEST_ID = '99391c7e-ad88-49ec-a2ad-99ddcb1f7721'
+const today = localToday()
+
+interface CallOptions {
+  headers?: Record<string, string>
+  json?: unknown
+  body?: string
+  requestId?: string | null
+}
+
+function call(
+  method: string,
+  path: string,
+  { headers = {}, json, body, requestId = REQUEST_ID }: CallOptions = {},
+) {
+  const all: Record<string, string> = { ...headers }
+  if (requestId !== null) all['X-Request-ID'] = requestId
+  if (json !== undefined) all['Content-Type'] ??= 'application/json'
+  return fetch(`${TEST_BASE_URL}${path}`, {
+    method,
+    headers: all,
+    ...(json !== undefined ? { body: JSON.stringify(json) } : body !== undefined ? { body } : {}),
+  })
+}
+
+/** Asserts an error answer: status, a tppMessages body, the first message, and the echoed id. */
+async function expectProblem(
+  response: Response,
+  status: number,
+  message: { code: string; path?: string; text?: RegExp },
+  echoed: string | null = REQUEST_ID,
+) {
+  expect(response.status).toBe(status)
+  expect(response.headers.get('content-type')).toContain('application/json')
+  expect(response.headers.get('x-request-id')).toBe(echoed)
+  const body = tppMessagesBody.parse(await response.json())
+  const [first] = body.tppMessages
+  expect(first).toMatchObject({ category: 'ERROR', code: message.code })
+  if (message.path !== undefined) expect(first?.path).toBe(message.path)
+  if (message.text) expect(first?.text).toMatch(message.text)
+  return body
+}
+
+const privateBody = { maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' }
+const corporateBody = { ...privateBody, customerNumber: '18129215603', customerType: 'corporate' }
+const txBody = (overrides: object = {}) => ({
+  transactionDate: today,
+  bookingDate: today,
+  transactionAmount: { currency: 'NOK', amount: '-10.00' },
+  originalAmount: { currency: 'EUR', amount: '-0.90' },
+  merchantCategoryCode: '5411',
+  ...overrides,
+})
+
+async function createAccount(body: object = privateBody) {
+  const response = await call('POST', '/v1/sandbox/card-accounts', { json: body })
+  expect(response.status).toBe(201)
+  return cardAccount.parse(await response.json()).resourceId
+}
+
+const txPath = (id: string, query = '') => `/v1/sandbox/card-accounts/${id}/transactions${query}`
+
+describe('happy paths', () => {
+  it('creates a card account: 201, Location, the stored object, the echoed X-Request-ID', async () => {
+    const response = await call('POST', '/v1/sandbox/card-accounts', { json: privateBody })
+    expect(response.status).toBe(201)
+    expect(response.headers.get('x-request-id')).toBe(REQUEST_ID)
+    const account = cardAccount.parse(await response.json())
+    expect(response.headers.get('location')).toBe(`/v1/sandbox/card-accounts/${account.resourceId}`)
+    expect(account).toMatchObject({ ...privateBody, customerType: 'private', status: 'enabled' })
+  })
+
+  it('lists and reads card accounts', async () => {
+    const id = await createAccount()
+    const list = await call('GET', '/v1/sandbox/card-accounts')
+    expect(list.status).toBe(200)
+    expect(cardAccountList.parse(await list.json()).cardAccounts.map((a) => a.resourceId)).toEqual([id])
+    const one = await call('GET', `/v1/sandbox/card-accounts/${id}`)
+    expect(one.status).toBe(200)
+    expect(cardAccount.parse(await one.json()).resourceId).toBe(id)
+  })
+
+  it('adds transactions (201 transactionsCreated) and lists them (200, contract shape, links)', async () => {
+    const id = await createAccount()
+    const created = await call('POST', txPath(id), {
+      json: [txBody(), txBody({ cardTransactionId: 'mine' })],
+    })
+    expect(created.status).toBe(201)
+    const { transactions } = transactionsCreated.parse(await created.json())
+    expect(transactions.map((t) => t.cardTransactionId)).toContain('mine')
+
+    const listed = await call('GET', txPath(id, '?bookingStatus=booked&limit=1'))
+    expect(listed.status).toBe(200)
+    expect(listed.headers.get('x-request-id')).toBe(REQUEST_ID)
+    const page = cardTransactionsResponse.parse(await listed.json())
+    expect(page.cardTransactions.booked.map((t) => t.cardTransactionId)).toEqual(['mine'])
+    expect(page.cardTransactions._links?.next?.href).toBe(
+      `${txPath(id)}?bookingStatus=booked&limit=1&offset=1`,
+    )
+  })
+
+  it('accepts a single transaction object', async () => {
+    const id = await createAccount()
+    expect((await call('POST', txPath(id), { json: txBody() })).status).toBe(201)
+  })
+
+  it('swaps the amounts with accept-fix, x-accept-fix and within a comma list; ignores unknown fixes', async () => {
+    const id = await createAccount()
+    await call('POST', txPath(id), { json: txBody() })
+    const amountOf = async (headers: Record<string, string>) => {
+      const page = cardTransactionsResponse.parse(
+        await (await call('GET', txPath(id, '?bookingStatus=both'), { headers })).json(),
+      )
+      return page.cardTransactions.booked[0]?.transactionAmount.currency
+    }
+    expect(await amountOf({})).toBe('NOK')
+    expect(await amountOf({ 'accept-fix': SWAP_AMOUNTS_FIX })).toBe('EUR')
+    expect(await amountOf({ 'x-accept-fix': SWAP_AMOUNTS_FIX })).toBe('EUR')
+    expect(await amountOf({ 'accept-fix': ` longer-name , ${SWAP_AMOUNTS_FIX} ` })).toBe('EUR')
+    expect(await amountOf({ 'accept-fix': 'no-such-fix, longer-name' })).toBe('NOK')
+  })
+
+  it('takes longer-name from the accept-fix header when creating an account', async () => {
+    const body = { ...privateBody, name: 'N'.repeat(70) }
+    await expectProblem(await call('POST', '/v1/sandbox/card-accounts', { json: body }), 400, {
+      code: 'FORMAT_ERROR',
+      path: 'name',
+    })
+    const fixed = await call('POST', '/v1/sandbox/card-accounts', {
+      json: body,
+      headers: { 'accept-fix': 'longer-name' },
+    })
+    expect(fixed.status).toBe(201)
+  })
+
+  it('reads a corporate account and its transactions with PSU-Corporate-ID', async () => {
+    const id = await createAccount(corporateBody)
+    const headers = { 'PSU-Corporate-ID': 'ACME-1' }
+    expect((await call('GET', `/v1/sandbox/card-accounts/${id}`, { headers })).status).toBe(200)
+    expect((await call('GET', txPath(id, '?bookingStatus=both'), { headers })).status).toBe(200)
+  })
+
+  it('prefixes Location and links with the base path', async () => {
+    const scoped = createSandbox({ store: createMemoryStore(), today: () => today })
+    server.use(...createSandboxHandlers({ sandbox: scoped, basePath: `${TEST_BASE_URL}/api` }))
+    const created = await call('POST', '/api/v1/sandbox/card-accounts', { json: privateBody })
+    expect(created.status).toBe(201)
+    const { resourceId } = cardAccount.parse(await created.json())
+    expect(created.headers.get('location')).toBe(`/api/v1/sandbox/card-accounts/${resourceId}`)
+    const page = cardTransactionsResponse.parse(
+      await (await call('GET', `/api${txPath(resourceId, '?bookingStatus=both')}`)).json(),
+    )
+    expect(page.cardTransactions._links?.first?.href).toMatch(/^\/api\/v1\/sandbox\/card-accounts\//)
+    // Outside the base path nothing of this sandbox answers.
+    await expectProblem(await call('GET', txPath(resourceId, '?bookingStatus=both')), 404, {
+      code: 'RESOURCE_UNKNOWN',
+    })
+  })
+})
+
+describe('errors (design.md §3)', () => {
+  it('400 FORMAT_ERROR for a missing X-Request-ID, nothing echoed', async () => {
+    await expectProblem(
+      await call('GET', '/v1/sandbox/card-accounts', { requestId: null }),
+      400,
+      { code: 'FORMAT_ERROR', path: 'X-Request-ID', text: /required/ },
+      null,
+    )
+  })
+
+  it('400 FORMAT_ERROR for an X-Request-ID that is not a UUID, nothing echoed', async () => {
+    await expectProblem(
+      await call('GET', '/v1/sandbox/card-accounts', { requestId: 'abc' }),
+      400,
+      { code: 'FORMAT_ERROR', path: 'X-Request-ID', text: /UUID/ },
+      null,
+    )
+  })
+
+  it('checks headers before the resource: bad X-Request-ID on an unknown account is 400', async () => {
+    await expectProblem(
+      await call('GET', txPath('nope', '?bookingStatus=both'), { requestId: 'x' }),
+      400,
+      {
+        code: 'FORMAT_ERROR',
+        path: 'X-Request-ID',
+      },
+      null,
+    )
+  })
+
+  it.each([
+    ['', 'bookingStatus', /required/],
+    ['?bookingStatus=all', 'bookingStatus', /one of booked, pending, both/],
+    ['?bookingStatus=booked&bookingStatus=pending', 'bookingStatus', /one of/],
+    ['?bookingStatus=both&limit=0', 'limit', /at least 1/],
+    ['?bookingStatus=both&limit=abc', 'limit', /whole number/],
+    ['?bookingStatus=both&offset=-5', 'offset', /whole number/],
+    ['?bookingStatus=both&fromDate=2026-02-30', 'fromDate', /calendar/],
+    ['?bookingStatus=both&toDate=tomorrow', 'toDate', /YYYY-MM-DD/],
+  ])('400 FORMAT_ERROR for the query "%s"', async (query, path, text) => {
+    const id = await createAccount()
+    await expectProblem(await call('GET', txPath(id, query)), 400, { code: 'FORMAT_ERROR', path, text })
+  })
+
+  it('400 PERIOD_INVALID when fromDate is after toDate', async () => {
+    const id = await createAccount()
+    await expectProblem(
+      await call('GET', txPath(id, '?bookingStatus=both&fromDate=2026-03-02&toDate=2026-03-01')),
+      400,
+      { code: 'PERIOD_INVALID', text: /after/ },
+    )
+  })
+
+  it('400 FORMAT_ERROR for a corporate account read without PSU-Corporate-ID', async () => {
+    const id = await createAccount(corporateBody)
+    await expectProblem(await call('GET', `/v1/sandbox/card-accounts/${id}`), 400, {
+      code: 'FORMAT_ERROR',
+      path: 'PSU-Corporate-ID',
+    })
+    await expectProblem(
+      await call('GET', txPath(id, '?bookingStatus=both'), { headers: { 'PSU-Corporate-ID': ' ' } }),
+      400,
+      {
+        code: 'FORMAT_ERROR',
+        path: 'PSU-Corporate-ID',
+      },
+    )
+  })
+
+  it('400 FORMAT_ERROR for a body that is not JSON, naming the problem', async () => {
+    const id = await createAccount()
+    const headers = { 'Content-Type': 'application/json' }
+    await expectProblem(await call('POST', txPath(id), { headers, body: '[{"transactionDate": ' }), 400, {
+      code: 'FORMAT_ERROR',
+      text: /not valid JSON: .*JSON/,
+    })
+    await expectProblem(await call('POST', '/v1/sandbox/card-accounts', { headers, body: '' }), 400, {
+      code: 'FORMAT_ERROR',
+      text: /empty/,
+    })
+  })
+
+  it('400 FORMAT_ERROR for a wrong Content-Type', async () => {
+    const response = await call('POST', '/v1/sandbox/card-accounts', {
+      headers: { 'Content-Type': 'text/plain' },
+      body: JSON.stringify(privateBody),
+    })
+    await expectProblem(response, 400, { code: 'FORMAT_ERROR', path: 'Content-Type', text: /text\/plain/ })
+  })
+
+  it('400 FORMAT_ERROR for failed field validation, naming the element, storing nothing', async () => {
+    const id = await createAccount()
+    const batch = Array.from({ length: 10 }, (_, i) =>
+      i === 7 ? txBody({ merchantCategoryCode: '12345' }) : txBody(),
+    )
+    await expectProblem(await call('POST', txPath(id), { json: batch }), 400, {
+      code: 'FORMAT_ERROR',
+      path: '[7].merchantCategoryCode',
+    })
+    const page = cardTransactionsResponse.parse(
+      await (await call('GET', txPath(id, '?bookingStatus=both'))).json(),
+    )
+    expect(page.cardTransactions.booked).toEqual([])
+  })
+
+  it('400 FORMAT_ERROR for a duplicate cardTransactionId', async () => {
+    const id = await createAccount()
+    await call('POST', txPath(id), { json: txBody({ cardTransactionId: 'dup' }) })
+    await expectProblem(await call('POST', txPath(id), { json: txBody({ cardTransactionId: 'dup' }) }), 400, {
+      code: 'FORMAT_ERROR',
+      path: '[0].cardTransactionId',
+    })
+  })
+
+  it('404 RESOURCE_UNKNOWN for an unknown mockCardAccountId, before query and body checks', async () => {
+    await expectProblem(await call('GET', '/v1/sandbox/card-accounts/nope'), 404, {
+      code: 'RESOURCE_UNKNOWN',
+    })
+    await expectProblem(await call('GET', txPath('nope', '?bookingStatus=nonsense')), 404, {
+      code: 'RESOURCE_UNKNOWN',
+    })
+    await expectProblem(await call('POST', txPath('nope'), { json: txBody() }), 404, {
+      code: 'RESOURCE_UNKNOWN',
+    })
+    await expectProblem(
+      await call('POST', txPath('nope'), { headers: { 'Content-Type': 'application/json' }, body: '{' }),
+      404,
+      { code: 'RESOURCE_UNKNOWN', path: 'mockCardAccountId' },
+    )
+  })
+
+  it.each([
+    ['DELETE', '/v1/sandbox/card-accounts'],
+    ['PUT', '/v1/sandbox/card-accounts/some-id'],
+    ['POST', '/v1/sandbox/card-accounts/some-id'],
+    ['PATCH', '/v1/sandbox/card-accounts/some-id/transactions'],
+  ])('405 SERVICE_INVALID for %s %s', async (method, path) => {
+    await expectProblem(await call(method, path), 405, { code: 'SERVICE_INVALID' })
+  })
+
+  it.each([
+    '/v1/sandbox/accounts',
+    '/v1/sandbox/card-accounts/some-id/balances',
+    '/v1/sandbox/card-accounts/some-id/transactions/extra',
+    '/v1/sandbox/card-accounts/',
+    '/v1/sandbox/card-accounts/%E0%A4%A/transactions?bookingStatus=both',
+  ])('404 RESOURCE_UNKNOWN for the unknown path %s', async (path) => {
+    const response = await call('GET', path)
+    await expectProblem(response, 404, { code: 'RESOURCE_UNKNOWN' })
+  })
+
+  it('wraps an unexpected failure into a 500 tppMessages body', async () => {
+    const broken: SandboxStore = {
+      ...createMemoryStore(),
+      load: () => Promise.reject(new Error('disk on fire')),
+    }
+    const sandboxOnFire = createSandbox({ store: broken, today: () => today })
+    server.use(...createSandboxHandlers({ sandbox: sandboxOnFire, basePath: TEST_BASE_URL }))
+    const body = await expectProblem(await call('GET', '/v1/sandbox/card-accounts'), 500, {
+      code: 'INTERNAL_SERVER_ERROR',
+    })
+    expect(body.tppMessages[0]?.text).toContain('disk on fire')
+  })
+})
+
+describe('the authenticate seam', () => {
+  it('runs first, with the exact body bytes, and its problem is the answer', async () => {
+    const seen: Array<{ method: string; body: string }> = []
+    server.use(
+      ...createSandboxHandlers({
+        sandbox,
+        basePath: TEST_BASE_URL,
+        authenticate: async (request, body) => {
+          seen.push({ method: request.method, body: new TextDecoder().decode(body) })
+          return problem(401, 'SIGNATURE_MISSING', 'Signature header is required', 'Signature')
+        },
+      }),
+    )
+    // Missing X-Request-ID and an unknown path would each be errors too; authentication comes first.
+    await expectProblem(
+      await call('POST', '/v1/sandbox/nowhere', { requestId: null, body: '{"a": 1}' }),
+      401,
+      { code: 'SIGNATURE_MISSING', path: 'Signature' },
+      null,
+    )
+    await expectProblem(await call('POST', txPath('nope'), { json: { x: 'é' } }), 401, {
+      code: 'SIGNATURE_MISSING',
+    })
+    expect(seen).toEqual([
+      { method: 'POST', body: '{"a": 1}' },
+      { method: 'POST', body: '{"x":"é"}' },
+    ])
+    expect(await sandbox.listCardAccounts()).toEqual([])
+  })
+
+  it('lets the request through when it returns null', async () => {
+    server.use(...createSandboxHandlers({ sandbox, basePath: TEST_BASE_URL, authenticate: async () => null }))
+    expect((await call('POST', '/v1/sandbox/card-accounts', { json: privateBody })).status).toBe(201)
+  })
+})

@@ -1,0 +1,19 @@
+import { type SetupServer, setupServer } from 'msw/node'
+import { localToday } from '../contract'
+import { createMemoryStore, createSandbox, type Sandbox } from '../sandbox'
+import { createSandboxHandlers, type SandboxHandlerOptions } from './handlers'
+
+export const TEST_BASE_URL = 'http://sandbox.test'
+
+/**
+ * An msw server answering the sandbox operation in Node tests, by default on a fresh memory-store
+ * engine at http://sandbox.test. The caller runs `server.listen()` / `server.close()`.
+ */
+export function setupSandboxServer({
+  sandbox = createSandbox({ store: createMemoryStore(), today: () => localToday() }),
+  basePath = TEST_BASE_URL,
+  authenticate,
+}: Partial<SandboxHandlerOptions> = {}): { server: SetupServer; sandbox: Sandbox } {
+  const handlers = createSandboxHandlers({ sandbox, basePath, ...(authenticate ? { authenticate } : {}) })
+  return { server: setupServer(...handlers), sandbox }
+}
