@@ -1,0 +1,7 @@
+export * from './client'
+export * from './errors'
+export * from './hooks'
+export * from './keys'
+export * from './mode'
+export * from './request-log'
+export * from './transport'

@@ -1,0 +1,22 @@
+/** Where API calls go: the in-browser sandbox (msw worker) or the signing proxy on the same origin. */
+export const modes = ['offline', 'proxy'] as const
+export type Mode = (typeof modes)[number]
+
+export const modeLabels: Record<Mode, string> = {
+  offline: 'Offline (in-browser)',
+  proxy: 'Proxy (/api → upstream)',
+}
+
+/** The SPA always talks to /api; only what answers there differs between modes. */
+export const API_BASE = '/api'
+
+const STORAGE_KEY = 'sandbox-console.mode'
+
+export function readMode(storage: Pick<Storage, 'getItem'> = localStorage): Mode {
+  const stored = storage.getItem(STORAGE_KEY)
+  return modes.find((mode) => mode === stored) ?? 'offline'
+}
+
+export function writeMode(mode: Mode, storage: Pick<Storage, 'setItem'> = localStorage): void {
+  storage.setItem(STORAGE_KEY, mode)
+}

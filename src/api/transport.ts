@@ -1,0 +1,129 @@
+/**
+ * Every API request goes through `transport`: the one place that can sign a request, send it, and
+ * record it for the inspector.
+ *
+ * Signing seam: in offline mode the browser signs its own requests with the shipped TEST identity.
+ * Whoever wires that in calls `installRequestSigner(signer)` once, before the first request; the
+ * transport then calls `signer.sign(request)` for every request (retries included) and sends the
+ * request it gets back. The signer adds Date, Digest, TPP-Signature-Certificate and Signature (the
+ * client has already set X-Request-ID, which must be kept), and returns the signing string and keyId,
+ * which the inspector shows next to the headers as sent. `verification`, when given, turns the answer
+ * into a line for the inspector (e.g. what the sandbox said about the signature).
+ * In proxy mode nothing is installed: the proxy signs.
+ */
+import { UnreachableError } from './errors'
+import type { Mode } from './mode'
+import { requestLog } from './request-log'
+
+export interface SigningInfo {
+  signingString: string
+  keyId: string
+}
+
+export interface SignedRequest {
+  request: Request
+  signing: SigningInfo
+}
+
+export interface RequestSigner {
+  sign(request: Request): Promise<SignedRequest>
+  verification?(response: Response): string | undefined
+}
+
+interface TransportConfig {
+  mode: Mode
+  /** Offline mode: re-start the msw worker after an answer that did not come from it (design §5). */
+  recover?: () => Promise<void>
+}
+
+let config: TransportConfig = { mode: 'offline' }
+let signer: RequestSigner | undefined
+
+export function configureTransport(next: TransportConfig): void {
+  config = next
+}
+
+export function installRequestSigner(next: RequestSigner | undefined): void {
+  signer = next
+}
+
+/** Sends `request` (never consumed: each attempt sends a clone) and returns the sandbox's answer. */
+export async function transport(request: Request): Promise<Response> {
+  try {
+    return await attempt(request)
+  } catch (error) {
+    // An idle msw worker stops intercepting: the request then reaches the static server (HTML) or
+    // nothing at all. Re-start the worker once and retry instead of showing a network error.
+    if (!(error instanceof NotTheSandbox) || config.mode !== 'offline' || !config.recover) {
+      throw unreachable(error)
+    }
+    await config.recover()
+    try {
+      return await attempt(request)
+    } catch (retryError) {
+      throw unreachable(retryError)
+    }
+  }
+}
+
+/** Thrown inside the transport when whatever answered is not the sandbox's JSON API. */
+class NotTheSandbox extends Error {}
+
+function unreachable(error: unknown): unknown {
+  return error instanceof NotTheSandbox ? new UnreachableError(config.mode, error.message) : error
+}
+
+async function attempt(original: Request): Promise<Response> {
+  const unsigned = original.clone()
+  const { request, signing } = signer
+    ? await signer.sign(unsigned)
+    : { request: unsigned, signing: undefined }
+  const requestBody = request.method === 'GET' ? undefined : await request.clone().text()
+  const requestHeaders = [...request.headers]
+  const url = new URL(request.url)
+  const startedAt = Date.now()
+  const t0 = performance.now()
+  const record = (fields: {
+    status?: number
+    failure?: string
+    responseHeaders?: [string, string][]
+    responseBody?: string
+    verification?: string
+  }) =>
+    requestLog.add({
+      startedAt,
+      method: request.method,
+      url: url.pathname + url.search,
+      durationMs: Math.round(performance.now() - t0),
+      requestHeaders,
+      responseHeaders: [],
+      ...(requestBody === undefined ? {} : { requestBody }),
+      ...(signing ? { signing } : {}),
+      ...fields,
+    })
+
+  let response: Response
+  try {
+    response = await fetch(request)
+  } catch (error) {
+    if (request.signal.aborted) throw error
+    const failure = `network error (${error instanceof Error ? error.message : String(error)})`
+    record({ failure })
+    throw new NotTheSandbox(failure)
+  }
+  const responseBody = await response.clone().text()
+  const verification = signer?.verification?.(response)
+  record({
+    status: response.status,
+    responseHeaders: [...response.headers],
+    responseBody,
+    ...(verification === undefined ? {} : { verification }),
+  })
+  const type = response.headers.get('content-type') ?? ''
+  if (!type.includes('json')) {
+    throw new NotTheSandbox(
+      `got HTTP ${response.status} ${type || 'without a content type'} from ${url.pathname}, not the sandbox's JSON`,
+    )
+  }
+  return response
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react'
+import { type Mode, modeLabels, modes, writeMode } from '../api'
+import { useView } from '../features/view-state'
+import { AnnouncementRegion } from '../ui/announcer'
+import { unregisterOfflineWorker } from './offline'
+import { applyTheme, readTheme, type Theme, themes } from './theme'
+
+const themeLabels: Record<Theme, string> = { system: 'System theme', light: 'Light', dark: 'Dark' }
+
+export function Header({ mode, onHelp }: { mode: Mode; onHelp: () => void }) {
+  const [view, setView] = useView()
+  const [theme, setTheme] = useState(readTheme)
+
+  const switchMode = async (next: Mode) => {
+    writeMode(next)
+    // The worker would otherwise stay registered; without a start() call it only passes requests on.
+    if (next === 'proxy') await unregisterOfflineWorker()
+    location.reload()
+  }
+
+  return (
+    <header className="app-header">
+      <h1>Sandbox Console</h1>
+      <label className={`mode mode-${mode}`}>
+        <span className="visually-hidden">Mode</span>
+        <span className="mode-dot" aria-hidden="true">
+          ●
+        </span>
+        <select value={mode} onChange={(e) => switchMode(e.target.value as Mode)}>
+          {modes.map((m) => (
+            <option key={m} value={m}>
+              {modeLabels[m]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label
+        className="fix-toggle"
+        title="Sends accept-fix: cardaccount-switch-originalamount-and-transactionamount"
+      >
+        <input type="checkbox" checked={view.fix} onChange={(e) => setView({ fix: e.target.checked })} />{' '}
+        accept-fix: swap amounts
+      </label>
+      <AnnouncementRegion />
+      <label className="theme">
+        <span className="visually-hidden">Theme</span>
+        <select
+          value={theme}
+          onChange={(e) => {
+            const next = e.target.value as Theme
+            applyTheme(next)
+            setTheme(next)
+          }}
+        >
+          {themes.map((t) => (
+            <option key={t} value={t}>
+              {themeLabels[t]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="icon-button" aria-label="Help" onClick={onHelp}>
+        ?
+      </button>
+    </header>
+  )
+}

@@ -1,0 +1,36 @@
+import { modeLabels } from '../api'
+import { Dialog } from '../ui/Dialog'
+
+export function HelpDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog title="Help" onClose={onClose}>
+      <div className="help">
+        <h3>Modes</h3>
+        <p>
+          <strong>{modeLabels.offline}</strong>: the sandbox runs in this browser (a service worker answers
+          /api, data is kept in IndexedDB). Nothing leaves the machine.
+        </p>
+        <p>
+          <strong>{modeLabels.proxy}</strong>: requests go to /api on this server, which signs them and
+          forwards them to the configured sandbox.
+        </p>
+        <h3>The view is the URL</h3>
+        <p>
+          Account, status, dates, page and accept-fix are in the address: copy it to share the exact view.
+        </p>
+        <h3>Keyboard</h3>
+        <p>Tab moves between controls, Enter submits a form, Escape closes a dialog.</p>
+        <h3>Requests</h3>
+        <p>
+          The panel at the bottom lists every request with the headers as sent, the body and the answer; copy
+          one as curl to replay it.
+        </p>
+      </div>
+      <footer className="dialog-actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </footer>
+    </Dialog>
+  )
+}

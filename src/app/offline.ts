@@ -1,0 +1,39 @@
+import type { Sandbox } from '../sandbox'
+
+/** What the app keeps of the in-browser sandbox once its worker runs. */
+export interface OfflineRuntime {
+  sandbox: Sandbox
+  /** Re-starts an msw worker that stopped intercepting (idle tab, design §5). */
+  restart: () => Promise<void>
+}
+
+/**
+ * Loads the engine and msw as a separate chunk (proxy mode never downloads them) and starts the worker;
+ * the caller awaits this before the first render, so no request can slip past the worker.
+ */
+export async function startOffline(): Promise<OfflineRuntime> {
+  const { startOfflineSandbox } = await import('../mocks/browser')
+  const { sandbox, worker } = await startOfflineSandbox()
+  return {
+    sandbox,
+    restart: async () => {
+      worker.stop()
+      // The same options startOfflineSandbox starts it with.
+      await worker.start({
+        onUnhandledRequest: 'bypass',
+        quiet: true,
+        serviceWorker: { url: '/mockServiceWorker.js' },
+      })
+    },
+  }
+}
+
+/** Leaving offline mode: without this the worker would stay registered for the origin. */
+export async function unregisterOfflineWorker(): Promise<void> {
+  const registrations = await navigator.serviceWorker?.getRegistrations()
+  await Promise.all(
+    (registrations ?? [])
+      .filter((r) => r.active?.scriptURL.endsWith('/mockServiceWorker.js'))
+      .map((r) => r.unregister()),
+  )
+}

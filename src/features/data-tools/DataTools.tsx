@@ -1,0 +1,192 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { type ChangeEvent, useRef, useState } from 'react'
+import { queryKeys } from '../../api'
+import {
+  localToday,
+  problemFromZod,
+  type SandboxSnapshot,
+  sandboxSnapshot,
+  type TppMessage,
+} from '../../contract'
+import { useAnnounce } from '../../ui/announcer'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { ErrorState } from '../../ui/ErrorState'
+import { Messages } from '../../ui/Messages'
+import { useView } from '../view-state'
+import type { FillTestData } from './fill'
+import { count, snapshotCounts, useOfflineData } from './offline-data'
+
+interface DataToolsProps {
+  fill: FillTestData
+  onFilled: (firstAccount: string | undefined) => void
+  onGenerate: (() => void) | undefined
+}
+
+type Pending =
+  | { kind: 'reset'; stored: string }
+  | { kind: 'import'; file: string; snapshot: SandboxSnapshot; stored: string }
+
+/** Fill and generate work in both modes; export, import and reset act on the in-browser store only. */
+export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
+  const offline = useOfflineData()
+  const client = useQueryClient()
+  const announce = useAnnounce()
+  const [, setView] = useView()
+  const [pending, setPending] = useState<Pending>()
+  const [importError, setImportError] = useState<{ file: string; messages: TppMessage[] | string }>()
+  const fileInput = useRef<HTMLInputElement>(null)
+
+  const refresh = () => client.resetQueries({ queryKey: queryKeys.all })
+
+  const exportJson = async () => {
+    if (!offline) return
+    const snapshot = await offline.exportSnapshot()
+    const url = URL.createObjectURL(
+      new Blob([JSON.stringify(snapshot, null, 2)], { type: 'application/json' }),
+    )
+    const link = document.createElement('a')
+    link.href = url
+    link.download = `sandbox-console-${localToday()}.json`
+    link.click()
+    URL.revokeObjectURL(url)
+    announce(`Exported ${snapshotCounts(snapshot)}`)
+  }
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file || !offline) return
+    setImportError(undefined)
+    let data: unknown
+    try {
+      data = JSON.parse(await file.text())
+    } catch (error) {
+      setImportError({ file: file.name, messages: `It is not JSON: ${(error as Error).message}` })
+      return
+    }
+    const parsed = sandboxSnapshot.safeParse(data)
+    if (!parsed.success) {
+      setImportError({ file: file.name, messages: problemFromZod(parsed.error).messages })
+      return
+    }
+    const stored = snapshotCounts(await offline.exportSnapshot())
+    setPending({ kind: 'import', file: file.name, snapshot: parsed.data, stored })
+  }
+
+  const importSnapshot = async (file: string, snapshot: SandboxSnapshot) => {
+    if (!offline) return
+    const result = await offline.importSnapshot(snapshot)
+    setPending(undefined)
+    if (!result.ok) {
+      setImportError({ file, messages: result.problem.messages })
+      return
+    }
+    await refresh()
+    setView({ account: snapshot.cardAccounts[0]?.account.resourceId, offset: 0 })
+    announce(
+      `Imported ${count(result.value.accounts, 'card account')} and ${count(result.value.transactions, 'transaction')}`,
+    )
+  }
+
+  const reset = async () => {
+    if (!offline) return
+    await offline.reset()
+    setPending(undefined)
+    await refresh()
+    setView({ account: undefined, offset: 0 })
+    announce('Sandbox data reset: nothing stored')
+  }
+
+  return (
+    <section className="data-tools" aria-labelledby="data-tools-heading">
+      <h2 id="data-tools-heading">Data</h2>
+      <div className="tool-buttons">
+        <button type="button" disabled={fill.filling} onClick={async () => onFilled(await fill.fill())}>
+          {fill.filling ? 'Filling…' : 'Fill test data'}
+        </button>
+        <button type="button" disabled={!onGenerate} onClick={onGenerate}>
+          Generate…
+        </button>
+        <button type="button" disabled={!offline} onClick={exportJson}>
+          Export JSON
+        </button>
+        <button type="button" disabled={!offline} onClick={() => fileInput.current?.click()}>
+          Import JSON…
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label="Import JSON file"
+          onChange={chooseFile}
+        />
+        <button
+          type="button"
+          className="danger-outline"
+          disabled={!offline}
+          onClick={async () =>
+            offline && setPending({ kind: 'reset', stored: snapshotCounts(await offline.exportSnapshot()) })
+          }
+        >
+          Reset…
+        </button>
+      </div>
+      {offline ? null : (
+        <p className="hint">
+          Export, import and reset apply to offline (in-browser) data only; switch to Offline mode to use
+          them.
+        </p>
+      )}
+      {fill.error ? (
+        <ErrorState
+          title="Fill test data failed"
+          error={fill.error}
+          onRetry={async () => onFilled(await fill.fill())}
+        />
+      ) : null}
+      {importError ? (
+        <div className="form-alert" role="alert">
+          <p>
+            <strong>{importError.file}</strong> was not imported; nothing changed.
+          </p>
+          {typeof importError.messages === 'string' ? (
+            <p>{importError.messages}</p>
+          ) : (
+            <Messages messages={importError.messages} />
+          )}
+          <button type="button" onClick={() => setImportError(undefined)}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {pending?.kind === 'reset' ? (
+        <ConfirmDialog
+          title="Reset sandbox data"
+          confirmLabel="Delete everything"
+          onConfirm={reset}
+          onClose={() => setPending(undefined)}
+        >
+          <p>
+            This deletes <strong>{pending.stored}</strong> stored in this browser. It cannot be undone; export
+            first to keep a copy.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {pending?.kind === 'import' ? (
+        <ConfirmDialog
+          title="Import sandbox data"
+          confirmLabel="Replace and import"
+          onConfirm={() => importSnapshot(pending.file, pending.snapshot)}
+          onClose={() => setPending(undefined)}
+        >
+          <p>
+            Importing <strong>{pending.file}</strong> ({snapshotCounts(pending.snapshot)}) replaces what this
+            browser stores now: <strong>{pending.stored}</strong> will be lost.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  )
+}

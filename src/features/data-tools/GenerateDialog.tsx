@@ -1,0 +1,168 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useRef, useState } from 'react'
+import { type CardAccountRead, createTransactions, queryKeys } from '../../api'
+import { localToday, MAX_BATCH } from '../../contract'
+import { useAnnounce } from '../../ui/announcer'
+import { Dialog } from '../../ui/Dialog'
+import { ErrorState } from '../../ui/ErrorState'
+import { accountSummary } from '../card-accounts/format'
+import { count } from './offline-data'
+
+/** Requests stay small enough for the proxy's body limit and show progress often. */
+export const CHUNK = 500
+
+type Run =
+  | { state: 'idle' }
+  | { state: 'running'; sent: number; total: number }
+  | { state: 'done' | 'cancelled'; sent: number; total: number }
+  | { state: 'failed'; sent: number; total: number; error: Error }
+
+interface GenerateDialogProps {
+  account: CardAccountRead
+  onClose: () => void
+  onDone: () => void
+}
+
+/** N reproducible transactions over the last D days, sent in chunks with progress and a Cancel. */
+export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps) {
+  const client = useQueryClient()
+  const announce = useAnnounce()
+  const [total, setTotal] = useState(1000)
+  const [days, setDays] = useState(90)
+  const [seed, setSeed] = useState(1)
+  const [run, setRun] = useState<Run>({ state: 'idle' })
+  const abort = useRef<AbortController>(undefined)
+
+  const start = async (event: FormEvent) => {
+    event.preventDefault()
+    const controller = new AbortController()
+    abort.current = controller
+    const { generateTransactions } = await import('../../sandbox/generate')
+    const bodies = generateTransactions({
+      count: total,
+      days,
+      seed,
+      today: localToday(),
+      currency: account.currency,
+    })
+    let sent = 0
+    setRun({ state: 'running', sent, total })
+    try {
+      for (let i = 0; i < bodies.length; i += CHUNK) {
+        const chunk = bodies.slice(i, i + CHUNK)
+        await createTransactions(account.resourceId, chunk, { signal: controller.signal })
+        sent += chunk.length
+        setRun({ state: 'running', sent, total })
+      }
+      setRun({ state: 'done', sent, total })
+      announce(`${count(sent, 'transaction')} created`)
+      onDone()
+    } catch (error) {
+      if (controller.signal.aborted) {
+        setRun({ state: 'cancelled', sent, total })
+        announce(`Cancelled: ${count(sent, 'transaction')} of ${total.toLocaleString('en')} stored`)
+      } else {
+        setRun({
+          state: 'failed',
+          sent,
+          total,
+          error: error instanceof Error ? error : new Error(String(error)),
+        })
+      }
+    } finally {
+      await client.invalidateQueries({ queryKey: queryKeys.transactions(account.resourceId) })
+    }
+  }
+
+  const running = run.state === 'running'
+  return (
+    <Dialog title="Generate transactions" onClose={onClose} busy={running}>
+      <form className="form" onSubmit={start}>
+        <p className="muted">
+          For {accountSummary(account)}; the same seed always gives the same transactions.
+        </p>
+        <div className="form-grid">
+          <label className="field">
+            Number of transactions
+            <input
+              type="number"
+              min={1}
+              max={MAX_BATCH}
+              step={1}
+              required
+              value={total}
+              disabled={running}
+              onChange={(e) => setTotal(e.target.valueAsNumber)}
+            />
+          </label>
+          <label className="field">
+            Over the last … days
+            <input
+              type="number"
+              min={1}
+              max={3650}
+              step={1}
+              required
+              value={days}
+              disabled={running}
+              onChange={(e) => setDays(e.target.valueAsNumber)}
+            />
+          </label>
+          <label className="field">
+            Seed
+            <input
+              type="number"
+              step={1}
+              min={0}
+              required
+              value={seed}
+              disabled={running}
+              onChange={(e) => setSeed(e.target.valueAsNumber)}
+            />
+          </label>
+        </div>
+        {run.state !== 'idle' ? (
+          <div className="progress">
+            <label>
+              {progressText(run)}
+              <progress value={run.sent} max={run.total} />
+            </label>
+          </div>
+        ) : null}
+        {run.state === 'failed' ? (
+          <ErrorState title={`Stopped after ${count(run.sent, 'transaction')}`} error={run.error} />
+        ) : null}
+        <footer className="dialog-actions">
+          {running ? (
+            <button type="button" onClick={() => abort.current?.abort()}>
+              Cancel
+            </button>
+          ) : (
+            <>
+              <button type="button" onClick={onClose}>
+                Close
+              </button>
+              <button type="submit" className="primary">
+                Generate {Number.isFinite(total) ? total.toLocaleString('en') : ''}
+              </button>
+            </>
+          )}
+        </footer>
+      </form>
+    </Dialog>
+  )
+}
+
+function progressText(run: Exclude<Run, { state: 'idle' }>): string {
+  const of = `${run.sent.toLocaleString('en')} of ${run.total.toLocaleString('en')}`
+  switch (run.state) {
+    case 'running':
+      return `${of} sent…`
+    case 'done':
+      return `Done: ${of} transactions created.`
+    case 'cancelled':
+      return `Cancelled: ${of} transactions stored.`
+    case 'failed':
+      return `Failed: ${of} transactions stored.`
+  }
+}

@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { createCardAccount, createTransactions, queryKeys } from '../../api'
+import { localToday } from '../../contract'
+import { useAnnounce } from '../../ui/announcer'
+import { count } from './offline-data'
+
+/**
+ * "Fill test data": the sandbox's fixed set, sent through the API like any other request, so it fills
+ * the in-browser sandbox and a real one alike. Resolves with the first account created.
+ */
+export function useFillTestData() {
+  const client = useQueryClient()
+  const announce = useAnnounce()
+  const [filling, setFilling] = useState(false)
+  const [error, setError] = useState<Error>()
+
+  const fill = async (): Promise<string | undefined> => {
+    setFilling(true)
+    setError(undefined)
+    announce('Filling test data…')
+    try {
+      const { testDataFill } = await import('../../sandbox/test-data')
+      const sets = testDataFill(localToday())
+      let first: string | undefined
+      let transactions = 0
+      for (const set of sets) {
+        const account = await createCardAccount(set.account)
+        first ??= account.resourceId
+        if (set.transactions.length > 0) {
+          transactions += (await createTransactions(account.resourceId, set.transactions)).transactions.length
+        }
+      }
+      announce(
+        `Test data filled: ${count(sets.length, 'card account')}, ${count(transactions, 'transaction')}`,
+      )
+      return first
+    } catch (caught) {
+      const failure = caught instanceof Error ? caught : new Error(String(caught))
+      setError(failure)
+      announce(`Fill test data failed: ${failure.message}`)
+      return undefined
+    } finally {
+      setFilling(false)
+      await client.invalidateQueries({ queryKey: queryKeys.all })
+    }
+  }
+
+  return { fill, filling, error }
+}
+
+export type FillTestData = ReturnType<typeof useFillTestData>

@@ -1,0 +1,125 @@
+import { useState, useSyncExternalStore } from 'react'
+import { preview, type RequestLogEntry, requestLog } from '../../api'
+import { curlCommand } from './curl'
+
+const outcome = (entry: RequestLogEntry) => (entry.status === undefined ? 'failed' : String(entry.status))
+const time = (entry: RequestLogEntry) => new Date(entry.startedAt).toLocaleTimeString('en-GB')
+
+/** The bottom panel: every request as it went over the wire, newest first. */
+export function Inspector() {
+  const entries = useSyncExternalStore(requestLog.subscribe, requestLog.snapshot)
+  const last = entries[0]
+  return (
+    <details className="inspector">
+      <summary>
+        <span className="inspector-title">Requests ({entries.length})</span>
+        {last ? (
+          <span className="inspector-last">
+            {last.method} {last.url} <Status entry={last} /> {last.durationMs} ms
+          </span>
+        ) : (
+          <span className="muted">none yet</span>
+        )}
+      </summary>
+      <div className="inspector-body">
+        <p>
+          <button type="button" onClick={() => requestLog.clear()} disabled={entries.length === 0}>
+            Clear
+          </button>
+        </p>
+        <ol className="request-list">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <RequestDetails entry={entry} />
+            </li>
+          ))}
+        </ol>
+      </div>
+    </details>
+  )
+}
+
+function Status({ entry }: { entry: RequestLogEntry }) {
+  const ok = entry.status !== undefined && entry.status < 400
+  return <span className={ok ? 'status ok' : 'status bad'}>{outcome(entry)}</span>
+}
+
+function RequestDetails({ entry }: { entry: RequestLogEntry }) {
+  const [copied, setCopied] = useState(false)
+  const copy = async () => {
+    await navigator.clipboard.writeText(curlCommand(entry, location.origin))
+    setCopied(true)
+  }
+  return (
+    <details className="request">
+      <summary>
+        <span className="muted">{time(entry)}</span> <strong>{entry.method}</strong> {entry.url}{' '}
+        <Status entry={entry} /> <span className="muted">{entry.durationMs} ms</span>
+      </summary>
+      <div className="request-body">
+        <p>
+          <button type="button" onClick={copy}>
+            {copied ? 'Copied' : 'Copy as curl'}
+          </button>
+        </p>
+        <Headers title="Request headers (as sent)" headers={entry.requestHeaders} />
+        {entry.signing ? (
+          <>
+            <h4>Signing</h4>
+            <p>
+              keyId <code>{entry.signing.keyId}</code>
+            </p>
+            <pre>{entry.signing.signingString}</pre>
+          </>
+        ) : null}
+        {entry.requestBody !== undefined ? <Body title="Request body" body={entry.requestBody} /> : null}
+        {entry.failure ? <p className="field-error">{entry.failure}</p> : null}
+        {entry.status !== undefined ? (
+          <Headers title={`Response ${entry.status} headers`} headers={entry.responseHeaders} />
+        ) : null}
+        {entry.responseBody !== undefined ? <Body title="Response body" body={entry.responseBody} /> : null}
+        {entry.verification ? (
+          <>
+            <h4>Verification</h4>
+            <p>{entry.verification}</p>
+          </>
+        ) : null}
+      </div>
+    </details>
+  )
+}
+
+function Headers({ title, headers }: { title: string; headers: [string, string][] }) {
+  return (
+    <>
+      <h4>{title}</h4>
+      <dl className="headers">
+        {headers.map(([name, value]) => (
+          <div key={name}>
+            <dt>{name}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  )
+}
+
+function Body({ title, body }: { title: string; body: string }) {
+  return (
+    <>
+      <h4>{title}</h4>
+      <pre>{preview(pretty(body))}</pre>
+    </>
+  )
+}
+
+/** Small JSON bodies indented for reading; large ones shown as sent, so the preview stays cheap. */
+function pretty(body: string): string {
+  if (body.length > 50_000) return body
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2)
+  } catch {
+    return body
+  }
+}

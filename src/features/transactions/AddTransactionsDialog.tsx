@@ -1,0 +1,266 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
+import { ApiError, type CardAccountRead, type CreatedTransactions, useCreateTransactions } from '../../api'
+import { createdBookingStatuses, type TppMessage } from '../../contract'
+import { Dialog } from '../../ui/Dialog'
+import { Messages } from '../../ui/Messages'
+import { accountSummary } from '../card-accounts/format'
+import { markFields, rowIndex } from '../form-errors'
+import { MCC_LIST_ID, MerchantCategoryList } from './mcc'
+import {
+  blankRow,
+  isRowField,
+  type TransactionFormRow,
+  type TransactionFormValues,
+  transactionFormSchema,
+} from './transaction-form'
+
+interface AddTransactionsDialogProps {
+  account: CardAccountRead
+  onClose: () => void
+  onCreated: (created: CreatedTransactions) => void
+}
+
+/** One transaction or a batch; a refused batch marks the rows and fields the sandbox named. */
+export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransactionsDialogProps) {
+  const create = useCreateTransactions(account.resourceId)
+  const [alert, setAlert] = useState<TppMessage[] | string>()
+  const [rowMessages, setRowMessages] = useState<Map<number, TppMessage[]>>(new Map())
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(transactionFormSchema),
+    defaultValues: { transactions: [blankRow(account.currency)] },
+  })
+  const { fields, append, remove } = useFieldArray({ control, name: 'transactions' })
+  const statuses = watch('transactions').map((row) => row.bookingStatus)
+
+  const onSubmit = handleSubmit(async ({ transactions }) => {
+    setAlert(undefined)
+    setRowMessages(new Map())
+    try {
+      onCreated(await create.mutateAsync(transactions))
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        setAlert(error instanceof Error ? error.message : String(error))
+        return
+      }
+      const rest = markFields(
+        error.messages,
+        (name) => isRowField(name, fields.length),
+        (name, m) =>
+          setError(name as Path<TransactionFormValues>, { type: 'server', message: `${m.code}: ${m.text}` }),
+        'transactions',
+      )
+      const byRow = new Map<number, TppMessage[]>()
+      const general: TppMessage[] = []
+      for (const m of rest) {
+        const row = rowIndex(m.path)
+        if (row !== undefined && row < fields.length) byRow.set(row, [...(byRow.get(row) ?? []), m])
+        else general.push(m)
+      }
+      setRowMessages(byRow)
+      setAlert(
+        general.length > 0
+          ? general
+          : 'The sandbox refused the batch and stored nothing: see the marked rows.',
+      )
+    }
+  })
+
+  const batchError = errors.transactions?.root?.message ?? errors.transactions?.message
+  return (
+    <Dialog title={`Add transactions · ${accountSummary(account)}`} onClose={onClose} wide>
+      <form onSubmit={onSubmit} noValidate className="form">
+        <MerchantCategoryList />
+        <div className="table-scroll">
+          <table className="batch">
+            <thead>
+              <tr>
+                <th scope="col">Row</th>
+                <th scope="col">Status</th>
+                <th scope="col">Tx date</th>
+                <th scope="col">Booking date</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Original amount</th>
+                <th scope="col">MCC</th>
+                <th scope="col">Transaction id (optional)</th>
+                <th scope="col">
+                  <span className="visually-hidden">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {fields.map((field, i) => {
+                const rowErrors = errors.transactions?.[i]
+                const messages = [...leafMessages(rowErrors), ...(rowMessages.get(i) ?? []).map(text)]
+                const errorId = `batch-row-${field.id}-error`
+                const label = (what: string) => `Row ${i + 1} ${what}`
+                const input = (name: Path<TransactionFormValues>, what: string) => ({
+                  ...register(name),
+                  'aria-label': label(what),
+                  'aria-invalid': fieldError(errors, name),
+                  'aria-describedby': messages.length > 0 ? errorId : undefined,
+                })
+                const pending = statuses[i] === 'pending'
+                return [
+                  <tr key={field.id} className={messages.length > 0 ? 'row-failed' : undefined}>
+                    <th scope="row">{i + 1}</th>
+                    <td>
+                      <select {...input(`transactions.${i}.bookingStatus`, 'status')}>
+                        {createdBookingStatuses.map((status) => (
+                          <option key={status}>{status}</option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <input
+                        type="date"
+                        {...input(`transactions.${i}.transactionDate`, 'transaction date')}
+                      />
+                    </td>
+                    <td>
+                      {pending ? (
+                        <span className="muted">none while pending</span>
+                      ) : (
+                        <input type="date" {...input(`transactions.${i}.bookingDate`, 'booking date')} />
+                      )}
+                    </td>
+                    <td className="amount-pair">
+                      <input
+                        {...input(`transactions.${i}.transactionAmount.amount`, 'amount')}
+                        inputMode="decimal"
+                        placeholder="-100.50"
+                        size={10}
+                      />
+                      <input
+                        {...input(`transactions.${i}.transactionAmount.currency`, 'amount currency')}
+                        size={3}
+                        maxLength={3}
+                      />
+                    </td>
+                    <td className="amount-pair">
+                      <input
+                        {...input(`transactions.${i}.originalAmount.amount`, 'original amount')}
+                        inputMode="decimal"
+                        placeholder="-10.05"
+                        size={10}
+                      />
+                      <input
+                        {...input(`transactions.${i}.originalAmount.currency`, 'original currency')}
+                        size={3}
+                        maxLength={3}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        {...input(`transactions.${i}.merchantCategoryCode`, 'MCC')}
+                        list={MCC_LIST_ID}
+                        size={6}
+                        placeholder="5411"
+                      />
+                    </td>
+                    <td>
+                      <input {...input(`transactions.${i}.cardTransactionId`, 'transaction id')} size={12} />
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Remove row ${i + 1}`}
+                        disabled={fields.length === 1}
+                        onClick={() => remove(i)}
+                      >
+                        ×
+                      </button>
+                    </td>
+                  </tr>,
+                  messages.length > 0 ? (
+                    <tr key={`${field.id}-error`} className="row-errors">
+                      <td colSpan={9} id={errorId}>
+                        <strong>Row {i + 1} failed:</strong>{' '}
+                        {messages.map((m) => (
+                          <span key={m} className="row-error">
+                            {m}
+                          </span>
+                        ))}
+                      </td>
+                    </tr>
+                  ) : null,
+                ]
+              })}
+            </tbody>
+          </table>
+        </div>
+        <p>
+          <button
+            type="button"
+            onClick={() => {
+              const last = watch(`transactions.${fields.length - 1}`)
+              append(copyDates(blankRow(account.currency), last))
+            }}
+          >
+            + Add row
+          </button>
+        </p>
+        {batchError ? (
+          <p className="field-error" role="alert">
+            {batchError}
+          </p>
+        ) : null}
+        {alert ? (
+          <div className="form-alert" role="alert">
+            {typeof alert === 'string' ? <p>{alert}</p> : <Messages messages={alert} />}
+          </div>
+        ) : null}
+        <footer className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={isSubmitting}>
+            {isSubmitting
+              ? 'Sending…'
+              : fields.length === 1
+                ? 'Add transaction'
+                : `Add ${fields.length} transactions`}
+          </button>
+        </footer>
+      </form>
+    </Dialog>
+  )
+}
+
+/** A new row starts on the previous row's dates and status: batches usually share them. */
+function copyDates(row: TransactionFormRow, previous: TransactionFormRow | undefined): TransactionFormRow {
+  if (!previous) return row
+  const { bookingStatus, transactionDate, bookingDate } = previous
+  return { ...row, bookingStatus, transactionDate, bookingDate }
+}
+
+const text = (m: TppMessage) => `${m.code}: ${m.text}`
+
+/**
+ * Every message in one row's error tree, named by its field (amounts nest one level deeper). The
+ * sandbox's own messages already name their path.
+ */
+function leafMessages(node: unknown, path = ''): string[] {
+  if (typeof node !== 'object' || node === null) return []
+  const { message, type } = node as { message?: unknown; type?: unknown }
+  if (typeof message === 'string') return [type === 'server' || path === '' ? message : `${path}: ${message}`]
+  return Object.entries(node)
+    .filter(([key]) => key !== 'ref')
+    .flatMap(([key, value]) => leafMessages(value, path === '' ? key : `${path}.${key}`))
+}
+
+function fieldError(errors: FieldErrors<TransactionFormValues>, name: string): boolean {
+  const node = name
+    .split('.')
+    .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], errors)
+  return node !== undefined
+}

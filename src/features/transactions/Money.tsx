@@ -1,0 +1,14 @@
+/** The wire string exactly as sent, with its sign: never parsed into a float and re-rounded. */
+export function signed(amount: string): string {
+  if (amount.startsWith('-')) return amount
+  return /^0+(\.0+)?$/.test(amount) ? amount : `+${amount}`
+}
+
+export function Money({ amount, currency }: { amount: string; currency: string }) {
+  return (
+    <span className="money">
+      <span className="money-amount">{signed(amount)}</span>{' '}
+      <span className="money-currency">{currency}</span>
+    </span>
+  )
+}

@@ -1,0 +1,35 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { configureTransport, readMode } from './api'
+import { App } from './app/App'
+import { type OfflineRuntime, startOffline } from './app/offline'
+import { Providers } from './app/Providers'
+import { applyTheme, readTheme } from './app/theme'
+import './ui/styles.css'
+
+async function boot() {
+  applyTheme(readTheme())
+  const mode = readMode()
+  let offline: OfflineRuntime | undefined
+  let offlineError: Error | undefined
+  if (mode === 'offline') {
+    // The worker must answer before the first request, so it starts before the first render.
+    try {
+      offline = await startOffline()
+    } catch (error) {
+      offlineError = error instanceof Error ? error : new Error(String(error))
+    }
+  }
+  configureTransport({ mode, ...(offline ? { recover: offline.restart } : {}) })
+  const root = document.getElementById('root')
+  if (!root) throw new Error('index.html has no #root element')
+  createRoot(root).render(
+    <StrictMode>
+      <Providers offline={offline?.sandbox}>
+        <App mode={mode} offlineError={offlineError} />
+      </Providers>
+    </StrictMode>,
+  )
+}
+
+void boot()

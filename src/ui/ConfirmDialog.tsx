@@ -1,0 +1,43 @@
+import { type ReactNode, useState } from 'react'
+import { Dialog } from './Dialog'
+
+interface ConfirmDialogProps {
+  title: string
+  children: ReactNode
+  confirmLabel: string
+  onConfirm: () => Promise<void>
+  onClose: () => void
+}
+
+/** Nothing destructive without this: the message names what will be lost. */
+export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string>()
+  const confirm = async () => {
+    setBusy(true)
+    try {
+      await onConfirm()
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error))
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog title={title} onClose={onClose} busy={busy}>
+      <div className="confirm-body">{children}</div>
+      {failure ? (
+        <p className="form-alert" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <footer className="dialog-actions">
+        <button type="button" onClick={onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className="danger" onClick={confirm} disabled={busy}>
+          {confirmLabel}
+        </button>
+      </footer>
+    </Dialog>
+  )
+}
