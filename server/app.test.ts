@@ -1,0 +1,134 @@
+import type { Server } from 'node:http'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createApp } from './app'
+import type { ForwarderOptions } from './proxy/forward'
+import { decodeTrace } from './proxy/trace'
+import { fakeSign, fakeUpstream } from './test-support/fake-upstream'
+import { close, json, listen, send } from './test-support/http'
+
+const REQUEST_ID = '99391c7e-ad88-49ec-a2ad-99ddcb1f7721'
+const started: Server[] = []
+
+async function start(server: Server): Promise<number> {
+  started.push(server)
+  return listen(server)
+}
+
+afterEach(async () => {
+  await Promise.all(started.splice(0).map(close))
+})
+
+async function proxyTo(upstreamPort: number, options: Partial<ForwarderOptions> = {}) {
+  const app = createApp({
+    staticDir: '/nonexistent',
+    upstream: {
+      baseUrl: new URL(`http://127.0.0.1:${upstreamPort}/prefix`),
+      sign: fakeSign,
+      connectTimeoutMs: 1_000,
+      totalTimeoutMs: 5_000,
+      maxBodyBytes: 1024 * 1024,
+      ...options,
+    },
+    log: () => {},
+  })
+  return start(app)
+}
+
+describe('forwarding', () => {
+  it('forwards an allowed route to the fixed upstream with the allowlisted headers only', async () => {
+    const upstream = fakeUpstream()
+    const upstreamPort = await start(upstream.server)
+    const port = await proxyTo(upstreamPort)
+    const answer = await send(
+      port,
+      '/api/v1/sandbox/card-accounts/abc/transactions?bookingStatus=both&limit=5',
+      {
+        headers: {
+          'X-Request-ID': REQUEST_ID,
+          'PSU-ID': '13039319955',
+          'Accept-Fix': 'longer-name',
+          Accept: 'application/json',
+          Cookie: 'session=secret',
+          Signature: 'keyId="forged"',
+          Digest: 'SHA-256=forged',
+          Date: 'Thu, 01 Jan 1970 00:00:00 GMT',
+          'TPP-Signature-Certificate': 'forged',
+          'X-Forwarded-For': '10.0.0.1',
+          Host: 'evil.example',
+        },
+      },
+    )
+    expect(answer.status).toBe(200)
+    expect(answer.headers['x-request-id']).toBe(REQUEST_ID)
+    const [got] = upstream.received
+    expect(got?.url).toBe('/prefix/v1/sandbox/card-accounts/abc/transactions?bookingStatus=both&limit=5')
+    expect(got?.headers.host).toBe(`127.0.0.1:${upstreamPort}`)
+    expect(got?.headers).toMatchObject({
+      'psu-id': '13039319955',
+      'accept-fix': 'longer-name',
+      signature: 'fake',
+    })
+    for (const dropped of ['cookie', 'digest', 'date', 'tpp-signature-certificate', 'x-forwarded-for']) {
+      expect(got?.headers).not.toHaveProperty(dropped)
+    }
+
+    const trace = decodeTrace(String(answer.headers['x-console-trace']))
+    expect(trace.upstream).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/prefix\/v1\/sandbox\/card-accounts\/abc\/transactions\?/,
+    )
+    expect(trace.keyId).toBe('SN=1,CA=CN=Fake')
+    expect(trace.signingString).toBe(`x-request-id: ${REQUEST_ID}`)
+    // The trace shows exactly the header lines the upstream received.
+    const sentLines = Object.entries(trace.requestHeaders).map(
+      ([name, value]) => `${name.toLowerCase()}: ${value}`,
+    )
+    const receivedLines: string[] = []
+    for (let i = 0; i < (got?.rawHeaders.length ?? 0); i += 2) {
+      const name = got?.rawHeaders[i]?.toLowerCase()
+      if (name !== 'connection') receivedLines.push(`${name}: ${got?.rawHeaders[i + 1]}`)
+    }
+    expect(receivedLines.sort()).toEqual(sentLines.sort())
+  })
+
+  it('forwards a POST body byte for byte and makes an X-Request-ID when the caller sent none', async () => {
+    const upstream = fakeUpstream((_req, res, body) => {
+      res.writeHead(201, { 'content-type': 'application/json', 'set-cookie': 'a=b' }).end(body)
+    })
+    const port = await proxyTo(await start(upstream.server))
+    const body = JSON.stringify({ maskedPan: '1234********5678', note: 'é' })
+    const answer = await send(port, '/api/v1/sandbox/card-accounts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'not-a-uuid' },
+      body,
+    })
+    expect(answer.status).toBe(201)
+    expect(answer.text).toBe(body)
+    expect(answer.headers).not.toHaveProperty('set-cookie')
+    expect(upstream.received[0]?.headers['content-length']).toBe(String(Buffer.byteLength(body)))
+    const requestId = upstream.received[0]?.headers['x-request-id']
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(answer.headers['x-request-id']).toBe(requestId)
+  })
+
+  it('answers unknown routes and methods itself, in the tppMessages shape', async () => {
+    const upstream = fakeUpstream()
+    const port = await proxyTo(await start(upstream.server))
+    const unknown = await send(port, '/api/v1/sandbox/accounts', { headers: { 'x-request-id': REQUEST_ID } })
+    expect(unknown.status).toBe(404)
+    expect(unknown.headers['x-request-id']).toBe(REQUEST_ID)
+    expect(json(unknown)).toMatchObject({ tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN' }] })
+    for (const path of [
+      '/api',
+      '/api/',
+      '/api/v1/sandbox/card-accounts/',
+      '/api/v1/sandbox/card-accounts/a/b',
+    ]) {
+      expect((await send(port, path)).status).toBe(404)
+    }
+    const wrongMethod = await send(port, '/api/v1/sandbox/card-accounts/abc', { method: 'DELETE' })
+    expect(wrongMethod.status).toBe(405)
+    expect(wrongMethod.headers.allow).toBe('GET')
+    expect(json(wrongMethod)).toMatchObject({ tppMessages: [{ code: 'SERVICE_INVALID' }] })
+    expect(upstream.received).toEqual([])
+  })
+})

@@ -1,0 +1,53 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { answerClientError } from './client-error'
+import { sendProblem } from './problem-response'
+import { createForwarder, type ForwarderOptions } from './proxy/forward'
+import { isApiPath, matchApiRoute, parseRequestTarget } from './proxy/request-target'
+import { createStaticFiles } from './static-files'
+
+export interface AppOptions {
+  /** The built console (Vite's `dist/`). */
+  staticDir: string
+  upstream: ForwarderOptions
+  /** One line per request; never given keys, PSU ids or bodies. */
+  log: (line: string) => void
+}
+
+/**
+ * The console's origin: the built SPA, and under `/api` the signing proxy to the one configured upstream.
+ * Closing the server also closes its kept-alive upstream connections.
+ */
+export function createApp({ staticDir, upstream, log }: AppOptions): Server {
+  const forwarder = createForwarder(upstream)
+  const serveStatic = createStaticFiles(staticDir)
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const target = parseRequestTarget(req.url)
+    if (!target.ok) return sendProblem(req, res, target.problem)
+    if (!isApiPath(target.path)) return serveStatic(req, res, target.path)
+    const route = matchApiRoute(req.method ?? '', target.path)
+    if (!route.ok) return sendProblem(req, res, route.problem, route.allow ? { allow: route.allow } : {})
+    return forwarder.forward(req, res, route.upstreamPath, target.query)
+  }
+
+  const server = createServer((req, res) => {
+    const started = performance.now()
+    res.once('close', () => log(accessLine(req, res, performance.now() - started)))
+    handle(req, res).catch((error: unknown) => {
+      log(`internal error: ${error instanceof Error ? error.message : String(error)}`)
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+      res.end('Internal error\n')
+    })
+  })
+  server.on('clientError', answerClientError)
+  server.on('close', () => forwarder.close())
+  return server
+}
+
+/** Method, path without the query (it may carry filters, never needed in a log), status, time, request id. */
+function accessLine(req: IncomingMessage, res: ServerResponse, ms: number): string {
+  const path = (req.url ?? '').split('?')[0]
+  const status = res.writableFinished ? String(res.statusCode) : `${res.statusCode} aborted`
+  const requestId = res.getHeader('x-request-id') ?? '-'
+  return `${req.method} ${path} ${status} ${ms.toFixed(1)}ms ${String(requestId)}`
+}

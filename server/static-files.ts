@@ -1,0 +1,88 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { extname, join, resolve, sep } from 'node:path'
+import { pipeline } from 'node:stream'
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+}
+
+/** Vite's build output names its assets `name-<hash>.ext` under `assets/`: their content never changes. */
+const HASHED_ASSET = /^\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/
+
+/**
+ * Serves the built console from `root`. The path is expected to have passed `parseRequestTarget`, so it has no
+ * dot segments or encoded separators; the resolved file is still checked to lie inside `root`. Paths without
+ * a file extension that match no file are client routes and get `index.html`.
+ */
+export function createStaticFiles(root: string) {
+  const base = resolve(root)
+
+  return async function serveStatic(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' })
+      return void res.end('Method not allowed\n')
+    }
+    const decoded = safeDecode(path)
+    const file = decoded === undefined ? undefined : await findFile(base, decoded)
+    if (file !== undefined) return send(req, res, file, HASHED_ASSET.test(decoded ?? ''))
+    if (decoded !== undefined && extname(decoded) === '') {
+      const index = await findFile(base, '/index.html')
+      if (index !== undefined) return send(req, res, index, false)
+    }
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+    res.end('Not found\n')
+  }
+}
+
+function safeDecode(path: string): string | undefined {
+  try {
+    const decoded = decodeURIComponent(path)
+    return decoded.includes('\0') ? undefined : decoded
+  } catch {
+    return undefined
+  }
+}
+
+async function findFile(base: string, path: string): Promise<{ path: string; size: number } | undefined> {
+  const candidate = join(base, path.endsWith('/') ? `${path}index.html` : path)
+  if (candidate !== base && !candidate.startsWith(base + sep)) return undefined
+  try {
+    const info = await stat(candidate)
+    return info.isFile() ? { path: candidate, size: info.size } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: { path: string; size: number },
+  immutable: boolean,
+) {
+  res.writeHead(200, {
+    'content-type': contentTypes[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
+    'content-length': file.size,
+    // index.html and unhashed files must be revalidated, or a rebuilt console would load stale asset names.
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+  })
+  if (req.method === 'HEAD') return void res.end()
+  pipeline(createReadStream(file.path), res, () => {})
+}
