@@ -11,7 +11,7 @@ import {
 } from '../contract'
 import { type Sandbox, unknownCardAccount } from '../sandbox'
 import { parseJsonBody } from './request-body'
-import { internalErrorReply, problemReply, type Reply, reply, toResponse } from './respond'
+import { internalProblem, problemReply, type Reply, reply, toResponse } from './respond'
 import { type RouteName, routeMethods, sandboxPaths } from './routes'
 
 /**
@@ -115,7 +115,7 @@ export function createSandboxHandlers({
       }
       return toResponse(request, await answer(call))
     } catch (error) {
-      return toResponse(request, internalErrorReply(error))
+      return toResponse(request, problemReply(internalProblem(error)))
     }
   }
 

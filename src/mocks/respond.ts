@@ -17,14 +17,12 @@ export function problemReply({ status, messages }: Problem): Reply {
 }
 
 /** Last resort for a bug: still a tppMessages body, never an HTML page or a dropped connection. */
-export function internalErrorReply(error: unknown): Reply {
+export function internalProblem(error: unknown): Problem {
   const detail = error instanceof Error ? error.message : String(error)
-  const body: TppMessagesBody = {
-    tppMessages: [
-      { category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text: `the sandbox failed: ${detail}` },
-    ],
+  return {
+    status: 500,
+    messages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text: `the sandbox failed: ${detail}` }],
   }
-  return { status: 500, body }
 }
 
 /** The request's X-Request-ID when it is a valid UUID: only then is it echoed. */

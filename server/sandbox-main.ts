@@ -1,0 +1,18 @@
+// `npm run sandbox`: the sandbox operation alone over HTTP (memory store), for curl or another test suite.
+import { localToday } from '../src/contract'
+import { createSandboxHandlers } from '../src/mocks/handlers'
+import { createMemoryStore, createSandbox } from '../src/sandbox'
+import { createSandboxServer } from './upstream'
+
+const port = Number(process.env.PORT ?? 4010)
+const maxBodyBytes = Number(process.env.SANDBOX_MAX_BODY_BYTES ?? 16 * 1024 * 1024)
+
+const sandbox = createSandbox({ store: createMemoryStore(), today: () => localToday() })
+const server = createSandboxServer({ handlers: createSandboxHandlers({ sandbox }), maxBodyBytes })
+server.listen(port, '127.0.0.1', () => {
+  const url = `http://127.0.0.1:${port}`
+  console.log(`Sandbox listening on ${url}`)
+  console.log(
+    `  try: curl -H "X-Request-ID: $(cat /proc/sys/kernel/random/uuid)" ${url}/v1/sandbox/card-accounts`,
+  )
+})
