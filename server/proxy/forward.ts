@@ -2,16 +2,16 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import https from 'node:https'
 import { pipeline } from 'node:stream'
 import { problem } from '../../src/contract'
+import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem } from '../problem-response'
 import { forwardHeaders } from './forward-headers'
 import { readBody } from './read-body'
-import type { SignRequest } from './signer'
 import { CONSOLE_TRACE_HEADER, encodeTrace } from './trace'
 
 export interface ForwarderOptions {
   /** The one upstream: an origin plus an optional path prefix. Never derived from a request. */
   baseUrl: URL
-  sign: SignRequest
+  sign: RequestSigner['sign']
   /** Time allowed to open a new TCP connection to the upstream. */
   connectTimeoutMs: number
   /** Time allowed from sending the request to the end of the upstream's answer. */
@@ -66,7 +66,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     const url = `${origin}${path}`
     // Only POST carries a body upstream; the Digest is then of exactly the bytes forwarded.
     const body = method === 'POST' ? read.body : EMPTY_BODY
-    const signed = await sign({ method, url, headers: picked.headers, body })
+    const signed = await sign({ method, url: path, headers: picked.headers, body })
     if (res.destroyed) return
     const headers: Record<string, string> = {
       host: baseUrl.host,

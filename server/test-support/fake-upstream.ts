@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import { UUID } from '../../src/contract'
-import type { SignRequest } from '../proxy/signer'
+import type { RequestSigner } from '../../src/signing/signer'
 
 export interface Received {
   method: string
@@ -34,7 +34,7 @@ export function fakeUpstream(answer?: (req: IncomingMessage, res: ServerResponse
 }
 
 /** Stands in for the real signer where only the proxy's plumbing is under test. */
-export const fakeSign: SignRequest = async ({ headers }) => {
+export const fakeSign: RequestSigner['sign'] = async ({ headers }) => {
   const given = headers['x-request-id']
   const requestId = given !== undefined && UUID.test(given) ? given : randomUUID()
   return {
