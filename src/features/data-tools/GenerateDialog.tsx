@@ -55,8 +55,8 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
         setRun({ state: 'running', sent, total })
       }
       setRun({ state: 'done', sent, total })
-      announce(`${count(sent, 'transaction')} created`)
       onDone()
+      announce(`${count(sent, 'transaction')} created`)
     } catch (error) {
       if (controller.signal.aborted) {
         setRun({ state: 'cancelled', sent, total })

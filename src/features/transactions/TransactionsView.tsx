@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { type CardAccountRead, useTransactionsPage } from '../../api'
-import type { TransactionsParams } from '../../contract'
+import type { BookingStatus, TransactionsParams } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { ErrorState } from '../../ui/ErrorState'
 import { useCorporateId } from '../card-accounts/corporate-id'
@@ -70,11 +70,7 @@ export function TransactionsView({ account, onAdd, onGenerate, onFill, filling }
         </p>
       ) : rows.length === 0 && view.offset === 0 ? (
         <div className="empty-state">
-          <p>
-            {filtered
-              ? `No ${view.status === 'both' ? '' : `${view.status} `}transactions match these filters.`
-              : 'This account has no transactions yet.'}
-          </p>
+          <p>{emptyText(view.status, view.from, view.to)}</p>
           <div className="actions">
             <button type="button" className="primary" onClick={onAdd}>
               + Add transaction
@@ -116,6 +112,13 @@ export function TransactionsView({ account, onAdd, onGenerate, onFill, filling }
   )
 }
 
+function emptyText(status: BookingStatus, from: string | undefined, to: string | undefined): string {
+  if (status === 'both' && !from && !to) return 'This account has no transactions yet.'
+  const range =
+    from && to ? ` between ${from} and ${to}` : from ? ` from ${from} on` : to ? ` up to ${to}` : ''
+  return `No ${status === 'both' ? '' : `${status} `}transactions${range}.`
+}
+
 /** "Page 2 loaded: Rows 51–100 of ≥ 101", once per view the user moved to (not on every refetch). */
 function useAnnouncePage(loaded: boolean, viewKey: string, text: string) {
   const announce = useAnnounce()
@@ -124,6 +127,6 @@ function useAnnouncePage(loaded: boolean, viewKey: string, text: string) {
     if (!loaded || last.current === viewKey) return
     const first = last.current === undefined
     last.current = viewKey
-    if (!first) announce(text)
+    if (!first) announce(text, { minor: true })
   }, [loaded, viewKey, text, announce])
 }

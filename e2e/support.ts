@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+export type Theme = 'light' | 'dark'
+
+/** Opens the console (offline mode, the default) and waits until the in-browser sandbox answered. */
+export async function openConsole(page: Page, search = '', theme?: Theme): Promise<void> {
+  if (theme) {
+    await page.addInitScript((t) => localStorage.setItem('sandbox-console.theme', t), theme)
+  }
+  await page.goto(`/${search}`)
+  await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
+  await expect(page.getByRole('complementary').getByText('Loading…')).toHaveCount(0)
+}
+
+/** Saved under test-results/screenshots/ for a human to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true })
+}
+
+/** axe-core on the whole page (an open modal dialog included); every violation is listed on failure. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  const violations = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  )
+  expect(violations, `axe violations on ${screen}`).toEqual([])
+}
+
+export async function fillTestData(page: Page): Promise<void> {
+  await page.getByRole('complementary').getByRole('button', { name: 'Fill test data' }).click()
+  await expect(page.getByRole('status')).toHaveText(/Test data filled: 2 card accounts, \d+ transactions/)
+}
+
+export interface AccountInput {
+  maskedPan: string
+  currency?: string
+  customerNumber?: string
+  name?: string
+}
+
+export async function createAccount(page: Page, input: AccountInput): Promise<void> {
+  await page.getByRole('button', { name: '+ New', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'New card account' })
+  await dialog.getByLabel('Masked PAN').fill(input.maskedPan)
+  if (input.currency) await dialog.getByLabel('Currency', { exact: true }).fill(input.currency)
+  if (input.customerNumber) await dialog.getByLabel('Customer number (PSU id)').fill(input.customerNumber)
+  if (input.name) await dialog.getByLabel('Name (optional)').fill(input.name)
+  await dialog.getByRole('button', { name: 'Create account' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+/** The pagination bar ("Rows 1–5 of ≥ 6", Prev, Next, page size). */
+export function pages(page: Page) {
+  return page.getByRole('navigation', { name: 'Pages' })
+}
+
+/** The table body's rows as the user reads them, one string per row. */
+export async function tableRows(page: Page): Promise<string[]> {
+  const table = page.getByRole('table', { name: /^Transactions of/ })
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent?.trim()).join(' | ')),
+    )
+}
+
+/** Today in the browser's time zone, as the app computes it. */
+export function isoDay(daysFromToday: number): string {
+  const d = new Date()
+  d.setDate(d.getDate() + daysFromToday)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+}
