@@ -1,0 +1,29 @@
+/** Base64 (RFC 4648 §4, padded) without Node's Buffer, so the same code runs in the browser. */
+const CANONICAL = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+
+// String.fromCharCode takes its arguments on the stack: large bodies go through in slices.
+const SLICE = 0x8000
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += SLICE) binary += String.fromCharCode(...bytes.subarray(i, i + SLICE))
+  return btoa(binary)
+}
+
+/** `undefined` unless `text` is padded base64 without white space. */
+export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!CANONICAL.test(text)) return undefined
+  return latin1ToBytes(atob(text))
+}
+
+export function latin1ToBytes(binary: string): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+export function bytesToHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()
+}

@@ -1,0 +1,224 @@
+/**
+ * Distinguished names as RFC 4514 strings: most specific RDN first (CN=...,O=...,C=...), the reverse of
+ * the DER order that @peculiar/x509's `issuer` prints, with RFC 4514 escaping.
+ */
+import { bytesToHex } from './base64'
+import { decodeOid, encodeTlv, readChildren, readTlv } from './der'
+import type { Parsed } from './parsed'
+
+export interface DnAttribute {
+  oid: string
+  /** A string, or the BER encoding of a value that has no string form (written as `#hex`). */
+  value: string | Uint8Array
+}
+/** Attributes of one RDN (more than one when joined by `+`). */
+export type Rdn = DnAttribute[]
+
+// RFC 4514 §3, plus registered names that eIDAS CAs use in their DNs.
+const DESCRIPTORS: Record<string, string> = {
+  CN: '2.5.4.3',
+  L: '2.5.4.7',
+  ST: '2.5.4.8',
+  O: '2.5.4.10',
+  OU: '2.5.4.11',
+  C: '2.5.4.6',
+  STREET: '2.5.4.9',
+  DC: '0.9.2342.19200300.100.1.25',
+  UID: '0.9.2342.19200300.100.1.1',
+  serialNumber: '2.5.4.5',
+  organizationIdentifier: '2.5.4.97',
+  emailAddress: '1.2.840.113549.1.9.1',
+}
+const NAME_OF_OID = new Map(Object.entries(DESCRIPTORS).map(([name, oid]) => [oid, name]))
+// Names are case-insensitive; E is how OpenSSL and Windows write emailAddress.
+const OID_OF_NAME = new Map([
+  ...Object.entries(DESCRIPTORS).map(([name, oid]) => [name.toUpperCase(), oid] as const),
+  ['E', DESCRIPTORS.emailAddress ?? ''],
+])
+
+/** The RDNs of a DER Name, in DER order (most general first). */
+export function readNameDer(der: Uint8Array): Rdn[] {
+  return readChildren(der, readTlv(der, 0)).map((set) =>
+    readChildren(der, set).map((pair) => {
+      const [type, value] = readChildren(der, pair)
+      if (!type || !value) throw new Error('malformed AttributeTypeAndValue')
+      const oid = decodeOid(der.subarray(type.contentStart, type.end))
+      const ber = der.slice(value.start, value.end)
+      const text = NAME_OF_OID.has(oid) ? decodeDirectoryString(ber) : undefined
+      return { oid, value: text ?? ber }
+    }),
+  )
+}
+
+/** RFC 4514 string of a DER Name. */
+export function dnFromNameDer(der: Uint8Array): string {
+  return formatDn(readNameDer(der).reverse())
+}
+
+/** `rdns` in string order (most specific first). */
+export function formatDn(rdns: Rdn[]): string {
+  return rdns.map((rdn) => rdn.map(formatAttribute).join('+')).join(',')
+}
+
+function formatAttribute({ oid, value }: DnAttribute): string {
+  const name = NAME_OF_OID.get(oid)
+  // §2.3/2.4: a type without a registered name is dotted, and its value is the hex of its BER.
+  if (name && typeof value === 'string') return `${name}=${escapeValue(value)}`
+  const ber = typeof value === 'string' ? encodeTlv(0x0c, new TextEncoder().encode(value)) : value
+  return `${name ?? oid}=#${bytesToHex(ber)}`
+}
+
+function escapeValue(value: string): string {
+  const chars = [...value]
+  return chars
+    .map((ch, i) => {
+      if ('"+,;<>\\'.includes(ch)) return `\\${ch}`
+      if ((i === 0 && (ch === ' ' || ch === '#')) || (i === chars.length - 1 && ch === ' ')) return `\\${ch}`
+      const code = ch.charCodeAt(0)
+      return code < 0x20 || code === 0x7f ? `\\${code.toString(16).padStart(2, '0').toUpperCase()}` : ch
+    })
+    .join('')
+}
+
+const TYPE = /[A-Za-z][A-Za-z0-9-]*|[0-9]+(?:\.[0-9]+)+/y
+const HEX_VALUE = /#((?:[0-9A-Fa-f]{2})+)/y
+const ESCAPABLE = '"+,;<>\\ #='
+
+/**
+ * Reads an RFC 4514 string into RDNs in string order. Tolerates white space around separators, as
+ * RFC 2253-era producers write `CN=a, O=b`.
+ */
+export function parseDn(text: string): Parsed<Rdn[]> {
+  const fail = (reason: string): Parsed<Rdn[]> => ({ ok: false, reason })
+  const rdns: Rdn[] = []
+  let rdn: Rdn = []
+  let i = 0
+  const skipSpaces = () => {
+    while (text[i] === ' ') i++
+  }
+  if (text.trim() === '') return fail('the distinguished name is empty')
+  for (;;) {
+    skipSpaces()
+    TYPE.lastIndex = i
+    const type = TYPE.exec(text)?.[0]
+    if (!type) return fail(`expected an attribute type at character ${i + 1}`)
+    const oid = /^[0-9]/.test(type) ? type : OID_OF_NAME.get(type.toUpperCase())
+    if (!oid) return fail(`unknown attribute type ${type}`)
+    i = TYPE.lastIndex
+    skipSpaces()
+    if (text[i] !== '=') return fail(`expected = after ${type} at character ${i + 1}`)
+    i++
+    skipSpaces()
+    let value: string | Uint8Array
+    HEX_VALUE.lastIndex = i
+    const hex = HEX_VALUE.exec(text)?.[1]
+    if (hex) {
+      value = Uint8Array.from(hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16))
+      i = HEX_VALUE.lastIndex
+      skipSpaces()
+    } else {
+      const bytes: number[] = []
+      let trailingSpaces = 0
+      while (i < text.length && text[i] !== ',' && text[i] !== '+') {
+        const ch = text[i] ?? ''
+        if (ch === '\\') {
+          const pair = text.slice(i + 1, i + 3)
+          const next = text[i + 1] ?? ''
+          if (/^[0-9A-Fa-f]{2}$/.test(pair)) {
+            bytes.push(Number.parseInt(pair, 16))
+            i += 3
+          } else if (next !== '' && ESCAPABLE.includes(next)) {
+            bytes.push(next.charCodeAt(0))
+            i += 2
+          } else return fail(`invalid escape at character ${i + 1}`)
+          trailingSpaces = 0
+          continue
+        }
+        const char = String.fromCodePoint(text.codePointAt(i) ?? 0)
+        bytes.push(...new TextEncoder().encode(char))
+        i += char.length
+        trailingSpaces = ch === ' ' ? trailingSpaces + 1 : 0
+      }
+      try {
+        value = new TextDecoder('utf-8', { fatal: true }).decode(
+          new Uint8Array(bytes.slice(0, bytes.length - trailingSpaces)),
+        )
+      } catch {
+        return fail(`the value of ${type} is not valid UTF-8`)
+      }
+    }
+    rdn.push({ oid, value })
+    if (text[i] === '+') {
+      i++
+      continue
+    }
+    rdns.push(rdn)
+    rdn = []
+    if (i === text.length) return { ok: true, value: rdns }
+    if (text[i] !== ',') return fail(`expected , or + at character ${i + 1}`)
+    i++
+  }
+}
+
+/**
+ * Whether two RFC 4514 strings name the same entity: attribute types by OID, values compared
+ * case-insensitively with white space runs collapsed, multi-valued RDNs as sets. The reverse RDN order
+ * is accepted too, as many tools print DNs in DER order.
+ */
+export function sameDn(a: string, b: string): boolean {
+  const left = parseDn(a)
+  const right = parseDn(b)
+  if (!left.ok || !right.ok) return false
+  const l = left.value.map(rdnKey)
+  const r = right.value.map(rdnKey)
+  const equal = (x: string[], y: string[]) => x.length === y.length && x.every((key, i) => key === y[i])
+  return equal(l, r) || equal(l, [...r].reverse())
+}
+
+function rdnKey(rdn: Rdn): string {
+  return rdn
+    .map(({ oid, value }) => {
+      const text = typeof value === 'string' ? value : decodeDirectoryString(value)
+      if (text === undefined) return `${oid}=#${bytesToHex(value as Uint8Array)}`
+      return `${oid}=${JSON.stringify(text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase())}`
+    })
+    .sort()
+    .join('+')
+}
+
+/** The text of a BER string value (X.520 DirectoryString, IA5String), or undefined for other types. */
+function decodeDirectoryString(ber: Uint8Array): string | undefined {
+  try {
+    const tlv = readTlv(ber, 0)
+    return tlv.end === ber.length ? decodeString(tlv.tag, ber.subarray(tlv.contentStart, tlv.end)) : undefined
+  } catch {
+    // Truncated BER, invalid UTF-8 or code points out of range: no string form.
+    return undefined
+  }
+}
+
+function decodeString(tag: number, content: Uint8Array): string | undefined {
+  switch (tag) {
+    case 0x0c: // UTF8String
+      return new TextDecoder('utf-8', { fatal: true }).decode(content)
+    case 0x13: // PrintableString
+    case 0x14: // TeletexString: in practice Latin-1
+    case 0x16: // IA5String
+    case 0x1a: // VisibleString
+      return String.fromCharCode(...content)
+    case 0x1e: // BMPString: UTF-16BE
+      return String.fromCharCode(...units(content, 2))
+    case 0x1c: // UniversalString: UTF-32BE
+      return String.fromCodePoint(...units(content, 4))
+    default:
+      return undefined
+  }
+}
+
+/** Big-endian code units of `size` bytes. */
+function units(content: Uint8Array, size: number): number[] {
+  if (content.length % size !== 0) throw new RangeError('odd length')
+  return Array.from({ length: content.length / size }, (_, k) =>
+    content.subarray(k * size, (k + 1) * size).reduce((unit, b) => unit * 256 + b, 0),
+  )
+}

@@ -1,0 +1,76 @@
+/**
+ * The Signature header (spec §5.4): keyId="...",algorithm="...",headers="...",signature="...".
+ * Written without spaces after the commas, which the http-signature package requires.
+ */
+import { base64ToBytes } from './base64'
+import type { Parsed } from './parsed'
+import { decodeParameterValue, encodeParameterValue } from './rfc2047'
+
+export interface SignatureParameters {
+  keyId: string
+  algorithm: string
+  /** Lower-case header names in signing-string order. */
+  headers: string[]
+  /** Base64. */
+  signature: string
+}
+
+const NAMES = ['keyId', 'algorithm', 'headers', 'signature'] as const
+type Name = (typeof NAMES)[number]
+
+export function formatSignatureHeader(p: SignatureParameters): string {
+  const values: Record<Name, string> = { ...p, headers: p.headers.join(' ') }
+  return NAMES.map((name) => `${name}="${encodeParameterValue(values[name])}"`).join(',')
+}
+
+const PARAMETER = /[ \t]*([A-Za-z]+)[ \t]*=[ \t]*/y
+const QUOTED = /"([^"]*)"[ \t]*/y
+
+export function parseSignatureHeader(header: string): Parsed<SignatureParameters> {
+  const fail = (reason: string): Parsed<SignatureParameters> => ({
+    ok: false,
+    reason: `Signature header: ${reason}`,
+  })
+  if (header.trim() === '') return fail('empty')
+  const raw = new Map<string, string>()
+  let at = 0
+  while (at < header.length) {
+    PARAMETER.lastIndex = at
+    const parameter = PARAMETER.exec(header)
+    if (!parameter) return fail(`expected name="value" at character ${at + 1}`)
+    const name = parameter[1] ?? ''
+    if (!isName(name)) return fail(`unknown parameter ${name} (expected ${NAMES.join(', ')})`)
+    if (raw.has(name)) return fail(`parameter ${name} appears twice`)
+    QUOTED.lastIndex = PARAMETER.lastIndex
+    const quoted = QUOTED.exec(header)
+    if (!quoted) return fail(`the value of ${name} must be a double-quoted string`)
+    const value = decodeParameterValue(quoted[1] ?? '')
+    if (!value.ok) return fail(`${name}: ${value.reason}`)
+    raw.set(name, value.value)
+    at = QUOTED.lastIndex
+    if (at < header.length) {
+      if (header[at] !== ',')
+        return fail(`expected a comma after the value of ${name} at character ${at + 1}`)
+      at++
+      if (at === header.length) return fail('trailing comma')
+    }
+  }
+
+  const keyId = raw.get('keyId')
+  const algorithm = raw.get('algorithm')
+  const signature = raw.get('signature')
+  if (!keyId) return fail('keyId is missing or empty')
+  if (!algorithm) return fail('algorithm is missing or empty')
+  if (!signature) return fail('signature is missing or empty')
+  if (!base64ToBytes(signature)) return fail('signature is not base64')
+  // The draft's default when headers is absent.
+  const headers = (raw.get('headers') ?? 'date').toLowerCase().split(' ')
+  if (headers.some((h) => h === '')) return fail(`headers "${raw.get('headers')}" has an empty name`)
+  const repeated = headers.find((h, i) => headers.indexOf(h) !== i)
+  if (repeated) return fail(`headers lists ${repeated} twice`)
+  return { ok: true, value: { keyId, algorithm, headers, signature } }
+}
+
+function isName(name: string): name is Name {
+  return (NAMES as readonly string[]).includes(name)
+}

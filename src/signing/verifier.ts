@@ -1,0 +1,201 @@
+import { type Certificate, CertificateError, parseCertificate } from './certificate'
+import { digestHeader } from './digest'
+import { duplicateHeaderKeys, headerValues } from './headers'
+import { keyIdMismatch } from './key-id'
+import type { HttpRequestParts } from './request'
+import { verifyRsaSha256 } from './rsa'
+import { parseSignatureHeader } from './signature-header'
+import { DEFAULT_SIGNED_HEADERS } from './signer'
+import { buildSigningString } from './signing-string'
+
+/** Berlin Group codes (design §3): SIGNATURE_MISSING and the CERTIFICATE_* ones, else SIGNATURE_INVALID. */
+export type VerificationCode =
+  | 'SIGNATURE_MISSING'
+  | 'SIGNATURE_INVALID'
+  | 'CERTIFICATE_MISSING'
+  | 'CERTIFICATE_INVALID'
+  | 'CERTIFICATE_EXPIRED'
+
+export type CertificateSummary = Pick<
+  Certificate,
+  'serialHex' | 'issuerDn' | 'subjectDn' | 'notBefore' | 'notAfter' | 'keyBits'
+>
+
+export type VerificationResult =
+  | {
+      ok: true
+      keyId: string
+      signingString: string
+      signedHeaders: string[]
+      certificate: CertificateSummary
+    }
+  | {
+      ok: false
+      code: VerificationCode
+      /** Says what did not match, naming the header (and parameter) at fault. */
+      reason: string
+      /** The request header at fault: Signature, TPP-Signature-Certificate, Digest, Date, or a signed header. */
+      part: string
+      keyId?: string
+      signingString?: string
+    }
+
+export interface VerifyOptions {
+  now?: Date
+  /** How far Date may be from `now`, either way. */
+  maxClockSkewSeconds?: number
+  /** Headers the signature must cover; psu-id and psu-corporate-id are added whenever present. */
+  requiredHeaders?: readonly string[]
+  minKeyBits?: number
+}
+
+const SIGNED_WHEN_PRESENT = ['psu-id', 'psu-corporate-id']
+const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/
+
+/** Checks a request signed per spec §5 and says precisely what is wrong when it is not. */
+export async function verifySignedRequest(
+  request: HttpRequestParts,
+  options: VerifyOptions = {},
+): Promise<VerificationResult> {
+  const { now = new Date(), maxClockSkewSeconds = 300, requiredHeaders = DEFAULT_SIGNED_HEADERS } = options
+  const { minKeyBits = 2048 } = options
+  const header = (name: string) => headerValues(request.headers, name)[0]
+  const fail = (code: VerificationCode, part: string, reason: string, more: { keyId?: string } = {}) =>
+    ({ ok: false, code, part, reason, ...more }) as const
+
+  const duplicate = duplicateHeaderKeys(request.headers)
+  if (duplicate) {
+    return fail(
+      'SIGNATURE_INVALID',
+      duplicate[0] ?? '',
+      `header given more than once: ${duplicate.join(', ')}`,
+    )
+  }
+  const signatureHeader = header('signature')
+  if (signatureHeader === undefined)
+    return fail('SIGNATURE_MISSING', 'Signature', 'the Signature header is missing')
+  const parsed = parseSignatureHeader(signatureHeader)
+  if (!parsed.ok) return fail('SIGNATURE_INVALID', 'Signature', parsed.reason)
+  const { keyId, algorithm, headers: signedHeaders, signature } = parsed.value
+  const invalid = (part: string, reason: string) => fail('SIGNATURE_INVALID', part, reason, { keyId })
+  if (algorithm !== 'rsa-sha256') {
+    return invalid('Signature', `Signature algorithm is "${algorithm}", expected "rsa-sha256"`)
+  }
+
+  const certificateHeader = header('tpp-signature-certificate')
+  if (!certificateHeader?.trim()) {
+    return fail(
+      'CERTIFICATE_MISSING',
+      'TPP-Signature-Certificate',
+      'the TPP-Signature-Certificate header is missing',
+      {
+        keyId,
+      },
+    )
+  }
+  let certificate: Certificate
+  try {
+    certificate = await parseCertificate(certificateHeader)
+  } catch (error) {
+    if (!(error instanceof CertificateError)) throw error
+    return fail(
+      'CERTIFICATE_INVALID',
+      'TPP-Signature-Certificate',
+      `TPP-Signature-Certificate: ${error.message}`,
+      {
+        keyId,
+      },
+    )
+  }
+  const certificateProblem = validityProblem(certificate, now, minKeyBits)
+  if (certificateProblem) {
+    const [code, reason] = certificateProblem
+    return fail(code, 'TPP-Signature-Certificate', `TPP-Signature-Certificate ${reason}`, { keyId })
+  }
+
+  const digest = header('digest')
+  if (digest === undefined && requiredHeaders.includes('digest'))
+    return invalid('Digest', 'the Digest header is missing')
+  if (digest !== undefined) {
+    const expected = await digestHeader(request.body)
+    const sha256 = digest
+      .split(',')
+      .map((entry) => entry.trim())
+      .find((entry) => entry.toUpperCase().startsWith('SHA-256='))
+    if (sha256?.slice('SHA-256='.length) !== expected.slice('SHA-256='.length)) {
+      return invalid('Digest', `Digest does not match the body: expected ${expected}, got ${digest}`)
+    }
+  }
+
+  const date = header('date')
+  if (date === undefined && requiredHeaders.includes('date'))
+    return invalid('Date', 'the Date header is missing')
+  if (date !== undefined) {
+    const problem = dateProblem(date, now, maxClockSkewSeconds)
+    if (problem) return invalid('Date', problem)
+  }
+
+  const required = [...requiredHeaders, ...SIGNED_WHEN_PRESENT.filter((name) => header(name) !== undefined)]
+  const unsigned = required.find((name) => !signedHeaders.includes(name))
+  if (unsigned) {
+    return invalid(
+      'Signature',
+      `header ${unsigned} must be signed, but Signature headers is "${signedHeaders.join(' ')}"`,
+    )
+  }
+
+  const signingString = buildSigningString({
+    headerNames: signedHeaders,
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+  })
+  if (!signingString.ok) return invalid(signingString.header, signingString.reason)
+  const withString = { keyId, signingString: signingString.value }
+
+  const mismatch = keyIdMismatch(keyId, certificate)
+  if (mismatch) return { ...invalid('Signature', mismatch), ...withString }
+  if (!(await verifyRsaSha256(certificate.publicKey, signingString.value, signature))) {
+    return {
+      ...invalid('Signature', "the RSA-SHA256 signature does not verify with the certificate's public key"),
+      ...withString,
+    }
+  }
+  const { serialHex, issuerDn, subjectDn, notBefore, notAfter, keyBits } = certificate
+  return {
+    ok: true,
+    ...withString,
+    signedHeaders,
+    certificate: { serialHex, issuerDn, subjectDn, notBefore, notAfter, keyBits },
+  }
+}
+
+function validityProblem(
+  certificate: Certificate,
+  now: Date,
+  minKeyBits: number,
+): [VerificationCode, string] | undefined {
+  if (now < certificate.notBefore) {
+    return ['CERTIFICATE_INVALID', `is not valid before ${certificate.notBefore.toISOString()}`]
+  }
+  if (now > certificate.notAfter)
+    return ['CERTIFICATE_EXPIRED', `expired at ${certificate.notAfter.toISOString()}`]
+  if (certificate.keyBits < minKeyBits) {
+    return [
+      'CERTIFICATE_INVALID',
+      `has a ${certificate.keyBits}-bit key; at least ${minKeyBits} bits are required`,
+    ]
+  }
+  return undefined
+}
+
+function dateProblem(date: string, now: Date, maxSkewSeconds: number): string | undefined {
+  const time = Date.parse(date)
+  // The round trip also rejects impossible dates and wrong weekdays.
+  if (!IMF_FIXDATE.test(date) || Number.isNaN(time) || new Date(time).toUTCString() !== date) {
+    return `Date "${date}" is not an RFC 7231 IMF-fixdate such as "Sun, 06 Nov 1994 08:49:37 GMT"`
+  }
+  const skew = Math.round((time - now.getTime()) / 1000)
+  if (Math.abs(skew) <= maxSkewSeconds) return undefined
+  return `Date ${date} is ${Math.abs(skew)} seconds ${skew < 0 ? 'behind' : 'ahead of'} the verifier's clock (${now.toUTCString()}); at most ${maxSkewSeconds} seconds are allowed`
+}
