@@ -1,11 +1,12 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
 import { pipeline } from 'node:stream'
-import { problem } from '../../src/contract'
+import { problem, SANDBOX_PREFIX } from '../../src/contract'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem } from '../problem-response'
 import { forwardHeaders } from './forward-headers'
 import { readBody } from './read-body'
+import { API_PREFIX } from './request-target'
 import { CONSOLE_TRACE_HEADER, encodeTrace } from './trace'
 
 export interface ForwarderOptions {
@@ -127,7 +128,9 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       })
 
       upstream.once('response', (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...relayedHeaders(answer.headers), ...ex.answerHeaders })
+        const relayed = relayedHeaders(answer.headers)
+        if (relayed.location !== undefined) relayed.location = consoleLocation(relayed.location)
+        res.writeHead(answer.statusCode ?? 502, { ...relayed, ...ex.answerHeaders })
         // Destroys both sides if either fails: a client that leaves mid-body ends the upstream call too.
         pipeline(answer, res, done)
       })
@@ -157,6 +160,14 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
 
       upstream.end(ex.body)
     })
+  }
+
+  /** A Location into the upstream's sandbox paths, as the console's /api path that reaches the same resource. */
+  function consoleLocation(location: string): string {
+    const path = location.startsWith(`${origin}/`) ? location.slice(origin.length) : location
+    return path.startsWith(`${prefix}${SANDBOX_PREFIX}/`)
+      ? `${API_PREFIX}${path.slice(prefix.length)}`
+      : location
   }
 
   return { forward, close: () => agent.destroy() }

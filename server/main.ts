@@ -1,0 +1,102 @@
+// `npm start` runs this: the only place that reads the environment and listens (see server/config.ts).
+import { existsSync } from 'node:fs'
+import type { Server } from 'node:http'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createRequestSigner } from '../src/signing'
+import { createApp } from './app'
+import { type Config, ConfigError, readConfig } from './config'
+import { IdentityError, loadIdentity, loadOrCreateDevIdentity, type SigningIdentity } from './identity'
+import { startLocalUpstream } from './local-upstream'
+
+const MAX_BODY_BYTES = 1024 * 1024
+const DEV_IDENTITY_DIR = fileURLToPath(new URL('../.dev-identity/', import.meta.url))
+const STATIC_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
+const SHUTDOWN_GRACE_MS = 5_000
+
+interface Upstream {
+  baseUrl: URL
+  identity: SigningIdentity
+  description: string
+  server?: Server
+}
+
+async function upstreamFor(config: Config): Promise<Upstream> {
+  if (config.upstream.kind === 'remote') {
+    const { baseUrl, certPath, keyPath, passphrase } = config.upstream
+    const identity = await loadIdentity({ certPath, keyPath, passphrase })
+    return { baseUrl, identity, description: `${baseUrl.href} (SANDBOX_BASE_URL)` }
+  }
+  const dev = await loadOrCreateDevIdentity(DEV_IDENTITY_DIR)
+  if (dev.generatedBecause !== undefined) {
+    console.log(
+      `Generated a development CA and TPP certificate in .dev-identity/ (${dev.generatedBecause}). ` +
+        'Test material only: the local sandbox trusts it, nothing else does.',
+    )
+  }
+  const local = await startLocalUpstream({ trustedCa: dev.ca, maxBodyBytes: MAX_BODY_BYTES })
+  return {
+    baseUrl: local.url,
+    identity: dev.identity,
+    description: `${local.url.origin} (local sandbox in this process: memory store, verifies every signature)`,
+    server: local.server,
+  }
+}
+
+async function main() {
+  const config = readConfig(process.env)
+  const upstream = await upstreamFor(config)
+  const signer = createRequestSigner(upstream.identity)
+  const app = createApp({
+    staticDir: STATIC_DIR,
+    upstream: {
+      baseUrl: upstream.baseUrl,
+      sign: (request) => signer.sign(request),
+      connectTimeoutMs: config.connectTimeoutMs,
+      totalTimeoutMs: config.totalTimeoutMs,
+      maxBodyBytes: MAX_BODY_BYTES,
+    },
+    log: (line) => console.log(line),
+  })
+  await new Promise<void>((resolve, reject) => {
+    app.once('error', reject)
+    app.listen(config.port, config.host, resolve)
+  })
+  const { certificate } = upstream.identity
+  console.log(`Sandbox Console on http://${config.host}:${config.port}`)
+  console.log(`  /api -> signing proxy -> ${upstream.description}`)
+  console.log(
+    `  signing as ${certificate.subjectDn} (keyId SN=${certificate.serialHex},CA=${certificate.issuerDn})`,
+  )
+  if (!existsSync(join(STATIC_DIR, 'index.html'))) {
+    console.log('  dist/ holds no build of the console yet: run `npm run build` (npm start does)')
+  }
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1)
+    stopping = true
+    console.log(`${signal}: finishing requests in flight (again to force)`)
+    for (const server of upstream.server ? [app, upstream.server] : [app]) {
+      server.close()
+      server.closeIdleConnections()
+    }
+    setTimeout(() => {
+      app.closeAllConnections()
+      upstream.server?.closeAllConnections()
+    }, SHUTDOWN_GRACE_MS).unref()
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof IdentityError) {
+    console.error(`Cannot start the console: ${error.message}`)
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`Cannot start the console: the port is already in use; set PORT to another one`)
+  } else {
+    console.error('Cannot start the console:', error)
+  }
+  process.exit(1)
+})
