@@ -57,7 +57,9 @@ export async function startLocalUpstream({
   const listeners = server.listeners('request') as RequestListener[]
   server.removeAllListeners('request')
   server.on('request', (req, res) =>
-    current.run(res, () => listeners.forEach((listener) => listener(req, res))),
+    current.run(res, () => {
+      for (const listener of listeners) listener(req, res)
+    }),
   )
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
