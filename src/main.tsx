@@ -20,7 +20,7 @@ async function boot() {
       offlineError = error instanceof Error ? error : new Error(String(error))
     }
   }
-  configureTransport({ mode, ...(offline ? { recover: offline.restart } : {}) })
+  configureTransport({ mode, offline: offline?.worker })
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
   createRoot(root).render(

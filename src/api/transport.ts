@@ -11,6 +11,7 @@
  * into a line for the inspector (e.g. what the sandbox said about the signature).
  * In proxy mode nothing is installed: the proxy signs.
  */
+import { headerNames } from '../contract'
 import { UnreachableError } from './errors'
 import type { Mode } from './mode'
 import { requestLog } from './request-log'
@@ -30,10 +31,17 @@ export interface RequestSigner {
   verification?(response: Response): string | undefined
 }
 
+/** Offline mode: the in-browser sandbox's worker, as far as the transport needs to know it. */
+export interface OfflineWorker {
+  /** Whether the worker answered the request with this X-Request-ID (and forgets it). */
+  answered(requestId: string): boolean
+  /** Re-starts a worker that stopped intercepting (idle tab, design §5). */
+  restart(): Promise<void>
+}
+
 interface TransportConfig {
   mode: Mode
-  /** Offline mode: re-start the msw worker after an answer that did not come from it (design §5). */
-  recover?: () => Promise<void>
+  offline?: OfflineWorker | undefined
 }
 
 let config: TransportConfig = { mode: 'offline' }
@@ -52,12 +60,11 @@ export async function transport(request: Request): Promise<Response> {
   try {
     return await attempt(request)
   } catch (error) {
-    // An idle msw worker stops intercepting: the request then reaches the static server (HTML) or
-    // nothing at all. Re-start the worker once and retry instead of showing a network error.
-    if (!(error instanceof NotTheSandbox) || config.mode !== 'offline' || !config.recover) {
-      throw unreachable(error)
-    }
-    await config.recover()
+    // An idle msw worker stops intercepting: the request then reaches the server behind it (a static
+    // page, a 404, even a proxy's JSON) or nothing at all. Re-start the worker once and retry instead
+    // of showing a network error or someone else's data.
+    if (!(error instanceof NotTheSandbox) || !config.offline) throw unreachable(error)
+    await config.offline.restart()
     try {
       return await attempt(request)
     } catch (retryError) {
@@ -120,10 +127,10 @@ async function attempt(original: Request): Promise<Response> {
     ...(verification === undefined ? {} : { verification }),
   })
   const type = response.headers.get('content-type') ?? ''
-  if (!type.includes('json')) {
-    throw new NotTheSandbox(
-      `got HTTP ${response.status} ${type || 'without a content type'} from ${url.pathname}, not the sandbox's JSON`,
-    )
+  const answer = `HTTP ${response.status} ${type || 'without a content type'} from ${url.pathname}`
+  if (config.offline && !config.offline.answered(request.headers.get(headerNames.requestId) ?? '')) {
+    throw new NotTheSandbox(`the service worker let the request through (got ${answer})`)
   }
+  if (!type.includes('json')) throw new NotTheSandbox(`got ${answer}, not the sandbox's JSON`)
   return response
 }

@@ -1,10 +1,11 @@
+import type { OfflineWorker } from '../api'
+import { headerNames } from '../contract'
 import type { Sandbox } from '../sandbox'
 
 /** What the app keeps of the in-browser sandbox once its worker runs. */
 export interface OfflineRuntime {
   sandbox: Sandbox
-  /** Re-starts an msw worker that stopped intercepting (idle tab, design §5). */
-  restart: () => Promise<void>
+  worker: OfflineWorker
 }
 
 /**
@@ -14,16 +15,25 @@ export interface OfflineRuntime {
 export async function startOffline(): Promise<OfflineRuntime> {
   const { startOfflineSandbox } = await import('../mocks/browser')
   const { sandbox, worker } = await startOfflineSandbox()
+  // A request the worker handled passed through its handlers in this page; one it let through did not.
+  const matched = new Set<string>()
+  worker.events.on('request:match', ({ request }) => {
+    const id = request.headers.get(headerNames.requestId)
+    if (id) matched.add(id)
+  })
   return {
     sandbox,
-    restart: async () => {
-      worker.stop()
-      // The same options startOfflineSandbox starts it with.
-      await worker.start({
-        onUnhandledRequest: 'bypass',
-        quiet: true,
-        serviceWorker: { url: '/mockServiceWorker.js' },
-      })
+    worker: {
+      answered: (requestId) => matched.delete(requestId),
+      restart: async () => {
+        worker.stop()
+        // The same options startOfflineSandbox starts it with.
+        await worker.start({
+          onUnhandledRequest: 'bypass',
+          quiet: true,
+          serviceWorker: { url: '/mockServiceWorker.js' },
+        })
+      },
     },
   }
 }

@@ -69,8 +69,10 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
       setImportError({ file: file.name, messages: problemFromZod(parsed.error).messages })
       return
     }
-    const stored = snapshotCounts(await offline.exportSnapshot())
-    setPending({ kind: 'import', file: file.name, snapshot: parsed.data, stored })
+    const current = await offline.exportSnapshot()
+    if (current.cardAccounts.length === 0) await importSnapshot(file.name, parsed.data)
+    else
+      setPending({ kind: 'import', file: file.name, snapshot: parsed.data, stored: snapshotCounts(current) })
   }
 
   const importSnapshot = async (file: string, snapshot: SandboxSnapshot) => {

@@ -137,7 +137,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
                         {...input(`transactions.${i}.transactionAmount.amount`, 'amount')}
                         inputMode="decimal"
                         placeholder="-100.50"
-                        size={10}
+                        size={8}
                       />
                       <input
                         {...input(`transactions.${i}.transactionAmount.currency`, 'amount currency')}
@@ -150,7 +150,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
                         {...input(`transactions.${i}.originalAmount.amount`, 'original amount')}
                         inputMode="decimal"
                         placeholder="-10.05"
-                        size={10}
+                        size={8}
                       />
                       <input
                         {...input(`transactions.${i}.originalAmount.currency`, 'original currency')}
@@ -162,12 +162,12 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
                       <input
                         {...input(`transactions.${i}.merchantCategoryCode`, 'MCC')}
                         list={MCC_LIST_ID}
-                        size={6}
+                        size={5}
                         placeholder="5411"
                       />
                     </td>
                     <td>
-                      <input {...input(`transactions.${i}.cardTransactionId`, 'transaction id')} size={12} />
+                      <input {...input(`transactions.${i}.cardTransactionId`, 'transaction id')} size={10} />
                     </td>
                     <td>
                       <button
