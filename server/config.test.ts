@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { readConfig } from './config'
+
+describe('readConfig', () => {
+  it('defaults to loopback, port 5173 and the local upstream', () => {
+    expect(readConfig({})).toEqual({
+      host: '127.0.0.1',
+      port: 5173,
+      upstream: { kind: 'local' },
+      connectTimeoutMs: 5_000,
+      totalTimeoutMs: 30_000,
+    })
+  })
+
+  it('reads the real sandbox with a path prefix, certificate, key and passphrase', () => {
+    const config = readConfig({
+      SANDBOX_BASE_URL: 'https://sandbox.bank.example/psd2/',
+      TPP_CERT: 'cert.pem',
+      TPP_KEY: 'key.pem',
+      TPP_KEY_PASSPHRASE: ' spaces kept ',
+      UPSTREAM_TIMEOUT_MS: '1000',
+    })
+    expect(config.upstream).toEqual({
+      kind: 'remote',
+      baseUrl: new URL('https://sandbox.bank.example/psd2/'),
+      certPath: 'cert.pem',
+      keyPath: 'key.pem',
+      passphrase: ' spaces kept ',
+    })
+    expect(config.totalTimeoutMs).toBe(1000)
+  })
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, not 70000'],
+    [{ SANDBOX_BASE_URL: 'sandbox.bank.example' }, 'SANDBOX_BASE_URL is not a URL: sandbox.bank.example'],
+    [{ SANDBOX_BASE_URL: 'ftp://sandbox.bank.example' }, 'SANDBOX_BASE_URL must be an http(s) URL, not ftp:'],
+    [{ SANDBOX_BASE_URL: 'https://u:p@sandbox.bank.example' }, 'no credentials, query or #'],
+    [
+      { SANDBOX_BASE_URL: 'https://sandbox.bank.example', TPP_CERT: 'c.pem' },
+      'set TPP_KEY to PEM file paths',
+    ],
+    [{ TPP_CERT: 'c.pem', TPP_KEY: 'k.pem' }, 'TPP_CERT and TPP_KEY are only used with SANDBOX_BASE_URL'],
+  ])('refuses %o', (env, message) => {
+    expect(() => readConfig(env)).toThrow(message)
+  })
+})

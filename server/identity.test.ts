@@ -1,0 +1,124 @@
+import { spawnSync } from 'node:child_process'
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type IdentityFiles, loadIdentity, loadOrCreateDevIdentity } from './identity'
+
+const dir = mkdtempSync(join(tmpdir(), 'console-identity-'))
+const devDir = join(dir, 'dev')
+const file = (name: string, content: string) => {
+  const path = join(dir, name)
+  writeFileSync(path, content)
+  return path
+}
+let cert = ''
+let key = ''
+
+beforeAll(async () => {
+  const dev = await loadOrCreateDevIdentity(devDir)
+  expect(dev.generatedBecause).toBe('first start')
+  cert = join(devDir, 'tpp-cert.pem')
+  key = join(devDir, 'tpp-key.pem')
+}, 30_000)
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const load = (files: Partial<IdentityFiles>) => loadIdentity({ certPath: cert, keyPath: key, ...files })
+
+describe('the TPP identity is checked at start-up', () => {
+  it('loads a matching certificate and key into a non-extractable signing key', async () => {
+    const { privateKey, certificate } = await load({})
+    expect(privateKey.extractable).toBe(false)
+    expect(privateKey.usages).toEqual(['sign'])
+    expect(certificate.keyBits).toBe(2048)
+  })
+
+  it('names a missing file', async () => {
+    await expect(load({ keyPath: join(dir, 'missing.pem') })).rejects.toThrow(
+      `TPP_KEY: cannot read ${join(dir, 'missing.pem')} (no such file)`,
+    )
+    await expect(load({ certPath: join(dir, 'nope.pem') })).rejects.toThrow(
+      /^TPP_CERT: cannot read .* \(no such file\)$/,
+    )
+  })
+
+  it('refuses what is not a certificate or not a key', async () => {
+    await expect(load({ certPath: key })).rejects.toThrow(/^TPP_CERT \(.*\) is not a usable certificate: /)
+    await expect(load({ keyPath: cert })).rejects.toThrow(/^TPP_KEY \(.*\) is not a usable private key: /)
+  })
+
+  it('refuses a key that does not belong to the certificate', async () => {
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey
+    const keyPath = file('other-key.pem', other.export({ type: 'pkcs8', format: 'pem' }).toString())
+    await expect(load({ keyPath })).rejects.toThrow(
+      /^TPP_KEY \(.*\) does not belong to TPP_CERT \(.*\): a signature/,
+    )
+  })
+
+  it('refuses an RSA key under 2048 bits', async () => {
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey
+    const keyPath = file('small-key.pem', small.export({ type: 'pkcs1', format: 'pem' }).toString())
+    await expect(load({ keyPath })).rejects.toThrow(/is a 1024-bit RSA key; at least 2048 bits are required$/)
+  })
+
+  it('asks for the passphrase of an encrypted key and names a wrong one', async () => {
+    const encrypted = createPrivateKey(readFileSync(key, 'utf8'))
+      .export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'right horse battery' })
+      .toString()
+    const keyPath = file('encrypted-key.pem', encrypted)
+    await expect(load({ keyPath })).rejects.toThrow(/^TPP_KEY \(.*\) is encrypted: set TPP_KEY_PASSPHRASE$/)
+    await expect(load({ keyPath, passphrase: 'wrong' })).rejects.toThrow(
+      /^TPP_KEY_PASSPHRASE does not decrypt TPP_KEY \(.*\)$/,
+    )
+    await expect(load({ keyPath, passphrase: 'right horse battery' })).resolves.toBeDefined()
+  })
+})
+
+describe('the development identity', () => {
+  it('is reused on later starts', async () => {
+    const before = readFileSync(cert, 'utf8')
+    const again = await loadOrCreateDevIdentity(devDir)
+    expect(again.generatedBecause).toBeUndefined()
+    expect(readFileSync(cert, 'utf8')).toBe(before)
+  })
+
+  it('is replaced, saying why, when its files are broken', async () => {
+    const brokenDir = join(dir, 'broken')
+    await loadOrCreateDevIdentity(brokenDir)
+    writeFileSync(join(brokenDir, 'tpp-key.pem'), 'garbage')
+    const replaced = await loadOrCreateDevIdentity(brokenDir)
+    expect(replaced.generatedBecause).toMatch(/^replacing the previous one: .*not a usable private key/)
+  }, 30_000)
+})
+
+describe('server/main.ts', () => {
+  function start(env: Record<string, string>) {
+    return spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
+      encoding: 'utf8',
+      timeout: 20_000,
+    })
+  }
+
+  it('fails fast with exit code 1 and a clear message on a bad identity', () => {
+    const run = start({
+      SANDBOX_BASE_URL: 'https://sandbox.example.test',
+      TPP_CERT: cert,
+      TPP_KEY: join(dir, 'x.pem'),
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain(
+      `Cannot start the console: TPP_KEY: cannot read ${join(dir, 'x.pem')} (no such file)`,
+    )
+  })
+
+  it('fails fast when SANDBOX_BASE_URL comes without the certificate and key', () => {
+    const run = start({ SANDBOX_BASE_URL: 'https://sandbox.example.test' })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain(
+      'Cannot start the console: SANDBOX_BASE_URL needs your TPP certificate and key',
+    )
+  })
+})
