@@ -1,5 +1,5 @@
 import type { Server } from 'node:http'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApp } from './app'
 import type { ForwarderOptions } from './proxy/forward'
 import { decodeTrace } from './proxy/trace'
@@ -18,6 +18,8 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map(close))
 })
 
+const logged: string[] = []
+
 async function proxyTo(upstreamPort: number, options: Partial<ForwarderOptions> = {}) {
   const app = createApp({
     staticDir: '/nonexistent',
@@ -29,7 +31,7 @@ async function proxyTo(upstreamPort: number, options: Partial<ForwarderOptions> 
       maxBodyBytes: 1024 * 1024,
       ...options,
     },
-    log: () => {},
+    log: (line) => logged.push(line),
   })
   return start(app)
 }
@@ -130,5 +132,23 @@ describe('forwarding', () => {
     expect(wrongMethod.headers.allow).toBe('GET')
     expect(json(wrongMethod)).toMatchObject({ tppMessages: [{ code: 'SERVICE_INVALID' }] })
     expect(upstream.received).toEqual([])
+  })
+
+  it('logs one line per request: method, path, status, duration and request id, nothing else', async () => {
+    const upstream = fakeUpstream()
+    const port = await proxyTo(await start(upstream.server))
+    logged.length = 0
+    await send(port, '/api/v1/sandbox/card-accounts?secret=query', {
+      method: 'POST',
+      headers: { 'x-request-id': REQUEST_ID, 'psu-id': '13039319955', 'content-type': 'application/json' },
+      body: '{"customerNumber":"18129215603"}',
+    })
+    await send(port, '/api/nowhere')
+    // Lines are written when the server closes the response, which may be just after the client has it.
+    await vi.waitFor(() => expect(logged).toHaveLength(2))
+    expect(logged[0]).toMatch(
+      new RegExp(`^POST /api/v1/sandbox/card-accounts 200 \\d+\\.\\dms ${REQUEST_ID}$`),
+    )
+    expect(logged[1]).toMatch(/^GET \/api\/nowhere 404 \d+\.\dms -$/)
   })
 })

@@ -21,12 +21,21 @@ export function sendProblem(
 ): void {
   const body = problemBody(p)
   const requestId = callerRequestId(req)
-  res.writeHead(p.status, {
+  // setHeader rather than writeHead's object, so the access log can read X-Request-ID back.
+  setHeaders(res, {
     'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
+    'content-length': String(Buffer.byteLength(body)),
     'cache-control': 'no-store',
     ...(requestId === undefined ? {} : { 'x-request-id': requestId }),
     ...extraHeaders,
   })
+  res.writeHead(p.status)
   res.end(body)
+}
+
+export function setHeaders(
+  res: ServerResponse,
+  headers: Record<string, string | string[] | undefined>,
+): void {
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value)
 }

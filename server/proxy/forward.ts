@@ -3,7 +3,7 @@ import https from 'node:https'
 import { pipeline } from 'node:stream'
 import { problem, SANDBOX_PREFIX } from '../../src/contract'
 import type { RequestSigner } from '../../src/signing/signer'
-import { sendProblem } from '../problem-response'
+import { sendProblem, setHeaders } from '../problem-response'
 import { forwardHeaders } from './forward-headers'
 import { readBody } from './read-body'
 import { API_PREFIX } from './request-target'
@@ -130,7 +130,8 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       upstream.once('response', (answer) => {
         const relayed = relayedHeaders(answer.headers)
         if (relayed.location !== undefined) relayed.location = consoleLocation(relayed.location)
-        res.writeHead(answer.statusCode ?? 502, { ...relayed, ...ex.answerHeaders })
+        setHeaders(res, { ...relayed, ...ex.answerHeaders })
+        res.writeHead(answer.statusCode ?? 502)
         // Destroys both sides if either fails: a client that leaves mid-body ends the upstream call too.
         pipeline(answer, res, done)
       })
