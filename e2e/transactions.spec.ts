@@ -111,16 +111,16 @@ test('add booked and pending transactions, single and batch; a failing batch nam
   await expect(pages(page).getByText('Rows 1–1 of 1', { exact: true })).toBeVisible()
   expect(await tableRows(page)).toEqual([expect.stringMatching(/^Pending/)])
   await page.getByRole('radio', { name: 'booked' }).check()
-  await page.getByLabel('From').fill(isoDay(-1))
+  await page.getByLabel('From', { exact: true }).fill(isoDay(-1))
   await expect(pages(page).getByText('Rows 1–2 of 2', { exact: true })).toBeVisible()
-  await page.getByLabel('To').fill(isoDay(-1))
+  await page.getByLabel('To', { exact: true }).fill(isoDay(-1))
   await expect(pages(page).getByText('Rows 1–1 of 1', { exact: true })).toBeVisible()
   expect(await tableRows(page)).toEqual([expect.stringContaining('-20.00 EUR')])
 
   // Back and forward walk the view history.
   await page.goBack()
   await expect(pages(page).getByText('Rows 1–2 of 2', { exact: true })).toBeVisible()
-  await expect(page.getByLabel('To')).toHaveValue('')
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue('')
   await page.goForward()
   await expect(pages(page).getByText('Rows 1–1 of 1', { exact: true })).toBeVisible()
 
@@ -201,15 +201,15 @@ test('date filter: booked transactions between two dates', async ({ page }) => {
   await openConsole(page)
   await fillTestData(page)
   await page.getByRole('link', { name: /525412\*{6}3241/ }).click()
-  await page.getByLabel('From').fill(isoDay(-12))
-  await page.getByLabel('To').fill(isoDay(-5))
+  await page.getByLabel('From', { exact: true }).fill(isoDay(-12))
+  await page.getByLabel('To', { exact: true }).fill(isoDay(-5))
   await expect(pages(page).getByText('Rows 1–4 of 4', { exact: true })).toBeVisible()
   // Newest booking first; the two of the same day newest created first.
   const details = (await tableRows(page)).map((row) => row.split(' | ')[3])
   expect(details).toEqual(['Deli de Luca', 'Rema 1000 Grunerlokka refund', 'SAS', 'Hotel Adlon Berlin'])
 
   // From after To: the sandbox's PERIOD_INVALID is shown as it came.
-  await page.getByLabel('From').fill(isoDay(-1))
+  await page.getByLabel('From', { exact: true }).fill(isoDay(-1))
   await expect(page.getByRole('alert')).toContainText('PERIOD_INVALID')
   await screenshot(page, 'error-period-invalid')
   await page.getByRole('button', { name: 'Clear dates' }).click()

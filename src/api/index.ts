@@ -1,4 +1,5 @@
 export * from './client'
+export * from './console-trace'
 export * from './errors'
 export * from './hooks'
 export * from './keys'

@@ -1,3 +1,4 @@
+import type { UpstreamRequest } from './console-trace'
 import type { SigningInfo } from './transport'
 
 /** One request as it went over the wire, for the inspector. */
@@ -17,6 +18,8 @@ export interface RequestLogEntry {
   responseBody?: string
   signing?: SigningInfo
   verification?: string
+  /** Proxy mode: the request as the proxy signed and forwarded it. */
+  upstream?: UpstreamRequest
 }
 
 /** Bodies of large batches run to megabytes: the inspector shows their start (copy as curl takes all). */

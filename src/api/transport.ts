@@ -8,10 +8,12 @@
  * request it gets back. The signer adds Date, Digest, TPP-Signature-Certificate and Signature (the
  * client has already set X-Request-ID, which must be kept), and returns the signing string and keyId,
  * which the inspector shows next to the headers as sent. `verification`, when given, turns the answer
- * into a line for the inspector (e.g. what the sandbox said about the signature).
- * In proxy mode nothing is installed: the proxy signs.
+ * into a line for the inspector (by default the answer's X-Sandbox-Verification header is shown).
+ * In proxy mode nothing is installed: the proxy signs, and its X-Console-Trace answer header tells the
+ * inspector what it sent upstream.
  */
 import { headerNames } from '../contract'
+import { readConsoleTrace, SANDBOX_VERIFICATION_HEADER, type UpstreamRequest } from './console-trace'
 import { UnreachableError } from './errors'
 import type { Mode } from './mode'
 import { requestLog } from './request-log'
@@ -96,6 +98,8 @@ async function attempt(original: Request): Promise<Response> {
     responseHeaders?: [string, string][]
     responseBody?: string
     verification?: string
+    upstream?: UpstreamRequest
+    signing?: SigningInfo
   }) =>
     requestLog.add({
       startedAt,
@@ -119,12 +123,15 @@ async function attempt(original: Request): Promise<Response> {
     throw new NotTheSandbox(failure)
   }
   const responseBody = await response.clone().text()
-  const verification = signer?.verification?.(response)
+  const verification =
+    signer?.verification?.(response) ?? response.headers.get(SANDBOX_VERIFICATION_HEADER) ?? undefined
+  const upstream = readConsoleTrace(response.headers)
   record({
     status: response.status,
     responseHeaders: [...response.headers],
     responseBody,
     ...(verification === undefined ? {} : { verification }),
+    ...(upstream ? { upstream, signing: upstream.signing } : {}),
   })
   const type = response.headers.get('content-type') ?? ''
   const answer = `HTTP ${response.status} ${type || 'without a content type'} from ${url.pathname}`

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { type CardAccountRead, type Mode, modeLabels, useCardAccounts } from '../api'
 import { AccountList } from '../features/card-accounts/AccountList'
-import { NewAccountDialog } from '../features/card-accounts/NewAccountDialog'
 import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
 import { GenerateDialog } from '../features/data-tools/GenerateDialog'
 import { Inspector } from '../features/inspector/Inspector'
-import { AddTransactionsDialog } from '../features/transactions/AddTransactionsDialog'
 import { markRecent } from '../features/transactions/recent'
 import { TransactionsView } from '../features/transactions/TransactionsView'
 import { viewShowing } from '../features/transactions/transaction-form'
@@ -15,6 +13,16 @@ import { useAnnounce } from '../ui/announcer'
 import { ErrorState } from '../ui/ErrorState'
 import { Header } from './Header'
 import { HelpDialog } from './HelpDialog'
+
+// The form dialogs bring react-hook-form with them: loaded when first opened, not with the page.
+const NewAccountDialog = lazy(() =>
+  import('../features/card-accounts/NewAccountDialog').then((m) => ({ default: m.NewAccountDialog })),
+)
+const AddTransactionsDialog = lazy(() =>
+  import('../features/transactions/AddTransactionsDialog').then((m) => ({
+    default: m.AddTransactionsDialog,
+  })),
+)
 
 type OpenDialog = 'new-account' | 'add-transactions' | 'generate' | 'help'
 
@@ -110,22 +118,24 @@ export function App({ mode, offlineError }: AppProps) {
         ) : null}
       </main>
       <Inspector />
-      {dialog === 'new-account' ? <NewAccountDialog onClose={close} onCreated={onAccountCreated} /> : null}
-      {dialog === 'help' ? <HelpDialog onClose={close} /> : null}
-      {dialog === 'add-transactions' && selected ? (
-        <AddTransactionsDialog
-          account={selected}
-          onClose={close}
-          onCreated={({ transactions }) => {
-            close()
-            markRecent(transactions.map((tx) => tx.cardTransactionId))
-            setView(viewShowing(parseView(location.search), transactions))
-            announce(
-              `${transactions.length} ${transactions.length === 1 ? 'transaction' : 'transactions'} created`,
-            )
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog === 'new-account' ? <NewAccountDialog onClose={close} onCreated={onAccountCreated} /> : null}
+        {dialog === 'help' ? <HelpDialog onClose={close} /> : null}
+        {dialog === 'add-transactions' && selected ? (
+          <AddTransactionsDialog
+            account={selected}
+            onClose={close}
+            onCreated={({ transactions }) => {
+              close()
+              markRecent(transactions.map((tx) => tx.cardTransactionId))
+              setView(viewShowing(parseView(location.search), transactions))
+              announce(
+                `${transactions.length} ${transactions.length === 1 ? 'transaction' : 'transactions'} created`,
+              )
+            }}
+          />
+        ) : null}
+      </Suspense>
       {dialog === 'generate' && selected ? (
         <GenerateDialog account={selected} onClose={close} onDone={() => setView({ offset: 0 })} />
       ) : null}

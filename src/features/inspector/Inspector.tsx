@@ -10,32 +10,34 @@ export function Inspector() {
   const entries = useSyncExternalStore(requestLog.subscribe, requestLog.snapshot)
   const last = entries[0]
   return (
-    <details className="inspector">
-      <summary>
-        <span className="inspector-title">Requests ({entries.length})</span>
-        {last ? (
-          <span className="inspector-last">
-            {last.method} {last.url} <Status entry={last} /> {last.durationMs} ms
-          </span>
-        ) : (
-          <span className="muted">none yet</span>
-        )}
-      </summary>
-      <div className="inspector-body">
-        <p>
-          <button type="button" onClick={() => requestLog.clear()} disabled={entries.length === 0}>
-            Clear
-          </button>
-        </p>
-        <ol className="request-list">
-          {entries.map((entry) => (
-            <li key={entry.id}>
-              <RequestDetails entry={entry} />
-            </li>
-          ))}
-        </ol>
-      </div>
-    </details>
+    <section className="inspector" aria-label="Request inspector">
+      <details>
+        <summary className="inspector-summary">
+          <span className="inspector-title">Requests ({entries.length})</span>
+          {last ? (
+            <span className="inspector-last">
+              {last.method} {last.url} <Status entry={last} /> {last.durationMs} ms
+            </span>
+          ) : (
+            <span className="muted">none yet</span>
+          )}
+        </summary>
+        <div className="inspector-body">
+          <p>
+            <button type="button" onClick={() => requestLog.clear()} disabled={entries.length === 0}>
+              Clear
+            </button>
+          </p>
+          <ol className="request-list">
+            {entries.map((entry) => (
+              <li key={entry.id}>
+                <RequestDetails entry={entry} />
+              </li>
+            ))}
+          </ol>
+        </div>
+      </details>
+    </section>
   )
 }
 
@@ -63,9 +65,18 @@ function RequestDetails({ entry }: { entry: RequestLogEntry }) {
           </button>
         </p>
         <Headers title="Request headers (as sent)" headers={entry.requestHeaders} />
+        {entry.upstream ? (
+          <>
+            <h3>Forwarded by the proxy</h3>
+            <p>
+              <code>{entry.upstream.url}</code>
+            </p>
+            <Headers title="Headers as sent upstream" headers={entry.upstream.headers} />
+          </>
+        ) : null}
         {entry.signing ? (
           <>
-            <h4>Signing</h4>
+            <h3>Signing</h3>
             <p>
               keyId <code>{entry.signing.keyId}</code>
             </p>
@@ -80,7 +91,7 @@ function RequestDetails({ entry }: { entry: RequestLogEntry }) {
         {entry.responseBody !== undefined ? <Body title="Response body" body={entry.responseBody} /> : null}
         {entry.verification ? (
           <>
-            <h4>Verification</h4>
+            <h3>Verification</h3>
             <p>{entry.verification}</p>
           </>
         ) : null}
@@ -92,7 +103,7 @@ function RequestDetails({ entry }: { entry: RequestLogEntry }) {
 function Headers({ title, headers }: { title: string; headers: [string, string][] }) {
   return (
     <>
-      <h4>{title}</h4>
+      <h3>{title}</h3>
       <dl className="headers">
         {headers.map(([name, value]) => (
           <div key={name}>
@@ -108,7 +119,7 @@ function Headers({ title, headers }: { title: string; headers: [string, string][
 function Body({ title, body }: { title: string; body: string }) {
   return (
     <>
-      <h4>{title}</h4>
+      <h3>{title}</h3>
       <pre>{preview(pretty(body))}</pre>
     </>
   )

@@ -252,10 +252,17 @@ const text = (m: TppMessage) => `${m.code}: ${m.text}`
 function leafMessages(node: unknown, path = ''): string[] {
   if (typeof node !== 'object' || node === null) return []
   const { message, type } = node as { message?: unknown; type?: unknown }
-  if (typeof message === 'string') return [type === 'server' || path === '' ? message : `${path}: ${message}`]
+  if (typeof message === 'string') return [type === 'server' ? message : named(message, path)]
   return Object.entries(node)
     .filter(([key]) => key !== 'ref')
     .flatMap(([key, value]) => leafMessages(value, path === '' ? key : `${path}.${key}`))
+}
+
+/** "amount must be…" at transactionAmount.amount reads "transactionAmount.amount must be…". */
+function named(message: string, path: string): string {
+  const leaf = path.split('.').at(-1) ?? ''
+  if (path === '') return message
+  return message.startsWith(`${leaf} `) ? `${path}${message.slice(leaf.length)}` : `${path}: ${message}`
 }
 
 function fieldError(errors: FieldErrors<TransactionFormValues>, name: string): boolean {

@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { UnreachableError } from './errors'
+import { requestLog } from './request-log'
+import { configureTransport, installRequestSigner, transport } from './transport'
+
+const url = 'http://console.test/api/v1/sandbox/card-accounts'
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const request = () =>
+  new Request(url, { headers: { 'X-Request-ID': '99391c7e-ad88-49ec-a2ad-99ddcb1f7721' } })
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  installRequestSigner(undefined)
+  requestLog.clear()
+})
+
+describe('transport in offline mode', () => {
+  it('re-starts a worker that let a request through, and retries once', async () => {
+    const answered = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true)
+    const restart = vi.fn(async () => {})
+    configureTransport({ mode: 'offline', offline: { answered, restart } })
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } }))
+      .mockResolvedValueOnce(json({ cardAccounts: [] }))
+    vi.stubGlobal('fetch', fetch)
+
+    const response = await transport(request())
+
+    expect(await response.json()).toEqual({ cardAccounts: [] })
+    expect(restart).toHaveBeenCalledOnce()
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(answered).toHaveBeenCalledWith('99391c7e-ad88-49ec-a2ad-99ddcb1f7721')
+    // Both attempts are in the inspector, newest first.
+    expect(requestLog.snapshot().map((e) => e.responseBody)).toEqual([
+      '{"cardAccounts":[]}',
+      '<!doctype html>',
+    ])
+  })
+
+  it('treats JSON that did not come from the worker (a proxy behind it) as not the sandbox', async () => {
+    const restart = vi.fn(async () => {})
+    configureTransport({ mode: 'offline', offline: { answered: () => false, restart } })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ cardAccounts: [{ resourceId: 'upstream' }] })),
+    )
+
+    const error = await transport(request()).catch((e: unknown) => e)
+
+    expect(restart).toHaveBeenCalledOnce()
+    expect(error).toBeInstanceOf(UnreachableError)
+    expect((error as Error).message).toMatch(
+      /^The in-browser sandbox \(Offline \(in-browser\)\) did not answer/,
+    )
+  })
+
+  it('turns a network failure that survives the restart into an error naming the mode', async () => {
+    configureTransport({ mode: 'offline', offline: { answered: () => true, restart: async () => {} } })
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
+
+    await expect(transport(request())).rejects.toThrow(
+      'The in-browser sandbox (Offline (in-browser)) did not answer: network error (Failed to fetch)',
+    )
+  })
+})
+
+describe('transport in proxy mode', () => {
+  it('names the proxy when /api answers something that is not the sandbox', async () => {
+    configureTransport({ mode: 'proxy' })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('Not found', { status: 404 })),
+    )
+
+    await expect(transport(request())).rejects.toThrow(
+      'The proxy at /api (Proxy (/api → upstream)) did not answer: got HTTP 404 text/plain;charset=UTF-8 from /api/v1/sandbox/card-accounts',
+    )
+  })
+
+  it("records the proxy's trace and the upstream's verification for the inspector", async () => {
+    configureTransport({ mode: 'proxy' })
+    const trace = {
+      upstream: 'https://sandbox.example/v1/sandbox/card-accounts',
+      requestHeaders: { signature: 'keyId="SN=1,CA=CN=Test"' },
+      signingString: 'date: Sun, 22 Nov 2026 06:00:00 GMT',
+      keyId: 'SN=1,CA=CN=Test',
+    }
+    const encoded = Buffer.from(JSON.stringify(trace)).toString('base64url')
+    const response = json({ cardAccounts: [] })
+    response.headers.set('X-Console-Trace', encoded)
+    response.headers.set('X-Sandbox-Verification', 'verified keyId=SN=1,CA=CN=Test')
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => response),
+    )
+
+    await transport(request())
+
+    const [entry] = requestLog.snapshot()
+    expect(entry?.upstream).toEqual({
+      url: trace.upstream,
+      headers: [['signature', 'keyId="SN=1,CA=CN=Test"']],
+      signing: { signingString: trace.signingString, keyId: trace.keyId },
+    })
+    expect(entry?.signing?.keyId).toBe('SN=1,CA=CN=Test')
+    expect(entry?.verification).toBe('verified keyId=SN=1,CA=CN=Test')
+  })
+})
+
+describe('the signing seam', () => {
+  it('sends the request the signer returns and shows its signing string', async () => {
+    configureTransport({ mode: 'proxy' })
+    installRequestSigner({
+      async sign(unsigned) {
+        const headers = new Headers(unsigned.headers)
+        headers.set('Signature', 'keyId="k",signature="s"')
+        return {
+          request: new Request(unsigned, { headers }),
+          signing: { signingString: 'x-request-id: 9939…', keyId: 'k' },
+        }
+      },
+      verification: (response) => `answered ${response.status}`,
+    })
+    const fetch = vi.fn(async (_: Request) => json({ cardAccounts: [] }))
+    vi.stubGlobal('fetch', fetch)
+
+    await transport(request())
+
+    expect(fetch.mock.calls[0]?.[0].headers.get('signature')).toBe('keyId="k",signature="s"')
+    const [entry] = requestLog.snapshot()
+    expect(entry?.requestHeaders).toContainEqual(['signature', 'keyId="k",signature="s"'])
+    expect(entry?.signing).toEqual({ signingString: 'x-request-id: 9939…', keyId: 'k' })
+    expect(entry?.verification).toBe('answered 200')
+  })
+})

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import type { StoredTransaction } from '../../contract'
+import { parseView } from '../view-state'
+import { signed } from './Money'
+import { rowsText } from './Pagination'
+import { pageInfo } from './rows'
+import { blankRow, isRowField, transactionBody, transactionFormSchema, viewShowing } from './transaction-form'
+
+describe('amounts', () => {
+  it('shows the wire string with its sign, never re-rounded', () => {
+    expect(signed('-100.50')).toBe('-100.50')
+    expect(signed('389.50')).toBe('+389.50')
+    expect(signed('12345678901234.125')).toBe('+12345678901234.125')
+    expect(signed('0.00')).toBe('0.00')
+  })
+})
+
+describe('pagination without a total', () => {
+  const page = (next: boolean | undefined) => ({
+    cardAccount: { maskedPan: 'x' },
+    cardTransactions: {
+      booked: [],
+      pending: [],
+      ...(next === undefined ? {} : { _links: next ? { next: { href: '?offset=10' } } : {} }),
+    },
+  })
+
+  it('trusts _links.next when the server sends links, and a full page otherwise', () => {
+    expect(pageInfo(page(true), 5, 5).hasMore).toBe(true)
+    expect(pageInfo(page(false), 5, 5).hasMore).toBe(false)
+    expect(pageInfo(page(undefined), 5, 5).hasMore).toBe(true)
+    expect(pageInfo(page(undefined), 5, 3).hasMore).toBe(false)
+  })
+
+  it('says "of ≥" until the last page is known', () => {
+    expect(rowsText(50, { count: 50, hasMore: true })).toBe('Rows 51–100 of ≥ 101')
+    expect(rowsText(1000, { count: 7, hasMore: false })).toBe('Rows 1,001–1,007 of 1,007')
+    expect(rowsText(0, { count: 0, hasMore: false })).toBe('No rows')
+  })
+})
+
+describe('the transaction form', () => {
+  it('sends no bookingDate for a pending row and leaves blank ids out', () => {
+    const row = { ...blankRow('NOK', '2026-11-20'), bookingStatus: 'pending' as const }
+    expect(transactionBody(row)).toEqual({
+      bookingStatus: 'pending',
+      transactionDate: '2026-11-20',
+      transactionAmount: { amount: '', currency: 'NOK' },
+      originalAmount: { amount: '', currency: 'NOK' },
+      merchantCategoryCode: '',
+    })
+  })
+
+  it("validates with the contract's schema, errors under the row's field", () => {
+    const valid = { ...blankRow('NOK', '2026-11-20'), merchantCategoryCode: '5411' }
+    valid.transactionAmount.amount = '-1.00'
+    valid.originalAmount.amount = '-1.00'
+    const bad = { ...valid, transactionAmount: { amount: '1.0001', currency: 'NOK' } }
+    const result = transactionFormSchema.safeParse({ transactions: [valid, bad] })
+    expect(result.success).toBe(false)
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual([
+      'transactions.1.transactionAmount.amount',
+    ])
+    expect(isRowField('transactions.1.transactionAmount.amount', 2)).toBe(true)
+    expect(isRowField('transactions.2.transactionAmount.amount', 2)).toBe(false)
+  })
+
+  it('moves the view so created transactions are on screen', () => {
+    const tx = (status: 'booked' | 'pending', date: string) =>
+      ({
+        bookingStatus: status,
+        transactionDate: date,
+        ...(status === 'booked' ? { bookingDate: date } : {}),
+      }) as StoredTransaction
+    const view = parseView('?status=booked&from=2026-11-01&to=2026-11-10&offset=50')
+    expect(viewShowing(view, [tx('booked', '2026-11-05')])).toEqual({
+      offset: 0,
+      status: 'booked',
+      from: '2026-11-01',
+      to: '2026-11-10',
+    })
+    expect(viewShowing(view, [tx('pending', '2026-11-20')])).toEqual({
+      offset: 0,
+      status: 'both',
+      from: '2026-11-01',
+      to: undefined,
+    })
+  })
+})
