@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import type { CardAccountCreateInput, TransactionCreateInput, TransactionsParams } from '../contract'
 import { createCardAccount, createTransactions, listCardAccounts, listTransactions } from './client'
 import { queryKeys, type TransactionsKeyHeaders } from './keys'
@@ -10,18 +11,39 @@ export function useCardAccounts() {
   })
 }
 
+function transactionsPage(accountId: string, params: TransactionsParams, headers: TransactionsKeyHeaders) {
+  return queryOptions({
+    queryKey: queryKeys.transactionsPage(accountId, params, headers),
+    queryFn: ({ signal }) => listTransactions(accountId, params, { ...headers, signal }),
+    // A page requested a moment ago by `useRequestTransactionsPage` is not asked for twice.
+    staleTime: 2_000,
+  })
+}
+
 export function useTransactionsPage(
   accountId: string | undefined,
   params: TransactionsParams,
   headers: TransactionsKeyHeaders,
 ) {
   return useQuery({
-    queryKey: queryKeys.transactionsPage(accountId ?? '', params, headers),
-    queryFn: ({ signal }) => listTransactions(accountId ?? '', params, { ...headers, signal }),
+    ...transactionsPage(accountId ?? '', params, headers),
     enabled: accountId !== undefined,
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   })
+}
+
+/**
+ * Starts the request for a page the user just asked for (Next, Prev) in the click itself, rather than
+ * after React has rendered the new view: the answer arrives that much sooner.
+ */
+export function useRequestTransactionsPage() {
+  const client = useQueryClient()
+  return useCallback(
+    (accountId: string, params: TransactionsParams, headers: TransactionsKeyHeaders) =>
+      void client.prefetchQuery(transactionsPage(accountId, params, headers)),
+    [client],
+  )
 }
 
 export function useCreateCardAccount() {

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react'
+import { memo, useState, useSyncExternalStore } from 'react'
 import { preview, type RequestLogEntry, requestLog } from '../../api'
 import { curlCommand } from './curl'
 
@@ -8,10 +8,11 @@ const time = (entry: RequestLogEntry) => new Date(entry.startedAt).toLocaleTimeS
 /** The bottom panel: every request as it went over the wire, newest first. */
 export function Inspector() {
   const entries = useSyncExternalStore(requestLog.subscribe, requestLog.snapshot)
+  const [open, setOpen] = useState(false)
   const last = entries[0]
   return (
     <section className="inspector" aria-label="Request inspector">
-      <details>
+      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary className="inspector-summary">
           <span className="inspector-title">Requests ({entries.length})</span>
           {last ? (
@@ -22,20 +23,23 @@ export function Inspector() {
             <span className="muted">none yet</span>
           )}
         </summary>
-        <div className="inspector-body">
-          <p>
-            <button type="button" onClick={() => requestLog.clear()} disabled={entries.length === 0}>
-              Clear
-            </button>
-          </p>
-          <ol className="request-list">
-            {entries.map((entry) => (
-              <li key={entry.id}>
-                <RequestDetails entry={entry} />
-              </li>
-            ))}
-          </ol>
-        </div>
+        {/* Closed, the panel renders nothing more: a new request must not cost a render of all the others. */}
+        {open ? (
+          <div className="inspector-body">
+            <p>
+              <button type="button" onClick={() => requestLog.clear()} disabled={entries.length === 0}>
+                Clear
+              </button>
+            </p>
+            <ol className="request-list">
+              {entries.map((entry) => (
+                <li key={entry.id}>
+                  <RequestDetails entry={entry} />
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
       </details>
     </section>
   )
@@ -46,57 +50,65 @@ function Status({ entry }: { entry: RequestLogEntry }) {
   return <span className={ok ? 'status ok' : 'status bad'}>{outcome(entry)}</span>
 }
 
-function RequestDetails({ entry }: { entry: RequestLogEntry }) {
+/** Entries never change, so one renders once; its body only while it is open. */
+const RequestDetails = memo(function RequestDetails({ entry }: { entry: RequestLogEntry }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <details className="request" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        <span className="muted">{time(entry)}</span> <strong>{entry.method}</strong> {entry.url}{' '}
+        <Status entry={entry} /> <span className="muted">{entry.durationMs} ms</span>
+      </summary>
+      {open ? <RequestBody entry={entry} /> : null}
+    </details>
+  )
+})
+
+function RequestBody({ entry }: { entry: RequestLogEntry }) {
   const [copied, setCopied] = useState(false)
   const copy = async () => {
     await navigator.clipboard.writeText(curlCommand(entry, location.origin))
     setCopied(true)
   }
   return (
-    <details className="request">
-      <summary>
-        <span className="muted">{time(entry)}</span> <strong>{entry.method}</strong> {entry.url}{' '}
-        <Status entry={entry} /> <span className="muted">{entry.durationMs} ms</span>
-      </summary>
-      <div className="request-body">
-        <p>
-          <button type="button" onClick={copy}>
-            {copied ? 'Copied' : 'Copy as curl'}
-          </button>
-        </p>
-        <Headers title="Request headers (as sent)" headers={entry.requestHeaders} />
-        {entry.upstream ? (
-          <>
-            <h3>Forwarded by the proxy</h3>
-            <p>
-              <code>{entry.upstream.url}</code>
-            </p>
-            <Headers title="Headers as sent upstream" headers={entry.upstream.headers} />
-          </>
-        ) : null}
-        {entry.signing ? (
-          <>
-            <h3>Signing</h3>
-            <p>
-              keyId <code>{entry.signing.keyId}</code>
-            </p>
-            <pre>{entry.signing.signingString}</pre>
-          </>
-        ) : null}
-        {entry.requestBody !== undefined ? <Body title="Request body" body={entry.requestBody} /> : null}
-        {entry.failure ? <p className="field-error">{entry.failure}</p> : null}
-        {entry.status !== undefined ? (
-          <Headers title={`Response ${entry.status} headers`} headers={entry.responseHeaders} />
-        ) : null}
-        {entry.responseBody !== undefined ? <Body title="Response body" body={entry.responseBody} /> : null}
-        {entry.verification ? (
-          <>
-            <h3>Verification</h3>
-            <p>{entry.verification}</p>
-          </>
-        ) : null}
-      </div>
-    </details>
+    <div className="request-body">
+      <p>
+        <button type="button" onClick={copy}>
+          {copied ? 'Copied' : 'Copy as curl'}
+        </button>
+      </p>
+      <Headers title="Request headers (as sent)" headers={entry.requestHeaders} />
+      {entry.upstream ? (
+        <>
+          <h3>Forwarded by the proxy</h3>
+          <p>
+            <code>{entry.upstream.url}</code>
+          </p>
+          <Headers title="Headers as sent upstream" headers={entry.upstream.headers} />
+        </>
+      ) : null}
+      {entry.signing ? (
+        <>
+          <h3>Signing</h3>
+          <p>
+            keyId <code>{entry.signing.keyId}</code>
+          </p>
+          <pre>{entry.signing.signingString}</pre>
+        </>
+      ) : null}
+      {entry.requestBody !== undefined ? <Body title="Request body" body={entry.requestBody} /> : null}
+      {entry.failure ? <p className="field-error">{entry.failure}</p> : null}
+      {entry.status !== undefined ? (
+        <Headers title={`Response ${entry.status} headers`} headers={entry.responseHeaders} />
+      ) : null}
+      {entry.responseBody !== undefined ? <Body title="Response body" body={entry.responseBody} /> : null}
+      {entry.verification ? (
+        <>
+          <h3>Verification</h3>
+          <p>{entry.verification}</p>
+        </>
+      ) : null}
+    </div>
   )
 }
 

@@ -10,8 +10,19 @@ export function rowsText(offset: number, { count, hasMore }: PageInfo): string {
   return `Rows ${n(offset + 1)}–${n(last)} of ${hasMore ? `≥ ${n(last + 1)}` : n(last)}`
 }
 
-export function Pagination({ info, loading }: { info: PageInfo; loading: boolean }) {
+interface PaginationProps {
+  info: PageInfo
+  loading: boolean
+  /** Called with the new offset before the view changes, to start loading that page at once. */
+  onPage: (offset: number) => void
+}
+
+export function Pagination({ info, loading, onPage }: PaginationProps) {
   const [view, setView] = useView()
+  const go = (offset: number) => {
+    onPage(offset)
+    setView({ offset })
+  }
   const sizes = PAGE_SIZES.some((s) => s === view.limit)
     ? PAGE_SIZES
     : [...PAGE_SIZES, view.limit].sort((a, b) => a - b)
@@ -22,15 +33,11 @@ export function Pagination({ info, loading }: { info: PageInfo; loading: boolean
       <button
         type="button"
         disabled={view.offset === 0}
-        onClick={() => setView({ offset: Math.max(0, view.offset - view.limit) })}
+        onClick={() => go(Math.max(0, view.offset - view.limit))}
       >
         ‹ Prev
       </button>
-      <button
-        type="button"
-        disabled={!info.hasMore}
-        onClick={() => setView({ offset: view.offset + view.limit })}
-      >
+      <button type="button" disabled={!info.hasMore} onClick={() => go(view.offset + view.limit)}>
         Next ›
       </button>
       <label>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react'
-import { type CardAccountRead, useTransactionsPage } from '../../api'
+import { type CardAccountRead, useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { ErrorState } from '../../ui/ErrorState'
@@ -32,7 +32,9 @@ export function TransactionsView({ account, onAdd, onGenerate, onFill, filling }
     offset: view.offset,
     limit: view.limit,
   }
-  const query = useTransactionsPage(account.resourceId, params, { corporateId, fix: view.fix })
+  const headers = { corporateId, fix: view.fix }
+  const query = useTransactionsPage(account.resourceId, params, headers)
+  const requestPage = useRequestTransactionsPage()
   const rows = useMemo(() => (query.data ? transactionRows(query.data) : []), [query.data])
   const info = query.data ? pageInfo(query.data, view.limit, rows.length) : undefined
   const summary = accountSummary(account)
@@ -107,7 +109,13 @@ export function TransactionsView({ account, onAdd, onGenerate, onFill, filling }
           ) : null}
         </>
       )}
-      {info && !query.isError ? <Pagination info={info} loading={query.isPlaceholderData} /> : null}
+      {info && !query.isError ? (
+        <Pagination
+          info={info}
+          loading={query.isPlaceholderData}
+          onPage={(offset) => requestPage(account.resourceId, { ...params, offset }, headers)}
+        />
+      ) : null}
     </section>
   )
 }

@@ -1,0 +1,183 @@
+// Console UI bench (issue 4): the production build's initial JavaScript, and in headless Chromium the
+// time from navigation to the first table rows with 10,000 stored transactions, and from a click on
+// Next to the next page on screen. Run after `npm run build`: npx tsx bench/ui.bench.ts
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { chromium, type Page } from '@playwright/test'
+import { preview } from 'vite'
+import { localToday, MAX_BATCH } from '../src/contract'
+import { generateTransactions } from '../src/sandbox/generate'
+
+const DIST = 'dist'
+const PORT = Number(process.env.BENCH_PORT ?? 4191)
+const ORIGIN = `http://127.0.0.1:${PORT}`
+const STORED = 10_000
+const NAVIGATIONS = 7
+const NEXT_CLICKS = 20
+
+/** The chunks index.html loads (its script, modulepreloads, and their static imports), never the lazy ones. */
+export function initialChunks(dist = DIST): string[] {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8')
+  const entries = [
+    ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g),
+  ]
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const code = readFileSync(join(dist, file), 'utf8')
+    // Static imports only: `from"./x.js"` and bare `import"./x.js"`; `import("./x.js")` stays lazy.
+    for (const [, name] of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
+      if (name) visit(join('assets', name))
+    }
+  }
+  for (const [, file] of entries) if (file) visit(file)
+  return [...seen]
+}
+
+function gzipKb(files: readonly string[], dist = DIST): number {
+  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0)
+  return Math.round(bytes / 100) / 10
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
+const p95 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? Number.NaN
+const round = (ms: number) => Math.round(ms * 10) / 10
+
+/** One card account with 10,000 transactions, through the API the console itself uses (offline mode). */
+async function seed(page: Page): Promise<string> {
+  const bodies = generateTransactions({
+    count: STORED,
+    days: 365,
+    seed: 4,
+    today: localToday(),
+    currency: 'NOK',
+  })
+  if (bodies.length > MAX_BATCH) throw new Error('one batch must hold the whole seed')
+  return page.evaluate(async (transactions) => {
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`/api/v1/sandbox${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() },
+        body: JSON.stringify(body),
+      })
+      if (response.status !== 201)
+        throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`)
+      return response.json()
+    }
+    const account = await post('/card-accounts', {
+      maskedPan: '525412******3241',
+      currency: 'NOK',
+      customerNumber: '13039319955',
+      customerType: 'private',
+      name: 'Bench card',
+    })
+    await post(`/card-accounts/${account.resourceId}/transactions`, transactions)
+    return account.resourceId as string
+  }, bodies)
+}
+
+/** performance.now() (ms since navigation start) when the first transaction row is in the DOM and painted. */
+function recordFirstRows() {
+  const w = window as unknown as { firstRowsAt?: number }
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('table.transactions tbody tr')) {
+      observer.disconnect()
+      requestAnimationFrame(() => {
+        w.firstRowsAt = performance.now()
+      })
+    }
+  }).observe(document, { subtree: true, childList: true })
+}
+
+async function firstRows(page: Page, url: string): Promise<number> {
+  await page.goto(url)
+  await page.waitForFunction(() => (window as unknown as { firstRowsAt?: number }).firstRowsAt !== undefined)
+  return page.evaluate(() => (window as unknown as { firstRowsAt: number }).firstRowsAt)
+}
+
+/** Click Next and wait until the next page's rows replaced the previous ones and were painted. */
+function nextPage(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const rowsText = () => document.querySelector('.rows-text')?.textContent
+        const before = rowsText()
+        const next = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Next ›')
+        if (!next) throw new Error('no Next button')
+        const observer = new MutationObserver(() => {
+          if (rowsText() === before || document.querySelector('table.transactions.busy')) return
+          observer.disconnect()
+          requestAnimationFrame(() => resolve(performance.now() - start))
+        })
+        observer.observe(document.body, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        })
+        const start = performance.now()
+        next.click()
+      }),
+  )
+}
+
+export async function runUiBench(): Promise<Record<string, number>> {
+  const chunks = initialChunks()
+  const initialJsGzipKb = gzipKb(chunks)
+  const server = await preview({
+    logLevel: 'silent',
+    preview: { host: '127.0.0.1', port: PORT, strictPort: true },
+  })
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
+  try {
+    const page = await browser.newPage()
+    // tsx keeps function names with an `__name` helper that functions sent to the page do not carry.
+    await page.addInitScript('window.__name = (fn) => fn')
+    await page.addInitScript(recordFirstRows)
+    await page.goto(ORIGIN)
+    await page.getByRole('heading', { name: 'Card accounts', exact: true }).waitFor()
+    const account = await seed(page)
+    const url = `${ORIGIN}/?account=${account}&status=booked&offset=0&limit=50`
+
+    const navigations: number[] = []
+    for (let i = 0; i < NAVIGATIONS; i++) navigations.push(await firstRows(page, url))
+    const rows = await page.locator('table.transactions tbody tr').count()
+    if (rows !== 50) throw new Error(`expected 50 rows on the first page, saw ${rows}`)
+
+    const clicks: number[] = []
+    for (let i = 0; i < NEXT_CLICKS; i++) clicks.push(await nextPage(page))
+    const text = await page.locator('.rows-text').textContent()
+    if (
+      text !==
+      `Rows ${(NEXT_CLICKS * 50 + 1).toLocaleString('en')}–${((NEXT_CLICKS + 1) * 50).toLocaleString('en')} of ≥ ${((NEXT_CLICKS + 1) * 50 + 1).toLocaleString('en')}`
+    ) {
+      throw new Error(`unexpected page after ${NEXT_CLICKS} clicks: ${text}`)
+    }
+
+    const results = {
+      initialJsGzipKb,
+      firstRowsMsFirst: round(navigations[0] ?? Number.NaN),
+      firstRowsMsMedian: round(median(navigations)),
+      firstRowsMsMax: round(Math.max(...navigations)),
+      nextPageMsMedian: round(median(clicks)),
+      nextPageMsP95: round(p95(clicks)),
+    }
+    console.log(`initial JS (gzip): ${initialJsGzipKb} kB in ${chunks.join(', ')} (target ≤ 150 kB)`)
+    console.log(
+      `first rows after navigation, ${STORED.toLocaleString('en')} stored: first ${results.firstRowsMsFirst} ms, median ${results.firstRowsMsMedian} ms, max ${results.firstRowsMsMax} ms over ${NAVIGATIONS} (target ≤ 1500 ms)`,
+    )
+    console.log(
+      `next page after clicking Next: median ${results.nextPageMsMedian} ms, p95 ${results.nextPageMsP95} ms over ${NEXT_CLICKS} (target ≤ 100 ms)`,
+    )
+    return results
+  } finally {
+    await browser.close()
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runUiBench()
