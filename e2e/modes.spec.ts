@@ -33,6 +33,10 @@ test('an idle worker that stopped intercepting is re-started instead of showing 
 test('proxy mode: an unreachable upstream names the mode and offers a retry; offline tools are disabled', async ({
   page,
 }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url())
+  })
   await page.addInitScript(() => localStorage.setItem('sandbox-console.mode', 'proxy'))
   await page.route('**/api/**', (route) => route.abort('connectionrefused'))
   await page.goto('/')
@@ -59,8 +63,10 @@ test('proxy mode: an unreachable upstream names the mode and offers a retry; off
   )
   await alert.getByRole('button', { name: 'Retry' }).click()
   await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
-  // Proxy mode never loads the in-browser sandbox.
+  // Proxy mode never loads the in-browser sandbox: no worker, no msw chunk.
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
+  expect(scripts.length).toBeGreaterThan(0)
+  expect(scripts.filter((url) => /\/assets\/browser-[^/]*\.js$/.test(url))).toEqual([])
 })
 
 test('switching the mode persists and reloads', async ({ page }) => {
