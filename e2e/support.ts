@@ -58,6 +58,8 @@ export function pages(page: Page) {
 /** The table body's rows as the user reads them, one string per row. */
 export async function tableRows(page: Page): Promise<string[]> {
   const table = page.getByRole('table', { name: /^Transactions of/ })
+  // While the next page loads the previous one stays, dimmed and busy: read only a settled table.
+  await expect(table).toHaveAttribute('aria-busy', 'false')
   return table
     .locator('tbody tr')
     .evaluateAll((rows) =>

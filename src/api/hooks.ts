@@ -28,8 +28,9 @@ export function useTransactionsPage(
   return useQuery({
     ...transactionsPage(accountId ?? '', params, headers),
     enabled: accountId !== undefined,
-    // The previous page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
+    // The previous page stays on screen while the next one loads; another account's rows never do.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === accountId ? keepPreviousData(previous) : undefined,
   })
 }
 

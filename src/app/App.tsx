@@ -92,7 +92,7 @@ export function App({ mode, offlineError }: AppProps) {
         {accounts.data ? <AccountList accounts={accounts.data} /> : null}
         <DataTools fill={fill} onFilled={onFilled} onGenerate={selected ? actions.onGenerate : undefined} />
       </aside>
-      <main className="main" id="main">
+      <main className="main" id="main" tabIndex={-1}>
         {selected ? (
           <TransactionsView account={selected} {...actions} />
         ) : accounts.data?.length === 0 ? (

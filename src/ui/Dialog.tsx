@@ -12,7 +12,7 @@ interface DialogProps {
 
 /**
  * A native modal `<dialog>`, open while mounted: Escape closes it, focus stays inside, and on close
- * focus returns to whatever opened it.
+ * focus returns to whatever opened it (or to the main area, if that is gone).
  */
 export function Dialog({ title, onClose, children, wide = false, busy = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -35,7 +35,9 @@ export function Dialog({ title, onClose, children, wide = false, busy = false }:
     return () => {
       dialog.removeEventListener('cancel', onCancel)
       dialog.close()
+      // The opener may be gone (the empty state's button once an account exists): the main area then.
       if (opener?.isConnected) opener.focus()
+      else document.getElementById('main')?.focus()
     }
   }, [])
 

@@ -31,6 +31,8 @@ export function useFillTestData() {
           transactions += (await createTransactions(account.resourceId, set.transactions)).transactions.length
         }
       }
+      // The lists show the new data by the time the message says it is there.
+      await client.invalidateQueries({ queryKey: queryKeys.all })
       announce(
         `Test data filled: ${count(sets.length, 'card account')}, ${count(transactions, 'transaction')}`,
       )
@@ -39,10 +41,11 @@ export function useFillTestData() {
       const failure = caught instanceof Error ? caught : new Error(String(caught))
       setError(failure)
       announce(`Fill test data failed: ${failure.message}`)
+      // What was created before the failure is stored: show it.
+      await client.invalidateQueries({ queryKey: queryKeys.all })
       return undefined
     } finally {
       setFilling(false)
-      await client.invalidateQueries({ queryKey: queryKeys.all })
     }
   }
 
