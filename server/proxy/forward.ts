@@ -1,6 +1,5 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
-import { pipeline } from 'node:stream'
 import { problem, SANDBOX_PREFIX } from '../../src/contract'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
@@ -132,8 +131,14 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         if (relayed.location !== undefined) relayed.location = consoleLocation(relayed.location)
         setHeaders(res, { ...relayed, ...ex.answerHeaders })
         res.writeHead(answer.statusCode ?? 502)
-        // Destroys both sides if either fails: a client that leaves mid-body ends the upstream call too.
-        pipeline(answer, res, done)
+        // Not stream.pipeline: it allocates an AbortController per call, measurably slower under load.
+        answer.pipe(res)
+        // A body cut short upstream breaks the client's response too, rather than ending it as if complete;
+        // a client that leaves mid-body destroys the upstream call through onClientGone.
+        answer.once('close', () => {
+          if (!answer.complete) res.destroy()
+          done()
+        })
       })
 
       upstream.once('error', (error: NodeJS.ErrnoException) => {
