@@ -3,12 +3,15 @@ import { answerClientError } from './client-error'
 import { sendProblem } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
 import { isApiPath, matchApiRoute, parseRequestTarget } from './proxy/request-target'
+import { crossSiteProblem } from './proxy/same-origin'
 import { createStaticFiles } from './static-files'
 
 export interface AppOptions {
   /** The built console (Vite's `dist/`). */
   staticDir: string
   upstream: ForwarderOptions
+  /** Host names the console answers /api under (see crossSiteProblem); undefined: any. */
+  allowedHostnames?: ReadonlySet<string>
   /** One line per request; never given keys, PSU ids or bodies. */
   log: (line: string) => void
 }
@@ -17,7 +20,7 @@ export interface AppOptions {
  * The console's origin: the built SPA, and under `/api` the signing proxy to the one configured upstream.
  * Closing the server also closes its kept-alive upstream connections.
  */
-export function createApp({ staticDir, upstream, log }: AppOptions): Server {
+export function createApp({ staticDir, upstream, allowedHostnames, log }: AppOptions): Server {
   const forwarder = createForwarder(upstream)
   const serveStatic = createStaticFiles(staticDir)
 
@@ -25,6 +28,8 @@ export function createApp({ staticDir, upstream, log }: AppOptions): Server {
     const target = parseRequestTarget(req.url)
     if (!target.ok) return sendProblem(req, res, target.problem)
     if (!isApiPath(target.path)) return serveStatic(req, res, target.path)
+    const crossSite = crossSiteProblem(req, allowedHostnames)
+    if (crossSite) return sendProblem(req, res, crossSite)
     const route = matchApiRoute(req.method ?? '', target.path)
     if (!route.ok) return sendProblem(req, res, route.problem, route.allow ? { allow: route.allow } : {})
     return forwarder.forward(req, res, route.upstreamPath, target.query)

@@ -43,6 +43,12 @@ async function upstreamFor(config: Config): Promise<Upstream> {
   }
 }
 
+/** The names the console is reached under; any name when it listens on every interface. */
+function consoleHostnames(host: string): ReadonlySet<string> | undefined {
+  if (host === '0.0.0.0' || host === '::') return undefined
+  return new Set(['localhost', '127.0.0.1', '[::1]', host.includes(':') ? `[${host}]` : host])
+}
+
 async function main() {
   const config = readConfig(process.env)
   const upstream = await upstreamFor(config)
@@ -56,6 +62,7 @@ async function main() {
       totalTimeoutMs: config.totalTimeoutMs,
       maxBodyBytes: MAX_BODY_BYTES,
     },
+    allowedHostnames: consoleHostnames(config.host),
     log: (line) => console.log(line),
   })
   await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from './app'
 import { fakeSign, fakeUpstream } from './test-support/fake-upstream'
-import { close, listen, parseRaw, sendRaw } from './test-support/http'
+import { close, listen, parseRaw, send, sendRaw } from './test-support/http'
 
 // Raw sockets throughout: these are requests a well-behaved HTTP client would refuse to send.
 const upstream = fakeUpstream()
@@ -19,6 +19,7 @@ beforeAll(async () => {
       totalTimeoutMs: 5_000,
       maxBodyBytes: 1024 * 1024,
     },
+    allowedHostnames: new Set(['127.0.0.1', 'localhost']),
     log: () => {},
   })
   servers.push(app)
@@ -118,5 +119,31 @@ describe('bodies over 1 MiB are refused with 413 PAYLOAD_TOO_LARGE', () => {
     expect(answer.status).toBe(200)
     expect(upstream.received.at(-1)?.body.length).toBe(body.length)
     upstream.received.length = 0 // the other probes expect nothing to have reached the upstream
+  })
+})
+
+describe('other web pages cannot make the proxy sign for them', () => {
+  it.each([
+    ['a rebound host name (DNS rebinding)', { host: 'attacker.example:5173' }, 'Host'],
+    ['another origin', { origin: 'http://attacker.example' }, 'Origin'],
+    ['another local port', { origin: 'http://127.0.0.1:3000' }, 'Origin'],
+    ['a cross-site fetch', { 'sec-fetch-site': 'cross-site' }, 'Sec-Fetch-Site'],
+    ['a same-site fetch from another port', { 'sec-fetch-site': 'same-site' }, 'Sec-Fetch-Site'],
+  ])('refuses %s with 403', async (_name, headers, path) => {
+    const answer = await send(port, ACCOUNTS, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/plain' },
+      body: '{}',
+    })
+    expect(answer.status).toBe(403)
+    expect(JSON.parse(answer.text)).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR', path }] })
+    expect(upstream.received).toEqual([])
+  })
+
+  it("forwards the console's own requests", async () => {
+    const headers = { origin: `http://127.0.0.1:${port}`, 'sec-fetch-site': 'same-origin' }
+    expect((await send(port, ACCOUNTS, { headers })).status).toBe(200)
+    expect((await send(port, ACCOUNTS, { headers: { host: `localhost:${port}` } })).status).toBe(200)
+    upstream.received.length = 0
   })
 })

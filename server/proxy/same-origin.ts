@@ -1,0 +1,46 @@
+import type { IncomingMessage } from 'node:http'
+import { type Problem, problem } from '../../src/contract'
+
+/**
+ * The proxy signs with the TPP's key whatever asks it to, so only the console's own pages may use it. Any
+ * other web page the developer has open can send requests to 127.0.0.1 too: directly (refused here by
+ * `Origin` and `Sec-Fetch-Site`, which browsers set and pages cannot forge) or through DNS rebinding, where
+ * the browser believes it talks to the attacker's host name (refused by checking `Host`). `allowedHostnames`
+ * is undefined when the console listens on every interface and may be reached under any name.
+ */
+export function crossSiteProblem(
+  req: IncomingMessage,
+  allowedHostnames: ReadonlySet<string> | undefined,
+): Problem | undefined {
+  const host = req.headers.host ?? ''
+  if (allowedHostnames !== undefined && !allowedHostnames.has(hostnameOf(host))) {
+    return problem(403, 'FORMAT_ERROR', `Host "${host}" is not an address of this console`, 'Host')
+  }
+  const site = req.headers['sec-fetch-site']
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    return problem(
+      403,
+      'FORMAT_ERROR',
+      `Only the console's own pages may use its proxy (${site})`,
+      'Sec-Fetch-Site',
+    )
+  }
+  const origin = req.headers.origin
+  if (origin !== undefined && origin !== `http://${host}`) {
+    return problem(
+      403,
+      'FORMAT_ERROR',
+      `Only the console's own pages may use its proxy, not ${origin}`,
+      'Origin',
+    )
+  }
+  return undefined
+}
+
+function hostnameOf(host: string): string {
+  try {
+    return new URL(`http://${host}`).hostname
+  } catch {
+    return ''
+  }
+}
