@@ -2,9 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { RequestListener, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { localToday, type Problem, problem } from '../src/contract'
-import { type Authenticate, createSandboxHandlers } from '../src/mocks/handlers'
+import { createSandboxHandlers } from '../src/mocks/handlers'
+import { requireSignature } from '../src/mocks/signature-check'
 import { createMemoryStore, createSandbox } from '../src/sandbox'
-import { type Certificate, verifySignedRequest } from '../src/signing'
+import type { Certificate } from '../src/signing'
 import { X509Certificate } from '../src/signing/x509'
 import { SANDBOX_VERIFICATION_HEADER } from './proxy/trace'
 import { createSandboxServer } from './upstream'
@@ -33,21 +34,11 @@ export async function startLocalUpstream({
   const current = new AsyncLocalStorage<ServerResponse>()
   const issuedByTrustedCa = issuerCheck(trustedCa)
 
-  const authenticate: Authenticate = async (request, body) => {
-    const url = new URL(request.url)
-    const result = await verifySignedRequest({
-      method: request.method,
-      url: `${url.pathname}${url.search}`,
-      headers: Object.fromEntries(request.headers),
-      body,
-    })
-    if (!result.ok) return problem(401, result.code, result.reason, result.part)
-    const certificate = request.headers.get('tpp-signature-certificate') ?? ''
-    const untrusted = await issuedByTrustedCa(certificate, result.certificate.issuerDn)
-    if (untrusted) return untrusted
-    current.getStore()?.setHeader(SANDBOX_VERIFICATION_HEADER, `verified keyId=${result.keyId}`)
-    return null
-  }
+  const authenticate = requireSignature({
+    trust: (certificate, verified) => issuedByTrustedCa(certificate, verified.certificate.issuerDn),
+    onVerified: (verified) =>
+      current.getStore()?.setHeader(SANDBOX_VERIFICATION_HEADER, `verified keyId=${verified.keyId}`),
+  })
 
   const sandbox = createSandbox({ store: createMemoryStore(), today: () => localToday() })
   const server = createSandboxServer({

@@ -1,4 +1,4 @@
-import type { OfflineWorker } from '../api'
+import { installRequestSigner, type OfflineWorker } from '../api'
 import { headerNames } from '../contract'
 import type { Sandbox } from '../sandbox'
 
@@ -13,8 +13,17 @@ export interface OfflineRuntime {
  * the caller awaits this before the first render, so no request can slip past the worker.
  */
 export async function startOffline(): Promise<OfflineRuntime> {
-  const { startOfflineSandbox } = await import('../mocks/browser')
-  const { sandbox, worker } = await startOfflineSandbox()
+  const [{ startOfflineSandbox }, { requireSignature }, { createOfflineSigner, OFFLINE_DATE_HEADER }] =
+    await Promise.all([
+      import('../mocks/browser'),
+      import('../mocks/signature-check'),
+      import('./offline-signer'),
+    ])
+  const [{ sandbox, worker }, signer] = await Promise.all([
+    startOfflineSandbox({ authenticate: requireSignature({ dateFrom: OFFLINE_DATE_HEADER.toLowerCase() }) }),
+    createOfflineSigner(),
+  ])
+  installRequestSigner(signer)
   // A request the worker handled passed through its handlers in this page; one it let through did not.
   const matched = new Set<string>()
   worker.events.on('request:match', ({ request }) => {

@@ -1,0 +1,39 @@
+import type { RequestSigner } from '../api'
+import { createRequestSigner, importPrivateKeyPem, parseCertificate } from '../signing'
+import { OFFLINE_TEST_IDENTITY } from '../signing/offline-test-identity'
+
+/** fetch drops a `Date` request header (forbidden), so the signed Date travels under this name. */
+export const OFFLINE_DATE_HEADER = 'X-Console-Date'
+
+/**
+ * Offline mode signs in the browser, with the shipped TEST identity (never a real TPP key), so the
+ * in-browser sandbox verifies every request exactly as the local upstream does and the inspector shows
+ * real signed requests. Loaded only in offline mode, with the engine.
+ */
+export async function createOfflineSigner(): Promise<RequestSigner> {
+  const [privateKey, certificate] = await Promise.all([
+    importPrivateKeyPem(OFFLINE_TEST_IDENTITY.privateKeyPem),
+    parseCertificate(OFFLINE_TEST_IDENTITY.certificatePem),
+  ])
+  const signer = createRequestSigner({ privateKey, certificate })
+  return {
+    async sign(request) {
+      const url = new URL(request.url)
+      const body = request.body ? new Uint8Array(await request.clone().arrayBuffer()) : undefined
+      const signed = await signer.sign({
+        method: request.method,
+        url: `${url.pathname}${url.search}`,
+        headers: Object.fromEntries(request.headers),
+        ...(body ? { body } : {}),
+      })
+      const { Date: date, ...headers } = signed.headers
+      return {
+        request: new Request(request, { headers: { ...headers, [OFFLINE_DATE_HEADER]: date ?? '' } }),
+        signing: { signingString: signed.signingString, keyId: signed.keyId },
+      }
+    },
+    // A refused signature is a 401 whose tppMessages text gives the reason; anything else got past it.
+    verification: (response) =>
+      response.status === 401 ? undefined : 'verified by the in-browser sandbox (offline test identity)',
+  }
+}
