@@ -7,8 +7,11 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' })
 
 const installed = 'node_modules/.package-lock.json'
 if (!existsSync(installed) || statSync('package-lock.json').mtimeMs > statSync(installed).mtimeMs) {
-  console.log('setup: installing dependencies (npm ci)')
-  run('npm', ['ci', '--no-audit', '--no-fund'])
+  // `npm install` with the committed lockfile installs exactly the locked versions. `npm ci` would refuse
+  // here: the registry this project is built against lacks Biome's binaries for other platforms, so the
+  // lockfile cannot list them and `npm ci` calls it out of sync.
+  console.log('setup: installing the locked dependencies (npm install)')
+  run('npm', ['install', '--no-audit', '--no-fund'])
 }
 
 if (process.argv.includes('--browser')) {
