@@ -79,3 +79,23 @@ test('switching the mode persists and reloads', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('offline')
 })
+
+test('a tampered signature shows the exact 401 the sandbox answers, and signing correctly recovers', async ({
+  page,
+}) => {
+  await openConsole(page)
+  const signature = page.getByRole('combobox', { name: 'Signature' })
+  await signature.selectOption('missing-digest')
+  await expect(page.getByRole('alert')).toContainText('SIGNATURE_INVALID')
+  await expect(page.getByRole('alert')).toContainText('the Digest header is missing')
+  await signature.selectOption('stale-date')
+  await expect(page.getByRole('alert')).toContainText('Date')
+  await screenshot(page, 'tamper-stale-date')
+  await signature.selectOption('wrong-certificate')
+  await expect(page.getByRole('alert')).toContainText('SIGNATURE_INVALID')
+  await signature.selectOption('bad-signature')
+  await expect(page.getByRole('alert')).toContainText('the RSA-SHA256 signature does not verify')
+  await signature.selectOption('')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
+})

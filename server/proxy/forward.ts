@@ -1,6 +1,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
 import { problem, SANDBOX_PREFIX } from '../../src/contract'
+import { isTamperScenario, TAMPER_HEADER, tamperSignedHeaders } from '../../src/signing'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
 import { forwardHeaders } from './forward-headers'
@@ -68,9 +69,12 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     const body = method === 'POST' ? read.body : EMPTY_BODY
     const signed = await sign({ method, url: path, headers: picked.headers, body })
     if (res.destroyed) return
+    const scenario = req.headers[TAMPER_HEADER.toLowerCase()]
     const headers: Record<string, string> = {
       host: baseUrl.host,
-      ...signed.headers,
+      ...(typeof scenario === 'string' && isTamperScenario(scenario)
+        ? tamperSignedHeaders(signed.headers, scenario)
+        : signed.headers),
       ...(method === 'POST' ? { 'content-length': String(body.byteLength) } : {}),
     }
     const requestId = headerValue(headers, 'x-request-id')

@@ -14,6 +14,7 @@ import {
 } from '../contract'
 import { ApiError, ContractError } from './errors'
 import { API_BASE } from './mode'
+import { tamperHeaders } from './tamper'
 import { transport } from './transport'
 
 export type CardAccountRead = z.output<typeof cardAccountFromServer>
@@ -38,7 +39,7 @@ interface Call<S extends z.ZodType> {
 }
 
 async function call<S extends z.ZodType>(c: Call<S>): Promise<z.output<S>> {
-  const headers = new Headers(c.headers)
+  const headers = new Headers({ ...c.headers, ...tamperHeaders() })
   headers.set(headerNames.requestId, crypto.randomUUID())
   headers.set('accept', 'application/json')
   if (c.body !== undefined) headers.set('content-type', 'application/json')

@@ -3,6 +3,7 @@ import { type Mode, modeLabels, modes, writeMode } from '../api'
 import { useView } from '../features/view-state'
 import { AnnouncementRegion } from '../ui/announcer'
 import { unregisterOfflineWorker } from './offline'
+import { TamperSelect } from './TamperSelect'
 import { applyTheme, readTheme, type Theme, themes } from './theme'
 
 const themeLabels: Record<Theme, string> = { system: 'System theme', light: 'Light', dark: 'Dark' }
@@ -41,6 +42,7 @@ export function Header({ mode, onHelp }: { mode: Mode; onHelp: () => void }) {
         <input type="checkbox" checked={view.fix} onChange={(e) => setView({ fix: e.target.checked })} />{' '}
         accept-fix: swap amounts
       </label>
+      <TamperSelect />
       <AnnouncementRegion />
       <label className="theme">
         <span className="visually-hidden">Theme</span>

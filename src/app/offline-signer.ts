@@ -1,5 +1,12 @@
 import type { RequestSigner } from '../api'
-import { createRequestSigner, importPrivateKeyPem, parseCertificate } from '../signing'
+import {
+  createRequestSigner,
+  importPrivateKeyPem,
+  isTamperScenario,
+  parseCertificate,
+  TAMPER_HEADER,
+  tamperSignedHeaders,
+} from '../signing'
 import { OFFLINE_TEST_IDENTITY } from '../signing/offline-test-identity'
 
 /** fetch drops a `Date` request header (forbidden), so the signed Date travels under this name. */
@@ -20,13 +27,19 @@ export async function createOfflineSigner(): Promise<RequestSigner> {
     async sign(request) {
       const url = new URL(request.url)
       const body = request.body ? new Uint8Array(await request.clone().arrayBuffer()) : undefined
+      const scenario = request.headers.get(TAMPER_HEADER)
+      const sent = new Headers(request.headers)
+      sent.delete(TAMPER_HEADER)
       const signed = await signer.sign({
         method: request.method,
         url: `${url.pathname}${url.search}`,
-        headers: Object.fromEntries(request.headers),
+        headers: Object.fromEntries(sent),
         ...(body ? { body } : {}),
       })
-      const { Date: date, ...headers } = signed.headers
+      const spoiled = isTamperScenario(scenario)
+        ? tamperSignedHeaders(signed.headers, scenario)
+        : signed.headers
+      const { Date: date, ...headers } = spoiled
       return {
         request: new Request(request, { headers: { ...headers, [OFFLINE_DATE_HEADER]: date ?? '' } }),
         signing: { signingString: signed.signingString, keyId: signed.keyId },

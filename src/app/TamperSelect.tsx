@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { readTamper, writeTamper } from '../api'
+import { type TamperScenario, tamperScenarios } from '../signing/tamper-scenarios'
+
+const labels: Record<TamperScenario, string> = {
+  'bad-signature': 'Bad signature',
+  'missing-digest': 'Missing Digest',
+  'stale-date': 'Stale Date (10 min)',
+  'wrong-certificate': 'Wrong certificate',
+}
+
+/** Spoils every signed request one way, to show the exact 401 the sandbox answers. */
+export function TamperSelect() {
+  const queryClient = useQueryClient()
+  const [scenario, setScenario] = useState(readTamper)
+  return (
+    <label className={scenario ? 'tamper tamper-on' : 'tamper'}>
+      <span>Signature</span>{' '}
+      <select
+        value={scenario ?? ''}
+        onChange={(e) => {
+          const next = tamperScenarios.find((s) => s === e.target.value)
+          writeTamper(next)
+          setScenario(next)
+          void queryClient.invalidateQueries()
+        }}
+      >
+        <option value="">Signed correctly</option>
+        {tamperScenarios.map((s) => (
+          <option key={s} value={s}>
+            {labels[s]}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
