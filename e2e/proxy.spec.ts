@@ -36,5 +36,6 @@ test('proxy mode: accounts and transactions go through the signing proxy to the 
   await expect(inspector.getByText('Headers as sent upstream')).toBeVisible()
   await expect(inspector.getByText(/^keyId="SN=[0-9A-F]+,CA=/).first()).toBeVisible()
   await expect(inspector.getByText(/^verified keyId=SN=[0-9A-F]+,CA=/).first()).toBeVisible()
+  await expect(inspector.getByRole('button', { name: 'Copy signed request as curl' }).first()).toBeVisible()
   await screenshot(page, 'proxy-mode-inspector')
 })

@@ -1,6 +1,6 @@
 import { memo, useState, useSyncExternalStore } from 'react'
 import { preview, type RequestLogEntry, requestLog } from '../../api'
-import { curlCommand } from './curl'
+import { curlCommand, signedCurlCommand } from './curl'
 
 const outcome = (entry: RequestLogEntry) => (entry.status === undefined ? 'failed' : String(entry.status))
 const time = (entry: RequestLogEntry) => new Date(entry.startedAt).toLocaleTimeString('en-GB')
@@ -65,17 +65,29 @@ const RequestDetails = memo(function RequestDetails({ entry }: { entry: RequestL
 })
 
 function RequestBody({ entry }: { entry: RequestLogEntry }) {
-  const [copied, setCopied] = useState(false)
-  const copy = async () => {
-    await navigator.clipboard.writeText(curlCommand(entry, location.origin))
-    setCopied(true)
+  const [copied, setCopied] = useState<'console' | 'signed'>()
+  const signed = signedCurlCommand(entry)
+  const copy = async (which: 'console' | 'signed') => {
+    await navigator.clipboard.writeText(
+      which === 'signed' && signed ? signed : curlCommand(entry, location.origin),
+    )
+    setCopied(which)
   }
   return (
     <div className="request-body">
       <p>
-        <button type="button" onClick={copy}>
-          {copied ? 'Copied' : 'Copy as curl'}
+        <button type="button" onClick={() => copy('console')}>
+          {copied === 'console' ? 'Copied' : 'Copy as curl'}
         </button>
+        {signed ? (
+          <>
+            {' '}
+            <button type="button" onClick={() => copy('signed')}>
+              {copied === 'signed' ? 'Copied' : 'Copy signed request as curl'}
+            </button>{' '}
+            <span className="muted">(to the upstream; its Date goes stale after 5 minutes)</span>
+          </>
+        ) : null}
       </p>
       <Headers title="Request headers (as sent)" headers={entry.requestHeaders} />
       {entry.upstream ? (

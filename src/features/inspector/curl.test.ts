@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import type { RequestLogEntry } from '../../api'
+import { curlCommand, signedCurlCommand } from './curl'
+
+const entry: RequestLogEntry = {
+  id: 1,
+  startedAt: 0,
+  method: 'POST',
+  url: '/api/v1/sandbox/card-accounts',
+  durationMs: 3,
+  requestHeaders: [['X-Request-ID', '99391c7e-ad88-49ec-a2ad-99ddcb1f7721']],
+  requestBody: `{"name":"O'Neil"}`,
+  responseHeaders: [],
+}
+
+describe('copy as curl', () => {
+  it('replays the console request against the console origin, quoting for the shell', () => {
+    expect(curlCommand(entry, 'http://127.0.0.1:5173')).toBe(
+      `curl -X POST 'http://127.0.0.1:5173/api/v1/sandbox/card-accounts' -H 'X-Request-ID: 99391c7e-ad88-49ec-a2ad-99ddcb1f7721' --data-raw '{"name":"O'\\''Neil"}'`,
+    )
+  })
+
+  it('offers the signed upstream request only when the proxy reported one, without Content-Length', () => {
+    expect(signedCurlCommand(entry)).toBeUndefined()
+    const signed = signedCurlCommand({
+      ...entry,
+      upstream: {
+        url: 'https://sandbox.bank.test/v1/sandbox/card-accounts',
+        headers: [
+          ['Signature', 'keyId="SN=01,CA=CN=Test",signature="abc"'],
+          ['content-length', '17'],
+        ],
+        signing: { signingString: 'date: x', keyId: 'SN=01,CA=CN=Test' },
+      },
+    })
+    expect(signed).toBe(
+      `curl -X POST 'https://sandbox.bank.test/v1/sandbox/card-accounts' -H 'Signature: keyId="SN=01,CA=CN=Test",signature="abc"' --data-raw '{"name":"O'\\''Neil"}'`,
+    )
+  })
+})
