@@ -24,7 +24,7 @@ export const amountValue = z.union([
 ])
 
 export const currencyCode = z
-  .string()
+  .string({ error: 'currency is required: an ISO 4217 code of three capital letters, e.g. "NOK"' })
   .regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code of three capital letters, e.g. "NOK"')
 
 /** Amount as a request body carries it; always normalized to the decimal string. */

@@ -12,7 +12,7 @@ export const NAME_MAX = 35
 export const LONGER_NAME_MAX = 70
 
 const maskedPan = z
-  .string()
+  .string({ error: 'maskedPan is required, e.g. 525412******3241' })
   .regex(/^[0-9*]{12,19}$/, 'maskedPan must be 12 to 19 characters of digits and "*", e.g. 525412******3241')
   .refine(
     (pan) => pan.includes('*'),

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /** YYYY-MM-DD that names a real calendar day (2026-02-30 is refused). */
 export const isoDate = z
-  .string()
+  .string({ error: 'is required: a date in the form YYYY-MM-DD' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD')
   .refine(isCalendarDate, 'is not a real calendar date')
 
