@@ -13,3 +13,13 @@ export function Messages({ messages }: { messages: readonly TppMessage[] }) {
     </ul>
   )
 }
+
+/** A form's own failure (not tied to one field): the sandbox's messages, or a sentence. */
+export function FormAlert({ alert }: { alert: readonly TppMessage[] | string | undefined }) {
+  if (!alert) return null
+  return (
+    <div className="form-alert" role="alert">
+      {typeof alert === 'string' ? <p>{alert}</p> : <Messages messages={alert} />}
+    </div>
+  )
+}

@@ -5,7 +5,7 @@ import { ApiError, type CardAccountRead, useCreateCardAccount } from '../../api'
 import { accountStatuses, customerTypes, type TppMessage, testCustomers } from '../../contract'
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
-import { Messages } from '../../ui/Messages'
+import { FormAlert } from '../../ui/Messages'
 import { markFields } from '../form-errors'
 import {
   type AccountFormValues,
@@ -127,11 +127,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
             )}
           </Field>
         </div>
-        {alert ? (
-          <div className="form-alert" role="alert">
-            {typeof alert === 'string' ? <p>{alert}</p> : <Messages messages={alert} />}
-          </div>
-        ) : null}
+        <FormAlert alert={alert} />
         <footer className="dialog-actions">
           <button type="button" onClick={onClose}>
             Cancel

@@ -4,7 +4,7 @@ import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-
 import { ApiError, type CardAccountRead, type CreatedTransactions, useCreateTransactions } from '../../api'
 import { createdBookingStatuses, type TppMessage } from '../../contract'
 import { Dialog } from '../../ui/Dialog'
-import { Messages } from '../../ui/Messages'
+import { FormAlert } from '../../ui/Messages'
 import { accountSummary } from '../card-accounts/format'
 import { markFields, rowIndex } from '../form-errors'
 import { MCC_LIST_ID, MerchantCategoryList } from './mcc'
@@ -214,11 +214,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
             {batchError}
           </p>
         ) : null}
-        {alert ? (
-          <div className="form-alert" role="alert">
-            {typeof alert === 'string' ? <p>{alert}</p> : <Messages messages={alert} />}
-          </div>
-        ) : null}
+        <FormAlert alert={alert} />
         <footer className="dialog-actions">
           <button type="button" onClick={onClose}>
             Cancel
