@@ -127,7 +127,7 @@ describe('adding transactions', () => {
   it('stores a batch, generating stable ids unique in the account, and answers the contract shape', async () => {
     const { sandbox, id } = await withAccount()
     const first = value(await sandbox.addTransactions(id, [tx(), tx({ cardTransactionId: 'ct-2' }), tx()]))
-    expect(transactionsCreated.parse({ transactions: first })).toBeTruthy()
+    expect(transactionsCreated.safeParse({ transactions: first }).success).toBe(true)
     const second = value(await sandbox.addTransactions(id, [tx(), tx()]))
     const all = [...ids(first), ...ids(second)]
     expect(new Set(all).size).toBe(5)
