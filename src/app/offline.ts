@@ -19,8 +19,8 @@ export async function startOffline(): Promise<OfflineRuntime> {
       import('../mocks/signature-check'),
       import('./offline-signer'),
     ])
-  const [{ sandbox, worker }, signer] = await Promise.all([
-    startOfflineSandbox({ authenticate: requireSignature({ dateFrom: OFFLINE_DATE_HEADER.toLowerCase() }) }),
+  const [{ sandbox, worker, restart }, signer] = await Promise.all([
+    startOfflineSandbox({ authenticate: requireSignature({ dateFrom: OFFLINE_DATE_HEADER }) }),
     createOfflineSigner(),
   ])
   installRequestSigner(signer)
@@ -34,15 +34,7 @@ export async function startOffline(): Promise<OfflineRuntime> {
     sandbox,
     worker: {
       answered: (requestId) => matched.delete(requestId),
-      restart: async () => {
-        worker.stop()
-        // The same options startOfflineSandbox starts it with.
-        await worker.start({
-          onUnhandledRequest: 'bypass',
-          quiet: true,
-          serviceWorker: { url: '/mockServiceWorker.js' },
-        })
-      },
+      restart,
     },
   }
 }

@@ -13,7 +13,7 @@ export async function startOfflineSandbox({
   authenticate,
 }: {
   authenticate?: Authenticate
-} = {}): Promise<{ sandbox: Sandbox; worker: SetupWorker }> {
+} = {}): Promise<{ sandbox: Sandbox; worker: SetupWorker; restart: () => Promise<void> }> {
   const store = await openIndexedDbStore()
   const sandbox = createSandbox({ store, today: () => localToday() })
   const handlers = createSandboxHandlers({
@@ -22,10 +22,17 @@ export async function startOfflineSandbox({
     ...(authenticate ? { authenticate } : {}),
   })
   const worker = setupWorker(...handlers)
-  await worker.start({
-    onUnhandledRequest: 'bypass',
-    quiet: true,
-    serviceWorker: { url: '/mockServiceWorker.js' },
-  })
-  return { sandbox, worker }
+  const start = () =>
+    worker.start({
+      onUnhandledRequest: 'bypass',
+      quiet: true,
+      serviceWorker: { url: '/mockServiceWorker.js' },
+    })
+  await start()
+  // An idle service worker can stop intercepting (design §5): the app restarts it with the same options.
+  const restart = async () => {
+    worker.stop()
+    await start()
+  }
+  return { sandbox, worker, restart }
 }

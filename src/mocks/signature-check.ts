@@ -25,7 +25,7 @@ export function requireSignature({
     const carried = dateFrom === undefined ? undefined : request.headers.get(dateFrom)
     if (carried !== undefined && carried !== null && headers.date === undefined) {
       headers.date = carried
-      delete headers[dateFrom as string]
+      delete headers[(dateFrom as string).toLowerCase()]
     }
     const result = await verifySignedRequest({
       method: request.method,
