@@ -1,5 +1,5 @@
-// Makes a fresh clone runnable: installs the locked dependencies when they are missing or stale and,
-// with --browser, Debian's Chromium for Playwright (its own browser download cannot work here).
+// Makes a fresh clone runnable: installs the locked dependencies when they are missing or stale, and the
+// Debian packages asked for below (Playwright's own browser download cannot work here).
 import { execFileSync } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
 
@@ -14,20 +14,27 @@ if (!existsSync(installed) || statSync('package-lock.json').mtimeMs > statSync(i
   run('npm', ['install', '--no-audit', '--no-fund'])
 }
 
-if (process.argv.includes('--browser')) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-  if (!existsSync(chromium)) {
-    if (process.getuid?.() !== 0) {
-      console.error(
-        `setup: Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium`,
-      )
-      process.exit(1)
-    }
-    console.log('setup: installing Debian Chromium for the browser tests')
-    run('apt-get', ['update', '-qq'])
-    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    })
+// Debian packages the project's commands need beyond npm: Chromium for Playwright (--browser), wrk for the
+// proxy bench (--wrk).
+const debianPackages = [
+  ['--browser', 'chromium', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'the browser tests'],
+  ['--wrk', 'wrk', '/usr/bin/wrk', 'the proxy bench'],
+]
+const missing = debianPackages.filter(([flag, , path]) => process.argv.includes(flag) && !existsSync(path))
+if (missing.length > 0) {
+  const names = missing.map(([, name]) => name)
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `setup: ${names.join(' and ')} missing. Install with: sudo apt-get install -y ${names.join(' ')}`,
+    )
+    process.exit(1)
   }
+  console.log(
+    `setup: installing Debian's ${names.join(' and ')} for ${missing.map(([, , , why]) => why).join(' and ')}`,
+  )
+  run('apt-get', ['update', '-qq'])
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
 }

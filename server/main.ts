@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createRequestSigner } from '../src/signing'
+import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
 import { createApp } from './app'
 import { type Config, ConfigError, readConfig } from './config'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity, type SigningIdentity } from './identity'
@@ -52,7 +52,7 @@ function consoleHostnames(host: string): ReadonlySet<string> | undefined {
 async function main() {
   const config = readConfig(process.env)
   const upstream = await upstreamFor(config)
-  const signer = createRequestSigner(upstream.identity)
+  const signer = createNodeRequestSigner(upstream.identity)
   const app = createApp({
     staticDir: STATIC_DIR,
     upstream: {

@@ -1,10 +1,11 @@
 import type { Certificate } from './certificate'
-import { digestHeader } from './digest'
+import { bodyBytes } from './digest'
 import { duplicateHeaderKeys, type HeaderRecord, headerValues } from './headers'
 import { formatKeyId } from './key-id'
 import { type HttpRequestParts, UUID } from './request'
-import { RSA_SHA256, signRsaSha256 } from './rsa'
+import { RSA_SHA256 } from './rsa'
 import { formatSignatureHeader } from './signature-header'
+import { type SigningCrypto, webSigningCrypto } from './signing-crypto'
 import { SigningError } from './signing-error'
 import { buildSigningString } from './signing-string'
 
@@ -19,6 +20,8 @@ export interface RequestSignerOptions {
   signedHeaders?: readonly string[]
   /** The clock behind the Date header. */
   now?: () => Date
+  /** Hashing and signing with `privateKey`; WebCrypto's by default. */
+  crypto?: SigningCrypto
 }
 
 export interface SignedRequestHeaders {
@@ -59,6 +62,7 @@ export function createRequestSigner(options: RequestSignerOptions): RequestSigne
     )
   }
   const keyId = formatKeyId(certificate)
+  const { digestHeader, signRsaSha256 } = options.crypto ?? webSigningCrypto(privateKey)
 
   return {
     async sign(request) {
@@ -75,7 +79,7 @@ export function createRequestSigner(options: RequestSignerOptions): RequestSigne
       )
       headers['X-Request-ID'] = UUID.test(callerRequestId) ? callerRequestId : crypto.randomUUID()
       headers.Date = now().toUTCString()
-      headers.Digest = await digestHeader(request.body)
+      headers.Digest = await digestHeader(bodyBytes(request.body))
       headers['TPP-Signature-Certificate'] = certificate.base64Der
       for (const [name, value] of Object.entries(headers)) {
         // A CR or LF would let a value smuggle in headers the signature does not cover.
@@ -96,7 +100,7 @@ export function createRequestSigner(options: RequestSignerOptions): RequestSigne
         headers,
       })
       if (!signingString.ok) throw new SigningError('HEADER_MISSING', signingString.reason)
-      const signature = await signRsaSha256(privateKey, signingString.value)
+      const signature = await signRsaSha256(signingString.value)
       headers.Signature = formatSignatureHeader({
         keyId,
         algorithm: 'rsa-sha256',

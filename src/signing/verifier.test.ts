@@ -226,6 +226,17 @@ describe('verifySignedRequest refuses, saying why', () => {
     })
   })
 
+  it('a certificate that verified before but has expired since (parsed certificates are reused)', async () => {
+    const request = await signed()
+    expect(await verify(request)).toMatchObject({ ok: true })
+    const later = new Date('2028-01-01T00:00:00Z')
+    request.headers.Date = later.toUTCString()
+    expect(await verifySignedRequest(request, { now: later })).toMatchObject({
+      code: 'CERTIFICATE_EXPIRED',
+      reason: 'TPP-Signature-Certificate expired at 2027-12-31T23:00:00.000Z',
+    })
+  })
+
   it('a certificate not yet valid', async () => {
     const result = await verifySignedRequest(await signed(), { now: new Date('2026-06-01T00:00:00Z') })
     expect(result).toMatchObject({

@@ -1,4 +1,5 @@
-import { type Certificate, CertificateError, parseCertificate } from './certificate'
+import { type Certificate, CertificateError } from './certificate'
+import { createCertificateCache } from './certificate-cache'
 import { digestHeader } from './digest'
 import { duplicateHeaderKeys, headerValues } from './headers'
 import { keyIdMismatch } from './key-id'
@@ -50,6 +51,7 @@ export interface VerifyOptions {
 }
 
 const SIGNED_WHEN_PRESENT = ['psu-id', 'psu-corporate-id']
+const parseCachedCertificate = createCertificateCache(64)
 const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/
 
 /** Checks a request signed per spec §5 and says precisely what is wrong when it is not. */
@@ -95,7 +97,7 @@ export async function verifySignedRequest(
   }
   let certificate: Certificate
   try {
-    certificate = await parseCertificate(certificateHeader)
+    certificate = await parseCachedCertificate(certificateHeader)
   } catch (error) {
     if (!(error instanceof CertificateError)) throw error
     return fail(

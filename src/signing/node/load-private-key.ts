@@ -1,22 +1,13 @@
-/**
- * Node only: encrypted keys (and any format OpenSSL writes) through node:crypto, handed to WebCrypto
- * so the signer stays the same everywhere. The app's tsconfig type-checks all of src/ without Node's
- * types, hence the local type and the specifier TypeScript does not try to resolve.
- */
+import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { RSA_SHA256 } from '../rsa'
 import { SigningError } from '../signing-error'
 
-interface NodeCrypto {
-  createPrivateKey(options: { key: string; format: 'pem'; passphrase?: string }): {
-    asymmetricKeyType?: string
-    export(options: { type: 'pkcs8'; format: 'der' }): Uint8Array
-  }
-}
-const NODE_CRYPTO = 'node:crypto'
-
+/**
+ * Reads encrypted keys (and any format OpenSSL writes) with node:crypto and hands the key on as a
+ * non-extractable CryptoKey, so nothing holding it can export the key material again.
+ */
 export async function loadPrivateKey(pem: string, passphrase?: string): Promise<CryptoKey> {
-  const { createPrivateKey } = (await import(/* @vite-ignore */ NODE_CRYPTO)) as NodeCrypto
-  let key: ReturnType<NodeCrypto['createPrivateKey']>
+  let key: KeyObject
   try {
     key = createPrivateKey({ key: pem, format: 'pem', ...(passphrase === undefined ? {} : { passphrase }) })
   } catch (error) {
