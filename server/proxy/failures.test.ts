@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { fakeSign, fakeUpstream } from '../test-support/fake-upstream'
 import { close, json, listen, send } from '../test-support/http'
+import { unacceptingListener } from '../test-support/unaccepting-listener'
 
 const ACCOUNTS = '/api/v1/sandbox/card-accounts'
 const cleanups: Array<() => Promise<void>> = []
@@ -19,14 +20,14 @@ afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()))
 })
 
-function proxyTo(upstreamPort: number, totalTimeoutMs = 5_000) {
+function proxyTo(upstreamPort: number, totalTimeoutMs = 5_000, connectTimeoutMs = 1_000) {
   return start(
     createApp({
       staticDir: '/nonexistent',
       upstream: {
         baseUrl: new URL(`http://127.0.0.1:${upstreamPort}`),
         sign: fakeSign,
-        connectTimeoutMs: 1_000,
+        connectTimeoutMs,
         totalTimeoutMs,
         maxBodyBytes: 1024 * 1024,
       },
@@ -48,6 +49,22 @@ describe('an upstream that fails', () => {
     })
     expect(answer.headers['x-request-id']).toBe(upstream.received[0]?.headers['x-request-id'])
     expect(answer.headers['x-console-trace']).toBeDefined()
+  })
+
+  it('cannot be connected to: 504 once the connect timeout passes, well before the total one', async () => {
+    const listener = await unacceptingListener()
+    cleanups.push(async () => listener.close())
+    // The total timeout is far beyond the test's own: only the connect timeout can answer in time.
+    const answer = await send(await proxyTo(listener.port, 60_000, 300), ACCOUNTS)
+    expect(answer.status).toBe(504)
+    expect(json(answer)).toMatchObject({
+      tppMessages: [
+        {
+          code: 'UPSTREAM_TIMEOUT',
+          text: `The upstream http://127.0.0.1:${listener.port} could not be connected to within 300 ms`,
+        },
+      ],
+    })
   })
 
   it('is down: 502 UPSTREAM_UNREACHABLE naming the upstream', async () => {
