@@ -1,5 +1,6 @@
 import type { UpstreamRequest } from './console-trace'
 import type { SigningInfo } from './transport'
+import type { Verification } from './verification'
 
 /** One request as it went over the wire, for the inspector. */
 export interface RequestLogEntry {
@@ -17,7 +18,7 @@ export interface RequestLogEntry {
   responseHeaders: [string, string][]
   responseBody?: string
   signing?: SigningInfo
-  verification?: string
+  verification?: Verification
   /** Proxy mode: the request as the proxy signed and forwarded it. */
   upstream?: UpstreamRequest
 }

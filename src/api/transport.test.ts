@@ -105,7 +105,52 @@ describe('transport in proxy mode', () => {
       signing: { signingString: trace.signingString, keyId: trace.keyId },
     })
     expect(entry?.signing?.keyId).toBe('SN=1,CA=CN=Test')
-    expect(entry?.verification).toBe('verified keyId=SN=1,CA=CN=Test')
+    expect(entry?.verification).toEqual({ verified: true, text: 'verified keyId=SN=1,CA=CN=Test' })
+  })
+
+  it('records a refused signature with its code, the header at fault and the reason', async () => {
+    configureTransport({ mode: 'proxy' })
+    const refusal = {
+      tppMessages: [
+        {
+          category: 'ERROR',
+          code: 'SIGNATURE_INVALID',
+          path: 'Digest',
+          text: 'the Digest header is missing',
+        },
+      ],
+    }
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(refusal, 401)),
+    )
+
+    await transport(request())
+
+    expect(requestLog.snapshot()[0]?.verification).toEqual({
+      verified: false,
+      code: 'SIGNATURE_INVALID',
+      part: 'Digest',
+      text: 'the Digest header is missing',
+    })
+  })
+
+  it('gives no verdict on a 401 that is not about the signature, nor on other errors', async () => {
+    configureTransport({ mode: 'proxy' })
+    const other = { tppMessages: [{ category: 'ERROR', code: 'CONSENT_INVALID', text: 'no consent' }] }
+    const answers = [json(other, 401), new Response('Unauthorized', { status: 401 }), json(other, 400)]
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answers.shift()),
+    )
+
+    for (let i = 0; i < 3; i += 1) await transport(request()).catch(() => undefined)
+
+    expect(requestLog.snapshot().map((entry) => entry.verification)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ])
   })
 })
 
@@ -132,6 +177,6 @@ describe('the signing seam', () => {
     const [entry] = requestLog.snapshot()
     expect(entry?.requestHeaders).toContainEqual(['signature', 'keyId="k",signature="s"'])
     expect(entry?.signing).toEqual({ signingString: 'x-request-id: 9939…', keyId: 'k' })
-    expect(entry?.verification).toBe('answered 200')
+    expect(entry?.verification).toEqual({ verified: true, text: 'answered 200' })
   })
 })

@@ -7,8 +7,9 @@
  * transport then calls `signer.sign(request)` for every request (retries included) and sends the
  * request it gets back. The signer adds Date, Digest, TPP-Signature-Certificate and Signature (the
  * client has already set X-Request-ID, which must be kept), and returns the signing string and keyId,
- * which the inspector shows next to the headers as sent. `verification`, when given, turns the answer
- * into a line for the inspector (by default the answer's X-Sandbox-Verification header is shown).
+ * which the inspector shows next to the headers as sent. `verification`, when given, says what the
+ * in-browser sandbox made of a request it accepted (by default the answer's X-Sandbox-Verification header
+ * says it); a refusal is read from the 401's tppMessages either way.
  * In proxy mode nothing is installed: the proxy signs, and its X-Console-Trace answer header tells the
  * inspector what it sent upstream.
  */
@@ -17,6 +18,7 @@ import { readConsoleTrace, SANDBOX_VERIFICATION_HEADER, type UpstreamRequest } f
 import { UnreachableError } from './errors'
 import type { Mode } from './mode'
 import { requestLog } from './request-log'
+import { readVerification, type Verification } from './verification'
 
 export interface SigningInfo {
   signingString: string
@@ -97,7 +99,7 @@ async function attempt(original: Request): Promise<Response> {
     failure?: string
     responseHeaders?: [string, string][]
     responseBody?: string
-    verification?: string
+    verification?: Verification
     upstream?: UpstreamRequest
     signing?: SigningInfo
   }) =>
@@ -123,8 +125,11 @@ async function attempt(original: Request): Promise<Response> {
     throw new NotTheSandbox(failure)
   }
   const responseBody = await response.clone().text()
-  const verification =
-    signer?.verification?.(response) ?? response.headers.get(SANDBOX_VERIFICATION_HEADER) ?? undefined
+  const verification = readVerification(
+    response.status,
+    responseBody,
+    signer?.verification?.(response) ?? response.headers.get(SANDBOX_VERIFICATION_HEADER) ?? undefined,
+  )
   const upstream = readConsoleTrace(response.headers)
   record({
     status: response.status,

@@ -19,6 +19,15 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number]
 
+/** The codes of a 401: the request's signature or certificate was refused (design.md §3). */
+export const signatureErrorCodes = [
+  'SIGNATURE_MISSING',
+  'SIGNATURE_INVALID',
+  'CERTIFICATE_MISSING',
+  'CERTIFICATE_INVALID',
+  'CERTIFICATE_EXPIRED',
+] as const satisfies readonly ErrorCode[]
+
 export const tppMessage = z.object({
   category: z.enum(['ERROR', 'WARNING']),
   // A real sandbox may answer codes we do not know; the client shows them as they are.

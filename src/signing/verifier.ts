@@ -1,3 +1,4 @@
+import type { signatureErrorCodes } from '../contract/errors'
 import { type Certificate, CertificateError } from './certificate'
 import { createCertificateCache } from './certificate-cache'
 import { digestHeader } from './digest'
@@ -10,12 +11,7 @@ import { DEFAULT_SIGNED_HEADERS } from './signer'
 import { buildSigningString } from './signing-string'
 
 /** Berlin Group codes (design §3): SIGNATURE_MISSING and the CERTIFICATE_* ones, else SIGNATURE_INVALID. */
-export type VerificationCode =
-  | 'SIGNATURE_MISSING'
-  | 'SIGNATURE_INVALID'
-  | 'CERTIFICATE_MISSING'
-  | 'CERTIFICATE_INVALID'
-  | 'CERTIFICATE_EXPIRED'
+export type VerificationCode = (typeof signatureErrorCodes)[number]
 
 export type CertificateSummary = Pick<
   Certificate,

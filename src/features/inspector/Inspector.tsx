@@ -1,5 +1,5 @@
 import { memo, useState, useSyncExternalStore } from 'react'
-import { preview, type RequestLogEntry, requestLog } from '../../api'
+import { preview, type RequestLogEntry, requestLog, type Verification } from '../../api'
 import { curlCommand, signedCurlCommand } from './curl'
 
 const outcome = (entry: RequestLogEntry) => (entry.status === undefined ? 'failed' : String(entry.status))
@@ -67,6 +67,7 @@ const RequestDetails = memo(function RequestDetails({ entry }: { entry: RequestL
 function RequestBody({ entry }: { entry: RequestLogEntry }) {
   const [copied, setCopied] = useState<'console' | 'signed'>()
   const signed = signedCurlCommand(entry)
+  const { verification } = entry
   const copy = async (which: 'console' | 'signed') => {
     await navigator.clipboard.writeText(
       which === 'signed' && signed ? signed : curlCommand(entry, location.origin),
@@ -89,14 +90,18 @@ function RequestBody({ entry }: { entry: RequestLogEntry }) {
           </>
         ) : null}
       </p>
-      <Headers title="Request headers (as sent)" headers={entry.requestHeaders} />
+      <Headers title="Request headers (as sent)" headers={entry.requestHeaders} verification={verification} />
       {entry.upstream ? (
         <>
           <h3>Forwarded by the proxy</h3>
           <p>
             <code>{entry.upstream.url}</code>
           </p>
-          <Headers title="Headers as sent upstream" headers={entry.upstream.headers} />
+          <Headers
+            title="Headers as sent upstream"
+            headers={entry.upstream.headers}
+            verification={verification}
+          />
         </>
       ) : null}
       {entry.signing ? (
@@ -108,31 +113,63 @@ function RequestBody({ entry }: { entry: RequestLogEntry }) {
           <pre>{entry.signing.signingString}</pre>
         </>
       ) : null}
+      {verification ? <Verdict verification={verification} /> : null}
       {entry.requestBody !== undefined ? <Body title="Request body" body={entry.requestBody} /> : null}
       {entry.failure ? <p className="field-error">{entry.failure}</p> : null}
       {entry.status !== undefined ? (
         <Headers title={`Response ${entry.status} headers`} headers={entry.responseHeaders} />
       ) : null}
       {entry.responseBody !== undefined ? <Body title="Response body" body={entry.responseBody} /> : null}
-      {entry.verification ? (
-        <>
-          <h3>Verification</h3>
-          <p>{entry.verification}</p>
-        </>
-      ) : null}
     </div>
   )
 }
 
-function Headers({ title, headers }: { title: string; headers: [string, string][] }) {
+function Verdict({ verification }: { verification: Verification }) {
+  return (
+    <>
+      <h3>Verification</h3>
+      {verification.verified ? (
+        <p className="verdict ok">✓ {verification.text}</p>
+      ) : (
+        <p className="verdict bad">
+          ✗ Refused: <code>{verification.code}</code>
+          {verification.part ? (
+            <>
+              {' '}
+              at <code>{verification.part}</code>
+            </>
+          ) : null}{' '}
+          — {verification.text}
+        </p>
+      )}
+    </>
+  )
+}
+
+/** A refusal names the header at fault; that row says so, in words and not only in colour. */
+function Headers({
+  title,
+  headers,
+  verification,
+}: {
+  title: string
+  headers: [string, string][]
+  verification?: Verification | undefined
+}) {
+  const atFault = verification && !verification.verified ? verification.part?.toLowerCase() : undefined
   return (
     <>
       <h3>{title}</h3>
       <dl className="headers">
         {headers.map(([name, value]) => (
-          <div key={name}>
+          <div key={name} className={name.toLowerCase() === atFault ? 'at-fault' : undefined}>
             <dt>{name}</dt>
-            <dd>{value}</dd>
+            <dd>
+              {value}
+              {name.toLowerCase() === atFault ? (
+                <strong className="fault-note"> ← did not verify</strong>
+              ) : null}
+            </dd>
           </div>
         ))}
       </dl>
