@@ -56,6 +56,11 @@ describe('forwarding', () => {
           Date: 'Thu, 01 Jan 1970 00:00:00 GMT',
           'TPP-Signature-Certificate': 'forged',
           'X-Forwarded-For': '10.0.0.1',
+          // Hop-by-hop: meant for this connection only, never for the upstream.
+          'Keep-Alive': 'timeout=600',
+          TE: 'trailers',
+          'Proxy-Authorization': 'Basic c2VjcmV0',
+          'Proxy-Connection': 'keep-alive',
           Host: 'evil.example',
         },
       },
@@ -70,8 +75,12 @@ describe('forwarding', () => {
       'accept-fix': 'longer-name',
       signature: 'fake',
     })
-    for (const dropped of ['cookie', 'digest', 'date', 'tpp-signature-certificate', 'x-forwarded-for']) {
-      expect(got?.headers).not.toHaveProperty(dropped)
+    const dropped = [
+      ...['cookie', 'digest', 'date', 'tpp-signature-certificate', 'x-forwarded-for'],
+      ...['keep-alive', 'te', 'proxy-authorization', 'proxy-connection'],
+    ]
+    for (const name of dropped) {
+      expect(got?.headers).not.toHaveProperty(name)
     }
 
     const trace = decodeTrace(String(answer.headers['x-console-trace']))
