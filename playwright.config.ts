@@ -1,17 +1,25 @@
 import { defineConfig } from '@playwright/test'
+import type { ConsoleOptions } from './e2e/fixtures'
 
 // Playwright cannot download its own browser here: Debian's Chromium is installed by scripts/setup.mjs.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const port = Number(process.env.E2E_PORT ?? 4173)
-const proxyPort = port + 1
 
-export default defineConfig({
+// Both projects run the same UI suite, one per mode. Files named *.offline.spec.ts hold what exists
+// offline only (the in-browser sandbox's worker, export/import/reset); proxy.spec.ts and *.proxy.spec.ts
+// what only the proxy shows.
+const offlineOnly = /\.offline\.spec\.ts$/
+const proxyOnly = /(^|[/\\.])proxy\.spec\.ts$/
+
+export default defineConfig<ConsoleOptions>({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  // Creates .dev-identity/ once, before the proxy project's per-test servers read it.
+  globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -26,23 +34,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'offline', testIgnore: /proxy\.spec\.ts$/ },
-    { name: 'proxy', testMatch: /proxy\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${proxyPort}` } },
+    // The built console from vite preview; the msw worker and IndexedDB in the browser are the sandbox.
+    { name: 'offline', testIgnore: proxyOnly, use: { consoleMode: 'offline' } },
+    // What `npm start` serves: e2e/fixtures.ts starts `tsx server/main.ts` (built console, signing proxy,
+    // verifying local upstream with its data in memory) on a free port for every test.
+    { name: 'proxy', testIgnore: offlineOnly, use: { consoleMode: 'proxy' } },
   ],
-  webServer: [
-    {
-      command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
-      url: `http://127.0.0.1:${port}`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      // What `npm start` runs after its build: the console and the signing proxy on one origin.
-      command: 'npx tsx server/main.ts',
-      env: { PORT: String(proxyPort) },
-      url: `http://127.0.0.1:${proxyPort}`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-  ],
+  webServer: {
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
 })

@@ -1,11 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
-import { expectAccessible, fillTestData, isoDay, openConsole, screenshot, type Theme } from './support'
+import { expect, test } from './fixtures'
+import { checkScreen as check, fillTestData, isoDay, openConsole } from './support'
 
-/** Checks one screen with axe and saves its screenshot. */
-async function check(page: Page, screen: string, theme: Theme) {
-  await expectAccessible(page, `${screen} (${theme})`)
-  await screenshot(page, `${screen}-${theme}`)
-}
+// The reset and import dialogs, offline only, are checked in a11y.offline.spec.ts.
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
@@ -58,22 +54,6 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('main').getByRole('button', { name: 'Generate…' }).click()
       await expect(page.getByRole('dialog', { name: 'Generate transactions' })).toBeVisible()
       await check(page, 'generate-dialog', theme)
-      await page.keyboard.press('Escape')
-
-      await page.getByRole('button', { name: 'Reset…' }).click()
-      await expect(page.getByRole('dialog', { name: 'Reset sandbox data' })).toBeVisible()
-      await check(page, 'reset-dialog', theme)
-      await page.keyboard.press('Escape')
-
-      const chooser = page.waitForEvent('filechooser')
-      await page.getByRole('button', { name: 'Import JSON…' }).click()
-      await (await chooser).setFiles({
-        name: 'empty.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from('{"format":"sandbox-console/v1","cardAccounts":[]}'),
-      })
-      await expect(page.getByRole('dialog', { name: 'Import sandbox data' })).toBeVisible()
-      await check(page, 'import-dialog', theme)
       await page.keyboard.press('Escape')
 
       await page.getByLabel('From', { exact: true }).fill(isoDay(-1))

@@ -1,14 +1,20 @@
-import { expect, test } from '@playwright/test'
+import { type ConsoleMode, expect, test } from './fixtures'
 import { expectAccessible, openConsole, screenshot } from './support'
+
+const modeLabels: Record<ConsoleMode, string> = {
+  offline: 'Offline (in-browser)',
+  proxy: 'Proxy (/api → upstream)',
+}
 
 test('an empty sandbox offers to create an account; invalid input is marked, valid input creates it', async ({
   page,
+  consoleMode,
 }) => {
   await openConsole(page)
   await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
-  await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('offline')
+  await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue(consoleMode)
   await expect(page.getByRole('combobox', { name: 'Mode' }).locator('option:checked')).toHaveText(
-    'Offline (in-browser)',
+    modeLabels[consoleMode],
   )
 
   await expect(page.getByRole('button', { name: '+ New card account' })).toBeVisible()

@@ -1,11 +1,9 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { createAccount, isoDay, openConsole, screenshot, tableRows } from './support'
 
-// Runs against `npm start`'s server: the built console and the signing proxy forwarding to the local
-// upstream, which verifies every signature.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('sandbox-console.mode', 'proxy'))
-})
+// Proxy project only: what only the proxy shows. Runs against `npm start`'s server (started per test by
+// e2e/fixtures.ts): the built console and the signing proxy forwarding to the local upstream, which
+// verifies every signature.
 
 test('proxy mode: accounts and transactions go through the signing proxy to the verifying upstream', async ({
   page,

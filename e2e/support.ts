@@ -1,21 +1,27 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, modeOf } from './fixtures'
 
 export type Theme = 'light' | 'dark'
 
-/** Opens the console (offline mode, the default) and waits until the in-browser sandbox answered. */
+/**
+ * Opens the console in the mode the test runs in, checks the header shows that mode, and waits until the
+ * sandbox (in-browser offline, behind the proxy otherwise) answered the list of card accounts.
+ */
 export async function openConsole(page: Page, search = '', theme?: Theme): Promise<void> {
   if (theme) {
     await page.addInitScript((t) => localStorage.setItem('sandbox-console.theme', t), theme)
   }
   await page.goto(`/${search}`)
   await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue(modeOf(page))
   await expect(page.getByRole('complementary').getByText('Loading…')).toHaveCount(0)
 }
 
-/** Saved under test-results/screenshots/ for a human to look at. */
+/** Saved under test-results/screenshots/ for a human to look at; the proxy run's names end in -proxy. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true })
+  const suffix = modeOf(page) === 'proxy' ? '-proxy' : ''
+  await page.screenshot({ path: `test-results/screenshots/${name}${suffix}.png`, fullPage: true })
 }
 
 /** axe-core on the whole page (an open modal dialog included); every violation is listed on failure. */
@@ -25,6 +31,12 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
   )
   expect(violations, `axe violations on ${screen}`).toEqual([])
+}
+
+/** Checks one screen with axe and saves its screenshot. */
+export async function checkScreen(page: Page, screen: string, theme: Theme): Promise<void> {
+  await expectAccessible(page, `${screen} (${theme})`)
+  await screenshot(page, `${screen}-${theme}`)
 }
 
 export async function fillTestData(page: Page): Promise<void> {

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { createAccount, fillTestData, isoDay, openConsole, pages, screenshot, tableRows } from './support'
 
 interface RowInput {
@@ -124,7 +125,7 @@ test('add booked and pending transactions, single and batch; a failing batch nam
   await page.goForward()
   await expect(pages(page).getByText('Rows 1–1 of 1', { exact: true })).toBeVisible()
 
-  // Reload: the data is kept (IndexedDB) and the view is the URL.
+  // Reload: the data is kept (IndexedDB offline, the server's memory in proxy mode) and the view is the URL.
   await page.reload()
   await expect(pages(page).getByText('Rows 1–1 of 1', { exact: true })).toBeVisible()
   expect(await tableRows(page)).toEqual([expect.stringContaining('-20.00 EUR')])

@@ -1,0 +1,87 @@
+// Starts what `npm start` serves after its build (`tsx server/main.ts`): the built console, the signing
+// proxy under /api and the local upstream that verifies every signature and keeps its data in memory.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+export interface ConsoleServer {
+  url: string
+  /** Everything the server printed so far (its request log included). */
+  output(): string
+  stop(): Promise<void>
+}
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
+const START_TIMEOUT_MS = 30_000
+const STOP_TIMEOUT_MS = 10_000
+
+/** A port nobody listens on right now: the kernel picks one for a listener that is closed at once. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => {
+        if (address !== null && typeof address === 'object') resolve(address.port)
+        else reject(new Error(`no port from ${String(address)}`))
+      })
+    })
+  })
+}
+
+/**
+ * One `server/main.ts` process on a free port, answering HTTP when this resolves. Node runs it with tsx's
+ * loader directly (not `npx tsx`, whose CLI would put a second process in between), so stopping it stops
+ * the server itself.
+ */
+export async function startConsoleServer(): Promise<ConsoleServer> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  // No SANDBOX_BASE_URL, TPP_*, HOST or PORT from the caller's environment: always the local upstream.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' }
+  for (const name of ['SANDBOX_BASE_URL', 'TPP_CERT', 'TPP_KEY', 'TPP_KEY_PASSPHRASE']) delete env[name]
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const server: ConsoleServer = { url, output: () => output, stop: () => stop(child, exited) }
+
+  const deadline = Date.now() + START_TIMEOUT_MS
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `server/main.ts exited (${child.exitCode ?? child.signalCode}) before answering:\n${output}`,
+      )
+    }
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1_000) })
+      return server
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await server.stop()
+      throw new Error(`server/main.ts did not answer on ${url} within ${START_TIMEOUT_MS} ms:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** SIGTERM (the server finishes what is in flight and exits), SIGKILL if it is still there later. */
+async function stop(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS)
+  await exited
+  clearTimeout(timer)
+}
