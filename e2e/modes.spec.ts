@@ -38,6 +38,23 @@ test('a tampered signature shows the exact 401 the sandbox answers, and signing 
   await expect(page.getByRole('alert')).toContainText('SIGNATURE_INVALID')
   await signature.selectOption('bad-signature')
   await expect(page.getByRole('alert')).toContainText('the RSA-SHA256 signature does not verify')
+  // The inspector gives the verdict under the signing string and marks the header at fault.
+  const inspector = page.getByRole('region', { name: 'Request inspector' })
+  await inspector.getByText(/^Requests \(\d+\)/).click()
+  const newest = inspector.locator('details.request').first()
+  await newest.locator('summary').click()
+  await expect(
+    newest.getByText(
+      "✗ Refused: SIGNATURE_INVALID at Signature — the RSA-SHA256 signature does not verify with the certificate's public key",
+    ),
+  ).toBeVisible()
+  await expect(
+    newest
+      .getByRole('definition')
+      .filter({ hasText: '← did not verify' })
+      .locator('xpath=preceding-sibling::dt'),
+  ).toHaveText([/^signature$/i])
+  await screenshot(page, 'tamper-bad-signature-inspector')
   await signature.selectOption('')
   await expect(page.getByRole('alert')).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
