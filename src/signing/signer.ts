@@ -36,7 +36,8 @@ export interface RequestSigner {
 }
 
 export const DEFAULT_SIGNED_HEADERS: readonly string[] = ['date', 'digest', 'x-request-id']
-const SIGNED_WHEN_PRESENT: readonly string[] = ['psu-id', 'psu-corporate-id', 'tpp-redirect-uri']
+/** Signed whenever the request carries them (spec §5.2: "each where available"), and so required by verifiers. */
+export const SIGNED_WHEN_PRESENT: readonly string[] = ['psu-id', 'psu-corporate-id', 'tpp-redirect-uri']
 const SET_BY_SIGNER = ['x-request-id', 'date', 'digest', 'tpp-signature-certificate', 'signature']
 const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/
 

@@ -175,13 +175,17 @@ describe('verifySignedRequest refuses, saying why', () => {
     })
   })
 
-  it('a psu-corporate-id added after signing', async () => {
+  it.each([
+    ['PSU-ID', '13039319955'],
+    ['PSU-Corporate-ID', 'corp 1'],
+    ['TPP-Redirect-URI', 'https://tpp.example/done'],
+  ])('a %s added after signing', async (name, value) => {
     const request = await signed()
-    request.headers['PSU-Corporate-ID'] = 'corp 1'
+    request.headers[name] = value
     expect(await verify(request)).toMatchObject({
       code: 'SIGNATURE_INVALID',
       part: 'Signature',
-      reason: 'header psu-corporate-id must be signed, but Signature headers is "date digest x-request-id"',
+      reason: `header ${name.toLowerCase()} must be signed, but Signature headers is "date digest x-request-id"`,
     })
   })
 

@@ -7,7 +7,7 @@ import { keyIdMismatch } from './key-id'
 import type { HttpRequestParts } from './request'
 import { verifyRsaSha256 } from './rsa'
 import { parseSignatureHeader } from './signature-header'
-import { DEFAULT_SIGNED_HEADERS } from './signer'
+import { DEFAULT_SIGNED_HEADERS, SIGNED_WHEN_PRESENT } from './signer'
 import { buildSigningString } from './signing-string'
 
 /** Berlin Group codes (design §3): SIGNATURE_MISSING and the CERTIFICATE_* ones, else SIGNATURE_INVALID. */
@@ -41,12 +41,11 @@ export interface VerifyOptions {
   now?: Date
   /** How far Date may be from `now`, either way. */
   maxClockSkewSeconds?: number
-  /** Headers the signature must cover; psu-id and psu-corporate-id are added whenever present. */
+  /** Headers the signature must cover; psu-id, psu-corporate-id and tpp-redirect-uri are added whenever present. */
   requiredHeaders?: readonly string[]
   minKeyBits?: number
 }
 
-const SIGNED_WHEN_PRESENT = ['psu-id', 'psu-corporate-id']
 const parseCachedCertificate = createCertificateCache(64)
 const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/
 
