@@ -7,8 +7,6 @@ import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Page } from '@playwright/test'
 import { preview } from 'vite'
-import { localToday, MAX_BATCH } from '../src/contract'
-import { generateTransactions } from '../src/sandbox/generate'
 
 const DIST = 'dist'
 const PORT = Number(process.env.BENCH_PORT ?? 4191)
@@ -47,37 +45,31 @@ const p95 = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? Number.NaN
 const round = (ms: number) => Math.round(ms * 10) / 10
 
-/** One card account with 10,000 transactions, through the API the console itself uses (offline mode). */
+/**
+ * One card account with 10,000 transactions, made the way a tester makes them: the New dialog, then the
+ * Generate dialog, whose requests the console signs and sends in chunks to the in-browser sandbox.
+ */
 async function seed(page: Page): Promise<string> {
-  const bodies = generateTransactions({
-    count: STORED,
-    days: 365,
-    seed: 4,
-    today: localToday(),
-    currency: 'NOK',
-  })
-  if (bodies.length > MAX_BATCH) throw new Error('one batch must hold the whole seed')
-  return page.evaluate(async (transactions) => {
-    const post = async (path: string, body: unknown) => {
-      const response = await fetch(`/api/v1/sandbox${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() },
-        body: JSON.stringify(body),
-      })
-      if (response.status !== 201)
-        throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`)
-      return response.json()
-    }
-    const account = await post('/card-accounts', {
-      maskedPan: '525412******3241',
-      currency: 'NOK',
-      customerNumber: '13039319955',
-      customerType: 'private',
-      name: 'Bench card',
-    })
-    await post(`/card-accounts/${account.resourceId}/transactions`, transactions)
-    return account.resourceId as string
-  }, bodies)
+  await page.getByRole('button', { name: '+ New', exact: true }).click()
+  const account = page.getByRole('dialog', { name: 'New card account' })
+  await account.getByLabel('Masked PAN').fill('525412******3241')
+  await account.getByLabel('Currency', { exact: true }).fill('NOK')
+  await account.getByLabel('Customer number (PSU id)').fill('13039319955')
+  await account.getByRole('button', { name: 'Create account' }).click()
+  await account.waitFor({ state: 'hidden' })
+
+  // An empty account offers Generate twice, in its header and in the empty state: the header's.
+  await page.getByRole('main').getByRole('button', { name: 'Generate…' }).first().click()
+  const generate = page.getByRole('dialog', { name: 'Generate transactions' })
+  await generate.getByLabel('Number of transactions').fill(String(STORED))
+  await generate.getByLabel('Over the last … days').fill('365')
+  await generate.getByLabel('Seed').fill('4')
+  await generate.getByRole('button', { name: `Generate ${STORED.toLocaleString('en')}` }).click()
+  const done = `Done: ${STORED.toLocaleString('en')} of ${STORED.toLocaleString('en')} transactions created.`
+  await generate.getByText(done).waitFor({ timeout: 120_000 })
+  const id = new URL(page.url()).searchParams.get('account')
+  if (!id) throw new Error(`no account in the URL ${page.url()}`)
+  return id
 }
 
 /** performance.now() (ms since navigation start) when the first transaction row is in the DOM and painted. */
