@@ -1,6 +1,6 @@
 // Every spec imports `test` and `expect` from here: the fixtures below make one spec run in either mode.
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test'
-import { startConsoleServer } from './console-server'
+import { startConsoleServer } from '../server/test-support/console-process'
 
 /** Which sandbox answers the console: the in-browser one (msw worker, IndexedDB) or `npm start`'s proxy. */
 export type ConsoleMode = 'offline' | 'proxy'

@@ -1,4 +1,4 @@
-import { startConsoleServer } from './console-server'
+import { startConsoleServer } from '../server/test-support/console-process'
 
 // The first start of server/main.ts generates the development CA and TPP certificate in .dev-identity/
 // (server/identity.ts); a start that finds them reuses them. Starting once here, before any test, means the

@@ -11,6 +11,7 @@ export {
   KeyUsageFlags,
   KeyUsagesExtension,
   Name,
+  SubjectAlternativeNameExtension,
   SubjectKeyIdentifierExtension,
   X509Certificate,
   X509CertificateGenerator,

@@ -11,7 +11,7 @@ export interface ConsoleServer {
   stop(): Promise<void>
 }
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const START_TIMEOUT_MS = 30_000
 const STOP_TIMEOUT_MS = 10_000
 
@@ -33,14 +33,23 @@ export async function freePort(): Promise<number> {
 /**
  * One `server/main.ts` process on a free port, answering HTTP when this resolves. Node runs it with tsx's
  * loader directly (not `npx tsx`, whose CLI would put a second process in between), so stopping it stops
- * the server itself.
+ * the server itself. It forwards to its local upstream unless `settings` name another (SANDBOX_BASE_URL,
+ * TPP_CERT, ...): nothing of the kind comes from the caller's own environment.
  */
-export async function startConsoleServer(): Promise<ConsoleServer> {
+export async function startConsoleServer(settings: Record<string, string> = {}): Promise<ConsoleServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  // No SANDBOX_BASE_URL, TPP_*, HOST or PORT from the caller's environment: always the local upstream.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' }
-  for (const name of ['SANDBOX_BASE_URL', 'TPP_CERT', 'TPP_KEY', 'TPP_KEY_PASSPHRASE']) delete env[name]
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of [
+    'SANDBOX_BASE_URL',
+    'TPP_CERT',
+    'TPP_KEY',
+    'TPP_KEY_PASSPHRASE',
+    'NODE_EXTRA_CA_CERTS',
+  ]) {
+    delete env[name]
+  }
+  Object.assign(env, settings, { PORT: String(port), HOST: '127.0.0.1' })
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env,
