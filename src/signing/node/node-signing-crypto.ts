@@ -9,6 +9,8 @@ import type { SigningCrypto } from '../signing-crypto'
  * Figures in docs/benchmarks.md.
  */
 export function nodeSigningCrypto(privateKey: CryptoKey): SigningCrypto {
+  // This KeyObject can export the key even though the CryptoKey cannot (Node does not carry `extractable`
+  // over), so it never leaves this closure: what goes out is signatures and digests only.
   const key = KeyObject.from(privateKey)
   return {
     digestHeader: (body) => `SHA-256=${createHash('sha256').update(body).digest('base64')}`,
