@@ -94,9 +94,7 @@ async function wrkLoad(
     p99Ms: report.p99Us / 1000,
     cpuMsPerRequest: {
       wrk: perRequest(wrkCpuMs),
-      ...Object.fromEntries(
-        Object.keys(servers).map((name) => [name, perRequest((after[name] ?? 0) - (before[name] ?? 0))]),
-      ),
+      ...serverCpuPerRequest(before, after, perRequest),
     },
   }
 }
@@ -166,9 +164,7 @@ async function nodeLoad(
     p99Ms: percentile(latencies, 0.99),
     cpuMsPerRequest: {
       'Node client': perRequest((generator.user + generator.system) / 1000),
-      ...Object.fromEntries(
-        Object.keys(servers).map((name) => [name, perRequest((after[name] ?? 0) - (before[name] ?? 0))]),
-      ),
+      ...serverCpuPerRequest(before, after, perRequest),
     },
   }
 }
@@ -180,6 +176,17 @@ function percentile(sorted: number[], p: number): number {
 /** The fields of a /proc/<pid>/stat line after the command name: [11] utime, [12] stime, [13] cutime, [14] cstime. */
 function statFields(stat: string): string[] {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+}
+
+/** Each server's CPU time between two readings of `cpuTimes`, per request. */
+function serverCpuPerRequest(
+  before: Record<string, number>,
+  after: Record<string, number>,
+  perRequest: (ms: number) => number,
+): Record<string, number> {
+  return Object.fromEntries(
+    Object.keys(after).map((name) => [name, perRequest((after[name] ?? 0) - (before[name] ?? 0))]),
+  )
 }
 
 /** User + system CPU ms of each child, all its threads included. */

@@ -16,7 +16,7 @@ const START_TIMEOUT_MS = 30_000
 const STOP_TIMEOUT_MS = 10_000
 
 /** A port nobody listens on right now: the kernel picks one for a listener that is closed at once. */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)

@@ -1,8 +1,9 @@
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Server as NetServer } from 'node:net'
 import { connect } from 'node:net'
 
-export async function listen(server: Server): Promise<number> {
+/** Listens on a free loopback port (any kind of server: HTTP, TLS, raw TCP) and gives the port. */
+export async function listen(server: NetServer): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return (server.address() as AddressInfo).port
 }

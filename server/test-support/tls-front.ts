@@ -3,6 +3,7 @@ import { createServer } from 'node:tls'
 import { toPem } from '../../src/signing/pem'
 import { RSA_SHA256 } from '../../src/signing/rsa'
 import { SubjectAlternativeNameExtension, X509CertificateGenerator } from '../../src/signing/x509'
+import { listen } from './http'
 
 export interface TlsFront {
   /** https://127.0.0.1:<port> */
@@ -39,8 +40,7 @@ export async function tlsFront(targetPort: number): Promise<TlsFront> {
     }
     secure.pipe(plain).pipe(secure)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
+  const port = await listen(server)
   return {
     url: `https://127.0.0.1:${port}`,
     certificatePem,

@@ -1,6 +1,6 @@
 import { createPublicKey, createVerify } from 'node:crypto'
-import { createRequire } from 'node:module'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { httpSignature } from '../test/http-signature'
 import { type Certificate, parseCertificate } from './certificate'
 import { digestHeader } from './digest'
 import { OFFLINE_TEST_IDENTITY } from './offline-test-identity'
@@ -8,16 +8,6 @@ import { toPem } from './pem'
 import { importPrivateKeyPem } from './private-key'
 import { createRequestSigner, type RequestSigner } from './signer'
 import { SigningError } from './signing-error'
-
-// http-signature is CommonJS without types: typed here as far as these tests use it.
-interface HttpSignature {
-  parseRequest(
-    request: { method: string; url: string; httpVersion: string; headers: Record<string, string> },
-    options?: { headers?: string[] },
-  ): { keyId: string; params: { headers: string[] }; signingString: string }
-  verifySignature(parsed: unknown, publicKeyPem: string): boolean
-}
-const httpSignature = createRequire(import.meta.url)('http-signature') as HttpSignature
 
 const NOW = new Date('2026-03-02T10:20:30Z')
 const REQUEST_ID = '99391c7e-ad88-49ec-a2ad-99ddcb1f7721'

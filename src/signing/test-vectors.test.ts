@@ -1,6 +1,6 @@
 import { createPrivateKey } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { draftVectors as vectors } from '../test/draft-vectors'
 import { parseCertificate } from './certificate'
 import { digestHeader } from './digest'
 import { formatKeyId } from './key-id'
@@ -12,18 +12,6 @@ import { buildSigningString } from './signing-string'
 import { verifySignedRequest } from './verifier'
 import { type X509Certificate, X509CertificateGenerator } from './x509'
 
-interface Vectors {
-  publicKeyPem: string
-  privateKeyPem: string
-  request: { method: string; path: string; headers: Record<string, string>; body: string }
-  cases: { name: string; headers: string | null; signingString: string; signature: string }[]
-  emptyBodyDigest: string
-}
-
-// A copy of the draft's Appendix C as shared with the other teams (/work/shared/test-vectors).
-const vectors: Vectors = JSON.parse(
-  readFileSync(new URL('./test-vectors/draft-cavage-http-signatures-10.json', import.meta.url), 'utf8'),
-)
 const { request } = vectors
 
 function spkiDer(pem: string) {

@@ -161,17 +161,18 @@ function Headers({
     <>
       <h3>{title}</h3>
       <dl className="headers">
-        {headers.map(([name, value]) => (
-          <div key={name} className={name.toLowerCase() === atFault ? 'at-fault' : undefined}>
-            <dt>{name}</dt>
-            <dd>
-              {value}
-              {name.toLowerCase() === atFault ? (
-                <strong className="fault-note"> ← did not verify</strong>
-              ) : null}
-            </dd>
-          </div>
-        ))}
+        {headers.map(([name, value]) => {
+          const faulty = name.toLowerCase() === atFault
+          return (
+            <div key={name} className={faulty ? 'at-fault' : undefined}>
+              <dt>{name}</dt>
+              <dd>
+                {value}
+                {faulty ? <strong className="fault-note"> ← did not verify</strong> : null}
+              </dd>
+            </div>
+          )
+        })}
       </dl>
     </>
   )

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { draftVectors as vectors } from '../../test/draft-vectors'
+import { httpSignature } from '../../test/http-signature'
 import { type Certificate, parseCertificate } from '../certificate'
 import { OFFLINE_TEST_IDENTITY } from '../offline-test-identity'
 import { toPem } from '../pem'
@@ -9,25 +9,6 @@ import { createRequestSigner } from '../signer'
 import { webSigningCrypto } from '../signing-crypto'
 import { verifySignedRequest } from '../verifier'
 import { createNodeRequestSigner, nodeSigningCrypto } from './node-signing-crypto'
-
-interface Vectors {
-  privateKeyPem: string
-  request: { body: string }
-  cases: { name: string; signingString: string; signature: string }[]
-  emptyBodyDigest: string
-}
-const vectors: Vectors = JSON.parse(
-  readFileSync(new URL('../test-vectors/draft-cavage-http-signatures-10.json', import.meta.url), 'utf8'),
-)
-
-interface HttpSignature {
-  parseRequest(
-    request: { method: string; url: string; httpVersion: string; headers: Record<string, string> },
-    options?: { headers?: string[] },
-  ): unknown
-  verifySignature(parsed: unknown, publicKeyPem: string): boolean
-}
-const httpSignature = createRequire(import.meta.url)('http-signature') as HttpSignature
 
 const NOW = new Date('2026-03-02T10:20:30Z')
 const request = {
