@@ -11,7 +11,7 @@ export interface AppOptions {
   staticDir: string
   upstream: ForwarderOptions
   /** Host names the console answers /api under (see crossSiteProblem); undefined: any. */
-  allowedHostnames?: ReadonlySet<string>
+  allowedHostnames?: ReadonlySet<string> | undefined
   /** One line per request; never given keys, PSU ids or bodies. */
   log: (line: string) => void
 }

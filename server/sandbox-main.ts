@@ -1,7 +1,7 @@
 // `npm run sandbox`: the sandbox operation alone over HTTP (memory store), for curl or another test suite.
 import { localToday } from '../src/contract'
-import { createSandboxHandlers } from '../src/mocks/handlers'
 import { createMemoryStore, createSandbox } from '../src/sandbox'
+import { createSandboxHandlers } from '../src/sandbox-http/handlers'
 import { createSandboxServer } from './upstream'
 
 const port = Number(process.env.PORT ?? 4010)

@@ -8,8 +8,8 @@ import {
   tppMessagesBody,
   transactionsCreated,
 } from '../src/contract'
-import { createSandboxHandlers } from '../src/mocks/handlers'
 import { createMemoryStore, createSandbox } from '../src/sandbox'
+import { createSandboxHandlers } from '../src/sandbox-http/handlers'
 import { close, json, listen, send, sendRaw } from './test-support/http'
 import { createSandboxServer } from './upstream'
 

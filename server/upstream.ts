@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
 import { problem } from '../src/contract'
-import { internalProblem } from '../src/mocks/respond'
+import { internalProblem } from '../src/sandbox-http/respond'
 import { answerClientError } from './client-error'
 import { sendProblem } from './problem-response'
 

@@ -13,14 +13,13 @@ export interface OfflineRuntime {
  * the caller awaits this before the first render, so no request can slip past the worker.
  */
 export async function startOffline(): Promise<OfflineRuntime> {
-  const [{ startOfflineSandbox }, { requireSignature }, { createOfflineSigner, OFFLINE_DATE_HEADER }] =
-    await Promise.all([
-      import('../mocks/browser'),
-      import('../mocks/signature-check'),
-      import('./offline-signer'),
-    ])
+  const [{ startOfflineSandbox }, { requireSignature }, { createOfflineSigner }] = await Promise.all([
+    import('../sandbox-http/browser'),
+    import('../sandbox-http/signature-check'),
+    import('./offline-signer'),
+  ])
   const [{ sandbox, worker, restart }, signer] = await Promise.all([
-    startOfflineSandbox({ authenticate: requireSignature({ dateFrom: OFFLINE_DATE_HEADER }) }),
+    startOfflineSandbox({ authenticate: requireSignature({ dateFrom: headerNames.consoleDate }) }),
     createOfflineSigner(),
   ])
   installRequestSigner(signer)

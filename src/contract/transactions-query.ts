@@ -41,8 +41,8 @@ export type TransactionsQuery = z.output<typeof transactionsQuery>
 /** The same query as a client sends it. */
 export interface TransactionsParams {
   bookingStatus: BookingStatus
-  fromDate?: string
-  toDate?: string
+  fromDate?: string | undefined
+  toDate?: string | undefined
   offset?: number
   limit?: number
 }

@@ -8,10 +8,10 @@ import {
   type TransactionCreateInput,
   transactionsCreated,
 } from '../contract'
-import { createMemoryStore } from './memory-store'
 import type { Result } from './result'
 import { createSandbox, type Sandbox } from './sandbox'
-import type { SandboxStore } from './store'
+import { createMemoryStore } from './storage/memory-store'
+import type { SandboxStore } from './storage/store'
 
 const TODAY = '2026-06-15'
 const none = { fixes: new Set<KnownFix>() }

@@ -24,7 +24,7 @@ import {
 import { pageLinks, pageSpans } from './pagination'
 import { unknownCardAccount } from './problems'
 import { fail, ok, type Result } from './result'
-import type { AccountData, SandboxStore } from './store'
+import type { AccountData, SandboxStore } from './storage/store'
 import { AccountIndex } from './transaction-index'
 
 export interface SandboxOptions {
@@ -40,13 +40,13 @@ export interface Sandbox {
   listCardAccounts(): Promise<CardAccount[]>
   /** Existence only, without the corporate rule: lets the HTTP glue answer 404 before a body error. */
   hasCardAccount(id: string): Promise<boolean>
-  getCardAccount(id: string, ctx: { psuCorporateId?: string }): Promise<Result<CardAccount>>
+  getCardAccount(id: string, ctx: { psuCorporateId?: string | undefined }): Promise<Result<CardAccount>>
   addTransactions(id: string, body: unknown): Promise<Result<StoredTransaction[]>>
   /** `query`: the request's query parameters, e.g. Object.fromEntries(url.searchParams). */
   listTransactions(
     id: string,
     query: unknown,
-    ctx: { fixes: Set<KnownFix>; psuCorporateId?: string },
+    ctx: { fixes: Set<KnownFix>; psuCorporateId?: string | undefined },
   ): Promise<Result<CardTransactionsResponse>>
   exportSnapshot(): Promise<SandboxSnapshot>
   /** Replaces all data with a validated snapshot; an invalid one changes nothing. */

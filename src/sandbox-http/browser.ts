@@ -1,8 +1,8 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import { localToday } from '../contract'
 import { createSandbox, type Sandbox } from '../sandbox'
+import { openIndexedDbStore } from '../sandbox/storage/indexeddb-store'
 import { type Authenticate, createSandboxHandlers } from './handlers'
-import { openIndexedDbStore } from './indexeddb-store'
 
 /**
  * Offline mode: the engine on IndexedDB behind an msw service worker that answers the SPA's

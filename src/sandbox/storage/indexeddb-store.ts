@@ -1,6 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
-import type { CardAccount, StoredTransaction } from '../contract'
-import type { AccountData, SandboxStore } from '../sandbox'
+import type { CardAccount, StoredTransaction } from '../../contract'
+import type { AccountData, SandboxStore } from './store'
 
 interface SandboxDb extends DBSchema {
   /** Keyed by resourceId; `position` keeps the accounts in creation order. */

@@ -1,4 +1,4 @@
-import type { CardAccount, SandboxSnapshot, StoredTransaction } from '../contract'
+import type { CardAccount, SandboxSnapshot, StoredTransaction } from '../../contract'
 
 /** One account with its transactions in creation order (oldest first), as persisted and exported. */
 export type AccountData = SandboxSnapshot['cardAccounts'][number]

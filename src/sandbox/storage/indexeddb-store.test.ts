@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { CardAccount, StoredTransaction } from '../contract'
+import type { CardAccount, StoredTransaction } from '../../contract'
 import { createSandbox } from '../sandbox'
 import { type IndexedDbStore, openIndexedDbStore } from './indexeddb-store'
 
