@@ -2,9 +2,8 @@ import type { Server } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApp } from './app'
 import type { ForwarderOptions } from './proxy/forward'
-import { decodeTrace } from './proxy/trace'
 import { fakeSign, fakeUpstream } from './test-support/fake-upstream'
-import { close, json, listen, send } from './test-support/http'
+import { close, json, listen, send, traceOf } from './test-support/http'
 
 const REQUEST_ID = '99391c7e-ad88-49ec-a2ad-99ddcb1f7721'
 const started: Server[] = []
@@ -83,7 +82,7 @@ describe('forwarding', () => {
       expect(got?.headers).not.toHaveProperty(name)
     }
 
-    const trace = decodeTrace(String(answer.headers['x-console-trace']))
+    const trace = traceOf(answer.headers)
     expect(trace.upstream).toMatch(
       /^http:\/\/127\.0\.0\.1:\d+\/prefix\/v1\/sandbox\/card-accounts\/abc\/transactions\?/,
     )

@@ -11,8 +11,7 @@ import { OFFLINE_TEST_IDENTITY } from '../src/signing/offline-test-identity'
 import { createApp } from './app'
 import { type DevIdentity, loadOrCreateDevIdentity } from './identity'
 import { type LocalUpstream, startLocalUpstream } from './local-upstream'
-import { decodeTrace } from './proxy/trace'
-import { close, json, listen, send } from './test-support/http'
+import { close, json, listen, send, traceOf } from './test-support/http'
 
 const dir = mkdtempSync(join(tmpdir(), 'console-identity-'))
 let dev: DevIdentity
@@ -78,7 +77,7 @@ describe('console -> proxy -> verifying local upstream', () => {
     const keyId = `SN=${certificate.serialHex},CA=${certificate.issuerDn}`
     expect(answer.headers['x-sandbox-verification']).toBe(`verified keyId=${keyId}`)
 
-    const trace = decodeTrace(String(answer.headers['x-console-trace']))
+    const trace = traceOf(answer.headers)
     expect(trace.keyId).toBe(keyId)
     expect(trace.upstream).toBe(`${upstream.url.origin}/v1/sandbox/card-accounts`)
     expect(trace.requestHeaders).toMatchObject({
@@ -121,9 +120,7 @@ describe('console -> proxy -> verifying local upstream', () => {
     })
     expect(added.status).toBe(201)
     // PSU-ID is present, so it is signed.
-    expect(decodeTrace(String(added.headers['x-console-trace'])).signingString).toContain(
-      '\npsu-id: 13039319955',
-    )
+    expect(traceOf(added.headers).signingString).toContain('\npsu-id: 13039319955')
 
     const page = await send(
       port,
@@ -175,7 +172,7 @@ describe('the local upstream verifies strictly', () => {
     const answer = await send(Number(upstream.url.port), path, {
       method: body ? 'POST' : 'GET',
       headers,
-      body,
+      ...(body === undefined ? {} : { body }),
     })
     return { status: answer.status, message: (json(answer) as { tppMessages?: unknown[] }).tppMessages?.[0] }
   }

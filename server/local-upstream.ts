@@ -1,13 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { RequestListener, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { localToday, type Problem, problem } from '../src/contract'
-import { createSandboxHandlers } from '../src/mocks/handlers'
-import { requireSignature } from '../src/mocks/signature-check'
+import { headerNames, localToday, type Problem, problem } from '../src/contract'
 import { createMemoryStore, createSandbox } from '../src/sandbox'
+import { createSandboxHandlers } from '../src/sandbox-http/handlers'
+import { requireSignature } from '../src/sandbox-http/signature-check'
 import type { Certificate } from '../src/signing'
 import { X509Certificate } from '../src/signing/x509'
-import { SANDBOX_VERIFICATION_HEADER } from './proxy/trace'
 import { createSandboxServer } from './upstream'
 
 export interface LocalUpstream {
@@ -37,7 +36,7 @@ export async function startLocalUpstream({
   const authenticate = requireSignature({
     trust: (certificate, verified) => issuedByTrustedCa(certificate, verified.certificate.issuerDn),
     onVerified: (verified) =>
-      current.getStore()?.setHeader(SANDBOX_VERIFICATION_HEADER, `verified keyId=${verified.keyId}`),
+      current.getStore()?.setHeader(headerNames.sandboxVerification, `verified keyId=${verified.keyId}`),
   })
 
   const sandbox = createSandbox({ store: createMemoryStore(), today: () => localToday() })

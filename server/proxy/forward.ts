@@ -1,13 +1,12 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
-import { problem, SANDBOX_PREFIX } from '../../src/contract'
-import { isTamperScenario, TAMPER_HEADER, tamperSignedHeaders } from '../../src/signing'
+import { encodeConsoleTrace, headerNames, problem, SANDBOX_PREFIX } from '../../src/contract'
+import { isTamperScenario, tamperSignedHeaders } from '../../src/signing'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
 import { forwardHeaders } from './forward-headers'
 import { readBody } from './read-body'
 import { API_PREFIX } from './request-target'
-import { CONSOLE_TRACE_HEADER, encodeTrace } from './trace'
 
 export interface ForwarderOptions {
   /** The one upstream: an origin plus an optional path prefix. Never derived from a request. */
@@ -69,7 +68,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     const body = method === 'POST' ? read.body : EMPTY_BODY
     const signed = await sign({ method, url: path, headers: picked.headers, body })
     if (res.destroyed) return
-    const scenario = req.headers[TAMPER_HEADER.toLowerCase()]
+    const scenario = req.headers[headerNames.consoleTamper.toLowerCase()]
     const headers: Record<string, string> = {
       host: baseUrl.host,
       ...(typeof scenario === 'string' && isTamperScenario(scenario)
@@ -78,13 +77,13 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       ...(method === 'POST' ? { 'content-length': String(body.byteLength) } : {}),
     }
     const requestId = headerValue(headers, 'x-request-id')
-    const trace = encodeTrace({
+    const trace = encodeConsoleTrace({
       upstream: url,
       requestHeaders: headers,
       signingString: signed.signingString,
       keyId: signed.keyId,
     })
-    const answerHeaders = { 'x-request-id': requestId, [CONSOLE_TRACE_HEADER]: trace }
+    const answerHeaders = { 'x-request-id': requestId, [headerNames.consoleTrace]: trace }
     await exchange(req, res, { method, path, headers, body, answerHeaders }, method === 'GET')
   }
 

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo, Server as NetServer } from 'node:net'
 import { connect } from 'node:net'
+import { type ConsoleTrace, decodeConsoleTrace } from '../../src/contract'
 
 /** Listens on a free loopback port (any kind of server: HTTP, TLS, raw TCP) and gives the port. */
 export async function listen(server: NetServer): Promise<number> {
@@ -71,4 +72,11 @@ export function parseRaw(raw: string): { status: number; head: string; body: str
   const end = raw.indexOf('\r\n\r\n')
   const head = end === -1 ? raw : raw.slice(0, end)
   return { status: Number(head.split(' ')[1]), head, body: end === -1 ? '' : raw.slice(end + 4) }
+}
+
+/** The proxy's X-Console-Trace in an answer; a test fails here when it is missing or unreadable. */
+export function traceOf(headers: IncomingHttpHeaders): ConsoleTrace {
+  const trace = decodeConsoleTrace(String(headers['x-console-trace']))
+  if (trace === undefined) throw new Error('the answer has no readable X-Console-Trace header')
+  return trace
 }

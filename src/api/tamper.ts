@@ -1,4 +1,5 @@
-import { isTamperScenario, TAMPER_HEADER, type TamperScenario } from '../signing/tamper-scenarios'
+import { headerNames } from '../contract'
+import { isTamperScenario, type TamperScenario } from '../signing/tamper-scenarios'
 
 // Per tab: a spoiled signature is a demonstration, not a setting to find still on tomorrow.
 const STORAGE_KEY = 'sandbox-console.tamper'
@@ -16,5 +17,5 @@ export function writeTamper(scenario: TamperScenario | undefined, storage: Stora
 /** Asks whoever signs (the browser offline, the proxy otherwise) to spoil the signed request. */
 export function tamperHeaders(): Record<string, string> {
   const scenario = readTamper()
-  return scenario ? { [TAMPER_HEADER]: scenario } : {}
+  return scenario ? { [headerNames.consoleTamper]: scenario } : {}
 }

@@ -14,7 +14,7 @@
  * inspector what it sent upstream.
  */
 import { headerNames } from '../contract'
-import { readConsoleTrace, SANDBOX_VERIFICATION_HEADER, type UpstreamRequest } from './console-trace'
+import { readConsoleTrace, type UpstreamRequest } from './console-trace'
 import { UnreachableError } from './errors'
 import type { Mode } from './mode'
 import { requestLog } from './request-log'
@@ -128,7 +128,7 @@ async function attempt(original: Request): Promise<Response> {
   const verification = readVerification(
     response.status,
     responseBody,
-    signer?.verification?.(response) ?? response.headers.get(SANDBOX_VERIFICATION_HEADER) ?? undefined,
+    signer?.verification?.(response) ?? response.headers.get(headerNames.sandboxVerification) ?? undefined,
   )
   const upstream = readConsoleTrace(response.headers)
   record({

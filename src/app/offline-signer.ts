@@ -1,16 +1,13 @@
 import type { RequestSigner } from '../api'
+import { headerNames } from '../contract'
 import {
   createRequestSigner,
   importPrivateKeyPem,
   isTamperScenario,
   parseCertificate,
-  TAMPER_HEADER,
   tamperSignedHeaders,
 } from '../signing'
 import { OFFLINE_TEST_IDENTITY } from '../signing/offline-test-identity'
-
-/** fetch drops a `Date` request header (forbidden), so the signed Date travels under this name. */
-export const OFFLINE_DATE_HEADER = 'X-Console-Date'
 
 /**
  * Offline mode signs in the browser, with the shipped TEST identity (never a real TPP key), so the
@@ -27,9 +24,9 @@ export async function createOfflineSigner(): Promise<RequestSigner> {
     async sign(request) {
       const url = new URL(request.url)
       const body = request.body ? new Uint8Array(await request.clone().arrayBuffer()) : undefined
-      const scenario = request.headers.get(TAMPER_HEADER)
+      const scenario = request.headers.get(headerNames.consoleTamper)
       const sent = new Headers(request.headers)
-      sent.delete(TAMPER_HEADER)
+      sent.delete(headerNames.consoleTamper)
       const signed = await signer.sign({
         method: request.method,
         url: `${url.pathname}${url.search}`,
@@ -41,7 +38,7 @@ export async function createOfflineSigner(): Promise<RequestSigner> {
         : signed.headers
       const { Date: date, ...headers } = spoiled
       return {
-        request: new Request(request, { headers: { ...headers, [OFFLINE_DATE_HEADER]: date ?? '' } }),
+        request: new Request(request, { headers: { ...headers, [headerNames.consoleDate]: date ?? '' } }),
         signing: { signingString: signed.signingString, keyId: signed.keyId },
       }
     },

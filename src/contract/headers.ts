@@ -23,14 +23,31 @@ export const SWAP_AMOUNTS_FIX: KnownFix = 'cardaccount-switch-originalamount-and
  * comma-separated, white space ignored, unknown names ignored.
  */
 export function acceptedFixes(headers: Headers): Set<KnownFix> {
-  const names = [headers.get('accept-fix'), headers.get('x-accept-fix')]
+  const names = [headers.get(headerNames.acceptFix), headers.get(headerNames.xAcceptFix)]
     .flatMap((value) => (value ?? '').split(','))
     .map((name) => name.trim())
   return new Set(knownFixes.filter((fix) => names.includes(fix)))
 }
 
+/**
+ * Every header name the console, the sandbox and the proxy agree on: the operation's own (spec §4, §5) and the
+ * console's private ones. Compare names case-insensitively; these are the spellings we send.
+ */
 export const headerNames = {
   requestId: 'X-Request-ID',
   psuCorporateId: 'PSU-Corporate-ID',
   acceptFix: 'accept-fix',
+  /** The platform's spelling of accept-fix. */
+  xAcceptFix: 'x-accept-fix',
+  /**
+   * Added by the proxy to every answer of a forwarded request: base64url JSON of what it signed and sent
+   * upstream ({@link ConsoleTrace}); the certificate in it is public, the private key never part of it.
+   */
+  consoleTrace: 'X-Console-Trace',
+  /** Added by the local upstream when a signature verified: `verified keyId=<the keyId>`. */
+  sandboxVerification: 'X-Sandbox-Verification',
+  /** fetch drops a `Date` request header (a forbidden name), so offline the signed Date travels under this one. */
+  consoleDate: 'X-Console-Date',
+  /** Asks whoever signs to spoil the signed request one known way; never forwarded upstream. */
+  consoleTamper: 'X-Console-Tamper',
 } as const

@@ -16,7 +16,7 @@ export {
 export { SigningError, type SigningErrorCode } from './signing-error'
 export { buildSigningString, type SigningStringInput } from './signing-string'
 export { tamperSignedHeaders } from './tamper'
-export { isTamperScenario, TAMPER_HEADER, type TamperScenario, tamperScenarios } from './tamper-scenarios'
+export { isTamperScenario, type TamperScenario, tamperScenarios } from './tamper-scenarios'
 export {
   type CertificateSummary,
   type VerificationCode,

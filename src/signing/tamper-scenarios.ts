@@ -5,9 +5,6 @@
 export const tamperScenarios = ['bad-signature', 'missing-digest', 'stale-date', 'wrong-certificate'] as const
 export type TamperScenario = (typeof tamperScenarios)[number]
 
-/** The request header that asks for a scenario; never forwarded upstream. */
-export const TAMPER_HEADER = 'X-Console-Tamper'
-
 export function isTamperScenario(value: string | null | undefined): value is TamperScenario {
   return tamperScenarios.some((scenario) => scenario === value)
 }

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/**
+ * What the proxy reports in the `X-Console-Trace` answer header (headerNames.consoleTrace): the request exactly
+ * as it went upstream. The certificate in it is public; the private key is never part of it.
+ */
+export const consoleTrace = z.object({
+  /** Origin, path and query as requested upstream. */
+  upstream: z.string(),
+  /** The request headers exactly as sent upstream, signature headers included. */
+  requestHeaders: z.record(z.string(), z.string()),
+  signingString: z.string(),
+  keyId: z.string(),
+})
+export type ConsoleTrace = z.infer<typeof consoleTrace>
+
+/** base64url of the trace's JSON: a header value any HTTP stack carries unchanged. */
+export function encodeConsoleTrace(trace: ConsoleTrace): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(trace))
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+}
+
+/** The trace in a header value; undefined when it is absent or not one. */
+export function decodeConsoleTrace(value: string | null | undefined): ConsoleTrace | undefined {
+  if (!value) return undefined
+  try {
+    const bytes = Uint8Array.from(atob(value.replaceAll('-', '+').replaceAll('_', '/')), (c) =>
+      c.charCodeAt(0),
+    )
+    const parsed = consoleTrace.safeParse(JSON.parse(new TextDecoder().decode(bytes)))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
