@@ -8,18 +8,25 @@ export type BookingStatus = (typeof bookingStatuses)[number]
 export const DEFAULT_LIMIT = 200
 export const INT32_MAX = 2_147_483_647
 
-/** A query-string integer: plain digits only, so "5.0", " 5" and "0x5" are refused rather than guessed. */
-const queryInt = (name: string, min: number) =>
-  z
-    .string()
-    .regex(/^[0-9]+$/, `${name} must be a whole number`)
+/**
+ * A query-string integer: plain digits only, so "5.0", " 5", "+5" and "0x5" are refused rather than
+ * guessed. Each message states the rule and an accepted value; a negative number is told the minimum,
+ * not that it is not a whole number.
+ */
+const queryInt = (name: string, min: 0 | 1, example: number) => {
+  const range = `a whole number from ${min} to ${INT32_MAX}, digits only, e.g. ${name}=${example}`
+  const rule = `${name} must be ${range}`
+  const atLeast = `${name} must be ${min} or more, e.g. ${name}=${example}`
+  return z
+    .string({ error: `${name} must appear once in the query, as ${range}` })
+    .regex(/^[0-9]+$/, {
+      error: (issue) => (/^-0*[1-9][0-9]*$/.test(String(issue.input)) ? atLeast : rule),
+    })
     .transform(Number)
     .pipe(
-      z
-        .number()
-        .min(min, `${name} must be at least ${min}`)
-        .max(INT32_MAX, `${name} must be at most ${INT32_MAX} (int32)`),
+      z.number().min(min, atLeast).max(INT32_MAX, `${name} must be at most ${INT32_MAX} (the int32 maximum)`),
     )
+}
 
 /** Query of GET .../transactions, from URLSearchParams entries (each value a string). */
 export const transactionsQuery = z.object({
@@ -31,8 +38,8 @@ export const transactionsQuery = z.object({
   }),
   fromDate: isoDate.optional(),
   toDate: isoDate.optional(),
-  offset: queryInt('offset', 0).default(0),
-  limit: queryInt('limit', 1).default(DEFAULT_LIMIT),
+  offset: queryInt('offset', 0, 0).default(0),
+  limit: queryInt('limit', 1, DEFAULT_LIMIT).default(DEFAULT_LIMIT),
 })
 
 export type TransactionsQueryInput = z.input<typeof transactionsQuery>
