@@ -392,19 +392,67 @@ describe('listing transactions', () => {
   })
 
   it.each([
-    [{}, 'bookingStatus'],
-    [{ bookingStatus: 'all' }, 'bookingStatus'],
-    [{ bookingStatus: 'both', fromDate: '2026-02-30' }, 'fromDate'],
-    [{ bookingStatus: 'both', toDate: '15.06.2026' }, 'toDate'],
-    [{ bookingStatus: 'both', limit: '0' }, 'limit'],
-    [{ bookingStatus: 'both', limit: '2.5' }, 'limit'],
-    [{ bookingStatus: 'both', offset: '-1' }, 'offset'],
-    [{ bookingStatus: 'both', offset: '2147483648' }, 'offset'],
-  ])('answers 400 FORMAT_ERROR for the query %j naming %s', async (query, path) => {
+    [{}, 'bookingStatus', 'bookingStatus is required: one of booked, pending, both'],
+    [{ bookingStatus: 'all' }, 'bookingStatus', 'bookingStatus must be one of booked, pending, both'],
+    [{ bookingStatus: 'both', fromDate: '2026-02-30' }, 'fromDate', 'fromDate: is not a real calendar date'],
+    [
+      { bookingStatus: 'both', toDate: '15.06.2026' },
+      'toDate',
+      'toDate: must be a date in the form YYYY-MM-DD',
+    ],
+    [{ bookingStatus: 'both', limit: '0' }, 'limit', 'limit must be 1 or more, e.g. limit=200'],
+    [{ bookingStatus: 'both', limit: '-3' }, 'limit', 'limit must be 1 or more, e.g. limit=200'],
+    [
+      { bookingStatus: 'both', limit: '2.5' },
+      'limit',
+      'limit must be a whole number from 1 to 2147483647, digits only, e.g. limit=200',
+    ],
+    [
+      { bookingStatus: 'both', limit: 'abc' },
+      'limit',
+      'limit must be a whole number from 1 to 2147483647, digits only, e.g. limit=200',
+    ],
+    [
+      { bookingStatus: 'both', limit: '2147483648' },
+      'limit',
+      'limit must be at most 2147483647 (the int32 maximum)',
+    ],
+    [{ bookingStatus: 'both', offset: '-5' }, 'offset', 'offset must be 0 or more, e.g. offset=0'],
+    [
+      { bookingStatus: 'both', offset: '1.5' },
+      'offset',
+      'offset must be a whole number from 0 to 2147483647, digits only, e.g. offset=0',
+    ],
+    [
+      { bookingStatus: 'both', offset: '-0' },
+      'offset',
+      'offset must be a whole number from 0 to 2147483647, digits only, e.g. offset=0',
+    ],
+    [
+      { bookingStatus: 'both', offset: '2147483648' },
+      'offset',
+      'offset must be at most 2147483647 (the int32 maximum)',
+    ],
+    [
+      { bookingStatus: 'both', offset: ['1', '2'] },
+      'offset',
+      'offset must appear once in the query, as a whole number from 0 to 2147483647, digits only, e.g. offset=0',
+    ],
+  ])('answers 400 FORMAT_ERROR for the query %j naming %s, with the rule', async (query, path, text) => {
     const { sandbox, id } = await fixture()
     const problem = problemOf(await sandbox.listTransactions(id, query, none))
     expect(problem.status).toBe(400)
-    expect(problem.messages[0]).toMatchObject({ code: 'FORMAT_ERROR', path })
+    expect(problem.messages[0]).toEqual({ category: 'ERROR', code: 'FORMAT_ERROR', path, text })
+  })
+
+  it('accepts limit and offset up to the int32 maximum', async () => {
+    const { sandbox, id } = await fixture()
+    const all = await list(sandbox, id, { bookingStatus: 'both', limit: '2147483647' })
+    expect(ids(all.cardTransactions.booked)).toEqual(['b4', 'b2', 'b3', 'b1', 'b5'])
+    expect(ids(all.cardTransactions.pending)).toEqual(['p2', 'p3', 'p1'])
+    expect(all.cardTransactions._links).not.toHaveProperty('next')
+    const far = await list(sandbox, id, { bookingStatus: 'both', offset: '2147483647', limit: '2147483647' })
+    expect(far.cardTransactions).toMatchObject({ booked: [], pending: [] })
   })
 
   it('pages booked then pending as one sequence with both, split across the boundary', async () => {
@@ -468,6 +516,40 @@ describe('listing transactions', () => {
     const last = await list(sandbox, id, { bookingStatus: 'both', offset: '6', limit: '3' })
     expect(last.cardTransactions._links).not.toHaveProperty('next')
     expect(last.cardTransactions._links?.previous?.href).toBe(`${base}?bookingStatus=both&offset=3&limit=3`)
+  })
+
+  it('has no next link when the page ends exactly at the last row, and one while a row remains', async () => {
+    const { sandbox, id } = await fixture()
+    const links = async (query: Record<string, string>) =>
+      (await list(sandbox, id, query)).cardTransactions._links
+    // 5 booked + 3 pending = 8 rows with both; 5 with booked.
+    expect(await links({ bookingStatus: 'both', offset: '4', limit: '4' })).not.toHaveProperty('next')
+    expect((await links({ bookingStatus: 'both', offset: '3', limit: '4' }))?.next?.href).toContain(
+      'offset=7',
+    )
+    expect(await links({ bookingStatus: 'booked', limit: '5' })).not.toHaveProperty('next')
+    expect((await links({ bookingStatus: 'booked', limit: '4' }))?.next?.href).toContain('offset=4')
+    // The date filter decides the total: 4 booked and 2 pending rows from 2026-06-03 to 2026-06-10.
+    const filtered = { bookingStatus: 'both', fromDate: '2026-06-03', toDate: '2026-06-10' }
+    expect(await links({ ...filtered, limit: '6' })).not.toHaveProperty('next')
+    expect((await links({ ...filtered, limit: '5' }))?.next?.href).toContain('offset=5')
+  })
+
+  it('points previous back to offset 0, not below, when the offset is smaller than the limit', async () => {
+    const { sandbox, id } = await fixture()
+    const base = `/v1/sandbox/card-accounts/${id}/transactions`
+    const page = await list(sandbox, id, {
+      bookingStatus: 'both',
+      fromDate: '2026-06-01',
+      toDate: '2026-06-12',
+      offset: '3',
+      limit: '5',
+    })
+    const query = 'bookingStatus=both&fromDate=2026-06-01&toDate=2026-06-12'
+    expect(page.cardTransactions._links).toEqual({
+      first: { href: `${base}?${query}&offset=0&limit=5` },
+      previous: { href: `${base}?${query}&offset=0&limit=5` },
+    })
   })
 
   it('swaps transactionAmount and originalAmount with the accept-fix, and only then', async () => {
