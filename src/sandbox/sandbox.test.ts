@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   cardTransactionsResponse,
   type KnownFix,
-  type StoredTransaction,
   SWAP_AMOUNTS_FIX,
   sandboxSnapshot,
   type TransactionCreateInput,
@@ -29,6 +28,13 @@ function value<T>(result: Result<T>): T {
 function problemOf<T>(result: Result<T>) {
   if (result.ok) throw new Error(`expected a problem, got ${JSON.stringify(result.value)}`)
   return result.problem
+}
+
+/** The element at `index`, or a failed test when there is none. */
+function nth<T>(list: readonly T[], index: number): T {
+  const item = list[index]
+  if (item === undefined) throw new Error(`expected an element at ${index} of ${list.length}`)
+  return item
 }
 
 const privateAccount = { maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' }
@@ -642,42 +648,43 @@ describe('snapshots', () => {
     expect(all.at(-1)).toEqual(added[0])
   })
 
-  it.each([
-    ['not a snapshot', { hello: 'world' }],
-    ['the wrong format', { format: 'other', cardAccounts: [] }],
-    ['a duplicate resourceId', 'duplicate-account'],
-    ['a duplicate transaction id', 'duplicate-transaction'],
-    ['a booked transaction without bookingDate', 'booked-without-date'],
-  ])('stores nothing from an import with %s', async (_, kind) => {
+  type Snapshot = Awaited<ReturnType<Sandbox['exportSnapshot']>>
+
+  it.each<[string, (data: Snapshot) => unknown, string]>([
+    ['not a snapshot', () => ({ hello: 'world' }), 'format'],
+    ['the wrong format', () => ({ format: 'other', cardAccounts: [] }), 'format'],
+    [
+      'a duplicate resourceId',
+      (data) => {
+        nth(data.cardAccounts, 1).account.resourceId = nth(data.cardAccounts, 0).account.resourceId
+        return data
+      },
+      'cardAccounts[1].account.resourceId',
+    ],
+    [
+      'a duplicate transaction id',
+      (data) => {
+        const { transactions } = nth(data.cardAccounts, 0)
+        nth(transactions, 2).cardTransactionId = nth(transactions, 0).cardTransactionId
+        return data
+      },
+      'cardAccounts[0].transactions[2].cardTransactionId',
+    ],
+    [
+      'a booked transaction without bookingDate',
+      (data) => {
+        delete nth(nth(data.cardAccounts, 0).transactions, 0).bookingDate
+        return data
+      },
+      'cardAccounts[0].transactions[0].bookingDate',
+    ],
+  ])('stores nothing from an import with %s, and names the element at fault', async (_, spoil, path) => {
     const { sandbox } = await filled()
     const before = await sandbox.exportSnapshot()
-    const data = structuredClone(before) as {
-      cardAccounts: Array<{ account: { resourceId: string }; transactions: StoredTransaction[] }>
-    }
-    const [first, second] = data.cardAccounts
-    if (kind === 'duplicate-account' && first && second) second.account.resourceId = first.account.resourceId
-    if (kind === 'duplicate-transaction' && first?.transactions[0] && first.transactions[2]) {
-      first.transactions[2].cardTransactionId = first.transactions[0].cardTransactionId
-    }
-    if (kind === 'booked-without-date' && first?.transactions[0]) delete first.transactions[0].bookingDate
-    const problem = problemOf(await sandbox.importSnapshot(typeof kind === 'string' ? data : kind))
+    const problem = problemOf(await sandbox.importSnapshot(spoil(structuredClone(before))))
     expect(problem.status).toBe(400)
-    expect(problem.messages.every((m) => m.code === 'FORMAT_ERROR')).toBe(true)
+    expect(problem.messages[0]).toMatchObject({ code: 'FORMAT_ERROR', path })
     expect(await sandbox.exportSnapshot()).toEqual(before)
-  })
-
-  it('names the clashing element of an inconsistent import', async () => {
-    const { sandbox } = await filled()
-    const data = await sandbox.exportSnapshot()
-    const [first] = data.cardAccounts
-    if (first?.transactions[0] && first.transactions[2]) {
-      first.transactions[2] = {
-        ...first.transactions[2],
-        cardTransactionId: first.transactions[0].cardTransactionId,
-      }
-    }
-    const problem = problemOf(await sandbox.importSnapshot(data))
-    expect(problem.messages[0]?.path).toBe('cardAccounts[0].transactions[2].cardTransactionId')
   })
 
   it('reset empties everything', async () => {
