@@ -34,15 +34,13 @@ const today = '2026-06-15'
 let n = 0
 const sandbox = createSandbox({ store: createMemoryStore(), today: () => today, newId: () => `acc-${++n}` })
 const handlers = createSandboxHandlers({ sandbox, basePath: BASE })
-const accountIds: string[] = []
 
 beforeAll(async () => {
   console.log(`property seed ${SEED} (PROPERTY_SEED=<integer> to run another)`)
   for (const { account, transactions } of testDataFill(today)) {
     const created = await sandbox.createCardAccount(account, { fixes: new Set() })
-    if (!created.ok) throw new Error('fill failed')
-    accountIds.push(created.value.resourceId)
-    await sandbox.addTransactions(created.value.resourceId, transactions)
+    const added = created.ok && (await sandbox.addTransactions(created.value.resourceId, transactions))
+    if (!added || !added.ok) throw new Error('the test data fill was refused')
   }
 })
 

@@ -562,11 +562,14 @@ describe('listing transactions', () => {
     const { sandbox, id } = await fixture()
     const plain = await list(sandbox, id, { bookingStatus: 'both' })
     const fixed = await list(sandbox, id, { bookingStatus: 'both' }, [SWAP_AMOUNTS_FIX])
-    const [plainBooked] = plain.cardTransactions.booked
-    const [fixedBooked] = fixed.cardTransactions.booked
-    expect(fixedBooked?.transactionAmount).toEqual(plainBooked?.originalAmount)
-    expect(fixedBooked?.originalAmount).toEqual(plainBooked?.transactionAmount)
-    expect(fixed.cardTransactions.pending[0]?.transactionAmount).toEqual({ currency: 'EUR', amount: '-0.90' })
+    const nok = { currency: 'NOK', amount: '-10.00' }
+    const eur = { currency: 'EUR', amount: '-0.90' }
+    expect(plain.cardTransactions.booked[0]).toMatchObject({ transactionAmount: nok, originalAmount: eur })
+    expect(fixed.cardTransactions.booked).toHaveLength(5)
+    expect(fixed.cardTransactions.pending).toHaveLength(3)
+    for (const row of [...fixed.cardTransactions.booked, ...fixed.cardTransactions.pending]) {
+      expect(row).toMatchObject({ transactionAmount: eur, originalAmount: nok })
+    }
     const other = await list(sandbox, id, { bookingStatus: 'both' }, ['longer-name'])
     expect(other).toEqual(plain)
     expect(await list(sandbox, id, { bookingStatus: 'both' })).toEqual(plain)
