@@ -39,8 +39,9 @@ beforeAll(async () => {
   console.log(`property seed ${SEED} (PROPERTY_SEED=<integer> to run another)`)
   for (const { account, transactions } of testDataFill(today)) {
     const created = await sandbox.createCardAccount(account, { fixes: new Set() })
-    const added = created.ok && (await sandbox.addTransactions(created.value.resourceId, transactions))
-    if (!added || !added.ok) throw new Error('the test data fill was refused')
+    if (!created.ok) throw new Error('the test data account was refused')
+    const added = await sandbox.addTransactions(created.value.resourceId, transactions)
+    if (!added.ok) throw new Error('the test data transactions were refused')
   }
 })
 
