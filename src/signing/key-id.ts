@@ -1,4 +1,4 @@
-/** keyId="SN=<serial hex>,CA=<issuer DN>" (spec §5.2). */
+/** keyId="SN=<serial hex>,CA=<issuer DN>" names the signing certificate (docs/decisions.md#signing). */
 import type { Certificate } from './certificate'
 import { parseDn, sameDn } from './dn'
 

@@ -1,6 +1,6 @@
 /**
- * RFC 2047 encoded words for Signature parameter values (spec §5.3): a value that is not plain
- * printable ASCII travels as `=?utf-8?B?...?=`. A double quote is encoded too, because the draft's
+ * RFC 2047 encoded words for Signature parameter values (docs/decisions.md#signing): a value that is
+ * not plain printable ASCII travels as `=?utf-8?B?...?=`. A double quote is encoded too, because the draft's
  * quoted strings have no escape that common parsers (http-signature among them) understand.
  */
 import { base64ToBytes, bytesToBase64, latin1ToBytes } from './base64'

@@ -1,6 +1,6 @@
 /**
- * The Signature header (spec §5.4): keyId="...",algorithm="...",headers="...",signature="...".
- * Written without spaces after the commas, which the http-signature package requires.
+ * The Signature header: keyId="...",algorithm="...",headers="...",signature="...", written without spaces
+ * after the commas, which the http-signature package requires (docs/decisions.md#signing).
  */
 import { base64ToBytes } from './base64'
 import type { Parsed } from './parsed'

@@ -15,7 +15,7 @@ export interface RequestSignerOptions {
   certificate: Certificate
   /**
    * Headers always signed, in order; default `date digest x-request-id`. psu-id, psu-corporate-id and
-   * tpp-redirect-uri are added whenever the request carries them (spec §5.2: "each where available").
+   * tpp-redirect-uri are added whenever the request carries them: they are signed "each where available".
    */
   signedHeaders?: readonly string[]
   /** The clock behind the Date header. */
@@ -36,7 +36,7 @@ export interface RequestSigner {
 }
 
 export const DEFAULT_SIGNED_HEADERS: readonly string[] = ['date', 'digest', 'x-request-id']
-/** Signed whenever the request carries them (spec §5.2: "each where available"), and so required by verifiers. */
+/** Signed whenever the request carries them ("each where available"), and so required by verifiers. */
 export const SIGNED_WHEN_PRESENT: readonly string[] = ['psu-id', 'psu-corporate-id', 'tpp-redirect-uri']
 const SET_BY_SIGNER = ['x-request-id', 'date', 'digest', 'tpp-signature-certificate', 'signature']
 const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/

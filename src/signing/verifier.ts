@@ -10,7 +10,10 @@ import { parseSignatureHeader } from './signature-header'
 import { DEFAULT_SIGNED_HEADERS, SIGNED_WHEN_PRESENT } from './signer'
 import { buildSigningString } from './signing-string'
 
-/** Berlin Group codes (design §3): SIGNATURE_MISSING and the CERTIFICATE_* ones, else SIGNATURE_INVALID. */
+/**
+ * Berlin Group codes (docs/decisions.md#error-codes): SIGNATURE_MISSING and the CERTIFICATE_* ones, else
+ * SIGNATURE_INVALID.
+ */
 export type VerificationCode = (typeof signatureErrorCodes)[number]
 
 export type CertificateSummary = Pick<
@@ -49,7 +52,7 @@ export interface VerifyOptions {
 const parseCachedCertificate = createCertificateCache(64)
 const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/
 
-/** Checks a request signed per spec §5 and says precisely what is wrong when it is not. */
+/** Checks a signed request (docs/decisions.md#signing) and says precisely what is wrong when it is not. */
 export async function verifySignedRequest(
   request: HttpRequestParts,
   options: VerifyOptions = {},
