@@ -99,7 +99,7 @@ const queryName = fc.oneof(
   { arbitrary: fc.constantFrom('bookingStatus', 'fromDate', 'toDate', 'offset', 'limit'), weight: 4 },
   { arbitrary: printable, weight: 1 },
 )
-const anyQuery = fc.array(fc.tuple(queryName, queryValue), { maxLength: 6 }).map((pairs) => pairs)
+const anyQuery = fc.array(fc.tuple(queryName, queryValue), { maxLength: 6 })
 /** A listing a client could send: valid status, dates around today and offsets past the data's end. */
 const listingQuery = fc
   .record(
