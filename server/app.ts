@@ -49,10 +49,14 @@ export function createApp({ staticDir, upstream, allowedHostnames, log }: AppOpt
   return server
 }
 
-/** Method, path without the query (it may carry filters, never needed in a log), status, time, request id. */
+/**
+ * Method, path without the query (it may carry filters or a token, never needed in a log), status, time,
+ * request id. A response cut short is `aborted`, after its status if one had been sent.
+ */
 function accessLine(req: IncomingMessage, res: ServerResponse, ms: number): string {
   const path = (req.url ?? '').split('?')[0]
-  const status = res.writableFinished ? String(res.statusCode) : `${res.statusCode} aborted`
+  const sent = res.headersSent ? `${res.statusCode} ` : ''
+  const status = res.writableFinished ? String(res.statusCode) : `${sent}aborted`
   const requestId = res.getHeader('x-request-id') ?? '-'
   return `${req.method} ${path} ${status} ${ms.toFixed(1)}ms ${String(requestId)}`
 }

@@ -1,6 +1,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
-import { encodeConsoleTrace, headerNames, problem, SANDBOX_PREFIX } from '../../src/contract'
+import type { Socket } from 'node:net'
+import { encodeConsoleTrace, headerNames, type Problem, problem, SANDBOX_PREFIX } from '../../src/contract'
 import { isTamperScenario, tamperSignedHeaders } from '../../src/signing'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
@@ -26,10 +27,9 @@ export interface Forwarder {
   close(): void
 }
 
-class UpstreamTimeout extends Error {}
-class ClientGone extends Error {}
-
 const EMPTY_BODY = new Uint8Array(0)
+/** Upstream answers up to this size are relayed only once complete (see `relay`). */
+const RELAY_BUFFER_BYTES = 256 * 1024
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and cookies, which mean nothing on the console's origin. */
 const droppedResponseHeaders = new Set([
@@ -96,6 +96,12 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     answerHeaders: Record<string, string>
   }
 
+  /**
+   * Sends the signed request and relays the answer. Whatever the upstream does (a status no client may be
+   * sent, a protocol switch, a broken or endless body, silence) the client gets one answer: the upstream's,
+   * or the proxy's own 502/504 in the tppMessages shape, or, when part of a large answer is already on its
+   * way, a connection closed before the end so the client cannot take it for complete.
+   */
   function exchange(req: IncomingMessage, res: ServerResponse, ex: Exchange, retryable: boolean) {
     return new Promise<void>((resolve) => {
       const upstream = transport.request({
@@ -107,64 +113,139 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         headers: ex.headers,
         agent,
       })
+      let settled = false
+      /** The upstream's response, once its head has arrived. */
+      let answered: IncomingMessage | undefined
       const total = setTimeout(() => {
-        upstream.destroy(new UpstreamTimeout(`did not answer within ${totalTimeoutMs} ms`))
+        fail(
+          problem(
+            504,
+            'UPSTREAM_TIMEOUT',
+            `The upstream ${origin} did not answer within ${totalTimeoutMs} ms`,
+          ),
+        )
       }, totalTimeoutMs)
       const onClientGone = () => {
-        if (!res.writableFinished) upstream.destroy(new ClientGone())
+        if (!res.writableFinished) fail()
       }
+      const onDrain = () => answered?.resume()
       res.once('close', onClientGone)
-      const done = () => {
+      res.on('drain', onDrain)
+      const cleanUp = () => {
+        settled = true
         clearTimeout(total)
         res.off('close', onClientGone)
+        res.off('drain', onDrain)
+      }
+      /** Ends the exchange without the upstream's answer: `answer` if the client can still get one. */
+      function fail(answer?: Problem) {
+        if (settled) return
+        cleanUp()
+        upstream.destroy()
+        if (answer !== undefined && !res.headersSent && !res.destroyed) {
+          // Nothing of the upstream's answer goes with the proxy's own: its Content-Length least of all.
+          for (const name of res.getHeaderNames()) res.removeHeader(name)
+          sendProblem(req, res, answer, ex.answerHeaders)
+        } else if (!res.writableFinished) {
+          res.destroy()
+        }
         resolve()
       }
+      const invalid = (what: string) =>
+        fail(problem(502, 'UPSTREAM_INVALID', `The upstream ${origin} ${what}`))
 
       upstream.once('socket', (socket) => {
         if (!socket.connecting) return
         const connect = setTimeout(() => {
-          upstream.destroy(new UpstreamTimeout(`could not be connected to within ${connectTimeoutMs} ms`))
+          const text = `The upstream ${origin} could not be connected to within ${connectTimeoutMs} ms`
+          fail(problem(504, 'UPSTREAM_TIMEOUT', text))
         }, connectTimeoutMs)
         socket.once('connect', () => clearTimeout(connect))
         socket.once('close', () => clearTimeout(connect))
       })
 
+      // With a listener here Node hands over the socket instead of dropping it without a word.
+      upstream.once('upgrade', (answer: IncomingMessage, socket: Socket) => {
+        socket.destroy()
+        const upgrade = answer.headers.upgrade === undefined ? '' : ` to ${answer.headers.upgrade}`
+        invalid(
+          `answered ${answer.statusCode ?? '?'}, switching protocols${upgrade}; this proxy never asks to`,
+        )
+      })
+
       upstream.once('response', (answer) => {
+        answered = answer
+        if (settled) return void answer.destroy()
+        try {
+          relay(answer)
+        } catch (error) {
+          invalid(
+            `answered what cannot be relayed (${error instanceof Error ? error.message : String(error)})`,
+          )
+        }
+      })
+
+      function relay(answer: IncomingMessage) {
+        const status = answer.statusCode ?? 0
+        // A final status is 200-599: Node hands 1xx on as information, and writeHead throws outside 100-999.
+        if (status < 200 || status > 599) return invalid(`answered with status ${status}, outside 200-599`)
         const relayed = relayedHeaders(answer.headers)
         if (relayed.location !== undefined) relayed.location = consoleLocation(relayed.location)
         setHeaders(res, { ...relayed, ...ex.answerHeaders })
-        res.writeHead(answer.statusCode ?? 502)
-        // Not stream.pipeline: it allocates an AbortController per call, measurably slower under load.
-        answer.pipe(res)
-        // A body cut short upstream breaks the client's response too, rather than ending it as if complete;
-        // a client that leaves mid-body destroys the upstream call through onClientGone.
-        answer.once('close', () => {
-          if (!answer.complete) res.destroy()
-          done()
+        res.statusCode = status
+        // Held back until complete (up to RELAY_BUFFER_BYTES), so a body that breaks still becomes a 502;
+        // past that it streams, and a break closes the client's connection before the end.
+        let held: Buffer[] | undefined = []
+        let heldBytes = 0
+        answer.on('data', (chunk: Buffer) => {
+          if (settled) return
+          if (held !== undefined) {
+            held.push(chunk)
+            heldBytes += chunk.length
+            if (heldBytes <= RELAY_BUFFER_BYTES) return
+            res.writeHead(status)
+            const flowing = held.map((part) => res.write(part)).every(Boolean)
+            held = undefined
+            if (!flowing) answer.pause()
+          } else if (!res.write(chunk)) {
+            answer.pause()
+          }
         })
-      })
+        answer.once('end', () => {
+          if (settled) return
+          cleanUp()
+          // Node sets Content-Length for a body given whole to end(), drops it for HEAD, 204 and 304.
+          res.end(held === undefined ? undefined : Buffer.concat(held, heldBytes))
+          resolve()
+        })
+        answer.once('close', () => {
+          if (!answer.complete) invalid('sent a broken body: the connection closed before its end')
+        })
+        answer.on('error', () => {}) // the 'close' above tells the client; this one only says 'aborted'
+      }
 
-      upstream.once('error', (error: NodeJS.ErrnoException) => {
-        if (res.headersSent || res.destroyed) {
-          res.destroy()
-          return done()
-        }
+      // Not once: destroying a request can make Node emit a second error, which must not go unheard.
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        if (settled) return
+        // A body Node's parser refuses: a bad chunk, a bad length, bytes after the end.
+        if (answered !== undefined) return invalid(`sent a broken body (${error.code ?? error.message})`)
         // A kept-alive connection the upstream closed just as it was reused; nothing reached the upstream.
         if (retryable && upstream.reusedSocket && error.code === 'ECONNRESET') {
-          clearTimeout(total)
-          res.off('close', onClientGone)
+          cleanUp()
           return resolve(exchange(req, res, ex, false))
         }
-        const answer =
-          error instanceof UpstreamTimeout
-            ? problem(504, 'UPSTREAM_TIMEOUT', `The upstream ${origin} ${error.message}`)
-            : problem(
-                502,
-                'UPSTREAM_UNREACHABLE',
-                `The upstream ${origin} could not be reached (${error.code ?? error.message})`,
-              )
-        sendProblem(req, res, answer, ex.answerHeaders)
-        done()
+        fail(
+          problem(
+            502,
+            'UPSTREAM_UNREACHABLE',
+            `The upstream ${origin} could not be reached (${error.code ?? error.message})`,
+          ),
+        )
+      })
+
+      // The request ended without a response, an upgrade or an error (Node's silent cases): still one answer.
+      upstream.once('close', () => {
+        if (answered === undefined) invalid('closed the connection without an answer')
       })
 
       upstream.end(ex.body)
