@@ -1,13 +1,23 @@
+import { randomUUID } from 'node:crypto'
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
-import { encodeConsoleTrace, headerNames, type Problem, problem, SANDBOX_PREFIX } from '../../src/contract'
+import {
+  encodeConsoleTrace,
+  headerNames,
+  type Problem,
+  problem,
+  SANDBOX_PREFIX,
+  UUID,
+} from '../../src/contract'
 import { isTamperScenario, tamperSignedHeaders } from '../../src/signing'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
+import { bodyShapeProblem } from './body-shape'
 import { forwardHeaders } from './forward-headers'
 import { readBody } from './read-body'
 import { API_PREFIX } from './request-target'
+import { signedRequestIds } from './signed-request-ids'
 
 export interface ForwarderOptions {
   /** The one upstream: an origin plus an optional path prefix. Never derived from a request. */
@@ -28,6 +38,9 @@ export interface Forwarder {
 }
 
 const EMPTY_BODY = new Uint8Array(0)
+/** How long a signed X-Request-ID may not be signed again, and how many such ids are kept at most. */
+const REQUEST_ID_WINDOW_MINUTES = 10
+const REQUEST_ID_MEMORY = 100_000
 /** Upstream answers up to this size are relayed only once complete (see `relay`). */
 const RELAY_BUFFER_BYTES = 256 * 1024
 
@@ -50,6 +63,10 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 256 })
   const origin = baseUrl.origin
   const prefix = baseUrl.pathname.replace(/\/+$/, '')
+  const requestIds = signedRequestIds({
+    windowMs: REQUEST_ID_WINDOW_MINUTES * 60_000,
+    maxIds: REQUEST_ID_MEMORY,
+  })
 
   async function forward(req: IncomingMessage, res: ServerResponse, upstreamPath: string, query: string) {
     const picked = forwardHeaders(req.rawHeaders)
@@ -62,11 +79,26 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       return sendProblem(req, res, problem(413, 'PAYLOAD_TOO_LARGE', text), { connection: 'close' })
     }
     const method = req.method ?? 'GET'
-    const path = `${prefix}${upstreamPath}${query === '' ? '' : `?${query}`}`
-    const url = `${origin}${path}`
     // Only POST carries a body upstream; the Digest is then of exactly the bytes forwarded.
     const body = method === 'POST' ? read.body : EMPTY_BODY
-    const signed = await sign({ method, url: path, headers: picked.headers, body })
+    if (method === 'POST') {
+      const shape = bodyShapeProblem(upstreamPath, body)
+      if (shape !== undefined) return sendProblem(req, res, shape)
+    }
+    const given = picked.headers['x-request-id']
+    const requestId = given !== undefined && UUID.test(given) ? given : randomUUID()
+    if (!requestIds.claim(requestId)) {
+      const text = `X-Request-ID ${requestId} was signed in the last ${REQUEST_ID_WINDOW_MINUTES} minutes; send a new one`
+      return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text, 'X-Request-ID'))
+    }
+    const path = `${prefix}${upstreamPath}${query === '' ? '' : `?${query}`}`
+    const url = `${origin}${path}`
+    const signed = await sign({
+      method,
+      url: path,
+      headers: { ...picked.headers, 'x-request-id': requestId },
+      body,
+    })
     if (res.destroyed) return
     const scenario = req.headers[headerNames.consoleTamper.toLowerCase()]
     const headers: Record<string, string> = {
@@ -76,14 +108,16 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         : signed.headers),
       ...(method === 'POST' ? { 'content-length': String(body.byteLength) } : {}),
     }
-    const requestId = headerValue(headers, 'x-request-id')
     const trace = encodeConsoleTrace({
       upstream: url,
       requestHeaders: headers,
       signingString: signed.signingString,
       keyId: signed.keyId,
     })
-    const answerHeaders = { 'x-request-id': requestId, [headerNames.consoleTrace]: trace }
+    const answerHeaders = {
+      'x-request-id': headerValue(headers, 'x-request-id'),
+      [headerNames.consoleTrace]: trace,
+    }
     await exchange(req, res, { method, path, headers, body, answerHeaders }, method === 'GET')
   }
 
