@@ -8,6 +8,7 @@ import { createApp } from './app'
 import { type Config, ConfigError, readConfig } from './config'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity, type SigningIdentity } from './identity'
 import { startLocalUpstream } from './local-upstream'
+import { guardProcess } from './process-guard'
 
 const MAX_BODY_BYTES = 1024 * 1024
 const DEV_IDENTITY_DIR = fileURLToPath(new URL('../.dev-identity/', import.meta.url))
@@ -50,6 +51,7 @@ function consoleHostnames(host: string): ReadonlySet<string> | undefined {
 }
 
 async function main() {
+  guardProcess((line) => console.error(line))
   const config = readConfig(process.env)
   const upstream = await upstreamFor(config)
   const signer = createNodeRequestSigner(upstream.identity)
