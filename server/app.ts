@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { answerClientError } from './client-error'
-import { sendProblem } from './problem-response'
+import { sendProblem, setHeaders } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
 import { isApiPath, matchApiRoute, parseRequestTarget } from './proxy/request-target'
 import { crossSiteProblem } from './proxy/same-origin'
+import { apiAnswerHeaders } from './security-headers'
 import { createStaticFiles } from './static-files'
 
 export interface AppOptions {
@@ -28,6 +29,7 @@ export function createApp({ staticDir, upstream, allowedHostnames, log }: AppOpt
     const target = parseRequestTarget(req.url)
     if (!target.ok) return sendProblem(req, res, target.problem)
     if (!isApiPath(target.path)) return serveStatic(req, res, target.path)
+    setHeaders(res, apiAnswerHeaders)
     const crossSite = crossSiteProblem(req, allowedHostnames)
     if (crossSite) return sendProblem(req, res, crossSite)
     const route = matchApiRoute(req.method ?? '', target.path)

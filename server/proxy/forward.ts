@@ -13,6 +13,7 @@ import {
 import { isTamperScenario, tamperSignedHeaders } from '../../src/signing'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
+import { apiAnswerHeaders } from '../security-headers'
 import { bodyShapeProblem } from './body-shape'
 import { forwardHeaders } from './forward-headers'
 import { readBody } from './read-body'
@@ -114,7 +115,9 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       signingString: signed.signingString,
       keyId: signed.keyId,
     })
+    // The security headers again, after the upstream's: its own answer must not drop or weaken them.
     const answerHeaders = {
+      ...apiAnswerHeaders,
       'x-request-id': headerValue(headers, 'x-request-id'),
       [headerNames.consoleTrace]: trace,
     }
