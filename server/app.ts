@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { answerClientError } from './client-error'
+import { type ClientTimeouts, defaultClientTimeouts } from './config'
 import { sendProblem, setHeaders } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
 import { isApiPath, matchApiRoute, parseRequestTarget } from './proxy/request-target'
@@ -13,6 +14,8 @@ export interface AppOptions {
   upstream: ForwarderOptions
   /** Host names the console answers /api under (see crossSiteProblem); undefined: any. */
   allowedHostnames?: ReadonlySet<string> | undefined
+  /** How long a client may take to send a request; the config's defaults when not given. */
+  clientTimeouts?: ClientTimeouts | undefined
   /** One line per request; never given keys, PSU ids or bodies. */
   log: (line: string) => void
 }
@@ -21,7 +24,8 @@ export interface AppOptions {
  * The console's origin: the built SPA, and under `/api` the signing proxy to the one configured upstream.
  * Closing the server also closes its kept-alive upstream connections.
  */
-export function createApp({ staticDir, upstream, allowedHostnames, log }: AppOptions): Server {
+export function createApp(options: AppOptions): Server {
+  const { staticDir, upstream, allowedHostnames, log } = options
   const forwarder = createForwarder(upstream)
   const serveStatic = createStaticFiles(staticDir)
 
@@ -37,7 +41,15 @@ export function createApp({ staticDir, upstream, allowedHostnames, log }: AppOpt
     return forwarder.forward(req, res, route.upstreamPath, target.query)
   }
 
-  const server = createServer((req, res) => {
+  const { headersTimeoutMs, requestTimeoutMs } = options.clientTimeouts ?? defaultClientTimeouts
+  // Node checks its timeouts only every connectionsCheckingInterval (30 s by default): make that a
+  // fraction of the shortest limit, so a limit strikes close to when it says.
+  const serverOptions = {
+    headersTimeout: headersTimeoutMs,
+    requestTimeout: requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1_000, Math.ceil(headersTimeoutMs / 4)),
+  }
+  const server = createServer(serverOptions, (req, res) => {
     const started = performance.now()
     res.once('close', () => log(accessLine(req, res, performance.now() - started)))
     handle(req, res).catch((error: unknown) => {

@@ -9,6 +9,7 @@ describe('readConfig', () => {
       upstream: { kind: 'local' },
       connectTimeoutMs: 5_000,
       totalTimeoutMs: 30_000,
+      client: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 },
     })
   })
 

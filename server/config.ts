@@ -9,23 +9,65 @@ export interface Config {
   upstream: UpstreamConfig
   connectTimeoutMs: number
   totalTimeoutMs: number
+  client: ClientTimeouts
 }
+
+/** How long a client may take to send a request: its headers, and the whole of it with its body. */
+export interface ClientTimeouts {
+  headersTimeoutMs: number
+  requestTimeoutMs: number
+}
+
+export const defaultClientTimeouts: ClientTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 }
 
 export class ConfigError extends Error {}
 
 /**
  * The environment the console reads (`server/main.ts` passes `process.env`):
  * PORT (5173), HOST (127.0.0.1), SANDBOX_BASE_URL with TPP_CERT, TPP_KEY and optionally TPP_KEY_PASSPHRASE,
- * UPSTREAM_CONNECT_TIMEOUT_MS (5000) and UPSTREAM_TIMEOUT_MS (30000).
+ * UPSTREAM_CONNECT_TIMEOUT_MS (5000), UPSTREAM_TIMEOUT_MS (30000),
+ * REQUEST_HEADERS_TIMEOUT_MS (10000) and REQUEST_TIMEOUT_MS (30000).
  */
 export function readConfig(env: Record<string, string | undefined>): Config {
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1'
+  const headersTimeoutMs = integer(
+    env,
+    'REQUEST_HEADERS_TIMEOUT_MS',
+    defaultClientTimeouts.headersTimeoutMs,
+    1,
+    600_000,
+  )
+  const requestTimeoutMs = integer(
+    env,
+    'REQUEST_TIMEOUT_MS',
+    defaultClientTimeouts.requestTimeoutMs,
+    1,
+    600_000,
+  )
+  // Node refuses a header limit past the whole request's: the request's would always strike first.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(
+      `REQUEST_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
+    )
+  }
   return {
-    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    host,
     port: integer(env, 'PORT', 5173, 0, 65_535),
     upstream: upstreamConfig(env),
     connectTimeoutMs: integer(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 5_000, 1, 600_000),
     totalTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 1, 600_000),
+    client: { headersTimeoutMs, requestTimeoutMs },
   }
+}
+
+/**
+ * Reads the configuration and takes the key's passphrase out of the environment: from then on it lives in
+ * the configuration only, and nothing the process starts or prints from `process.env` can show it.
+ */
+export function takeConfig(env: Record<string, string | undefined>): Config {
+  const config = readConfig(env)
+  delete env.TPP_KEY_PASSPHRASE
+  return config
 }
 
 function upstreamConfig(env: Record<string, string | undefined>): UpstreamConfig {

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
 import { createApp } from './app'
-import { type Config, ConfigError, readConfig } from './config'
+import { type Config, ConfigError, takeConfig } from './config'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity, type SigningIdentity } from './identity'
 import { startLocalUpstream } from './local-upstream'
 import { guardProcess } from './process-guard'
@@ -52,7 +52,7 @@ function consoleHostnames(host: string): ReadonlySet<string> | undefined {
 
 async function main() {
   guardProcess((line) => console.error(line))
-  const config = readConfig(process.env)
+  const config = takeConfig(process.env)
   const upstream = await upstreamFor(config)
   const signer = createNodeRequestSigner(upstream.identity)
   const app = createApp({
@@ -65,6 +65,7 @@ async function main() {
       maxBodyBytes: MAX_BODY_BYTES,
     },
     allowedHostnames: consoleHostnames(config.host),
+    clientTimeouts: config.client,
     log: (line) => console.log(line),
   })
   await new Promise<void>((resolve, reject) => {
