@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { answerClientError } from './client-error'
 import { type ClientTimeouts, defaultClientTimeouts } from './config'
+import { consoleTokenGate } from './console-token'
 import { sendProblem, setHeaders } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
 import { isApiPath, matchApiRoute, parseRequestTarget } from './proxy/request-target'
@@ -14,6 +15,8 @@ export interface AppOptions {
   upstream: ForwarderOptions
   /** Host names the console answers /api under (see crossSiteProblem); undefined: any. */
   allowedHostnames?: ReadonlySet<string> | undefined
+  /** The secret /api requires, made at each start (see server/console-token.ts); undefined: none. */
+  consoleToken?: string | undefined
   /** How long a client may take to send a request; the config's defaults when not given. */
   clientTimeouts?: ClientTimeouts | undefined
   /** One line per request; never given keys, PSU ids or bodies. */
@@ -25,17 +28,21 @@ export interface AppOptions {
  * Closing the server also closes its kept-alive upstream connections.
  */
 export function createApp(options: AppOptions): Server {
-  const { staticDir, upstream, allowedHostnames, log } = options
+  const { staticDir, upstream, allowedHostnames, consoleToken, log } = options
   const forwarder = createForwarder(upstream)
   const serveStatic = createStaticFiles(staticDir)
+  const tokenGate = consoleToken === undefined ? undefined : consoleTokenGate(consoleToken)
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const target = parseRequestTarget(req.url)
     if (!target.ok) return sendProblem(req, res, target.problem)
-    if (!isApiPath(target.path)) return serveStatic(req, res, target.path)
+    if (!isApiPath(target.path)) {
+      if (tokenGate?.land(req, res, target.path, target.query)) return
+      return serveStatic(req, res, target.path)
+    }
     setHeaders(res, apiAnswerHeaders)
-    const crossSite = crossSiteProblem(req, allowedHostnames)
-    if (crossSite) return sendProblem(req, res, crossSite)
+    const refused = crossSiteProblem(req, allowedHostnames) ?? tokenGate?.problem(req)
+    if (refused) return sendProblem(req, res, refused)
     const route = matchApiRoute(req.method ?? '', target.path)
     if (!route.ok) return sendProblem(req, res, route.problem, route.allow ? { allow: route.allow } : {})
     return forwarder.forward(req, res, route.upstreamPath, target.query)
