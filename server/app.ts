@@ -1,9 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { answerClientError } from './client-error'
-import { sendProblem } from './problem-response'
+import { type ClientTimeouts, defaultClientTimeouts } from './config'
+import { consoleTokenGate } from './console-token'
+import { sendProblem, setHeaders } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
 import { isApiPath, matchApiRoute, parseRequestTarget } from './proxy/request-target'
 import { crossSiteProblem } from './proxy/same-origin'
+import { apiAnswerHeaders } from './security-headers'
 import { createStaticFiles } from './static-files'
 
 export interface AppOptions {
@@ -12,6 +15,10 @@ export interface AppOptions {
   upstream: ForwarderOptions
   /** Host names the console answers /api under (see crossSiteProblem); undefined: any. */
   allowedHostnames?: ReadonlySet<string> | undefined
+  /** The secret /api requires, made at each start (see server/console-token.ts); undefined: none. */
+  consoleToken?: string | undefined
+  /** How long a client may take to send a request; the config's defaults when not given. */
+  clientTimeouts?: ClientTimeouts | undefined
   /** One line per request; never given keys, PSU ids or bodies. */
   log: (line: string) => void
 }
@@ -20,22 +27,36 @@ export interface AppOptions {
  * The console's origin: the built SPA, and under `/api` the signing proxy to the one configured upstream.
  * Closing the server also closes its kept-alive upstream connections.
  */
-export function createApp({ staticDir, upstream, allowedHostnames, log }: AppOptions): Server {
+export function createApp(options: AppOptions): Server {
+  const { staticDir, upstream, allowedHostnames, consoleToken, log } = options
   const forwarder = createForwarder(upstream)
   const serveStatic = createStaticFiles(staticDir)
+  const tokenGate = consoleToken === undefined ? undefined : consoleTokenGate(consoleToken)
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const target = parseRequestTarget(req.url)
     if (!target.ok) return sendProblem(req, res, target.problem)
-    if (!isApiPath(target.path)) return serveStatic(req, res, target.path)
-    const crossSite = crossSiteProblem(req, allowedHostnames)
-    if (crossSite) return sendProblem(req, res, crossSite)
+    if (!isApiPath(target.path)) {
+      if (tokenGate?.land(req, res, target.path, target.query)) return
+      return serveStatic(req, res, target.path)
+    }
+    setHeaders(res, apiAnswerHeaders)
+    const refused = crossSiteProblem(req, allowedHostnames) ?? tokenGate?.problem(req)
+    if (refused) return sendProblem(req, res, refused)
     const route = matchApiRoute(req.method ?? '', target.path)
     if (!route.ok) return sendProblem(req, res, route.problem, route.allow ? { allow: route.allow } : {})
     return forwarder.forward(req, res, route.upstreamPath, target.query)
   }
 
-  const server = createServer((req, res) => {
+  const { headersTimeoutMs, requestTimeoutMs } = options.clientTimeouts ?? defaultClientTimeouts
+  // Node checks its timeouts only every connectionsCheckingInterval (30 s by default): make that a
+  // fraction of the shortest limit, so a limit strikes close to when it says.
+  const serverOptions = {
+    headersTimeout: headersTimeoutMs,
+    requestTimeout: requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1_000, Math.ceil(headersTimeoutMs / 4)),
+  }
+  const server = createServer(serverOptions, (req, res) => {
     const started = performance.now()
     res.once('close', () => log(accessLine(req, res, performance.now() - started)))
     handle(req, res).catch((error: unknown) => {
@@ -49,10 +70,14 @@ export function createApp({ staticDir, upstream, allowedHostnames, log }: AppOpt
   return server
 }
 
-/** Method, path without the query (it may carry filters, never needed in a log), status, time, request id. */
+/**
+ * Method, path without the query (it may carry filters or a token, never needed in a log), status, time,
+ * request id. A response cut short is `aborted`, after its status if one had been sent.
+ */
 function accessLine(req: IncomingMessage, res: ServerResponse, ms: number): string {
   const path = (req.url ?? '').split('?')[0]
-  const status = res.writableFinished ? String(res.statusCode) : `${res.statusCode} aborted`
+  const sent = res.headersSent ? `${res.statusCode} ` : ''
+  const status = res.writableFinished ? String(res.statusCode) : `${sent}aborted`
   const requestId = res.getHeader('x-request-id') ?? '-'
   return `${req.method} ${path} ${status} ${ms.toFixed(1)}ms ${String(requestId)}`
 }

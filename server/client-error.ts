@@ -12,22 +12,39 @@ interface ParseError extends Error {
 }
 
 /**
- * Node's parser refuses requests with CR/LF or control characters in header values before any handler runs.
+ * Node's parser refuses requests with CR/LF or control characters in header values before any handler runs,
+ * and Node's server ends requests whose headers or body come too slowly (headersTimeout, requestTimeout).
  * This answers them in the API's own error shape, naming the header when the parser stopped inside one.
  */
 export function answerClientError(error: ParseError, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-  const header = headerLineErrors.has(error.code ?? '') ? headerAtError(error) : undefined
-  const text = tooLarge
-    ? 'The request headers are too large'
-    : `Malformed request${header === undefined ? '' : `: invalid ${header} header line`} (${error.code ?? 'parse error'})`
-  const body = problemBody(problem(tooLarge ? 431 : 400, 'FORMAT_ERROR', text, header))
+  if (error.code === 'ECONNRESET' || !socket.writable || answerStarted(socket)) return void socket.destroy()
+  const { status, reason, p } = clientProblem(error)
+  const body = problemBody(p)
   socket.end(
-    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+    `HTTP/1.1 ${status} ${reason}\r\n` +
       `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
       `connection: close\r\n\r\n${body}`,
   )
+}
+
+function clientProblem(error: ParseError) {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    const text = 'The request did not arrive in time: its headers or its body came too slowly'
+    return { status: 408, reason: 'Request Timeout', p: problem(408, 'REQUEST_TIMEOUT', text) }
+  }
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const text = 'The request headers are too large'
+    return { status: 431, reason: 'Request Header Fields Too Large', p: problem(431, 'FORMAT_ERROR', text) }
+  }
+  const header = headerLineErrors.has(error.code ?? '') ? headerAtError(error) : undefined
+  const text = `Malformed request${header === undefined ? '' : `: invalid ${header} header line`} (${error.code ?? 'parse error'})`
+  return { status: 400, reason: 'Bad Request', p: problem(400, 'FORMAT_ERROR', text, header) }
+}
+
+/** Bytes of a response already on this socket: another status line would corrupt it, so the socket closes. */
+function answerStarted(socket: Socket): boolean {
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage
+  return inFlight?.headersSent === true
 }
 
 /** The header whose line the parser stopped in; a line starting with white space folds into the one before. */

@@ -6,9 +6,12 @@ describe('readConfig', () => {
     expect(readConfig({})).toEqual({
       host: '127.0.0.1',
       port: 5173,
+      allowedHostnames: ['127.0.0.1', 'localhost', '[::1]'],
+      tokenRequired: false,
       upstream: { kind: 'local' },
       connectTimeoutMs: 5_000,
       totalTimeoutMs: 30_000,
+      client: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 },
     })
   })
 

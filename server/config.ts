@@ -6,26 +6,129 @@ export type UpstreamConfig =
 export interface Config {
   host: string
   port: number
+  /** The names the console is reached under: /api answers only requests whose Host is one of them. */
+  allowedHostnames: readonly string[]
+  /** Whether /api needs the secret made at each start (see server/console-token.ts). */
+  tokenRequired: boolean
   upstream: UpstreamConfig
   connectTimeoutMs: number
   totalTimeoutMs: number
+  client: ClientTimeouts
 }
+
+/** How long a client may take to send a request: its headers, and the whole of it with its body. */
+export interface ClientTimeouts {
+  headersTimeoutMs: number
+  requestTimeoutMs: number
+}
+
+export const defaultClientTimeouts: ClientTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 }
 
 export class ConfigError extends Error {}
 
 /**
  * The environment the console reads (`server/main.ts` passes `process.env`):
- * PORT (5173), HOST (127.0.0.1), SANDBOX_BASE_URL with TPP_CERT, TPP_KEY and optionally TPP_KEY_PASSPHRASE,
- * UPSTREAM_CONNECT_TIMEOUT_MS (5000) and UPSTREAM_TIMEOUT_MS (30000).
+ * PORT (5173), HOST (127.0.0.1), ALLOWED_HOSTS, CONSOLE_TOKEN, SANDBOX_BASE_URL with TPP_CERT, TPP_KEY and
+ * optionally TPP_KEY_PASSPHRASE, UPSTREAM_CONNECT_TIMEOUT_MS (5000), UPSTREAM_TIMEOUT_MS (30000),
+ * REQUEST_HEADERS_TIMEOUT_MS (10000) and REQUEST_TIMEOUT_MS (30000).
  */
 export function readConfig(env: Record<string, string | undefined>): Config {
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1'
+  const headersTimeoutMs = integer(
+    env,
+    'REQUEST_HEADERS_TIMEOUT_MS',
+    defaultClientTimeouts.headersTimeoutMs,
+    1,
+    600_000,
+  )
+  const requestTimeoutMs = integer(
+    env,
+    'REQUEST_TIMEOUT_MS',
+    defaultClientTimeouts.requestTimeoutMs,
+    1,
+    600_000,
+  )
+  // Node refuses a header limit past the whole request's: the request's would always strike first.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(
+      `REQUEST_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
+    )
+  }
   return {
-    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    host,
     port: integer(env, 'PORT', 5173, 0, 65_535),
+    allowedHostnames: allowedHostnames(host, nonEmpty(env.ALLOWED_HOSTS)),
+    tokenRequired: tokenRequired(host, nonEmpty(env.CONSOLE_TOKEN)),
     upstream: upstreamConfig(env),
     connectTimeoutMs: integer(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 5_000, 1, 600_000),
     totalTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 1, 600_000),
+    client: { headersTimeoutMs, requestTimeoutMs },
   }
+}
+
+/**
+ * Reads the configuration and takes the key's passphrase out of the environment: from then on it lives in
+ * the configuration only, and nothing the process starts or prints from `process.env` can show it.
+ */
+export function takeConfig(env: Record<string, string | undefined>): Config {
+  const config = readConfig(env)
+  delete env.TPP_KEY_PASSPHRASE
+  return config
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses only this machine can connect to. */
+export function isLoopback(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1')
+  return name === 'localhost' || name === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(name)
+}
+
+function isWildcard(host: string): boolean {
+  return ['0.0.0.0', '::', '[::]'].includes(host)
+}
+
+/**
+ * On loopback the usual names of this machine; elsewhere only the names configured, since a wildcard or a
+ * LAN address says nothing of the names the console is reached under, and every other name may be an
+ * attacker's host name rebound to this address (DNS rebinding).
+ */
+function allowedHostnames(host: string, list: string | undefined): string[] {
+  if (list !== undefined) return list.split(',').map((name) => hostname(name.trim(), 'ALLOWED_HOSTS'))
+  if (isWildcard(host)) {
+    throw new ConfigError(
+      `HOST=${host} listens on every interface: set ALLOWED_HOSTS to the names the console is reached under ` +
+        '(comma-separated, e.g. ALLOWED_HOSTS=devbox.example,192.168.1.20)',
+    )
+  }
+  const own = hostname(host, 'HOST')
+  return isLoopback(host) ? [...new Set([own, 'localhost', '127.0.0.1', '[::1]'])] : [own]
+}
+
+/** A host name as the URL parser writes it (lower case, IPv6 in brackets); nothing else (no port, path). */
+function hostname(name: string, variable: string): string {
+  const bracketed = name.includes(':') && !name.startsWith('[') ? `[${name}]` : name
+  let url: URL | undefined
+  try {
+    url = new URL(`http://${bracketed}`)
+  } catch {
+    url = undefined
+  }
+  if (
+    url === undefined ||
+    name === '' ||
+    url.host !== url.hostname ||
+    url.pathname !== '/' ||
+    url.href !== `http://${url.host}/`
+  ) {
+    throw new ConfigError(`${variable} must hold host names without port or path, not "${name}"`)
+  }
+  return url.hostname
+}
+
+function tokenRequired(host: string, setting: string | undefined): boolean {
+  if (setting !== undefined && setting !== 'required') {
+    throw new ConfigError(`CONSOLE_TOKEN can only be "required" (or unset), not "${setting}"`)
+  }
+  return setting === 'required' || !isLoopback(host)
 }
 
 function upstreamConfig(env: Record<string, string | undefined>): UpstreamConfig {

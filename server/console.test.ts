@@ -1,4 +1,5 @@
 // The whole chain over real sockets: client -> console (proxy) -> local upstream that verifies every signature.
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -45,12 +46,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const jsonHeaders = { 'content-type': 'application/json', 'x-request-id': REQUEST_ID }
+// A new X-Request-ID for each request: the proxy never signs one twice.
+const jsonHeaders = () => ({ 'content-type': 'application/json', 'x-request-id': randomUUID() })
 
 async function createAccount(): Promise<string> {
   const answer = await send(port, ACCOUNTS, {
     method: 'POST',
-    headers: jsonHeaders,
+    headers: jsonHeaders(),
     body: JSON.stringify({
       maskedPan: '1234********5678',
       currency: 'EUR',
@@ -66,7 +68,7 @@ describe('console -> proxy -> verifying local upstream', () => {
   it('creates a card account; the answer carries the verification, the trace and the request id', async () => {
     const answer = await send(port, ACCOUNTS, {
       method: 'POST',
-      headers: jsonHeaders,
+      headers: { ...jsonHeaders(), 'x-request-id': REQUEST_ID },
       body: JSON.stringify({ maskedPan: '4321********8765', currency: 'EUR', customerNumber: '13039319955' }),
     })
     expect(answer.status).toBe(201)
@@ -92,7 +94,7 @@ describe('console -> proxy -> verifying local upstream', () => {
 
   it('lists and reads card accounts', async () => {
     const id = await createAccount()
-    const list = await send(port, ACCOUNTS, { headers: { 'x-request-id': REQUEST_ID } })
+    const list = await send(port, ACCOUNTS)
     expect(list.status).toBe(200)
     expect((json(list) as { cardAccounts: Array<{ resourceId: string }> }).cardAccounts).toContainEqual(
       expect.objectContaining({ resourceId: id }),
@@ -115,7 +117,7 @@ describe('console -> proxy -> verifying local upstream', () => {
     })
     const added = await send(port, `${ACCOUNTS}/${id}/transactions`, {
       method: 'POST',
-      headers: { ...jsonHeaders, 'psu-id': '13039319955' },
+      headers: { ...jsonHeaders(), 'psu-id': '13039319955' },
       body: JSON.stringify([booked(today, '-12.50'), booked(today, '-3.00'), booked(today, '7.25')]),
     })
     expect(added.status).toBe(201)
@@ -135,19 +137,21 @@ describe('console -> proxy -> verifying local upstream', () => {
   })
 
   it('lets the sandbox 404 and 400 through unchanged, with their tppMessages and X-Request-ID', async () => {
+    const missingId = randomUUID()
     const missing = await send(port, `${ACCOUNTS}/no-such-account/transactions?bookingStatus=booked`, {
-      headers: { 'x-request-id': REQUEST_ID },
+      headers: { 'x-request-id': missingId },
     })
     expect(missing.status).toBe(404)
-    expect(missing.headers['x-request-id']).toBe(REQUEST_ID)
+    expect(missing.headers['x-request-id']).toBe(missingId)
     expect(json(missing)).toMatchObject({ tppMessages: [{ code: 'RESOURCE_UNKNOWN' }] })
 
     const id = await createAccount()
+    const badId = randomUUID()
     const bad = await send(port, `${ACCOUNTS}/${id}/transactions?bookingStatus=sometimes`, {
-      headers: { 'x-request-id': REQUEST_ID },
+      headers: { 'x-request-id': badId },
     })
     expect(bad.status).toBe(400)
-    expect(bad.headers['x-request-id']).toBe(REQUEST_ID)
+    expect(bad.headers['x-request-id']).toBe(badId)
     expect(bad.headers['x-sandbox-verification']).toMatch(/^verified keyId=/)
     expect(json(bad)).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR', path: 'bookingStatus' }] })
   })

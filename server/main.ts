@@ -1,13 +1,16 @@
 // `npm start` runs this: the only place that reads the environment and listens (see server/config.ts).
 import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
 import { createApp } from './app'
-import { type Config, ConfigError, readConfig } from './config'
+import { type Config, ConfigError, takeConfig } from './config'
+import { newConsoleToken } from './console-token'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity, type SigningIdentity } from './identity'
 import { startLocalUpstream } from './local-upstream'
+import { guardProcess } from './process-guard'
 
 const MAX_BODY_BYTES = 1024 * 1024
 const DEV_IDENTITY_DIR = fileURLToPath(new URL('../.dev-identity/', import.meta.url))
@@ -43,15 +46,17 @@ async function upstreamFor(config: Config): Promise<Upstream> {
   }
 }
 
-/** The names the console is reached under; any name when it listens on every interface. */
-function consoleHostnames(host: string): ReadonlySet<string> | undefined {
-  if (host === '0.0.0.0' || host === '::') return undefined
-  return new Set(['localhost', '127.0.0.1', '[::1]', host.includes(':') ? `[${host}]` : host])
+/** The console's URL as printed: under the first name it answers to, with the token when it needs one. */
+function consoleUrl(config: Config, port: number, token: string | undefined): string {
+  const [host = config.host] = config.allowedHostnames
+  return `http://${host}:${port}/${token === undefined ? '' : `?token=${token}`}`
 }
 
 async function main() {
-  const config = readConfig(process.env)
+  guardProcess((line) => console.error(line))
+  const config = takeConfig(process.env)
   const upstream = await upstreamFor(config)
+  const consoleToken = config.tokenRequired ? newConsoleToken() : undefined
   const signer = createNodeRequestSigner(upstream.identity)
   const app = createApp({
     staticDir: STATIC_DIR,
@@ -62,7 +67,9 @@ async function main() {
       totalTimeoutMs: config.totalTimeoutMs,
       maxBodyBytes: MAX_BODY_BYTES,
     },
-    allowedHostnames: consoleHostnames(config.host),
+    allowedHostnames: new Set(config.allowedHostnames),
+    consoleToken,
+    clientTimeouts: config.client,
     log: (line) => console.log(line),
   })
   await new Promise<void>((resolve, reject) => {
@@ -70,7 +77,11 @@ async function main() {
     app.listen(config.port, config.host, resolve)
   })
   const { certificate } = upstream.identity
-  console.log(`Sandbox Console on http://${config.host}:${config.port}`)
+  const { port } = app.address() as AddressInfo
+  console.log(`Sandbox Console on ${consoleUrl(config, port, consoleToken)}`)
+  if (consoleToken !== undefined) {
+    console.log('  /api needs the token above: open that URL once in the browser (it sets a cookie)')
+  }
   console.log(`  /api -> signing proxy -> ${upstream.description}`)
   console.log(
     `  signing as ${certificate.subjectDn} (keyId SN=${certificate.serialHex},CA=${certificate.issuerDn})`,

@@ -112,7 +112,9 @@ describe('bodies over 1 MiB are refused with 413 PAYLOAD_TOO_LARGE', () => {
   })
 
   it('and a body of exactly 1 MiB still passes', async () => {
+    // A JSON object padded with white space: the proxy signs only a body of the route's shape.
     const body = Buffer.alloc(1024 * 1024, ' ')
+    body.write('{}')
     const answer = parseRaw(
       await sendRaw(port, [head(`Content-Length: ${body.length}\r\nConnection: close\r\n`), body]),
     )

@@ -3,6 +3,8 @@ import { stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
 import { pipeline } from 'node:stream'
+import { setHeaders } from './problem-response'
+import { consolePageHeaders } from './security-headers'
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,12 +30,14 @@ const HASHED_ASSET = /^\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/
 /**
  * Serves the built console from `root`. The path is expected to have passed `parseRequestTarget`, so it has no
  * dot segments or encoded separators; the resolved file is still checked to lie inside `root`. Paths without
- * a file extension that match no file are client routes and get `index.html`.
+ * a file extension that match no file are client routes and get `index.html`. Every answer carries the
+ * console's security headers (CSP, nosniff, no referrer, no framing).
  */
 export function createStaticFiles(root: string) {
   const base = resolve(root)
 
   return async function serveStatic(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    setHeaders(res, consolePageHeaders)
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' })
       return void res.end('Method not allowed\n')
@@ -81,7 +85,6 @@ function send(
     'content-length': file.size,
     // index.html and unhashed files must be revalidated, or a rebuilt console would load stale asset names.
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'x-content-type-options': 'nosniff',
   })
   if (req.method === 'HEAD') return void res.end()
   pipeline(createReadStream(file.path), res, () => {})

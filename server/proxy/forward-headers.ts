@@ -1,4 +1,5 @@
 import { type Problem, problem } from '../../src/contract'
+import { SIGNED_WHEN_PRESENT } from '../../src/signing/signer'
 
 /**
  * End-to-end request headers the upstream may need. Everything else is dropped: hop-by-hop headers, cookies,
@@ -27,20 +28,28 @@ const forwardedHeaders = new Set([
 
 export type ForwardHeaders = { ok: true; headers: Record<string, string> } | { ok: false; problem: Problem }
 
+/** The longest value of a header signed when present (PSU-ID, PSU-Corporate-ID, TPP-Redirect-URI). */
+export const SIGNED_VALUE_MAX = 256
+/** Visible ISO-8859-1: printable ASCII and Latin-1 letters, spaces inside only; no C0/C1 controls. */
+const VISIBLE_LATIN1 = /^[\x21-\x7e\xa0-\xff](?:[\x20-\x7e\xa0-\xff]*[\x21-\x7e\xa0-\xff])?$/
+
 /**
  * Picks the forwarded headers out of Node's `rawHeaders` (name, value, name, value, ...), which, unlike
  * `headers`, still shows repeated lines. A repeated header is refused rather than merged: for the signed ones
  * (X-Request-ID, PSU-ID, ...) the signer and the upstream could otherwise disagree on which value was signed.
  * Control characters are refused even though Node's parser rejects CR/LF today: a newline in a signed value
- * would add a forged line to the signing string.
+ * would add a forged line to the signing string. Headers the client names in `Connection` are meant for
+ * this hop only (RFC 9110 §7.6.1) and are dropped, whatever their name. The values the signature covers when
+ * present must be short visible text: the proxy puts its key under them.
  */
 export function forwardHeaders(rawHeaders: readonly string[]): ForwardHeaders {
+  const hopByHop = connectionNamed(rawHeaders)
   const headers: Record<string, string> = {}
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const rawName = rawHeaders[i] ?? ''
     const value = rawHeaders[i + 1] ?? ''
     const name = rawName.toLowerCase()
-    if (!forwardedHeaders.has(name)) continue
+    if (!forwardedHeaders.has(name) || hopByHop.has(name)) continue
     if (Object.hasOwn(headers, name)) {
       return { ok: false, problem: problem(400, 'FORMAT_ERROR', `${rawName} must be sent once`, rawName) }
     }
@@ -49,7 +58,24 @@ export function forwardHeaders(rawHeaders: readonly string[]): ForwardHeaders {
       const text = `${rawName} must not contain control characters`
       return { ok: false, problem: problem(400, 'FORMAT_ERROR', text, rawName) }
     }
+    if (
+      SIGNED_WHEN_PRESENT.includes(name) &&
+      !(value.length <= SIGNED_VALUE_MAX && VISIBLE_LATIN1.test(value))
+    ) {
+      const text = `${rawName} must be 1 to ${SIGNED_VALUE_MAX} visible ISO-8859-1 characters`
+      return { ok: false, problem: problem(400, 'FORMAT_ERROR', text, rawName) }
+    }
     headers[name] = value
   }
   return { ok: true, headers }
+}
+
+/** The lower-case names listed in every Connection header line. */
+function connectionNamed(rawHeaders: readonly string[]): Set<string> {
+  const named = new Set<string>()
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]?.toLowerCase() !== 'connection') continue
+    for (const name of (rawHeaders[i + 1] ?? '').split(',')) named.add(name.trim().toLowerCase())
+  }
+  return named
 }

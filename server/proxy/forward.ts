@@ -1,12 +1,24 @@
+import { randomUUID } from 'node:crypto'
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
-import { encodeConsoleTrace, headerNames, problem, SANDBOX_PREFIX } from '../../src/contract'
+import type { Socket } from 'node:net'
+import {
+  encodeConsoleTrace,
+  headerNames,
+  type Problem,
+  problem,
+  SANDBOX_PREFIX,
+  UUID,
+} from '../../src/contract'
 import { isTamperScenario, tamperSignedHeaders } from '../../src/signing'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
+import { apiAnswerHeaders } from '../security-headers'
+import { bodyShapeProblem } from './body-shape'
 import { forwardHeaders } from './forward-headers'
 import { readBody } from './read-body'
 import { API_PREFIX } from './request-target'
+import { signedRequestIds } from './signed-request-ids'
 
 export interface ForwarderOptions {
   /** The one upstream: an origin plus an optional path prefix. Never derived from a request. */
@@ -26,10 +38,12 @@ export interface Forwarder {
   close(): void
 }
 
-class UpstreamTimeout extends Error {}
-class ClientGone extends Error {}
-
 const EMPTY_BODY = new Uint8Array(0)
+/** How long a signed X-Request-ID may not be signed again, and how many such ids are kept at most. */
+const REQUEST_ID_WINDOW_MINUTES = 10
+const REQUEST_ID_MEMORY = 100_000
+/** Upstream answers up to this size are relayed only once complete (see `relay`). */
+const RELAY_BUFFER_BYTES = 256 * 1024
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and cookies, which mean nothing on the console's origin. */
 const droppedResponseHeaders = new Set([
@@ -50,6 +64,10 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 256 })
   const origin = baseUrl.origin
   const prefix = baseUrl.pathname.replace(/\/+$/, '')
+  const requestIds = signedRequestIds({
+    windowMs: REQUEST_ID_WINDOW_MINUTES * 60_000,
+    maxIds: REQUEST_ID_MEMORY,
+  })
 
   async function forward(req: IncomingMessage, res: ServerResponse, upstreamPath: string, query: string) {
     const picked = forwardHeaders(req.rawHeaders)
@@ -62,11 +80,26 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       return sendProblem(req, res, problem(413, 'PAYLOAD_TOO_LARGE', text), { connection: 'close' })
     }
     const method = req.method ?? 'GET'
-    const path = `${prefix}${upstreamPath}${query === '' ? '' : `?${query}`}`
-    const url = `${origin}${path}`
     // Only POST carries a body upstream; the Digest is then of exactly the bytes forwarded.
     const body = method === 'POST' ? read.body : EMPTY_BODY
-    const signed = await sign({ method, url: path, headers: picked.headers, body })
+    if (method === 'POST') {
+      const shape = bodyShapeProblem(upstreamPath, body)
+      if (shape !== undefined) return sendProblem(req, res, shape)
+    }
+    const given = picked.headers['x-request-id']
+    const requestId = given !== undefined && UUID.test(given) ? given : randomUUID()
+    if (!requestIds.claim(requestId)) {
+      const text = `X-Request-ID ${requestId} was signed in the last ${REQUEST_ID_WINDOW_MINUTES} minutes; send a new one`
+      return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text, 'X-Request-ID'))
+    }
+    const path = `${prefix}${upstreamPath}${query === '' ? '' : `?${query}`}`
+    const url = `${origin}${path}`
+    const signed = await sign({
+      method,
+      url: path,
+      headers: { ...picked.headers, 'x-request-id': requestId },
+      body,
+    })
     if (res.destroyed) return
     const scenario = req.headers[headerNames.consoleTamper.toLowerCase()]
     const headers: Record<string, string> = {
@@ -76,14 +109,18 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         : signed.headers),
       ...(method === 'POST' ? { 'content-length': String(body.byteLength) } : {}),
     }
-    const requestId = headerValue(headers, 'x-request-id')
     const trace = encodeConsoleTrace({
       upstream: url,
       requestHeaders: headers,
       signingString: signed.signingString,
       keyId: signed.keyId,
     })
-    const answerHeaders = { 'x-request-id': requestId, [headerNames.consoleTrace]: trace }
+    // The security headers again, after the upstream's: its own answer must not drop or weaken them.
+    const answerHeaders = {
+      ...apiAnswerHeaders,
+      'x-request-id': headerValue(headers, 'x-request-id'),
+      [headerNames.consoleTrace]: trace,
+    }
     await exchange(req, res, { method, path, headers, body, answerHeaders }, method === 'GET')
   }
 
@@ -96,6 +133,12 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     answerHeaders: Record<string, string>
   }
 
+  /**
+   * Sends the signed request and relays the answer. Whatever the upstream does (a status no client may be
+   * sent, a protocol switch, a broken or endless body, silence) the client gets one answer: the upstream's,
+   * or the proxy's own 502/504 in the tppMessages shape, or, when part of a large answer is already on its
+   * way, a connection closed before the end so the client cannot take it for complete.
+   */
   function exchange(req: IncomingMessage, res: ServerResponse, ex: Exchange, retryable: boolean) {
     return new Promise<void>((resolve) => {
       const upstream = transport.request({
@@ -107,64 +150,139 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         headers: ex.headers,
         agent,
       })
+      let settled = false
+      /** The upstream's response, once its head has arrived. */
+      let answered: IncomingMessage | undefined
       const total = setTimeout(() => {
-        upstream.destroy(new UpstreamTimeout(`did not answer within ${totalTimeoutMs} ms`))
+        fail(
+          problem(
+            504,
+            'UPSTREAM_TIMEOUT',
+            `The upstream ${origin} did not answer within ${totalTimeoutMs} ms`,
+          ),
+        )
       }, totalTimeoutMs)
       const onClientGone = () => {
-        if (!res.writableFinished) upstream.destroy(new ClientGone())
+        if (!res.writableFinished) fail()
       }
+      const onDrain = () => answered?.resume()
       res.once('close', onClientGone)
-      const done = () => {
+      res.on('drain', onDrain)
+      const cleanUp = () => {
+        settled = true
         clearTimeout(total)
         res.off('close', onClientGone)
+        res.off('drain', onDrain)
+      }
+      /** Ends the exchange without the upstream's answer: `answer` if the client can still get one. */
+      function fail(answer?: Problem) {
+        if (settled) return
+        cleanUp()
+        upstream.destroy()
+        if (answer !== undefined && !res.headersSent && !res.destroyed) {
+          // Nothing of the upstream's answer goes with the proxy's own: its Content-Length least of all.
+          for (const name of res.getHeaderNames()) res.removeHeader(name)
+          sendProblem(req, res, answer, ex.answerHeaders)
+        } else if (!res.writableFinished) {
+          res.destroy()
+        }
         resolve()
       }
+      const invalid = (what: string) =>
+        fail(problem(502, 'UPSTREAM_INVALID', `The upstream ${origin} ${what}`))
 
       upstream.once('socket', (socket) => {
         if (!socket.connecting) return
         const connect = setTimeout(() => {
-          upstream.destroy(new UpstreamTimeout(`could not be connected to within ${connectTimeoutMs} ms`))
+          const text = `The upstream ${origin} could not be connected to within ${connectTimeoutMs} ms`
+          fail(problem(504, 'UPSTREAM_TIMEOUT', text))
         }, connectTimeoutMs)
         socket.once('connect', () => clearTimeout(connect))
         socket.once('close', () => clearTimeout(connect))
       })
 
+      // With a listener here Node hands over the socket instead of dropping it without a word.
+      upstream.once('upgrade', (answer: IncomingMessage, socket: Socket) => {
+        socket.destroy()
+        const upgrade = answer.headers.upgrade === undefined ? '' : ` to ${answer.headers.upgrade}`
+        invalid(
+          `answered ${answer.statusCode ?? '?'}, switching protocols${upgrade}; this proxy never asks to`,
+        )
+      })
+
       upstream.once('response', (answer) => {
+        answered = answer
+        if (settled) return void answer.destroy()
+        try {
+          relay(answer)
+        } catch (error) {
+          invalid(
+            `answered what cannot be relayed (${error instanceof Error ? error.message : String(error)})`,
+          )
+        }
+      })
+
+      function relay(answer: IncomingMessage) {
+        const status = answer.statusCode ?? 0
+        // A final status is 200-599: Node hands 1xx on as information, and writeHead throws outside 100-999.
+        if (status < 200 || status > 599) return invalid(`answered with status ${status}, outside 200-599`)
         const relayed = relayedHeaders(answer.headers)
         if (relayed.location !== undefined) relayed.location = consoleLocation(relayed.location)
         setHeaders(res, { ...relayed, ...ex.answerHeaders })
-        res.writeHead(answer.statusCode ?? 502)
-        // Not stream.pipeline: it allocates an AbortController per call, measurably slower under load.
-        answer.pipe(res)
-        // A body cut short upstream breaks the client's response too, rather than ending it as if complete;
-        // a client that leaves mid-body destroys the upstream call through onClientGone.
-        answer.once('close', () => {
-          if (!answer.complete) res.destroy()
-          done()
+        res.statusCode = status
+        // Held back until complete (up to RELAY_BUFFER_BYTES), so a body that breaks still becomes a 502;
+        // past that it streams, and a break closes the client's connection before the end.
+        let held: Buffer[] | undefined = []
+        let heldBytes = 0
+        answer.on('data', (chunk: Buffer) => {
+          if (settled) return
+          if (held !== undefined) {
+            held.push(chunk)
+            heldBytes += chunk.length
+            if (heldBytes <= RELAY_BUFFER_BYTES) return
+            res.writeHead(status)
+            const flowing = held.map((part) => res.write(part)).every(Boolean)
+            held = undefined
+            if (!flowing) answer.pause()
+          } else if (!res.write(chunk)) {
+            answer.pause()
+          }
         })
-      })
+        answer.once('end', () => {
+          if (settled) return
+          cleanUp()
+          // Node sets Content-Length for a body given whole to end(), drops it for HEAD, 204 and 304.
+          res.end(held === undefined ? undefined : Buffer.concat(held, heldBytes))
+          resolve()
+        })
+        answer.once('close', () => {
+          if (!answer.complete) invalid('sent a broken body: the connection closed before its end')
+        })
+        answer.on('error', () => {}) // the 'close' above tells the client; this one only says 'aborted'
+      }
 
-      upstream.once('error', (error: NodeJS.ErrnoException) => {
-        if (res.headersSent || res.destroyed) {
-          res.destroy()
-          return done()
-        }
+      // Not once: destroying a request can make Node emit a second error, which must not go unheard.
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        if (settled) return
+        // A body Node's parser refuses: a bad chunk, a bad length, bytes after the end.
+        if (answered !== undefined) return invalid(`sent a broken body (${error.code ?? error.message})`)
         // A kept-alive connection the upstream closed just as it was reused; nothing reached the upstream.
         if (retryable && upstream.reusedSocket && error.code === 'ECONNRESET') {
-          clearTimeout(total)
-          res.off('close', onClientGone)
+          cleanUp()
           return resolve(exchange(req, res, ex, false))
         }
-        const answer =
-          error instanceof UpstreamTimeout
-            ? problem(504, 'UPSTREAM_TIMEOUT', `The upstream ${origin} ${error.message}`)
-            : problem(
-                502,
-                'UPSTREAM_UNREACHABLE',
-                `The upstream ${origin} could not be reached (${error.code ?? error.message})`,
-              )
-        sendProblem(req, res, answer, ex.answerHeaders)
-        done()
+        fail(
+          problem(
+            502,
+            'UPSTREAM_UNREACHABLE',
+            `The upstream ${origin} could not be reached (${error.code ?? error.message})`,
+          ),
+        )
+      })
+
+      // The request ended without a response, an upgrade or an error (Node's silent cases): still one answer.
+      upstream.once('close', () => {
+        if (answered === undefined) invalid('closed the connection without an answer')
       })
 
       upstream.end(ex.body)

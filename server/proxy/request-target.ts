@@ -7,9 +7,9 @@ export type RequestTarget = { ok: true; path: string; query: string } | { ok: fa
 /**
  * Accepts only origin-form targets (`/path?query`) whose path cannot be read as another path by anything
  * downstream: no absolute-form (`http://evil/`), no `//host`, no backslashes, no dot segments and no
- * percent-encoded dot, slash, backslash, percent or control character. Those encodings have no honest use in
- * this API's paths, and refusing them here means neither the static files nor the upstream ever see a path
- * that normalises differently from how we matched it.
+ * percent-encoded dot, slash, backslash, percent, control character or byte outside ASCII. Those encodings
+ * have no honest use in this API's paths, and refusing them here means neither the static files nor the
+ * upstream ever see a path that normalises differently from how we matched it.
  */
 export function parseRequestTarget(target: string | undefined): RequestTarget {
   const raw = target ?? ''
@@ -29,7 +29,8 @@ function unsafePath(path: string): string | undefined {
     const hex = percent[1] ?? ''
     if (!/^[0-9a-f]{2}$/i.test(hex)) return 'Malformed percent-encoding in the request path'
     const code = Number.parseInt(hex, 16)
-    if ('./\\%'.includes(String.fromCharCode(code)) || code < 0x20 || code === 0x7f) {
+    // Bytes 0x80-0xFF only ever spell non-ASCII, overlong (%c0%ae) or full-width (%ef%bc%8e) look-alikes.
+    if ('./\\%'.includes(String.fromCharCode(code)) || code < 0x20 || code >= 0x7f) {
       return `Encoded "%${hex}" is not allowed in the request path`
     }
   }

@@ -5,8 +5,10 @@ import { type Problem, problem } from '../../src/contract'
  * The proxy signs with the TPP's key whatever asks it to, so only the console's own pages may use it. Any
  * other web page the developer has open can send requests to 127.0.0.1 too: directly (refused here by
  * `Origin` and `Sec-Fetch-Site`, which browsers set and pages cannot forge) or through DNS rebinding, where
- * the browser believes it talks to the attacker's host name (refused by checking `Host`). `allowedHostnames`
- * is undefined when the console listens on every interface and may be reached under any name.
+ * the browser believes it talks to the attacker's host name (refused by checking `Host` against the names
+ * the console was configured with; undefined means any, for tests only). A request with neither `Origin` nor
+ * `Sec-Fetch-Site` comes from no browser page (curl, a script): it passes here, and only the console token
+ * (server/console-token.ts) stops it, which is on whenever the console listens beyond loopback.
  */
 export function crossSiteProblem(
   req: IncomingMessage,

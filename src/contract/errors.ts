@@ -15,6 +15,8 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UPSTREAM_UNREACHABLE',
   'UPSTREAM_TIMEOUT',
+  'UPSTREAM_INVALID',
+  'REQUEST_TIMEOUT',
 ] as const
 
 export type ErrorCode = (typeof errorCodes)[number]

@@ -1,0 +1,130 @@
+// The proxy's limits, each set small here and checked by the answer a client gets (never by the time taken).
+import type { Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from './app'
+import { readConfig, takeConfig } from './config'
+import { fakeSign, fakeUpstream } from './test-support/fake-upstream'
+import { close, listen, parseRaw, sendRaw } from './test-support/http'
+
+const ACCOUNTS = '/api/v1/sandbox/card-accounts'
+const upstream = fakeUpstream()
+let app: Server
+let port = 0
+
+beforeAll(async () => {
+  const upstreamPort = await listen(upstream.server)
+  app = createApp({
+    staticDir: '/nonexistent',
+    upstream: {
+      baseUrl: new URL(`http://127.0.0.1:${upstreamPort}`),
+      sign: fakeSign,
+      connectTimeoutMs: 1_000,
+      totalTimeoutMs: 5_000,
+      maxBodyBytes: 1024 * 1024,
+    },
+    clientTimeouts: { headersTimeoutMs: 200, requestTimeoutMs: 400 },
+    log: () => {},
+  })
+  port = await listen(app)
+})
+
+afterAll(async () => {
+  await Promise.all([close(app), close(upstream.server)])
+})
+
+describe('a client that sends too slowly gets 408 REQUEST_TIMEOUT in the tppMessages shape', () => {
+  it('headers that never end', async () => {
+    // No blank line: the head is never complete, and the connection stays open until the server acts.
+    const answer = parseRaw(await sendRaw(port, `GET ${ACCOUNTS} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: `))
+    expect(answer.status).toBe(408)
+    expect(JSON.parse(answer.body)).toMatchObject({
+      tppMessages: [{ category: 'ERROR', code: 'REQUEST_TIMEOUT' }],
+    })
+  })
+
+  it('a body shorter than its Content-Length', async () => {
+    const head = `POST ${ACCOUNTS} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n`
+    const answer = parseRaw(await sendRaw(port, [head, '{"maskedPan"']))
+    expect(answer.status).toBe(408)
+    expect(JSON.parse(answer.body)).toMatchObject({ tppMessages: [{ code: 'REQUEST_TIMEOUT' }] })
+    expect(upstream.received).toEqual([])
+  })
+
+  it('but a request received in time waits for a slower upstream answer as long as the upstream limit says', async () => {
+    const slow = fakeUpstream((_req, res) => {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 600)
+    })
+    const slowPort = await listen(slow.server)
+    const slowApp = createApp({
+      staticDir: '/nonexistent',
+      upstream: {
+        baseUrl: new URL(`http://127.0.0.1:${slowPort}`),
+        sign: fakeSign,
+        connectTimeoutMs: 1_000,
+        totalTimeoutMs: 5_000,
+        maxBodyBytes: 1024,
+      },
+      clientTimeouts: { headersTimeoutMs: 100, requestTimeoutMs: 200 },
+      log: () => {},
+    })
+    const appPort = await listen(slowApp)
+    try {
+      const raw = await sendRaw(
+        appPort,
+        `GET ${ACCOUNTS} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+      )
+      expect(parseRaw(raw).status).toBe(200)
+    } finally {
+      await Promise.all([close(slowApp), close(slow.server)])
+    }
+  })
+})
+
+describe('request paths with bytes outside ASCII are refused with 400', () => {
+  it.each([
+    ['an overlong UTF-8 dot', `${ACCOUNTS}/%c0%ae%c0%ae/admin`],
+    ['a full-width dot', `${ACCOUNTS}/%EF%BC%8E%EF%BC%8E/admin`],
+    ['a Latin-1 letter', `${ACCOUNTS}/caf%e9`],
+    ['the lowest such byte', `${ACCOUNTS}/a%80`],
+    ['the highest such byte', `${ACCOUNTS}/a%FF`],
+    ['outside /api too', '/assets/%c0%ae%c0%ae/index.html'],
+  ])('%s: %s', async (_name, target) => {
+    const answer = parseRaw(
+      await sendRaw(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+    )
+    expect(answer.status).toBe(400)
+    expect(JSON.parse(answer.body)).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR' }] })
+    expect(upstream.received).toEqual([])
+  })
+})
+
+describe('the configured limits', () => {
+  it('default to 10 s for the headers and 30 s for the whole request', () => {
+    expect(readConfig({}).client).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 })
+  })
+
+  it('are read from REQUEST_HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS, the headers within the request', () => {
+    expect(readConfig({ REQUEST_HEADERS_TIMEOUT_MS: '200', REQUEST_TIMEOUT_MS: '400' }).client).toEqual({
+      headersTimeoutMs: 200,
+      requestTimeoutMs: 400,
+    })
+    expect(() => readConfig({ REQUEST_HEADERS_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '400' })).toThrow(
+      'REQUEST_HEADERS_TIMEOUT_MS (500) must not exceed REQUEST_TIMEOUT_MS (400)',
+    )
+  })
+})
+
+describe('the key passphrase', () => {
+  it('leaves the environment once the configuration holds it', () => {
+    const env: Record<string, string | undefined> = {
+      SANDBOX_BASE_URL: 'https://sandbox.bank.example',
+      TPP_CERT: 'cert.pem',
+      TPP_KEY: 'key.pem',
+      TPP_KEY_PASSPHRASE: 'secret words',
+    }
+    const config = takeConfig(env)
+    expect(config.upstream).toMatchObject({ kind: 'remote', passphrase: 'secret words' })
+    expect(env).not.toHaveProperty('TPP_KEY_PASSPHRASE')
+    expect(env.TPP_KEY).toBe('key.pem')
+  })
+})

@@ -1,0 +1,153 @@
+// The proxy puts the TPP's signature on what it forwards: what it refuses to sign, over real sockets.
+import type { Server } from 'node:http'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { UUID } from '../../src/contract'
+import { createApp } from '../app'
+import { fakeSign, fakeUpstream } from '../test-support/fake-upstream'
+import { close, json, listen, parseRaw, send, sendRaw } from '../test-support/http'
+
+const ACCOUNTS = '/api/v1/sandbox/card-accounts'
+const TRANSACTIONS = `${ACCOUNTS}/abc/transactions`
+const upstream = fakeUpstream()
+let app: Server
+let port = 0
+
+beforeAll(async () => {
+  const upstreamPort = await listen(upstream.server)
+  app = createApp({
+    staticDir: '/nonexistent',
+    upstream: {
+      baseUrl: new URL(`http://127.0.0.1:${upstreamPort}`),
+      sign: fakeSign,
+      connectTimeoutMs: 1_000,
+      totalTimeoutMs: 5_000,
+      maxBodyBytes: 1024 * 1024,
+    },
+    log: () => {},
+  })
+  port = await listen(app)
+})
+
+afterAll(async () => {
+  await Promise.all([close(app), close(upstream.server)])
+})
+
+beforeEach(() => {
+  upstream.received.length = 0
+})
+
+function post(path: string, body: string | Buffer, headers: Record<string, string> = {}) {
+  return send(port, path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  })
+}
+
+describe('a POST body that cannot be meant for its route is refused with 400, never signed', () => {
+  it.each([
+    ['text', ACCOUNTS, 'maskedPan=1234'],
+    ['nothing', ACCOUNTS, ''],
+    ['truncated JSON', ACCOUNTS, '{"maskedPan":'],
+    ['bytes that are not UTF-8', ACCOUNTS, Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d])],
+    ['an array where a card account object goes', ACCOUNTS, '[{"maskedPan":"1234"}]'],
+    ['null for a card account', ACCOUNTS, 'null'],
+    ['a string for transactions', TRANSACTIONS, '"booked"'],
+    ['a number for transactions', TRANSACTIONS, '42'],
+    ['null for transactions', TRANSACTIONS, 'null'],
+  ])('%s', async (_name, path, body) => {
+    const answer = await post(path, body)
+    expect(answer.status).toBe(400)
+    expect(json(answer)).toMatchObject({
+      tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: expect.stringMatching(/body must be/) }],
+    })
+    expect(upstream.received).toEqual([])
+  })
+
+  it.each([
+    ['a card account object', ACCOUNTS, '{"maskedPan":"1234********5678"}'],
+    ['an array of transactions', TRANSACTIONS, '[{"merchantCategoryCode":"5411"}]'],
+    ['one transaction object', TRANSACTIONS, '{"merchantCategoryCode":"5411"}'],
+    ['an object with fields the bank will refuse', ACCOUNTS, '{"maskedPan":42,"unknown":true}'],
+  ])('forwards %s: the fields are the bank to check', async (_name, path, body) => {
+    expect((await post(path, body)).status).toBe(200)
+    expect(upstream.received.map((r) => r.body)).toEqual([body])
+  })
+})
+
+describe('X-Request-ID', () => {
+  it('is refused with 400 naming it when it was signed in the last 10 minutes', async () => {
+    const id = '0d9a2c5e-6b1f-4e3a-9c8d-7f6e5d4c3b2a'
+    expect((await send(port, ACCOUNTS, { headers: { 'x-request-id': id } })).status).toBe(200)
+    const again = await post(ACCOUNTS, '{"maskedPan":"other"}', { 'x-request-id': id })
+    expect(again.status).toBe(400)
+    expect(json(again)).toMatchObject({
+      tppMessages: [{ code: 'FORMAT_ERROR', path: 'X-Request-ID', text: expect.stringContaining(id) }],
+    })
+    expect(upstream.received).toHaveLength(1)
+  })
+
+  it('is not spent by a request refused before signing', async () => {
+    const id = '1e8b3d6f-7c2a-4f4b-8d9e-8a7f6e5d4c3b'
+    expect((await post(ACCOUNTS, '[]', { 'x-request-id': id })).status).toBe(400)
+    expect((await post(ACCOUNTS, '{}', { 'x-request-id': id })).status).toBe(200)
+  })
+
+  it('is made by the proxy, new each time, when none is sent', async () => {
+    await send(port, ACCOUNTS)
+    await send(port, ACCOUNTS)
+    const ids = upstream.received.map((r) => String(r.headers['x-request-id']))
+    expect(ids).toHaveLength(2)
+    for (const id of ids) expect(id).toMatch(UUID)
+    expect(ids[0]).not.toBe(ids[1])
+  })
+})
+
+describe('PSU-ID, PSU-Corporate-ID and TPP-Redirect-URI are signed only when well-formed', () => {
+  const raw = (header: Buffer | string) =>
+    Buffer.concat([
+      Buffer.from(`GET ${ACCOUNTS} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n`),
+      Buffer.isBuffer(header) ? header : Buffer.from(header, 'latin1'),
+      Buffer.from('\r\n\r\n'),
+    ])
+
+  it.each([
+    ['PSU-ID', 'an empty value', 'PSU-ID: '],
+    ['PSU-ID', 'more than 256 characters', `PSU-ID: ${'1'.repeat(257)}`],
+    ['PSU-Corporate-ID', 'a tab inside', 'PSU-Corporate-ID: 1812\t9215603'],
+    ['PSU-Corporate-ID', 'a C1 control character (0x85)', 'PSU-Corporate-ID: 1812\x859215603'],
+    ['TPP-Redirect-URI', 'a DEL character', 'TPP-Redirect-URI: https://tpp.example/\x7f'],
+    [
+      'TPP-Redirect-URI',
+      'UTF-8 text read as bytes (0x80-0x9f inside)',
+      Buffer.from('TPP-Redirect-URI: https://tpp.example/€'),
+    ],
+  ])('%s with %s: 400 naming the header', async (name, _what, header) => {
+    const answer = parseRaw(await sendRaw(port, raw(header)))
+    expect(answer.status).toBe(400)
+    expect(JSON.parse(answer.body)).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR', path: name }] })
+    expect(upstream.received).toEqual([])
+  })
+
+  it('forwards 256 visible ISO-8859-1 characters, Latin-1 letters and inner spaces included', async () => {
+    const value = `Müller & Søn ${'x'.repeat(256 - 'Müller & Søn '.length)}`
+    const answer = parseRaw(await sendRaw(port, raw(`PSU-Corporate-ID: ${value}`)))
+    expect(answer.status).toBe(200)
+    expect(upstream.received[0]?.headers['psu-corporate-id']).toBe(value)
+  })
+})
+
+describe('headers named in Connection', () => {
+  it('are dropped before forwarding: they are meant for the hop to the proxy only', async () => {
+    const answer = await send(port, ACCOUNTS, {
+      headers: {
+        connection: 'close, accept-fix, PSU-ID',
+        'accept-fix': 'longer-name',
+        'psu-id': '13039319955',
+      },
+    })
+    expect(answer.status).toBe(200)
+    expect(upstream.received[0]?.headers).not.toHaveProperty('accept-fix')
+    expect(upstream.received[0]?.headers).not.toHaveProperty('psu-id')
+  })
+})
