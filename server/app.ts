@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { API_BASE, matchRoute, problem, refusalOf } from '../src/contract'
 import { answerClientError } from './client-error'
-import { sendProblem } from './problem-response'
+import { sendProblem, sendRefusal } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
-import { isApiPath, matchApiRoute, parseRequestTarget } from './proxy/request-target'
+import { isApiPath, parseRequestTarget } from './proxy/request-target'
 import { crossSiteProblem } from './proxy/same-origin'
 import { createStaticFiles } from './static-files'
 
@@ -30,9 +31,13 @@ export function createApp({ staticDir, upstream, allowedHostnames, log }: AppOpt
     if (!isApiPath(target.path)) return serveStatic(req, res, target.path)
     const crossSite = crossSiteProblem(req, allowedHostnames)
     if (crossSite) return sendProblem(req, res, crossSite)
-    const route = matchApiRoute(req.method ?? '', target.path)
-    if (!route.ok) return sendProblem(req, res, route.problem, route.allow ? { allow: route.allow } : {})
-    return forwarder.forward(req, res, route.upstreamPath, target.query)
+    // Only the operation table's routes leave the proxy. OPTIONS, 404 and 405 are answered here, as the
+    // sandbox answers them, and nothing is signed or forwarded for them.
+    const method = req.method ?? 'GET'
+    const upstreamPath = target.path.slice(API_BASE.length)
+    const route = matchRoute(method, upstreamPath)
+    if (route.kind !== 'operation') return sendRefusal(req, res, refusalOf(method, target.path, route))
+    return forwarder.forward(req, res, upstreamPath, target.query)
   }
 
   const server = createServer((req, res) => {
@@ -40,8 +45,9 @@ export function createApp({ staticDir, upstream, allowedHostnames, log }: AppOpt
     res.once('close', () => log(accessLine(req, res, performance.now() - started)))
     handle(req, res).catch((error: unknown) => {
       log(`internal error: ${error instanceof Error ? error.message : String(error)}`)
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
-      res.end('Internal error\n')
+      const text = 'The console failed to handle the request; its log says why'
+      if (res.headersSent) res.destroy()
+      else sendProblem(req, res, problem(500, 'INTERNAL_SERVER_ERROR', text))
     })
   })
   server.on('clientError', answerClientError)

@@ -1,12 +1,11 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
-import { encodeConsoleTrace, headerNames, problem, SANDBOX_PREFIX } from '../../src/contract'
+import { API_BASE, encodeConsoleTrace, headerNames, problem, SANDBOX_PREFIX } from '../../src/contract'
 import { isTamperScenario, tamperSignedHeaders } from '../../src/signing'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
+import { readBodyWithin } from '../read-body'
 import { forwardHeaders } from './forward-headers'
-import { readBody } from './read-body'
-import { API_PREFIX } from './request-target'
 
 export interface ForwarderOptions {
   /** The one upstream: an origin plus an optional path prefix. Never derived from a request. */
@@ -54,18 +53,16 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   async function forward(req: IncomingMessage, res: ServerResponse, upstreamPath: string, query: string) {
     const picked = forwardHeaders(req.rawHeaders)
     if (!picked.ok) return sendProblem(req, res, picked.problem)
-    const read = await readBody(req, maxBodyBytes)
-    if (!read.ok) {
-      if (read.reason === 'aborted') return
-      const text = `The request body exceeds ${maxBodyBytes} bytes`
-      // Closing the connection is the only way to stop a client that is still sending.
-      return sendProblem(req, res, problem(413, 'PAYLOAD_TOO_LARGE', text), { connection: 'close' })
-    }
-    const method = req.method ?? 'GET'
+    const received = await readBodyWithin(req, res, maxBodyBytes)
+    if (received === undefined) return
+    // HEAD goes upstream as the GET it stands for, and Node leaves the body out of its answer to a HEAD. So a
+    // HEAD gets exactly GET's status and headers whether or not the upstream implements HEAD (the bank's
+    // sandbox does not say), and the proxy signs nothing but the operation's own requests.
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET')
     const path = `${prefix}${upstreamPath}${query === '' ? '' : `?${query}`}`
     const url = `${origin}${path}`
     // Only POST carries a body upstream; the Digest is then of exactly the bytes forwarded.
-    const body = method === 'POST' ? read.body : EMPTY_BODY
+    const body = method === 'POST' ? received : EMPTY_BODY
     const signed = await sign({ method, url: path, headers: picked.headers, body })
     if (res.destroyed) return
     const scenario = req.headers[headerNames.consoleTamper.toLowerCase()]
@@ -175,7 +172,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   function consoleLocation(location: string): string {
     const path = location.startsWith(`${origin}/`) ? location.slice(origin.length) : location
     return path.startsWith(`${prefix}${SANDBOX_PREFIX}/`)
-      ? `${API_PREFIX}${path.slice(prefix.length)}`
+      ? `${API_BASE}${path.slice(prefix.length)}`
       : location
   }
 
