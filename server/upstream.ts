@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
-import { matchRoute, problem, refusalOf } from '../src/contract'
+import { headerNames, matchRoute, problem, refusalOf } from '../src/contract'
+import { openApiFile, openApiServers } from '../src/contract/openapi'
 import { internalProblem } from '../src/sandbox-http/respond'
 import { answerClientError } from './client-error'
 import { sendProblem, sendRefusal } from './problem-response'
@@ -19,10 +20,11 @@ const UNSUPPORTED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
 
 /**
  * The local upstream and `npm run sandbox`: the same msw handlers the browser worker runs, served over
- * node:http through msw's getResponse. Every answer
+ * node:http through msw's getResponse, and the operation's OpenAPI document at /openapi.json. Every answer
  * is JSON; a request that cannot be read is a 4xx, never a crash.
  */
 export function createSandboxServer({ handlers, maxBodyBytes }: SandboxServerOptions): Server {
+  const openApi = openApiFile(openApiServers.sandbox)
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
       if (res.headersSent) res.destroy()
@@ -42,6 +44,13 @@ export function createSandboxServer({ handlers, maxBodyBytes }: SandboxServerOpt
     } catch (error) {
       const text = `the request target cannot be read: ${(error as Error).message}`
       return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text))
+    }
+    if (url.pathname === openApi.path && (method === 'GET' || method === 'HEAD')) {
+      res.writeHead(200, {
+        [headerNames.contentType]: 'application/json',
+        'content-length': Buffer.byteLength(openApi.json),
+      })
+      return void res.end(method === 'HEAD' ? undefined : openApi.json)
     }
     if (UNSUPPORTED_METHODS.has(method)) {
       const route = matchRoute(method, url.pathname)

@@ -18,6 +18,9 @@ export const SANDBOX_PREFIX = '/v1/sandbox'
 /** Where the console serves the operation: its in-browser sandbox and its signing proxy both answer here. */
 export const API_BASE = '/api'
 
+/** Where every server of the console serves the operation's OpenAPI document (src/contract/openapi.ts). */
+export const OPENAPI_PATH = '/openapi.json'
+
 export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** A request header an operation reads. */
