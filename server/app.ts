@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { API_BASE, matchRoute, problem, refusalOf } from '../src/contract'
+import { API_BASE, headerNames, matchRoute, problem, refusalOf } from '../src/contract'
 import { answerClientError } from './client-error'
 import { sendProblem, sendRefusal } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
@@ -59,6 +59,6 @@ export function createApp({ staticDir, upstream, allowedHostnames, log }: AppOpt
 function accessLine(req: IncomingMessage, res: ServerResponse, ms: number): string {
   const path = (req.url ?? '').split('?')[0]
   const status = res.writableFinished ? String(res.statusCode) : `${res.statusCode} aborted`
-  const requestId = res.getHeader('x-request-id') ?? '-'
+  const requestId = res.getHeader(headerNames.requestId) ?? '-'
   return `${req.method} ${path} ${status} ${ms.toFixed(1)}ms ${String(requestId)}`
 }

@@ -70,7 +70,8 @@ export function createSandboxServer({ handlers, maxBodyBytes }: SandboxServerOpt
       res.appendHeader(name, value)
     })
     const payload = Buffer.from(await response.arrayBuffer())
-    if (req.method !== 'HEAD') res.setHeader('content-length', payload.length)
+    // A 204 has no body and so no length; a HEAD's would be GET's, which it does not have.
+    if (req.method !== 'HEAD' && response.body !== null) res.setHeader('content-length', payload.length)
     res.writeHead(response.status)
     res.end(payload)
   }
