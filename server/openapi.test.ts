@@ -9,8 +9,7 @@ import { openApiDocument, openApiServers } from '../src/contract/openapi'
 import { createMemoryStore, createSandbox } from '../src/sandbox'
 import { createSandboxHandlers } from '../src/sandbox-http/handlers'
 import { openApiJson } from '../vite.config'
-import { createApp } from './app'
-import { fakeSign } from './test-support/fake-upstream'
+import { fakeApp } from './test-support/fake-app'
 import { close, json, listen, send } from './test-support/http'
 import { createSandboxServer } from './upstream'
 
@@ -36,17 +35,7 @@ beforeAll(async () => {
     plugins: [openApiJson()],
     build: { outDir, emptyOutDir: true },
   })
-  const app = createApp({
-    staticDir: outDir,
-    upstream: {
-      baseUrl: new URL('http://127.0.0.1:1'),
-      sign: fakeSign,
-      connectTimeoutMs: 1_000,
-      totalTimeoutMs: 1_000,
-      maxBodyBytes: 1024,
-    },
-    log: () => {},
-  })
+  const app = fakeApp({ staticDir: outDir })
   servers.push(sandboxServer, app)
   sandboxPort = await listen(sandboxServer)
   consolePort = await listen(app)

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localToday } from '../src/contract'
 import { createMemoryStore, createSandbox } from '../src/sandbox'
 import { createSandboxHandlers } from '../src/sandbox-http/handlers'
-import { createApp } from './app'
-import { fakeSign, fakeUpstream } from './test-support/fake-upstream'
+import { fakeApp } from './test-support/fake-app'
+import { fakeUpstream } from './test-support/fake-upstream'
 import { close, listen, parseRaw, sendRaw } from './test-support/http'
 import { createSandboxServer } from './upstream'
 
@@ -19,17 +19,7 @@ const upstream = fakeUpstream((_req, res, body) => {
 
 beforeAll(async () => {
   const upstreamPort = await listen(upstream.server)
-  const app = createApp({
-    staticDir: '/nonexistent',
-    upstream: {
-      baseUrl: new URL(`http://127.0.0.1:${upstreamPort}`),
-      sign: fakeSign,
-      connectTimeoutMs: 1_000,
-      totalTimeoutMs: 5_000,
-      maxBodyBytes: LIMIT,
-    },
-    log: () => {},
-  })
+  const app = fakeApp({ upstream: new URL(`http://127.0.0.1:${upstreamPort}`), maxBodyBytes: LIMIT })
   const sandbox = createSandbox({ store: createMemoryStore(), today: () => localToday() })
   const sandboxServer = createSandboxServer({
     handlers: createSandboxHandlers({ sandbox }),
