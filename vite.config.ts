@@ -1,10 +1,44 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { tsImport } from 'tsx/esm/api'
+import { defineConfig, type Plugin } from 'vite'
 import { consolePageHeaders } from './server/security-headers.ts'
 
+/**
+ * The operation's OpenAPI document, generated from the contract's operation table: served by `npm run dev`,
+ * emitted into the build (so `npm start` and `vite preview` serve it as a static file).
+ */
+export function openApiJson(): Plugin {
+  // Loaded with tsx rather than imported: an import would bundle the contract into the config, and Vite's
+  // coming native config loader cannot follow the contract's extensionless imports (it warns about each).
+  // Each call loads the contract afresh, so the dev server serves it as edited.
+  const file = async () => {
+    const contract: typeof import('./src/contract/openapi') = await tsImport(
+      './src/contract/openapi.ts',
+      import.meta.url,
+    )
+    return contract.openApiFile()
+  }
+  return {
+    name: 'sandbox-console-openapi',
+    async configureServer(server) {
+      const { path } = await file()
+      server.middlewares.use(path, (_req, res, next) => {
+        file().then(({ json }) => {
+          res.setHeader('content-type', 'application/json')
+          res.end(json)
+        }, next)
+      })
+    },
+    async generateBundle() {
+      const { path, json } = await file()
+      this.emitFile({ type: 'asset', fileName: path.slice(1), source: json })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), openApiJson()],
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173), strictPort: true },
   // The built console under the headers `npm start` serves it with; not the dev server, whose React
   // refresh runs an inline script.

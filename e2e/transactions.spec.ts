@@ -189,8 +189,9 @@ test('page through with limit 5, open a copied link, and swap the amounts with a
   await expect(hotel.getByRole('cell').nth(5)).toHaveText('-2710.35 NOK')
   expect(page.url()).toContain('fix=1')
   await screenshot(page, 'accept-fix-swapped')
-  // The inspector shows the header as sent.
+  // The inspector names the operation of each request and shows the header as sent.
   await page.getByText(/^Requests \(\d+\)/).click()
+  await expect(page.locator('.request summary').first()).toContainText(/listTransactions\s+GET \/api\/v1\//)
   await page.locator('.request summary').first().click()
   await expect(
     page.getByText('cardaccount-switch-originalamount-and-transactionamount').first(),

@@ -135,10 +135,98 @@ describe('forwarding', () => {
     ]) {
       expect((await send(port, path)).status).toBe(404)
     }
-    const wrongMethod = await send(port, '/api/v1/sandbox/card-accounts/abc', { method: 'DELETE' })
+    expect(json(unknown)).toMatchObject({
+      tppMessages: [{ text: 'No sandbox endpoint at /api/v1/sandbox/accounts' }],
+    })
+    const wrongMethod = await send(port, '/api/v1/sandbox/card-accounts/abc', {
+      method: 'DELETE',
+      headers: { 'x-request-id': REQUEST_ID },
+    })
     expect(wrongMethod.status).toBe(405)
-    expect(wrongMethod.headers.allow).toBe('GET')
-    expect(json(wrongMethod)).toMatchObject({ tppMessages: [{ code: 'SERVICE_INVALID' }] })
+    expect(wrongMethod.headers.allow).toBe('GET, HEAD, OPTIONS')
+    expect(wrongMethod.headers['x-request-id']).toBe(REQUEST_ID)
+    expect(json(wrongMethod)).toMatchObject({
+      tppMessages: [
+        {
+          code: 'SERVICE_INVALID',
+          text: 'DELETE is not allowed on /api/v1/sandbox/card-accounts/abc; allowed: GET, HEAD, OPTIONS',
+        },
+      ],
+    })
+    expect(upstream.received).toEqual([])
+  })
+
+  it('answers OPTIONS itself: 204 with Allow on every known path, nothing signed or forwarded', async () => {
+    const upstream = fakeUpstream()
+    let signed = 0
+    const port = await proxyTo(await start(upstream.server), {
+      sign: (request) => {
+        signed++
+        return fakeSign(request)
+      },
+    })
+    for (const [path, allow] of [
+      ['/api/v1/sandbox/card-accounts', 'GET, HEAD, POST, OPTIONS'],
+      ['/api/v1/sandbox/card-accounts/abc', 'GET, HEAD, OPTIONS'],
+      ['/api/v1/sandbox/card-accounts/abc/transactions', 'GET, HEAD, POST, OPTIONS'],
+    ]) {
+      const answer = await send(port, path ?? '', {
+        method: 'OPTIONS',
+        headers: { 'x-request-id': REQUEST_ID },
+      })
+      expect(answer.status).toBe(204)
+      expect(answer.headers.allow).toBe(allow)
+      expect(answer.headers['x-request-id']).toBe(REQUEST_ID)
+      expect(answer.headers).not.toHaveProperty('content-length')
+      expect(answer.text).toBe('')
+    }
+    expect((await send(port, '/api/v1/sandbox/nowhere', { method: 'OPTIONS' })).status).toBe(404)
+    expect(upstream.received).toEqual([])
+    expect(signed).toBe(0)
+  })
+
+  it("forwards HEAD as the signed GET it stands for and answers GET's status and headers without a body", async () => {
+    const upstream = fakeUpstream((req, res) => {
+      const body = req.url?.includes('missing') ? '{"tppMessages":[]}' : '{"cardAccounts":[]}'
+      res.writeHead(body.includes('tpp') ? 404 : 200, {
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+      })
+      res.end(body)
+    })
+    const port = await proxyTo(await start(upstream.server))
+    const head = await send(port, '/api/v1/sandbox/card-accounts', {
+      method: 'HEAD',
+      headers: { 'x-request-id': REQUEST_ID },
+    })
+    expect(head.status).toBe(200)
+    expect(head.headers['content-type']).toBe('application/json')
+    expect(head.headers['content-length']).toBe(String('{"cardAccounts":[]}'.length))
+    expect(head.headers['x-request-id']).toBe(REQUEST_ID)
+    expect(traceOf(head.headers).signingString).toBe(`x-request-id: ${REQUEST_ID}`)
+    expect(head.text).toBe('')
+    const missing = await send(port, '/api/v1/sandbox/card-accounts/missing', { method: 'HEAD' })
+    expect(missing.status).toBe(404)
+    expect(missing.text).toBe('')
+    expect(upstream.received.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      'GET /prefix/v1/sandbox/card-accounts',
+      'GET /prefix/v1/sandbox/card-accounts/missing',
+    ])
+  })
+
+  it('refuses a non-ASCII escape in an account id before matching routes, forwarding nothing', async () => {
+    const upstream = fakeUpstream()
+    const port = await proxyTo(await start(upstream.server))
+    for (const path of [
+      '/api/v1/sandbox/card-accounts/%E0',
+      '/api/v1/sandbox/card-accounts/%E0%A4/transactions',
+    ]) {
+      const answer = await send(port, `${path}?bookingStatus=both`)
+      expect(answer.status).toBe(400)
+      expect(json(answer)).toMatchObject({
+        tppMessages: [{ code: 'FORMAT_ERROR', text: 'Encoded "%E0" is not allowed in the request path' }],
+      })
+    }
     expect(upstream.received).toEqual([])
   })
 

@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { API_BASE, headerNames, matchRoute, problem, refusalOf } from '../src/contract'
 import { answerClientError } from './client-error'
 import { type ClientTimeouts, defaultClientTimeouts } from './config'
 import { consoleTokenGate } from './console-token'
-import { sendProblem, setHeaders } from './problem-response'
+import { sendProblem, sendRefusal, setHeaders } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
-import { isApiPath, matchApiRoute, parseRequestTarget } from './proxy/request-target'
+import { isApiPath, parseRequestTarget } from './proxy/request-target'
 import { crossSiteProblem } from './proxy/same-origin'
 import { apiAnswerHeaders } from './security-headers'
 import { createStaticFiles } from './static-files'
@@ -43,9 +44,13 @@ export function createApp(options: AppOptions): Server {
     setHeaders(res, apiAnswerHeaders)
     const refused = crossSiteProblem(req, allowedHostnames) ?? tokenGate?.problem(req)
     if (refused) return sendProblem(req, res, refused)
-    const route = matchApiRoute(req.method ?? '', target.path)
-    if (!route.ok) return sendProblem(req, res, route.problem, route.allow ? { allow: route.allow } : {})
-    return forwarder.forward(req, res, route.upstreamPath, target.query)
+    // Only the operation table's routes leave the proxy. OPTIONS, 404 and 405 are answered here, as the
+    // sandbox answers them, and nothing is signed or forwarded for them.
+    const method = req.method ?? 'GET'
+    const upstreamPath = target.path.slice(API_BASE.length)
+    const route = matchRoute(method, upstreamPath)
+    if (route.kind !== 'operation') return sendRefusal(req, res, refusalOf(method, target.path, route))
+    return forwarder.forward(req, res, upstreamPath, target.query)
   }
 
   const { headersTimeoutMs, requestTimeoutMs } = options.clientTimeouts ?? defaultClientTimeouts
@@ -61,8 +66,9 @@ export function createApp(options: AppOptions): Server {
     res.once('close', () => log(accessLine(req, res, performance.now() - started)))
     handle(req, res).catch((error: unknown) => {
       log(`internal error: ${error instanceof Error ? error.message : String(error)}`)
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
-      res.end('Internal error\n')
+      const text = 'The console failed to handle the request; its log says why'
+      if (res.headersSent) res.destroy()
+      else sendProblem(req, res, problem(500, 'INTERNAL_SERVER_ERROR', text))
     })
   })
   server.on('clientError', answerClientError)
@@ -78,6 +84,6 @@ function accessLine(req: IncomingMessage, res: ServerResponse, ms: number): stri
   const path = (req.url ?? '').split('?')[0]
   const sent = res.headersSent ? `${res.statusCode} ` : ''
   const status = res.writableFinished ? String(res.statusCode) : `${sent}aborted`
-  const requestId = res.getHeader('x-request-id') ?? '-'
+  const requestId = res.getHeader(headerNames.requestId) ?? '-'
   return `${req.method} ${path} ${status} ${ms.toFixed(1)}ms ${String(requestId)}`
 }

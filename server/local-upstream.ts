@@ -71,8 +71,10 @@ function issuerCheck(ca: Certificate): (base64Der: string, issuerDn: string) => 
         publicKey: ca.publicKey,
         signatureOnly: true,
       }))
-    const text = `TPP-Signature-Certificate is not issued by the development CA this local sandbox trusts (${ca.subjectDn})`
-    const answer = issued ? null : problem(401, 'CERTIFICATE_INVALID', text, 'TPP-Signature-Certificate')
+    const text = `${headerNames.tppSignatureCertificate} is not issued by the development CA this local sandbox trusts (${ca.subjectDn})`
+    const answer = issued
+      ? null
+      : problem(401, 'CERTIFICATE_INVALID', text, headerNames.tppSignatureCertificate)
     last = { certificate, answer }
     return answer
   }

@@ -1,18 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { type Problem, type TppMessagesBody, UUID } from '../src/contract'
+import { echoedRequestId, headerNames, type Problem, type RouteRefusal, tppMessagesOf } from '../src/contract'
 
 export function problemBody(p: Problem): string {
-  const body: TppMessagesBody = { tppMessages: p.messages }
-  return JSON.stringify(body)
+  return JSON.stringify(tppMessagesOf(p))
 }
 
-/** The caller's X-Request-ID when it is one valid UUID (a repeated header arrives joined, so it is not). */
+/** The X-Request-ID an answer of this server echoes (Node joins a repeated header, so it is never one UUID). */
 export function callerRequestId(req: IncomingMessage): string | undefined {
-  const value = req.headers['x-request-id']
-  return typeof value === 'string' && UUID.test(value) ? value : undefined
+  return echoedRequestId(req.headers[headerNames.requestId.toLowerCase()])
 }
 
-/** Answers a problem the proxy decided itself, in the same tppMessages shape as the sandbox's own errors. */
+/** Answers a problem the server decided itself, in the same tppMessages shape as the sandbox's own errors. */
 export function sendProblem(
   req: IncomingMessage,
   res: ServerResponse,
@@ -23,14 +21,27 @@ export function sendProblem(
   const requestId = callerRequestId(req)
   // setHeader rather than writeHead's object, so the access log can read X-Request-ID back.
   setHeaders(res, {
-    'content-type': 'application/json',
+    [headerNames.contentType]: 'application/json',
     'content-length': String(Buffer.byteLength(body)),
     'cache-control': 'no-store',
-    ...(requestId === undefined ? {} : { 'x-request-id': requestId }),
+    ...(requestId === undefined ? {} : { [headerNames.requestId]: requestId }),
     ...extraHeaders,
   })
   res.writeHead(p.status)
   res.end(body)
+}
+
+/** Answers a request no operation takes (OPTIONS, 404, 405) as the contract says every server does. */
+export function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: RouteRefusal): void {
+  const allow = refusal.allow === undefined ? {} : { [headerNames.allow]: refusal.allow }
+  if (refusal.problem !== undefined) {
+    sendProblem(req, res, refusal.problem, allow)
+    return
+  }
+  const requestId = callerRequestId(req)
+  setHeaders(res, { ...allow, ...(requestId === undefined ? {} : { [headerNames.requestId]: requestId }) })
+  res.writeHead(refusal.status)
+  res.end()
 }
 
 export function setHeaders(

@@ -1,5 +1,5 @@
 // `npm run sandbox`: the sandbox operation alone over HTTP (memory store), for curl or another test suite.
-import { localToday } from '../src/contract'
+import { localToday, OPENAPI_PATH } from '../src/contract'
 import { createMemoryStore, createSandbox } from '../src/sandbox'
 import { createSandboxHandlers } from '../src/sandbox-http/handlers'
 import { createSandboxServer } from './upstream'
@@ -15,4 +15,5 @@ server.listen(port, '127.0.0.1', () => {
   console.log(
     `  try: curl -H "X-Request-ID: $(cat /proc/sys/kernel/random/uuid)" ${url}/v1/sandbox/card-accounts`,
   )
+  console.log(`  the operation as OpenAPI 3.1: ${url}${OPENAPI_PATH}`)
 })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from './app'
-import { fakeSign, fakeUpstream } from './test-support/fake-upstream'
+import { fakeApp } from './test-support/fake-app'
+import { fakeUpstream } from './test-support/fake-upstream'
 import { close, listen, parseRaw, send, sendRaw } from './test-support/http'
 
 // Raw sockets throughout: these are requests a well-behaved HTTP client would refuse to send.
@@ -10,17 +10,9 @@ let port = 0
 
 beforeAll(async () => {
   const upstreamPort = await listen(upstream.server)
-  const app = createApp({
-    staticDir: '/nonexistent',
-    upstream: {
-      baseUrl: new URL(`http://127.0.0.1:${upstreamPort}`),
-      sign: fakeSign,
-      connectTimeoutMs: 1_000,
-      totalTimeoutMs: 5_000,
-      maxBodyBytes: 1024 * 1024,
-    },
+  const app = fakeApp({
+    upstream: new URL(`http://127.0.0.1:${upstreamPort}`),
     allowedHostnames: new Set(['127.0.0.1', 'localhost']),
-    log: () => {},
   })
   servers.push(app)
   port = await listen(app)

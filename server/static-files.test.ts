@@ -3,8 +3,7 @@ import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from './app'
-import { fakeSign } from './test-support/fake-upstream'
+import { fakeApp } from './test-support/fake-app'
 import { close, listen, parseRaw, send, sendRaw } from './test-support/http'
 
 const parent = mkdtempSync(join(tmpdir(), 'console-static-'))
@@ -19,17 +18,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'mockServiceWorker.js'), '/* worker */')
   // A secret beside the served folder, for the traversal probes.
   writeFileSync(join(parent, 'secret.pem'), 'PRIVATE KEY')
-  app = createApp({
-    staticDir: dist,
-    upstream: {
-      baseUrl: new URL('http://127.0.0.1:1'),
-      sign: fakeSign,
-      connectTimeoutMs: 1_000,
-      totalTimeoutMs: 1_000,
-      maxBodyBytes: 1024,
-    },
-    log: () => {},
-  })
+  app = fakeApp({ staticDir: dist })
   port = await listen(app)
 })
 

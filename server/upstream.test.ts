@@ -99,14 +99,41 @@ describe('local upstream over a real socket', () => {
   })
 
   it('answers 404 RESOURCE_UNKNOWN for unknown paths, inside and outside the sandbox prefix', async () => {
-    await expectProblem(await fetch(`${base}/v1/sandbox/nowhere`, { headers }), 404, 'RESOURCE_UNKNOWN')
-    await expectProblem(await fetch(`${base}/index.html`, { headers }), 404, 'RESOURCE_UNKNOWN')
+    for (const path of ['/v1/sandbox/nowhere', '/index.html', '/v1/sandbox/card-accounts/%E0']) {
+      const body = await expectProblem(await fetch(`${base}${path}`, { headers }), 404, 'RESOURCE_UNKNOWN')
+      expect(body.tppMessages[0]?.text).toBe(`No sandbox endpoint at ${path}`)
+    }
   })
 
-  it('answers 405 for a method fetch cannot carry', async () => {
-    const answer = await send(port, '/v1/sandbox/card-accounts', { method: 'TRACE' })
+  it('answers 405 with Allow for a method fetch cannot carry, and 404 for it on an unknown path', async () => {
+    const answer = await send(port, '/v1/sandbox/card-accounts', {
+      method: 'TRACE',
+      headers: { 'x-request-id': REQUEST_ID },
+    })
     expect(answer.status).toBe(405)
-    expect(tppMessagesBody.parse(json(answer)).tppMessages[0]?.code).toBe('SERVICE_INVALID')
+    expect(answer.headers.allow).toBe('GET, HEAD, POST, OPTIONS')
+    expect(answer.headers['x-request-id']).toBe(REQUEST_ID)
+    expect(tppMessagesBody.parse(json(answer)).tppMessages[0]).toMatchObject({
+      code: 'SERVICE_INVALID',
+      text: 'TRACE is not allowed on /v1/sandbox/card-accounts; allowed: GET, HEAD, POST, OPTIONS',
+    })
+    expect((await send(port, '/elsewhere', { method: 'TRACE' })).status).toBe(404)
+  })
+
+  it('answers HEAD like GET without a body, and OPTIONS with 204 and Allow', async () => {
+    const head = await send(port, '/v1/sandbox/card-accounts', {
+      method: 'HEAD',
+      headers: { 'x-request-id': REQUEST_ID },
+    })
+    expect(head.status).toBe(200)
+    expect(head.headers['content-type']).toBe('application/json')
+    expect(head.headers['x-request-id']).toBe(REQUEST_ID)
+    expect(head.text).toBe('')
+    const options = await send(port, '/v1/sandbox/card-accounts/some-id', { method: 'OPTIONS' })
+    expect(options.status).toBe(204)
+    expect(options.headers.allow).toBe('GET, HEAD, OPTIONS')
+    expect(options.headers).not.toHaveProperty('content-length')
+    expect(options.text).toBe('')
   })
 
   it('survives malformed HTTP and a client that hangs up mid-body', async () => {

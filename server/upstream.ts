@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
-import { problem } from '../src/contract'
+import { headerNames, matchRoute, problem, refusalOf } from '../src/contract'
+import { openApiFile, openApiServers } from '../src/contract/openapi'
 import { internalProblem } from '../src/sandbox-http/respond'
 import { answerClientError } from './client-error'
-import { sendProblem } from './problem-response'
+import { sendProblem, sendRefusal } from './problem-response'
+import { readBodyWithin } from './read-body'
 
 export interface SandboxServerOptions {
   /** The sandbox handlers (createSandboxHandlers), answering at the server's root. */
@@ -13,14 +15,16 @@ export interface SandboxServerOptions {
   maxBodyBytes: number
 }
 
-/** Methods fetch's Request refuses to carry; on our paths they are simply not supported. */
+/** Methods fetch's Request refuses to carry; no operation has them, so the route matcher answers them. */
 const UNSUPPORTED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
 
 /**
- * The local upstream: the same msw handlers the browser worker runs, served over node:http through
- * msw's getResponse. Every answer is JSON; a request that cannot be read is a 4xx, never a crash.
+ * The local upstream and `npm run sandbox`: the same msw handlers the browser worker runs, served over
+ * node:http through msw's getResponse, and the operation's OpenAPI document at /openapi.json. Every answer
+ * is JSON; a request that cannot be read is a 4xx, never a crash.
  */
 export function createSandboxServer({ handlers, maxBodyBytes }: SandboxServerOptions): Server {
+  const openApi = openApiFile(openApiServers.sandbox)
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
       if (res.headersSent) res.destroy()
@@ -30,34 +34,44 @@ export function createSandboxServer({ handlers, maxBodyBytes }: SandboxServerOpt
   server.on('clientError', answerClientError)
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readBody(req, maxBodyBytes)
-    if (body === undefined) {
-      const text = `the request body exceeds ${maxBodyBytes} bytes`
-      return sendProblem(req, res, problem(413, 'PAYLOAD_TOO_LARGE', text), { connection: 'close' })
-    }
+    const body = await readBodyWithin(req, res, maxBodyBytes)
+    if (body === undefined) return
     const method = req.method ?? 'GET'
-    if (UNSUPPORTED_METHODS.has(method)) {
-      return sendProblem(req, res, problem(405, 'SERVICE_INVALID', `${method} is not supported`))
-    }
     const origin = originOf(server)
+    let url: URL
+    try {
+      url = new URL(req.url ?? '/', origin)
+    } catch (error) {
+      const text = `the request target cannot be read: ${(error as Error).message}`
+      return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text))
+    }
+    if (url.pathname === openApi.path && (method === 'GET' || method === 'HEAD')) {
+      res.writeHead(200, {
+        [headerNames.contentType]: 'application/json',
+        'content-length': Buffer.byteLength(openApi.json),
+      })
+      return void res.end(method === 'HEAD' ? undefined : openApi.json)
+    }
+    if (UNSUPPORTED_METHODS.has(method)) {
+      const route = matchRoute(method, url.pathname)
+      if (route.kind !== 'operation') return sendRefusal(req, res, refusalOf(method, url.pathname, route))
+    }
     let request: Request
     try {
-      request = toRequest(req, origin, body)
+      request = toRequest(req, url, new Uint8Array(body))
     } catch (error) {
       const text = `the request cannot be read: ${(error as Error).message}`
       return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text))
     }
     // baseUrl: without it msw resolves relative handler paths against nothing and nothing matches.
     const response = await getResponse(handlers, request, { baseUrl: origin })
-    if (!response) {
-      const text = `no sandbox endpoint at ${new URL(request.url).pathname}`
-      return sendProblem(req, res, problem(404, 'RESOURCE_UNKNOWN', text))
-    }
+    if (!response) return sendRefusal(req, res, refusalOf(method, url.pathname, { kind: 'unknown' }))
     response.headers.forEach((value, name) => {
       res.appendHeader(name, value)
     })
     const payload = Buffer.from(await response.arrayBuffer())
-    if (req.method !== 'HEAD') res.setHeader('content-length', payload.length)
+    // A 204 has no body and so no length; a HEAD's would be GET's, which it does not have.
+    if (req.method !== 'HEAD' && response.body !== null) res.setHeader('content-length', payload.length)
     res.writeHead(response.status)
     res.end(payload)
   }
@@ -65,28 +79,14 @@ export function createSandboxServer({ handlers, maxBodyBytes }: SandboxServerOpt
   return server
 }
 
-/**
- * The body, or undefined when it is larger than `max`. An oversized body is still drained (and
- * dropped), so the client reads the 413 instead of a reset connection.
- */
-async function readBody(req: IncomingMessage, max: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size <= max) chunks.push(chunk)
-  }
-  return size > max ? undefined : new Uint8Array(Buffer.concat(chunks))
-}
-
-function toRequest(req: IncomingMessage, origin: string, body: Uint8Array<ArrayBuffer>): Request {
+function toRequest(req: IncomingMessage, url: URL, body: Uint8Array<ArrayBuffer>): Request {
   const headers = new Headers()
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string)
   }
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0
-  return new Request(new URL(req.url ?? '/', origin), { method, headers, ...(hasBody ? { body } : {}) })
+  return new Request(url, { method, headers, ...(hasBody ? { body } : {}) })
 }
 
 function originOf(server: Server): string {

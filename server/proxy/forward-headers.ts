@@ -1,4 +1,4 @@
-import { type Problem, problem } from '../../src/contract'
+import { headerNames, type Problem, problem } from '../../src/contract'
 import { SIGNED_WHEN_PRESENT } from '../../src/signing/signer'
 
 /**
@@ -7,24 +7,26 @@ import { SIGNED_WHEN_PRESENT } from '../../src/signing/signer'
  * signer may produce. Accept-Encoding is dropped too, so the upstream answers uncompressed and the proxy can
  * stream the body through untouched.
  */
-const forwardedHeaders = new Set([
-  'content-type',
-  'accept',
-  'accept-language',
-  'accept-charset',
-  'x-request-id',
-  'psu-id',
-  'psu-id-type',
-  'psu-corporate-id',
-  'psu-corporate-id-type',
-  'psu-ip-address',
-  'psu-ip-port',
-  'psu-user-agent',
-  'tpp-redirect-uri',
-  'tpp-nok-redirect-uri',
-  'accept-fix',
-  'x-accept-fix',
-])
+const forwardedHeaders = new Set(
+  [
+    headerNames.contentType,
+    headerNames.accept,
+    headerNames.acceptLanguage,
+    headerNames.acceptCharset,
+    headerNames.requestId,
+    headerNames.psuId,
+    headerNames.psuIdType,
+    headerNames.psuCorporateId,
+    headerNames.psuCorporateIdType,
+    headerNames.psuIpAddress,
+    headerNames.psuIpPort,
+    headerNames.psuUserAgent,
+    headerNames.tppRedirectUri,
+    headerNames.tppNokRedirectUri,
+    headerNames.acceptFix,
+    headerNames.xAcceptFix,
+  ].map((name) => name.toLowerCase()),
+)
 
 export type ForwardHeaders = { ok: true; headers: Record<string, string> } | { ok: false; problem: Problem }
 

@@ -3,6 +3,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import https from 'node:https'
 import type { Socket } from 'node:net'
 import {
+  API_BASE,
   encodeConsoleTrace,
   headerNames,
   type Problem,
@@ -13,11 +14,10 @@ import {
 import { isTamperScenario, tamperSignedHeaders } from '../../src/signing'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
+import { readBodyWithin } from '../read-body'
 import { apiAnswerHeaders } from '../security-headers'
 import { bodyShapeProblem } from './body-shape'
 import { forwardHeaders } from './forward-headers'
-import { readBody } from './read-body'
-import { API_PREFIX } from './request-target'
 import { signedRequestIds } from './signed-request-ids'
 
 export interface ForwarderOptions {
@@ -72,32 +72,30 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   async function forward(req: IncomingMessage, res: ServerResponse, upstreamPath: string, query: string) {
     const picked = forwardHeaders(req.rawHeaders)
     if (!picked.ok) return sendProblem(req, res, picked.problem)
-    const read = await readBody(req, maxBodyBytes)
-    if (!read.ok) {
-      if (read.reason === 'aborted') return
-      const text = `The request body exceeds ${maxBodyBytes} bytes`
-      // Closing the connection is the only way to stop a client that is still sending.
-      return sendProblem(req, res, problem(413, 'PAYLOAD_TOO_LARGE', text), { connection: 'close' })
-    }
-    const method = req.method ?? 'GET'
+    const received = await readBodyWithin(req, res, maxBodyBytes)
+    if (received === undefined) return
+    // HEAD goes upstream as the GET it stands for, and Node leaves the body out of its answer to a HEAD. So a
+    // HEAD gets exactly GET's status and headers whether or not the upstream implements HEAD (the bank's
+    // sandbox does not say), and the proxy signs nothing but the operation's own requests.
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET')
     // Only POST carries a body upstream; the Digest is then of exactly the bytes forwarded.
-    const body = method === 'POST' ? read.body : EMPTY_BODY
+    const body = method === 'POST' ? received : EMPTY_BODY
     if (method === 'POST') {
       const shape = bodyShapeProblem(upstreamPath, body)
       if (shape !== undefined) return sendProblem(req, res, shape)
     }
-    const given = picked.headers['x-request-id']
+    const given = picked.headers[headerNames.requestId.toLowerCase()]
     const requestId = given !== undefined && UUID.test(given) ? given : randomUUID()
     if (!requestIds.claim(requestId)) {
       const text = `X-Request-ID ${requestId} was signed in the last ${REQUEST_ID_WINDOW_MINUTES} minutes; send a new one`
-      return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text, 'X-Request-ID'))
+      return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text, headerNames.requestId))
     }
     const path = `${prefix}${upstreamPath}${query === '' ? '' : `?${query}`}`
     const url = `${origin}${path}`
     const signed = await sign({
       method,
       url: path,
-      headers: { ...picked.headers, 'x-request-id': requestId },
+      headers: { ...picked.headers, [headerNames.requestId.toLowerCase()]: requestId },
       body,
     })
     if (res.destroyed) return
@@ -118,7 +116,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     // The security headers again, after the upstream's: its own answer must not drop or weaken them.
     const answerHeaders = {
       ...apiAnswerHeaders,
-      'x-request-id': headerValue(headers, 'x-request-id'),
+      [headerNames.requestId.toLowerCase()]: headerValue(headers, headerNames.requestId.toLowerCase()),
       [headerNames.consoleTrace]: trace,
     }
     await exchange(req, res, { method, path, headers, body, answerHeaders }, method === 'GET')
@@ -293,7 +291,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   function consoleLocation(location: string): string {
     const path = location.startsWith(`${origin}/`) ? location.slice(origin.length) : location
     return path.startsWith(`${prefix}${SANDBOX_PREFIX}/`)
-      ? `${API_PREFIX}${path.slice(prefix.length)}`
+      ? `${API_BASE}${path.slice(prefix.length)}`
       : location
   }
 

@@ -1,6 +1,4 @@
-import { type Problem, problem, routes } from '../../src/contract'
-
-export const API_PREFIX = '/api'
+import { API_BASE, type Problem, problem } from '../../src/contract'
 
 export type RequestTarget = { ok: true; path: string; query: string } | { ok: false; problem: Problem }
 
@@ -40,46 +38,7 @@ function unsafePath(path: string): string | undefined {
   return undefined
 }
 
+/** Whether the path is the proxy's (under /api), not a file of the console. */
 export function isApiPath(path: string): boolean {
-  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)
-}
-
-/** The operation's routes and the methods the proxy forwards for each; nothing else leaves the proxy. */
-const operations: ReadonlyArray<{ pattern: string; methods: readonly string[] }> = [
-  { pattern: routes.cardAccounts, methods: ['GET', 'POST'] },
-  { pattern: routes.cardAccount, methods: ['GET'] },
-  { pattern: routes.transactions, methods: ['GET', 'POST'] },
-]
-
-export type ApiRoute = { ok: true; upstreamPath: string } | { ok: false; problem: Problem; allow?: string }
-
-/** Maps `/api/v1/sandbox/...` to the upstream path `/v1/sandbox/...` if it is one of the operation's routes. */
-export function matchApiRoute(method: string, path: string): ApiRoute {
-  const upstreamPath = path.slice(API_PREFIX.length)
-  const operation = operations.find(({ pattern }) => matchesPattern(pattern, upstreamPath))
-  if (operation === undefined) {
-    return { ok: false, problem: problem(404, 'RESOURCE_UNKNOWN', `No sandbox resource at ${path}`) }
-  }
-  if (!operation.methods.includes(method)) {
-    const allow = operation.methods.join(', ')
-    return {
-      ok: false,
-      problem: problem(405, 'SERVICE_INVALID', `${method} is not supported on ${path}; use ${allow}`),
-      allow,
-    }
-  }
-  return { ok: true, upstreamPath }
-}
-
-/** msw-style patterns from the contract: `:name` matches one non-empty segment. */
-function matchesPattern(pattern: string, path: string): boolean {
-  const expected = pattern.split('/')
-  const actual = path.split('/')
-  return (
-    expected.length === actual.length &&
-    expected.every((segment, i) => {
-      const value = actual[i] ?? ''
-      return segment.startsWith(':') ? value !== '' : segment === value
-    })
-  )
+  return path === API_BASE || path.startsWith(`${API_BASE}/`)
 }

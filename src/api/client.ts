@@ -5,7 +5,8 @@ import {
   cardAccountListFromServer,
   cardTransactionsFromServer,
   headerNames,
-  paths,
+  operations,
+  pathTo,
   SWAP_AMOUNTS_FIX,
   type TransactionCreateInput,
   type TransactionsParams,
@@ -71,8 +72,8 @@ function readHeaders(options: ReadOptions): Record<string, string> {
 
 export async function listCardAccounts(options: ReadOptions = {}): Promise<CardAccountRead[]> {
   const list = await call({
-    method: 'GET',
-    path: paths.cardAccounts,
+    method: operations.listCardAccounts.method,
+    path: pathTo('listCardAccounts'),
     schema: cardAccountListFromServer,
     what: 'The card account list',
     signal: options.signal,
@@ -82,8 +83,8 @@ export async function listCardAccounts(options: ReadOptions = {}): Promise<CardA
 
 export function createCardAccount(body: CardAccountCreateInput): Promise<CardAccountRead> {
   return call({
-    method: 'POST',
-    path: paths.cardAccounts,
+    method: operations.createCardAccount.method,
+    path: pathTo('createCardAccount'),
     schema: cardAccountFromServer,
     what: 'The created card account',
     body,
@@ -96,8 +97,8 @@ export function listTransactions(
   options: ReadOptions = {},
 ): Promise<TransactionsPage> {
   return call({
-    method: 'GET',
-    path: `${paths.transactions(accountId)}?${transactionsSearchParams(params)}`,
+    method: operations.listTransactions.method,
+    path: `${pathTo('listTransactions', { mockCardAccountId: accountId })}?${transactionsSearchParams(params)}`,
     schema: cardTransactionsFromServer,
     what: 'The transaction list',
     headers: readHeaders(options),
@@ -111,8 +112,8 @@ export function createTransactions(
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<CreatedTransactions> {
   return call({
-    method: 'POST',
-    path: paths.transactions(accountId),
+    method: operations.createTransactions.method,
+    path: pathTo('createTransactions', { mockCardAccountId: accountId }),
     schema: transactionsCreated,
     what: 'The created transactions',
     body,

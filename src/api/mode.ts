@@ -8,7 +8,7 @@ export const modeLabels: Record<Mode, string> = {
 }
 
 /** The SPA always talks to /api; only what answers there differs between modes. */
-export const API_BASE = '/api'
+export { API_BASE } from '../contract'
 
 const STORAGE_KEY = 'sandbox-console.mode'
 

@@ -1,4 +1,5 @@
 import { modeLabels } from '../api'
+import { OPENAPI_PATH } from '../contract'
 import { Dialog } from '../ui/Dialog'
 
 export function HelpDialog({ onClose }: { onClose: () => void }) {
@@ -24,6 +25,10 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
         <p>
           The panel at the bottom lists every request with the headers as sent, the body and the answer; copy
           one as curl to replay it.
+        </p>
+        <p>
+          The operation as OpenAPI 3.1: <a href={OPENAPI_PATH}>{OPENAPI_PATH}</a> — import it into Postman,
+          Swagger UI or Prism.
         </p>
       </div>
       <footer className="dialog-actions">

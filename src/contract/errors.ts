@@ -11,7 +11,10 @@ export const errorCodes = [
   'CERTIFICATE_MISSING',
   'CERTIFICATE_INVALID',
   'CERTIFICATE_EXPIRED',
-  // Proxy-only conditions: they never come from the sandbox itself.
+  // A bug, still answered in the tppMessages shape.
+  'INTERNAL_SERVER_ERROR',
+  // Answered by the Node servers only: a body over their limit (proxy and local upstream alike), and the
+  // proxy's upstream failing.
   'PAYLOAD_TOO_LARGE',
   'UPSTREAM_UNREACHABLE',
   'UPSTREAM_TIMEOUT',
@@ -47,6 +50,11 @@ export type TppMessagesBody = z.infer<typeof tppMessagesBody>
 export interface Problem {
   status: number
   messages: TppMessage[]
+}
+
+/** The tppMessages body of a problem: every error answer on the wire has this shape. */
+export function tppMessagesOf({ messages }: Problem): TppMessagesBody {
+  return { tppMessages: messages }
 }
 
 export function problem(status: number, code: ErrorCode, text: string, path?: string): Problem {

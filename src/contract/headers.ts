@@ -1,6 +1,14 @@
 import { z } from 'zod'
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
+
+/**
+ * The X-Request-ID an answer echoes: the caller's, when it is one valid UUID. A repeated header arrives
+ * joined with ", " (fetch's Headers and Node alike) or as a list, and so is never echoed.
+ */
+export function echoedRequestId(value: string | readonly string[] | null | undefined): string | undefined {
+  return typeof value === 'string' && UUID.test(value) ? value : undefined
+}
 
 export const requestId = z
   .string({ error: 'X-Request-ID is required: a UUID unique per call' })
@@ -35,10 +43,30 @@ export function acceptedFixes(headers: Headers): Set<KnownFix> {
  */
 export const headerNames = {
   requestId: 'X-Request-ID',
+  psuId: 'PSU-ID',
+  psuIdType: 'PSU-ID-Type',
   psuCorporateId: 'PSU-Corporate-ID',
+  psuCorporateIdType: 'PSU-Corporate-ID-Type',
+  psuIpAddress: 'PSU-IP-Address',
+  psuIpPort: 'PSU-IP-Port',
+  psuUserAgent: 'PSU-User-Agent',
+  tppRedirectUri: 'TPP-Redirect-URI',
+  tppNokRedirectUri: 'TPP-Nok-Redirect-URI',
+  /** The signature set: only a signer produces these (draft-cavage-http-signatures-10). */
+  tppSignatureCertificate: 'TPP-Signature-Certificate',
+  signature: 'Signature',
+  digest: 'Digest',
+  date: 'Date',
   acceptFix: 'accept-fix',
   /** The platform's spelling of accept-fix. */
   xAcceptFix: 'x-accept-fix',
+  // HTTP's own, as the sandbox and the proxy read and answer them.
+  accept: 'Accept',
+  acceptCharset: 'Accept-Charset',
+  acceptLanguage: 'Accept-Language',
+  contentType: 'Content-Type',
+  location: 'Location',
+  allow: 'Allow',
   /**
    * Added by the proxy to every answer of a forwarded request: base64url JSON of what it signed and sent
    * upstream ({@link ConsoleTrace}); the certificate in it is public, the private key never part of it.

@@ -1,5 +1,5 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { localToday } from '../contract'
+import { API_BASE, localToday } from '../contract'
 import { createSandbox, type Sandbox } from '../sandbox'
 import { openIndexedDbStore } from '../sandbox/storage/indexeddb-store'
 import { type Authenticate, createSandboxHandlers } from './handlers'
@@ -18,7 +18,7 @@ export async function startOfflineSandbox({
   const sandbox = createSandbox({ store, today: () => localToday() })
   const handlers = createSandboxHandlers({
     sandbox,
-    basePath: '/api',
+    basePath: API_BASE,
     ...(authenticate ? { authenticate } : {}),
   })
   const worker = setupWorker(...handlers)

@@ -214,9 +214,9 @@ describe('errors (design.md §3)', () => {
     ['', 'bookingStatus', /required/],
     ['?bookingStatus=all', 'bookingStatus', /one of booked, pending, both/],
     ['?bookingStatus=booked&bookingStatus=pending', 'bookingStatus', /one of/],
-    ['?bookingStatus=both&limit=0', 'limit', /at least 1/],
+    ['?bookingStatus=both&limit=0', 'limit', /^limit must be 1 or more/],
     ['?bookingStatus=both&limit=abc', 'limit', /whole number/],
-    ['?bookingStatus=both&offset=-5', 'offset', /whole number/],
+    ['?bookingStatus=both&offset=-5', 'offset', /^offset must be 0 or more/],
     ['?bookingStatus=both&fromDate=2026-02-30', 'fromDate', /calendar/],
     ['?bookingStatus=both&toDate=tomorrow', 'toDate', /YYYY-MM-DD/],
   ])('400 FORMAT_ERROR for the query "%s"', async (query, path, text) => {
@@ -312,12 +312,15 @@ describe('errors (design.md §3)', () => {
   })
 
   it.each([
-    ['DELETE', '/v1/sandbox/card-accounts'],
-    ['PUT', '/v1/sandbox/card-accounts/some-id'],
-    ['POST', '/v1/sandbox/card-accounts/some-id'],
-    ['PATCH', '/v1/sandbox/card-accounts/some-id/transactions'],
-  ])('405 SERVICE_INVALID for %s %s', async (method, path) => {
-    await expectProblem(await call(method, path), 405, { code: 'SERVICE_INVALID' })
+    ['DELETE', '/v1/sandbox/card-accounts', 'GET, HEAD, POST, OPTIONS'],
+    ['PUT', '/v1/sandbox/card-accounts/some-id', 'GET, HEAD, OPTIONS'],
+    ['POST', '/v1/sandbox/card-accounts/some-id', 'GET, HEAD, OPTIONS'],
+    ['PATCH', '/v1/sandbox/card-accounts/some-id/transactions', 'GET, HEAD, POST, OPTIONS'],
+  ])('405 SERVICE_INVALID for %s %s, with Allow: %s', async (method, path, allow) => {
+    const response = await call(method, path)
+    expect(response.headers.get('allow')).toBe(allow)
+    const body = await expectProblem(response, 405, { code: 'SERVICE_INVALID' })
+    expect(body.tppMessages[0]?.text).toBe(`${method} is not allowed on ${path}; allowed: ${allow}`)
   })
 
   it.each([
@@ -325,10 +328,14 @@ describe('errors (design.md §3)', () => {
     '/v1/sandbox/card-accounts/some-id/balances',
     '/v1/sandbox/card-accounts/some-id/transactions/extra',
     '/v1/sandbox/card-accounts/',
-    '/v1/sandbox/card-accounts/%E0%A4%A/transactions?bookingStatus=both',
+    '/v1/sandbox/card-accounts/%E0',
+    '/v1/sandbox/card-accounts/%E0%A4%A/transactions',
   ])('404 RESOURCE_UNKNOWN for the unknown path %s', async (path) => {
-    const response = await call('GET', path)
-    await expectProblem(response, 404, { code: 'RESOURCE_UNKNOWN' })
+    for (const method of ['GET', 'POST']) {
+      const response = await call(method, `${path}?bookingStatus=both`, { json: txBody() })
+      const body = await expectProblem(response, 404, { code: 'RESOURCE_UNKNOWN' })
+      expect(body.tppMessages[0]?.text).toBe(`No sandbox endpoint at ${path}`)
+    }
   })
 
   it('wraps an unexpected failure into a 500 tppMessages body', async () => {
@@ -342,6 +349,48 @@ describe('errors (design.md §3)', () => {
       code: 'INTERNAL_SERVER_ERROR',
     })
     expect(body.tppMessages[0]?.text).toContain('disk on fire')
+  })
+})
+
+describe('HEAD and OPTIONS', () => {
+  it('answers HEAD like GET, without the body, wherever GET is allowed', async () => {
+    const id = await createAccount(corporateBody)
+    for (const [path, headers] of [
+      ['/v1/sandbox/card-accounts', {}],
+      [`/v1/sandbox/card-accounts/${id}`, { 'PSU-Corporate-ID': 'corp' }],
+      [txPath(id, '?bookingStatus=both'), { 'PSU-Corporate-ID': 'corp' }],
+      [`/v1/sandbox/card-accounts/${id}`, {}],
+      ['/v1/sandbox/card-accounts/nope', {}],
+    ] as const) {
+      const get = await call('GET', path, { headers })
+      const head = await call('HEAD', path, { headers })
+      expect(head.status).toBe(get.status)
+      expect(head.headers.get('content-type')).toBe('application/json')
+      expect(head.headers.get('x-request-id')).toBe(REQUEST_ID)
+      expect(await head.text()).toBe('')
+    }
+  })
+
+  it.each([
+    ['/v1/sandbox/card-accounts', 'GET, HEAD, POST, OPTIONS'],
+    ['/v1/sandbox/card-accounts/some-id', 'GET, HEAD, OPTIONS'],
+    ['/v1/sandbox/card-accounts/some-id/transactions', 'GET, HEAD, POST, OPTIONS'],
+  ])('answers OPTIONS %s with 204 and Allow: %s, unsigned and without X-Request-ID', async (path, allow) => {
+    server.use(
+      ...createSandboxHandlers({
+        sandbox,
+        basePath: TEST_BASE_URL,
+        authenticate: async () => problem(401, 'SIGNATURE_MISSING', 'Signature header is required'),
+      }),
+    )
+    const response = await call('OPTIONS', path, { requestId: null })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('allow')).toBe(allow)
+    expect(await response.text()).toBe('')
+  })
+
+  it('answers OPTIONS on an unknown path with 404', async () => {
+    await expectProblem(await call('OPTIONS', '/v1/sandbox/nowhere'), 404, { code: 'RESOURCE_UNKNOWN' })
   })
 })
 

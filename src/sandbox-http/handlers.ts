@@ -2,17 +2,22 @@ import { http, type RequestHandler } from 'msw'
 import {
   acceptedFixes,
   type CardTransactionsResponse,
+  headerNames,
   type KnownFix,
+  matchRoute,
+  type OperationName,
+  operationList,
+  type PathParams,
   type Problem,
-  paths,
-  problem,
+  pathTo,
   problemFromZod,
+  refusalOf,
   requestId as requestIdSchema,
+  SANDBOX_PREFIX,
 } from '../contract'
 import { type Sandbox, unknownCardAccount } from '../sandbox'
 import { parseJsonBody } from './request-body'
 import { internalProblem, problemReply, type Reply, reply, toResponse } from './respond'
-import { type RouteName, routeMethods, sandboxPaths } from './routes'
 
 /**
  * The signature seam: runs before every other check and answers its problem (401) when it returns
@@ -28,90 +33,87 @@ export interface SandboxHandlerOptions {
 }
 
 /** What an endpoint gets once authentication and the shared headers passed. */
-interface Call {
+interface Call<Params> {
   request: Request
   url: URL
-  id: string
+  params: Params
   body: Uint8Array
   fixes: Set<KnownFix>
   psuCorporateId: string | undefined
 }
 
-type Endpoint = (call: Call) => Promise<Reply>
+/** One endpoint per operation of the contract's table: a missing one is a type error. */
+type Endpoints = { [Name in OperationName]: (call: Call<PathParams<Name>>) => Promise<Reply> }
 
 /**
- * msw handlers of the sandbox operation: HTTP glue only. Each request is read once, then checked in
- * the order of design.md §3: authentication (401), headers (400), the path's resource (404), query and
- * body (400); the engine does the domain checks and answers errors as values.
+ * msw handlers of the sandbox operation, one per route of the contract's operation table: HTTP glue only.
+ * Each request is read once, then checked in this order: authentication (401), headers (400), the path's
+ * resource (404), query and body (400); the engine does the domain checks and answers errors as values.
+ * HEAD is answered like GET without the body; OPTIONS, an unknown path or a method a path does not take
+ * get the answers every server of the console gives (`refusalOf`).
  */
 export function createSandboxHandlers({
   sandbox,
   basePath = '',
   authenticate,
 }: SandboxHandlerOptions): RequestHandler[] {
-  const { prefix, match } = sandboxPaths(basePath)
+  const scope = sandboxScope(basePath)
 
-  const endpoints: Record<RouteName, Partial<Record<'GET' | 'POST', Endpoint>>> = {
-    cardAccounts: {
-      async GET() {
-        return reply(200, { cardAccounts: await sandbox.listCardAccounts() })
-      },
-      async POST({ request, body, fixes }) {
-        const json = parseJsonBody(request.headers.get('content-type'), body)
-        if (!json.ok) return problemReply(json.problem)
-        const created = await sandbox.createCardAccount(json.value, { fixes })
-        if (!created.ok) return problemReply(created.problem)
-        return reply(201, created.value, {
-          Location: `${prefix}${paths.cardAccount(created.value.resourceId)}`,
-        })
-      },
+  const endpoints: Endpoints = {
+    async listCardAccounts() {
+      return reply(200, { cardAccounts: await sandbox.listCardAccounts() })
     },
-    cardAccount: {
-      async GET({ id, psuCorporateId }) {
-        const found = await sandbox.getCardAccount(id, { psuCorporateId })
-        return found.ok ? reply(200, found.value) : problemReply(found.problem)
-      },
+    async createCardAccount({ request, body, fixes }) {
+      const json = parseJsonBody(request.headers.get(headerNames.contentType), body)
+      if (!json.ok) return problemReply(json.problem)
+      const created = await sandbox.createCardAccount(json.value, { fixes })
+      if (!created.ok) return problemReply(created.problem)
+      const location = pathTo('getCardAccount', { mockCardAccountId: created.value.resourceId })
+      return reply(201, created.value, { [headerNames.location]: `${scope.prefix}${location}` })
     },
-    transactions: {
-      async GET({ url, id, fixes, psuCorporateId }) {
-        const listed = await sandbox.listTransactions(id, queryObject(url.searchParams), {
-          fixes,
-          psuCorporateId,
-        })
-        return listed.ok ? reply(200, withLinkPrefix(listed.value, prefix)) : problemReply(listed.problem)
-      },
-      async POST({ request, id, body }) {
-        const json = parseJsonBody(request.headers.get('content-type'), body)
-        if (!json.ok) {
-          // The resource check comes before the body's.
-          if (!(await sandbox.hasCardAccount(id))) {
-            return problemReply(unknownCardAccount(id))
-          }
-          return problemReply(json.problem)
-        }
-        const added = await sandbox.addTransactions(id, json.value)
-        return added.ok ? reply(201, { transactions: added.value }) : problemReply(added.problem)
-      },
+    async getCardAccount({ params, psuCorporateId }) {
+      const found = await sandbox.getCardAccount(params.mockCardAccountId, { psuCorporateId })
+      return found.ok ? reply(200, found.value) : problemReply(found.problem)
+    },
+    async listTransactions({ url, params, fixes, psuCorporateId }) {
+      const listed = await sandbox.listTransactions(params.mockCardAccountId, queryObject(url.searchParams), {
+        fixes,
+        psuCorporateId,
+      })
+      return listed.ok ? reply(200, withLinkPrefix(listed.value, scope.prefix)) : problemReply(listed.problem)
+    },
+    async createTransactions({ request, params: { mockCardAccountId: id }, body }) {
+      const json = parseJsonBody(request.headers.get(headerNames.contentType), body)
+      if (!json.ok) {
+        // The resource check comes before the body's.
+        if (!(await sandbox.hasCardAccount(id))) return problemReply(unknownCardAccount(id))
+        return problemReply(json.problem)
+      }
+      const added = await sandbox.addTransactions(id, json.value)
+      return added.ok ? reply(201, { transactions: added.value }) : problemReply(added.problem)
     },
   }
 
-  async function serve(request: Request, answer: (call: Call) => Promise<Reply>): Promise<Response> {
+  async function serve<Params>(
+    request: Request,
+    params: Params,
+    answer: (call: Call<Params>) => Promise<Reply>,
+  ): Promise<Response> {
     try {
       const body = new Uint8Array(await request.arrayBuffer())
       const denied = await authenticate?.(request, body)
       if (denied) return toResponse(request, problemReply(denied))
-      const requestId = requestIdSchema.safeParse(request.headers.get('x-request-id') ?? undefined)
-      if (!requestId.success)
-        return toResponse(request, problemReply(problemFromZod(requestId.error, 'X-Request-ID')))
-      const url = new URL(request.url)
-      const target = match(request.url)
-      const call: Call = {
+      const requestId = requestIdSchema.safeParse(request.headers.get(headerNames.requestId) ?? undefined)
+      if (!requestId.success) {
+        return toResponse(request, problemReply(problemFromZod(requestId.error, headerNames.requestId)))
+      }
+      const call: Call<Params> = {
         request,
-        url,
-        id: target && target.route !== 'unknown' ? target.id : '',
+        url: new URL(request.url),
+        params,
         body,
         fixes: acceptedFixes(request.headers),
-        psuCorporateId: request.headers.get('psu-corporate-id') ?? undefined,
+        psuCorporateId: request.headers.get(headerNames.psuCorporateId) ?? undefined,
       }
       return toResponse(request, await answer(call))
     } catch (error) {
@@ -119,43 +121,62 @@ export function createSandboxHandlers({
     }
   }
 
-  const on =
-    (route: RouteName) =>
-    ({ request }: { request: Request }) =>
-      match(request.url)?.route === route
+  const routeOf = (request: Request) => {
+    const path = scope.servicePath(request)
+    return path === undefined ? undefined : matchRoute(request.method, path)
+  }
 
-  const routeHandlers = (Object.keys(endpoints) as RouteName[]).flatMap((route) =>
-    (['GET', 'POST'] as const).flatMap((method) => {
-      const endpoint = endpoints[route][method]
-      if (!endpoint) return []
-      const register = method === 'GET' ? http.get : http.post
-      return [register(on(route), ({ request }) => serve(request, endpoint))]
-    }),
+  const operationHandlers = operationList.map(({ name }) =>
+    http.all(
+      ({ request }) => {
+        const route = routeOf(request)
+        return route?.kind === 'operation' && route.operation.name === name
+          ? { matches: true, params: route.params }
+          : false
+      },
+      // The params are the route matcher's, checked against this operation's path by the predicate.
+      ({ request, params }) => serve(request, params as never, endpoints[name]),
+    ),
   )
 
-  // Everything else under the sandbox prefix: a known path with another method, or an unknown path.
+  // Everything else under the sandbox prefix: OPTIONS, a known path with another method, an unknown path.
   const fallback = http.all(
-    ({ request }) => match(request.url) !== undefined,
-    ({ request }) =>
-      serve(request, async () => {
-        const target = match(request.url)
-        if (target && target.route !== 'unknown') {
-          const allowed = routeMethods[target.route]
-          return problemReply(
-            problem(
-              405,
-              'SERVICE_INVALID',
-              `${request.method} is not supported here; use ${allowed.join(' or ')}`,
-            ),
-          )
-        }
-        return problemReply(
-          problem(404, 'RESOURCE_UNKNOWN', `no sandbox endpoint at ${new URL(request.url).pathname}`),
-        )
-      }),
+    ({ request }) => scope.servicePath(request) !== undefined,
+    ({ request }) => {
+      const route = routeOf(request)
+      if (route === undefined || route.kind === 'operation') return undefined
+      const refusal = refusalOf(request.method, new URL(request.url).pathname, route)
+      const headers = refusal.allow === undefined ? {} : { [headerNames.allow]: refusal.allow }
+      // OPTIONS reads nothing: it needs no signature, as the proxy answers it without one.
+      if (refusal.problem === undefined) return toResponse(request, { status: refusal.status, headers })
+      const answer = problemReply(refusal.problem, headers)
+      return serve(request, {}, async () => answer)
+    },
   )
 
-  return [...routeHandlers, fallback]
+  return [...operationHandlers, fallback]
+}
+
+/**
+ * Requests under `basePath` ('' or '/api' for the page's own origin or any origin in Node, or an absolute
+ * base such as 'http://sandbox.test' in tests) whose path is under the sandbox prefix are the sandbox's.
+ */
+function sandboxScope(basePath: string) {
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(basePath)
+  const base = absolute ? new URL(basePath) : undefined
+  const prefix = (base ? base.pathname : basePath).replace(/\/+$/, '')
+  const root = `${prefix}${SANDBOX_PREFIX}/`
+  return {
+    /** The path part of the base, for Location headers and links. */
+    prefix,
+    /** The request's service-relative path, or undefined when it is not the sandbox's. */
+    servicePath(request: Request): string | undefined {
+      const url = new URL(request.url)
+      const origin = base?.origin ?? globalThis.location?.origin
+      if (origin !== undefined && url.origin !== origin) return undefined
+      return url.pathname.startsWith(root) ? url.pathname.slice(prefix.length) : undefined
+    },
+  }
 }
 
 /** Query parameters as the engine validates them; a repeated parameter becomes a list, which it refuses. */

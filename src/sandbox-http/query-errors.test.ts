@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cardAccount, headerNames, paths } from '../contract'
+import { cardAccount, headerNames, pathTo } from '../contract'
 import { setupSandboxServer, TEST_BASE_URL } from './node'
 
 const { server } = setupSandboxServer()
@@ -10,7 +10,7 @@ const REQUEST_ID = '5f0c3b1e-2d4a-4c6b-9e8f-0a1b2c3d4e5f'
 const headers = { [headerNames.requestId]: REQUEST_ID, 'Content-Type': 'application/json' }
 
 async function createAccount(): Promise<string> {
-  const response = await fetch(`${TEST_BASE_URL}${paths.cardAccounts}`, {
+  const response = await fetch(`${TEST_BASE_URL}${pathTo('listCardAccounts')}`, {
     method: 'POST',
     headers,
     body: JSON.stringify({ maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' }),
@@ -34,7 +34,7 @@ describe('GET .../transactions with a bad offset or limit', () => {
   ])('answers %s with 400 and a message that states the rule', async (parameter, path, text) => {
     const id = await createAccount()
     const response = await fetch(
-      `${TEST_BASE_URL}${paths.transactions(id)}?bookingStatus=both&${parameter}`,
+      `${TEST_BASE_URL}${pathTo('listTransactions', { mockCardAccountId: id })}?bookingStatus=both&${parameter}`,
       {
         headers,
       },
@@ -50,7 +50,7 @@ describe('GET .../transactions with a bad offset or limit', () => {
   it('answers offset and limit at the int32 maximum with 200', async () => {
     const id = await createAccount()
     const response = await fetch(
-      `${TEST_BASE_URL}${paths.transactions(id)}?bookingStatus=both&offset=2147483647&limit=2147483647`,
+      `${TEST_BASE_URL}${pathTo('listTransactions', { mockCardAccountId: id })}?bookingStatus=both&offset=2147483647&limit=2147483647`,
       { headers },
     )
     expect(response.status).toBe(200)

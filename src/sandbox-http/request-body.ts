@@ -1,4 +1,4 @@
-import { type Problem, problem } from '../contract'
+import { headerNames, type Problem, problem } from '../contract'
 import { fail, ok, type Result } from '../sandbox'
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i
@@ -9,8 +9,8 @@ export function parseJsonBody(contentType: string | null, bytes: Uint8Array): Re
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     return fail(
       bodyError(
-        `Content-Type must be application/json, got ${contentType === null ? 'none' : `"${contentType}"`}`,
-        'Content-Type',
+        `${headerNames.contentType} must be application/json, got ${contentType === null ? 'none' : `"${contentType}"`}`,
+        headerNames.contentType,
       ),
     )
   }

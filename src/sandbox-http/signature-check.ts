@@ -1,4 +1,4 @@
-import { type Problem, problem } from '../contract'
+import { headerNames, type Problem, problem } from '../contract'
 import { type VerificationResult, verifySignedRequest } from '../signing'
 import type { Authenticate } from './handlers'
 
@@ -34,7 +34,9 @@ export function requireSignature({
       body,
     })
     if (!result.ok) return problem(401, result.code, result.reason, result.part)
-    const refused = trust ? await trust(request.headers.get('tpp-signature-certificate') ?? '', result) : null
+    const refused = trust
+      ? await trust(request.headers.get(headerNames.tppSignatureCertificate) ?? '', result)
+      : null
     if (refused) return refused
     onVerified?.(result)
     return null

@@ -4,10 +4,11 @@ import {
   type CardTransactionsResponse,
   cardAccountCreateSchema,
   formatIssuePath,
+  headerNames,
   type IsoDate,
   type KnownFix,
   type PendingTransaction,
-  paths,
+  pathTo,
   problem,
   problemFromZod,
   psuCorporateId as psuCorporateIdSchema,
@@ -92,8 +93,8 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
         problem(
           400,
           'FORMAT_ERROR',
-          'PSU-Corporate-ID is required to read a corporate card account: send any non-empty value',
-          'PSU-Corporate-ID',
+          `${headerNames.psuCorporateId} is required to read a corporate card account: send any non-empty value`,
+          headerNames.psuCorporateId,
         ),
       )
     }
@@ -167,7 +168,7 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
           pending: selected.pending
             .slice(spans.pending.start, spans.pending.end)
             .map((tx) => asPending(tx, swap)),
-          _links: pageLinks(paths.transactions(id), stringEntries(query), {
+          _links: pageLinks(pathTo('listTransactions', { mockCardAccountId: id }), stringEntries(query), {
             offset,
             limit,
             total: bookedCount + pendingCount,

@@ -10,5 +10,3 @@ export interface HttpRequestParts {
   /** The body bytes exactly as sent (a string is sent as UTF-8). */
   body?: Body
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

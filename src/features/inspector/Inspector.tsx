@@ -1,5 +1,6 @@
 import { memo, useState, useSyncExternalStore } from 'react'
 import { preview, type RequestLogEntry, requestLog, type Verification } from '../../api'
+import { operationOf } from '../../contract'
 import { curlCommand, signedCurlCommand } from './curl'
 
 const outcome = (entry: RequestLogEntry) => (entry.status === undefined ? 'failed' : String(entry.status))
@@ -17,7 +18,7 @@ export function Inspector() {
           <span className="inspector-title">Requests ({entries.length})</span>
           {last ? (
             <span className="inspector-last">
-              {last.method} {last.url} <Status entry={last} /> {last.durationMs} ms
+              <Operation entry={last} /> {last.method} {last.url} <Status entry={last} /> {last.durationMs} ms
             </span>
           ) : (
             <span className="muted">none yet</span>
@@ -45,6 +46,12 @@ export function Inspector() {
   )
 }
 
+/** The name of the operation in the contract's table the request is, e.g. listTransactions. */
+function Operation({ entry }: { entry: RequestLogEntry }) {
+  const name = operationOf(entry.method, entry.url)
+  return name === undefined ? null : <span className="operation-name">{name}</span>
+}
+
 function Status({ entry }: { entry: RequestLogEntry }) {
   const ok = entry.status !== undefined && entry.status < 400
   return <span className={ok ? 'status ok' : 'status bad'}>{outcome(entry)}</span>
@@ -56,8 +63,9 @@ const RequestDetails = memo(function RequestDetails({ entry }: { entry: RequestL
   return (
     <details className="request" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
-        <span className="muted">{time(entry)}</span> <strong>{entry.method}</strong> {entry.url}{' '}
-        <Status entry={entry} /> <span className="muted">{entry.durationMs} ms</span>
+        <span className="muted">{time(entry)}</span> <Operation entry={entry} />{' '}
+        <strong>{entry.method}</strong> {entry.url} <Status entry={entry} />{' '}
+        <span className="muted">{entry.durationMs} ms</span>
       </summary>
       {open ? <RequestBody entry={entry} /> : null}
     </details>

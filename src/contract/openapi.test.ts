@@ -1,0 +1,91 @@
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { describe, expect, it } from 'vitest'
+import { openApiDocument, openApiServers } from './openapi'
+import { operationList } from './operations'
+
+interface Schema {
+  type?: string
+  anyOf?: Schema[]
+  properties?: Record<string, Schema>
+  items?: Schema
+  additionalProperties?: unknown
+  required?: string[]
+}
+interface Document {
+  openapi: string
+  servers: unknown[]
+  paths: Record<string, Record<string, OperationObject>>
+  components: {
+    schemas: Record<string, Schema>
+    responses: Record<string, { content: Record<string, { schema: unknown }> }>
+  }
+}
+interface OperationObject {
+  operationId: string
+  parameters: Array<{ name: string; in: string }>
+  requestBody?: unknown
+  responses: Record<string, unknown>
+}
+
+/** The document as a client reads it: JSON. */
+const read = (value: unknown): Document => JSON.parse(JSON.stringify(value))
+const document = read(openApiDocument())
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(JSON.parse(JSON.stringify(document)))
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+    expect(String(document.openapi)).toMatch(/^3\.1\./)
+  })
+
+  it.each(operationList.map((operation) => [operation.name, operation] as const))(
+    'has %s with its method, parameters, body and answers',
+    (name, operation) => {
+      const entry = document.paths[operation.path]?.[operation.method.toLowerCase()]
+      expect(entry).toMatchObject({ operationId: name })
+      const parameters = entry?.parameters ?? []
+      const named = (place: string) => parameters.filter((p) => p.in === place).map((p) => p.name)
+      expect(named('path')).toEqual([...operation.path.matchAll(/\{(\w+)\}/g)].map(([, param]) => param))
+      expect(named('header')).toEqual(operation.headers.map((header) => header.name))
+      expect(named('header')).toEqual(expect.arrayContaining(['X-Request-ID', 'Signature', 'Digest', 'Date']))
+      if (operation.query) expect(named('query')).toContain('bookingStatus')
+      expect(entry?.requestBody !== undefined).toBe(operation.body !== undefined)
+      expect(Object.keys(entry?.responses ?? {})).toEqual(
+        expect.arrayContaining([
+          String(operation.answer.status),
+          '400',
+          '401',
+          ...operation.problems.map(String),
+        ]),
+      )
+    },
+  )
+
+  it('lists no operation the table does not have', () => {
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(documented.sort()).toEqual(operationList.map(({ method, path }) => `${method} ${path}`).sort())
+  })
+
+  it('describes requests by their input side and answers by the strict wire side', () => {
+    const { schemas } = document.components
+    const sentAmount = schemas.TransactionBatch?.items?.properties?.transactionAmount?.properties?.amount
+    expect(sentAmount?.anyOf?.map((form) => form.type)).toEqual(['string', 'number'])
+    const answered = schemas.CardTransactions?.properties?.cardTransactions?.properties?.booked?.items
+    expect(answered?.properties?.transactionAmount?.properties?.amount?.type).toBe('string')
+    // The strict schema, not the client's liberal reader that keeps unknown fields.
+    expect(answered?.additionalProperties).toBe(false)
+  })
+
+  it('answers errors in the tppMessages shape and names relative servers', () => {
+    const { responses, schemas } = document.components
+    expect(responses.Problem404?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/TppMessages',
+    })
+    expect(schemas.TppMessages?.required).toEqual(['tppMessages'])
+    expect(document.servers).toEqual([openApiServers.console])
+    expect(read(openApiDocument(openApiServers.sandbox)).servers).toEqual([openApiServers.sandbox])
+  })
+})

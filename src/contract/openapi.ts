@@ -1,0 +1,165 @@
+import { z } from 'zod'
+import { cardAccount, cardAccountCreate, cardAccountList } from './card-account'
+import { signatureErrorCodes, tppMessagesBody } from './errors'
+import { headerNames, requestId } from './headers'
+import {
+  API_BASE,
+  type HeaderUse,
+  OPENAPI_PATH,
+  type Operation,
+  operationList,
+  pathParameters,
+} from './operations'
+
+import { transactionsCreated } from './snapshot'
+import { cardTransactionsResponse, transactionBatch } from './transaction'
+
+type JsonObject = Record<string, unknown>
+
+/** Where the document is served, so its relative server URL reaches the operation from there. */
+export const openApiServers = {
+  console: { url: API_BASE, description: 'This console: its in-browser sandbox, or its signing proxy' },
+  sandbox: { url: '/', description: 'This sandbox (npm run sandbox), or the bank sandbox at its base URL' },
+} as const
+
+/** Schemas named under components/schemas; any other is written in place. */
+const schemaNames = new Map<z.ZodType, string>([
+  [cardAccountCreate, 'CardAccountCreate'],
+  [transactionBatch, 'TransactionBatch'],
+  [cardAccount, 'CardAccount'],
+  [cardAccountList, 'CardAccountList'],
+  [cardTransactionsResponse, 'CardTransactions'],
+  [transactionsCreated, 'TransactionsCreated'],
+  [tppMessagesBody, 'TppMessages'],
+])
+
+/** The tppMessages answers by status; 400, 401 and 500 can come from every operation. */
+const problemAnswers: Record<number, string> = {
+  400:
+    'FORMAT_ERROR: a header, query parameter or body field breaks its rule (`path` names it); ' +
+    'PERIOD_INVALID: fromDate is after toDate',
+  401: `The signature or the certificate was refused: ${signatureErrorCodes.join(', ')}`,
+  404: 'RESOURCE_UNKNOWN: no mock card account has this mockCardAccountId',
+  413: 'PAYLOAD_TOO_LARGE: the body is over the server’s limit',
+  500: 'INTERNAL_SERVER_ERROR: a failure of the server, still in the tppMessages shape',
+}
+const everyOperationsProblems = [400, 401, 500]
+
+/**
+ * The operation as an OpenAPI 3.1 document, from the contract's operation table and its strict wire
+ * schemas: the request side of what a client sends, the answer side of what the sandbox sends. The client's
+ * liberal reader schemas stay out: their transforms have no JSON Schema.
+ */
+export function openApiDocument(server: { url: string; description: string } = openApiServers.console) {
+  const schemas: Record<string, JsonObject> = {}
+
+  /** JSON Schema 2020-12, OpenAPI 3.1's own dialect; a named schema goes to the components once. */
+  const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonObject => {
+    const json: JsonObject = { ...z.toJSONSchema(schema, { io }) }
+    delete json.$schema
+    const name = schemaNames.get(schema)
+    if (name === undefined) return json
+    schemas[name] = json
+    return { $ref: `#/components/schemas/${name}` }
+  }
+
+  const header = ({ name, required, description, schema }: HeaderUse) => ({
+    name,
+    in: 'header',
+    required,
+    description,
+    schema: schema === undefined ? { type: 'string' } : schemaOf(schema, 'input'),
+  })
+
+  const parameters = (operation: Operation) => {
+    const path = [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name = '']) => {
+      const rule = pathParameters[name as keyof typeof pathParameters]
+      return {
+        name,
+        in: 'path',
+        required: true,
+        description: rule.description,
+        schema: schemaOf(rule.schema, 'input'),
+      }
+    })
+    const query = operation.query === undefined ? {} : schemaOf(operation.query, 'input')
+    const required = (query.required ?? []) as string[]
+    const queryParameters = Object.entries((query.properties ?? {}) as Record<string, JsonObject>).map(
+      ([name, schema]) => ({ name, in: 'query', required: required.includes(name), schema }),
+    )
+    return [...path, ...queryParameters, ...operation.headers.map(header)]
+  }
+
+  const echoedRequestId = {
+    description: 'The request’s X-Request-ID, when it was a UUID',
+    schema: schemaOf(requestId, 'output'),
+  }
+
+  const answers = ({ answer, problems }: Operation) => {
+    const answerHeaders = Object.fromEntries(
+      (answer.headers ?? []).map((name) => [name, { schema: { type: 'string' } }]),
+    )
+    const statuses = [...new Set([...everyOperationsProblems, ...problems])].sort((a, b) => a - b)
+    return {
+      [answer.status]: {
+        description: answer.description,
+        headers: { [headerNames.requestId]: echoedRequestId, ...answerHeaders },
+        content: { 'application/json': { schema: schemaOf(answer.schema, 'output') } },
+      },
+      ...Object.fromEntries(
+        statuses.map((status) => [status, { $ref: `#/components/responses/Problem${status}` }]),
+      ),
+    }
+  }
+
+  const paths: Record<string, JsonObject> = {}
+  for (const operation of operationList) {
+    paths[operation.path] ??= {}
+    ;(paths[operation.path] as JsonObject)[operation.method.toLowerCase()] = {
+      operationId: operation.name,
+      summary: operation.summary,
+      ...(operation.description === undefined ? {} : { description: operation.description }),
+      parameters: parameters(operation),
+      ...(operation.body === undefined
+        ? {}
+        : {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: schemaOf(operation.body, 'input') } },
+            },
+          }),
+      responses: answers(operation),
+    }
+  }
+
+  const problemSchema = schemaOf(tppMessagesBody, 'output')
+  const responses = Object.fromEntries(
+    Object.entries(problemAnswers).map(([status, description]) => [
+      `Problem${status}`,
+      {
+        description,
+        headers: { [headerNames.requestId]: echoedRequestId },
+        content: { 'application/json': { schema: problemSchema } },
+      },
+    ]),
+  )
+
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Sandbox card-account transactions',
+      version: '1',
+      description:
+        'Mock card accounts and their card transactions in the PSD2 sandbox, as Sandbox Console implements ' +
+        'them. Every request is signed (draft-cavage-http-signatures-10); the console’s proxy signs for you.',
+    },
+    servers: [server],
+    paths,
+    components: { schemas, responses },
+  }
+}
+
+/** The document as a file every server of the console serves, at the same path. */
+export function openApiFile(server: { url: string; description: string } = openApiServers.console) {
+  return { path: OPENAPI_PATH, json: `${JSON.stringify(openApiDocument(server), null, 2)}\n` }
+}

@@ -1,0 +1,232 @@
+import type { z } from 'zod'
+import {
+  cardAccount,
+  cardAccountCreate,
+  cardAccountFromServer,
+  cardAccountList,
+  cardAccountListFromServer,
+  resourceId,
+} from './card-account'
+import { headerNames, psuCorporateId, requestId, SWAP_AMOUNTS_FIX } from './headers'
+import { transactionsCreated } from './snapshot'
+import { cardTransactionsFromServer, cardTransactionsResponse, transactionBatch } from './transaction'
+import { transactionsQuery } from './transactions-query'
+
+/** The sandbox paths of the operation start here, relative to the service's base URL. */
+export const SANDBOX_PREFIX = '/v1/sandbox'
+
+/** Where the console serves the operation: its in-browser sandbox and its signing proxy both answer here. */
+export const API_BASE = '/api'
+
+/** Where every server of the console serves the operation's OpenAPI document (src/contract/openapi.ts). */
+export const OPENAPI_PATH = '/openapi.json'
+
+export type JsonShape = 'object' | 'array'
+
+export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** A request header an operation reads. */
+export interface HeaderUse {
+  name: string
+  required: boolean
+  description: string
+  /** The value's rule, where the contract has one. */
+  schema?: z.ZodType
+}
+
+/** The success answer of an operation. */
+export interface OperationAnswer {
+  status: number
+  description: string
+  /** What the sandbox sends: the strict wire schema. */
+  schema: z.ZodType
+  /** How a client reads it from any server: the liberal reader (the strict schema where none is needed). */
+  reader: z.ZodType
+  /** Answer headers beyond the echoed X-Request-ID. */
+  headers?: readonly string[]
+}
+
+export interface OperationSpec {
+  method: OperationMethod
+  /** Service-relative; `{name}` is a path parameter (OpenAPI's syntax) whose rule is in `pathParameters`. */
+  path: string
+  summary: string
+  description?: string
+  headers: readonly HeaderUse[]
+  /** The query, as URLSearchParams gives it (every value a string): request side, strict. */
+  query?: z.ZodType
+  /** The JSON body as a client may send it: request side, strict. */
+  body?: z.ZodType
+  /**
+   * The body's top-level JSON shapes. The signing proxy checks only these (fields are the bank's to judge),
+   * so it never signs a body meant for another route.
+   */
+  bodyShapes?: readonly JsonShape[]
+  answer: OperationAnswer
+  /** Statuses of the tppMessages error answers particular to it (400, 401 and 500 are everyone's). */
+  problems: readonly number[]
+}
+
+const requestIdHeader: HeaderUse = {
+  name: headerNames.requestId,
+  required: true,
+  description: 'A UUID unique per call, set by the TPP; the answer echoes it',
+  schema: requestId,
+}
+
+/** What the signer adds to every request (draft-cavage-http-signatures-10); the console's proxy adds them itself. */
+const signatureHeaders: readonly HeaderUse[] = [
+  { name: headerNames.date, required: true, description: 'When the request was signed (RFC 7231 date)' },
+  {
+    name: headerNames.digest,
+    required: true,
+    description: 'SHA-256=<base64 of the body bytes as sent>; the empty body is hashed too',
+  },
+  {
+    name: headerNames.tppSignatureCertificate,
+    required: true,
+    description: 'The signing certificate: base64 of its DER, no PEM lines',
+  },
+  {
+    name: headerNames.signature,
+    required: true,
+    description:
+      'keyId="SN=<serial, hex>,CA=<issuer DN>",algorithm="rsa-sha256",' +
+      'headers="date digest x-request-id[ psu-id][ psu-corporate-id][ tpp-redirect-uri]",signature="<base64>"',
+  },
+]
+
+const signedRequest: readonly HeaderUse[] = [requestIdHeader, ...signatureHeaders]
+
+const corporateRead: HeaderUse = {
+  name: headerNames.psuCorporateId,
+  required: false,
+  description: 'Required to read a corporate card account or its transactions: any non-empty value',
+  schema: psuCorporateId,
+}
+
+const acceptFix = (what: string): HeaderUse => ({
+  name: headerNames.acceptFix,
+  required: false,
+  description: `Comma-separated early-access fixes; here ${what}. Read under ${headerNames.xAcceptFix} too`,
+})
+
+const accountsPath = `${SANDBOX_PREFIX}/card-accounts` as const
+const accountPath = `${accountsPath}/{mockCardAccountId}` as const
+const transactionsPath = `${accountPath}/transactions` as const
+
+/**
+ * Every route of the operation, once: the sandbox's handlers, the servers' 404/405/OPTIONS answers, the proxy's
+ * allowlist, the API client's paths, the inspector's labels and the OpenAPI document all come from here. A new
+ * route is one more entry (and, in the sandbox, one more endpoint: the compiler asks for it).
+ */
+export const operations = {
+  listCardAccounts: {
+    method: 'GET',
+    path: accountsPath,
+    summary: 'List the mock card accounts',
+    headers: signedRequest,
+    answer: {
+      status: 200,
+      description: 'Every mock card account',
+      schema: cardAccountList,
+      reader: cardAccountListFromServer,
+    },
+    problems: [],
+  },
+  createCardAccount: {
+    method: 'POST',
+    path: accountsPath,
+    summary: 'Create a mock card account',
+    headers: [...signedRequest, acceptFix('longer-name allows 70-character names')],
+    body: cardAccountCreate,
+    bodyShapes: ['object'],
+    answer: {
+      status: 201,
+      description: 'The stored account; Location is its path',
+      schema: cardAccount,
+      reader: cardAccountFromServer,
+      headers: [headerNames.location],
+    },
+    problems: [413],
+  },
+  getCardAccount: {
+    method: 'GET',
+    path: accountPath,
+    summary: 'Read one mock card account',
+    headers: [...signedRequest, corporateRead],
+    answer: {
+      status: 200,
+      description: 'The account',
+      schema: cardAccount,
+      reader: cardAccountFromServer,
+    },
+    problems: [404],
+  },
+  listTransactions: {
+    method: 'GET',
+    path: transactionsPath,
+    summary: 'List the card transactions of a mock card account',
+    description:
+      'Newest first; offset and limit page through booked then pending as one sequence (limit defaults to 200).',
+    headers: [...signedRequest, corporateRead, acceptFix(`${SWAP_AMOUNTS_FIX} swaps the two amounts`)],
+    query: transactionsQuery,
+    answer: {
+      status: 200,
+      description: 'One page of booked and pending transactions, with _links to the other pages',
+      schema: cardTransactionsResponse,
+      reader: cardTransactionsFromServer,
+    },
+    problems: [404],
+  },
+  createTransactions: {
+    method: 'POST',
+    path: transactionsPath,
+    summary: 'Add transactions to a mock card account',
+    description:
+      'An array of transactions (a single object is accepted too), validated as a whole and stored atomically.',
+    headers: signedRequest,
+    body: transactionBatch,
+    bodyShapes: ['array', 'object'],
+    answer: {
+      status: 201,
+      description: 'The stored transactions, ids filled in, in the order sent',
+      schema: transactionsCreated,
+      reader: transactionsCreated,
+    },
+    problems: [404, 413],
+  },
+} as const satisfies Record<string, OperationSpec>
+
+export type OperationName = keyof typeof operations
+export type Operation = OperationSpec & { name: OperationName }
+
+/** The table as a list, each entry with its name. */
+export const operationList: readonly Operation[] = (
+  Object.entries(operations) as [OperationName, OperationSpec][]
+).map(([name, spec]) => ({ name, ...spec }))
+
+type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never
+
+/** The path parameters of an operation, by name. */
+export type PathParams<N extends OperationName> = Record<ParamNames<(typeof operations)[N]['path']>, string>
+
+/** The rule of every path parameter; one missing from here, or here and in no path, is a type error. */
+export const pathParameters: {
+  [Name in ParamNames<(typeof operations)[OperationName]['path']>]: { schema: z.ZodType; description: string }
+} = {
+  mockCardAccountId: { schema: resourceId, description: 'The resourceId of a mock card account' },
+}
+
+/** The service-relative path of an operation, each parameter percent-encoded. */
+export function pathTo<N extends OperationName>(
+  name: N,
+  ...[params]: keyof PathParams<N> extends never ? [] : [PathParams<N>]
+): string {
+  const values: Record<string, string> = params ?? {}
+  return operations[name].path.replace(/\{(\w+)\}/g, (_, param: string) =>
+    encodeURIComponent(values[param] ?? ''),
+  )
+}

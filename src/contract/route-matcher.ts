@@ -1,0 +1,106 @@
+import { type Problem, problem } from './errors'
+import { API_BASE, type Operation, type OperationName, operationList } from './operations'
+
+/** What a request's method and service-relative path come to, by the operation table. */
+export type RouteMatch =
+  /** HEAD finds the GET operation: it is answered like GET, without the body. */
+  | { kind: 'operation'; operation: Operation; params: Readonly<Record<string, string>> }
+  /** A known path asked what it allows. */
+  | { kind: 'options'; allow: readonly string[] }
+  | { kind: 'method-not-allowed'; allow: readonly string[] }
+  | { kind: 'unknown' }
+
+export type RouteMiss = Exclude<RouteMatch, { kind: 'operation' }>
+
+interface Route {
+  segments: readonly string[]
+  byMethod: ReadonlyMap<string, Operation>
+  /** The Allow list: HEAD wherever GET is allowed, and OPTIONS everywhere. */
+  allow: readonly string[]
+}
+
+const routes: readonly Route[] = [...new Set(operationList.map(({ path }) => path))].map((path) => {
+  const sharing = operationList.filter((operation) => operation.path === path)
+  return {
+    segments: path.split('/'),
+    byMethod: new Map(sharing.map((operation) => [operation.method, operation])),
+    allow: [...sharing.flatMap(({ method }) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'],
+  }
+})
+
+/**
+ * Matches a service-relative path (`/v1/sandbox/...`, still percent-encoded, no query) segment by segment. A
+ * parameter is one non-empty segment, decoded; one that does not decode (a malformed escape such as `%E0`)
+ * matches nothing, so the path is unknown: a 404, never an exception.
+ */
+export function matchRoute(method: string, path: string): RouteMatch {
+  const actual = path.split('/')
+  for (const route of routes) {
+    const params = matchSegments(route.segments, actual)
+    if (params === undefined) continue
+    const operation = route.byMethod.get(method === 'HEAD' ? 'GET' : method)
+    if (operation !== undefined) return { kind: 'operation', operation, params }
+    return { kind: method === 'OPTIONS' ? 'options' : 'method-not-allowed', allow: route.allow }
+  }
+  return { kind: 'unknown' }
+}
+
+function matchSegments(
+  expected: readonly string[],
+  actual: readonly string[],
+): Record<string, string> | undefined {
+  if (expected.length !== actual.length) return undefined
+  const params: Record<string, string> = {}
+  for (const [i, pattern] of expected.entries()) {
+    const value = actual[i] ?? ''
+    const name = /^\{(\w+)\}$/.exec(pattern)?.[1]
+    if (name === undefined) {
+      if (value !== pattern) return undefined
+      continue
+    }
+    const decoded = value === '' ? undefined : decodeSegment(value)
+    if (decoded === undefined) return undefined
+    params[name] = decoded
+  }
+  return params
+}
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return undefined
+  }
+}
+
+/** What a request no operation takes is answered, the same by the sandbox and the proxy. */
+export interface RouteRefusal {
+  status: 204 | 404 | 405
+  /** The error answer; none for OPTIONS's 204. */
+  problem?: Problem
+  /** The Allow header's value, on a known path. */
+  allow?: string
+}
+
+/** `path` is the request's path as its caller sent it (under /api in the console), for the message. */
+export function refusalOf(method: string, path: string, miss: RouteMiss): RouteRefusal {
+  switch (miss.kind) {
+    case 'options':
+      return { status: 204, allow: miss.allow.join(', ') }
+    case 'method-not-allowed': {
+      const allow = miss.allow.join(', ')
+      const text = `${method} is not allowed on ${path}; allowed: ${allow}`
+      return { status: 405, problem: problem(405, 'SERVICE_INVALID', text), allow }
+    }
+    case 'unknown':
+      return { status: 404, problem: problem(404, 'RESOURCE_UNKNOWN', `No sandbox endpoint at ${path}`) }
+  }
+}
+
+/** The operation a request of the console is, by its method and URL (`/api/...` or service-relative). */
+export function operationOf(method: string, url: string): OperationName | undefined {
+  const path = url.split(/[?#]/, 1)[0] ?? ''
+  const servicePath = path.startsWith(`${API_BASE}/`) ? path.slice(API_BASE.length) : path
+  const match = matchRoute(method, servicePath)
+  return match.kind === 'operation' ? match.operation.name : undefined
+}
