@@ -37,7 +37,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
     event.preventDefault()
     const controller = new AbortController()
     abort.current = controller
-    const { generateTransactions } = await import('../../sandbox/generate')
+    const { generateTransactions } = await import('../../test-data/generate')
     const bodies = generateTransactions({
       count: total,
       days,

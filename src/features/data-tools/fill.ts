@@ -20,7 +20,7 @@ export function useFillTestData() {
     setError(undefined)
     announce('Filling test data…')
     try {
-      const { testDataFill } = await import('../../sandbox/test-data')
+      const { testDataFill } = await import('../../test-data/fixed-set')
       const sets = testDataFill(localToday())
       let first: string | undefined
       let transactions = 0
