@@ -1,5 +1,5 @@
 import type { UpstreamRequest } from './console-trace'
-import type { SigningInfo } from './transport'
+import type { SigningInfo } from './request-signer'
 import type { Verification } from './verification'
 
 /** One request as it went over the wire, for the inspector. */
@@ -33,26 +33,34 @@ export function preview(body: string): string {
     : `${body.slice(0, BODY_PREVIEW_CHARS)}\n… (${body.length.toLocaleString('en')} characters in all)`
 }
 
-type Listener = () => void
-let entries: readonly RequestLogEntry[] = []
-let nextId = 1
-const listeners = new Set<Listener>()
-
-export const requestLog = {
-  add(entry: Omit<RequestLogEntry, 'id'>): void {
-    entries = [{ ...entry, id: nextId++ }, ...entries].slice(0, MAX_ENTRIES)
-    for (const listener of listeners) listener()
-  },
-  clear(): void {
-    entries = []
-    for (const listener of listeners) listener()
-  },
+/** What the inspector lists: every request, newest first. */
+export interface RequestLog {
+  add(entry: Omit<RequestLogEntry, 'id'>): void
+  clear(): void
   /** Newest first; a new array after every change, so it suits useSyncExternalStore. */
-  snapshot(): readonly RequestLogEntry[] {
-    return entries
-  },
-  subscribe(listener: Listener): () => void {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  },
+  snapshot(): readonly RequestLogEntry[]
+  subscribe(listener: () => void): () => void
+}
+
+export function createRequestLog(): RequestLog {
+  let entries: readonly RequestLogEntry[] = []
+  let nextId = 1
+  const listeners = new Set<() => void>()
+  const publish = (next: readonly RequestLogEntry[]) => {
+    entries = next
+    for (const listener of listeners) listener()
+  }
+  return {
+    add(entry) {
+      publish([{ ...entry, id: nextId++ }, ...entries].slice(0, MAX_ENTRIES))
+    },
+    clear() {
+      publish([])
+    },
+    snapshot: () => entries,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { createCardAccount, createTransactions, queryKeys } from '../../api'
+import { queryKeys, useApiClient } from '../../api'
 import { localToday } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { count } from './offline-data'
@@ -10,6 +10,7 @@ import { count } from './offline-data'
  * the in-browser sandbox and a real one alike. Resolves with the first account created.
  */
 export function useFillTestData() {
+  const api = useApiClient()
   const client = useQueryClient()
   const announce = useAnnounce()
   const [filling, setFilling] = useState(false)
@@ -25,10 +26,11 @@ export function useFillTestData() {
       let first: string | undefined
       let transactions = 0
       for (const set of sets) {
-        const account = await createCardAccount(set.account)
+        const account = await api.createCardAccount(set.account)
         first ??= account.resourceId
         if (set.transactions.length > 0) {
-          transactions += (await createTransactions(account.resourceId, set.transactions)).transactions.length
+          transactions += (await api.createTransactions(account.resourceId, set.transactions)).transactions
+            .length
         }
       }
       // The lists show the new data by the time the message says it is there.

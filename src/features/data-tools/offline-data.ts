@@ -1,9 +1,7 @@
 import { createContext, useContext } from 'react'
-import type { Sandbox } from '../../sandbox'
+import type { OfflineData } from '../../api'
 
-/** The in-browser store's own tools; absent in proxy mode (the data lives upstream there). */
-export type OfflineData = Pick<Sandbox, 'exportSnapshot' | 'importSnapshot' | 'reset'>
-
+/** Absent in proxy mode (the data lives upstream there). */
 export const OfflineDataContext = createContext<OfflineData | undefined>(undefined)
 
 export function useOfflineData(): OfflineData | undefined {

@@ -1,5 +1,5 @@
 import { memo, useState, useSyncExternalStore } from 'react'
-import { preview, type RequestLogEntry, requestLog, type Verification } from '../../api'
+import { preview, type RequestLogEntry, useApiClient, type Verification } from '../../api'
 import { curlCommand, signedCurlCommand } from './curl'
 
 const outcome = (entry: RequestLogEntry) => (entry.status === undefined ? 'failed' : String(entry.status))
@@ -7,7 +7,8 @@ const time = (entry: RequestLogEntry) => new Date(entry.startedAt).toLocaleTimeS
 
 /** The bottom panel: every request as it went over the wire, newest first. */
 export function Inspector() {
-  const entries = useSyncExternalStore(requestLog.subscribe, requestLog.snapshot)
+  const { log } = useApiClient()
+  const entries = useSyncExternalStore(log.subscribe, log.snapshot)
   const [open, setOpen] = useState(false)
   const last = entries[0]
   return (
@@ -27,7 +28,7 @@ export function Inspector() {
         {open ? (
           <div className="inspector-body">
             <p>
-              <button type="button" onClick={() => requestLog.clear()} disabled={entries.length === 0}>
+              <button type="button" onClick={() => log.clear()} disabled={entries.length === 0}>
                 Clear
               </button>
             </p>
