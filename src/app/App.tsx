@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { type CardAccountRead, type Mode, modeLabels, useCardAccounts } from '../api'
+import { ApiErrorState } from '../features/ApiErrorState'
 import { AccountList } from '../features/card-accounts/AccountList'
 import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
@@ -10,7 +11,6 @@ import { TransactionsView } from '../features/transactions/TransactionsView'
 import { viewShowing } from '../features/transactions/transaction-form'
 import { parseView, useView } from '../features/view-state'
 import { useAnnounce } from '../ui/announcer'
-import { ErrorState } from '../ui/ErrorState'
 import { Header } from './Header'
 import { HelpDialog } from './HelpDialog'
 
@@ -83,7 +83,7 @@ export function App({ mode, offlineError }: AppProps) {
         </div>
         {accounts.isPending ? <p className="muted">Loading…</p> : null}
         {accounts.isError ? (
-          <ErrorState
+          <ApiErrorState
             title="Could not load card accounts"
             error={accounts.error}
             onRetry={() => accounts.refetch()}

@@ -10,8 +10,8 @@ import {
 } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
-import { ErrorState } from '../../ui/ErrorState'
 import { Messages } from '../../ui/Messages'
+import { ApiErrorState } from '../ApiErrorState'
 import { useView } from '../view-state'
 import type { FillTestData } from './fill'
 import { count, snapshotCounts, useOfflineData } from './offline-data'
@@ -142,7 +142,7 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
         </p>
       )}
       {fill.error ? (
-        <ErrorState
+        <ApiErrorState
           title="Fill test data failed"
           error={fill.error}
           onRetry={async () => onFilled(await fill.fill())}

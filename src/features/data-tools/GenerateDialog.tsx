@@ -4,7 +4,7 @@ import { type CardAccountRead, queryKeys, useApiClient } from '../../api'
 import { localToday, MAX_BATCH } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
-import { ErrorState } from '../../ui/ErrorState'
+import { ApiErrorState } from '../ApiErrorState'
 import { accountSummary } from '../card-accounts/format'
 import { count } from './offline-data'
 
@@ -131,7 +131,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
           </div>
         ) : null}
         {run.state === 'failed' ? (
-          <ErrorState title={`Stopped after ${count(run.sent, 'transaction')}`} error={run.error} />
+          <ApiErrorState title={`Stopped after ${count(run.sent, 'transaction')}`} error={run.error} />
         ) : null}
         <footer className="dialog-actions">
           {running ? (
