@@ -2,8 +2,10 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createApiClient, readMode } from './api'
 import { App } from './app/App'
+import { AppErrorBoundary } from './app/AppErrorBoundary'
 import { type OfflineRuntime, startOffline } from './app/offline'
 import { Providers } from './app/Providers'
+import { reportErrorsTo } from './app/report-errors'
 import { applyTheme, readTheme } from './app/theme'
 import './ui/styles.css'
 
@@ -23,10 +25,12 @@ async function boot() {
   const client = createApiClient({ mode, signer: offline?.signer, offline: offline?.worker })
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
-  createRoot(root).render(
+  createRoot(root, reportErrorsTo(client.log)).render(
     <StrictMode>
       <Providers client={client} offline={offline?.data}>
-        <App mode={mode} offlineError={offlineError} />
+        <AppErrorBoundary>
+          <App mode={mode} offlineError={offlineError} />
+        </AppErrorBoundary>
       </Providers>
     </StrictMode>,
   )

@@ -4,6 +4,7 @@ import type { Verification } from './verification'
 
 /** One request as it went over the wire, for the inspector. */
 export interface RequestLogEntry {
+  kind: 'request'
   id: number
   startedAt: number
   method: string
@@ -23,6 +24,27 @@ export interface RequestLogEntry {
   upstream?: UpstreamRequest
 }
 
+/**
+ * How React reported an error: `caught` by an error boundary (the app shows a recovery screen or a
+ * chunk's message), `uncaught` (nothing caught it: React unmounted the tree), `recoverable` (React
+ * recovered on its own, e.g. by rendering again).
+ */
+export type AppErrorReport = 'caught' | 'uncaught' | 'recoverable'
+
+/** An error in the app itself rather than on the wire, so that nothing fails silently. */
+export interface AppErrorEntry {
+  kind: 'app-error'
+  id: number
+  startedAt: number
+  report: AppErrorReport
+  /** "TypeError: …", as the error names itself. */
+  message: string
+  /** The components React was rendering, innermost first, when it has them. */
+  componentStack?: string
+}
+
+export type LogEntry = RequestLogEntry | AppErrorEntry
+
 /** Bodies of large batches run to megabytes: the inspector shows their start (copy as curl takes all). */
 export const BODY_PREVIEW_CHARS = 20_000
 const MAX_ENTRIES = 100
@@ -33,26 +55,31 @@ export function preview(body: string): string {
     : `${body.slice(0, BODY_PREVIEW_CHARS)}\n… (${body.length.toLocaleString('en')} characters in all)`
 }
 
-/** What the inspector lists: every request, newest first. */
+/** What the inspector lists: every request, and every error React reported, newest first. */
 export interface RequestLog {
-  add(entry: Omit<RequestLogEntry, 'id'>): void
+  addRequest(entry: Omit<RequestLogEntry, 'id' | 'kind'>): void
+  addAppError(entry: Omit<AppErrorEntry, 'id' | 'kind'>): void
   clear(): void
   /** Newest first; a new array after every change, so it suits useSyncExternalStore. */
-  snapshot(): readonly RequestLogEntry[]
+  snapshot(): readonly LogEntry[]
   subscribe(listener: () => void): () => void
 }
 
 export function createRequestLog(): RequestLog {
-  let entries: readonly RequestLogEntry[] = []
+  let entries: readonly LogEntry[] = []
   let nextId = 1
   const listeners = new Set<() => void>()
-  const publish = (next: readonly RequestLogEntry[]) => {
+  const publish = (next: readonly LogEntry[]) => {
     entries = next
     for (const listener of listeners) listener()
   }
+  const add = (entry: LogEntry) => publish([entry, ...entries].slice(0, MAX_ENTRIES))
   return {
-    add(entry) {
-      publish([{ ...entry, id: nextId++ }, ...entries].slice(0, MAX_ENTRIES))
+    addRequest(entry) {
+      add({ ...entry, kind: 'request', id: nextId++ })
+    },
+    addAppError(entry) {
+      add({ ...entry, kind: 'app-error', id: nextId++ })
     },
     clear() {
       publish([])

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UnreachableError } from './errors'
-import { createRequestLog } from './request-log'
+import { createRequestLog, type LogEntry, type RequestLogEntry } from './request-log'
 import { createTransport, type TransportOptions } from './transport'
 
 const url = 'http://console.test/api/v1/sandbox/card-accounts'
@@ -18,6 +18,9 @@ afterEach(() => {
 
 /** A transport that records into `requestLog`, as the app's client does into its own. */
 const configure = (options: Omit<TransportOptions, 'log'>) => createTransport({ ...options, log: requestLog })
+
+const requests = (entries: readonly LogEntry[]) =>
+  entries.filter((entry): entry is RequestLogEntry => entry.kind === 'request')
 
 describe('transport in offline mode', () => {
   it('re-starts a worker that let a request through, and retries once', async () => {
@@ -37,7 +40,7 @@ describe('transport in offline mode', () => {
     expect(fetch).toHaveBeenCalledTimes(2)
     expect(answered).toHaveBeenCalledWith('99391c7e-ad88-49ec-a2ad-99ddcb1f7721')
     // Both attempts are in the inspector, newest first.
-    expect(requestLog.snapshot().map((e) => e.responseBody)).toEqual([
+    expect(requests(requestLog.snapshot()).map((e) => e.responseBody)).toEqual([
       '{"cardAccounts":[]}',
       '<!doctype html>',
     ])
@@ -105,7 +108,7 @@ describe('transport in proxy mode', () => {
 
     await transport(request())
 
-    const [entry] = requestLog.snapshot()
+    const [entry] = requests(requestLog.snapshot())
     expect(entry?.upstream).toEqual({
       url: trace.upstream,
       headers: [['signature', 'keyId="SN=1,CA=CN=Test"']],
@@ -134,7 +137,7 @@ describe('transport in proxy mode', () => {
 
     await transport(request())
 
-    expect(requestLog.snapshot()[0]?.verification).toEqual({
+    expect(requests(requestLog.snapshot())[0]?.verification).toEqual({
       verified: false,
       code: 'SIGNATURE_INVALID',
       part: 'Digest',
@@ -153,7 +156,7 @@ describe('transport in proxy mode', () => {
 
     for (let i = 0; i < 3; i += 1) await transport(request()).catch(() => undefined)
 
-    expect(requestLog.snapshot().map((entry) => entry.verification)).toEqual([
+    expect(requests(requestLog.snapshot()).map((entry) => entry.verification)).toEqual([
       undefined,
       undefined,
       undefined,
@@ -183,7 +186,7 @@ describe('the signing seam', () => {
     await transport(request())
 
     expect(fetch.mock.calls[0]?.[0].headers.get('signature')).toBe('keyId="k",signature="s"')
-    const [entry] = requestLog.snapshot()
+    const [entry] = requests(requestLog.snapshot())
     expect(entry?.requestHeaders).toContainEqual(['signature', 'keyId="k",signature="s"'])
     expect(entry?.signing).toEqual({ signingString: 'x-request-id: 9939…', keyId: 'k' })
     expect(entry?.verification).toEqual({ verified: true, text: 'answered 200' })

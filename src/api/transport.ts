@@ -56,7 +56,7 @@ export function createTransport({ mode, log, signer, offline }: TransportOptions
       upstream?: UpstreamRequest
       signing?: SigningInfo
     }) =>
-      log.add({
+      log.addRequest({
         startedAt,
         method: request.method,
         url: url.pathname + url.search,
