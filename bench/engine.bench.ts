@@ -4,7 +4,8 @@
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import type { KnownFix, StoredTransaction } from '../src/contract'
-import { addDays, createMemoryStore, createSandbox, generateTransactions, type Sandbox } from '../src/sandbox'
+import { createMemoryStore, createSandbox, type Sandbox } from '../src/sandbox'
+import { addDays, generateTransactions } from '../src/test-data'
 
 const TODAY = '2026-06-30'
 const ACCOUNT_SIZE = 100_000

@@ -1,9 +1,11 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { configureTransport, readMode } from './api'
+import { createApiClient, readMode } from './api'
 import { App } from './app/App'
+import { AppErrorBoundary } from './app/AppErrorBoundary'
 import { type OfflineRuntime, startOffline } from './app/offline'
 import { Providers } from './app/Providers'
+import { reportErrorsTo } from './app/report-errors'
 import { applyTheme, readTheme } from './app/theme'
 import './ui/styles.css'
 
@@ -13,20 +15,22 @@ async function boot() {
   let offline: OfflineRuntime | undefined
   let offlineError: Error | undefined
   if (mode === 'offline') {
-    // The worker must answer before the first request, so it starts before the first render.
+    // The worker must answer before the first request, so it starts before the client exists.
     try {
       offline = await startOffline()
     } catch (error) {
       offlineError = error instanceof Error ? error : new Error(String(error))
     }
   }
-  configureTransport({ mode, offline: offline?.worker })
+  const client = createApiClient({ mode, signer: offline?.signer, offline: offline?.worker })
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
-  createRoot(root).render(
+  createRoot(root, reportErrorsTo(client.log)).render(
     <StrictMode>
-      <Providers offline={offline?.sandbox}>
-        <App mode={mode} offlineError={offlineError} />
+      <Providers client={client} offline={offline?.data}>
+        <AppErrorBoundary>
+          <App mode={mode} offlineError={offlineError} />
+        </AppErrorBoundary>
       </Providers>
     </StrictMode>,
   )

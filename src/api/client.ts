@@ -16,7 +16,7 @@ import {
 import { ApiError, ContractError } from './errors'
 import { API_BASE } from './mode'
 import { tamperHeaders } from './tamper'
-import { transport } from './transport'
+import type { Transport } from './transport'
 
 export type CardAccountRead = z.output<typeof cardAccountFromServer>
 export type TransactionsPage = z.output<typeof cardTransactionsFromServer>
@@ -39,7 +39,7 @@ interface Call<S extends z.ZodType> {
   signal?: AbortSignal | undefined
 }
 
-async function call<S extends z.ZodType>(c: Call<S>): Promise<z.output<S>> {
+async function call<S extends z.ZodType>(send: Transport, c: Call<S>): Promise<z.output<S>> {
   const headers = new Headers({ ...c.headers, ...tamperHeaders() })
   headers.set(headerNames.requestId, crypto.randomUUID())
   headers.set('accept', 'application/json')
@@ -50,7 +50,7 @@ async function call<S extends z.ZodType>(c: Call<S>): Promise<z.output<S>> {
     ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
     ...(c.signal ? { signal: c.signal } : {}),
   })
-  const response = await transport(request)
+  const response = await send(request)
   const body: unknown = await response.json()
   if (!response.ok) throw ApiError.fromBody(response.status, body)
   const parsed = c.schema.safeParse(body)
@@ -70,8 +70,11 @@ function readHeaders(options: ReadOptions): Record<string, string> {
   }
 }
 
-export async function listCardAccounts(options: ReadOptions = {}): Promise<CardAccountRead[]> {
-  const list = await call({
+export async function listCardAccounts(
+  send: Transport,
+  options: ReadOptions = {},
+): Promise<CardAccountRead[]> {
+  const list = await call(send, {
     method: operations.listCardAccounts.method,
     path: pathTo('listCardAccounts'),
     schema: cardAccountListFromServer,
@@ -81,8 +84,8 @@ export async function listCardAccounts(options: ReadOptions = {}): Promise<CardA
   return list.cardAccounts
 }
 
-export function createCardAccount(body: CardAccountCreateInput): Promise<CardAccountRead> {
-  return call({
+export function createCardAccount(send: Transport, body: CardAccountCreateInput): Promise<CardAccountRead> {
+  return call(send, {
     method: operations.createCardAccount.method,
     path: pathTo('createCardAccount'),
     schema: cardAccountFromServer,
@@ -92,11 +95,12 @@ export function createCardAccount(body: CardAccountCreateInput): Promise<CardAcc
 }
 
 export function listTransactions(
+  send: Transport,
   accountId: string,
   params: TransactionsParams,
   options: ReadOptions = {},
 ): Promise<TransactionsPage> {
-  return call({
+  return call(send, {
     method: operations.listTransactions.method,
     path: `${pathTo('listTransactions', { mockCardAccountId: accountId })}?${transactionsSearchParams(params)}`,
     schema: cardTransactionsFromServer,
@@ -107,11 +111,12 @@ export function listTransactions(
 }
 
 export function createTransactions(
+  send: Transport,
   accountId: string,
   body: TransactionCreateInput[],
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<CreatedTransactions> {
-  return call({
+  return call(send, {
     method: operations.createTransactions.method,
     path: pathTo('createTransactions', { mockCardAccountId: accountId }),
     schema: transactionsCreated,

@@ -1,5 +1,5 @@
 import { decodeConsoleTrace, headerNames } from '../contract'
-import type { SigningInfo } from './transport'
+import type { SigningInfo } from './request-signer'
 
 export interface UpstreamRequest {
   url: string

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UnreachableError } from './errors'
-import { requestLog } from './request-log'
-import { configureTransport, installRequestSigner, transport } from './transport'
+import { createRequestLog, type LogEntry, type RequestLogEntry } from './request-log'
+import { createTransport, type TransportOptions } from './transport'
 
 const url = 'http://console.test/api/v1/sandbox/card-accounts'
 const json = (body: unknown, status = 200) =>
@@ -9,17 +9,24 @@ const json = (body: unknown, status = 200) =>
 const request = () =>
   new Request(url, { headers: { 'X-Request-ID': '99391c7e-ad88-49ec-a2ad-99ddcb1f7721' } })
 
+const requestLog = createRequestLog()
+
 afterEach(() => {
   vi.unstubAllGlobals()
-  installRequestSigner(undefined)
   requestLog.clear()
 })
+
+/** A transport that records into `requestLog`, as the app's client does into its own. */
+const configure = (options: Omit<TransportOptions, 'log'>) => createTransport({ ...options, log: requestLog })
+
+const requests = (entries: readonly LogEntry[]) =>
+  entries.filter((entry): entry is RequestLogEntry => entry.kind === 'request')
 
 describe('transport in offline mode', () => {
   it('re-starts a worker that let a request through, and retries once', async () => {
     const answered = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true)
     const restart = vi.fn(async () => {})
-    configureTransport({ mode: 'offline', offline: { answered, restart } })
+    const transport = configure({ mode: 'offline', offline: { answered, restart } })
     const fetch = vi
       .fn()
       .mockResolvedValueOnce(new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } }))
@@ -33,7 +40,7 @@ describe('transport in offline mode', () => {
     expect(fetch).toHaveBeenCalledTimes(2)
     expect(answered).toHaveBeenCalledWith('99391c7e-ad88-49ec-a2ad-99ddcb1f7721')
     // Both attempts are in the inspector, newest first.
-    expect(requestLog.snapshot().map((e) => e.responseBody)).toEqual([
+    expect(requests(requestLog.snapshot()).map((e) => e.responseBody)).toEqual([
       '{"cardAccounts":[]}',
       '<!doctype html>',
     ])
@@ -41,7 +48,7 @@ describe('transport in offline mode', () => {
 
   it('treats JSON that did not come from the worker (a proxy behind it) as not the sandbox', async () => {
     const restart = vi.fn(async () => {})
-    configureTransport({ mode: 'offline', offline: { answered: () => false, restart } })
+    const transport = configure({ mode: 'offline', offline: { answered: () => false, restart } })
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => json({ cardAccounts: [{ resourceId: 'upstream' }] })),
@@ -57,7 +64,10 @@ describe('transport in offline mode', () => {
   })
 
   it('turns a network failure that survives the restart into an error naming the mode', async () => {
-    configureTransport({ mode: 'offline', offline: { answered: () => true, restart: async () => {} } })
+    const transport = configure({
+      mode: 'offline',
+      offline: { answered: () => true, restart: async () => {} },
+    })
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
 
     await expect(transport(request())).rejects.toThrow(
@@ -68,7 +78,7 @@ describe('transport in offline mode', () => {
 
 describe('transport in proxy mode', () => {
   it('names the proxy when /api answers something that is not the sandbox', async () => {
-    configureTransport({ mode: 'proxy' })
+    const transport = configure({ mode: 'proxy' })
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('Not found', { status: 404 })),
@@ -80,7 +90,7 @@ describe('transport in proxy mode', () => {
   })
 
   it("records the proxy's trace and the upstream's verification for the inspector", async () => {
-    configureTransport({ mode: 'proxy' })
+    const transport = configure({ mode: 'proxy' })
     const trace = {
       upstream: 'https://sandbox.example/v1/sandbox/card-accounts',
       requestHeaders: { signature: 'keyId="SN=1,CA=CN=Test"' },
@@ -98,7 +108,7 @@ describe('transport in proxy mode', () => {
 
     await transport(request())
 
-    const [entry] = requestLog.snapshot()
+    const [entry] = requests(requestLog.snapshot())
     expect(entry?.upstream).toEqual({
       url: trace.upstream,
       headers: [['signature', 'keyId="SN=1,CA=CN=Test"']],
@@ -109,7 +119,7 @@ describe('transport in proxy mode', () => {
   })
 
   it('records a refused signature with its code, the header at fault and the reason', async () => {
-    configureTransport({ mode: 'proxy' })
+    const transport = configure({ mode: 'proxy' })
     const refusal = {
       tppMessages: [
         {
@@ -127,7 +137,7 @@ describe('transport in proxy mode', () => {
 
     await transport(request())
 
-    expect(requestLog.snapshot()[0]?.verification).toEqual({
+    expect(requests(requestLog.snapshot())[0]?.verification).toEqual({
       verified: false,
       code: 'SIGNATURE_INVALID',
       part: 'Digest',
@@ -136,7 +146,7 @@ describe('transport in proxy mode', () => {
   })
 
   it('gives no verdict on a 401 that is not about the signature, nor on other errors', async () => {
-    configureTransport({ mode: 'proxy' })
+    const transport = configure({ mode: 'proxy' })
     const other = { tppMessages: [{ category: 'ERROR', code: 'CONSENT_INVALID', text: 'no consent' }] }
     const answers = [json(other, 401), new Response('Unauthorized', { status: 401 }), json(other, 400)]
     vi.stubGlobal(
@@ -146,7 +156,7 @@ describe('transport in proxy mode', () => {
 
     for (let i = 0; i < 3; i += 1) await transport(request()).catch(() => undefined)
 
-    expect(requestLog.snapshot().map((entry) => entry.verification)).toEqual([
+    expect(requests(requestLog.snapshot()).map((entry) => entry.verification)).toEqual([
       undefined,
       undefined,
       undefined,
@@ -156,17 +166,19 @@ describe('transport in proxy mode', () => {
 
 describe('the signing seam', () => {
   it('sends the request the signer returns and shows its signing string', async () => {
-    configureTransport({ mode: 'proxy' })
-    installRequestSigner({
-      async sign(unsigned) {
-        const headers = new Headers(unsigned.headers)
-        headers.set('Signature', 'keyId="k",signature="s"')
-        return {
-          request: new Request(unsigned, { headers }),
-          signing: { signingString: 'x-request-id: 9939…', keyId: 'k' },
-        }
+    const transport = configure({
+      mode: 'proxy',
+      signer: {
+        async sign(unsigned) {
+          const headers = new Headers(unsigned.headers)
+          headers.set('Signature', 'keyId="k",signature="s"')
+          return {
+            request: new Request(unsigned, { headers }),
+            signing: { signingString: 'x-request-id: 9939…', keyId: 'k' },
+          }
+        },
+        verification: (response) => `answered ${response.status}`,
       },
-      verification: (response) => `answered ${response.status}`,
     })
     const fetch = vi.fn(async (_: Request) => json({ cardAccounts: [] }))
     vi.stubGlobal('fetch', fetch)
@@ -174,7 +186,7 @@ describe('the signing seam', () => {
     await transport(request())
 
     expect(fetch.mock.calls[0]?.[0].headers.get('signature')).toBe('keyId="k",signature="s"')
-    const [entry] = requestLog.snapshot()
+    const [entry] = requests(requestLog.snapshot())
     expect(entry?.requestHeaders).toContainEqual(['signature', 'keyId="k",signature="s"'])
     expect(entry?.signing).toEqual({ signingString: 'x-request-id: 9939…', keyId: 'k' })
     expect(entry?.verification).toEqual({ verified: true, text: 'answered 200' })

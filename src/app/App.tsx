@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { type CardAccountRead, type Mode, modeLabels, useCardAccounts } from '../api'
+import { ApiErrorState } from '../features/ApiErrorState'
 import { AccountList } from '../features/card-accounts/AccountList'
 import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
@@ -10,18 +11,17 @@ import { TransactionsView } from '../features/transactions/TransactionsView'
 import { viewShowing } from '../features/transactions/transaction-form'
 import { parseView, useView } from '../features/view-state'
 import { useAnnounce } from '../ui/announcer'
-import { ErrorState } from '../ui/ErrorState'
+import { ChunkBoundary } from './ChunkBoundary'
 import { Header } from './Header'
 import { HelpDialog } from './HelpDialog'
+import { lazyChunk } from './lazy-chunk'
 
 // The form dialogs bring react-hook-form with them: loaded when first opened, not with the page.
-const NewAccountDialog = lazy(() =>
-  import('../features/card-accounts/NewAccountDialog').then((m) => ({ default: m.NewAccountDialog })),
+const NewAccountDialog = lazyChunk(() =>
+  import('../features/card-accounts/NewAccountDialog').then((m) => m.NewAccountDialog),
 )
-const AddTransactionsDialog = lazy(() =>
-  import('../features/transactions/AddTransactionsDialog').then((m) => ({
-    default: m.AddTransactionsDialog,
-  })),
+const AddTransactionsDialog = lazyChunk(() =>
+  import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )
 
 type OpenDialog = 'new-account' | 'add-transactions' | 'generate' | 'help'
@@ -83,7 +83,7 @@ export function App({ mode, offlineError }: AppProps) {
         </div>
         {accounts.isPending ? <p className="muted">Loading…</p> : null}
         {accounts.isError ? (
-          <ErrorState
+          <ApiErrorState
             title="Could not load card accounts"
             error={accounts.error}
             onRetry={() => accounts.refetch()}
@@ -118,10 +118,14 @@ export function App({ mode, offlineError }: AppProps) {
         ) : null}
       </main>
       <Inspector />
-      <Suspense fallback={null}>
-        {dialog === 'new-account' ? <NewAccountDialog onClose={close} onCreated={onAccountCreated} /> : null}
-        {dialog === 'help' ? <HelpDialog onClose={close} /> : null}
-        {dialog === 'add-transactions' && selected ? (
+      {dialog === 'new-account' ? (
+        <ChunkBoundary title="New card account" onClose={close}>
+          <NewAccountDialog onClose={close} onCreated={onAccountCreated} />
+        </ChunkBoundary>
+      ) : null}
+      {dialog === 'help' ? <HelpDialog onClose={close} /> : null}
+      {dialog === 'add-transactions' && selected ? (
+        <ChunkBoundary title="Add transactions" onClose={close}>
           <AddTransactionsDialog
             account={selected}
             onClose={close}
@@ -134,8 +138,8 @@ export function App({ mode, offlineError }: AppProps) {
               )
             }}
           />
-        ) : null}
-      </Suspense>
+        </ChunkBoundary>
+      ) : null}
       {dialog === 'generate' && selected ? (
         <GenerateDialog account={selected} onClose={close} onDone={() => setView({ offset: 0 })} />
       ) : null}

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { type Mode, modeLabels, modes, writeMode } from '../api'
+import { type Mode, modeLabels, modes } from '../api'
 import { useView } from '../features/view-state'
 import { AnnouncementRegion } from '../ui/announcer'
-import { unregisterOfflineWorker } from './offline'
+import { switchMode } from './switch-mode'
 import { TamperSelect } from './TamperSelect'
 import { applyTheme, readTheme, type Theme, themes } from './theme'
 
@@ -12,13 +12,6 @@ export function Header({ mode, onHelp }: { mode: Mode; onHelp: () => void }) {
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
 
-  const switchMode = async (next: Mode) => {
-    writeMode(next)
-    // The worker would otherwise stay registered; without a start() call it only passes requests on.
-    if (next === 'proxy') await unregisterOfflineWorker()
-    location.reload()
-  }
-
   return (
     <header className="app-header">
       <h1>Sandbox Console</h1>
@@ -27,7 +20,7 @@ export function Header({ mode, onHelp }: { mode: Mode; onHelp: () => void }) {
         <span className="mode-dot" aria-hidden="true">
           ●
         </span>
-        <select value={mode} onChange={(e) => switchMode(e.target.value as Mode)}>
+        <select value={mode} onChange={(e) => void switchMode(e.target.value as Mode)}>
           {modes.map((m) => (
             <option key={m} value={m}>
               {modeLabels[m]}

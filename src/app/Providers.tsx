@@ -1,21 +1,32 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
-import { type OfflineData, OfflineDataContext } from '../features/data-tools/offline-data'
+import { type ReactNode, useState } from 'react'
+import { type ApiClient, ApiClientProvider, type OfflineData } from '../api'
+import { OfflineDataContext } from '../features/data-tools/offline-data'
 import { AnnouncerProvider } from '../ui/announcer'
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // Errors are the sandbox's answers (or the transport already retried the worker): show them at once.
-    queries: { retry: false },
-  },
-})
+interface ProvidersProps {
+  client: ApiClient
+  offline: OfflineData | undefined
+  children: ReactNode
+}
 
-export function Providers({ offline, children }: { offline: OfflineData | undefined; children: ReactNode }) {
+export function Providers({ client, offline, children }: ProvidersProps) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          // Errors are the sandbox's answers (or the transport already retried the worker): show them at once.
+          queries: { retry: false },
+        },
+      }),
+  )
   return (
     <QueryClientProvider client={queryClient}>
-      <OfflineDataContext.Provider value={offline}>
-        <AnnouncerProvider>{children}</AnnouncerProvider>
-      </OfflineDataContext.Provider>
+      <ApiClientProvider client={client}>
+        <OfflineDataContext value={offline}>
+          <AnnouncerProvider>{children}</AnnouncerProvider>
+        </OfflineDataContext>
+      </ApiClientProvider>
     </QueryClientProvider>
   )
 }

@@ -1,4 +1,4 @@
-import type { RequestSigner } from '../api'
+import type { BrowserRequestSigner } from '../api'
 import { headerNames } from '../contract'
 import {
   createRequestSigner,
@@ -14,7 +14,7 @@ import { OFFLINE_TEST_IDENTITY } from '../signing/offline-test-identity'
  * in-browser sandbox verifies every request exactly as the local upstream does and the inspector shows
  * real signed requests. Loaded only in offline mode, with the engine.
  */
-export async function createOfflineSigner(): Promise<RequestSigner> {
+export async function createOfflineSigner(): Promise<BrowserRequestSigner> {
   const [privateKey, certificate] = await Promise.all([
     importPrivateKeyPem(OFFLINE_TEST_IDENTITY.privateKeyPem),
     parseCertificate(OFFLINE_TEST_IDENTITY.certificatePem),

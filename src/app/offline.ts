@@ -1,16 +1,18 @@
-import { installRequestSigner, type OfflineWorker } from '../api'
+import type { BrowserRequestSigner, OfflineData, OfflineWorker } from '../api'
 import { headerNames } from '../contract'
-import type { Sandbox } from '../sandbox'
 
 /** What the app keeps of the in-browser sandbox once its worker runs. */
 export interface OfflineRuntime {
-  sandbox: Sandbox
   worker: OfflineWorker
+  /** Signs every request with the shipped test identity, as the in-browser sandbox requires. */
+  signer: BrowserRequestSigner
+  /** Export, import and reset of the store in this browser. */
+  data: OfflineData
 }
 
 /**
  * Loads the engine and msw as a separate chunk (proxy mode never downloads them) and starts the worker;
- * the caller awaits this before the first render, so no request can slip past the worker.
+ * the caller awaits this before building the API client and rendering, so no request can slip past it.
  */
 export async function startOffline(): Promise<OfflineRuntime> {
   const [{ startOfflineSandbox }, { requireSignature }, { createOfflineSigner }] = await Promise.all([
@@ -22,7 +24,6 @@ export async function startOffline(): Promise<OfflineRuntime> {
     startOfflineSandbox({ authenticate: requireSignature({ dateFrom: headerNames.consoleDate }) }),
     createOfflineSigner(),
   ])
-  installRequestSigner(signer)
   // A request the worker handled passed through its handlers in this page; one it let through did not.
   const matched = new Set<string>()
   worker.events.on('request:match', ({ request }) => {
@@ -30,10 +31,15 @@ export async function startOffline(): Promise<OfflineRuntime> {
     if (id) matched.add(id)
   })
   return {
-    sandbox,
     worker: {
       answered: (requestId) => matched.delete(requestId),
       restart,
+    },
+    signer,
+    data: {
+      exportSnapshot: () => sandbox.exportSnapshot(),
+      importSnapshot: (snapshot) => sandbox.importSnapshot(snapshot),
+      reset: () => sandbox.reset(),
     },
   }
 }

@@ -12,7 +12,8 @@ import {
   transactionsCreated,
   UUID,
 } from '../contract'
-import { createMemoryStore, createSandbox, generateTransactions, testDataFill } from '../sandbox'
+import { createMemoryStore, createSandbox } from '../sandbox'
+import { generateTransactions, testDataFill } from '../test-data'
 import { createSandboxHandlers } from './handlers'
 
 /**

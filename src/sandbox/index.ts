@@ -1,8 +1,5 @@
-export { addDays } from './calendar'
-export { generateTransactions, mulberry32 } from './generate'
 export { unknownCardAccount } from './problems'
 export { fail, ok, type Result } from './result'
 export { createSandbox, type Sandbox, type SandboxOptions } from './sandbox'
 export { createMemoryStore } from './storage/memory-store'
 export type { AccountData, SandboxStore } from './storage/store'
-export { type TestDataAccount, testDataFill } from './test-data'

@@ -1,25 +1,19 @@
-import { ApiError, UnreachableError } from '../api'
-import { Messages } from './Messages'
+import type { ReactNode } from 'react'
 
 interface ErrorStateProps {
-  error: Error
-  onRetry?: () => void
   /** What failed, e.g. "Could not load transactions". */
   title: string
+  /** What the user should know about the failure: the server's messages, a sentence, a hint. */
+  children: ReactNode
+  onRetry?: (() => void) | undefined
 }
 
-/** The sandbox's own messages for an ApiError; for a failed connection, which mode was unreachable. */
-export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
+/** A failure in place of what could not be shown, with a Retry when there is something to retry. */
+export function ErrorState({ title, children, onRetry }: ErrorStateProps) {
   return (
     <div className="error-state" role="alert">
-      <p className="error-title">
-        {title}
-        {error instanceof ApiError ? ` (HTTP ${error.status})` : ''}
-      </p>
-      {error instanceof ApiError ? <Messages messages={error.messages} /> : <p>{error.message}</p>}
-      {error instanceof UnreachableError && error.mode === 'proxy' ? (
-        <p className="hint">Is the proxy running (npm start)? Or switch to Offline mode in the header.</p>
-      ) : null}
+      <p className="error-title">{title}</p>
+      {children}
       {onRetry ? (
         <button type="button" onClick={onRetry}>
           Retry

@@ -1,20 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ChangeEvent, useRef, useState } from 'react'
 import { queryKeys } from '../../api'
-import {
-  localToday,
-  problemFromZod,
-  type SandboxSnapshot,
-  sandboxSnapshot,
-  type TppMessage,
-} from '../../contract'
+import { problemFromZod, type SandboxSnapshot, sandboxSnapshot, type TppMessage } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
-import { ErrorState } from '../../ui/ErrorState'
 import { Messages } from '../../ui/Messages'
+import { ApiErrorState } from '../ApiErrorState'
 import { useView } from '../view-state'
 import type { FillTestData } from './fill'
-import { count, snapshotCounts, useOfflineData } from './offline-data'
+import { count, downloadSnapshot, snapshotCounts, useOfflineData } from './offline-data'
 
 interface DataToolsProps {
   fill: FillTestData
@@ -41,14 +35,7 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
   const exportJson = async () => {
     if (!offline) return
     const snapshot = await offline.exportSnapshot()
-    const url = URL.createObjectURL(
-      new Blob([JSON.stringify(snapshot, null, 2)], { type: 'application/json' }),
-    )
-    const link = document.createElement('a')
-    link.href = url
-    link.download = `sandbox-console-${localToday()}.json`
-    link.click()
-    URL.revokeObjectURL(url)
+    downloadSnapshot(snapshot)
     announce(`Exported ${snapshotCounts(snapshot)}`)
   }
 
@@ -142,7 +129,7 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
         </p>
       )}
       {fill.error ? (
-        <ErrorState
+        <ApiErrorState
           title="Fill test data failed"
           error={fill.error}
           onRetry={async () => onFilled(await fill.fill())}

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
-import { type CardAccountRead, createTransactions, queryKeys } from '../../api'
+import { type CardAccountRead, queryKeys, useApiClient } from '../../api'
 import { localToday, MAX_BATCH } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
-import { ErrorState } from '../../ui/ErrorState'
+import { ApiErrorState } from '../ApiErrorState'
 import { accountSummary } from '../card-accounts/format'
 import { count } from './offline-data'
 
@@ -25,6 +25,7 @@ interface GenerateDialogProps {
 
 /** N reproducible transactions over the last D days, sent in chunks with progress and a Cancel. */
 export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps) {
+  const api = useApiClient()
   const client = useQueryClient()
   const announce = useAnnounce()
   const [total, setTotal] = useState(1000)
@@ -37,7 +38,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
     event.preventDefault()
     const controller = new AbortController()
     abort.current = controller
-    const { generateTransactions } = await import('../../sandbox/generate')
+    const { generateTransactions } = await import('../../test-data/generate')
     const bodies = generateTransactions({
       count: total,
       days,
@@ -50,7 +51,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
     try {
       for (let i = 0; i < bodies.length; i += CHUNK) {
         const chunk = bodies.slice(i, i + CHUNK)
-        await createTransactions(account.resourceId, chunk, { signal: controller.signal })
+        await api.createTransactions(account.resourceId, chunk, { signal: controller.signal })
         sent += chunk.length
         setRun({ state: 'running', sent, total })
       }
@@ -130,7 +131,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
           </div>
         ) : null}
         {run.state === 'failed' ? (
-          <ErrorState title={`Stopped after ${count(run.sent, 'transaction')}`} error={run.error} />
+          <ApiErrorState title={`Stopped after ${count(run.sent, 'transaction')}`} error={run.error} />
         ) : null}
         <footer className="dialog-actions">
           {running ? (

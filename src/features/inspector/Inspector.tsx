@@ -1,25 +1,41 @@
 import { memo, useState, useSyncExternalStore } from 'react'
-import { preview, type RequestLogEntry, requestLog, type Verification } from '../../api'
+import {
+  type AppErrorEntry,
+  type AppErrorReport,
+  type LogEntry,
+  preview,
+  type RequestLogEntry,
+  useApiClient,
+  type Verification,
+} from '../../api'
 import { operationOf } from '../../contract'
 import { curlCommand, signedCurlCommand } from './curl'
 
 const outcome = (entry: RequestLogEntry) => (entry.status === undefined ? 'failed' : String(entry.status))
-const time = (entry: RequestLogEntry) => new Date(entry.startedAt).toLocaleTimeString('en-GB')
+const time = (entry: LogEntry) => new Date(entry.startedAt).toLocaleTimeString('en-GB')
 
-/** The bottom panel: every request as it went over the wire, newest first. */
+/** The bottom panel: every request as it went over the wire, and every error of the app, newest first. */
 export function Inspector() {
-  const entries = useSyncExternalStore(requestLog.subscribe, requestLog.snapshot)
+  const { log } = useApiClient()
+  const entries = useSyncExternalStore(log.subscribe, log.snapshot)
   const [open, setOpen] = useState(false)
   const last = entries[0]
+  const requests = entries.filter((entry) => entry.kind === 'request').length
+  const appErrors = entries.length - requests
   return (
     <section className="inspector" aria-label="Request inspector">
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary className="inspector-summary">
-          <span className="inspector-title">Requests ({entries.length})</span>
-          {last ? (
+          <span className="inspector-title">Requests ({requests})</span>
+          {appErrors > 0 ? (
+            <span className="status bad">{appErrors === 1 ? '1 app error' : `${appErrors} app errors`}</span>
+          ) : null}
+          {last?.kind === 'request' ? (
             <span className="inspector-last">
               <Operation entry={last} /> {last.method} {last.url} <Status entry={last} /> {last.durationMs} ms
             </span>
+          ) : last?.kind === 'app-error' ? (
+            <span className="inspector-last">App error: {last.message}</span>
           ) : (
             <span className="muted">none yet</span>
           )}
@@ -28,14 +44,18 @@ export function Inspector() {
         {open ? (
           <div className="inspector-body">
             <p>
-              <button type="button" onClick={() => requestLog.clear()} disabled={entries.length === 0}>
+              <button type="button" onClick={() => log.clear()} disabled={entries.length === 0}>
                 Clear
               </button>
             </p>
             <ol className="request-list">
               {entries.map((entry) => (
                 <li key={entry.id}>
-                  <RequestDetails entry={entry} />
+                  {entry.kind === 'request' ? (
+                    <RequestDetails entry={entry} />
+                  ) : (
+                    <AppErrorDetails entry={entry} />
+                  )}
                 </li>
               ))}
             </ol>
@@ -71,6 +91,35 @@ const RequestDetails = memo(function RequestDetails({ entry }: { entry: RequestL
     </details>
   )
 })
+
+const reportLabels: Record<AppErrorReport, string> = {
+  caught: 'caught by an error boundary: the console showed what failed in its place',
+  uncaught: 'not caught: the console stopped',
+  recoverable: 'React recovered from it',
+}
+
+/** An error of the console itself: what it said in the summary, where React was rendering it folded. */
+function AppErrorDetails({ entry }: { entry: AppErrorEntry }) {
+  return (
+    <details className="app-error">
+      <summary>
+        <span className="muted">{time(entry)}</span> <strong>App error</strong>{' '}
+        <span className="status bad">{entry.message}</span>
+      </summary>
+      <div className="request-body">
+        <p>{reportLabels[entry.report]}.</p>
+        {entry.componentStack ? (
+          <>
+            <h3>Component stack</h3>
+            <pre>{entry.componentStack.replace(/^\n+/, '')}</pre>
+          </>
+        ) : (
+          <p className="muted">React gave no component stack.</p>
+        )}
+      </div>
+    </details>
+  )
+}
 
 function RequestBody({ entry }: { entry: RequestLogEntry }) {
   const [copied, setCopied] = useState<'console' | 'signed'>()

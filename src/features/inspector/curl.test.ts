@@ -3,6 +3,7 @@ import type { RequestLogEntry } from '../../api'
 import { curlCommand, signedCurlCommand } from './curl'
 
 const entry: RequestLogEntry = {
+  kind: 'request',
   id: 1,
   startedAt: 0,
   method: 'POST',

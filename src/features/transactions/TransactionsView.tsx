@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { type CardAccountRead, useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
-import { ErrorState } from '../../ui/ErrorState'
+import { ApiErrorState } from '../ApiErrorState'
 import { useCorporateId } from '../card-accounts/corporate-id'
 import { accountSummary } from '../card-accounts/format'
 import { useView, viewSearch } from '../view-state'
@@ -65,7 +65,11 @@ export function TransactionsView({ account, onAdd, onGenerate, onFill, filling }
       </header>
       <Filters />
       {query.isError ? (
-        <ErrorState title="Could not load transactions" error={query.error} onRetry={() => query.refetch()} />
+        <ApiErrorState
+          title="Could not load transactions"
+          error={query.error}
+          onRetry={() => query.refetch()}
+        />
       ) : query.isPending ? (
         <p className="loading" aria-busy="true">
           Loading transactions…

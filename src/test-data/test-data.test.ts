@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { transactionCreate } from '../contract'
+import { createMemoryStore, createSandbox } from '../sandbox'
 import { addDays } from './calendar'
+import { testDataFill } from './fixed-set'
 import { generateTransactions, mulberry32 } from './generate'
-import { createSandbox } from './sandbox'
-import { createMemoryStore } from './storage/memory-store'
-import { testDataFill } from './test-data'
 
 const TODAY = '2026-03-01'
 

@@ -1,0 +1,51 @@
+import { type ReactNode, Suspense } from 'react'
+import { Dialog } from '../ui/Dialog'
+import { ErrorBoundary } from '../ui/ErrorBoundary'
+import { ChunkLoadError } from './lazy-chunk'
+
+interface ChunkBoundaryProps {
+  /** The lazily loaded dialog's title, e.g. "New card account". */
+  title: string
+  onClose: () => void
+  children: ReactNode
+}
+
+/**
+ * Around a dialog loaded with `lazyChunk`: while it loads nothing shows; if it cannot be loaded, a dialog
+ * of the same title says so and offers a reload, and closing it leaves the rest of the console working.
+ * Any other error is not this boundary's: it goes on to the app's.
+ */
+export function ChunkBoundary({ title, onClose, children }: ChunkBoundaryProps) {
+  return (
+    <ErrorBoundary
+      fallback={(error) => {
+        if (!(error instanceof ChunkLoadError)) throw error
+        return <ChunkFailed title={title} onClose={onClose} />
+      }}
+    >
+      <Suspense fallback={null}>{children}</Suspense>
+    </ErrorBoundary>
+  )
+}
+
+function ChunkFailed({ title, onClose }: { title: string; onClose: () => void }) {
+  return (
+    <Dialog title={title} onClose={onClose}>
+      <div className="form-alert" role="alert">
+        <p>
+          <strong>This dialog could not be loaded.</strong> The console was probably updated since this page
+          was opened, or the connection dropped. Reload the page to load the current version; until then the
+          rest of the console keeps working.
+        </p>
+      </div>
+      <footer className="dialog-actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+        <button type="button" className="primary" onClick={() => location.reload()}>
+          Reload
+        </button>
+      </footer>
+    </Dialog>
+  )
+}

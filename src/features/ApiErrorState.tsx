@@ -1,0 +1,25 @@
+import { ApiError, UnreachableError } from '../api'
+import { ErrorState } from '../ui/ErrorState'
+import { Messages } from '../ui/Messages'
+
+interface ApiErrorStateProps {
+  /** What failed, e.g. "Could not load transactions". */
+  title: string
+  error: Error
+  onRetry?: (() => void) | undefined
+}
+
+/** The sandbox's own messages for an ApiError; for a failed connection, which mode was unreachable. */
+export function ApiErrorState({ title, error, onRetry }: ApiErrorStateProps) {
+  return (
+    <ErrorState
+      title={error instanceof ApiError ? `${title} (HTTP ${error.status})` : title}
+      onRetry={onRetry}
+    >
+      {error instanceof ApiError ? <Messages messages={error.messages} /> : <p>{error.message}</p>}
+      {error instanceof UnreachableError && error.mode === 'proxy' ? (
+        <p className="hint">Is the proxy running (npm start)? Or switch to Offline mode in the header.</p>
+      ) : null}
+    </ErrorState>
+  )
+}

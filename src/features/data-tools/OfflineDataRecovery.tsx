@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { downloadSnapshot, useOfflineData } from './offline-data'
+
+/**
+ * On the recovery screen, offline mode only: data stored in this browser may be what breaks the console,
+ * so it can be saved and cleared from there. Nothing in proxy mode (the data lives upstream).
+ */
+export function OfflineDataRecovery() {
+  const offline = useOfflineData()
+  const [confirming, setConfirming] = useState(false)
+  const [failure, setFailure] = useState<string>()
+  if (!offline) return null
+
+  const exportJson = async () => {
+    setFailure(undefined)
+    try {
+      downloadSnapshot(await offline.exportSnapshot())
+    } catch (error) {
+      setFailure(`The data could not be exported: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+
+  return (
+    <section aria-labelledby="recovery-data-heading">
+      <h2 id="recovery-data-heading">Data stored in this browser</h2>
+      <p>If the problem comes back after a reload, save a copy of the offline data, then start empty.</p>
+      <div className="actions">
+        <button type="button" onClick={exportJson}>
+          Export JSON
+        </button>
+        <button type="button" className="danger-outline" onClick={() => setConfirming(true)}>
+          Reset…
+        </button>
+      </div>
+      {failure ? (
+        <p className="form-alert" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="Reset sandbox data"
+          confirmLabel="Delete everything"
+          onConfirm={async () => {
+            await offline.reset()
+            location.reload()
+          }}
+          onClose={() => setConfirming(false)}
+        >
+          <p>
+            This deletes every card account and transaction stored in this browser, then reloads the console.
+            It cannot be undone; export first to keep a copy.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  )
+}
