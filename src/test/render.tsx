@@ -1,0 +1,104 @@
+/**
+ * The one place component tests are wired: a component renders inside the app's own providers, its
+ * requests are signed by the offline test identity and answered by the real sandbox handlers over a
+ * fresh memory-store engine, exactly as offline mode runs in the browser. Tests never reach for the
+ * transport, the signer, the request log or the providers themselves: when that wiring changes, only
+ * this file does.
+ */
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { cleanup, type RenderResult, render } from '@testing-library/react'
+import { type UserEvent, userEvent } from '@testing-library/user-event'
+import type { ReactElement } from 'react'
+import { onTestFinished } from 'vitest'
+import { configureTransport, installRequestSigner, type RequestSigner, requestLog } from '../api'
+import { createOfflineSigner } from '../app/offline-signer'
+import { Providers } from '../app/Providers'
+import { headerNames } from '../contract'
+import type { Sandbox } from '../sandbox'
+import { setupSandboxServer } from '../sandbox-http/node'
+import { requireSignature } from '../sandbox-http/signature-check'
+import { AnnouncementRegion } from '../ui/announcer'
+
+// jsdom has <dialog> without its modal API; every dialog of the app opens with showModal(). Only
+// `open` matters to a test: it makes the dialog and its contents visible to queries by role.
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true
+  }
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false
+  }
+}
+
+// Vitest's jsdom environment puts jsdom's own Uint8Array and ArrayBuffer on the global object, and Node's
+// WebCrypto (which signs and verifies every request here) refuses buffers of that other realm, so the
+// libraries that build key and certificate bytes must get Node's again.
+const NodeUint8Array: typeof Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor
+globalThis.Uint8Array = NodeUint8Array
+globalThis.ArrayBuffer = new NodeUint8Array(0).buffer.constructor as typeof ArrayBuffer
+
+/** The client builds its URLs on the page's location; jsdom's page is http://localhost:3000/. */
+const apiBase = () => new URL('/api', location.href).href
+
+let signer: Promise<RequestSigner> | undefined
+let queryClient: QueryClient | undefined
+
+/** The app's QueryClient is created once per module: caught here so no test sees another's cache. */
+function CatchQueryClient() {
+  queryClient = useQueryClient()
+  return null
+}
+
+export interface ConsoleOptions {
+  /** The page's path and query when the test starts: the view lives in the URL. */
+  url?: string
+}
+
+export interface TestConsole {
+  /** The engine behind the handlers: seed it, or check what a request stored. */
+  sandbox: Sandbox
+  /** Clicks and typing as a user does them (focus, key by key, disabled controls ignored). */
+  user: UserEvent
+  /** Renders `ui` with the app's providers and its live region ("… created" messages, role status). */
+  render(ui: ReactElement): RenderResult
+}
+
+/**
+ * Starts a sandbox for the current test and gives what a test needs to render against it. Everything
+ * is undone when the test finishes: the tree, the server, the signer, the request log, the cache, the
+ * URL and the Signature switch.
+ */
+export async function startConsole({ url = '/' }: ConsoleOptions = {}): Promise<TestConsole> {
+  const { server, sandbox } = setupSandboxServer({
+    basePath: apiBase(),
+    authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
+  })
+  server.listen({ onUnhandledRequest: 'error' })
+  configureTransport({ mode: 'offline' })
+  signer ??= createOfflineSigner()
+  installRequestSigner(await signer)
+  history.replaceState(null, '', url)
+
+  onTestFinished(() => {
+    cleanup()
+    server.close()
+    installRequestSigner(undefined)
+    requestLog.clear()
+    queryClient?.clear()
+    sessionStorage.clear()
+    history.replaceState(null, '', '/')
+  })
+
+  return {
+    sandbox,
+    user: userEvent.setup(),
+    render: (ui) =>
+      render(
+        <Providers offline={sandbox}>
+          <CatchQueryClient />
+          <AnnouncementRegion />
+          {ui}
+        </Providers>,
+      ),
+  }
+}
