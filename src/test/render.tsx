@@ -91,7 +91,7 @@ export async function startConsole({ url = '/' }: ConsoleOptions = {}): Promise<
 
   return {
     sandbox,
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     render: (ui) =>
       render(
         <Providers offline={sandbox}>
