@@ -11,8 +11,10 @@ import { type UserEvent, userEvent } from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { onTestFinished } from 'vitest'
 import { configureTransport, installRequestSigner, type RequestSigner, requestLog } from '../api'
+import { App } from '../app/App'
 import { createOfflineSigner } from '../app/offline-signer'
 import { Providers } from '../app/Providers'
+import { TamperSelect } from '../app/TamperSelect'
 import { headerNames } from '../contract'
 import type { Sandbox } from '../sandbox'
 import { setupSandboxServer } from '../sandbox-http/node'
@@ -59,8 +61,13 @@ export interface TestConsole {
   sandbox: Sandbox
   /** Clicks and typing as a user does them (focus, key by key, disabled controls ignored). */
   user: UserEvent
-  /** Renders `ui` with the app's providers and its live region ("… created" messages, role status). */
+  /**
+   * Renders `ui` with the app's providers and what the header gives every screen: the live region
+   * ("… created", role status) and the Signature switch (a combobox) that spoils signed requests.
+   */
   render(ui: ReactElement): RenderResult
+  /** The whole console, as offline mode starts it: for what only the app as a whole does. */
+  renderApp(): RenderResult
 }
 
 /**
@@ -89,16 +96,25 @@ export async function startConsole({ url = '/' }: ConsoleOptions = {}): Promise<
     history.replaceState(null, '', '/')
   })
 
+  const withProviders = (ui: ReactElement) =>
+    render(
+      <Providers offline={sandbox}>
+        <CatchQueryClient />
+        {ui}
+      </Providers>,
+    )
   return {
     sandbox,
     user: userEvent.setup({ delay: null }),
     render: (ui) =>
-      render(
-        <Providers offline={sandbox}>
-          <CatchQueryClient />
+      withProviders(
+        <>
           <AnnouncementRegion />
+          <TamperSelect />
           {ui}
-        </Providers>,
+        </>,
       ),
+    // The header holds the live region there.
+    renderApp: () => withProviders(<App mode="offline" offlineError={undefined} />),
   }
 }

@@ -6,7 +6,7 @@ import {
   type StoredTransaction,
   type TransactionCreateInput,
 } from '../contract'
-import type { Sandbox } from '../sandbox'
+import { type Sandbox, testDataFill } from '../sandbox'
 
 /** Data put straight into the engine, for tests about what the screens make of it. */
 
@@ -52,3 +52,6 @@ export async function storedTransactions(sandbox: Sandbox, accountId: string): P
   const snapshot = await sandbox.exportSnapshot()
   return snapshot.cardAccounts.find((a) => a.account.resourceId === accountId)?.transactions ?? []
 }
+
+/** The fixed set "Fill test data" sends, as of today. */
+export const testDataSet = () => testDataFill(today)

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
-import { TamperSelect } from '../../app/TamperSelect'
 import { startConsole } from '../../test/render'
 import { Inspector } from '../inspector/Inspector'
 import { NewAccountDialog } from './NewAccountDialog'
@@ -11,7 +10,6 @@ async function openDialog() {
   const onCreated = vi.fn()
   app.render(
     <>
-      <TamperSelect />
       <NewAccountDialog onClose={() => {}} onCreated={onCreated} />
       <Inspector />
     </>,

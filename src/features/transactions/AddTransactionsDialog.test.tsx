@@ -78,7 +78,8 @@ it('names the row of a refused batch and stores none of it', async () => {
 
   const refused = await dialog.findByRole('textbox', {
     name: 'Row 2 transaction id',
-    description: 'Row 2 failed: FORMAT_ERROR: [1].cardTransactionId taken-1 already exists in this card account',
+    description:
+      'Row 2 failed: FORMAT_ERROR: [1].cardTransactionId taken-1 already exists in this card account',
   })
   expect(refused.getAttribute('aria-invalid')).toBe('true')
   expect(dialog.getByRole('textbox', { name: 'Row 1 transaction id' }).getAttribute('aria-invalid')).toBe(
