@@ -6,11 +6,14 @@ import {
   type StoredTransaction,
   type TransactionCreateInput,
 } from '../contract'
-import { type Sandbox, testDataFill } from '../sandbox'
+import { addDays, type Sandbox, testDataFill } from '../sandbox'
 
 /** Data put straight into the engine, for tests about what the screens make of it. */
 
 export const today = localToday()
+
+/** The calendar date `n` days before today. */
+export const daysAgo = (n: number) => addDays(today, -n)
 
 export async function seedAccount(
   sandbox: Sandbox,

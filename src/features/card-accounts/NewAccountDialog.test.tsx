@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
 import { startConsole } from '../../test/render'
 import { Inspector } from '../inspector/Inspector'
@@ -41,7 +41,7 @@ it('creates the account in the sandbox and hands it to the caller', async () => 
   await user.type(dialog.getByRole('textbox', { name: 'Name (optional)' }), 'Travel card')
   await user.click(dialog.getByRole('button', { name: 'Create account' }))
 
-  await vi.waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
   const stored = await sandbox.listCardAccounts()
   expect(stored).toEqual([
     expect.objectContaining({ maskedPan: '525412******3241', currency: 'SEK', name: 'Travel card' }),

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, storedTransactions, today, transaction } from '../../test/seed'
@@ -31,7 +31,7 @@ it('adds one booked transaction, dated today, in the account currency', async ()
   await fillRow(1, '-120.50', '-120.50', '5411')
   await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
 
-  await vi.waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
   const stored = await storedTransactions(sandbox, account.resourceId)
   expect(stored).toEqual([
     expect.objectContaining({
@@ -56,7 +56,7 @@ it('adds a pending transaction without a booking date', async () => {
   await user.type(dialog.getByRole('textbox', { name: 'Row 1 original currency' }), 'EUR')
   await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
 
-  await vi.waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
   const [stored, ...more] = await storedTransactions(sandbox, account.resourceId)
   expect(more).toEqual([])
   expect(stored).toMatchObject({
