@@ -6,10 +6,10 @@
  * this file does.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
-import { cleanup, type RenderResult, render } from '@testing-library/react'
+import { cleanup, configure, type RenderResult, render } from '@testing-library/react'
 import { type UserEvent, userEvent } from '@testing-library/user-event'
 import type { ReactElement } from 'react'
-import { onTestFinished } from 'vitest'
+import { onTestFinished, vi } from 'vitest'
 import { configureTransport, installRequestSigner, type RequestSigner, requestLog } from '../api'
 import { App } from '../app/App'
 import { createOfflineSigner } from '../app/offline-signer'
@@ -39,6 +39,12 @@ const NodeUint8Array: typeof Uint8Array = Object.getPrototypeOf(Buffer.prototype
 globalThis.Uint8Array = NodeUint8Array
 globalThis.ArrayBuffer = new NodeUint8Array(0).buffer.constructor as typeof ArrayBuffer
 
+// A component test runs React, jsdom's accessibility queries and RSA signing for every request: on a
+// busy two-core machine a test, or a wait for an answer to show, can take longer than the defaults
+// (5 s and 1 s) without anything being wrong. These only bound how long a failing test takes to fail.
+vi.setConfig({ testTimeout: 60_000 })
+configure({ asyncUtilTimeout: 20_000 })
+
 /** The client builds its URLs on the page's location; jsdom's page is http://localhost:3000/. */
 const apiBase = () => new URL('/api', location.href).href
 
@@ -49,11 +55,6 @@ let queryClient: QueryClient | undefined
 function CatchQueryClient() {
   queryClient = useQueryClient()
   return null
-}
-
-export interface ConsoleOptions {
-  /** The page's path and query when the test starts: the view lives in the URL. */
-  url?: string
 }
 
 export interface TestConsole {
@@ -73,9 +74,9 @@ export interface TestConsole {
 /**
  * Starts a sandbox for the current test and gives what a test needs to render against it. Everything
  * is undone when the test finishes: the tree, the server, the signer, the request log, the cache, the
- * URL and the Signature switch.
+ * URL and what the page keeps in storage (the Signature switch among it).
  */
-export async function startConsole({ url = '/' }: ConsoleOptions = {}): Promise<TestConsole> {
+export async function startConsole(): Promise<TestConsole> {
   const { server, sandbox } = setupSandboxServer({
     basePath: apiBase(),
     authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
@@ -84,7 +85,6 @@ export async function startConsole({ url = '/' }: ConsoleOptions = {}): Promise<
   configureTransport({ mode: 'offline' })
   signer ??= createOfflineSigner()
   installRequestSigner(await signer)
-  history.replaceState(null, '', url)
 
   onTestFinished(() => {
     cleanup()
@@ -93,6 +93,7 @@ export async function startConsole({ url = '/' }: ConsoleOptions = {}): Promise<
     requestLog.clear()
     queryClient?.clear()
     sessionStorage.clear()
+    localStorage.clear()
     history.replaceState(null, '', '/')
   })
 
