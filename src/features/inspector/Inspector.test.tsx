@@ -30,7 +30,7 @@ async function showAccount() {
 
 const inspector = () => within(screen.getByRole('region', { name: 'Request inspector' }))
 
-/** Opens the panel, then the newest request in it. */
+/** Opens the panel, then the newest request in it (a click on its summary line). */
 async function openNewest(user: Awaited<ReturnType<typeof startConsole>>['user']) {
   await user.click(inspector().getByText(/^Requests \(\d+\)$/))
   const [newest] = inspector().getAllByRole('listitem')
@@ -50,7 +50,7 @@ it('lists each request with its method, path and status', async () => {
   await screen.findByRole('cell', { name: 'tx-1' })
   expect(inspector().getByText('Requests (1)')).toBeDefined()
   const last = inspector().getByText(/^GET /).closest('summary')
-  expect(last?.textContent).toMatch(new RegExp(`^Requests \\(1\\)GET ${escape(path)} 200 \\d+ ms$`))
+  expect(last?.textContent).toMatch(new RegExp(`^Requests \\(1\\)GET ${literal(path)} 200 \\d+ ms$`))
 })
 
 it('shows the headers as sent, the signature verdict and the answer of an opened request', async () => {
@@ -59,7 +59,7 @@ it('shows the headers as sent, the signature verdict and the answer of an opened
   const entry = await openNewest(user)
 
   expect(entry.getByText('GET', { selector: 'strong' }).parentElement?.textContent).toMatch(
-    new RegExp(`GET ${escape(path)} 200 \\d+ ms$`),
+    new RegExp(`GET ${literal(path)} 200 \\d+ ms$`),
   )
   expect(header(entry, 'Request headers (as sent)', 'x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   expect(header(entry, 'Request headers (as sent)', 'signature')).toMatch(
@@ -82,11 +82,13 @@ it('shows why the sandbox refused a spoiled signature, at the header at fault', 
   await screen.findByText('Could not load transactions (HTTP 401)')
   const entry = await openNewest(user)
 
+  expect(entry.getByText('GET', { selector: 'strong' }).parentElement?.textContent).toMatch(/ 401 \d+ ms$/)
   expect(entry.getByText(/^✗ Refused/).textContent).toMatch(/^✗ Refused: SIGNATURE_INVALID at Signature — .+/)
   expect(header(entry, 'Request headers (as sent)', 'signature')).toMatch(/← did not verify$/)
   expect(header(entry, 'Request headers (as sent)', 'digest')).not.toMatch(/did not verify/)
 })
 
-function escape(text: string): string {
+/** `text` as a pattern that matches it literally. */
+function literal(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
