@@ -1,3 +1,4 @@
+/** Data put straight into the engine, for tests about what the screens make of it. */
 import type { CardAccountRead } from '../api'
 import {
   type CardAccountCreateInput,
@@ -7,8 +8,6 @@ import {
   type TransactionCreateInput,
 } from '../contract'
 import { addDays, type Sandbox, testDataFill } from '../sandbox'
-
-/** Data put straight into the engine, for tests about what the screens make of it. */
 
 export const today = localToday()
 
