@@ -1,0 +1,26 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import { startConsole } from '../test/render'
+
+it('opens from the header, explains the modes, and gives focus back when closed', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  const helpButton = screen.getByRole('button', { name: 'Help' })
+  await user.click(helpButton)
+
+  const help = within(screen.getByRole('dialog', { name: 'Help' }))
+  expect(help.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+    'Modes',
+    'The view is the URL',
+    'Keyboard',
+    'Requests',
+  ])
+  expect(help.getByText('Offline (in-browser)')).toBeDefined()
+  expect(help.getByText('Proxy (/api → upstream)')).toBeDefined()
+  // Two buttons close it: the × in the title bar (named Close) and the one that reads Close.
+  await user.click(help.getByText('Close', { selector: 'button' }))
+
+  expect(screen.queryByRole('dialog')).toBeNull()
+  expect(document.activeElement).toBe(helpButton)
+})

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import { expect, it, vi } from 'vitest'
+import { startConsole } from '../../test/render'
+import { Inspector } from '../inspector/Inspector'
+import { NewAccountDialog } from './NewAccountDialog'
+
+async function openDialog() {
+  const app = await startConsole()
+  const onCreated = vi.fn()
+  app.render(
+    <>
+      <NewAccountDialog onClose={() => {}} onCreated={onCreated} />
+      <Inspector />
+    </>,
+  )
+  const dialog = within(screen.getByRole('dialog', { name: 'New card account' }))
+  return { ...app, dialog, onCreated }
+}
+
+it('marks a masked PAN that shows every digit with the rule it breaks, and sends nothing', async () => {
+  const { user, dialog, sandbox, onCreated } = await openDialog()
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '5254123456783241')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  const pan = await dialog.findByRole('textbox', {
+    name: 'Masked PAN',
+    description: /maskedPan must mask the middle digits with "\*": never send a full card number/,
+  })
+  expect(pan.getAttribute('aria-invalid')).toBe('true')
+  expect(screen.getByText('Requests (0)')).toBeDefined()
+  expect(await sandbox.listCardAccounts()).toEqual([])
+  expect(onCreated).not.toHaveBeenCalled()
+})
+
+it('creates the account in the sandbox and hands it to the caller', async () => {
+  const { user, dialog, sandbox, onCreated } = await openDialog()
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.clear(dialog.getByRole('textbox', { name: 'Currency' }))
+  await user.type(dialog.getByRole('textbox', { name: 'Currency' }), 'SEK')
+  await user.type(dialog.getByRole('textbox', { name: 'Name (optional)' }), 'Travel card')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  const stored = await sandbox.listCardAccounts()
+  expect(stored).toEqual([
+    expect.objectContaining({ maskedPan: '525412******3241', currency: 'SEK', name: 'Travel card' }),
+  ])
+  expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ resourceId: stored[0]?.resourceId }))
+  expect(screen.getByText('Requests (1)')).toBeDefined()
+})
+
+it("shows the sandbox's refusal and stores nothing", async () => {
+  const { user, dialog, sandbox, onCreated } = await openDialog()
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Signature' }), 'Bad signature')
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  const alert = await dialog.findByRole('alert')
+  expect(alert.textContent).toMatch(/SIGNATURE_INVALID/)
+  expect(await sandbox.listCardAccounts()).toEqual([])
+  expect(onCreated).not.toHaveBeenCalled()
+})

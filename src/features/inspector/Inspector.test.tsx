@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import { startConsole } from '../../test/render'
+import { seedAccount, seedTransactions, transaction } from '../../test/seed'
+import { TransactionsView } from '../transactions/TransactionsView'
+import { Inspector } from './Inspector'
+
+/** The transactions of one account, and the inspector below them: loading the page is one request. */
+async function showAccount() {
+  const app = await startConsole()
+  const account = await seedAccount(app.sandbox)
+  await seedTransactions(app.sandbox, account.resourceId, [transaction({ cardTransactionId: 'tx-1' })])
+  window.history.replaceState(null, '', `/?account=${account.resourceId}`)
+  app.render(
+    <>
+      <TransactionsView
+        account={account}
+        onAdd={() => {}}
+        onGenerate={() => {}}
+        onFill={() => {}}
+        filling={false}
+      />
+      <Inspector />
+    </>,
+  )
+  const path = `/api/v1/sandbox/card-accounts/${account.resourceId}/transactions?bookingStatus=booked&offset=0&limit=50`
+  return { ...app, account, path }
+}
+
+const inspector = () => within(screen.getByRole('region', { name: 'Request inspector' }))
+
+/** Opens the panel, then the newest request in it (a click on its summary line). */
+async function openNewest(user: Awaited<ReturnType<typeof startConsole>>['user']) {
+  await user.click(inspector().getByText(/^Requests \(\d+\)$/))
+  const [newest] = inspector().getAllByRole('listitem')
+  await user.click(within(newest as HTMLElement).getByText(/^\d\d:\d\d:\d\d$/))
+  return within(newest as HTMLElement)
+}
+
+/** A header's value in the list that follows the heading `title`. */
+function header(entry: ReturnType<typeof within>, title: string, name: string): string | null {
+  const list = entry.getByRole('heading', { name: title }).nextElementSibling as HTMLElement
+  const term = within(list).getByText(name, { selector: 'dt' })
+  return term.nextElementSibling?.textContent ?? null
+}
+
+it('lists each request with its method, path and status', async () => {
+  const { path } = await showAccount()
+  await screen.findByRole('cell', { name: 'tx-1' })
+  expect(inspector().getByText('Requests (1)')).toBeDefined()
+  const last = inspector().getByText(/^GET /).closest('summary')
+  expect(last?.textContent).toMatch(new RegExp(`^Requests \\(1\\)GET ${literal(path)} 200 \\d+ ms$`))
+})
+
+it('shows the headers as sent, the signature verdict and the answer of an opened request', async () => {
+  const { user, path } = await showAccount()
+  await screen.findByRole('cell', { name: 'tx-1' })
+  const entry = await openNewest(user)
+
+  expect(entry.getByText('GET', { selector: 'strong' }).parentElement?.textContent).toMatch(
+    new RegExp(`GET ${literal(path)} 200 \\d+ ms$`),
+  )
+  expect(header(entry, 'Request headers (as sent)', 'x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  expect(header(entry, 'Request headers (as sent)', 'signature')).toMatch(
+    /^keyId="[^"]+",algorithm="rsa-sha256"/,
+  )
+  expect(entry.getByText(/^✓/).textContent).toBe(
+    '✓ verified by the in-browser sandbox (offline test identity)',
+  )
+  expect(header(entry, 'Response 200 headers', 'content-type')).toMatch(/^application\/json/)
+  const body = JSON.parse(
+    entry.getByRole('heading', { name: 'Response body' }).nextElementSibling?.textContent ?? '',
+  )
+  expect(body.cardTransactions.booked).toEqual([expect.objectContaining({ cardTransactionId: 'tx-1' })])
+})
+
+it('shows why the sandbox refused a spoiled signature, at the header at fault', async () => {
+  const { user } = await showAccount()
+  await screen.findByRole('cell', { name: 'tx-1' })
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Signature' }), 'Bad signature')
+  await screen.findByText('Could not load transactions (HTTP 401)')
+  const entry = await openNewest(user)
+
+  expect(entry.getByText('GET', { selector: 'strong' }).parentElement?.textContent).toMatch(/ 401 \d+ ms$/)
+  expect(entry.getByText(/^✗ Refused/).textContent).toMatch(/^✗ Refused: SIGNATURE_INVALID at Signature — .+/)
+  expect(header(entry, 'Request headers (as sent)', 'signature')).toMatch(/← did not verify$/)
+  expect(header(entry, 'Request headers (as sent)', 'digest')).not.toMatch(/did not verify/)
+})
+
+/** `text` as a pattern that matches it literally. */
+function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

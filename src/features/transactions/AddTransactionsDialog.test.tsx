@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import { expect, it, vi } from 'vitest'
+import { startConsole } from '../../test/render'
+import { seedAccount, seedTransactions, storedTransactions, today, transaction } from '../../test/seed'
+import { Inspector } from '../inspector/Inspector'
+import { AddTransactionsDialog } from './AddTransactionsDialog'
+
+async function openDialog() {
+  const app = await startConsole()
+  const account = await seedAccount(app.sandbox)
+  const onCreated = vi.fn()
+  app.render(
+    <>
+      <AddTransactionsDialog account={account} onClose={() => {}} onCreated={onCreated} />
+      <Inspector />
+    </>,
+  )
+  const dialog = within(screen.getByRole('dialog', { name: /^Add transactions · 525412\*{6}3241 · NOK/ }))
+  /** Types a row's amounts and merchant category; dates and currencies keep their defaults. */
+  const fillRow = async (row: number, amount: string, original: string, mcc: string) => {
+    await app.user.type(dialog.getByRole('textbox', { name: `Row ${row} amount` }), amount)
+    await app.user.type(dialog.getByRole('textbox', { name: `Row ${row} original amount` }), original)
+    await app.user.type(dialog.getByRole('combobox', { name: `Row ${row} MCC` }), mcc)
+  }
+  return { ...app, account, dialog, onCreated, fillRow }
+}
+
+it('adds one booked transaction, dated today, in the account currency', async () => {
+  const { user, dialog, sandbox, account, onCreated, fillRow } = await openDialog()
+  await fillRow(1, '-120.50', '-120.50', '5411')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  const stored = await storedTransactions(sandbox, account.resourceId)
+  expect(stored).toEqual([
+    expect.objectContaining({
+      bookingStatus: 'booked',
+      bookingDate: today,
+      transactionDate: today,
+      transactionAmount: { currency: 'NOK', amount: '-120.50' },
+      originalAmount: { currency: 'NOK', amount: '-120.50' },
+      merchantCategoryCode: '5411',
+    }),
+  ])
+  expect(onCreated).toHaveBeenCalledWith({ transactions: stored })
+})
+
+it('adds a pending transaction without a booking date', async () => {
+  const { user, dialog, sandbox, account, onCreated, fillRow } = await openDialog()
+  await user.selectOptions(dialog.getByRole('combobox', { name: 'Row 1 status' }), 'pending')
+  expect(dialog.queryByLabelText('Row 1 booking date')).toBeNull()
+  expect(dialog.getByText('none while pending')).toBeDefined()
+  await fillRow(1, '-9.99', '-0.87', '5812')
+  await user.clear(dialog.getByRole('textbox', { name: 'Row 1 original currency' }))
+  await user.type(dialog.getByRole('textbox', { name: 'Row 1 original currency' }), 'EUR')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  const [stored, ...more] = await storedTransactions(sandbox, account.resourceId)
+  expect(more).toEqual([])
+  expect(stored).toMatchObject({
+    bookingStatus: 'pending',
+    transactionDate: today,
+    originalAmount: { currency: 'EUR', amount: '-0.87' },
+  })
+  expect(stored).not.toHaveProperty('bookingDate')
+})
+
+it('names the row of a refused batch and stores none of it', async () => {
+  const { user, dialog, sandbox, account, onCreated, fillRow } = await openDialog()
+  await seedTransactions(sandbox, account.resourceId, [transaction({ cardTransactionId: 'taken-1' })])
+  await fillRow(1, '-1.00', '-1.00', '5411')
+  await user.click(dialog.getByRole('button', { name: '+ Add row' }))
+  await fillRow(2, '-2.00', '-2.00', '5411')
+  await user.type(dialog.getByRole('textbox', { name: 'Row 2 transaction id' }), 'taken-1')
+  await user.click(dialog.getByRole('button', { name: 'Add 2 transactions' }))
+
+  const refused = await dialog.findByRole('textbox', {
+    name: 'Row 2 transaction id',
+    description:
+      'Row 2 failed: FORMAT_ERROR: [1].cardTransactionId taken-1 already exists in this card account',
+  })
+  expect(refused.getAttribute('aria-invalid')).toBe('true')
+  expect(dialog.getByRole('textbox', { name: 'Row 1 transaction id' }).getAttribute('aria-invalid')).toBe(
+    'false',
+  )
+  expect(dialog.getByRole('alert').textContent).toBe(
+    'The sandbox refused the batch and stored nothing: see the marked rows.',
+  )
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([
+    expect.objectContaining({ cardTransactionId: 'taken-1' }),
+  ])
+  expect(onCreated).not.toHaveBeenCalled()
+})
+
+it('marks a row the contract refuses before anything is sent', async () => {
+  const { user, dialog, sandbox, account, onCreated, fillRow } = await openDialog()
+  await fillRow(1, '12,50', '-1.00', '5411')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  await dialog.findByRole('textbox', {
+    name: 'Row 1 amount',
+    description: /transactionAmount\.amount must be a decimal number with at most 14 digits and 3 decimals/,
+  })
+  expect(screen.getByText('Requests (0)')).toBeDefined()
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
+  expect(onCreated).not.toHaveBeenCalled()
+})

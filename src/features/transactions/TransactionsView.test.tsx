@@ -1,0 +1,157 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import { startConsole } from '../../test/render'
+import { daysAgo, seedAccount, seedTransactions, transaction } from '../../test/seed'
+import { TransactionsView } from './TransactionsView'
+
+const booked = (id: string, bookedDaysAgo: number) =>
+  transaction({
+    cardTransactionId: id,
+    bookingDate: daysAgo(bookedDaysAgo),
+    transactionDate: daysAgo(bookedDaysAgo + 1),
+  })
+const pending = (id: string, madeDaysAgo: number) =>
+  transaction({
+    cardTransactionId: id,
+    bookingStatus: 'pending',
+    bookingDate: undefined,
+    transactionDate: daysAgo(madeDaysAgo),
+  })
+
+/**
+ * Three booked and two pending transactions, stored out of order; the sandbox lists each status
+ * newest first (booked by booking date, pending by transaction date).
+ */
+async function showAccount(
+  query = '',
+  seed = [
+    booked('b-mid', 5),
+    pending('p-old', 3),
+    booked('b-old', 10),
+    pending('p-new', 0),
+    booked('b-new', 1),
+  ],
+) {
+  const app = await startConsole()
+  const account = await seedAccount(app.sandbox)
+  await seedTransactions(app.sandbox, account.resourceId, seed)
+  window.history.replaceState(null, '', `/?account=${account.resourceId}${query}`)
+  app.render(
+    <TransactionsView
+      account={account}
+      onAdd={() => {}}
+      onGenerate={() => {}}
+      onFill={() => {}}
+      filling={false}
+    />,
+  )
+  await screen.findByRole('table', { name: /^Transactions of 525412\*{6}3241/ })
+  return { ...app, account }
+}
+
+/** The table as a user reads it: one record per row, keyed by the column headers. */
+function tableRows(): Record<string, string>[] {
+  const table = screen.getByRole('table')
+  const [head, ...rows] = within(table).getAllByRole('row')
+  const headers = within(head as HTMLElement)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent ?? '')
+  return rows.map((row) =>
+    Object.fromEntries(
+      within(row)
+        .getAllByRole('cell')
+        .map((td, i) => [headers[i], td.textContent ?? '']),
+    ),
+  )
+}
+const ids = () => tableRows().map((row) => row['Transaction id'])
+const view = () => Object.fromEntries(new URLSearchParams(location.search))
+
+it('lists the booked transactions of the account newest first by default', async () => {
+  await showAccount()
+  expect(tableRows()).toEqual([
+    expect.objectContaining({
+      Booked: daysAgo(1),
+      'Tx date': daysAgo(2),
+      'Transaction id': 'b-new',
+      MCC: '5411 Grocery stores',
+      Amount: '-10.00 NOK',
+      Original: '-0.90 EUR',
+    }),
+    expect.objectContaining({ Booked: daysAgo(5), 'Transaction id': 'b-mid' }),
+    expect.objectContaining({ Booked: daysAgo(10), 'Transaction id': 'b-old' }),
+  ])
+  expect(screen.getByRole('radio', { name: 'booked' })).toHaveProperty('checked', true)
+})
+
+it('filters by bookingStatus, keeps it in the URL, and Back restores the previous filter', async () => {
+  const { user } = await showAccount()
+  await user.click(screen.getByRole('radio', { name: 'pending' }))
+  await waitFor(() => expect(ids()).toEqual(['p-new', 'p-old']))
+  expect(tableRows().map((row) => row.Booked)).toEqual(['Pending', 'Pending'])
+  expect(view()).toMatchObject({ status: 'pending', offset: '0' })
+
+  await user.click(screen.getByRole('radio', { name: 'both' }))
+  await waitFor(() => expect(ids()).toEqual(['b-new', 'b-mid', 'b-old', 'p-new', 'p-old']))
+  expect(view()).toMatchObject({ status: 'both' })
+
+  history.back()
+  await waitFor(() => expect(ids()).toEqual(['p-new', 'p-old']))
+  expect(screen.getByRole('radio', { name: 'pending' })).toHaveProperty('checked', true)
+})
+
+it('filters by date: booking date for booked, transaction date for pending', async () => {
+  const { user } = await showAccount('&status=both')
+  await user.type(screen.getByLabelText('From'), daysAgo(5))
+  await waitFor(() => expect(ids()).toEqual(['b-new', 'b-mid', 'p-new', 'p-old']))
+  await user.type(screen.getByLabelText('To'), daysAgo(2))
+  await waitFor(() => expect(ids()).toEqual(['b-mid', 'p-old']))
+  expect(view()).toMatchObject({ from: daysAgo(5), to: daysAgo(2) })
+
+  await user.click(screen.getByRole('button', { name: 'Clear dates' }))
+  await waitFor(() => expect(ids()).toHaveLength(5))
+  expect(view()).not.toHaveProperty('from')
+})
+
+it('pages through with Next and Prev at the page size in the URL', async () => {
+  const { user } = await showAccount('&status=both&limit=2')
+  const pages = within(screen.getByRole('navigation', { name: 'Pages' }))
+  const prev = pages.getByRole('button', { name: '‹ Prev' })
+  const next = pages.getByRole('button', { name: 'Next ›' })
+  expect(ids()).toEqual(['b-new', 'b-mid'])
+  expect(pages.getByText(/^Rows/).textContent).toBe('Rows 1–2 of ≥ 3')
+  expect(prev).toHaveProperty('disabled', true)
+
+  await user.click(next)
+  await waitFor(() => expect(ids()).toEqual(['b-old', 'p-new']))
+  expect(view()).toMatchObject({ offset: '2', limit: '2' })
+  await user.click(next)
+  await waitFor(() => expect(ids()).toEqual(['p-old']))
+  expect(pages.getByText(/^Rows/).textContent).toBe('Rows 5–5 of 5')
+  expect(next).toHaveProperty('disabled', true)
+
+  await user.click(prev)
+  await waitFor(() => expect(ids()).toEqual(['b-old', 'p-new']))
+  expect(view()).toMatchObject({ offset: '2' })
+})
+
+it('shows the amounts swapped when the view asks for the accept-fix', async () => {
+  const purchase = transaction({
+    cardTransactionId: 'abroad',
+    transactionAmount: { currency: 'NOK', amount: '-100.00' },
+    originalAmount: { currency: 'EUR', amount: '-9.00' },
+  })
+  await showAccount('&fix=1', [purchase])
+  expect(tableRows()).toEqual([expect.objectContaining({ Amount: '-9.00 EUR', Original: '-100.00 NOK' })])
+})
+
+it('shows the amounts as stored without the accept-fix', async () => {
+  const purchase = transaction({
+    cardTransactionId: 'abroad',
+    transactionAmount: { currency: 'NOK', amount: '-100.00' },
+    originalAmount: { currency: 'EUR', amount: '-9.00' },
+  })
+  await showAccount('', [purchase])
+  expect(tableRows()).toEqual([expect.objectContaining({ Amount: '-100.00 NOK', Original: '-9.00 EUR' })])
+})

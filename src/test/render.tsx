@@ -1,0 +1,121 @@
+/**
+ * The one place component tests are wired: a component renders inside the app's own providers, its
+ * requests are signed by the offline test identity and answered by the real sandbox handlers over a
+ * fresh memory-store engine, exactly as offline mode runs in the browser. Tests never reach for the
+ * transport, the signer, the request log or the providers themselves: when that wiring changes, only
+ * this file does.
+ */
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { cleanup, configure, type RenderResult, render } from '@testing-library/react'
+import { type UserEvent, userEvent } from '@testing-library/user-event'
+import type { ReactElement } from 'react'
+import { onTestFinished, vi } from 'vitest'
+import { configureTransport, installRequestSigner, type RequestSigner, requestLog } from '../api'
+import { App } from '../app/App'
+import { createOfflineSigner } from '../app/offline-signer'
+import { Providers } from '../app/Providers'
+import { TamperSelect } from '../app/TamperSelect'
+import { headerNames } from '../contract'
+import type { Sandbox } from '../sandbox'
+import { setupSandboxServer } from '../sandbox-http/node'
+import { requireSignature } from '../sandbox-http/signature-check'
+import { AnnouncementRegion } from '../ui/announcer'
+
+// jsdom has <dialog> without its modal API; every dialog of the app opens with showModal(). Only
+// `open` matters to a test: it makes the dialog and its contents visible to queries by role.
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true
+  }
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false
+  }
+}
+
+// Vitest's jsdom environment puts jsdom's own Uint8Array and ArrayBuffer on the global object, and Node's
+// WebCrypto (which signs and verifies every request here) refuses buffers of that other realm, so the
+// libraries that build key and certificate bytes must get Node's again.
+const NodeUint8Array: typeof Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor
+globalThis.Uint8Array = NodeUint8Array
+globalThis.ArrayBuffer = new NodeUint8Array(0).buffer.constructor as typeof ArrayBuffer
+
+// A component test runs React, jsdom's accessibility queries and RSA signing for every request: on a
+// busy two-core machine a test, or a wait for an answer to show, can take longer than the defaults
+// (5 s and 1 s) without anything being wrong. These only bound how long a failing test takes to fail.
+vi.setConfig({ testTimeout: 60_000 })
+configure({ asyncUtilTimeout: 20_000 })
+
+/** The client builds its URLs on the page's location; jsdom's page is http://localhost:3000/. */
+const apiBase = () => new URL('/api', location.href).href
+
+let signer: Promise<RequestSigner> | undefined
+let queryClient: QueryClient | undefined
+
+/** The app's QueryClient is created once per module: caught here so no test sees another's cache. */
+function CatchQueryClient() {
+  queryClient = useQueryClient()
+  return null
+}
+
+export interface TestConsole {
+  /** The engine behind the handlers: seed it, or check what a request stored. */
+  sandbox: Sandbox
+  /** Clicks and typing as a user does them (focus, key by key, disabled controls ignored). */
+  user: UserEvent
+  /**
+   * Renders `ui` with the app's providers and what the header gives every screen: the live region
+   * ("… created", role status) and the Signature switch (a combobox) that spoils signed requests.
+   */
+  render(ui: ReactElement): RenderResult
+  /** The whole console, as offline mode starts it: for what only the app as a whole does. */
+  renderApp(): RenderResult
+}
+
+/**
+ * Starts a sandbox for the current test and gives what a test needs to render against it. Everything
+ * is undone when the test finishes: the tree, the server, the signer, the request log, the cache, the
+ * URL and what the page keeps in storage (the Signature switch among it).
+ */
+export async function startConsole(): Promise<TestConsole> {
+  const { server, sandbox } = setupSandboxServer({
+    basePath: apiBase(),
+    authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
+  })
+  server.listen({ onUnhandledRequest: 'error' })
+  configureTransport({ mode: 'offline' })
+  signer ??= createOfflineSigner()
+  installRequestSigner(await signer)
+
+  onTestFinished(() => {
+    cleanup()
+    server.close()
+    installRequestSigner(undefined)
+    requestLog.clear()
+    queryClient?.clear()
+    sessionStorage.clear()
+    localStorage.clear()
+    history.replaceState(null, '', '/')
+  })
+
+  const withProviders = (ui: ReactElement) =>
+    render(
+      <Providers offline={sandbox}>
+        <CatchQueryClient />
+        {ui}
+      </Providers>,
+    )
+  return {
+    sandbox,
+    user: userEvent.setup({ delay: null }),
+    render: (ui) =>
+      withProviders(
+        <>
+          <AnnouncementRegion />
+          <TamperSelect />
+          {ui}
+        </>,
+      ),
+    // The header holds the live region there.
+    renderApp: () => withProviders(<App mode="offline" offlineError={undefined} />),
+  }
+}
