@@ -5,12 +5,11 @@
  * transport, the signer, the request log or the providers themselves: when that wiring changes, only
  * this file does.
  */
-import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { cleanup, configure, type RenderResult, render } from '@testing-library/react'
 import { type UserEvent, userEvent } from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { onTestFinished, vi } from 'vitest'
-import { configureTransport, installRequestSigner, type RequestSigner, requestLog } from '../api'
+import { type BrowserRequestSigner, createApiClient } from '../api'
 import { App } from '../app/App'
 import { createOfflineSigner } from '../app/offline-signer'
 import { Providers } from '../app/Providers'
@@ -48,14 +47,7 @@ configure({ asyncUtilTimeout: 20_000 })
 /** The client builds its URLs on the page's location; jsdom's page is http://localhost:3000/. */
 const apiBase = () => new URL('/api', location.href).href
 
-let signer: Promise<RequestSigner> | undefined
-let queryClient: QueryClient | undefined
-
-/** The app's QueryClient is created once per module: caught here so no test sees another's cache. */
-function CatchQueryClient() {
-  queryClient = useQueryClient()
-  return null
-}
+let signer: Promise<BrowserRequestSigner> | undefined
 
 export interface TestConsole {
   /** The engine behind the handlers: seed it, or check what a request stored. */
@@ -72,9 +64,10 @@ export interface TestConsole {
 }
 
 /**
- * Starts a sandbox for the current test and gives what a test needs to render against it. Everything
- * is undone when the test finishes: the tree, the server, the signer, the request log, the cache, the
- * URL and what the page keeps in storage (the Signature switch among it).
+ * Starts a sandbox for the current test and gives what a test needs to render against it: a fresh API
+ * client (its own request log) and, per render, fresh providers (their own query cache). Everything else is
+ * undone when the test finishes: the tree, the server, the URL and what the page keeps in storage (the
+ * Signature switch among it).
  */
 export async function startConsole(): Promise<TestConsole> {
   const { server, sandbox } = setupSandboxServer({
@@ -82,16 +75,12 @@ export async function startConsole(): Promise<TestConsole> {
     authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
   })
   server.listen({ onUnhandledRequest: 'error' })
-  configureTransport({ mode: 'offline' })
   signer ??= createOfflineSigner()
-  installRequestSigner(await signer)
+  const client = createApiClient({ mode: 'offline', signer: await signer })
 
   onTestFinished(() => {
     cleanup()
     server.close()
-    installRequestSigner(undefined)
-    requestLog.clear()
-    queryClient?.clear()
     sessionStorage.clear()
     localStorage.clear()
     history.replaceState(null, '', '/')
@@ -99,8 +88,7 @@ export async function startConsole(): Promise<TestConsole> {
 
   const withProviders = (ui: ReactElement) =>
     render(
-      <Providers offline={sandbox}>
-        <CatchQueryClient />
+      <Providers client={client} offline={sandbox}>
         {ui}
       </Providers>,
     )

@@ -7,7 +7,8 @@ import {
   type StoredTransaction,
   type TransactionCreateInput,
 } from '../contract'
-import { addDays, type Sandbox, testDataFill } from '../sandbox'
+import type { Sandbox } from '../sandbox'
+import { addDays, testDataFill } from '../test-data'
 
 export const today = localToday()
 

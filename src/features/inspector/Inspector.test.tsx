@@ -45,12 +45,14 @@ function header(entry: ReturnType<typeof within>, title: string, name: string): 
   return term.nextElementSibling?.textContent ?? null
 }
 
-it('lists each request with its method, path and status', async () => {
+it('lists each request with its operation, method, path and status', async () => {
   const { path } = await showAccount()
   await screen.findByRole('cell', { name: 'tx-1' })
   expect(inspector().getByText('Requests (1)')).toBeDefined()
   const last = inspector().getByText(/^GET /).closest('summary')
-  expect(last?.textContent).toMatch(new RegExp(`^Requests \\(1\\)GET ${literal(path)} 200 \\d+ ms$`))
+  expect(last?.textContent).toMatch(
+    new RegExp(`^Requests \\(1\\)listTransactions GET ${literal(path)} 200 \\d+ ms$`),
+  )
 })
 
 it('shows the headers as sent, the signature verdict and the answer of an opened request', async () => {
