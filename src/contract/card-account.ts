@@ -7,7 +7,7 @@ export const accountStatuses = ['enabled', 'blocked', 'deleted'] as const
 /** The platform's own test customers, offered by the form. */
 export const testCustomers = { private: '13039319955', corporate: '18129215603' } as const
 
-/** Berlin Group Max35Text; the accept-fix `longer-name` allows 70 (spec §8). */
+/** Berlin Group Max35Text; the accept-fix `longer-name` allows 70 (docs/decisions.md#name-length). */
 export const NAME_MAX = 35
 export const LONGER_NAME_MAX = 70
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Berlin Group NextGenPSD2 message codes this service answers with (design.md §3), plus the proxy's own. */
+/** Berlin Group NextGenPSD2 message codes this service answers with (docs/decisions.md#error-codes), plus the proxy's own. */
 export const errorCodes = [
   'FORMAT_ERROR',
   'PERIOD_INVALID',
@@ -24,7 +24,7 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number]
 
-/** The codes of a 401: the request's signature or certificate was refused (design.md §3). */
+/** The codes of a 401: the request's signature or certificate was refused (docs/decisions.md#error-codes). */
 export const signatureErrorCodes = [
   'SIGNATURE_MISSING',
   'SIGNATURE_INVALID',

@@ -14,10 +14,10 @@ export const requestId = z
   .string({ error: 'X-Request-ID is required: a UUID unique per call' })
   .regex(UUID, 'X-Request-ID must be a UUID, e.g. 99391c7e-ad88-49ec-a2ad-99ddcb1f7721')
 
-/** Presence only: any non-empty value (design.md §3). */
+/** Presence only: any non-blank value (docs/decisions.md#card-account-create). */
 export const psuCorporateId = z.string().trim().min(1, 'PSU-Corporate-ID must not be empty')
 
-/** Early access to future breaking changes (spec §9). */
+/** Early access to future breaking changes, by the names the operation defines (docs/decisions.md#accept-fix). */
 export const knownFixes = [
   'longer-name',
   'cash-account-type-iso',
@@ -38,7 +38,7 @@ export function acceptedFixes(headers: Headers): Set<KnownFix> {
 }
 
 /**
- * Every header name the console, the sandbox and the proxy agree on: the operation's own (spec §4, §5) and the
+ * Every header name the console, the sandbox and the proxy agree on: the operation's own (request id, signing, PSU ids, accept-fix) and the
  * console's private ones. Compare names case-insensitively; these are the spellings we send.
  */
 export const headerNames = {

@@ -29,7 +29,7 @@ export async function startOfflineSandbox({
       serviceWorker: { url: '/mockServiceWorker.js' },
     })
   await start()
-  // An idle service worker can stop intercepting (design §5): the app restarts it with the same options.
+  // An idle service worker can stop intercepting (docs/decisions.md#offline-mode): the app restarts it with the same options.
   const restart = async () => {
     worker.stop()
     await start()

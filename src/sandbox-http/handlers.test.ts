@@ -179,7 +179,7 @@ describe('happy paths', () => {
   })
 })
 
-describe('errors (design.md §3)', () => {
+describe('errors (docs/decisions.md#error-codes)', () => {
   it('400 FORMAT_ERROR for a missing X-Request-ID, nothing echoed', async () => {
     await expectProblem(
       await call('GET', '/v1/sandbox/card-accounts', { requestId: null }),

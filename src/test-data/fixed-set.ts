@@ -13,7 +13,7 @@ export interface TestDataAccount {
 }
 
 /**
- * The sandbox's fixed test data (spec §1: "fills the dynamic sandbox with a fixed set of test data"),
+ * The sandbox's fixed test data (like the platform's fill endpoint: "a fixed set of test data"),
  * dated relative to `today` so it never contains a future date. The set covers what a tester wants to
  * see: both statuses, foreign currencies, a refund (positive amount), a 3-decimal currency, a markup fee,
  * and an amount sent as a JSON number.
