@@ -1,7 +1,7 @@
 import type { Server } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createApp } from './app'
 import type { ForwarderOptions } from './proxy/forward'
+import { fakeApp } from './test-support/fake-app'
 import { fakeSign, fakeUpstream } from './test-support/fake-upstream'
 import { close, json, listen, send, traceOf } from './test-support/http'
 
@@ -20,16 +20,9 @@ afterEach(async () => {
 const logged: string[] = []
 
 async function proxyTo(upstreamPort: number, options: Partial<ForwarderOptions> = {}) {
-  const app = createApp({
-    staticDir: '/nonexistent',
-    upstream: {
-      baseUrl: new URL(`http://127.0.0.1:${upstreamPort}/prefix`),
-      sign: fakeSign,
-      connectTimeoutMs: 1_000,
-      totalTimeoutMs: 5_000,
-      maxBodyBytes: 1024 * 1024,
-      ...options,
-    },
+  const app = fakeApp({
+    upstream: new URL(`http://127.0.0.1:${upstreamPort}/prefix`),
+    forward: options,
     log: (line) => logged.push(line),
   })
   return start(app)

@@ -2,10 +2,10 @@
 // and the Host check, over real sockets.
 import type { Server } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createApp } from './app'
 import { ConfigError, readConfig } from './config'
 import { type ConsoleServer, startConsoleServer } from './test-support/console-process'
-import { fakeSign, fakeUpstream } from './test-support/fake-upstream'
+import { fakeApp } from './test-support/fake-app'
+import { fakeUpstream } from './test-support/fake-upstream'
 import { close, json, listen, send } from './test-support/http'
 
 const ACCOUNTS = '/api/v1/sandbox/card-accounts'
@@ -17,18 +17,10 @@ let cookie = ''
 
 beforeAll(async () => {
   const upstreamPort = await listen(upstream.server)
-  app = createApp({
-    staticDir: '/nonexistent',
-    upstream: {
-      baseUrl: new URL(`http://127.0.0.1:${upstreamPort}`),
-      sign: fakeSign,
-      connectTimeoutMs: 1_000,
-      totalTimeoutMs: 5_000,
-      maxBodyBytes: 1024 * 1024,
-    },
+  app = fakeApp({
+    upstream: new URL(`http://127.0.0.1:${upstreamPort}`),
     allowedHostnames: new Set(['devbox.example']),
     consoleToken: TOKEN,
-    log: () => {},
   })
   port = await listen(app)
   cookie = `sandbox-console-token-${port}=${TOKEN}`

@@ -1,9 +1,9 @@
 // The proxy's limits, each set small here and checked by the answer a client gets (never by the time taken).
 import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from './app'
 import { readConfig, takeConfig } from './config'
-import { fakeSign, fakeUpstream } from './test-support/fake-upstream'
+import { fakeApp } from './test-support/fake-app'
+import { fakeUpstream } from './test-support/fake-upstream'
 import { close, listen, parseRaw, sendRaw } from './test-support/http'
 
 const ACCOUNTS = '/api/v1/sandbox/card-accounts'
@@ -13,17 +13,9 @@ let port = 0
 
 beforeAll(async () => {
   const upstreamPort = await listen(upstream.server)
-  app = createApp({
-    staticDir: '/nonexistent',
-    upstream: {
-      baseUrl: new URL(`http://127.0.0.1:${upstreamPort}`),
-      sign: fakeSign,
-      connectTimeoutMs: 1_000,
-      totalTimeoutMs: 5_000,
-      maxBodyBytes: 1024 * 1024,
-    },
+  app = fakeApp({
+    upstream: new URL(`http://127.0.0.1:${upstreamPort}`),
     clientTimeouts: { headersTimeoutMs: 200, requestTimeoutMs: 400 },
-    log: () => {},
   })
   port = await listen(app)
 })
@@ -55,17 +47,10 @@ describe('a client that sends too slowly gets 408 REQUEST_TIMEOUT in the tppMess
       setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 600)
     })
     const slowPort = await listen(slow.server)
-    const slowApp = createApp({
-      staticDir: '/nonexistent',
-      upstream: {
-        baseUrl: new URL(`http://127.0.0.1:${slowPort}`),
-        sign: fakeSign,
-        connectTimeoutMs: 1_000,
-        totalTimeoutMs: 5_000,
-        maxBodyBytes: 1024,
-      },
+    const slowApp = fakeApp({
+      upstream: new URL(`http://127.0.0.1:${slowPort}`),
+      forward: { maxBodyBytes: 1024 },
       clientTimeouts: { headersTimeoutMs: 100, requestTimeoutMs: 200 },
-      log: () => {},
     })
     const appPort = await listen(slowApp)
     try {

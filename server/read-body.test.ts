@@ -19,7 +19,10 @@ const upstream = fakeUpstream((_req, res, body) => {
 
 beforeAll(async () => {
   const upstreamPort = await listen(upstream.server)
-  const app = fakeApp({ upstream: new URL(`http://127.0.0.1:${upstreamPort}`), maxBodyBytes: LIMIT })
+  const app = fakeApp({
+    upstream: new URL(`http://127.0.0.1:${upstreamPort}`),
+    forward: { maxBodyBytes: LIMIT },
+  })
   const sandbox = createSandbox({ store: createMemoryStore(), today: () => localToday() })
   const sandboxServer = createSandboxServer({
     handlers: createSandboxHandlers({ sandbox }),

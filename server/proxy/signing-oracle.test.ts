@@ -2,8 +2,8 @@
 import type { Server } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { UUID } from '../../src/contract'
-import { createApp } from '../app'
-import { fakeSign, fakeUpstream } from '../test-support/fake-upstream'
+import { fakeApp } from '../test-support/fake-app'
+import { fakeUpstream } from '../test-support/fake-upstream'
 import { close, json, listen, parseRaw, send, sendRaw } from '../test-support/http'
 
 const ACCOUNTS = '/api/v1/sandbox/card-accounts'
@@ -14,17 +14,7 @@ let port = 0
 
 beforeAll(async () => {
   const upstreamPort = await listen(upstream.server)
-  app = createApp({
-    staticDir: '/nonexistent',
-    upstream: {
-      baseUrl: new URL(`http://127.0.0.1:${upstreamPort}`),
-      sign: fakeSign,
-      connectTimeoutMs: 1_000,
-      totalTimeoutMs: 5_000,
-      maxBodyBytes: 1024 * 1024,
-    },
-    log: () => {},
-  })
+  app = fakeApp({ upstream: new URL(`http://127.0.0.1:${upstreamPort}`) })
   port = await listen(app)
 })
 

@@ -4,8 +4,7 @@
 import { request, type Server } from 'node:http'
 import type { Socket } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createApp } from '../app'
-import { fakeSign } from '../test-support/fake-upstream'
+import { fakeApp } from '../test-support/fake-app'
 import { close, json, listen, send } from '../test-support/http'
 import { type RawUpstream, rawUpstream } from '../test-support/raw-upstream'
 
@@ -28,15 +27,9 @@ async function upstreamAnswering(first: (socket: Socket) => void): Promise<RawUp
 }
 
 async function proxyTo(upstream: RawUpstream, totalTimeoutMs = 10_000): Promise<number> {
-  const app: Server = createApp({
-    staticDir: '/nonexistent',
-    upstream: {
-      baseUrl: new URL(`http://127.0.0.1:${upstream.port}`),
-      sign: fakeSign,
-      connectTimeoutMs: 1_000,
-      totalTimeoutMs,
-      maxBodyBytes: 1024 * 1024,
-    },
+  const app: Server = fakeApp({
+    upstream: new URL(`http://127.0.0.1:${upstream.port}`),
+    forward: { totalTimeoutMs },
     log: (line) => logged.push(line),
   })
   cleanups.push(() => close(app))

@@ -1,22 +1,26 @@
 import type { Server } from 'node:http'
 import { type AppOptions, createApp } from '../app'
+import type { ForwarderOptions } from '../proxy/forward'
 import { fakeSign } from './fake-upstream'
+
+export interface FakeAppOptions extends Partial<Omit<AppOptions, 'upstream'>> {
+  /** The upstream's base URL: by default a port nothing answers on. */
+  upstream?: URL
+  /** Anything else of the forwarder's settings (timeouts, body limit). */
+  forward?: Partial<Omit<ForwarderOptions, 'baseUrl'>>
+}
 
 /**
  * The console's server for a test of its own plumbing: the proxy signs with `fakeSign` and forwards to
- * `upstream` (by default a port nothing answers on); nothing is logged.
+ * `upstream`; nothing is logged unless the test gives a `log`.
  */
 export function fakeApp({
   staticDir = '/nonexistent',
   upstream = new URL('http://127.0.0.1:1'),
-  maxBodyBytes = 1024 * 1024,
-  allowedHostnames,
-}: {
-  staticDir?: string
-  upstream?: URL
-  maxBodyBytes?: number
-  allowedHostnames?: AppOptions['allowedHostnames']
-} = {}): Server {
+  forward = {},
+  log = () => {},
+  ...rest
+}: FakeAppOptions = {}): Server {
   return createApp({
     staticDir,
     upstream: {
@@ -24,9 +28,10 @@ export function fakeApp({
       sign: fakeSign,
       connectTimeoutMs: 1_000,
       totalTimeoutMs: 5_000,
-      maxBodyBytes,
+      maxBodyBytes: 1024 * 1024,
+      ...forward,
     },
-    allowedHostnames,
-    log: () => {},
+    log,
+    ...rest,
   })
 }
