@@ -17,6 +17,9 @@ export default defineConfig<ConsoleOptions>({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // A cap on how long a stuck test takes to fail, not a speed requirement: the axe passes of the a11y specs
+  // take over 30 s when the two cores are shared with a build or another suite.
+  timeout: 60_000,
   reporter: [['list']],
   // Creates .dev-identity/ once, before the proxy project's per-test servers read it.
   globalSetup: './e2e/global-setup.ts',
