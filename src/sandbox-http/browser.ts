@@ -13,8 +13,15 @@ export async function startOfflineSandbox({
   authenticate,
 }: {
   authenticate?: Authenticate
-} = {}): Promise<{ sandbox: Sandbox; worker: SetupWorker; restart: () => Promise<void> }> {
-  const store = await openIndexedDbStore()
+} = {}): Promise<{
+  sandbox: Sandbox
+  worker: SetupWorker
+  restart: () => Promise<void>
+  /** Calls `listener` after another tab changed the offline data; returns the unsubscribe function. */
+  onExternalChange: (listener: () => void) => () => void
+}> {
+  // Opens on first use: a database that cannot be opened must not stop the console from starting.
+  const store = openIndexedDbStore()
   const sandbox = createSandbox({ store, today: () => localToday() })
   const handlers = createSandboxHandlers({
     sandbox,
@@ -34,5 +41,5 @@ export async function startOfflineSandbox({
     worker.stop()
     await start()
   }
-  return { sandbox, worker, restart }
+  return { sandbox, worker, restart, onExternalChange: (listener) => store.onExternalChange(listener) }
 }

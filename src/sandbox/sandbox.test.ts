@@ -632,6 +632,7 @@ describe('snapshots', () => {
     expect(value(await other.importSnapshot(JSON.parse(JSON.stringify(exported))))).toEqual({
       accounts: 2,
       transactions: 3,
+      skipped: 0,
     })
     expect(await other.exportSnapshot()).toEqual(exported)
     expect(await list(other, id, { bookingStatus: 'both' })).toEqual(before)
