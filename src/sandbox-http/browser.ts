@@ -9,17 +9,19 @@ import { type Authenticate, createSandboxHandlers } from './handlers'
  * `/api/v1/sandbox/...` calls. Loaded lazily by the app only; the app awaits it before the first render.
  * `authenticate` is where signature verification plugs in.
  */
-export async function startOfflineSandbox({
-  authenticate,
-}: {
-  authenticate?: Authenticate
-} = {}): Promise<{
+export interface OfflineSandbox {
   sandbox: Sandbox
   worker: SetupWorker
   restart: () => Promise<void>
   /** Calls `listener` after another tab changed the offline data; returns the unsubscribe function. */
   onExternalChange: (listener: () => void) => () => void
-}> {
+}
+
+export async function startOfflineSandbox({
+  authenticate,
+}: {
+  authenticate?: Authenticate
+} = {}): Promise<OfflineSandbox> {
   // Opens on first use: a database that cannot be opened must not stop the console from starting.
   const store = openIndexedDbStore()
   const sandbox = createSandbox({ store, today: () => localToday() })

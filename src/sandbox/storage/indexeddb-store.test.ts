@@ -76,7 +76,10 @@ describe('IndexedDB store', () => {
     await expect(store.appendTransactions('acc', [tx('n1'), tx('n2'), poisoned, tx('n3')])).rejects.toThrow()
     expect((await store.load()).data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual(['kept'])
     await store.appendTransactions('acc', [tx('after')])
-    expect((await store.load()).data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual(['kept', 'after'])
+    expect((await store.load()).data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual([
+      'kept',
+      'after',
+    ])
   })
 
   it('replaces everything at once, and clears', async () => {
