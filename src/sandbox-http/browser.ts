@@ -4,11 +4,7 @@ import { createSandbox, type Sandbox } from '../sandbox'
 import { openIndexedDbStore } from '../sandbox/storage/indexeddb-store'
 import { type Authenticate, createSandboxHandlers } from './handlers'
 
-/**
- * Offline mode: the engine on IndexedDB behind an msw service worker that answers the SPA's
- * `/api/v1/sandbox/...` calls. Loaded lazily by the app only; the app awaits it before the first render.
- * `authenticate` is where signature verification plugs in.
- */
+/** What the offline start-up hands the app. */
 export interface OfflineSandbox {
   sandbox: Sandbox
   worker: SetupWorker
@@ -17,6 +13,11 @@ export interface OfflineSandbox {
   onExternalChange: (listener: () => void) => () => void
 }
 
+/**
+ * Offline mode: the engine on IndexedDB behind an msw service worker that answers the SPA's
+ * `/api/v1/sandbox/...` calls. Loaded lazily by the app only; the app awaits it before the first render.
+ * `authenticate` is where signature verification plugs in.
+ */
 export async function startOfflineSandbox({
   authenticate,
 }: {
