@@ -70,7 +70,9 @@ export function openIndexedDbStore({
     })
     blocked.catch(() => undefined)
     const opening = openDB<SandboxDb>(name, DB_VERSION, {
-      upgrade: (db, oldVersion, _newVersion, tx) => upgradeDatabase(db, oldVersion, tx),
+      // A failed upgrade aborts its transaction, and so the open, which reports it: nothing else to do here.
+      upgrade: (db, oldVersion, _newVersion, tx) =>
+        void upgradeDatabase(db, oldVersion, tx).catch(() => undefined),
       // A tab still running an older console holds the database open at its version: say so rather
       // than wait in silence (the open goes on, and succeeds once that tab is gone).
       blocked: () => reportBlocked(new BlockedError()),
@@ -276,7 +278,7 @@ function readFailure(error: unknown): StoreUnreadableError {
 }
 
 const errorText = (error: unknown) =>
-  error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\.+$/, '')
 
 /**
  * Issues a transaction's requests and waits for its commit. If anything fails, even a request that
