@@ -26,7 +26,10 @@ function tab(name: string, adapt: (store: SandboxStore) => SandboxStore = (store
 }
 
 /** A tab whose BroadcastChannel lost the other tab's news: only the store's generation can tell it. */
-const deaf = (store: SandboxStore): SandboxStore => ({ ...store, onExternalChange: undefined })
+function deaf(store: SandboxStore): SandboxStore {
+  const { onExternalChange: _, ...rest } = store
+  return rest
+}
 
 function value<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.problem)}`)
