@@ -163,6 +163,14 @@ describe('a database that does not open', () => {
     expect(await engine(imported).exportSnapshot()).toEqual(file)
   })
 
+  it('is not deleted while another tab holds it open: the reset says so', async () => {
+    const name = freshName()
+    const newerTab = await rawOpen(name, 99)
+    const sandbox = engine(name)
+    await expect(sandbox.reset()).rejects.toThrow(/Another tab of the console/)
+    newerTab.close()
+  })
+
   it('while a tab of the old version holds it open, says so, and opens once that tab is gone', async () => {
     const name = freshName()
     await createV1Database(name, [])
@@ -171,7 +179,9 @@ describe('a database that does not open', () => {
     const sandbox = engine(name)
     expect(await sandbox.storeStatus()).toEqual({
       readable: false,
-      message: expect.stringContaining('Another tab of the console, opened before it was updated'),
+      message: expect.stringContaining(
+        'Another tab of the console, running a different version, holds the offline data open',
+      ),
       problems: [],
     })
     oldTab.close()

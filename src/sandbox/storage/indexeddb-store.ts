@@ -38,7 +38,7 @@ interface Connection {
 class BlockedError extends StoreUnreadableError {
   constructor() {
     super(
-      'Another tab of the console, opened before it was updated, holds the offline data: reload or close that tab.',
+      'Another tab of the console, running a different version, holds the offline data open: reload or close that tab, then try again.',
     )
   }
 }
@@ -117,7 +117,9 @@ export function openIndexedDbStore({
     } catch (error) {
       if (error instanceof BlockedError) throw error
       // Nothing in it can be read: what replaces it must not depend on reading it.
-      await deleteDB(name)
+      await new Promise<void>((resolve, reject) => {
+        deleteDB(name, { blocked: () => reject(new BlockedError()) }).then(resolve, reject)
+      })
       db = await database()
     }
     const generation = await write(db)
