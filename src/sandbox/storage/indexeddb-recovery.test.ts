@@ -119,6 +119,35 @@ describe('a store with a damaged record', () => {
   })
 })
 
+describe('a database missing an object store', () => {
+  it('is unreadable, and its export keeps what the other store holds', async () => {
+    const name = freshName()
+    const db = await rawOpen(name, 2, (created) => {
+      created.createObjectStore('accounts')
+      created.createObjectStore('meta')
+    })
+    const account = { resourceId: 'acc', ...newAccount, customerType: 'private', status: 'enabled' }
+    await rawPut(db, 'accounts', [[{ position: 0, account }, 'acc']])
+    db.close()
+
+    const sandbox = engine(name)
+    expect(await sandbox.storeStatus()).toMatchObject({
+      readable: false,
+      message: expect.stringContaining('could not be read: NotFoundError'),
+    })
+    expect(await sandbox.exportRaw()).toMatchObject({
+      damaged: true,
+      cardAccounts: [{ account, transactions: [] }],
+      unreadable: [
+        {
+          store: 'transactions',
+          problem: expect.stringContaining('none of its records could be read: NotFoundError'),
+        },
+      ],
+    })
+  })
+})
+
 describe('a database that does not open', () => {
   /** Written by a console of a later version: this one cannot open it at its own version. */
   async function futureDatabase(name: string) {

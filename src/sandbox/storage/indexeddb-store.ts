@@ -214,12 +214,34 @@ export function openIndexedDbStore({
     },
 
     async salvage() {
+      let db: Db
       try {
-        return decodeRecords(await readAll())
+        db = await database()
       } catch (error) {
-        const problem = error instanceof StoreUnreadableError ? error.message : readFailure(error).message
-        return { data: [], unreadable: [{ problem }] }
+        return { data: [], unreadable: [{ problem: (error as StoreUnreadableError).message }] }
       }
+      // One transaction per object store: a store that fails to read must not take the other with it.
+      const read = async (store: 'accounts' | 'transactions') => {
+        const tx = db.transaction(store)
+        const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()])
+        return { keys: keys as IDBValidKey[], values: values as unknown[] }
+      }
+      const [accounts, transactions] = await Promise.allSettled([read('accounts'), read('transactions')])
+      const failed = [
+        { store: 'accounts', result: accounts },
+        { store: 'transactions', result: transactions },
+      ].flatMap(({ store, result }) =>
+        result.status === 'rejected'
+          ? [{ store, problem: `none of its records could be read: ${errorText(result.reason)}` }]
+          : [],
+      )
+      const salvage = decodeRecords({
+        accountKeys: accounts.status === 'fulfilled' ? accounts.value.keys : [],
+        accounts: accounts.status === 'fulfilled' ? accounts.value.values : [],
+        transactionKeys: transactions.status === 'fulfilled' ? transactions.value.keys : [],
+        transactions: transactions.status === 'fulfilled' ? transactions.value.values : [],
+      })
+      return { data: salvage.data, unreadable: [...failed, ...salvage.unreadable] }
     },
 
     onExternalChange(listener) {
