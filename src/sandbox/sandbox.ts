@@ -146,7 +146,8 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
   }
 
   async function find(id: string): Promise<Result<AccountIndex>> {
-    const index = (await accounts()).get(id)
+    // An account this copy lacks may be another tab's, created before its message arrived.
+    const index = (await accounts()).get(id) ?? (await latest()).accounts.get(id)
     return index ? ok(index) : fail(unknownCardAccount(id))
   }
 
@@ -190,7 +191,7 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
     },
 
     async hasCardAccount(id) {
-      return (await accounts()).has(id)
+      return (await find(id)).ok
     },
 
     async getCardAccount(id, { psuCorporateId }) {

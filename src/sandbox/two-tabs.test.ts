@@ -111,6 +111,19 @@ describe('two tabs writing to one database', () => {
     expect(await storedIds(name, id)).toEqual(['ct-1', 'ct-2', 'ct-3', 'ct-4', 'ct-5'])
   })
 
+  it('finds an account another tab created, even without its message', async () => {
+    const name = freshName()
+    const writer = tab(name)
+    const reader = tab(name, deaf)
+    expect(await reader.listCardAccounts()).toEqual([])
+    const id = await newAccount(writer)
+    expect(await reader.hasCardAccount(id)).toBe(true)
+    expect(value(await reader.addTransactions(id, batch(1))).map((tx) => tx.cardTransactionId)).toEqual([
+      'ct-1',
+    ])
+    expect((await reader.listCardAccounts()).map((account) => account.resourceId)).toEqual([id])
+  })
+
   it('answers 400 naming the id when the store refuses a clash, stores none of it, then recovers', async () => {
     const name = freshName()
     const writer = tab(name)
