@@ -4,6 +4,7 @@ import type { CardAccount, StoredTransaction } from '../../contract'
 import { DuplicateTransactionIdError } from '../errors'
 import { createSandbox } from '../sandbox'
 import { type IndexedDbStore, openIndexedDbStore } from './indexeddb-store'
+import type { SandboxStore } from './store'
 
 const opened: IndexedDbStore[] = []
 let dbCount = 0
@@ -139,6 +140,39 @@ describe('IndexedDB store', () => {
     await writer.saveAccount(account('two'))
     await second
     expect(early).toBe(1)
+  })
+
+  it('holds the Web Lock named for the database, exclusively, while the engine writes', async () => {
+    const name = freshName()
+    const held: string[] = []
+    let inside = false
+    const locks = {
+      request: async (lock: string, options: LockOptions, task: () => Promise<unknown>) => {
+        held.push(`${lock} ${options.mode}`)
+        inside = true
+        try {
+          return await task()
+        } finally {
+          inside = false
+        }
+      },
+    } as unknown as LockManager
+    const store = openIndexedDbStore({ name, locks })
+    opened.push(store)
+    const observed: SandboxStore = {
+      ...store,
+      saveAccount: async (saved) => {
+        expect(inside).toBe(true)
+        return store.saveAccount(saved)
+      },
+    }
+    const sandbox = createSandbox({ store: observed, today: () => '2026-06-15' })
+    const created = await sandbox.createCardAccount(
+      { maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' },
+      { fixes: new Set() },
+    )
+    expect(created.ok).toBe(true)
+    expect(held).toEqual([`${name}:write exclusive`])
   })
 
   it('tells other tabs, not itself, that the data changed', async () => {
