@@ -78,10 +78,7 @@ test('a version 1 database is upgraded in place: every account and transaction i
 
   await openConsole(page)
   const accounts = page.getByRole('complementary').getByRole('link')
-  await expect(accounts).toHaveText([
-    /^400000\*{6}0002NOK · Travel card/,
-    /^525412\*{6}3241NOK · Daily card/,
-  ])
+  await expect(accounts).toHaveText([/^400000\*{6}0002NOK · Travel card/, /^525412\*{6}3241NOK · Daily card/])
 
   await accounts.first().click()
   await page.getByRole('radio', { name: 'both' }).check()
