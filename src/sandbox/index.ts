@@ -1,8 +1,21 @@
 export { addDays } from './calendar'
+export {
+  DuplicateTransactionIdError,
+  ExportRefusedError,
+  isExportRefusedError,
+  isStoreUnreadableError,
+  StoreUnreadableError,
+} from './errors'
 export { generateTransactions, mulberry32 } from './generate'
 export { unknownCardAccount } from './problems'
 export { fail, ok, type Result } from './result'
-export { createSandbox, type Sandbox, type SandboxOptions } from './sandbox'
+export {
+  createSandbox,
+  type ImportCounts,
+  type Sandbox,
+  type SandboxOptions,
+  type StoreStatus,
+} from './sandbox'
 export { createMemoryStore } from './storage/memory-store'
-export type { AccountData, SandboxStore } from './storage/store'
+export type { AccountData, Generation, Salvage, SandboxStore, StoredData } from './storage/store'
 export { type TestDataAccount, testDataFill } from './test-data'
