@@ -23,8 +23,6 @@ export type TransactionsCreated = z.infer<typeof transactionsCreated>
  */
 export const CONSOLE_FILE_FORMAT = 'sandbox-console'
 export const CONSOLE_FILE_VERSION = 2
-export const consoleFileKinds = ['data'] as const
-export type ConsoleFileKind = (typeof consoleFileKinds)[number]
 
 /** The data export's format before the version field existed; still read, and migrated on reading. */
 export const SNAPSHOT_FORMAT_V1 = 'sandbox-console/v1'
