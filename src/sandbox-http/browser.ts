@@ -4,6 +4,15 @@ import { createSandbox, type Sandbox } from '../sandbox'
 import { openIndexedDbStore } from '../sandbox/storage/indexeddb-store'
 import { type Authenticate, createSandboxHandlers } from './handlers'
 
+/** What the offline start-up hands the app. */
+export interface OfflineSandbox {
+  sandbox: Sandbox
+  worker: SetupWorker
+  restart: () => Promise<void>
+  /** Calls `listener` after another tab changed the offline data; returns the unsubscribe function. */
+  onExternalChange: (listener: () => void) => () => void
+}
+
 /**
  * Offline mode: the engine on IndexedDB behind an msw service worker that answers the SPA's
  * `/api/v1/sandbox/...` calls. Loaded lazily by the app only; the app awaits it before the first render.
@@ -13,8 +22,9 @@ export async function startOfflineSandbox({
   authenticate,
 }: {
   authenticate?: Authenticate
-} = {}): Promise<{ sandbox: Sandbox; worker: SetupWorker; restart: () => Promise<void> }> {
-  const store = await openIndexedDbStore()
+} = {}): Promise<OfflineSandbox> {
+  // Opens on first use: a database that cannot be opened must not stop the console from starting.
+  const store = openIndexedDbStore()
   const sandbox = createSandbox({ store, today: () => localToday() })
   const handlers = createSandboxHandlers({
     sandbox,
@@ -34,5 +44,5 @@ export async function startOfflineSandbox({
     worker.stop()
     await start()
   }
-  return { sandbox, worker, restart }
+  return { sandbox, worker, restart, onExternalChange: (listener) => store.onExternalChange(listener) }
 }

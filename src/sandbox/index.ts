@@ -1,5 +1,18 @@
+export {
+  DuplicateTransactionIdError,
+  ExportRefusedError,
+  isExportRefusedError,
+  isStoreUnreadableError,
+  StoreUnreadableError,
+} from './errors'
 export { unknownCardAccount } from './problems'
 export { fail, ok, type Result } from './result'
-export { createSandbox, type Sandbox, type SandboxOptions } from './sandbox'
+export {
+  createSandbox,
+  type ImportCounts,
+  type Sandbox,
+  type SandboxOptions,
+  type StoreStatus,
+} from './sandbox'
 export { createMemoryStore } from './storage/memory-store'
-export type { AccountData, SandboxStore } from './storage/store'
+export type { AccountData, Generation, Salvage, SandboxStore, StoredData } from './storage/store'

@@ -7,6 +7,7 @@ import {
   type TransactionCreateInput,
   transactionsCreated,
 } from '../contract'
+import { ExportRefusedError } from './errors'
 import type { Result } from './result'
 import { createSandbox, type Sandbox } from './sandbox'
 import { createMemoryStore } from './storage/memory-store'
@@ -632,6 +633,7 @@ describe('snapshots', () => {
     expect(value(await other.importSnapshot(JSON.parse(JSON.stringify(exported))))).toEqual({
       accounts: 2,
       transactions: 3,
+      skipped: 0,
     })
     expect(await other.exportSnapshot()).toEqual(exported)
     expect(await list(other, id, { bookingStatus: 'both' })).toEqual(before)
@@ -688,6 +690,117 @@ describe('snapshots', () => {
     expect(problem.status).toBe(400)
     expect(problem.messages[0]).toMatchObject({ code: 'FORMAT_ERROR', path })
     expect(await sandbox.exportSnapshot()).toEqual(before)
+  })
+
+  it('exports the current file format, and still imports a version 1 file', async () => {
+    const { sandbox, id } = await filled()
+    const exported = await sandbox.exportSnapshot()
+    expect(exported).toMatchObject({ format: 'sandbox-console', version: 2, kind: 'data', exportedAt: TODAY })
+    const { format: _, version: __, kind: ___, ...rest } = exported
+    const v1 = { format: 'sandbox-console/v1', ...rest }
+
+    const other = setup()
+    expect(value(await other.importSnapshot(v1))).toEqual({ accounts: 2, transactions: 3, skipped: 0 })
+    expect(await other.exportSnapshot()).toEqual(exported)
+    expect(await list(other, id, { bookingStatus: 'both' })).toEqual(
+      await list(sandbox, id, { bookingStatus: 'both' }),
+    )
+  })
+
+  it.each<[string, Record<string, unknown>, string, RegExp]>([
+    ['a newer version', { version: 3 }, 'version', /version must be 2: a file from a newer console/],
+    ['another kind of file', { kind: 'scenarios' }, 'kind', /kind must be "data"/],
+    [
+      'a version 1 file with a version',
+      { format: 'sandbox-console/v1', version: 2 },
+      'format',
+      /format must be/,
+    ],
+  ])('refuses %s, naming the field', async (_, change, path, text) => {
+    const { sandbox } = await filled()
+    const file = { ...(await sandbox.exportSnapshot()), ...change }
+    const problem = problemOf(await setup().importSnapshot(file))
+    expect(problem.messages).toEqual([
+      expect.objectContaining({ code: 'FORMAT_ERROR', path, text: expect.stringMatching(text) }),
+    ])
+  })
+
+  it('imports the readable part of a damaged file, counting what it leaves out', async () => {
+    const { sandbox } = await filled()
+    const file = {
+      ...(await sandbox.exportSnapshot()),
+      damaged: true,
+      unreadable: [{ store: 'transactions', key: ['x', 1], problem: 'not a transaction', record: { a: 1 } }],
+    }
+    const other = setup()
+    expect(value(await other.importSnapshot(file))).toEqual({ accounts: 2, transactions: 3, skipped: 1 })
+    expect(await other.exportSnapshot()).toEqual(await sandbox.exportSnapshot())
+  })
+
+  describe('of stored data that Import would refuse', () => {
+    const account = {
+      resourceId: 'acc',
+      maskedPan: '525412******3241',
+      currency: 'NOK',
+      customerNumber: '13039319955',
+      customerType: 'private' as const,
+      status: 'enabled' as const,
+    }
+    const stored = (cardTransactionId: string, amount: string) => ({
+      cardTransactionId,
+      bookingStatus: 'booked' as const,
+      bookingDate: '2026-06-02',
+      transactionDate: '2026-06-01',
+      transactionAmount: { currency: 'NOK', amount },
+      originalAmount: { currency: 'NOK', amount },
+      merchantCategoryCode: '5411',
+    })
+    // What two tabs writing at once used to store.
+    const clashing = () =>
+      setup(
+        createMemoryStore([
+          {
+            account,
+            transactions: [stored('ct-1', '-1.00'), stored('ct-2', '-2.00'), stored('ct-1', '-3.00')],
+          },
+        ]),
+      )
+
+    it('refuses to export, saying what is wrong', async () => {
+      const exported = clashing().exportSnapshot()
+      await expect(exported).rejects.toBeInstanceOf(ExportRefusedError)
+      await expect(exported).rejects.toThrow(
+        'The export was not written because Import would refuse it: cardAccounts[0].transactions[2].cardTransactionId: cardTransactionId ct-1 appears more than once',
+      )
+      await expect(exported).rejects.toMatchObject({
+        messages: [{ code: 'FORMAT_ERROR', path: 'cardAccounts[0].transactions[2].cardTransactionId' }],
+      })
+    })
+
+    it('exports the rest as a damaged file that imports, the refused row kept raw', async () => {
+      const file = await clashing().exportRaw()
+      expect(file).toMatchObject({
+        damaged: true,
+        cardAccounts: [{ account, transactions: [stored('ct-1', '-1.00'), stored('ct-2', '-2.00')] }],
+        unreadable: [
+          {
+            problem: 'card account acc, transaction 3: cardTransactionId ct-1 appears more than once',
+            record: stored('ct-1', '-3.00'),
+          },
+        ],
+      })
+      expect(value(await setup().importSnapshot(file))).toEqual({ accounts: 1, transactions: 2, skipped: 1 })
+    })
+  })
+
+  it('exports raw as the plain file when everything reads', async () => {
+    const { sandbox } = await filled()
+    expect(await sandbox.exportRaw()).toEqual(await sandbox.exportSnapshot())
+  })
+
+  it('tells what is stored', async () => {
+    const { sandbox } = await filled()
+    expect(await sandbox.storeStatus()).toEqual({ readable: true, accounts: 2, transactions: 3 })
   })
 
   it('reset empties everything', async () => {

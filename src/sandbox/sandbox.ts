@@ -3,29 +3,30 @@ import {
   type CardAccount,
   type CardTransactionsResponse,
   cardAccountCreateSchema,
-  formatIssuePath,
   headerNames,
   type IsoDate,
   type KnownFix,
   type PendingTransaction,
+  type Problem,
   pathTo,
   problem,
   problemFromZod,
   psuCorporateId as psuCorporateIdSchema,
   type SandboxSnapshot,
-  SNAPSHOT_FORMAT,
   type StoredTransaction,
   SWAP_AMOUNTS_FIX,
-  sandboxSnapshot,
   type TppMessage,
   type TransactionCreate,
   transactionBatch,
   transactionsQuery,
 } from '../contract'
+import { DuplicateTransactionIdError, ExportRefusedError, isStoreUnreadableError } from './errors'
 import { pageLinks, pageSpans } from './pagination'
 import { unknownCardAccount } from './problems'
 import { fail, ok, type Result } from './result'
-import type { AccountData, SandboxStore } from './storage/store'
+import { serialize } from './serialize'
+import { dataFile, readSnapshot, salvagedFile } from './snapshots'
+import type { AccountData, Generation, SandboxStore } from './storage/store'
 import { AccountIndex } from './transaction-index'
 
 export interface SandboxOptions {
@@ -49,26 +50,61 @@ export interface Sandbox {
     query: unknown,
     ctx: { fixes: Set<KnownFix>; psuCorporateId?: string | undefined },
   ): Promise<Result<CardTransactionsResponse>>
+  /**
+   * The data file (current version) of everything stored. Throws `StoreUnreadableError` when the store
+   * cannot be read, and `ExportRefusedError` (with the messages) rather than return a file that
+   * `importSnapshot` would refuse.
+   */
   exportSnapshot(): Promise<SandboxSnapshot>
-  /** Replaces all data with a validated snapshot; an invalid one changes nothing. */
-  importSnapshot(data: unknown): Promise<Result<{ accounts: number; transactions: number }>>
+  /**
+   * Best effort, never throws: the data file of whatever the store still holds readably. Where records
+   * could not be read, or break the import rules, the file says `damaged: true` and keeps them raw under
+   * `unreadable`; its `cardAccounts` import as they are.
+   */
+  exportRaw(): Promise<SandboxSnapshot>
+  /** What is stored, to show before a reset or an import; never throws. */
+  storeStatus(): Promise<StoreStatus>
+  /**
+   * Replaces all data with a validated data file (either version; of a damaged one, its `cardAccounts`:
+   * `skipped` counts its unreadable records). Never reads the old data, so it works on a damaged store;
+   * an invalid file changes nothing.
+   */
+  importSnapshot(data: unknown): Promise<Result<ImportCounts>>
+  /** Deletes everything without reading it, so it works on a damaged store. */
   reset(): Promise<void>
 }
 
+export interface ImportCounts {
+  accounts: number
+  transactions: number
+  /** Unreadable records of a damaged file, left out. */
+  skipped: number
+}
+
+export type StoreStatus =
+  | { readable: true; accounts: number; transactions: number }
+  | { readable: false; message: string; problems: readonly string[] }
+
 type Accounts = Map<string, AccountIndex>
 
+/** The engine's copy of the store, and the store's generation it was copied at. */
+interface Loaded {
+  accounts: Accounts
+  generation: Generation
+}
+
 export function createSandbox({ store, today, newId = () => crypto.randomUUID() }: SandboxOptions): Sandbox {
-  let state: Promise<Accounts> | undefined
-  const exclusive = serialize()
+  let state: Promise<Loaded> | undefined
+  const queue = serialize()
 
   store.onExternalChange?.(() => {
     state = undefined
   })
 
   // Loaded once, on first use; a failed load is retried by the next call.
-  function accounts(): Promise<Accounts> {
+  function loaded(): Promise<Loaded> {
     if (state === undefined) {
-      const loading = store.load().then(indexAll)
+      const loading = store.load().then(({ data, generation }) => ({ accounts: indexAll(data), generation }))
       state = loading
       loading.catch(() => {
         if (state === loading) state = undefined
@@ -77,8 +113,42 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
     return state
   }
 
+  async function accounts(): Promise<Accounts> {
+    return (await loaded()).accounts
+  }
+
+  /** The store's latest data: reloaded when another writer (a second tab) wrote since it was loaded. */
+  async function latest(): Promise<Loaded> {
+    const current = await loaded()
+    if (current.generation === (await store.generation())) return current
+    state = undefined
+    return loaded()
+  }
+
+  /**
+   * Runs a write as the only writer of the store, in this tab and every other, on the store's latest
+   * data: ids are allocated from what every tab stored, not from this tab's memory.
+   */
+  function write<T>(task: (current: Loaded) => Promise<T>): Promise<T> {
+    return queue(() => store.exclusive(async () => task(await latest())))
+  }
+
+  /** A write that replaces everything: it takes the lock but reads nothing, so a damaged store allows it. */
+  function overwrite(task: () => Promise<Generation>, data: readonly AccountData[]): Promise<Accounts> {
+    return queue(() =>
+      store.exclusive(async () => {
+        state = undefined
+        const generation = await task()
+        const accounts = indexAll(data)
+        state = Promise.resolve({ accounts, generation })
+        return accounts
+      }),
+    )
+  }
+
   async function find(id: string): Promise<Result<AccountIndex>> {
-    const index = (await accounts()).get(id)
+    // An account this copy lacks may be another tab's, created before its message arrived.
+    const index = (await accounts()).get(id) ?? (await latest()).accounts.get(id)
     return index ? ok(index) : fail(unknownCardAccount(id))
   }
 
@@ -105,13 +175,13 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
     async createCardAccount(body, { fixes }) {
       const parsed = cardAccountCreateSchema({ longerName: fixes.has('longer-name') }).safeParse(body)
       if (!parsed.success) return fail(problemFromZod(parsed.error))
-      return exclusive(async () => {
-        const all = await accounts()
+      return write(async (current) => {
+        const all = current.accounts
         const fresh = newId()
         let resourceId = fresh
         for (let n = 2; all.has(resourceId); n++) resourceId = `${fresh.slice(0, 56)}-${n}`
         const account: CardAccount = { resourceId, ...parsed.data }
-        await store.saveAccount(account)
+        current.generation = await store.saveAccount(account)
         all.set(resourceId, new AccountIndex(account))
         return ok(account)
       })
@@ -122,7 +192,7 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
     },
 
     async hasCardAccount(id) {
-      return (await accounts()).has(id)
+      return (await find(id)).ok
     },
 
     async getCardAccount(id, { psuCorporateId }) {
@@ -134,13 +204,20 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
       if (!(await find(id)).ok) return fail(unknownCardAccount(id))
       const parsed = transactionBatch.safeParse(body)
       if (!parsed.success) return fail(problemFromZod(parsed.error))
-      return exclusive(async () => {
-        const found = await find(id)
-        if (!found.ok) return found
-        const created = prepareBatch(found.value, parsed.data, today())
+      return write(async (current) => {
+        const index = current.accounts.get(id)
+        if (!index) return fail(unknownCardAccount(id))
+        const created = prepareBatch(index, parsed.data, today())
         if (!created.ok) return created
-        await store.appendTransactions(id, created.value)
-        found.value.add(created.value)
+        try {
+          current.generation = await store.appendTransactions(id, created.value)
+        } catch (error) {
+          if (!(error instanceof DuplicateTransactionIdError)) throw error
+          // The store knew better than this copy: reload before the next call.
+          state = undefined
+          return fail(duplicateId(created.value, error.cardTransactionId))
+        }
+        index.add(created.value)
         return created
       })
     },
@@ -178,36 +255,69 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
     },
 
     async exportSnapshot() {
-      return {
-        format: SNAPSHOT_FORMAT,
-        exportedAt: today(),
-        cardAccounts: [...(await accounts()).values()].map((index) => ({
+      const { accounts } = await latest()
+      const file = dataFile(
+        [...accounts.values()].map((index) => ({
           account: index.account,
           transactions: [...index.transactions],
         })),
+        today(),
+      )
+      // The file is checked as Import will check it: a file Import refuses is worse than none.
+      const checked = readSnapshot(file)
+      if (!checked.ok) throw new ExportRefusedError(checked.problem.messages)
+      return file
+    },
+
+    async exportRaw() {
+      return salvagedFile(await store.salvage(), today())
+    },
+
+    async storeStatus() {
+      try {
+        const { accounts } = await latest()
+        const transactions = [...accounts.values()].reduce((sum, index) => sum + index.transactions.length, 0)
+        return { readable: true, accounts: accounts.size, transactions }
+      } catch (error) {
+        if (isStoreUnreadableError(error)) {
+          return { readable: false, message: error.message, problems: error.problems }
+        }
+        const message = error instanceof Error ? error.message : String(error)
+        return { readable: false, message: `The offline data could not be read: ${message}`, problems: [] }
       }
     },
 
     async importSnapshot(data) {
-      const parsed = sandboxSnapshot.safeParse(data)
-      if (!parsed.success) return fail(problemFromZod(parsed.error))
-      const inconsistent = snapshotInconsistencies(parsed.data.cardAccounts)
-      if (inconsistent.length > 0) return fail({ status: 400, messages: inconsistent })
-      return exclusive(async () => {
-        await store.replaceAll(parsed.data.cardAccounts)
-        const indexed = indexAll(parsed.data.cardAccounts)
-        state = Promise.resolve(indexed)
-        const transactions = [...indexed.values()].reduce((sum, index) => sum + index.transactions.length, 0)
-        return ok({ accounts: indexed.size, transactions })
-      })
+      const read = readSnapshot(data)
+      if (!read.ok) return read
+      const { cardAccounts, unreadable = [] } = read.value
+      const indexed = await overwrite(() => store.replaceAll(cardAccounts), cardAccounts)
+      const transactions = [...indexed.values()].reduce((sum, index) => sum + index.transactions.length, 0)
+      return ok({ accounts: indexed.size, transactions, skipped: unreadable.length })
     },
 
     async reset() {
-      await exclusive(async () => {
-        await store.clear()
-        state = Promise.resolve(new Map())
-      })
+      await overwrite(() => store.clear(), [])
     },
+  }
+}
+
+/** A store's refusal of an id another writer stored meanwhile, as the 400 a duplicate in the request gets. */
+function duplicateId(batch: readonly StoredTransaction[], cardTransactionId: string): Problem {
+  const i = Math.max(
+    0,
+    batch.findIndex((tx) => tx.cardTransactionId === cardTransactionId),
+  )
+  return {
+    status: 400,
+    messages: [
+      {
+        category: 'ERROR',
+        code: 'FORMAT_ERROR',
+        path: `[${i}].cardTransactionId`,
+        text: `[${i}].cardTransactionId ${cardTransactionId} already exists in this card account`,
+      },
+    ],
   }
 }
 
@@ -268,46 +378,6 @@ function prepareBatch(
   )
 }
 
-/** Checks a schema-valid snapshot for what the schema cannot see: clashes and impossible states. */
-function snapshotInconsistencies(cardAccounts: readonly AccountData[]): TppMessage[] {
-  const messages: TppMessage[] = []
-  const error = (keys: PropertyKey[], text: string) => {
-    const path = formatIssuePath(['cardAccounts', ...keys])
-    messages.push({ category: 'ERROR', code: 'FORMAT_ERROR', path, text: `${path}: ${text}` })
-  }
-  const accountIds = new Set<string>()
-  cardAccounts.forEach(({ account, transactions }, a) => {
-    if (accountIds.has(account.resourceId)) {
-      error([a, 'account', 'resourceId'], `card account ${account.resourceId} appears more than once`)
-    }
-    accountIds.add(account.resourceId)
-    const ids = new Set<string>()
-    transactions.forEach((tx, t) => {
-      const at = [a, 'transactions', t]
-      if (ids.has(tx.cardTransactionId)) {
-        error(
-          [...at, 'cardTransactionId'],
-          `cardTransactionId ${tx.cardTransactionId} appears more than once`,
-        )
-      }
-      ids.add(tx.cardTransactionId)
-      if (tx.bookingStatus === 'booked' && tx.bookingDate === undefined) {
-        error([...at, 'bookingDate'], 'a booked transaction needs a bookingDate')
-      }
-      if (tx.bookingStatus === 'pending' && tx.bookingDate !== undefined) {
-        error([...at, 'bookingDate'], 'a pending transaction has no bookingDate')
-      }
-      if (tx.bookingDate !== undefined && tx.bookingDate < tx.transactionDate) {
-        error(
-          [...at, 'bookingDate'],
-          `bookingDate ${tx.bookingDate} is before transactionDate ${tx.transactionDate}`,
-        )
-      }
-    })
-  })
-  return messages
-}
-
 function indexAll(data: readonly AccountData[]): Accounts {
   return new Map(
     data.map(({ account, transactions }) => [account.resourceId, new AccountIndex(account, transactions)]),
@@ -335,14 +405,4 @@ function stringEntries(query: unknown): Record<string, string> {
   return Object.fromEntries(
     Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   )
-}
-
-/** Runs tasks one after another, so a write never sees another half done. */
-function serialize() {
-  let tail: Promise<unknown> = Promise.resolve()
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task)
-    tail = run.catch(() => undefined)
-    return run
-  }
 }

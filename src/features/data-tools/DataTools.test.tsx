@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
-import { SNAPSHOT_FORMAT } from '../../contract'
+import { CONSOLE_FILE_FORMAT, CONSOLE_FILE_VERSION } from '../../contract'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, testDataSet, transaction } from '../../test/seed'
 import { DataTools } from './DataTools'
 import { useFillTestData } from './fill'
+
+/** The head every data file of this console version starts with. */
+const dataFile = { format: CONSOLE_FILE_FORMAT, version: CONSOLE_FILE_VERSION, kind: 'data' }
 
 function Tools() {
   const fill = useFillTestData()
@@ -72,7 +75,7 @@ it('refuses a file of another format, with the rule it breaks, and changes nothi
     'other.json was not imported; nothing changed.',
   )
   expect(within(alert).getByRole('listitem').textContent).toMatch(
-    /^FORMAT_ERROR .*format must be "sandbox-console\/v1"$/,
+    /^FORMAT_ERROR .*format must be "sandbox-console" \(or the older "sandbox-console\/v1"\)$/,
   )
   expect(await sandbox.exportSnapshot()).toEqual(before)
 })
@@ -80,7 +83,7 @@ it('refuses a file of another format, with the rule it breaks, and changes nothi
 it('names what an import replaces; a snapshot the sandbox finds inconsistent changes nothing', async () => {
   const { user, sandbox, account, before, importFile } = await withData()
   const twice = { account: { ...account, resourceId: 'dup' }, transactions: [] }
-  await importFile('twice.json', JSON.stringify({ format: SNAPSHOT_FORMAT, cardAccounts: [twice, twice] }))
+  await importFile('twice.json', JSON.stringify({ ...dataFile, cardAccounts: [twice, twice] }))
 
   const confirm = within(await screen.findByRole('dialog', { name: 'Import sandbox data' }))
   expect(confirm.getByText(/^Importing/).textContent).toBe(
@@ -99,7 +102,7 @@ it('imports a valid snapshot once confirmed', async () => {
     account: { ...account, resourceId: 'imported', maskedPan: '400000******0002' },
     transactions: [],
   }
-  await importFile('good.json', JSON.stringify({ format: SNAPSHOT_FORMAT, cardAccounts: [other] }))
+  await importFile('good.json', JSON.stringify({ ...dataFile, cardAccounts: [other] }))
   const confirm = within(await screen.findByRole('dialog', { name: 'Import sandbox data' }))
   await user.click(confirm.getByRole('button', { name: 'Replace and import' }))
 

@@ -1,15 +1,17 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CardAccount, StoredTransaction } from '../../contract'
+import { DuplicateTransactionIdError } from '../errors'
 import { createSandbox } from '../sandbox'
 import { type IndexedDbStore, openIndexedDbStore } from './indexeddb-store'
+import type { SandboxStore } from './store'
 
 const opened: IndexedDbStore[] = []
 let dbCount = 0
 const freshName = () => `sandbox-test-${++dbCount}`
 
-async function open(name: string) {
-  const store = await openIndexedDbStore({ name })
+function open(name: string) {
+  const store = openIndexedDbStore({ name })
   opened.push(store)
   return store
 }
@@ -40,7 +42,7 @@ const tx = (cardTransactionId: string): StoredTransaction => ({
 describe('IndexedDB store', () => {
   it('loads accounts and transactions in creation order, and keeps them across a reopen', async () => {
     const name = freshName()
-    const store = await open(name)
+    const store = open(name)
     await store.saveAccount(account('zeta'))
     await store.saveAccount(account('alpha'))
     await store.appendTransactions('alpha', [tx('a2'), tx('a1')])
@@ -50,17 +52,17 @@ describe('IndexedDB store', () => {
       { account: account('zeta'), transactions: [tx('z1')] },
       { account: account('alpha'), transactions: [tx('a2'), tx('a1'), tx('a0')] },
     ]
-    expect(await store.load()).toEqual(expected)
+    expect((await store.load()).data).toEqual(expected)
     store.close()
-    expect(await (await open(name)).load()).toEqual(expected)
+    expect((await open(name).load()).data).toEqual(expected)
   })
 
   it('keeps an account in place when it is saved again', async () => {
-    const store = await open(freshName())
+    const store = open(freshName())
     await store.saveAccount(account('first'))
     await store.saveAccount(account('second'))
     await store.saveAccount({ ...account('first'), status: 'blocked' })
-    const loaded = await store.load()
+    const { data: loaded } = await store.load()
     expect(loaded.map((entry) => [entry.account.resourceId, entry.account.status])).toEqual([
       ['first', 'blocked'],
       ['second', 'enabled'],
@@ -68,34 +70,118 @@ describe('IndexedDB store', () => {
   })
 
   it('appends a batch atomically: one element that cannot be stored leaves none behind', async () => {
-    const store = await open(freshName())
+    const store = open(freshName())
     await store.saveAccount(account('acc'))
     await store.appendTransactions('acc', [tx('kept')])
     const poisoned = { ...tx('bad'), transactionDetails: (() => 'x') as unknown as string }
     await expect(store.appendTransactions('acc', [tx('n1'), tx('n2'), poisoned, tx('n3')])).rejects.toThrow()
-    expect((await store.load())[0]?.transactions.map((t) => t.cardTransactionId)).toEqual(['kept'])
+    expect((await store.load()).data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual(['kept'])
     await store.appendTransactions('acc', [tx('after')])
-    expect((await store.load())[0]?.transactions.map((t) => t.cardTransactionId)).toEqual(['kept', 'after'])
+    expect((await store.load()).data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual([
+      'kept',
+      'after',
+    ])
   })
 
   it('replaces everything at once, and clears', async () => {
-    const store = await open(freshName())
+    const store = open(freshName())
     await store.saveAccount(account('old'))
     await store.appendTransactions('old', [tx('o1')])
     const data = [{ account: account('new'), transactions: [tx('n1'), tx('n2')] }]
     await store.replaceAll(data)
-    expect(await store.load()).toEqual(data)
+    expect((await store.load()).data).toEqual(data)
     await store.clear()
-    expect(await store.load()).toEqual([])
+    expect((await store.load()).data).toEqual([])
+  })
+
+  it('refuses a transaction id its account already holds, keeping none of the batch', async () => {
+    const store = open(freshName())
+    await store.saveAccount(account('acc'))
+    await store.saveAccount(account('other'))
+    await store.appendTransactions('acc', [tx('ct-1'), tx('ct-2')])
+    const clash = store.appendTransactions('acc', [tx('ct-3'), tx('ct-2'), tx('ct-4')])
+    await expect(clash).rejects.toThrow(DuplicateTransactionIdError)
+    await expect(clash).rejects.toMatchObject({ accountId: 'acc', cardTransactionId: 'ct-2' })
+    // The same id in another account is another transaction.
+    await store.appendTransactions('other', [tx('ct-2')])
+    const { data } = await store.load()
+    expect(data.map((entry) => entry.transactions.map((t) => t.cardTransactionId))).toEqual([
+      ['ct-1', 'ct-2'],
+      ['ct-2'],
+    ])
+  })
+
+  it('gives every write a new generation, which every connection reads', async () => {
+    const name = freshName()
+    const store = open(name)
+    const other = open(name)
+    const seen = [await store.generation()]
+    seen.push(await store.saveAccount(account('acc')))
+    expect(await other.generation()).toBe(seen.at(-1))
+    seen.push(await store.appendTransactions('acc', [tx('t1')]))
+    seen.push(await other.replaceAll([]))
+    expect(await store.generation()).toBe(seen.at(-1))
+    seen.push(await store.clear())
+    expect((await other.load()).generation).toBe(seen.at(-1))
+    expect(new Set(seen).size).toBe(seen.length)
+  })
+
+  it('stops telling a listener once it unsubscribed', async () => {
+    const name = freshName()
+    const writer = open(name)
+    const reader = open(name)
+    let early = 0
+    const unsubscribe = reader.onExternalChange(() => early++)
+    const first = new Promise<void>((resolve) => reader.onExternalChange(resolve))
+    await writer.saveAccount(account('one'))
+    await first
+    unsubscribe()
+    const second = new Promise<void>((resolve) => reader.onExternalChange(resolve))
+    await writer.saveAccount(account('two'))
+    await second
+    expect(early).toBe(1)
+  })
+
+  it('holds the Web Lock named for the database, exclusively, while the engine writes', async () => {
+    const name = freshName()
+    const held: string[] = []
+    let inside = false
+    const locks = {
+      request: async (lock: string, options: LockOptions, task: () => Promise<unknown>) => {
+        held.push(`${lock} ${options.mode}`)
+        inside = true
+        try {
+          return await task()
+        } finally {
+          inside = false
+        }
+      },
+    } as unknown as LockManager
+    const store = openIndexedDbStore({ name, locks })
+    opened.push(store)
+    const observed: SandboxStore = {
+      ...store,
+      saveAccount: async (saved) => {
+        expect(inside).toBe(true)
+        return store.saveAccount(saved)
+      },
+    }
+    const sandbox = createSandbox({ store: observed, today: () => '2026-06-15' })
+    const created = await sandbox.createCardAccount(
+      { maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' },
+      { fixes: new Set() },
+    )
+    expect(created.ok).toBe(true)
+    expect(held).toEqual([`${name}:write exclusive`])
   })
 
   it('tells other tabs, not itself, that the data changed', async () => {
     const name = freshName()
-    const writer = await open(name)
-    const reader = await open(name)
+    const writer = open(name)
+    const reader = open(name)
     let writerHeard = 0
-    writer.onExternalChange?.(() => writerHeard++)
-    const heard = new Promise<void>((resolve) => reader.onExternalChange?.(resolve))
+    writer.onExternalChange(() => writerHeard++)
+    const heard = new Promise<void>((resolve) => reader.onExternalChange(resolve))
     await writer.saveAccount(account('acc'))
     await heard
     expect(writerHeard).toBe(0)
@@ -104,12 +190,12 @@ describe('IndexedDB store', () => {
   it('carries the engine: data survives a new engine, and another tab’s engine reloads after a write', async () => {
     const name = freshName()
     const today = () => '2026-06-15'
-    const tabA = createSandbox({ store: await open(name), today })
-    const readerStore = await open(name)
+    const tabA = createSandbox({ store: open(name), today })
+    const readerStore = open(name)
     const tabB = createSandbox({ store: readerStore, today })
     expect(await tabB.listCardAccounts()).toEqual([])
 
-    const heard = new Promise<void>((resolve) => readerStore.onExternalChange?.(resolve))
+    const heard = new Promise<void>((resolve) => readerStore.onExternalChange(resolve))
     const created = await tabA.createCardAccount(
       { maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' },
       { fixes: new Set() },
@@ -127,7 +213,7 @@ describe('IndexedDB store', () => {
     await heard
     expect(await tabB.exportSnapshot()).toEqual(await tabA.exportSnapshot())
 
-    const afterReload = createSandbox({ store: await open(name), today })
+    const afterReload = createSandbox({ store: open(name), today })
     expect(await afterReload.exportSnapshot()).toEqual(await tabA.exportSnapshot())
   })
 })

@@ -1,140 +1,336 @@
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
-import type { CardAccount, StoredTransaction } from '../../contract'
-import type { AccountData, SandboxStore } from './store'
-
-interface SandboxDb extends DBSchema {
-  /** Keyed by resourceId; `position` keeps the accounts in creation order. */
-  accounts: { key: string; value: { position: number; account: CardAccount } }
-  /** Keyed by [resourceId, sequence]: key order is each account's creation order. */
-  transactions: { key: [string, number]; value: StoredTransaction }
-}
+import { deleteDB, type IDBPDatabase, openDB } from 'idb'
+import type { UnreadableRecord } from '../../contract'
+import { DuplicateTransactionIdError, StoreUnreadableError } from '../errors'
+import {
+  DB_VERSION,
+  decodeRecords,
+  newGeneration,
+  type RawRecords,
+  type SandboxDb,
+  upgradeDatabase,
+} from './indexeddb-schema'
+import type { AccountData, Generation, SandboxStore } from './store'
+import { writeLock } from './write-lock'
 
 export interface IndexedDbStore extends SandboxStore {
+  onExternalChange(listener: () => void): () => void
   close(): void
 }
 
+export interface IndexedDbStoreOptions {
+  name?: string
+  /** The cross-tab lock manager; by default the browser's Web Locks (`navigator.locks`). */
+  locks?: LockManager
+}
+
 const CHANGED = 'changed'
+/** How many records the error's list names: enough to see the pattern, short enough to read. */
+const LISTED_PROBLEMS = 20
+
+type Db = IDBPDatabase<SandboxDb>
+
+/** An opening database; `blocked` rejects while another tab's older connection keeps it from opening. */
+interface Connection {
+  opening: Promise<Db>
+  blocked: Promise<never>
+}
+
+class BlockedError extends StoreUnreadableError {
+  constructor() {
+    super(
+      'Another tab of the console, running a different version, holds the offline data open: reload or close that tab, then try again.',
+    )
+  }
+}
 
 /**
  * The browser's store: one IndexedDB database, so offline data survives reloads. Every write is one
- * IndexedDB transaction (all or nothing) and is announced on a BroadcastChannel, so engines in other
- * tabs of the same origin reload instead of answering from stale memory.
+ * IndexedDB transaction (all or nothing) that also replaces the generation, is made under a lock shared
+ * by every tab, and is announced on a BroadcastChannel, so engines in other tabs reload instead of
+ * answering from stale memory.
+ *
+ * The database opens on first use, not here: a database that does not open (written by a newer
+ * console, or broken) must still let the console start, say what is wrong, and be reset or replaced.
  */
-export async function openIndexedDbStore({ name = 'sandbox-console' } = {}): Promise<IndexedDbStore> {
-  const db = await openDB<SandboxDb>(name, 1, {
-    upgrade(database) {
-      database.createObjectStore('accounts')
-      database.createObjectStore('transactions')
-    },
-  })
+export function openIndexedDbStore({
+  name = 'sandbox-console',
+  locks,
+}: IndexedDbStoreOptions = {}): IndexedDbStore {
   const channel =
     typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`${name}:changes`)
   const announce = () => channel?.postMessage(CHANGED)
+  const exclusive = writeLock(`${name}:write`, locks)
+  let connection: Connection | undefined
+
+  function connect(): Connection {
+    if (connection) return connection
+    let reportBlocked = (_: StoreUnreadableError) => {}
+    const blocked = new Promise<never>((_, reject) => {
+      reportBlocked = reject
+    })
+    blocked.catch(() => undefined)
+    const opening = openDB<SandboxDb>(name, DB_VERSION, {
+      // A failed upgrade aborts its transaction, and so the open, which reports it: nothing else to do here.
+      upgrade: (db, oldVersion, _newVersion, tx) =>
+        void upgradeDatabase(db, oldVersion, tx).catch(() => undefined),
+      // A tab still running an older console holds the database open at its version: say so rather
+      // than wait in silence (the open goes on, and succeeds once that tab is gone).
+      blocked: () => reportBlocked(new BlockedError()),
+      // Another tab upgrades or deletes the database: let it, and open again on the next call.
+      blocking: () => {
+        void opening.then((db) => db.close())
+        if (connection === current) connection = undefined
+      },
+      terminated: () => {
+        if (connection === current) connection = undefined
+      },
+    })
+    const current: Connection = { opening, blocked }
+    connection = current
+    opening.then(
+      () => {
+        current.blocked = new Promise<never>(() => {})
+      },
+      () => {
+        if (connection === current) connection = undefined
+      },
+    )
+    return current
+  }
+
+  /** The open database, or a `StoreUnreadableError` that says why there is none. */
+  async function database(): Promise<Db> {
+    const { opening, blocked } = connect()
+    try {
+      return await Promise.race([opening, blocked])
+    } catch (error) {
+      if (error instanceof StoreUnreadableError) throw error
+      throw openFailure(name, error)
+    }
+  }
+
+  /** Writes with `write` into the database, or into a new one when the old one does not open at all. */
+  async function overwrite(write: (db: Db) => Promise<Generation>): Promise<Generation> {
+    let db: Db
+    try {
+      db = await database()
+    } catch (error) {
+      if (error instanceof BlockedError) throw error
+      // Nothing in it can be read: what replaces it must not depend on reading it.
+      await new Promise<void>((resolve, reject) => {
+        deleteDB(name, { blocked: () => reject(new BlockedError()) }).then(resolve, reject)
+      })
+      db = await database()
+    }
+    const generation = await write(db)
+    announce()
+    return generation
+  }
+
+  async function readAll(): Promise<RawRecords & { generation: Generation }> {
+    const tx = (await database()).transaction(['accounts', 'transactions', 'meta'])
+    const [accountKeys, accounts, transactionKeys, transactions, generation] = await Promise.all([
+      tx.objectStore('accounts').getAllKeys(),
+      tx.objectStore('accounts').getAll(),
+      tx.objectStore('transactions').getAllKeys(),
+      tx.objectStore('transactions').getAll(),
+      tx.objectStore('meta').get('generation'),
+    ])
+    return { accountKeys, accounts, transactionKeys, transactions, generation: generation ?? '' }
+  }
 
   return {
     async load() {
-      const tx = db.transaction(['accounts', 'transactions'])
-      const [accounts, keys, transactions] = await Promise.all([
-        tx.objectStore('accounts').getAll(),
-        tx.objectStore('transactions').getAllKeys(),
-        tx.objectStore('transactions').getAll(),
-      ])
-      const byAccount = new Map<string, AccountData>(
-        accounts
-          .sort((a, b) => a.position - b.position)
-          .map(({ account }) => [account.resourceId, { account, transactions: [] }]),
-      )
-      keys.forEach(([accountId], i) => {
-        const transaction = transactions[i]
-        if (transaction) byAccount.get(accountId)?.transactions.push(transaction)
+      const raw = await readAll().catch((error) => {
+        throw error instanceof StoreUnreadableError ? error : readFailure(error)
       })
-      return [...byAccount.values()]
+      const { data, unreadable } = decodeRecords(raw)
+      if (unreadable.length > 0) {
+        const count =
+          unreadable.length === 1 ? '1 stored record is' : `${unreadable.length} stored records are`
+        throw new StoreUnreadableError(
+          `The offline data in this browser cannot be read: ${count} damaged (the first: ${recordText(unreadable[0])}).`,
+          unreadable.slice(0, LISTED_PROBLEMS).map(recordText),
+        )
+      }
+      return { data, generation: raw.generation }
     },
 
+    async generation() {
+      return (await (await database()).get('meta', 'generation')) ?? ''
+    },
+
+    exclusive,
+
     async saveAccount(account) {
-      const tx = db.transaction('accounts', 'readwrite')
+      const db = await database()
+      const tx = db.transaction(['accounts', 'meta'], 'readwrite')
+      const accounts = tx.objectStore('accounts')
+      const generation = newGeneration()
       await atomic(tx, async (track) => {
-        const existing = await tx.store.get(account.resourceId)
-        const position = existing?.position ?? (await tx.store.count())
-        track(tx.store.put({ position, account }, account.resourceId))
+        const existing = await accounts.get(account.resourceId)
+        const position = existing?.position ?? (await accounts.count())
+        track(accounts.put({ position, account }, account.resourceId))
+        track(tx.objectStore('meta').put(generation, 'generation'))
       })
       announce()
+      return generation
     },
 
     async appendTransactions(accountId, transactions) {
-      const tx = db.transaction('transactions', 'readwrite')
+      const db = await database()
+      const tx = db.transaction(['transactions', 'meta'], 'readwrite')
+      const store = tx.objectStore('transactions')
+      const generation = newGeneration()
       await atomic(tx, async (track) => {
-        const last = await tx.store.openKeyCursor(
+        const last = await store.openKeyCursor(
           IDBKeyRange.bound([accountId, -Infinity], [accountId, Infinity]),
           'prev',
         )
         let sequence = last ? last.key[1] + 1 : 0
-        for (const transaction of transactions) track(tx.store.put(transaction, [accountId, sequence++]))
+        for (const transaction of transactions) {
+          track(
+            store.add({ accountId, transaction }, [accountId, sequence++]).catch((error: unknown) => {
+              // The unique index: another writer stored this id in the account already.
+              if (error instanceof DOMException && error.name === 'ConstraintError') {
+                throw new DuplicateTransactionIdError(accountId, transaction.cardTransactionId)
+              }
+              throw error
+            }),
+          )
+        }
+        track(tx.objectStore('meta').put(generation, 'generation'))
       })
       announce()
+      return generation
     },
 
-    async replaceAll(data) {
-      await replace(db, data)
-      announce()
+    replaceAll(data) {
+      return overwrite((db) => replace(db, data))
     },
 
-    async clear() {
-      await replace(db, [])
-      announce()
+    clear() {
+      return overwrite((db) => replace(db, []))
+    },
+
+    async salvage() {
+      let db: Db
+      try {
+        db = await database()
+      } catch (error) {
+        return { data: [], unreadable: [{ problem: (error as StoreUnreadableError).message }] }
+      }
+      // One transaction per object store: a store that fails to read must not take the other with it.
+      const read = async (store: 'accounts' | 'transactions') => {
+        const tx = db.transaction(store)
+        const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()])
+        return { keys: keys as IDBValidKey[], values: values as unknown[] }
+      }
+      const [accounts, transactions] = await Promise.allSettled([read('accounts'), read('transactions')])
+      const failed = [
+        { store: 'accounts', result: accounts },
+        { store: 'transactions', result: transactions },
+      ].flatMap(({ store, result }) =>
+        result.status === 'rejected'
+          ? [{ store, problem: `none of its records could be read: ${errorText(result.reason)}` }]
+          : [],
+      )
+      const salvage = decodeRecords({
+        accountKeys: accounts.status === 'fulfilled' ? accounts.value.keys : [],
+        accounts: accounts.status === 'fulfilled' ? accounts.value.values : [],
+        transactionKeys: transactions.status === 'fulfilled' ? transactions.value.keys : [],
+        transactions: transactions.status === 'fulfilled' ? transactions.value.values : [],
+      })
+      return { data: salvage.data, unreadable: [...failed, ...salvage.unreadable] }
     },
 
     onExternalChange(listener) {
-      channel?.addEventListener('message', (event) => {
+      const onMessage = (event: MessageEvent) => {
         if (event.data === CHANGED) listener()
-      })
+      }
+      channel?.addEventListener('message', onMessage)
+      return () => channel?.removeEventListener('message', onMessage)
     },
 
     close() {
       channel?.close()
-      db.close()
+      void connection?.opening.then((db) => db.close()).catch(() => undefined)
+      connection = undefined
     },
   }
 }
 
-async function replace(db: IDBPDatabase<SandboxDb>, data: readonly AccountData[]): Promise<void> {
-  const tx = db.transaction(['accounts', 'transactions'], 'readwrite')
+/** Clears both object stores and writes `data`, in one transaction that reads nothing. */
+async function replace(db: Db, data: readonly AccountData[]): Promise<Generation> {
+  const tx = db.transaction(['accounts', 'transactions', 'meta'], 'readwrite')
   const accounts = tx.objectStore('accounts')
   const transactions = tx.objectStore('transactions')
+  const generation = newGeneration()
   await atomic(tx, (track) => {
     track(accounts.clear())
     track(transactions.clear())
     data.forEach(({ account, transactions: list }, position) => {
       track(accounts.put({ position, account }, account.resourceId))
       list.forEach((transaction, sequence) => {
-        track(transactions.put(transaction, [account.resourceId, sequence]))
+        track(
+          transactions.put({ accountId: account.resourceId, transaction }, [account.resourceId, sequence]),
+        )
       })
     })
+    track(tx.objectStore('meta').put(generation, 'generation'))
   })
+  return generation
 }
+
+function recordText(record: UnreadableRecord | undefined): string {
+  if (!record) return ''
+  const where = record.store === undefined ? '' : `${record.store} ${JSON.stringify(record.key)}: `
+  return `${where}${record.problem}`
+}
+
+function openFailure(name: string, error: unknown): StoreUnreadableError {
+  if (error instanceof DOMException && error.name === 'VersionError') {
+    return new StoreUnreadableError(
+      `The offline data in this browser was written by a newer version of the console, which this one cannot read (database "${name}"). Reload to get the newer console, or reset to start over.`,
+    )
+  }
+  return new StoreUnreadableError(`The offline database "${name}" could not be opened: ${errorText(error)}.`)
+}
+
+function readFailure(error: unknown): StoreUnreadableError {
+  return new StoreUnreadableError(`The offline data in this browser could not be read: ${errorText(error)}.`)
+}
+
+const errorText = (error: unknown) =>
+  (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\.+$/, '')
 
 /**
  * Issues a transaction's requests and waits for its commit. If anything fails, even a request that
  * throws before it is issued (a value that cannot be cloned), the transaction is aborted, so none of
- * its writes remain.
+ * its writes remain. The error thrown is the first request's own, not the abort it caused.
  */
 async function atomic(
   tx: { done: Promise<void>; abort(): void },
   issue: (track: (request: Promise<unknown>) => void) => Promise<void> | void,
 ): Promise<void> {
-  const requests: Promise<unknown>[] = [tx.done]
+  const requests: Promise<unknown>[] = []
   try {
     await issue((request) => {
       requests.push(request)
     })
-    await Promise.all(requests)
+    await Promise.all([tx.done, ...requests])
   } catch (error) {
     try {
       tx.abort()
     } catch {
       // Already finished or aborted: nothing was committed by this call's failure path.
     }
-    await Promise.allSettled(requests)
-    throw error
+    const settled = await Promise.allSettled([...requests, tx.done])
+    const cause = settled.find(
+      (result): result is PromiseRejectedResult =>
+        result.status === 'rejected' &&
+        !(result.reason instanceof DOMException && result.reason.name === 'AbortError'),
+    )
+    throw cause?.reason ?? error
   }
 }

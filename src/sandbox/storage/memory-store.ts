@@ -1,27 +1,48 @@
+import { DuplicateTransactionIdError } from '../errors'
+import { serialize } from '../serialize'
 import type { AccountData, SandboxStore } from './store'
 
 /** Store for Node, tests and benches: the data lives as long as the process. */
 export function createMemoryStore(initial: readonly AccountData[] = []): SandboxStore {
   let accounts = copy(initial)
+  let generation = 0
+  const next = () => String(++generation)
   return {
     async load() {
-      return copy(accounts)
+      return { data: copy(accounts), generation: String(generation) }
     },
+    async generation() {
+      return String(generation)
+    },
+    // Engines sharing this store share this process: a queue is lock enough.
+    exclusive: serialize(),
     async saveAccount(account) {
       const existing = accounts.find((entry) => entry.account.resourceId === account.resourceId)
       if (existing) existing.account = account
       else accounts.push({ account, transactions: [] })
+      return next()
     },
     async appendTransactions(accountId, transactions) {
       const entry = accounts.find((candidate) => candidate.account.resourceId === accountId)
       if (!entry) throw new Error(`memory store: no card account ${accountId}`)
+      const ids = new Set(entry.transactions.map((tx) => tx.cardTransactionId))
+      for (const { cardTransactionId } of transactions) {
+        if (ids.has(cardTransactionId)) throw new DuplicateTransactionIdError(accountId, cardTransactionId)
+        ids.add(cardTransactionId)
+      }
       entry.transactions.push(...transactions)
+      return next()
     },
     async replaceAll(data) {
       accounts = copy(data)
+      return next()
     },
     async clear() {
       accounts = []
+      return next()
+    },
+    async salvage() {
+      return { data: copy(accounts), unreadable: [] }
     },
   }
 }

@@ -1,0 +1,221 @@
+import 'fake-indexeddb/auto'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { KnownFix } from '../../contract'
+import { createV1Database, rawOpen, rawPut } from '../../test/indexeddb'
+import { isStoreUnreadableError, StoreUnreadableError } from '../errors'
+import type { Result } from '../result'
+import { createSandbox, type Sandbox } from '../sandbox'
+import { type IndexedDbStore, openIndexedDbStore } from './indexeddb-store'
+
+// What a tester whose offline data is damaged can still do: be told so, save what reads, start over.
+
+const TODAY = '2026-06-15'
+const none = { fixes: new Set<KnownFix>() }
+const opened: IndexedDbStore[] = []
+let dbCount = 0
+const freshName = () => `recovery-test-${++dbCount}`
+
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close()
+})
+
+function engine(name: string): Sandbox {
+  const store = openIndexedDbStore({ name })
+  opened.push(store)
+  let n = 0
+  return createSandbox({ store, today: () => TODAY, newId: () => `acc-${++n}` })
+}
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.problem)}`)
+  return result.value
+}
+
+const newAccount = { maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' }
+const transaction = {
+  transactionDate: '2026-06-01',
+  bookingDate: '2026-06-02',
+  transactionAmount: { currency: 'NOK', amount: '-10.00' },
+  originalAmount: { currency: 'NOK', amount: '-10.00' },
+  merchantCategoryCode: '5411',
+}
+
+/** A database with one account of two transactions, whose third record a broken write left unreadable. */
+async function damagedDatabase(name: string) {
+  const sandbox = engine(name)
+  const { resourceId } = value(
+    await sandbox.createCardAccount(
+      { maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' },
+      none,
+    ),
+  )
+  value(await sandbox.addTransactions(resourceId, [transaction, transaction]))
+  const good = await sandbox.exportSnapshot()
+  const db = await rawOpen(name, 2)
+  const broken = { accountId: resourceId, transaction: { cardTransactionId: 'ct-3', transactionAmount: 12 } }
+  await rawPut(db, 'transactions', [[broken, [resourceId, 2]]])
+  db.close()
+  return { good, broken, resourceId }
+}
+
+describe('a store with a damaged record', () => {
+  it('says so in words, everywhere data is read', async () => {
+    const name = freshName()
+    const { resourceId } = await damagedDatabase(name)
+    const sandbox = engine(name)
+
+    const status = await sandbox.storeStatus()
+    expect(status).toEqual({
+      readable: false,
+      message: expect.stringMatching(
+        /^The offline data in this browser cannot be read: 1 stored record is damaged/,
+      ),
+      problems: [expect.stringContaining(`transactions ["${resourceId}",2]: transaction.transactionDate`)],
+    })
+    const exported = sandbox.exportSnapshot()
+    await expect(exported).rejects.toBeInstanceOf(StoreUnreadableError)
+    expect(isStoreUnreadableError(await exported.catch((error: unknown) => error))).toBe(true)
+    await expect(sandbox.listCardAccounts()).rejects.toThrow(/1 stored record is damaged/)
+  })
+
+  it('exports what reads as an importable file marked damaged, the rest raw', async () => {
+    const name = freshName()
+    const { good, broken, resourceId } = await damagedDatabase(name)
+    const file = await engine(name).exportRaw()
+    expect(file).toEqual({
+      ...good,
+      damaged: true,
+      unreadable: [
+        {
+          store: 'transactions',
+          key: [resourceId, 2],
+          problem: expect.stringContaining('transaction.transactionAmount'),
+          record: broken,
+        },
+      ],
+    })
+
+    const elsewhere = engine(freshName())
+    const imported = value(await elsewhere.importSnapshot(JSON.parse(JSON.stringify(file))))
+    expect(imported).toEqual({ accounts: 1, transactions: 2, skipped: 1 })
+    expect((await elsewhere.exportSnapshot()).cardAccounts).toEqual(good.cardAccounts)
+  })
+
+  it('resets without reading it', async () => {
+    const name = freshName()
+    await damagedDatabase(name)
+    const sandbox = engine(name)
+    await sandbox.reset()
+    expect(await sandbox.storeStatus()).toEqual({ readable: true, accounts: 0, transactions: 0 })
+    expect(await engine(name).storeStatus()).toEqual({ readable: true, accounts: 0, transactions: 0 })
+  })
+
+  it('is replaced by an import without reading it', async () => {
+    const name = freshName()
+    const { good } = await damagedDatabase(name)
+    const sandbox = engine(name)
+    expect(value(await sandbox.importSnapshot(good))).toEqual({ accounts: 1, transactions: 2, skipped: 0 })
+    expect(await engine(name).exportSnapshot()).toEqual(good)
+  })
+})
+
+describe('a database missing an object store', () => {
+  it('is unreadable, and its export keeps what the other store holds', async () => {
+    const name = freshName()
+    const db = await rawOpen(name, 2, (created) => {
+      created.createObjectStore('accounts')
+      created.createObjectStore('meta')
+    })
+    const account = { resourceId: 'acc', ...newAccount, customerType: 'private', status: 'enabled' }
+    await rawPut(db, 'accounts', [[{ position: 0, account }, 'acc']])
+    db.close()
+
+    const sandbox = engine(name)
+    expect(await sandbox.storeStatus()).toMatchObject({
+      readable: false,
+      message: expect.stringContaining('could not be read: NotFoundError'),
+    })
+    expect(await sandbox.exportRaw()).toMatchObject({
+      damaged: true,
+      cardAccounts: [{ account, transactions: [] }],
+      unreadable: [
+        {
+          store: 'transactions',
+          problem: expect.stringContaining('none of its records could be read: NotFoundError'),
+        },
+      ],
+    })
+  })
+})
+
+describe('a database that does not open', () => {
+  /** Written by a console of a later version: this one cannot open it at its own version. */
+  async function futureDatabase(name: string) {
+    const db = await rawOpen(name, 99, (created) => created.createObjectStore('somethingNew'))
+    db.close()
+  }
+
+  it('says why, and exports a damaged file that holds the reason', async () => {
+    const name = freshName()
+    await futureDatabase(name)
+    const sandbox = engine(name)
+    expect(await sandbox.storeStatus()).toEqual({
+      readable: false,
+      message: expect.stringContaining('written by a newer version of the console'),
+      problems: [],
+    })
+    await expect(sandbox.createCardAccount(newAccount, none)).rejects.toThrow(/newer version of the console/)
+    const file = await sandbox.exportRaw()
+    expect(file).toMatchObject({
+      format: 'sandbox-console',
+      version: 2,
+      kind: 'data',
+      damaged: true,
+      cardAccounts: [],
+      unreadable: [{ problem: expect.stringContaining('newer version of the console') }],
+    })
+  })
+
+  it('is deleted and made anew by a reset, or by an import', async () => {
+    const reset = freshName()
+    await futureDatabase(reset)
+    const sandbox = engine(reset)
+    await sandbox.reset()
+    expect(await sandbox.storeStatus()).toEqual({ readable: true, accounts: 0, transactions: 0 })
+    value(await sandbox.createCardAccount(newAccount, none))
+    expect(await engine(reset).storeStatus()).toEqual({ readable: true, accounts: 1, transactions: 0 })
+
+    const imported = freshName()
+    await futureDatabase(imported)
+    const file = await sandbox.exportSnapshot()
+    value(await engine(imported).importSnapshot(file))
+    expect(await engine(imported).exportSnapshot()).toEqual(file)
+  })
+
+  it('is not deleted while another tab holds it open: the reset says so', async () => {
+    const name = freshName()
+    const newerTab = await rawOpen(name, 99)
+    const sandbox = engine(name)
+    await expect(sandbox.reset()).rejects.toThrow(/Another tab of the console/)
+    newerTab.close()
+  })
+
+  it('while a tab of the old version holds it open, says so, and opens once that tab is gone', async () => {
+    const name = freshName()
+    await createV1Database(name, [])
+    // The old console never closed its connection for an upgrade.
+    const oldTab = await rawOpen(name, 1)
+    const sandbox = engine(name)
+    expect(await sandbox.storeStatus()).toEqual({
+      readable: false,
+      message: expect.stringContaining(
+        'Another tab of the console, running a different version, holds the offline data open',
+      ),
+      problems: [],
+    })
+    oldTab.close()
+    // Opens queue: this one opens once the store's own open, now unblocked, has upgraded the database.
+    ;(await rawOpen(name, 2)).close()
+    expect(await sandbox.storeStatus()).toEqual({ readable: true, accounts: 0, transactions: 0 })
+  })
+})

@@ -1,0 +1,131 @@
+import 'fake-indexeddb/auto'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { CardAccount, StoredTransaction } from '../../contract'
+import { createV1Database, rawGetAll, rawOpen } from '../../test/indexeddb'
+import { DuplicateTransactionIdError } from '../errors'
+import { createSandbox } from '../sandbox'
+import { type IndexedDbStore, openIndexedDbStore } from './indexeddb-store'
+
+const opened: IndexedDbStore[] = []
+let dbCount = 0
+const freshName = () => `upgrade-test-${++dbCount}`
+
+function open(name: string) {
+  const store = openIndexedDbStore({ name })
+  opened.push(store)
+  return store
+}
+
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close()
+})
+
+const account = (resourceId: string, name?: string): CardAccount => ({
+  resourceId,
+  maskedPan: '525412******3241',
+  currency: 'NOK',
+  customerNumber: '13039319955',
+  customerType: 'private',
+  status: 'enabled',
+  ...(name ? { name } : {}),
+})
+
+const tx = (cardTransactionId: string, amount = '-1.00'): StoredTransaction => ({
+  cardTransactionId,
+  bookingStatus: 'booked',
+  bookingDate: '2026-06-02',
+  transactionDate: '2026-06-01',
+  transactionAmount: { currency: 'NOK', amount },
+  originalAmount: { currency: 'NOK', amount },
+  merchantCategoryCode: '5411',
+})
+
+describe('IndexedDB version 1 → 2', () => {
+  it('keeps every account and transaction, in order, and the data file is whole', async () => {
+    const name = freshName()
+    const v1 = [
+      { account: account('zeta', 'Travel card'), transactions: [tx('ct-1'), tx('ct-2'), tx('own-id')] },
+      { account: account('alpha'), transactions: [tx('ct-1', '-7.50')] },
+      { account: account('empty'), transactions: [] },
+    ]
+    await createV1Database(name, v1)
+
+    const store = open(name)
+    const { data, generation } = await store.load()
+    expect(data).toEqual(v1)
+    expect(generation).not.toBe('')
+
+    const sandbox = createSandbox({ store, today: () => '2026-06-15' })
+    expect((await sandbox.exportSnapshot()).cardAccounts).toEqual(v1)
+    // The engine goes on from the stored rows.
+    const added = await sandbox.addTransactions('zeta', [
+      { ...tx('x'), cardTransactionId: undefined, bookingStatus: 'pending', bookingDate: undefined },
+    ])
+    expect(added.ok && added.value.map((t) => t.cardTransactionId)).toEqual(['ct-4'])
+  })
+
+  it('adds the unique index: a second transaction with an upgraded id is refused', async () => {
+    const name = freshName()
+    await createV1Database(name, [{ account: account('acc'), transactions: [tx('ct-1')] }])
+    const store = open(name)
+    await expect(store.appendTransactions('acc', [tx('ct-1')])).rejects.toThrow(DuplicateTransactionIdError)
+    expect((await store.load()).data[0]?.transactions).toEqual([tx('ct-1')])
+  })
+
+  it('gives a duplicate id left by two tabs of version 1 the next free id, keeping both rows', async () => {
+    const name = freshName()
+    // What the old race stored: both tabs numbered from their own memory.
+    await createV1Database(name, [
+      {
+        account: account('acc'),
+        transactions: [tx('ct-1', '-1.00'), tx('ct-2', '-2.00'), tx('ct-1', '-3.00'), tx('ct-2', '-4.00')],
+      },
+      { account: account('other'), transactions: [tx('ct-1', '-5.00')] },
+    ])
+    const { data } = await open(name).load()
+    expect(
+      data.map(({ transactions }) =>
+        transactions.map((t) => [t.cardTransactionId, t.transactionAmount.amount]),
+      ),
+    ).toEqual([
+      [
+        ['ct-1', '-1.00'],
+        ['ct-2', '-2.00'],
+        ['ct-5', '-3.00'],
+        ['ct-6', '-4.00'],
+      ],
+      [['ct-1', '-5.00']],
+    ])
+  })
+
+  it('upgrades a database holding a damaged record, which reading then reports', async () => {
+    const name = freshName()
+    await createV1Database(name, [{ account: account('acc'), transactions: [tx('ct-1'), { broken: true }] }])
+    const store = open(name)
+    await expect(store.load()).rejects.toThrow(/1 stored record is damaged/)
+    const salvage = await store.salvage()
+    expect(salvage.data).toEqual([{ account: account('acc'), transactions: [tx('ct-1')] }])
+    expect(salvage.unreadable).toEqual([
+      expect.objectContaining({
+        store: 'transactions',
+        key: ['acc', 1],
+        record: { accountId: 'acc', transaction: { broken: true } },
+      }),
+    ])
+  })
+
+  it('leaves a version 2 database as it is on the next open', async () => {
+    const name = freshName()
+    await createV1Database(name, [{ account: account('acc'), transactions: [tx('ct-1')] }])
+    const first = open(name)
+    const generation = (await first.load()).generation
+    first.close()
+    expect(await open(name).load()).toEqual({
+      data: [{ account: account('acc'), transactions: [tx('ct-1')] }],
+      generation,
+    })
+    const db = await rawOpen(name, 2)
+    expect(await rawGetAll(db, 'transactions')).toEqual([{ accountId: 'acc', transaction: tx('ct-1') }])
+    db.close()
+  })
+})
