@@ -4,13 +4,39 @@ export type ImportOutcome =
   | { ok: true; value: { accounts: number; transactions: number } }
   | { ok: false; problem: Problem }
 
+/** What is stored, to show before a reset or an import. */
+export type OfflineStoreStatus =
+  | { readable: true; accounts: number; transactions: number }
+  | { readable: false; message: string; problems: readonly string[] }
+
+/**
+ * The export was not written: the stored data cannot be read, or Import would refuse the file. `details`
+ * say what is wrong, one line each; what can be read is still available from `exportRaw`.
+ */
+export class OfflineExportError extends Error {
+  constructor(
+    message: string,
+    readonly details: readonly string[],
+  ) {
+    super(message)
+    this.name = 'OfflineExportError'
+  }
+}
+
 /**
  * The in-browser store's own tools (offline mode only: in proxy mode the data lives upstream). The offline
  * runtime provides them; the screens know them by this interface, never by the engine's type.
  */
 export interface OfflineData {
+  /** Throws `OfflineExportError` when the data cannot be read or would not import. */
   exportSnapshot(): Promise<SandboxSnapshot>
+  /** Never throws: whatever can be read, with `damaged: true` and the unreadable records kept raw. */
+  exportRaw(): Promise<SandboxSnapshot>
+  /** Never throws. */
+  storeStatus(): Promise<OfflineStoreStatus>
   /** Replaces all data with a valid snapshot; an invalid one changes nothing and says why. */
   importSnapshot(snapshot: unknown): Promise<ImportOutcome>
   reset(): Promise<void>
+  /** Calls `listener` after another tab changed the data; returns the unsubscribe function. */
+  onExternalChange(listener: () => void): () => void
 }

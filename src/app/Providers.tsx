@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { type ApiClient, ApiClientProvider, type OfflineData } from '../api'
 import { OfflineDataContext } from '../features/data-tools/offline-data'
 import { AnnouncerProvider } from '../ui/announcer'
@@ -19,6 +19,11 @@ export function Providers({ client, offline, children }: ProvidersProps) {
           queries: { retry: false },
         },
       }),
+  )
+  // Another tab wrote to the offline data: what this tab shows may be stale.
+  useEffect(
+    () => offline?.onExternalChange(() => void queryClient.invalidateQueries()),
+    [offline, queryClient],
   )
   return (
     <QueryClientProvider client={queryClient}>

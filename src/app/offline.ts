@@ -1,12 +1,13 @@
 import type { BrowserRequestSigner, OfflineData, OfflineWorker } from '../api'
 import { headerNames } from '../contract'
+import { offlineDataOf } from './offline-data'
 
 /** What the app keeps of the in-browser sandbox once its worker runs. */
 export interface OfflineRuntime {
   worker: OfflineWorker
   /** Signs every request with the shipped test identity, as the in-browser sandbox requires. */
   signer: BrowserRequestSigner
-  /** Export, import and reset of the store in this browser. */
+  /** Export, import and reset of the store in this browser, and news of other tabs' writes. */
   data: OfflineData
 }
 
@@ -20,7 +21,7 @@ export async function startOffline(): Promise<OfflineRuntime> {
     import('../sandbox-http/signature-check'),
     import('./offline-signer'),
   ])
-  const [{ sandbox, worker, restart }, signer] = await Promise.all([
+  const [{ sandbox, worker, restart, onExternalChange }, signer] = await Promise.all([
     startOfflineSandbox({ authenticate: requireSignature({ dateFrom: headerNames.consoleDate }) }),
     createOfflineSigner(),
   ])
@@ -36,11 +37,7 @@ export async function startOffline(): Promise<OfflineRuntime> {
       restart,
     },
     signer,
-    data: {
-      exportSnapshot: () => sandbox.exportSnapshot(),
-      importSnapshot: (snapshot) => sandbox.importSnapshot(snapshot),
-      reset: () => sandbox.reset(),
-    },
+    data: offlineDataOf(sandbox, onExternalChange),
   }
 }
 

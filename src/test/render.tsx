@@ -11,6 +11,7 @@ import type { ReactElement } from 'react'
 import { onTestFinished, vi } from 'vitest'
 import { type BrowserRequestSigner, createApiClient } from '../api'
 import { App } from '../app/App'
+import { offlineDataOf } from '../app/offline-data'
 import { createOfflineSigner } from '../app/offline-signer'
 import { Providers } from '../app/Providers'
 import { TamperSelect } from '../app/TamperSelect'
@@ -88,7 +89,7 @@ export async function startConsole(): Promise<TestConsole> {
 
   const withProviders = (ui: ReactElement) =>
     render(
-      <Providers client={client} offline={sandbox}>
+      <Providers client={client} offline={offlineDataOf(sandbox)}>
         {ui}
       </Providers>,
     )
