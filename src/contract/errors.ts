@@ -20,6 +20,8 @@ export const errorCodes = [
   'UPSTREAM_TIMEOUT',
   'UPSTREAM_INVALID',
   'REQUEST_TIMEOUT',
+  // The console's own, not Berlin Group's: the in-browser sandbox's stored data cannot be read (503).
+  'STORE_UNREADABLE',
 ] as const
 
 export type ErrorCode = (typeof errorCodes)[number]

@@ -17,7 +17,7 @@ import {
 } from '../contract'
 import { type Sandbox, unknownCardAccount } from '../sandbox'
 import { parseJsonBody } from './request-body'
-import { internalProblem, problemReply, type Reply, reply, toResponse } from './respond'
+import { problemReply, type Reply, reply, thrownProblem, toResponse } from './respond'
 
 /**
  * The signature seam: runs before every other check and answers its problem (401) when it returns
@@ -117,7 +117,7 @@ export function createSandboxHandlers({
       }
       return toResponse(request, await answer(call))
     } catch (error) {
-      return toResponse(request, problemReply(internalProblem(error)))
+      return toResponse(request, problemReply(thrownProblem(error)))
     }
   }
 

@@ -1,4 +1,5 @@
 import { echoedRequestId, headerNames, type Problem, problem, tppMessagesOf } from '../contract'
+import { isStoreUnreadableError } from '../sandbox'
 
 /** What an endpoint answers, before the shared headers are added; no body for a 204. */
 export interface Reply {
@@ -19,6 +20,16 @@ export function problemReply(p: Problem, headers?: Record<string, string>): Repl
 export function internalProblem(error: unknown): Problem {
   const detail = error instanceof Error ? error.message : String(error)
   return problem(500, 'INTERNAL_SERVER_ERROR', `the sandbox failed: ${detail}`)
+}
+
+/**
+ * What the engine threw, as an answer: a store that cannot be read is a 503 (the console offers its
+ * recovery for that code, and the text says what is wrong); anything else is a bug.
+ */
+export function thrownProblem(error: unknown): Problem {
+  return isStoreUnreadableError(error)
+    ? problem(503, 'STORE_UNREADABLE', error.message)
+    : internalProblem(error)
 }
 
 export function toResponse(request: Request, { status, body, headers }: Reply): Response {
