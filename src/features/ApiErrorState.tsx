@@ -1,6 +1,10 @@
-import { ApiError, UnreachableError } from '../api'
+import { useQueryClient } from '@tanstack/react-query'
+import { ApiError, queryKeys, UnreachableError } from '../api'
 import { ErrorState } from '../ui/ErrorState'
 import { Messages } from '../ui/Messages'
+import { useOfflineData } from './data-tools/offline-data'
+import { StoreRecoveryActions } from './data-tools/StoreRecovery'
+import { useView } from './view-state'
 
 interface ApiErrorStateProps {
   /** What failed, e.g. "Could not load transactions". */
@@ -9,8 +13,16 @@ interface ApiErrorStateProps {
   onRetry?: (() => void) | undefined
 }
 
-/** The sandbox's own messages for an ApiError; for a failed connection, which mode was unreachable. */
+/**
+ * The sandbox's own messages for an ApiError; for a failed connection, which mode was unreachable; for an
+ * in-browser store that cannot be read, the ways out.
+ */
 export function ApiErrorState({ title, error, onRetry }: ApiErrorStateProps) {
+  const offline = useOfflineData()
+  const unreadableStore =
+    offline !== undefined &&
+    error instanceof ApiError &&
+    error.messages.some((m) => m.code === 'STORE_UNREADABLE')
   return (
     <ErrorState
       title={error instanceof ApiError ? `${title} (HTTP ${error.status})` : title}
@@ -20,6 +32,23 @@ export function ApiErrorState({ title, error, onRetry }: ApiErrorStateProps) {
       {error instanceof UnreachableError && error.mode === 'proxy' ? (
         <p className="hint">Is the proxy running (npm start)? Or switch to Offline mode in the header.</p>
       ) : null}
+      {unreadableStore ? <UnreadableStoreActions /> : null}
     </ErrorState>
+  )
+}
+
+function UnreadableStoreActions() {
+  const offline = useOfflineData()
+  const client = useQueryClient()
+  const [, setView] = useView()
+  if (!offline) return null
+  return (
+    <StoreRecoveryActions
+      offline={offline}
+      onReset={async () => {
+        setView({ account: undefined, offset: 0 })
+        await client.resetQueries({ queryKey: queryKeys.all })
+      }}
+    />
   )
 }

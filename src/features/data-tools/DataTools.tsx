@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ChangeEvent, useRef, useState } from 'react'
-import { queryKeys } from '../../api'
+import { OfflineExportError, type OfflineStoreStatus, queryKeys } from '../../api'
 import { problemFromZod, type SandboxSnapshot, sandboxSnapshot, type TppMessage } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
@@ -8,7 +8,8 @@ import { Messages } from '../../ui/Messages'
 import { ApiErrorState } from '../ApiErrorState'
 import { useView } from '../view-state'
 import type { FillTestData } from './fill'
-import { count, downloadSnapshot, snapshotCounts, useOfflineData } from './offline-data'
+import { count, downloadSnapshot, snapshotCounts, storedText, useOfflineData } from './offline-data'
+import { ExportRefusal } from './StoreRecovery'
 
 interface DataToolsProps {
   fill: FillTestData
@@ -17,8 +18,8 @@ interface DataToolsProps {
 }
 
 type Pending =
-  | { kind: 'reset'; stored: string }
-  | { kind: 'import'; file: string; snapshot: SandboxSnapshot; stored: string }
+  | { kind: 'reset'; stored: OfflineStoreStatus }
+  | { kind: 'import'; file: string; snapshot: SandboxSnapshot; stored: OfflineStoreStatus }
 
 /** Fill and generate work in both modes; export, import and reset act on the in-browser store only. */
 export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
@@ -28,13 +29,22 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
   const [, setView] = useView()
   const [pending, setPending] = useState<Pending>()
   const [importError, setImportError] = useState<{ file: string; messages: TppMessage[] | string }>()
+  const [exportError, setExportError] = useState<OfflineExportError>()
   const fileInput = useRef<HTMLInputElement>(null)
 
   const refresh = () => client.resetQueries({ queryKey: queryKeys.all })
 
   const exportJson = async () => {
     if (!offline) return
-    const snapshot = await offline.exportSnapshot()
+    setExportError(undefined)
+    let snapshot: SandboxSnapshot
+    try {
+      snapshot = await offline.exportSnapshot()
+    } catch (error) {
+      if (!(error instanceof OfflineExportError)) throw error
+      setExportError(error)
+      return
+    }
     downloadSnapshot(snapshot)
     announce(`Exported ${snapshotCounts(snapshot)}`)
   }
@@ -56,16 +66,16 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
       setImportError({ file: file.name, messages: problemFromZod(parsed.error).messages })
       return
     }
-    const current = await offline.exportSnapshot()
-    if (current.cardAccounts.length === 0) await importSnapshot(file.name, parsed.data)
-    else
-      setPending({ kind: 'import', file: file.name, snapshot: parsed.data, stored: snapshotCounts(current) })
+    const stored = await offline.storeStatus()
+    if (stored.readable && stored.accounts === 0) await importSnapshot(file.name, parsed.data)
+    else setPending({ kind: 'import', file: file.name, snapshot: parsed.data, stored })
   }
 
   const importSnapshot = async (file: string, snapshot: SandboxSnapshot) => {
     if (!offline) return
     const result = await offline.importSnapshot(snapshot)
     setPending(undefined)
+    setExportError(undefined)
     if (!result.ok) {
       setImportError({ file, messages: result.problem.messages })
       return
@@ -81,6 +91,7 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
     if (!offline) return
     await offline.reset()
     setPending(undefined)
+    setExportError(undefined)
     await refresh()
     setView({ account: undefined, offset: 0 })
     announce('Sandbox data reset: nothing stored')
@@ -115,9 +126,7 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
           type="button"
           className="danger-outline"
           disabled={!offline}
-          onClick={async () =>
-            offline && setPending({ kind: 'reset', stored: snapshotCounts(await offline.exportSnapshot()) })
-          }
+          onClick={async () => offline && setPending({ kind: 'reset', stored: await offline.storeStatus() })}
         >
           Reset…
         </button>
@@ -134,6 +143,9 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
           error={fill.error}
           onRetry={async () => onFilled(await fill.fill())}
         />
+      ) : null}
+      {offline && exportError ? (
+        <ExportRefusal offline={offline} error={exportError} onDismiss={() => setExportError(undefined)} />
       ) : null}
       {importError ? (
         <div className="form-alert" role="alert">
@@ -157,10 +169,14 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
           onConfirm={reset}
           onClose={() => setPending(undefined)}
         >
-          <p>
-            This deletes <strong>{pending.stored}</strong> stored in this browser. It cannot be undone; export
-            first to keep a copy.
-          </p>
+          {pending.stored.readable ? (
+            <p>
+              This deletes <strong>{storedText(pending.stored, 'resetting')}</strong> stored in this browser.
+              It cannot be undone; export first to keep a copy.
+            </p>
+          ) : (
+            <p>{storedText(pending.stored, 'resetting')}</p>
+          )}
         </ConfirmDialog>
       ) : null}
       {pending?.kind === 'import' ? (
@@ -172,7 +188,14 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
         >
           <p>
             Importing <strong>{pending.file}</strong> ({snapshotCounts(pending.snapshot)}) replaces what this
-            browser stores now: <strong>{pending.stored}</strong> will be lost.
+            browser stores now
+            {pending.stored.readable ? (
+              <>
+                : <strong>{storedText(pending.stored, 'importing')}</strong> will be lost.
+              </>
+            ) : (
+              <>. {storedText(pending.stored, 'importing')}</>
+            )}
           </p>
         </ConfirmDialog>
       ) : null}

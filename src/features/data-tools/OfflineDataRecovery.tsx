@@ -1,6 +1,8 @@
 import { useState } from 'react'
+import { OfflineExportError } from '../../api'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { downloadSnapshot, useOfflineData } from './offline-data'
+import { ExportRefusal } from './StoreRecovery'
 
 /**
  * On the recovery screen, offline mode only: data stored in this browser may be what breaks the console,
@@ -9,7 +11,7 @@ import { downloadSnapshot, useOfflineData } from './offline-data'
 export function OfflineDataRecovery() {
   const offline = useOfflineData()
   const [confirming, setConfirming] = useState(false)
-  const [failure, setFailure] = useState<string>()
+  const [failure, setFailure] = useState<OfflineExportError | string>()
   if (!offline) return null
 
   const exportJson = async () => {
@@ -17,6 +19,7 @@ export function OfflineDataRecovery() {
     try {
       downloadSnapshot(await offline.exportSnapshot())
     } catch (error) {
+      if (error instanceof OfflineExportError) return setFailure(error)
       setFailure(`The data could not be exported: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
@@ -33,7 +36,8 @@ export function OfflineDataRecovery() {
           Reset…
         </button>
       </div>
-      {failure ? (
+      {failure instanceof OfflineExportError ? <ExportRefusal offline={offline} error={failure} /> : null}
+      {typeof failure === 'string' ? (
         <p className="form-alert" role="alert">
           {failure}
         </p>
