@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
 import { markFields } from '../form-errors'
+import { useOneAtATime } from '../one-at-a-time'
 import {
   type AccountFormValues,
   accountFieldNames,
@@ -21,6 +22,7 @@ interface NewAccountDialogProps {
 
 export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) {
   const create = useCreateCardAccount()
+  const once = useOneAtATime()
   const [alert, setAlert] = useState<TppMessage[] | string>()
   const {
     register,
@@ -30,7 +32,8 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(accountFormSchema), defaultValues: accountFormDefaults })
 
-  const onSubmit = handleSubmit(async (body) => {
+  const onSubmit = handleSubmit((body) => once(() => submit(body)))
+  const submit = async (body: Parameters<typeof create.mutateAsync>[0]) => {
     setAlert(undefined)
     try {
       onCreated(await create.mutateAsync(body))
@@ -47,7 +50,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
       )
       setAlert(rest.length > 0 ? rest : 'The sandbox refused the account: see the marked fields.')
     }
-  })
+  }
 
   return (
     <Dialog title="New card account" onClose={onClose}>

@@ -6,6 +6,7 @@ import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { ApiErrorState } from '../ApiErrorState'
 import { accountSummary } from '../card-accounts/format'
+import { useOneAtATime } from '../one-at-a-time'
 import { count } from './offline-data'
 
 /** Requests stay small enough for the proxy's body limit and show progress often. */
@@ -33,9 +34,14 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const [seed, setSeed] = useState(1)
   const [run, setRun] = useState<Run>({ state: 'idle' })
   const abort = useRef<AbortController>(undefined)
+  const once = useOneAtATime()
 
-  const start = async (event: FormEvent) => {
+  const start = (event: FormEvent) => {
     event.preventDefault()
+    void once(generate)
+  }
+
+  const generate = async () => {
     const controller = new AbortController()
     abort.current = controller
     const { generateTransactions } = await import('../../test-data/generate')

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { queryKeys, useApiClient } from '../../api'
 import { localToday } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
+import { useOneAtATime } from '../one-at-a-time'
 import { count } from './offline-data'
 
 /**
@@ -13,6 +14,7 @@ export function useFillTestData() {
   const api = useApiClient()
   const client = useQueryClient()
   const announce = useAnnounce()
+  const once = useOneAtATime()
   const mutation = useMutation({
     mutationFn: async () => {
       const { testDataFill } = await import('../../test-data/fixed-set')
@@ -42,9 +44,10 @@ export function useFillTestData() {
     },
   })
 
+  // A second activation while one runs would store the fixed set twice.
   const fill = async (): Promise<string | undefined> => {
     try {
-      return (await mutation.mutateAsync()).first
+      return (await once(() => mutation.mutateAsync()))?.first
     } catch {
       return undefined
     }

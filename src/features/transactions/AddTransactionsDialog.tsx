@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
 import { accountSummary } from '../card-accounts/format'
 import { markFields, rowIndex } from '../form-errors'
+import { useOneAtATime } from '../one-at-a-time'
 import { MCC_LIST_ID, MerchantCategoryList } from './mcc'
 import {
   blankRow,
@@ -25,6 +26,7 @@ interface AddTransactionsDialogProps {
 /** One transaction or a batch; a refused batch marks the rows and fields the sandbox named. */
 export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransactionsDialogProps) {
   const create = useCreateTransactions(account.resourceId)
+  const once = useOneAtATime()
   const [alert, setAlert] = useState<TppMessage[] | string>()
   const [rowMessages, setRowMessages] = useState<Map<number, TppMessage[]>>(new Map())
   const {
@@ -41,7 +43,8 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
   const { fields, append, remove } = useFieldArray({ control, name: 'transactions' })
   const statuses = watch('transactions').map((row) => row.bookingStatus)
 
-  const onSubmit = handleSubmit(async ({ transactions }) => {
+  const onSubmit = handleSubmit(({ transactions }) => once(() => submit(transactions)))
+  const submit = async (transactions: Parameters<typeof create.mutateAsync>[0]) => {
     setAlert(undefined)
     setRowMessages(new Map())
     try {
@@ -72,7 +75,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
           : 'The sandbox refused the batch and stored nothing: see the marked rows.',
       )
     }
-  })
+  }
 
   const batchError = errors.transactions?.root?.message ?? errors.transactions?.message
   return (
