@@ -78,6 +78,21 @@ test('importing a valid file over an unreadable store replaces it', async ({ pag
   const exported = await readFile(await (await download).path())
   await reloadOnCorruptStore(page)
 
+  // The data tools say why they cannot export, and what Reset would replace.
+  await page.getByRole('button', { name: 'Export JSON' }).click()
+  const refusal = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Dismiss' }) })
+  await expect(refusal).toContainText('Save what can be read')
+  await expect(refusal.getByRole('listitem')).not.toHaveCount(0)
+  await refusal.getByRole('button', { name: 'Dismiss' }).click()
+  await page
+    .getByRole('region', { name: 'Data', exact: true })
+    .getByRole('button', { name: 'Reset…' })
+    .click()
+  const reset = page.getByRole('dialog', { name: 'Reset sandbox data' })
+  await expect(reset).toContainText('The stored data cannot be read (')
+  await expect(reset).toContainText('resetting replaces it.')
+  await reset.getByRole('button', { name: 'Cancel' }).click()
+
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'Import JSON…' }).click()
   await (await chooser).setFiles({ name: 'good.json', mimeType: 'application/json', buffer: exported })
