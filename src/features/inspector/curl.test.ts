@@ -9,15 +9,19 @@ const entry: RequestLogEntry = {
   method: 'POST',
   url: '/api/v1/sandbox/card-accounts',
   durationMs: 3,
-  requestHeaders: [['X-Request-ID', '99391c7e-ad88-49ec-a2ad-99ddcb1f7721']],
+  requestHeaders: [
+    ['X-Request-ID', '99391c7e-ad88-49ec-a2ad-99ddcb1f7721'],
+    ['PSU-ID', '13039319955'],
+  ],
   requestBody: `{"name":"O'Neil"}`,
   responseHeaders: [],
 }
 
 describe('copy as curl', () => {
-  it('replays the console request against the console origin, quoting for the shell', () => {
+  it('replays the console request against the console origin, quoting for the shell, with a new request id', () => {
+    // The proxy refuses to sign an X-Request-ID twice within 10 minutes: the copy leaves it to the proxy.
     expect(curlCommand(entry, 'http://127.0.0.1:5173')).toBe(
-      `curl -X POST 'http://127.0.0.1:5173/api/v1/sandbox/card-accounts' -H 'X-Request-ID: 99391c7e-ad88-49ec-a2ad-99ddcb1f7721' --data-raw '{"name":"O'\\''Neil"}'`,
+      `curl -X POST 'http://127.0.0.1:5173/api/v1/sandbox/card-accounts' -H 'PSU-ID: 13039319955' --data-raw '{"name":"O'\\''Neil"}'`,
     )
   })
 

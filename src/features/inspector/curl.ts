@@ -1,4 +1,5 @@
 import type { RequestLogEntry } from '../../api'
+import { headerNames } from '../../contract'
 
 const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`
 
@@ -9,9 +10,14 @@ function curl(method: string, url: string, headers: [string, string][], body: st
   return parts.join(' ')
 }
 
-/** The request as the console sent it: re-runnable as it is (the proxy, or nobody offline, signs it anew). */
+/**
+ * The request as the console sent it, for the proxy to sign anew, without its X-Request-ID: the proxy makes a
+ * new one for each run and refuses to sign one it signed in the last 10 minutes (docs/security.md).
+ */
 export function curlCommand(entry: RequestLogEntry, origin: string): string {
-  return curl(entry.method, origin + entry.url, entry.requestHeaders, entry.requestBody)
+  const requestId = headerNames.requestId.toLowerCase()
+  const headers = entry.requestHeaders.filter(([name]) => name.toLowerCase() !== requestId)
+  return curl(entry.method, origin + entry.url, headers, entry.requestBody)
 }
 
 /** The signed request as the proxy sent it upstream; its Date and Signature go stale after 5 minutes. */
