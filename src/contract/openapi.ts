@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { jsonNumberSchema } from './amount'
 import { cardAccount, cardAccountCreate, cardAccountList } from './card-account'
 import { signatureErrorCodes, tppMessagesBody } from './errors'
 import { headerNames, requestId } from './headers'
@@ -55,7 +56,15 @@ export function openApiDocument(server: { url: string; description: string } = o
 
   /** JSON Schema 2020-12, OpenAPI 3.1's own dialect; a named schema goes to the components once. */
   const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonObject => {
-    const json: JsonObject = { ...z.toJSONSchema(schema, { io }) }
+    const json: JsonObject = {
+      ...z.toJSONSchema(schema, {
+        io,
+        unrepresentable: 'any',
+        override: ({ zodSchema, jsonSchema }) => {
+          if (zodSchema === jsonNumberSchema) jsonSchema.type = 'number'
+        },
+      }),
+    }
     delete json.$schema
     const name = schemaNames.get(schema)
     if (name === undefined) return json

@@ -1,0 +1,43 @@
+// Where an audit found the sandbox misleading: each case is the request a tester sent and what they must see.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { cardAccount, localToday } from '../contract'
+import { accountsPath, privateBody, sandboxCaller, txPath } from '../test/sandbox-calls'
+import { setupSandboxServer, TEST_BASE_URL } from './node'
+
+const { server, sandbox } = setupSandboxServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeEach(() => sandbox.reset())
+afterAll(() => server.close())
+
+const call = sandboxCaller(TEST_BASE_URL)
+const today = localToday()
+
+async function createAccount(headers: Record<string, string> = {}, body: object = privateBody) {
+  const response = await call('POST', accountsPath, { json: body, headers })
+  expect(response.status).toBe(201)
+  return cardAccount.parse(await response.json()).resourceId
+}
+
+describe('amounts sent as JSON numbers', () => {
+  it('keep every digit: 12345678901234.567 is stored and answered as exactly "12345678901234.567"', async () => {
+    const id = await createAccount()
+    const body = `[{"transactionDate":"${today}","bookingDate":"${today}","merchantCategoryCode":"5411",
+      "transactionAmount":{"currency":"NOK","amount":12345678901234.567},
+      "originalAmount":{"currency":"EUR","amount":90000000000000.001}}]`
+    const created = await call('POST', txPath(id), { body })
+    expect(created.status).toBe(201)
+    const listed = await call('GET', txPath(id, '?bookingStatus=booked'))
+    const text = await listed.text()
+    expect(text).toContain('"transactionAmount":{"currency":"NOK","amount":"12345678901234.567"}')
+    expect(text).toContain('"originalAmount":{"currency":"EUR","amount":"90000000000000.001"}')
+  })
+
+  it('keep their digits in the credit limit, and an exponent is shifted exactly', async () => {
+    const body =
+      '{"maskedPan":"525412******3241","currency":"NOK","customerNumber":"13039319955",' +
+      '"creditLimit":{"currency":"NOK","amount":1.2345678901234567e13}}'
+    const created = await call('POST', accountsPath, { body })
+    expect(created.status).toBe(201)
+    expect((await created.json()).creditLimit).toEqual({ currency: 'NOK', amount: '12345678901234.567' })
+  })
+})
