@@ -1,7 +1,7 @@
 // Where an audit found the sandbox misleading: each case is the request a tester sent and what they must see.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cardAccount, localToday } from '../contract'
-import { accountsPath, privateBody, sandboxCaller, txPath } from '../test/sandbox-calls'
+import { accountsPath, expectProblem, privateBody, sandboxCaller, txPath } from '../test/sandbox-calls'
 import { setupSandboxServer, TEST_BASE_URL } from './node'
 
 const { server, sandbox } = setupSandboxServer()
@@ -39,5 +39,30 @@ describe('amounts sent as JSON numbers', () => {
     const created = await call('POST', accountsPath, { body })
     expect(created.status).toBe(201)
     expect((await created.json()).creditLimit).toEqual({ currency: 'NOK', amount: '12345678901234.567' })
+  })
+})
+
+describe("x-accept-fix: longer-names, the platform's plural", () => {
+  it('allows a 70-character name like longer-name', async () => {
+    const body = { ...privateBody, name: 'N'.repeat(70) }
+    const created = await call('POST', accountsPath, {
+      json: body,
+      headers: { 'x-accept-fix': 'longer-names' },
+    })
+    expect(created.status).toBe(201)
+    expect(cardAccount.parse(await created.json()).name).toBe('N'.repeat(70))
+    // 71 stays too long, and without the fix 36 is.
+    await expectProblem(
+      await call('POST', accountsPath, {
+        json: { ...body, name: 'N'.repeat(71) },
+        headers: { 'x-accept-fix': 'longer-names' },
+      }),
+      400,
+      { code: 'FORMAT_ERROR', path: 'name', text: 'name may have at most 70 characters' },
+    )
+    await expectProblem(await call('POST', accountsPath, { json: { ...body, name: 'N'.repeat(36) } }), 400, {
+      code: 'FORMAT_ERROR',
+      path: 'name',
+    })
   })
 })
