@@ -138,7 +138,7 @@ export const operations = {
     method: 'POST',
     path: accountsPath,
     summary: 'Create a mock card account',
-    headers: [...signedRequest, acceptFix('longer-name allows 70-character names')],
+    headers: [...signedRequest, acceptFix('longer-name (or longer-names) allows 70-character names')],
     body: cardAccountCreate,
     bodyShapes: ['object'],
     answer: {
@@ -185,7 +185,7 @@ export const operations = {
     summary: 'Add transactions to a mock card account',
     description:
       'An array of transactions (a single object is accepted too), validated as a whole and stored atomically.',
-    headers: signedRequest,
+    headers: [...signedRequest, acceptFix(`${SWAP_AMOUNTS_FIX} swaps the two amounts in the answer`)],
     body: transactionBatch,
     bodyShapes: ['array', 'object'],
     answer: {

@@ -1,7 +1,20 @@
 // Where an audit found the sandbox misleading: each case is the request a tester sent and what they must see.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { cardAccount, localToday } from '../contract'
-import { accountsPath, expectProblem, privateBody, sandboxCaller, txPath } from '../test/sandbox-calls'
+import {
+  cardAccount,
+  cardTransactionsResponse,
+  localToday,
+  SWAP_AMOUNTS_FIX,
+  transactionsCreated,
+} from '../contract'
+import {
+  accountsPath,
+  expectProblem,
+  privateBody,
+  sandboxCaller,
+  txBody,
+  txPath,
+} from '../test/sandbox-calls'
 import { setupSandboxServer, TEST_BASE_URL } from './node'
 
 const { server, sandbox } = setupSandboxServer()
@@ -63,6 +76,30 @@ describe("x-accept-fix: longer-names, the platform's plural", () => {
     await expectProblem(await call('POST', accountsPath, { json: { ...body, name: 'N'.repeat(36) } }), 400, {
       code: 'FORMAT_ERROR',
       path: 'name',
+    })
+  })
+})
+
+describe('accept-fix: cardaccount-switch-originalamount-and-transactionamount on a transactions POST', () => {
+  it('swaps the amounts in the 201 answer as in the list, and stores them unswapped', async () => {
+    const id = await createAccount()
+    const headers = { 'x-accept-fix': SWAP_AMOUNTS_FIX }
+    const created = await call('POST', txPath(id), { json: [txBody()], headers })
+    expect(created.status).toBe(201)
+    const [answered] = transactionsCreated.parse(await created.json()).transactions
+    expect(answered).toMatchObject({
+      transactionAmount: { currency: 'EUR', amount: '-0.90' },
+      originalAmount: { currency: 'NOK', amount: '-10.00' },
+    })
+    const listed = await call('GET', txPath(id, '?bookingStatus=booked'), { headers })
+    const [row] = cardTransactionsResponse.parse(await listed.json()).cardTransactions.booked
+    expect(row).toMatchObject({
+      transactionAmount: answered?.transactionAmount,
+      originalAmount: answered?.originalAmount,
+    })
+    const unfixed = await call('GET', txPath(id, '?bookingStatus=booked'))
+    expect(cardTransactionsResponse.parse(await unfixed.json()).cardTransactions.booked[0]).toMatchObject({
+      transactionAmount: { currency: 'NOK', amount: '-10.00' },
     })
   })
 })

@@ -14,8 +14,9 @@ import {
   refusalOf,
   requestId as requestIdSchema,
   SANDBOX_PREFIX,
+  SWAP_AMOUNTS_FIX,
 } from '../contract'
-import { type Sandbox, unknownCardAccount } from '../sandbox'
+import { type Sandbox, swapped, unknownCardAccount } from '../sandbox'
 import { parseJsonBody } from './request-body'
 import { internalProblem, problemReply, type Reply, reply, toResponse } from './respond'
 
@@ -82,7 +83,7 @@ export function createSandboxHandlers({
       })
       return listed.ok ? reply(200, withLinkPrefix(listed.value, scope.prefix)) : problemReply(listed.problem)
     },
-    async createTransactions({ request, params: { mockCardAccountId: id }, body }) {
+    async createTransactions({ request, params: { mockCardAccountId: id }, body, fixes }) {
       const json = parseJsonBody(request.headers.get(headerNames.contentType), body)
       if (!json.ok) {
         // The resource check comes before the body's.
@@ -90,7 +91,9 @@ export function createSandboxHandlers({
         return problemReply(json.problem)
       }
       const added = await sandbox.addTransactions(id, json.value)
-      return added.ok ? reply(201, { transactions: added.value }) : problemReply(added.problem)
+      if (!added.ok) return problemReply(added.problem)
+      const swap = fixes.has(SWAP_AMOUNTS_FIX)
+      return reply(201, { transactions: added.value.map((tx) => swapped(tx, swap)) })
     },
   }
 

@@ -1,3 +1,4 @@
+export { swapped } from './accept-fix'
 export { addDays } from './calendar'
 export { generateTransactions, mulberry32 } from './generate'
 export { unknownCardAccount } from './problems'

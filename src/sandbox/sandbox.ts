@@ -22,6 +22,7 @@ import {
   transactionBatch,
   transactionsQuery,
 } from '../contract'
+import { swapped } from './accept-fix'
 import { pageLinks, pageSpans } from './pagination'
 import { unknownCardAccount } from './problems'
 import { fail, ok, type Result } from './result'
@@ -322,11 +323,6 @@ function asBooked(stored: StoredTransaction, swap: boolean): BookedTransaction {
 function asPending(stored: StoredTransaction, swap: boolean): PendingTransaction {
   const { bookingStatus: _, bookingDate: __, ...rest } = stored
   return swapped(rest, swap)
-}
-
-/** The accept-fix that exchanges the two amounts in answers. */
-function swapped<T extends PendingTransaction>(tx: T, swap: boolean): T {
-  return swap ? { ...tx, transactionAmount: tx.originalAmount, originalAmount: tx.transactionAmount } : tx
 }
 
 /** The string-valued query parameters, kept for the pagination links. */
