@@ -38,6 +38,7 @@ const schemaNames = new Map<z.ZodType, string>([
 const problemAnswers: Record<number, string> = {
   400:
     'FORMAT_ERROR: a header, query parameter or body field breaks its rule (`path` names it); ' +
+    'PARAMETER_NOT_SUPPORTED: a query parameter the operation does not take (`path` names it); ' +
     'PERIOD_INVALID: fromDate is after toDate',
   401: `The signature or the certificate was refused: ${signatureErrorCodes.join(', ')}`,
   404: 'RESOURCE_UNKNOWN: no mock card account has this mockCardAccountId',

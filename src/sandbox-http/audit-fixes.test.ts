@@ -103,3 +103,41 @@ describe('accept-fix: cardaccount-switch-originalamount-and-transactionamount on
     })
   })
 })
+
+describe('unknown query parameters on the transactions GET', () => {
+  it('answer 400 PARAMETER_NOT_SUPPORTED naming the parameter; dateFrom and dateTo point to fromDate and toDate', async () => {
+    const id = await createAccount()
+    const answer = await call('GET', txPath(id, '?bookingStatus=both&dateFrom=2024-01-01&dateTo=2024-12-31'))
+    const { tppMessages } = await expectProblem(answer, 400, {
+      code: 'PARAMETER_NOT_SUPPORTED',
+      path: 'dateFrom',
+      text: 'dateFrom is not a query parameter of this operation: use fromDate',
+    })
+    expect(tppMessages[1]).toEqual({
+      category: 'ERROR',
+      code: 'PARAMETER_NOT_SUPPORTED',
+      path: 'dateTo',
+      text: 'dateTo is not a query parameter of this operation: use toDate',
+    })
+  })
+
+  it('name the parameters there are for a name that resembles none, and the right spelling for a wrong case', async () => {
+    const id = await createAccount()
+    await expectProblem(await call('GET', txPath(id, '?bookingStatus=both&page=2')), 400, {
+      code: 'PARAMETER_NOT_SUPPORTED',
+      path: 'page',
+      text: 'page is not a query parameter of this operation; it takes bookingStatus, fromDate, toDate, offset, limit',
+    })
+    await expectProblem(await call('GET', txPath(id, '?bookingstatus=both')), 400, {
+      code: 'PARAMETER_NOT_SUPPORTED',
+      path: 'bookingstatus',
+      text: 'bookingstatus is not a query parameter of this operation: use bookingStatus',
+    })
+  })
+
+  it('come after the unknown account: 404 first', async () => {
+    await expectProblem(await call('GET', txPath('nobody', '?bookingStatus=both&dateFrom=2024-01-01')), 404, {
+      code: 'RESOURCE_UNKNOWN',
+    })
+  })
+})

@@ -10,6 +10,7 @@ import {
   type PendingTransaction,
   pathTo,
   problem,
+  problemFromQuery,
   problemFromZod,
   psuCorporateId as psuCorporateIdSchema,
   type SandboxSnapshot,
@@ -150,7 +151,7 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
       const found = await findReadable(id, psuCorporateId)
       if (!found.ok) return found
       const parsed = transactionsQuery.safeParse(query)
-      if (!parsed.success) return fail(problemFromZod(parsed.error))
+      if (!parsed.success) return fail(problemFromQuery(parsed.error))
       const { bookingStatus, fromDate, toDate, offset, limit } = parsed.data
       if (fromDate !== undefined && toDate !== undefined && fromDate > toDate) {
         return fail(
