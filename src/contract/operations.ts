@@ -9,7 +9,12 @@ import {
 } from './card-account'
 import { headerNames, psuCorporateId, requestId, SWAP_AMOUNTS_FIX } from './headers'
 import { transactionsCreated } from './snapshot'
-import { cardTransactionsFromServer, cardTransactionsResponse, transactionBatch } from './transaction'
+import {
+  cardTransactionsFromServer,
+  cardTransactionsResponse,
+  transactionBatch,
+  transactionsCreatedFromServer,
+} from './transaction'
 import { transactionsQuery } from './transactions-query'
 
 /** The sandbox paths of the operation start here, relative to the service's base URL. */
@@ -192,7 +197,7 @@ export const operations = {
       status: 201,
       description: 'The stored transactions, ids filled in, in the order sent',
       schema: transactionsCreated,
-      reader: transactionsCreated,
+      reader: transactionsCreatedFromServer,
     },
     problems: [404, 413],
   },

@@ -243,6 +243,9 @@ function prepareBatch(
     if (tx.bookingDate !== undefined && tx.bookingDate > today) {
       error(i, 'bookingDate', `bookingDate ${tx.bookingDate} is in the future (today is ${today})`)
     }
+    if (tx.valueDate !== undefined && tx.valueDate > today) {
+      error(i, 'valueDate', `valueDate ${tx.valueDate} is in the future (today is ${today})`)
+    }
     const id = tx.cardTransactionId
     if (id === undefined) return
     const first = sent.get(id)
