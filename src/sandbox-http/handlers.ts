@@ -4,7 +4,6 @@ import {
   type CardTransactionsResponse,
   headerNames,
   type KnownFix,
-  matchRoute,
   type OperationName,
   operationList,
   type PathParams,
@@ -17,6 +16,7 @@ import {
   SWAP_AMOUNTS_FIX,
 } from '../contract'
 import { type Sandbox, swapped, unknownCardAccount } from '../sandbox'
+import { defaultPersonality, type Personality, routesOf } from './personality'
 import { parseJsonBody } from './request-body'
 import { internalProblem, problemReply, type Reply, reply, toResponse } from './respond'
 
@@ -31,6 +31,8 @@ export interface SandboxHandlerOptions {
   /** Where the sandbox paths start: '' upstream, '/api' in the browser, an absolute URL in tests. */
   basePath?: string
   authenticate?: Authenticate
+  /** Which operations it offers and how it writes its answers; the contract's own by default. */
+  personality?: Personality
 }
 
 /** What an endpoint gets once authentication and the shared headers passed. */
@@ -57,8 +59,10 @@ export function createSandboxHandlers({
   sandbox,
   basePath = '',
   authenticate,
+  personality = defaultPersonality,
 }: SandboxHandlerOptions): RequestHandler[] {
   const scope = sandboxScope(basePath)
+  const matchRoute = routesOf(personality)
 
   const endpoints: Endpoints = {
     async listCardAccounts() {
@@ -129,7 +133,18 @@ export function createSandboxHandlers({
     return path === undefined ? undefined : matchRoute(request.method, path)
   }
 
-  const operationHandlers = operationList.map(({ name }) =>
+  /** A success answer as the personality writes it; errors keep the contract's tppMessages shape. */
+  const answerOf =
+    (name: OperationName) =>
+    async (call: Call<never>): Promise<Reply> => {
+      const answer = await endpoints[name](call)
+      if (answer.status >= 300 || answer.body === undefined) return answer
+      const body = personality.answerBody(name, answer.body)
+      return body === undefined ? { ...answer, body: undefined } : { ...answer, body }
+    }
+
+  const offered = operationList.filter(({ name }) => personality.offers.includes(name))
+  const operationHandlers = offered.map(({ name }) =>
     http.all(
       ({ request }) => {
         const route = routeOf(request)
@@ -138,7 +153,7 @@ export function createSandboxHandlers({
           : false
       },
       // The params are the route matcher's, checked against this operation's path by the predicate.
-      ({ request, params }) => serve(request, params as never, endpoints[name]),
+      ({ request, params }) => serve(request, params as never, answerOf(name)),
     ),
   )
 
