@@ -5,6 +5,7 @@
 import { createPrivateKey } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -105,6 +106,19 @@ describe('the signature of a CA whose name is not ASCII', () => {
   }, 30_000)
 })
 
+describe("the platform personality's OpenAPI document", () => {
+  it('describes what it offers, where: no account list, served under /api-sandbox', async () => {
+    // Behind its TLS front, whose certificate only the console process trusts: read it on the plain port.
+    const plain = await fetch(`http://127.0.0.1:${(sandbox.address() as AddressInfo).port}/openapi.json`)
+    const document = (await plain.json()) as {
+      servers: { url: string }[]
+      paths: Record<string, Record<string, unknown>>
+    }
+    expect(document.servers[0]?.url).toBe('/api-sandbox')
+    expect(Object.keys(document.paths['/v1/sandbox/card-accounts'] ?? {})).toEqual(['post'])
+  })
+})
+
 describe('npm start against the platform personality behind /api-sandbox', () => {
   it('relays the missing account list as the 405 it is, allowing POST', async () => {
     const answer = await fetch(`${app.url}${ACCOUNTS}`)
@@ -164,4 +178,26 @@ describe('npm start against the platform personality behind /api-sandbox', () =>
       `/api-sandbox/v1/sandbox/card-accounts/${encodeURIComponent(resourceId)}/transactions?bookingStatus=both&offset=0&limit=200`,
     )
   }, 30_000)
+})
+
+describe('npm start with SANDBOX_PERSONALITY=platform', () => {
+  it('shapes its own local sandbox like the platform, under /api-sandbox', async () => {
+    const local = await startConsoleServer({ SANDBOX_PERSONALITY: 'platform' })
+    try {
+      expect(local.output()).toMatch(
+        /\/api -> signing proxy -> http:\/\/127\.0\.0\.1:\d+\/api-sandbox \(local sandbox/,
+      )
+      expect(local.output()).toContain('personality platform:')
+      expect((await fetch(`${local.url}${ACCOUNTS}`)).status).toBe(405)
+      const created = await fetch(`${local.url}${ACCOUNTS}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: platformExamples.cardAccountCreate,
+      })
+      expect(created.status).toBe(201)
+      expect((parseJsonLossless(await created.text()) as { resourceId: string }).resourceId).toMatch(ENC_ID)
+    } finally {
+      await local.stop()
+    }
+  }, 60_000)
 })

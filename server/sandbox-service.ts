@@ -70,6 +70,7 @@ export function createSandboxService({
       ...(authenticate ? { authenticate } : {}),
     }),
     maxBodyBytes,
+    personality,
   })
   const listeners = server.listeners('request') as RequestListener[]
   server.removeAllListeners('request')

@@ -52,7 +52,10 @@ const everyOperationsProblems = [400, 401, 500]
  * schemas: the request side of what a client sends, the answer side of what the sandbox sends. The client's
  * liberal reader schemas stay out: their transforms have no JSON Schema.
  */
-export function openApiDocument(server: { url: string; description: string } = openApiServers.console) {
+export function openApiDocument(
+  server: { url: string; description: string } = openApiServers.console,
+  offered: readonly Operation[] = operationList,
+) {
   const schemas: Record<string, JsonObject> = {}
 
   /** JSON Schema 2020-12, OpenAPI 3.1's own dialect; a named schema goes to the components once. */
@@ -123,7 +126,7 @@ export function openApiDocument(server: { url: string; description: string } = o
   }
 
   const paths: Record<string, JsonObject> = {}
-  for (const operation of operationList) {
+  for (const operation of offered) {
     paths[operation.path] ??= {}
     ;(paths[operation.path] as JsonObject)[operation.method.toLowerCase()] = {
       operationId: operation.name,
@@ -170,6 +173,9 @@ export function openApiDocument(server: { url: string; description: string } = o
 }
 
 /** The document as a file every server of the console serves, at the same path. */
-export function openApiFile(server: { url: string; description: string } = openApiServers.console) {
-  return { path: OPENAPI_PATH, json: `${JSON.stringify(openApiDocument(server), null, 2)}\n` }
+export function openApiFile(
+  server: { url: string; description: string } = openApiServers.console,
+  offered: readonly Operation[] = operationList,
+) {
+  return { path: OPENAPI_PATH, json: `${JSON.stringify(openApiDocument(server, offered), null, 2)}\n` }
 }
