@@ -8,7 +8,7 @@ describe('readConfig', () => {
       port: 5173,
       allowedHostnames: ['127.0.0.1', 'localhost', '[::1]'],
       tokenRequired: false,
-      upstream: { kind: 'local' },
+      upstream: { kind: 'local', personality: 'console' },
       connectTimeoutMs: 5_000,
       totalTimeoutMs: 30_000,
       client: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 },
@@ -33,6 +33,13 @@ describe('readConfig', () => {
     expect(config.totalTimeoutMs).toBe(1000)
   })
 
+  it('reads the local sandbox personality', () => {
+    expect(readConfig({ SANDBOX_PERSONALITY: 'platform' }).upstream).toEqual({
+      kind: 'local',
+      personality: 'platform',
+    })
+  })
+
   it.each([
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, not 70000'],
     [{ SANDBOX_BASE_URL: 'sandbox.bank.example' }, 'SANDBOX_BASE_URL is not a URL: sandbox.bank.example'],
@@ -43,6 +50,16 @@ describe('readConfig', () => {
       'set TPP_KEY to PEM file paths',
     ],
     [{ TPP_CERT: 'c.pem', TPP_KEY: 'k.pem' }, 'TPP_CERT and TPP_KEY are only used with SANDBOX_BASE_URL'],
+    [{ SANDBOX_PERSONALITY: 'bank' }, 'SANDBOX_PERSONALITY must be one of console, platform, not "bank"'],
+    [
+      {
+        SANDBOX_BASE_URL: 'https://sandbox.bank.example',
+        TPP_CERT: 'c.pem',
+        TPP_KEY: 'k.pem',
+        SANDBOX_PERSONALITY: 'platform',
+      },
+      'SANDBOX_PERSONALITY shapes the local sandbox only',
+    ],
   ])('refuses %o', (env, message) => {
     expect(() => readConfig(env)).toThrow(message)
   })

@@ -1,6 +1,8 @@
-/** Where the proxy sends signed requests. */
+import { isPersonalityName, type PersonalityName, personalities } from '../src/sandbox-http/personality'
+
+/** Where the proxy sends signed requests; the local sandbox in one of its personalities. */
 export type UpstreamConfig =
-  | { kind: 'local' }
+  | { kind: 'local'; personality: PersonalityName }
   | { kind: 'remote'; baseUrl: URL; certPath: string; keyPath: string; passphrase: string | undefined }
 
 export interface Config {
@@ -29,7 +31,7 @@ export class ConfigError extends Error {}
 /**
  * The environment the console reads (`server/main.ts` passes `process.env`):
  * PORT (5173), HOST (127.0.0.1), ALLOWED_HOSTS, CONSOLE_TOKEN, SANDBOX_BASE_URL with TPP_CERT, TPP_KEY and
- * optionally TPP_KEY_PASSPHRASE, UPSTREAM_CONNECT_TIMEOUT_MS (5000), UPSTREAM_TIMEOUT_MS (30000),
+ * optionally TPP_KEY_PASSPHRASE, or else SANDBOX_PERSONALITY (console) for the local sandbox, UPSTREAM_CONNECT_TIMEOUT_MS (5000), UPSTREAM_TIMEOUT_MS (30000),
  * REQUEST_HEADERS_TIMEOUT_MS (10000) and REQUEST_TIMEOUT_MS (30000).
  */
 export function readConfig(env: Record<string, string | undefined>): Config {
@@ -135,6 +137,7 @@ function upstreamConfig(env: Record<string, string | undefined>): UpstreamConfig
   const base = nonEmpty(env.SANDBOX_BASE_URL)
   const certPath = nonEmpty(env.TPP_CERT)
   const keyPath = nonEmpty(env.TPP_KEY)
+  const personality = nonEmpty(env.SANDBOX_PERSONALITY)
   if (base === undefined) {
     if (certPath !== undefined || keyPath !== undefined) {
       throw new ConfigError(
@@ -142,7 +145,12 @@ function upstreamConfig(env: Record<string, string | undefined>): UpstreamConfig
           'local upstream with the development identity',
       )
     }
-    return { kind: 'local' }
+    return { kind: 'local', personality: personalityName(personality) }
+  }
+  if (personality !== undefined) {
+    throw new ConfigError(
+      'SANDBOX_PERSONALITY shapes the local sandbox only; with SANDBOX_BASE_URL the upstream is what it is',
+    )
   }
   const baseUrl = parseBaseUrl(base)
   if (certPath === undefined || keyPath === undefined) {
@@ -193,4 +201,13 @@ function integer(
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim()
   return trimmed === '' ? undefined : trimmed
+}
+
+/** SANDBOX_PERSONALITY: which shape the local sandbox takes (src/sandbox-http/personality.ts). */
+export function personalityName(value: string | undefined): PersonalityName {
+  if (value === undefined) return 'console'
+  if (isPersonalityName(value)) return value
+  throw new ConfigError(
+    `SANDBOX_PERSONALITY must be one of ${Object.keys(personalities).join(', ')}, not "${value}"`,
+  )
 }

@@ -4,6 +4,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { defaultPersonality, personalities } from '../src/sandbox-http/personality'
 import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
 import { createApp } from './app'
 import { type Config, ConfigError, takeConfig } from './config'
@@ -37,11 +38,14 @@ async function upstreamFor(config: Config): Promise<Upstream> {
         'Test material only: the local sandbox trusts it, nothing else does.',
     )
   }
-  const local = await startLocalUpstream({ trustedCa: dev.ca, maxBodyBytes: MAX_BODY_BYTES })
+  const personality = personalities[config.upstream.personality]
+  const local = await startLocalUpstream({ trustedCa: dev.ca, maxBodyBytes: MAX_BODY_BYTES, personality })
+  const shape =
+    personality === defaultPersonality ? '' : `, personality ${personality.name}: ${personality.summary}`
   return {
     baseUrl: local.url,
     identity: dev.identity,
-    description: `${local.url.origin} (local sandbox in this process: memory store, verifies every signature)`,
+    description: `${local.url.href} (local sandbox in this process: memory store, verifies every signature${shape})`,
     server: local.server,
   }
 }

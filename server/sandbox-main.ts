@@ -1,19 +1,24 @@
-// `npm run sandbox`: the sandbox operation alone over HTTP (memory store), for curl or another test suite.
-import { localToday, OPENAPI_PATH } from '../src/contract'
-import { createMemoryStore, createSandbox } from '../src/sandbox'
-import { createSandboxHandlers } from '../src/sandbox-http/handlers'
-import { createSandboxServer } from './upstream'
+// `npm run sandbox`: the sandbox operation alone over HTTP (memory store), for curl or another test suite. It
+// checks signatures like the bank unless told otherwise (server/standalone-sandbox.ts reads the settings).
+import { ConfigError } from './config'
+import { createSandboxService } from './sandbox-service'
+import { readStandaloneSettings, standaloneBanner } from './standalone-sandbox'
 
-const port = Number(process.env.PORT ?? 4010)
-const maxBodyBytes = Number(process.env.SANDBOX_MAX_BODY_BYTES ?? 16 * 1024 * 1024)
+async function main() {
+  const settings = await readStandaloneSettings(process.env)
+  const server = createSandboxService(settings)
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    const why =
+      error.code === 'EADDRINUSE' ? `port ${settings.port} is in use; set PORT to another one` : error.message
+    console.error(`Cannot start the sandbox: ${why}`)
+    process.exit(1)
+  })
+  server.listen(settings.port, '127.0.0.1', () => {
+    for (const line of standaloneBanner(settings, `http://127.0.0.1:${settings.port}`)) console.log(line)
+  })
+}
 
-const sandbox = createSandbox({ store: createMemoryStore(), today: () => localToday() })
-const server = createSandboxServer({ handlers: createSandboxHandlers({ sandbox }), maxBodyBytes })
-server.listen(port, '127.0.0.1', () => {
-  const url = `http://127.0.0.1:${port}`
-  console.log(`Sandbox listening on ${url}`)
-  console.log(
-    `  try: curl -H "X-Request-ID: $(cat /proc/sys/kernel/random/uuid)" ${url}/v1/sandbox/card-accounts`,
-  )
-  console.log(`  the operation as OpenAPI 3.1: ${url}${OPENAPI_PATH}`)
+main().catch((error: unknown) => {
+  console.error('Cannot start the sandbox:', error instanceof ConfigError ? error.message : error)
+  process.exit(1)
 })

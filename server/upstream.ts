@@ -1,18 +1,21 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
-import { headerNames, matchRoute, problem, refusalOf } from '../src/contract'
+import { headerNames, matchRoute, operationList, problem, refusalOf } from '../src/contract'
 import { openApiFile, openApiServers } from '../src/contract/openapi'
+import { defaultPersonality, type Personality } from '../src/sandbox-http/personality'
 import { internalProblem } from '../src/sandbox-http/respond'
 import { answerClientError } from './client-error'
 import { sendProblem, sendRefusal } from './problem-response'
 import { readBodyWithin } from './read-body'
 
 export interface SandboxServerOptions {
-  /** The sandbox handlers (createSandboxHandlers), answering at the server's root. */
+  /** The sandbox handlers (createSandboxHandlers), answering at the server's root or the personality's base path. */
   handlers: RequestHandler[]
   /** Larger bodies are answered 413 without reaching the handlers. */
   maxBodyBytes: number
+  /** What the OpenAPI document describes: the operations the handlers offer, where; the contract's by default. */
+  personality?: Personality
 }
 
 /** Methods fetch's Request refuses to carry; no operation has them, so the route matcher answers them. */
@@ -23,8 +26,17 @@ const UNSUPPORTED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
  * node:http through msw's getResponse, and the operation's OpenAPI document at /openapi.json. Every answer
  * is JSON; a request that cannot be read is a 4xx, never a crash.
  */
-export function createSandboxServer({ handlers, maxBodyBytes }: SandboxServerOptions): Server {
-  const openApi = openApiFile(openApiServers.sandbox)
+export function createSandboxServer({
+  handlers,
+  maxBodyBytes,
+  personality = defaultPersonality,
+}: SandboxServerOptions): Server {
+  const openApi = openApiFile(
+    personality.basePath === ''
+      ? openApiServers.sandbox
+      : { ...openApiServers.sandbox, url: personality.basePath },
+    operationList.filter(({ name }) => personality.offers.includes(name)),
+  )
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
       if (res.headersSent) res.destroy()

@@ -46,6 +46,7 @@ export async function startConsoleServer(settings: Record<string, string> = {}):
     'TPP_KEY',
     'TPP_KEY_PASSPHRASE',
     'NODE_EXTRA_CA_CERTS',
+    'SANDBOX_PERSONALITY',
   ]) {
     delete env[name]
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isJsonNumber, type JsonNumber, plainDecimal } from './json'
 
 /** Money on the wire: a decimal string (numbers are serialized as strings since release 1.7.6). */
 export const DECIMAL_AMOUNT = /^-?[0-9]{1,14}(\.[0-9]{1,3})?$/
@@ -11,17 +12,30 @@ const decimalString = z
   )
 
 /**
- * Requests may send a number or a string. A JSON number is converted through its shortest decimal
- * form (what JSON.stringify writes), which is exact for every value the pattern allows; anything that
- * needs an exponent is refused rather than rounded.
+ * A JSON number: as the lossless parser gives it (src/contract/json.ts), or a JavaScript number where a
+ * caller hands the engine a value rather than a body. JSON Schema has no custom types: the OpenAPI
+ * document writes this one as `{"type": "number"}`.
  */
-export const amountValue = z.union([
-  decimalString,
-  z
-    .number({ error: 'amount must be a decimal string or a number' })
-    .transform((value) => String(value))
-    .pipe(decimalString),
-])
+export const jsonNumberSchema = z.custom<JsonNumber | number>(
+  (value) => isJsonNumber(value) || (typeof value === 'number' && Number.isFinite(value)),
+  { error: 'amount must be a decimal string or a number' },
+)
+
+/**
+ * The number's decimal text: a literal digit for digit (`12345678901234.567` stays exactly that); a
+ * JavaScript number through its shortest form, exact for every value the amount pattern allows.
+ */
+const numberText = jsonNumberSchema.transform((number) =>
+  typeof number === 'number' ? String(number) : plainDecimal(number.value),
+)
+
+/**
+ * Requests may send a number or a string (docs/decisions.md#amounts); anything outside the pattern is
+ * refused rather than rounded.
+ */
+export const amountValue = z.union([decimalString, numberText.pipe(decimalString)], {
+  error: 'amount must be a decimal string or a number',
+})
 
 export const currencyCode = z
   .string({ error: 'currency is required: an ISO 4217 code of three capital letters, e.g. "NOK"' })
@@ -34,13 +48,14 @@ export const amountInput = z.strictObject({ currency: currencyCode, amount: amou
 export const amountWire = z.strictObject({ currency: currencyCode, amount: decimalString })
 
 /**
- * Amount as a client reads it: the string form, or the schema's declared int32 form where a server
- * follows the schema literally (the spec leaves that conflict open).
+ * An amount's value as a client reads it from any server: a string as sent, or a number (the schema's
+ * declared int32 form, or any JSON number) as exactly the digits it was written with when the body was
+ * read losslessly. The display decides what it can format.
  */
-export const amountFromServer = z.object({
-  currency: z.string(),
-  amount: z.union([decimalString, z.int32().transform((value) => String(value))]),
-})
+export const amountValueFromServer = z.union([z.string(), numberText])
+
+/** Amount as a client reads it: see {@link amountValueFromServer}; other fields kept. */
+export const amountFromServer = z.looseObject({ currency: z.string(), amount: amountValueFromServer })
 
 export type Amount = z.infer<typeof amountWire>
 export type AmountInput = z.input<typeof amountInput>

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { amountFromServer, amountInput, amountWire, currencyCode } from './amount'
+import { isCalendarDate, isoDate } from './dates'
+import { freeText, noControlCharacters, requiredText } from './text'
 
 export const customerTypes = ['private', 'corporate'] as const
 export const accountStatuses = ['enabled', 'blocked', 'deleted'] as const
@@ -11,16 +13,72 @@ export const testCustomers = { private: '13039319955', corporate: '18129215603' 
 export const NAME_MAX = 35
 export const LONGER_NAME_MAX = 70
 
+/** Masked digits: "*" in our examples, "x" in the platform's (1234xxxxxxxx4321). */
+const MASKED_PAN = /^[0-9*xX]{12,19}$/
+
 const maskedPan = z
   .string({ error: 'maskedPan is required, e.g. 525412******3241' })
-  .regex(/^[0-9*]{12,19}$/, 'maskedPan must be 12 to 19 characters of digits and "*", e.g. 525412******3241')
+  .regex(
+    MASKED_PAN,
+    'maskedPan must be 12 to 19 characters of digits and "*" (or "x"), e.g. 525412******3241',
+  )
   .refine(
-    (pan) => pan.includes('*'),
-    'maskedPan must mask the middle digits with "*": never send a full card number',
+    (pan) => /[*xX]/.test(pan),
+    'maskedPan must mask the middle digits with "*" or "x": never send a full card number',
   )
 
-const text35 = (field: string) =>
-  z.string().trim().min(1, `${field} must not be empty`).max(35, `${field} may have at most 35 characters`)
+const text35 = (field: string) => requiredText(field, 35)
+
+export type AccountStatus = (typeof accountStatuses)[number]
+
+/** The known status a status names, whatever its case: `ENABLED` is `enabled` (the platform writes it so). */
+export function accountStatusOf(status: string): AccountStatus | undefined {
+  const lower = status.toLowerCase()
+  return accountStatuses.find((known) => known === lower)
+}
+
+/** Stored and answered as sent; compared without regard to case (docs/decisions.md#card-account-create). */
+const accountStatus = z
+  .string({ error: 'status must be "enabled", "blocked" or "deleted"' })
+  .refine(
+    (status) => accountStatusOf(status) !== undefined,
+    'status must be "enabled", "blocked" or "deleted" (in any case)',
+  )
+
+/** One of the account's balances, in the platform's shape. */
+const balance = z.strictObject({
+  balanceAmount: amountInput,
+  // Berlin Group names (`expected`, `closingBooked`), or the platform's upper case (`EXPECTED`): as sent.
+  balanceType: z
+    .string({ error: 'balanceType is required, e.g. "EXPECTED"' })
+    .regex(/^[A-Za-z_]{1,35}$/, 'balanceType must be 1 to 35 letters or "_", e.g. "EXPECTED"'),
+  referenceDate: isoDate.optional(),
+  lastChangeDateTime: z.iso
+    .datetime({
+      offset: true,
+      error: 'lastChangeDateTime must be an ISO 8601 date-time, e.g. "2019-10-14T13:55:45.494Z"',
+    })
+    .optional(),
+  lastCommittedTransaction: freeText('lastCommittedTransaction', 70).optional(),
+})
+
+/** A card's expiry: a date, as the platform's example writes it, or a month. */
+const expiry = z
+  .string({ error: 'expiry must be a date YYYY-MM-DD or a month YYYY-MM' })
+  .regex(/^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$/, 'expiry must be a date YYYY-MM-DD or a month YYYY-MM')
+  .refine(
+    (value) => isCalendarDate(value.length === 7 ? `${value}-01` : value),
+    'expiry is not a real calendar date',
+  )
+
+/** The platform's fields of a card account (its example body holds them all); each optional. */
+const platformAccountFields = {
+  balances: z.array(balance).max(100, 'send at most 100 balances').optional(),
+  cardId: freeText('cardId', 35).optional(),
+  cardIdVNo: freeText('cardIdVNo', 35).optional(),
+  accountNumber: freeText('accountNumber', 34).optional(),
+  expiry: expiry.optional(),
+}
 
 /** Body of POST /v1/sandbox/card-accounts. `longerName` follows the accept-fix header. */
 export function cardAccountCreateSchema({ longerName = false } = {}) {
@@ -34,8 +92,7 @@ export function cardAccountCreateSchema({ longerName = false } = {}) {
     customerType: z
       .enum(customerTypes, { error: 'customerType must be "private" or "corporate"' })
       .default('private'),
-    name: z
-      .string()
+    name: noControlCharacters('name')
       .trim()
       .min(1, 'name must not be empty')
       .max(
@@ -47,9 +104,8 @@ export function cardAccountCreateSchema({ longerName = false } = {}) {
       .optional(),
     product: text35('product').optional(),
     creditLimit: amountInput.optional(),
-    status: z
-      .enum(accountStatuses, { error: 'status must be "enabled", "blocked" or "deleted"' })
-      .default('enabled'),
+    status: accountStatus.default('enabled'),
+    ...platformAccountFields,
   })
 }
 
@@ -57,8 +113,15 @@ export const cardAccountCreate = cardAccountCreateSchema()
 export type CardAccountCreateInput = z.input<typeof cardAccountCreate>
 export type CardAccountCreate = z.output<typeof cardAccountCreate>
 
-/** The mockCardAccountId: opaque, URL-safe. */
-export const resourceId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 URL-safe characters')
+/**
+ * The mockCardAccountId our sandbox issues: opaque, of characters a path segment may hold (`!` and `=`
+ * stay readable; encodeURIComponent escapes `=`): a UUID, or the platform's `enc!!…==` form.
+ */
+export const resourceId = z
+  .string()
+  .regex(/^[A-Za-z0-9_.~!=-]{1,128}$/, 'must be 1 to 128 of A-Z a-z 0-9 _ . ~ ! = -')
+
+const balanceWire = balance.extend({ balanceAmount: amountWire })
 
 /** What the service stores and answers for one card account. */
 export const cardAccount = z.strictObject({
@@ -70,13 +133,32 @@ export const cardAccount = z.strictObject({
   name: z.string().optional(),
   product: z.string().optional(),
   creditLimit: amountWire.optional(),
-  status: z.enum(accountStatuses),
+  status: accountStatus,
+  ...platformAccountFields,
+  balances: z.array(balanceWire).optional(),
 })
 export type CardAccount = z.infer<typeof cardAccount>
 
 export const cardAccountList = z.object({ cardAccounts: z.array(cardAccount) })
 export type CardAccountList = z.infer<typeof cardAccountList>
 
-/** A client's reading of an account: tolerant of a real sandbox adding fields or int32 amounts. */
-export const cardAccountFromServer = cardAccount.extend({ creditLimit: amountFromServer.optional() }).loose()
-export const cardAccountListFromServer = z.object({ cardAccounts: z.array(cardAccountFromServer) })
+/**
+ * A client's reading of an account from any server (docs/decisions.md#liberal-reader): any non-empty id
+ * (the platform's are over 64 characters with `!` and `=`), a status in any case, amounts as strings or
+ * numbers, the fields a real sandbox leaves out optional, and every field it adds kept.
+ */
+export const cardAccountFromServer = z.looseObject({
+  resourceId: z.string().min(1),
+  maskedPan: z.string(),
+  currency: z.string(),
+  customerNumber: z.string().optional(),
+  customerType: z.string().optional(),
+  name: z.string().optional(),
+  product: z.string().optional(),
+  creditLimit: amountFromServer.optional(),
+  status: z.string().optional(),
+  balances: z
+    .array(z.looseObject({ balanceAmount: amountFromServer.optional(), balanceType: z.string().optional() }))
+    .optional(),
+})
+export const cardAccountListFromServer = z.looseObject({ cardAccounts: z.array(cardAccountFromServer) })

@@ -3,6 +3,7 @@ import { z } from 'zod'
 /** Berlin Group NextGenPSD2 message codes this service answers with (docs/decisions.md#error-codes), plus the proxy's own. */
 export const errorCodes = [
   'FORMAT_ERROR',
+  'PARAMETER_NOT_SUPPORTED',
   'PERIOD_INVALID',
   'RESOURCE_UNKNOWN',
   'SERVICE_INVALID',

@@ -26,6 +26,9 @@ export const knownFixes = [
 export type KnownFix = (typeof knownFixes)[number]
 export const SWAP_AMOUNTS_FIX: KnownFix = 'cardaccount-switch-originalamount-and-transactionamount'
 
+/** Other names of a fix: the platform's pages spell `longer-name` in the plural (docs/decisions.md#name-length). */
+const fixAliases: Readonly<Record<string, KnownFix>> = { 'longer-names': 'longer-name' }
+
 /**
  * The fixes a request asks for, from `accept-fix` and the platform's other spelling `x-accept-fix`:
  * comma-separated, white space ignored, unknown names ignored.
@@ -34,6 +37,7 @@ export function acceptedFixes(headers: Headers): Set<KnownFix> {
   const names = [headers.get(headerNames.acceptFix), headers.get(headerNames.xAcceptFix)]
     .flatMap((value) => (value ?? '').split(','))
     .map((name) => name.trim())
+    .map((name) => fixAliases[name] ?? name)
   return new Set(knownFixes.filter((fix) => names.includes(fix)))
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { jsonNumberSchema } from './amount'
 import { cardAccount, cardAccountCreate, cardAccountList } from './card-account'
 import { signatureErrorCodes, tppMessagesBody } from './errors'
 import { headerNames, requestId } from './headers'
@@ -37,6 +38,7 @@ const schemaNames = new Map<z.ZodType, string>([
 const problemAnswers: Record<number, string> = {
   400:
     'FORMAT_ERROR: a header, query parameter or body field breaks its rule (`path` names it); ' +
+    'PARAMETER_NOT_SUPPORTED: a query parameter the operation does not take (`path` names it); ' +
     'PERIOD_INVALID: fromDate is after toDate',
   401: `The signature or the certificate was refused: ${signatureErrorCodes.join(', ')}`,
   404: 'RESOURCE_UNKNOWN: no mock card account has this mockCardAccountId',
@@ -50,12 +52,23 @@ const everyOperationsProblems = [400, 401, 500]
  * schemas: the request side of what a client sends, the answer side of what the sandbox sends. The client's
  * liberal reader schemas stay out: their transforms have no JSON Schema.
  */
-export function openApiDocument(server: { url: string; description: string } = openApiServers.console) {
+export function openApiDocument(
+  server: { url: string; description: string } = openApiServers.console,
+  offered: readonly Operation[] = operationList,
+) {
   const schemas: Record<string, JsonObject> = {}
 
   /** JSON Schema 2020-12, OpenAPI 3.1's own dialect; a named schema goes to the components once. */
   const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonObject => {
-    const json: JsonObject = { ...z.toJSONSchema(schema, { io }) }
+    const json: JsonObject = {
+      ...z.toJSONSchema(schema, {
+        io,
+        unrepresentable: 'any',
+        override: ({ zodSchema, jsonSchema }) => {
+          if (zodSchema === jsonNumberSchema) jsonSchema.type = 'number'
+        },
+      }),
+    }
     delete json.$schema
     const name = schemaNames.get(schema)
     if (name === undefined) return json
@@ -113,7 +126,7 @@ export function openApiDocument(server: { url: string; description: string } = o
   }
 
   const paths: Record<string, JsonObject> = {}
-  for (const operation of operationList) {
+  for (const operation of offered) {
     paths[operation.path] ??= {}
     ;(paths[operation.path] as JsonObject)[operation.method.toLowerCase()] = {
       operationId: operation.name,
@@ -160,6 +173,9 @@ export function openApiDocument(server: { url: string; description: string } = o
 }
 
 /** The document as a file every server of the console serves, at the same path. */
-export function openApiFile(server: { url: string; description: string } = openApiServers.console) {
-  return { path: OPENAPI_PATH, json: `${JSON.stringify(openApiDocument(server), null, 2)}\n` }
+export function openApiFile(
+  server: { url: string; description: string } = openApiServers.console,
+  offered: readonly Operation[] = operationList,
+) {
+  return { path: OPENAPI_PATH, json: `${JSON.stringify(openApiDocument(server, offered), null, 2)}\n` }
 }

@@ -9,7 +9,12 @@ import {
 } from './card-account'
 import { headerNames, psuCorporateId, requestId, SWAP_AMOUNTS_FIX } from './headers'
 import { transactionsCreated } from './snapshot'
-import { cardTransactionsFromServer, cardTransactionsResponse, transactionBatch } from './transaction'
+import {
+  cardTransactionsFromServer,
+  cardTransactionsResponse,
+  transactionBatch,
+  transactionsCreatedFromServer,
+} from './transaction'
 import { transactionsQuery } from './transactions-query'
 
 /** The sandbox paths of the operation start here, relative to the service's base URL. */
@@ -138,7 +143,7 @@ export const operations = {
     method: 'POST',
     path: accountsPath,
     summary: 'Create a mock card account',
-    headers: [...signedRequest, acceptFix('longer-name allows 70-character names')],
+    headers: [...signedRequest, acceptFix('longer-name (or longer-names) allows 70-character names')],
     body: cardAccountCreate,
     bodyShapes: ['object'],
     answer: {
@@ -185,14 +190,14 @@ export const operations = {
     summary: 'Add transactions to a mock card account',
     description:
       'An array of transactions (a single object is accepted too), validated as a whole and stored atomically.',
-    headers: signedRequest,
+    headers: [...signedRequest, acceptFix(`${SWAP_AMOUNTS_FIX} swaps the two amounts in the answer`)],
     body: transactionBatch,
     bodyShapes: ['array', 'object'],
     answer: {
       status: 201,
       description: 'The stored transactions, ids filled in, in the order sent',
       schema: transactionsCreated,
-      reader: transactionsCreated,
+      reader: transactionsCreatedFromServer,
     },
     problems: [404, 413],
   },

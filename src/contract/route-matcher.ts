@@ -19,31 +19,40 @@ interface Route {
   allow: readonly string[]
 }
 
-const routes: readonly Route[] = [...new Set(operationList.map(({ path }) => path))].map((path) => {
-  const sharing = operationList.filter((operation) => operation.path === path)
-  return {
-    segments: path.split('/'),
-    byMethod: new Map(sharing.map((operation) => [operation.method, operation])),
-    allow: [...sharing.flatMap(({ method }) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'],
-  }
-})
+export type RouteMatcher = (method: string, path: string) => RouteMatch
 
 /**
- * Matches a service-relative path (`/v1/sandbox/...`, still percent-encoded, no query) segment by segment. A
- * parameter is one non-empty segment, decoded; one that does not decode (a malformed escape such as `%E0`)
- * matches nothing, so the path is unknown: a 404, never an exception.
+ * The matcher of a sandbox that offers `offered` (a subset of the table: the platform has no account
+ * list, so there the list's path allows POST only and a GET is 405).
  */
-export function matchRoute(method: string, path: string): RouteMatch {
-  const actual = path.split('/')
-  for (const route of routes) {
-    const params = matchSegments(route.segments, actual)
-    if (params === undefined) continue
-    const operation = route.byMethod.get(method === 'HEAD' ? 'GET' : method)
-    if (operation !== undefined) return { kind: 'operation', operation, params }
-    return { kind: method === 'OPTIONS' ? 'options' : 'method-not-allowed', allow: route.allow }
+export function createRouteMatcher(offered: readonly Operation[]): RouteMatcher {
+  const routes: readonly Route[] = [...new Set(offered.map(({ path }) => path))].map((path) => {
+    const sharing = offered.filter((operation) => operation.path === path)
+    return {
+      segments: path.split('/'),
+      byMethod: new Map(sharing.map((operation) => [operation.method, operation])),
+      allow: [...sharing.flatMap(({ method }) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'],
+    }
+  })
+  return (method, path) => {
+    const actual = path.split('/')
+    for (const route of routes) {
+      const params = matchSegments(route.segments, actual)
+      if (params === undefined) continue
+      const operation = route.byMethod.get(method === 'HEAD' ? 'GET' : method)
+      if (operation !== undefined) return { kind: 'operation', operation, params }
+      return { kind: method === 'OPTIONS' ? 'options' : 'method-not-allowed', allow: route.allow }
+    }
+    return { kind: 'unknown' }
   }
-  return { kind: 'unknown' }
 }
+
+/**
+ * Matches a service-relative path (`/v1/sandbox/...`, still percent-encoded, no query) segment by segment,
+ * against the whole table. A parameter is one non-empty segment, decoded; one that does not decode (a
+ * malformed escape such as `%E0`) matches nothing, so the path is unknown: a 404, never an exception.
+ */
+export const matchRoute: RouteMatcher = createRouteMatcher(operationList)
 
 function matchSegments(
   expected: readonly string[],

@@ -1,38 +1,57 @@
 import { z } from 'zod'
 import { amountFromServer, amountInput, amountWire } from './amount'
 import { isoDate } from './dates'
+import { freeText, noControlCharacters } from './text'
 
 export const createdBookingStatuses = ['booked', 'pending'] as const
 export type CreatedBookingStatus = (typeof createdBookingStatuses)[number]
-
-const max = (field: string, length: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${field} must not be empty`)
-    .max(length, `${field} may have at most ${length} characters`)
 
 export const cardTransactionId = z
   .string()
   .regex(/^[A-Za-z0-9._-]{1,35}$/, 'cardTransactionId must be 1 to 35 letters, digits, ".", "_" or "-"')
 
+/**
+ * Where the card was used. The platform names the parts street, buildingNumber, postalCode, city and
+ * country; Berlin Group names them streetName, townName and postCode: either is taken, stored as sent.
+ * Its example sends an empty address (`{}`), and so may a client.
+ */
 const address = z.strictObject({
-  streetName: max('streetName', 70).optional(),
-  buildingNumber: max('buildingNumber', 16).optional(),
-  townName: max('townName', 35).optional(),
-  postCode: max('postCode', 16).optional(),
+  street: freeText('street', 70).optional(),
+  streetName: freeText('streetName', 70).optional(),
+  buildingNumber: freeText('buildingNumber', 16).optional(),
+  postalCode: freeText('postalCode', 16).optional(),
+  postCode: freeText('postCode', 16).optional(),
+  city: freeText('city', 35).optional(),
+  townName: freeText('townName', 35).optional(),
   country: z
     .string()
-    .regex(/^[A-Z]{2}$/, 'country must be an ISO 3166 code of two capital letters, e.g. "NO"'),
+    .regex(/^[A-Z]{2}$/, 'country must be an ISO 3166 code of two capital letters, e.g. "NO"')
+    .optional(),
 })
 
-/** Optional Berlin Group card-transaction fields, shared by the create payload and the answer. */
+/** The card's masked number on a transaction; the platform's example sends it empty. */
+const transactionMaskedPan = z
+  .string()
+  .regex(/^([0-9*xX]{12,19})?$/, 'maskedPan must be empty or 12 to 19 digits and "*" (or "x")')
+  .refine((pan) => pan === '' || /[*xX]/.test(pan), 'maskedPan must mask the middle digits with "*" or "x"')
+
+/**
+ * Optional card-transaction fields (Berlin Group's and the platform's), shared by the create payload and
+ * the answer. Text is stored as sent, the empty string included, as the platform's examples send it.
+ */
 const optionalCardFields = {
-  terminalId: max('terminalId', 35).optional(),
-  cardAcceptorId: max('cardAcceptorId', 35).optional(),
+  terminalId: freeText('terminalId', 35).optional(),
+  cardAcceptorId: freeText('cardAcceptorId', 35).optional(),
   cardAcceptorAddress: address.optional(),
-  transactionDetails: max('transactionDetails', 140).optional(),
-  invoiced: z.boolean({ error: 'invoiced must be true or false' }).optional(),
+  maskedPan: transactionMaskedPan.optional(),
+  transactionDetails: freeText('transactionDetails', 140).optional(),
+  // A boolean in Berlin Group's model, a string ("true", "") in the platform's examples: as sent.
+  invoiced: z
+    .union([z.boolean(), freeText('invoiced', 35)], { error: 'invoiced must be true, false or a string' })
+    .optional(),
+  markupFeePercentage: freeText('markupFeePercentage', 35).optional(),
+  proprietaryBankTransactionCode: freeText('proprietaryBankTransactionCode', 35).optional(),
+  valueDate: isoDate.optional(),
 }
 
 /**
@@ -49,8 +68,8 @@ export const transactionCreate = z
     bookingDate: isoDate.optional(),
     transactionAmount: amountInput,
     originalAmount: amountInput,
-    merchantCategoryCode: z
-      .string({ error: 'merchantCategoryCode is required' })
+    // 1 to 4 characters: ISO 18245 codes, and the platform's own examples' "BOB" and "TEST".
+    merchantCategoryCode: noControlCharacters('merchantCategoryCode')
       .trim()
       .min(1, 'merchantCategoryCode must not be empty')
       .max(4, 'merchantCategoryCode may have at most 4 characters'),
@@ -77,6 +96,14 @@ export const transactionCreate = z
         code: 'custom',
         path: ['bookingDate'],
         message: `bookingDate ${tx.bookingDate} is before transactionDate ${tx.transactionDate}`,
+      })
+    }
+    // The platform's rule: the booking date is not after the value date.
+    if (tx.bookingDate !== undefined && tx.valueDate !== undefined && tx.bookingDate > tx.valueDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['valueDate'],
+        message: `valueDate ${tx.valueDate} is before bookingDate ${tx.bookingDate}`,
       })
     }
   })
@@ -131,29 +158,82 @@ export const cardTransactionsResponse = z.strictObject({
 export type CardTransactionsResponse = z.infer<typeof cardTransactionsResponse>
 
 /**
- * The same answer as a client reads it from any server: amounts as strings or int32, pending elements
- * as objects or as the plain strings the schema literally declares, unknown fields kept.
+ * One transaction as a client reads it from any server (docs/decisions.md#liberal-reader): every field
+ * optional, dates with or without a time, amounts as strings or numbers (exact digits when the body was
+ * read with parseJsonLossless), and every field it adds kept.
  */
-const bookedFromServer = bookedTransaction
-  .extend({
-    transactionAmount: amountFromServer,
-    originalAmount: amountFromServer,
-    markupFee: amountFromServer.optional(),
-    merchantCategoryCode: z.string().optional(),
-  })
-  .loose()
-const pendingFromServer = z.union([bookedFromServer.omit({ bookingDate: true }).loose(), z.string()])
-
-export const cardTransactionsFromServer = z.object({
-  cardAccount: z.object({ maskedPan: z.string() }).loose(),
-  cardTransactions: z
-    .object({
-      booked: z.array(bookedFromServer).default([]),
-      pending: z.array(pendingFromServer).default([]),
-      _links: paginationLinks.optional(),
-    })
-    .loose(),
+const transactionFromServer = z.looseObject({
+  cardTransactionId: z.string().optional(),
+  bookingDate: z.string().optional(),
+  transactionDate: z.string().optional(),
+  valueDate: z.string().optional(),
+  transactionAmount: amountFromServer.optional(),
+  originalAmount: amountFromServer.optional(),
+  markupFee: amountFromServer.optional(),
+  merchantCategoryCode: z.string().optional(),
+  transactionDetails: z.string().optional(),
 })
-export type CardTransactionsFromServer = z.infer<typeof cardTransactionsFromServer>
-export type BookedFromServer = z.infer<typeof bookedFromServer>
-export type PendingFromServer = z.infer<typeof pendingFromServer>
+const bookedFromServer = transactionFromServer
+/** An object, or the plain string the schema literally declares (the platform's `pending: [string]`). */
+const pendingFromServer = z.union([transactionFromServer, z.string()])
+
+const linksFromServer = z.looseObject({
+  first: hrefLink.loose().optional(),
+  next: hrefLink.loose().optional(),
+  previous: hrefLink.loose().optional(),
+})
+
+const transactionListsFromServer = z.looseObject({
+  booked: z.array(bookedFromServer).default([]),
+  pending: z.array(pendingFromServer).default([]),
+  _links: linksFromServer.optional(),
+})
+
+/**
+ * A bare array where the lists should be: strings, elements marked pending, and elements without a
+ * bookingDate are pending; the rest booked.
+ */
+function splitBareArray(elements: readonly unknown[]): { booked: unknown[]; pending: unknown[] } {
+  const isPending = (element: unknown) =>
+    typeof element !== 'object' ||
+    element === null ||
+    (element as Record<string, unknown>).bookingStatus === 'pending' ||
+    (element as Record<string, unknown>).bookingDate === undefined
+  return { booked: elements.filter((e) => !isPending(e)), pending: elements.filter(isPending) }
+}
+
+/**
+ * The transactions answer as a client reads it from any server: the object our handlers send, or a bare
+ * array of transactions in place of the whole body or of `cardTransactions`; `cardAccount` may be absent.
+ */
+export const cardTransactionsFromServer = z.preprocess(
+  (body) => (Array.isArray(body) ? { cardTransactions: body } : body),
+  z.looseObject({
+    cardAccount: z.looseObject({ maskedPan: z.string().optional() }).optional(),
+    cardTransactions: z.preprocess(
+      (lists) => (Array.isArray(lists) ? splitBareArray(lists) : lists),
+      transactionListsFromServer,
+    ),
+  }),
+)
+export type CardTransactionsFromServer = z.output<typeof cardTransactionsFromServer>
+export type BookedFromServer = z.output<typeof bookedFromServer>
+export type PendingFromServer = z.output<typeof pendingFromServer>
+
+/**
+ * The 201 of POST .../transactions as a client reads it from any server: our `{transactions: [...]}`, a
+ * bare array, or no body at all (the platform answers 201 with an empty one): then `transactions` is
+ * absent, as the server did not say what it stored.
+ */
+export const transactionsCreatedFromServer = z.preprocess(
+  (body) =>
+    body === undefined || body === null || body === ''
+      ? {}
+      : Array.isArray(body)
+        ? { transactions: body }
+        : body,
+  z.looseObject({
+    transactions: z.array(transactionFromServer.extend({ bookingStatus: z.string().optional() })).optional(),
+  }),
+)
+export type TransactionsCreatedFromServer = z.output<typeof transactionsCreatedFromServer>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isoDate } from './dates'
+import { type Problem, problemFromZod, type TppMessage } from './errors'
 
 export const bookingStatuses = ['booked', 'pending', 'both'] as const
 export type BookingStatus = (typeof bookingStatuses)[number]
@@ -28,8 +29,11 @@ const queryInt = (name: string, min: 0 | 1, example: number) => {
     )
 }
 
-/** Query of GET .../transactions, from URLSearchParams entries (each value a string). */
-export const transactionsQuery = z.object({
+/**
+ * Query of GET .../transactions, from URLSearchParams entries (each value a string). Strict: a parameter
+ * it does not name is refused rather than ignored (see {@link problemFromQuery}).
+ */
+export const transactionsQuery = z.strictObject({
   bookingStatus: z.enum(bookingStatuses, {
     error: (issue) =>
       issue.input === undefined
@@ -61,4 +65,37 @@ export function transactionsSearchParams(params: TransactionsParams): URLSearchP
   if (params.offset !== undefined) search.set('offset', String(params.offset))
   if (params.limit !== undefined) search.set('limit', String(params.limit))
   return search
+}
+
+/** What a client may have meant by a parameter the operation does not take. */
+const parameterHints: Readonly<Record<string, string>> = {
+  // The platform's own account-information endpoints name the period so.
+  dateFrom: 'fromDate',
+  dateTo: 'toDate',
+}
+
+/**
+ * The 400 of a query the schema refused: PARAMETER_NOT_SUPPORTED for each parameter the operation does not
+ * take, naming it and, where it is plain what was meant, the one to use (docs/decisions.md#query-errors);
+ * FORMAT_ERROR for each bad value.
+ */
+export function problemFromQuery(error: z.ZodError, schema: z.ZodObject = transactionsQuery): Problem {
+  const known = Object.keys(schema.shape)
+  const unsupported: TppMessage[] = error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => {
+          const meant = parameterHints[key] ?? known.find((name) => name.toLowerCase() === key.toLowerCase())
+          const hint = meant === undefined ? `; it takes ${known.join(', ')}` : `: use ${meant}`
+          return {
+            category: 'ERROR' as const,
+            code: 'PARAMETER_NOT_SUPPORTED',
+            path: key,
+            text: `${key} is not a query parameter of this operation${hint}`,
+          }
+        })
+      : [],
+  )
+  const rest = error.issues.filter((issue) => issue.code !== 'unrecognized_keys')
+  const formatErrors = rest.length === 0 ? [] : problemFromZod(new z.ZodError(rest)).messages
+  return { status: 400, messages: [...unsupported, ...formatErrors] }
 }

@@ -6,10 +6,18 @@ import {
   localToday,
   problem,
   SWAP_AMOUNTS_FIX,
-  tppMessagesBody,
   transactionsCreated,
 } from '../contract'
 import { createMemoryStore, createSandbox, type SandboxStore } from '../sandbox'
+import {
+  corporateBody,
+  expectProblem,
+  privateBody,
+  REQUEST_ID,
+  sandboxCaller,
+  txBody,
+  txPath,
+} from '../test/sandbox-calls'
 import { createSandboxHandlers } from './handlers'
 import { setupSandboxServer, TEST_BASE_URL } from './node'
 
@@ -19,67 +27,14 @@ beforeEach(() => sandbox.reset())
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
-const REQUEST_ID = '99391c7e-ad88-49ec-a2ad-99ddcb1f7721'
+const call = sandboxCaller(TEST_BASE_URL)
 const today = localToday()
-
-interface CallOptions {
-  headers?: Record<string, string>
-  json?: unknown
-  body?: string
-  requestId?: string | null
-}
-
-function call(
-  method: string,
-  path: string,
-  { headers = {}, json, body, requestId = REQUEST_ID }: CallOptions = {},
-) {
-  const all: Record<string, string> = { ...headers }
-  if (requestId !== null) all['X-Request-ID'] = requestId
-  if (json !== undefined) all['Content-Type'] ??= 'application/json'
-  return fetch(`${TEST_BASE_URL}${path}`, {
-    method,
-    headers: all,
-    ...(json !== undefined ? { body: JSON.stringify(json) } : body !== undefined ? { body } : {}),
-  })
-}
-
-/** Asserts an error answer: status, a tppMessages body, the first message, and the echoed id. */
-async function expectProblem(
-  response: Response,
-  status: number,
-  message: { code: string; path?: string; text?: RegExp },
-  echoed: string | null = REQUEST_ID,
-) {
-  expect(response.status).toBe(status)
-  expect(response.headers.get('content-type')).toContain('application/json')
-  expect(response.headers.get('x-request-id')).toBe(echoed)
-  const body = tppMessagesBody.parse(await response.json())
-  const [first] = body.tppMessages
-  expect(first).toMatchObject({ category: 'ERROR', code: message.code })
-  if (message.path !== undefined) expect(first?.path).toBe(message.path)
-  if (message.text) expect(first?.text).toMatch(message.text)
-  return body
-}
-
-const privateBody = { maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' }
-const corporateBody = { ...privateBody, customerNumber: '18129215603', customerType: 'corporate' }
-const txBody = (overrides: object = {}) => ({
-  transactionDate: today,
-  bookingDate: today,
-  transactionAmount: { currency: 'NOK', amount: '-10.00' },
-  originalAmount: { currency: 'EUR', amount: '-0.90' },
-  merchantCategoryCode: '5411',
-  ...overrides,
-})
 
 async function createAccount(body: object = privateBody) {
   const response = await call('POST', '/v1/sandbox/card-accounts', { json: body })
   expect(response.status).toBe(201)
   return cardAccount.parse(await response.json()).resourceId
 }
-
-const txPath = (id: string, query = '') => `/v1/sandbox/card-accounts/${id}/transactions${query}`
 
 describe('happy paths', () => {
   it('creates a card account: 201, Location, the stored object, the echoed X-Request-ID', async () => {
@@ -254,7 +209,7 @@ describe('errors (docs/decisions.md#error-codes)', () => {
     const headers = { 'Content-Type': 'application/json' }
     await expectProblem(await call('POST', txPath(id), { headers, body: '[{"transactionDate": ' }), 400, {
       code: 'FORMAT_ERROR',
-      text: /not valid JSON: .*JSON/,
+      text: /not valid JSON: .* at position [0-9]+$/,
     })
     await expectProblem(await call('POST', '/v1/sandbox/card-accounts', { headers, body: '' }), 400, {
       code: 'FORMAT_ERROR',

@@ -4,7 +4,6 @@ import {
   type CardTransactionsResponse,
   headerNames,
   type KnownFix,
-  matchRoute,
   type OperationName,
   operationList,
   type PathParams,
@@ -14,8 +13,10 @@ import {
   refusalOf,
   requestId as requestIdSchema,
   SANDBOX_PREFIX,
+  SWAP_AMOUNTS_FIX,
 } from '../contract'
-import { type Sandbox, unknownCardAccount } from '../sandbox'
+import { type Sandbox, swapped, unknownCardAccount } from '../sandbox'
+import { defaultPersonality, type Personality, routesOf } from './personality'
 import { parseJsonBody } from './request-body'
 import { problemReply, type Reply, reply, thrownProblem, toResponse } from './respond'
 
@@ -30,6 +31,8 @@ export interface SandboxHandlerOptions {
   /** Where the sandbox paths start: '' upstream, '/api' in the browser, an absolute URL in tests. */
   basePath?: string
   authenticate?: Authenticate
+  /** Which operations it offers and how it writes its answers; the contract's own by default. */
+  personality?: Personality
 }
 
 /** What an endpoint gets once authentication and the shared headers passed. */
@@ -56,8 +59,10 @@ export function createSandboxHandlers({
   sandbox,
   basePath = '',
   authenticate,
+  personality = defaultPersonality,
 }: SandboxHandlerOptions): RequestHandler[] {
   const scope = sandboxScope(basePath)
+  const matchRoute = routesOf(personality)
 
   const endpoints: Endpoints = {
     async listCardAccounts() {
@@ -82,7 +87,7 @@ export function createSandboxHandlers({
       })
       return listed.ok ? reply(200, withLinkPrefix(listed.value, scope.prefix)) : problemReply(listed.problem)
     },
-    async createTransactions({ request, params: { mockCardAccountId: id }, body }) {
+    async createTransactions({ request, params: { mockCardAccountId: id }, body, fixes }) {
       const json = parseJsonBody(request.headers.get(headerNames.contentType), body)
       if (!json.ok) {
         // The resource check comes before the body's.
@@ -90,7 +95,9 @@ export function createSandboxHandlers({
         return problemReply(json.problem)
       }
       const added = await sandbox.addTransactions(id, json.value)
-      return added.ok ? reply(201, { transactions: added.value }) : problemReply(added.problem)
+      if (!added.ok) return problemReply(added.problem)
+      const swap = fixes.has(SWAP_AMOUNTS_FIX)
+      return reply(201, { transactions: added.value.map((tx) => swapped(tx, swap)) })
     },
   }
 
@@ -126,7 +133,18 @@ export function createSandboxHandlers({
     return path === undefined ? undefined : matchRoute(request.method, path)
   }
 
-  const operationHandlers = operationList.map(({ name }) =>
+  /** A success answer as the personality writes it; errors keep the contract's tppMessages shape. */
+  const answerOf =
+    (name: OperationName) =>
+    async (call: Call<never>): Promise<Reply> => {
+      const answer = await endpoints[name](call)
+      if (answer.status >= 300 || answer.body === undefined) return answer
+      const body = personality.answerBody(name, answer.body)
+      return body === undefined ? { ...answer, body: undefined } : { ...answer, body }
+    }
+
+  const offered = operationList.filter(({ name }) => personality.offers.includes(name))
+  const operationHandlers = offered.map(({ name }) =>
     http.all(
       ({ request }) => {
         const route = routeOf(request)
@@ -135,7 +153,7 @@ export function createSandboxHandlers({
           : false
       },
       // The params are the route matcher's, checked against this operation's path by the predicate.
-      ({ request, params }) => serve(request, params as never, endpoints[name]),
+      ({ request, params }) => serve(request, params as never, answerOf(name)),
     ),
   )
 

@@ -13,7 +13,13 @@ export function setupSandboxServer({
   sandbox = createSandbox({ store: createMemoryStore(), today: () => localToday() }),
   basePath = TEST_BASE_URL,
   authenticate,
+  personality,
 }: Partial<SandboxHandlerOptions> = {}): { server: SetupServer; sandbox: Sandbox } {
-  const handlers = createSandboxHandlers({ sandbox, basePath, ...(authenticate ? { authenticate } : {}) })
+  const handlers = createSandboxHandlers({
+    sandbox,
+    basePath,
+    ...(authenticate ? { authenticate } : {}),
+    ...(personality ? { personality } : {}),
+  })
   return { server: setupServer(...handlers), sandbox }
 }

@@ -1,9 +1,12 @@
-import { headerNames, type Problem, problem } from '../contract'
+import { headerNames, type Problem, parseJsonLossless, problem } from '../contract'
 import { fail, ok, type Result } from '../sandbox'
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i
 
-/** The JSON value of a request body, with a precise FORMAT_ERROR for each way it can be unreadable. */
+/**
+ * The JSON value of a request body, with a precise FORMAT_ERROR for each way it can be unreadable. Its
+ * numbers keep their literals (src/contract/json.ts), so an amount sent as a number keeps every digit.
+ */
 export function parseJsonBody(contentType: string | null, bytes: Uint8Array): Result<unknown> {
   const mediaType = (contentType ?? '').split(';')[0]?.trim() ?? ''
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
@@ -22,7 +25,7 @@ export function parseJsonBody(contentType: string | null, bytes: Uint8Array): Re
     return fail(bodyError('the request body is not valid UTF-8'))
   }
   try {
-    return ok(JSON.parse(text))
+    return ok(parseJsonLossless(text))
   } catch (error) {
     return fail(bodyError(`the request body is not valid JSON: ${(error as Error).message}`))
   }

@@ -8,6 +8,11 @@ export interface Reply {
   headers?: Record<string, string>
 }
 
+/** A body already written as JSON text: number literals that JSON.stringify cannot write (src/contract/json.ts). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export function reply(status: number, body: unknown, headers?: Record<string, string>): Reply {
   return { status, body, ...(headers ? { headers } : {}) }
 }
@@ -39,5 +44,6 @@ export function toResponse(request: Request, { status, body, headers }: Reply): 
   if (body === undefined) return new Response(null, { status, headers: out })
   out.set(headerNames.contentType, 'application/json')
   // HEAD answers carry the headers only.
-  return new Response(request.method === 'HEAD' ? null : JSON.stringify(body), { status, headers: out })
+  const text = body instanceof JsonText ? body.text : JSON.stringify(body)
+  return new Response(request.method === 'HEAD' ? null : text, { status, headers: out })
 }

@@ -1,3 +1,4 @@
+export { swapped } from './accept-fix'
 export {
   DuplicateTransactionIdError,
   ExportRefusedError,

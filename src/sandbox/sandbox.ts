@@ -10,6 +10,7 @@ import {
   type Problem,
   pathTo,
   problem,
+  problemFromQuery,
   problemFromZod,
   psuCorporateId as psuCorporateIdSchema,
   type SandboxSnapshot,
@@ -20,6 +21,7 @@ import {
   transactionBatch,
   transactionsQuery,
 } from '../contract'
+import { swapped } from './accept-fix'
 import { DuplicateTransactionIdError, ExportRefusedError, isStoreUnreadableError } from './errors'
 import { pageLinks, pageSpans } from './pagination'
 import { unknownCardAccount } from './problems'
@@ -226,7 +228,7 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
       const found = await findReadable(id, psuCorporateId)
       if (!found.ok) return found
       const parsed = transactionsQuery.safeParse(query)
-      if (!parsed.success) return fail(problemFromZod(parsed.error))
+      if (!parsed.success) return fail(problemFromQuery(parsed.error))
       const { bookingStatus, fromDate, toDate, offset, limit } = parsed.data
       if (fromDate !== undefined && toDate !== undefined && fromDate > toDate) {
         return fail(
@@ -351,6 +353,9 @@ function prepareBatch(
     if (tx.bookingDate !== undefined && tx.bookingDate > today) {
       error(i, 'bookingDate', `bookingDate ${tx.bookingDate} is in the future (today is ${today})`)
     }
+    if (tx.valueDate !== undefined && tx.valueDate > today) {
+      error(i, 'valueDate', `valueDate ${tx.valueDate} is in the future (today is ${today})`)
+    }
     const id = tx.cardTransactionId
     if (id === undefined) return
     const first = sent.get(id)
@@ -392,11 +397,6 @@ function asBooked(stored: StoredTransaction, swap: boolean): BookedTransaction {
 function asPending(stored: StoredTransaction, swap: boolean): PendingTransaction {
   const { bookingStatus: _, bookingDate: __, ...rest } = stored
   return swapped(rest, swap)
-}
-
-/** The accept-fix that exchanges the two amounts in answers. */
-function swapped<T extends PendingTransaction>(tx: T, swap: boolean): T {
-  return swap ? { ...tx, transactionAmount: tx.originalAmount, originalAmount: tx.transactionAmount } : tx
 }
 
 /** The string-valued query parameters, kept for the pagination links. */

@@ -97,6 +97,16 @@ describe('verifySignedRequest accepts', () => {
       signedHeaders: ['date', 'digest', 'x-request-id', 'psu-corporate-id'],
     })
   })
+
+  it('a request without a Date header that does not sign date (signed "each where available")', async () => {
+    const undated = createRequestSigner({ ...tpp, now: () => NOW, signedHeaders: ['digest', 'x-request-id'] })
+    const request = { method: 'POST', url: URL, headers: { 'X-Request-ID': REQUEST_ID }, body: BODY }
+    const { Date: _, ...headers } = (await undated.sign(request)).headers
+    expect(await verify({ ...request, headers })).toMatchObject({
+      ok: true,
+      signedHeaders: ['digest', 'x-request-id'],
+    })
+  })
 })
 
 describe('verifySignedRequest refuses, saying why', () => {
@@ -172,6 +182,16 @@ describe('verifySignedRequest refuses, saying why', () => {
       code: 'SIGNATURE_INVALID',
       part: 'Signature',
       reason: 'header digest must be signed, but Signature headers is "date x-request-id"',
+    })
+  })
+
+  it('a Date header that is not signed', async () => {
+    const undated = createRequestSigner({ ...tpp, now: () => NOW, signedHeaders: ['digest', 'x-request-id'] })
+    const request = { method: 'POST', url: URL, headers: { 'X-Request-ID': REQUEST_ID }, body: BODY }
+    expect(await verify({ ...request, headers: (await undated.sign(request)).headers })).toMatchObject({
+      code: 'SIGNATURE_INVALID',
+      part: 'Signature',
+      reason: 'header date must be signed, but Signature headers is "digest x-request-id"',
     })
   })
 

@@ -44,12 +44,17 @@ export interface VerifyOptions {
   now?: Date
   /** How far Date may be from `now`, either way. */
   maxClockSkewSeconds?: number
-  /** Headers the signature must cover; psu-id, psu-corporate-id and tpp-redirect-uri are added whenever present. */
+  /**
+   * Headers the signature must cover. date, psu-id, psu-corporate-id and tpp-redirect-uri are required
+   * exactly when the request carries them, whether listed here or not.
+   */
   requiredHeaders?: readonly string[]
   minKeyBits?: number
 }
 
 const parseCachedCertificate = createCertificateCache(64)
+/** Required signed whenever the request carries them, and only then. */
+const SIGNED_WHERE_AVAILABLE: readonly string[] = ['date', ...SIGNED_WHEN_PRESENT]
 const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/
 
 /** Checks a signed request (docs/decisions.md#signing) and says precisely what is wrong when it is not. */
@@ -128,14 +133,17 @@ export async function verifySignedRequest(
   }
 
   const date = header('date')
-  if (date === undefined && requiredHeaders.includes('date'))
-    return invalid('Date', 'the Date header is missing')
   if (date !== undefined) {
     const problem = dateProblem(date, now, maxClockSkewSeconds)
     if (problem) return invalid('Date', problem)
   }
 
-  const required = [...requiredHeaders, ...SIGNED_WHEN_PRESENT.filter((name) => header(name) !== undefined)]
+  // The headers are signed "each where available": a request without Date need not sign it (a browser's
+  // fetch may not set one), but one that carries it must (docs/decisions.md#signing).
+  const required = [
+    ...requiredHeaders.filter((name) => !SIGNED_WHERE_AVAILABLE.includes(name)),
+    ...SIGNED_WHERE_AVAILABLE.filter((name) => header(name) !== undefined),
+  ]
   const unsigned = required.find((name) => !signedHeaders.includes(name))
   if (unsigned) {
     return invalid(

@@ -25,7 +25,7 @@ it('marks a masked PAN that shows every digit with the rule it breaks, and sends
 
   const pan = await dialog.findByRole('textbox', {
     name: 'Masked PAN',
-    description: /maskedPan must mask the middle digits with "\*": never send a full card number/,
+    description: /maskedPan must mask the middle digits with "\*" or "x": never send a full card number/,
   })
   expect(pan.getAttribute('aria-invalid')).toBe('true')
   expect(screen.getByText('Requests (0)')).toBeDefined()

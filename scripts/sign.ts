@@ -1,0 +1,62 @@
+// `npm run sign -- METHOD URL [BODY | @FILE]`: prints a curl command for one request signed as the proxy signs
+// it (X-Request-ID, Date, Digest, TPP-Signature-Certificate, Signature), for `npm run sandbox` or a bank's
+// sandbox. It signs with TPP_CERT and TPP_KEY (and TPP_KEY_PASSPHRASE) when set, else with the development
+// identity in .dev-identity/ (made on first use, as `npm start` does). The Date it signs expires in 5 minutes.
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { IdentityError, loadIdentity, loadOrCreateDevIdentity } from '../server/identity'
+import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
+
+const USAGE =
+  'usage: npm run sign -- METHOD URL [BODY | @FILE]   e.g. npm run sign -- GET http://127.0.0.1:4010/v1/sandbox/card-accounts'
+const DEV_IDENTITY_DIR = fileURLToPath(new URL('../.dev-identity/', import.meta.url))
+
+/** One shell word: single-quoted, a single quote written as '\''. */
+const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`
+
+async function main() {
+  const [method, target, bodyArgument] = process.argv.slice(2)
+  if (method === undefined || target === undefined) throw new UsageError(USAGE)
+  let url: URL
+  try {
+    url = new URL(target)
+  } catch {
+    throw new UsageError(`not a URL: ${target}\n${USAGE}`)
+  }
+  const file = bodyArgument?.startsWith('@') ? bodyArgument.slice(1) : undefined
+  const body =
+    file !== undefined
+      ? readFileSync(file)
+      : bodyArgument === undefined
+        ? undefined
+        : Buffer.from(bodyArgument)
+  const { TPP_CERT: certPath, TPP_KEY: keyPath, TPP_KEY_PASSPHRASE: passphrase } = process.env
+  const identity =
+    certPath && keyPath
+      ? await loadIdentity({ certPath, keyPath, passphrase })
+      : (await loadOrCreateDevIdentity(DEV_IDENTITY_DIR)).identity
+  const signed = await createNodeRequestSigner(identity).sign({
+    method: method.toUpperCase(),
+    url: `${url.pathname}${url.search}`,
+    headers: {
+      'X-Request-ID': randomUUID(),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: new Uint8Array(body) }),
+  })
+  const words = ['curl', '-X', method.toUpperCase(), quote(url.href)]
+  for (const [name, value] of Object.entries(signed.headers)) words.push('-H', quote(`${name}: ${value}`))
+  // --data-binary sends the bytes exactly as signed (curl's -d would strip line breaks from a file).
+  if (file !== undefined) words.push('--data-binary', quote(`@${file}`))
+  else if (bodyArgument !== undefined) words.push('--data-binary', quote(bodyArgument))
+  console.log(words.join(' '))
+}
+
+class UsageError extends Error {}
+
+main().catch((error: unknown) => {
+  const known = error instanceof UsageError || error instanceof IdentityError
+  console.error(known ? (error as Error).message : error)
+  process.exit(2)
+})

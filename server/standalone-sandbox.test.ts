@@ -1,0 +1,262 @@
+// `npm run sandbox` as a stand-in for the bank: it checks signatures like the local upstream behind
+// `npm start`, over real sockets, and the signed request it prints at start works as printed.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateDevIdentity } from '../src/signing'
+import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
+import { platformExamples } from '../src/test/platform/examples'
+import { REQUEST_ID } from '../src/test/sandbox-calls'
+import { loadIdentity, type SigningIdentity } from './identity'
+import { createSandboxService } from './sandbox-service'
+import { readStandaloneSettings, standaloneBanner } from './standalone-sandbox'
+import { type Answer, close, json, listen, send } from './test-support/http'
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
+const ACCOUNTS = '/v1/sandbox/card-accounts'
+
+let dir: string
+/** Two TPPs, each with its own CA. */
+let ours: { identity: SigningIdentity; caPath: string; certPath: string; keyPath: string }
+let theirs: { identity: SigningIdentity; caPath: string }
+const servers: Server[] = []
+
+async function tpp(name: string) {
+  const made = await generateDevIdentity({ commonName: `${name} TPP`, organization: `${name} Bank` })
+  const paths = {
+    caPath: join(dir, `${name}-ca.pem`),
+    certPath: join(dir, `${name}-cert.pem`),
+    keyPath: join(dir, `${name}-key.pem`),
+  }
+  writeFileSync(paths.caPath, made.caCertificatePem)
+  writeFileSync(paths.certPath, made.certificatePem)
+  writeFileSync(paths.keyPath, made.privateKeyPem, { mode: 0o600 })
+  return { identity: await loadIdentity(paths), ...paths }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'standalone-sandbox-'))
+  ours = await tpp('ours')
+  theirs = await tpp('theirs')
+}, 30_000)
+
+afterAll(async () => {
+  await Promise.all(servers.map(close))
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** `npm run sandbox` with these settings, on a free port. */
+async function startSandbox(env: Record<string, string> = {}) {
+  const settings = await readStandaloneSettings(env)
+  const server = createSandboxService(settings)
+  servers.push(server)
+  const port = await listen(server)
+  return { port, banner: standaloneBanner(settings, `http://127.0.0.1:${port}`) }
+}
+
+async function signedSend(
+  port: number,
+  identity: SigningIdentity,
+  method: string,
+  path: string,
+  body?: string,
+) {
+  const headers = {
+    'X-Request-ID': crypto.randomUUID(),
+    ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+  }
+  const signed = await createNodeRequestSigner(identity).sign({
+    method,
+    url: path,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  })
+  return send(port, path, { method, headers: signed.headers, ...(body === undefined ? {} : { body }) })
+}
+
+function expect401(answer: Answer, code: string, path: string) {
+  expect(answer.status).toBe(401)
+  expect(json(answer)).toEqual({ tppMessages: [expect.objectContaining({ category: 'ERROR', code, path })] })
+}
+
+describe('npm run sandbox checks signatures by default', () => {
+  it('answers an unsigned request 401 SIGNATURE_MISSING, as the local upstream does', async () => {
+    const { port } = await startSandbox()
+    expect401(
+      await send(port, ACCOUNTS, { headers: { 'X-Request-ID': REQUEST_ID } }),
+      'SIGNATURE_MISSING',
+      'Signature',
+    )
+  })
+
+  it('answers a garbage signature 401 SIGNATURE_INVALID', async () => {
+    const { port } = await startSandbox()
+    const signed = await createNodeRequestSigner(ours.identity).sign({
+      method: 'GET',
+      url: ACCOUNTS,
+      headers: { 'X-Request-ID': REQUEST_ID },
+    })
+    const headers = {
+      ...signed.headers,
+      Signature: 'keyId="x",algorithm="rsa-sha256",headers="date",signature="AAAA"',
+    }
+    expect401(await send(port, ACCOUNTS, { headers }), 'SIGNATURE_INVALID', 'Signature')
+    const flipped = {
+      ...signed.headers,
+      Signature: (signed.headers.Signature ?? '').replace(/signature="./, 'signature="A'),
+    }
+    expect401(await send(port, ACCOUNTS, { headers: flipped }), 'SIGNATURE_INVALID', 'Signature')
+  })
+
+  it('answers a body that does not match its Digest 401 SIGNATURE_INVALID naming Digest', async () => {
+    const { port } = await startSandbox()
+    const signed = await createNodeRequestSigner(ours.identity).sign({
+      method: 'POST',
+      url: ACCOUNTS,
+      headers: { 'X-Request-ID': REQUEST_ID, 'Content-Type': 'application/json' },
+      body: platformExamples.cardAccountCreate,
+    })
+    const other = platformExamples.cardAccountCreate.replace('"Test"', '"Tset"')
+    expect401(
+      await send(port, ACCOUNTS, { method: 'POST', headers: signed.headers, body: other }),
+      'SIGNATURE_INVALID',
+      'Digest',
+    )
+  })
+
+  it('trusts any well-formed certificate whose key verifies and whose keyId matches', async () => {
+    const { port } = await startSandbox()
+    for (const { identity } of [ours, theirs]) {
+      const answer = await signedSend(port, identity, 'GET', ACCOUNTS)
+      expect(answer.status).toBe(200)
+      expect(answer.headers['x-sandbox-verification']).toBe(
+        `verified keyId=SN=${identity.certificate.serialHex},CA=${identity.certificate.issuerDn}`,
+      )
+    }
+  })
+
+  it('with SANDBOX_TRUSTED_CA, refuses a certificate another CA issued: 401 CERTIFICATE_INVALID', async () => {
+    const { port, banner } = await startSandbox({ SANDBOX_TRUSTED_CA: ours.caPath })
+    expect(banner.join('\n')).toContain(`only certificates issued by ${ours.identity.certificate.issuerDn}`)
+    expect((await signedSend(port, ours.identity, 'GET', ACCOUNTS)).status).toBe(200)
+    const refused = await signedSend(port, theirs.identity, 'GET', ACCOUNTS)
+    expect401(refused, 'CERTIFICATE_INVALID', 'TPP-Signature-Certificate')
+    expect(json(refused)).toMatchObject({
+      tppMessages: [
+        {
+          text: `TPP-Signature-Certificate is not issued by the CA this sandbox trusts (${ours.identity.certificate.issuerDn})`,
+        },
+      ],
+    })
+  })
+
+  it('with SANDBOX_SIGNATURES=off, answers an unsigned request and says so at start', async () => {
+    const { port, banner } = await startSandbox({ SANDBOX_SIGNATURES: 'off' })
+    expect(banner.join('\n')).toContain('signatures: NOT checked (SANDBOX_SIGNATURES=off)')
+    const answer = await send(port, ACCOUNTS, { headers: { 'X-Request-ID': REQUEST_ID } })
+    expect(answer.status).toBe(200)
+    expect(json(answer)).toEqual({ cardAccounts: [] })
+  })
+
+  it.each([
+    [{ SANDBOX_SIGNATURES: 'of' }, 'SANDBOX_SIGNATURES must be "off" (or "on", the default), not "of"'],
+    [
+      { SANDBOX_TRUSTED_CA: '/nonexistent/ca.pem' },
+      'SANDBOX_TRUSTED_CA: cannot read /nonexistent/ca.pem (ENOENT)',
+    ],
+    [{ SANDBOX_PERSONALITY: 'bank' }, 'SANDBOX_PERSONALITY must be one of console, platform, not "bank"'],
+  ])('refuses to start on %o, never silently unchecked', async (env, message) => {
+    await expect(readStandaloneSettings(env)).rejects.toThrow(message)
+  })
+})
+
+/** The words of a command line as the signer prints it: single-quoted words, `'\''` for a quote. */
+function shellWords(line: string): string[] {
+  return [...line.matchAll(/(?:'((?:[^']|'\\'')*)'|(\S+))/g)].map(([, quoted, bare]) =>
+    quoted === undefined ? (bare ?? '') : quoted.replaceAll(`'\\''`, "'"),
+  )
+}
+
+/** Runs the banner's `npm run sign -- ...` as printed (signing as `ours`) and sends what its curl would. */
+async function runPrintedSignCommand(banner: string[], port: number) {
+  const command = banner
+    .find((line) => line.includes('npm run sign -- '))
+    ?.trim()
+    .replace(/^a signed request: /, '')
+  expect(command).toMatch(/^npm run sign -- /)
+  const { stdout } = await promisify(execFile)('sh', ['-c', command ?? ''], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, TPP_CERT: ours.certPath, TPP_KEY: ours.keyPath },
+  })
+  const curl = stdout.split('\n').find((line) => line.startsWith('curl '))
+  const words = shellWords(curl ?? '')
+  const url = new URL(words[3] ?? '')
+  expect(url.port).toBe(String(port))
+  const headers: Record<string, string> = {}
+  let body: Buffer | undefined
+  for (let i = 4; i < words.length; i += 2) {
+    const value = words[i + 1] ?? ''
+    if (words[i] === '-H') headers[value.slice(0, value.indexOf(':'))] = value.slice(value.indexOf(':') + 2)
+    if (words[i] === '--data-binary')
+      body = Buffer.from(value.startsWith('@') ? platformExamplesFile(value.slice(1)) : value)
+  }
+  return send(port, `${url.pathname}${url.search}`, {
+    method: words[2] ?? 'GET',
+    headers,
+    ...(body === undefined ? {} : { body }),
+  })
+}
+
+function platformExamplesFile(path: string): string {
+  expect(path).toBe('src/test/platform/card-account-create.json')
+  return platformExamples.cardAccountCreate
+}
+
+describe('the signed request npm run sandbox prints at start', () => {
+  it('works as printed: its curl, sent, is answered 200', async () => {
+    const { port, banner } = await startSandbox()
+    const answer = await runPrintedSignCommand(banner, port)
+    expect(answer.status).toBe(200)
+    expect(answer.headers['x-sandbox-verification']).toMatch(/^verified keyId=/)
+  }, 30_000)
+
+  it('works in the platform personality too: the example account, posted as written, is created', async () => {
+    const { port, banner } = await startSandbox({ SANDBOX_PERSONALITY: 'platform' })
+    expect(banner[0]).toContain(`http://127.0.0.1:${port}/api-sandbox (personality platform:`)
+    const answer = await runPrintedSignCommand(banner, port)
+    expect(answer.status).toBe(201)
+    expect(answer.text).toContain('"creditLimit":{"currency":"NOK","amount":1000}')
+  }, 30_000)
+})
+
+describe("the platform's example bodies over npm run sandbox", () => {
+  it('are accepted exactly as written, signed, and read back', async () => {
+    const { port } = await startSandbox()
+    const created = await signedSend(
+      port,
+      ours.identity,
+      'POST',
+      ACCOUNTS,
+      platformExamples.cardAccountCreate,
+    )
+    expect(created.status).toBe(201)
+    const { resourceId } = json(created) as { resourceId: string }
+    const path = `${ACCOUNTS}/${resourceId}/transactions`
+    const added = await signedSend(port, ours.identity, 'POST', path, platformExamples.cardTransactionsCreate)
+    expect(added.status).toBe(201)
+    const listed = await signedSend(port, ours.identity, 'GET', `${path}?bookingStatus=booked`)
+    expect(listed.status).toBe(200)
+    const booked = (
+      json(listed) as { cardTransactions: { booked: { cardTransactionId: string; invoiced: string }[] } }
+    ).cardTransactions.booked
+    expect(booked.map(({ cardTransactionId, invoiced }) => [cardTransactionId, invoiced])).toEqual([
+      ['test-2', ''],
+      ['test-1', 'true'],
+    ])
+  }, 30_000)
+})

@@ -1,0 +1,21 @@
+import { z } from 'zod'
+
+/** No C0 or C1 control character (line breaks and tabs included): they corrupt logs, CSV and headers. */
+const NO_CONTROL = /^\P{Cc}*$/u
+
+/** The rule every text field of a request body follows, named for the field. */
+export const noControlCharacters = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .regex(NO_CONTROL, `${field} must not contain control characters (a line break, a tab, U+0000...)`)
+
+/** Optional free text as the platform sends it: stored as sent, the empty string included. */
+export const freeText = (field: string, max: number) =>
+  noControlCharacters(field).max(max, `${field} may have at most ${max} characters`)
+
+/** Text that means something when present: trimmed, not empty. */
+export const requiredText = (field: string, max: number) =>
+  noControlCharacters(field)
+    .trim()
+    .min(1, `${field} must not be empty`)
+    .max(max, `${field} may have at most ${max} characters`)

@@ -1,0 +1,113 @@
+import {
+  createRouteMatcher,
+  DECIMAL_AMOUNT,
+  jsonNumber,
+  type OperationName,
+  operationList,
+  type PendingTransaction,
+  type RouteMatcher,
+  stringifyJsonLossless,
+} from '../contract'
+import { bytesToBase64 } from '../signing/base64'
+import { JsonText } from './respond'
+
+/**
+ * How a sandbox behaves where real sandboxes differ (docs/decisions.md#personalities): our own handlers and
+ * engine, shaped like another server. A new kind of sandbox is one more entry in `personalities`, e.g.
+ * one that books only, adds fields, writes absolute `_links` or caps the page size.
+ */
+export interface Personality {
+  name: PersonalityName
+  /** One line for the start-up banner. */
+  summary: string
+  /** Where it serves the operation: the platform's sandbox sits under `/api-sandbox`. */
+  basePath: string
+  /** The operations it offers; another path or method is answered as the route table answers a miss. */
+  offers: readonly OperationName[]
+  /** A fresh resourceId for a new card account. */
+  newId(): string
+  /** A success answer's body as this sandbox writes it; undefined for an empty body. */
+  answerBody(operation: OperationName, body: unknown): unknown
+}
+
+/** Our sandbox as the contract has it: every operation, UUID ids, amounts as strings, pending objects. */
+const asContracted: Personality = {
+  name: 'console',
+  summary: 'the contract as written: an account list, UUID ids, amounts as strings',
+  basePath: '',
+  offers: operationList.map(({ name }) => name),
+  newId: () => crypto.randomUUID(),
+  answerBody: (_, body) => body,
+}
+
+/**
+ * The real platform, as far as its public pages show it: no list of mock card accounts, opaque `enc!!…==`
+ * ids, amounts as JSON numbers, `pending` as strings (as the spec's schema declares), an empty 201 for the
+ * transactions POST, under `/api-sandbox`.
+ */
+const platform: Personality = {
+  name: 'platform',
+  summary: 'the platform: no account list, enc!! ids, number amounts, pending strings, /api-sandbox',
+  basePath: '/api-sandbox',
+  // A GET of the list's path is then 405 with `Allow: POST, OPTIONS`, as a server routing by path and
+  // method answers a method the path does not take (the platform's sandbox is such a server).
+  offers: operationList.map(({ name }) => name).filter((name) => name !== 'listCardAccounts'),
+  newId: platformId,
+  answerBody(operation, body) {
+    switch (operation) {
+      // Its answer's status and body are not documented: 201 and nothing, which a client must survive.
+      case 'createTransactions':
+        return undefined
+      case 'listTransactions':
+        return new JsonText(stringifyJsonLossless(withNumberAmounts(withPendingText(body))))
+      default:
+        // The account answers keep their body: the platform's old example answer holds `resourceId`.
+        return new JsonText(stringifyJsonLossless(withNumberAmounts(body)))
+    }
+  },
+}
+
+export const personalities = { console: asContracted, platform } as const
+export type PersonalityName = keyof typeof personalities
+export const defaultPersonality: Personality = asContracted
+
+export function isPersonalityName(name: string): name is PersonalityName {
+  return Object.hasOwn(personalities, name)
+}
+
+/** The route matcher of what a personality offers. */
+export function routesOf(personality: Personality): RouteMatcher {
+  return createRouteMatcher(operationList.filter(({ name }) => personality.offers.includes(name)))
+}
+
+/**
+ * `enc!!` and the base64 of 64 random bytes, `-` and `_` for `+` and `/`, padding kept: the platform's own
+ * form (`!`, `-`, `_`, `=`; 93 characters), which a client must percent-encode in a path.
+ */
+function platformId(): string {
+  const base64 = bytesToBase64(crypto.getRandomValues(new Uint8Array(64)))
+  return `enc!!${base64.replaceAll('+', '-').replaceAll('/', '_')}`
+}
+
+/** Every amount object's `amount` written as the number literal of its decimal string (digits kept). */
+function withNumberAmounts(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withNumberAmounts)
+  if (typeof value !== 'object' || value === null) return value
+  const entries = Object.entries(value).map(([key, field]) => [key, withNumberAmounts(field)] as const)
+  const object = Object.fromEntries(entries) as Record<string, unknown>
+  const { amount, currency } = object
+  if (typeof currency === 'string' && typeof amount === 'string' && DECIMAL_AMOUNT.test(amount)) {
+    object.amount = jsonNumber(amount)
+  }
+  return object
+}
+
+/** `pending` as the array of strings the spec's schema declares: one line of each transaction. */
+function withPendingText(body: unknown): unknown {
+  const answer = body as { cardTransactions: { pending: PendingTransaction[] } }
+  const pending = answer.cardTransactions.pending.map(
+    ({ cardTransactionId, transactionDate, transactionAmount, merchantCategoryCode }) =>
+      `${cardTransactionId} ${transactionDate} ${transactionAmount.amount} ${transactionAmount.currency} ${merchantCategoryCode}`,
+  )
+  return { ...answer, cardTransactions: { ...answer.cardTransactions, pending } }
+}
