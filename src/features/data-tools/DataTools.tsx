@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ChangeEvent, useRef, useState } from 'react'
-import { queryKeys } from '../../api'
+import { OFFLINE_UPSTREAM, queryKeys, useApiClient } from '../../api'
 import { problemFromZod, type SandboxSnapshot, sandboxSnapshot, type TppMessage } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
@@ -23,6 +23,7 @@ type Pending =
 /** Fill and generate work in both modes; export, import and reset act on the in-browser store only. */
 export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
   const offline = useOfflineData()
+  const { book } = useApiClient()
   const client = useQueryClient()
   const announce = useAnnounce()
   const [, setView] = useView()
@@ -70,6 +71,8 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
       setImportError({ file, messages: result.problem.messages })
       return
     }
+    // The book of the in-browser sandbox named the accounts just replaced.
+    book.clear(OFFLINE_UPSTREAM)
     await refresh()
     setView({ account: snapshot.cardAccounts[0]?.account.resourceId, offset: 0 })
     announce(
@@ -80,6 +83,7 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
   const reset = async () => {
     if (!offline) return
     await offline.reset()
+    book.clear(OFFLINE_UPSTREAM)
     setPending(undefined)
     await refresh()
     setView({ account: undefined, offset: 0 })

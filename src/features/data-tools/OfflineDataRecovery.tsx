@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { OFFLINE_UPSTREAM, useApiClient } from '../../api'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { downloadSnapshot, useOfflineData } from './offline-data'
 
@@ -8,6 +9,7 @@ import { downloadSnapshot, useOfflineData } from './offline-data'
  */
 export function OfflineDataRecovery() {
   const offline = useOfflineData()
+  const { book } = useApiClient()
   const [confirming, setConfirming] = useState(false)
   const [failure, setFailure] = useState<string>()
   if (!offline) return null
@@ -44,6 +46,7 @@ export function OfflineDataRecovery() {
           confirmLabel="Delete everything"
           onConfirm={async () => {
             await offline.reset()
+            book.clear(OFFLINE_UPSTREAM)
             location.reload()
           }}
           onClose={() => setConfirming(false)}

@@ -3,7 +3,7 @@ import type { StoredTransaction } from '../../contract'
 import { parseView } from '../view-state'
 import { signed } from './Money'
 import { rowsText } from './Pagination'
-import { pageInfo } from './rows'
+import { linkTarget, pageInfo } from './rows'
 import { blankRow, isRowField, transactionBody, transactionFormSchema, viewShowing } from './transaction-form'
 
 describe('amounts', () => {
@@ -32,10 +32,31 @@ describe('pagination without a total', () => {
     expect(pageInfo(page(undefined), 5, 3).hasMore).toBe(false)
   })
 
+  const info = (count: number, hasMore: boolean) => ({ count, hasMore, next: undefined, previous: undefined })
+
   it('says "of ≥" until the last page is known', () => {
-    expect(rowsText(50, { count: 50, hasMore: true })).toBe('Rows 51–100 of ≥ 101')
-    expect(rowsText(1000, { count: 7, hasMore: false })).toBe('Rows 1,001–1,007 of 1,007')
-    expect(rowsText(0, { count: 0, hasMore: false })).toBe('No rows')
+    expect(rowsText(50, info(50, true))).toBe('Rows 51–100 of ≥ 101')
+    expect(rowsText(1000, info(7, false))).toBe('Rows 1,001–1,007 of 1,007')
+    expect(rowsText(0, info(0, false))).toBe('No rows')
+    expect(rowsText(undefined, info(3, true))).toBe('3 rows on the linked page')
+  })
+
+  it('moves the view to the page a link names, whatever base the sandbox linked under', () => {
+    const query = 'bookingStatus=both&offset=20&limit=10'
+    expect(linkTarget(`https://bank/api-sandbox/v1/sandbox/card-accounts/a/transactions?${query}`)).toEqual({
+      kind: 'view',
+      offset: 20,
+      limit: 10,
+    })
+    expect(linkTarget(`/v1/sandbox/card-accounts/a/transactions?${query}`)).toEqual({
+      kind: 'view',
+      offset: 20,
+      limit: 10,
+    })
+    // A query the view cannot say (a cursor of the bank's) is followed as it is.
+    const cursor = '/api-sandbox/v1/sandbox/card-accounts/a/transactions?bookingStatus=both&page=3'
+    expect(linkTarget(cursor)).toEqual({ kind: 'href', href: cursor })
+    expect(linkTarget('https://bank/elsewhere?offset=1')).toBeUndefined()
   })
 })
 
