@@ -8,6 +8,7 @@ import type { CreatedAccount } from '../features/card-accounts/NewAccountDialog'
 import { OpenAccountDialog } from '../features/card-accounts/OpenAccountDialog'
 import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
 import { useKnownAccounts } from '../features/card-accounts/use-known-accounts'
+import { ConnectionDialog } from '../features/connection/ConnectionDialog'
 import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
 import { GenerateDialog } from '../features/data-tools/GenerateDialog'
@@ -31,7 +32,7 @@ const AddTransactionsDialog = lazyChunk(() =>
   import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )
 
-type OpenDialog = 'new-account' | 'open-account' | 'add-transactions' | 'generate' | 'help'
+type OpenDialog = 'new-account' | 'open-account' | 'add-transactions' | 'generate' | 'help' | 'connection'
 
 interface AppProps {
   mode: Mode
@@ -93,7 +94,11 @@ export function App({ mode, offlineError }: AppProps) {
 
   return (
     <div className="app">
-      <Header mode={mode} onHelp={() => setDialog('help')} />
+      <Header
+        mode={mode}
+        onHelp={() => setDialog('help')}
+        onConnection={mode === 'proxy' ? () => setDialog('connection') : undefined}
+      />
       {offlineError ? (
         <div className="banner" role="alert">
           The in-browser sandbox ({modeLabels.offline}) could not start: {offlineError.message}. Reload the
@@ -188,6 +193,7 @@ export function App({ mode, offlineError }: AppProps) {
         />
       ) : null}
       {dialog === 'help' ? <HelpDialog onClose={close} /> : null}
+      {dialog === 'connection' ? <ConnectionDialog onClose={close} /> : null}
       {dialog === 'add-transactions' && selected ? (
         <ChunkBoundary title="Add transactions" onClose={close}>
           <AddTransactionsDialog
