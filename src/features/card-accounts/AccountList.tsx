@@ -16,13 +16,13 @@ export function AccountList({ accounts, onRemove }: AccountListProps) {
       {accounts.map((known) => {
         const { view: account, entry } = known
         const current = account.resourceId === view.account
-        const meta = [
-          account.currency,
-          account.name ?? (account.maskedPan ? 'no name' : undefined),
-          account.customerType,
-        ]
-          .filter(Boolean)
-          .join(' · ')
+        // An account opened by id on a sandbox that would not show it may be known by its masked PAN alone.
+        const described = account.currency !== undefined || account.customerType !== undefined
+        const meta = described
+          ? [account.currency, account.name ?? 'no name', account.customerType].filter(Boolean).join(' · ')
+          : entry?.note
+            ? 'could not be read'
+            : 'known by id only'
         return (
           <li key={account.resourceId}>
             <a
