@@ -72,6 +72,67 @@ describe('the transaction form', () => {
     })
   })
 
+  it('sends the platform fields of "All fields" only when filled, invoiced as the boolean', () => {
+    const row = {
+      ...blankRow('NOK', '2026-11-20'),
+      merchantCategoryCode: 'BOB',
+      terminalId: 'tid',
+      markupFee: { amount: '10', currency: 'NOK' },
+      markupFeePercentage: '20',
+      cardAcceptorAddress: {
+        street: 'Street',
+        buildingNumber: '56',
+        postalCode: '7014',
+        city: 'Trondheim',
+        country: 'NO',
+      },
+      invoiced: 'true' as const,
+      valueDate: '2026-11-20',
+    }
+    expect(transactionBody(row)).toEqual({
+      bookingStatus: 'booked',
+      transactionDate: '2026-11-20',
+      bookingDate: '2026-11-20',
+      transactionAmount: { amount: '', currency: 'NOK' },
+      originalAmount: { amount: '', currency: 'NOK' },
+      merchantCategoryCode: 'BOB',
+      terminalId: 'tid',
+      markupFee: { amount: '10', currency: 'NOK' },
+      markupFeePercentage: '20',
+      cardAcceptorAddress: {
+        street: 'Street',
+        buildingNumber: '56',
+        postalCode: '7014',
+        city: 'Trondheim',
+        country: 'NO',
+      },
+      invoiced: true,
+      valueDate: '2026-11-20',
+    })
+  })
+
+  it('checks the platform fields with the form’s own rules, each error at its field', () => {
+    const row = {
+      ...blankRow('NOK', '2026-11-20'),
+      merchantCategoryCode: '5411',
+      transactionAmount: { amount: '-1.00', currency: 'NOK' },
+      originalAmount: { amount: '-1.00', currency: 'NOK' },
+      valueDate: '2026-11-19',
+      cardAcceptorAddress: { street: '', buildingNumber: '', postalCode: '', city: 'Oslo', country: 'no' },
+    }
+    const result = transactionFormSchema.safeParse({ transactions: [row] })
+    expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'transactions.0.cardAcceptorAddress.country: Country must be an ISO 3166 code of two capital letters, e.g. NO',
+    ])
+    const fixed = { ...row, cardAcceptorAddress: { ...row.cardAcceptorAddress, country: 'NO' } }
+    expect(
+      transactionFormSchema.safeParse({ transactions: [fixed] }).error?.issues.map((i) => i.path.join('.')),
+    ).toEqual(['transactions.0.valueDate'])
+    expect(transactionFormSchema.safeParse({ transactions: [{ ...fixed, valueDate: '' }] }).success).toBe(
+      true,
+    )
+  })
+
   it("validates with the contract's schema, errors under the row's field", () => {
     const valid = { ...blankRow('NOK', '2026-11-20'), merchantCategoryCode: '5411' }
     valid.transactionAmount.amount = '-1.00'
