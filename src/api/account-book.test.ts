@@ -51,6 +51,19 @@ describe('the account book', () => {
     ])
   })
 
+  it('keeps the note of an answer that came but was not what the console expects', () => {
+    const book = createAccountBook(storage())
+    book.record(BANK, {
+      id: 'x',
+      origin: 'opened',
+      account: { status: 'ENABLED' },
+      note: 'status: unexpected',
+    })
+    expect(book.of(BANK).entries[0]?.note).toBe('status: unexpected')
+    book.record(BANK, { id: 'x', origin: 'opened', account: { status: 'enabled' } })
+    expect(book.of(BANK).entries[0]?.note).toBeUndefined()
+  })
+
   it('forgets a removed account; a hidden one stays out until it is opened again', () => {
     const book = createAccountBook(storage())
     book.record(OFFLINE_UPSTREAM, { id: 'a', origin: 'created' })

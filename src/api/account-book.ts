@@ -7,6 +7,7 @@ import { readJson, writeJson } from './json'
  * it or opened by id or link, with what the sandbox answered about it. Offline the upstream is this
  * browser; in proxy mode it is the upstream's base URL, as the proxy tells it.
  */
+/** The file format of `exportBook()` (docs/decisions.md#account-book). */
 export const BOOK_FORMAT = 'sandbox-console/account-book/v1'
 
 /** The book of the in-browser sandbox. */
@@ -120,8 +121,9 @@ export function createAccountBook(
           lastSeenAt: at,
           ...definedOr('account', account, known?.account),
           ...definedOr('maskedPan', maskedPan, known?.maskedPan),
-          // A note says why the account object is missing: one that came clears it.
-          ...(account === undefined ? definedOr('note', note, known?.note) : {}),
+          // A note says what was wrong with the account object: a new sighting's own note, or none once an
+          // object came without one.
+          ...definedOr('note', note, account === undefined ? known?.note : undefined),
         }
         return {
           ...book,

@@ -189,5 +189,5 @@ function reason(error: unknown): string {
 }
 
 function unexpectedNote(problems: readonly string[]): string {
-  return `The answer was not what the console expects: ${problems.join('; ')}`
+  return `The account's answer was not what the console expects: ${problems.join('; ')}`
 }

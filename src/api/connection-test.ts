@@ -63,7 +63,7 @@ const nameCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL'])
 /** Node's codes for a TLS certificate the proxy does not trust or a handshake that failed. */
 const tlsCode = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL|EPROTO|HOSTNAME_MISMATCH/
 
-/** Names the class of what a connection test met, in words a tester can act on. */
+/** Names the class of what a connection test met, in words a tester can act on (docs/decisions.md#connection-test). */
 export function classifyProbe(outcome: ProbeOutcome): Verdict {
   if (outcome.kind === 'no-answer') {
     return fail(

@@ -4,7 +4,7 @@ import { z } from 'zod'
  * The proxy's own answer about itself, outside the operation's `/api` paths (every `/api` path is matched
  * against the operation table): which upstream it signs for and with which certificate. The server
  * (server/console-connection.ts) sends it; the console reads it to key its account book and to show the
- * Connection panel.
+ * Connection panel (docs/decisions.md#console-connection).
  */
 export const CONSOLE_CONNECTION_PATH = '/console/connection'
 

@@ -6,7 +6,7 @@ import { API_BASE, matchRoute, SANDBOX_PREFIX } from '../contract'
  * its service root (`/v1/sandbox/...`), under its base path (`/api-sandbox/v1/sandbox/...`, `/api/...`
  * from our own handlers in the browser) or absolutely (`https://bank.example/api-sandbox/v1/sandbox/...`);
  * the console reaches every sandbox only through its own `/api`, so all of them map there. Undefined for
- * an href that does not lead into the sandbox's paths.
+ * an href that does not lead into the sandbox's paths (docs/decisions.md#links).
  */
 export function apiPathOfHref(href: string): string | undefined {
   let url: URL

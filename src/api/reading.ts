@@ -4,7 +4,7 @@ import type { Body } from './json'
 /**
  * What the console made of an answer it reads. A sandbox may send what the reader schema does not
  * expect: that is `unexpected`, a value to show (the answer as it came, and what was unexpected in
- * words), never an exception that throws the screen away.
+ * words), never an exception that throws the screen away (docs/decisions.md#liberal-reading).
  */
 export type Reading<T> =
   | { kind: 'read'; value: T; raw: unknown }
