@@ -72,10 +72,13 @@ export async function tableRows(page: Page): Promise<string[]> {
   const table = page.getByRole('table', { name: /^Transactions of/ })
   // While the next page loads the previous one stays, dimmed and busy: read only a settled table.
   await expect(table).toHaveAttribute('aria-busy', 'false')
+  // A row's detail (opened below it) and its disclosure button are not the row's data.
   return table
-    .locator('tbody tr')
+    .locator('tbody tr:not(.row-detail)')
     .evaluateAll((rows) =>
-      rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent?.trim()).join(' | ')),
+      rows.map((row) =>
+        [...row.querySelectorAll('td:not(.col-expand)')].map((td) => td.textContent?.trim()).join(' | '),
+      ),
     )
 }
 

@@ -182,11 +182,12 @@ test('page through with limit 5, open a copied link, and swap the amounts with a
   await page.getByRole('radio', { name: 'booked' }).check()
   await page.getByLabel('Page size').selectOption('50')
   const hotel = page.getByRole('row', { name: /Hotel Adlon Berlin/ })
-  await expect(hotel.getByRole('cell').nth(4)).toHaveText('-2710.35 NOK')
-  await expect(hotel.getByRole('cell').nth(5)).toHaveText('-232.80 EUR')
-  await page.getByLabel('accept-fix: swap amounts').check()
-  await expect(hotel.getByRole('cell').nth(4)).toHaveText('-232.80 EUR')
+  // Cell 0 holds the row's disclosure button; the amounts are the 6th and 7th cells.
   await expect(hotel.getByRole('cell').nth(5)).toHaveText('-2710.35 NOK')
+  await expect(hotel.getByRole('cell').nth(6)).toHaveText('-232.80 EUR')
+  await page.getByLabel('accept-fix: swap amounts').check()
+  await expect(hotel.getByRole('cell').nth(5)).toHaveText('-232.80 EUR')
+  await expect(hotel.getByRole('cell').nth(6)).toHaveText('-2710.35 NOK')
   expect(page.url()).toContain('fix=1')
   await screenshot(page, 'accept-fix-swapped')
   // The inspector names the operation of each request and shows the header as sent.

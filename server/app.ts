@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { ConsoleConnection } from '../src/api/console-connection'
 import { API_BASE, headerNames, matchRoute, problem, refusalOf } from '../src/contract'
 import { answerClientError } from './client-error'
 import { type ClientTimeouts, defaultClientTimeouts } from './config'
+import { answerConnection, CONSOLE_CONNECTION_PATH } from './console-connection'
 import { consoleTokenGate } from './console-token'
 import { sendProblem, sendRefusal, setHeaders } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
@@ -20,6 +22,8 @@ export interface AppOptions {
   consoleToken?: string | undefined
   /** How long a client may take to send a request; the config's defaults when not given. */
   clientTimeouts?: ClientTimeouts | undefined
+  /** What `/console/connection` tells the page: the upstream and the signing certificate. */
+  connection?: ConsoleConnection | undefined
   /** One line per request; never given keys, PSU ids or bodies. */
   log: (line: string) => void
 }
@@ -37,6 +41,13 @@ export function createApp(options: AppOptions): Server {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const target = parseRequestTarget(req.url)
     if (!target.ok) return sendProblem(req, res, target.problem)
+    // The proxy's word about itself, outside /api (every /api path is the operation's), under /api's rules.
+    if (target.path === CONSOLE_CONNECTION_PATH) {
+      setHeaders(res, apiAnswerHeaders)
+      const refused = crossSiteProblem(req, allowedHostnames) ?? tokenGate?.problem(req)
+      if (refused) return sendProblem(req, res, refused)
+      return answerConnection(req, res, options.connection)
+    }
     if (!isApiPath(target.path)) {
       if (tokenGate?.land(req, res, target.path, target.query)) return
       return serveStatic(req, res, target.path)

@@ -8,6 +8,7 @@ import { defaultPersonality, personalities } from '../src/sandbox-http/personali
 import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
 import { createApp } from './app'
 import { type Config, ConfigError, takeConfig } from './config'
+import { consoleConnectionOf } from './console-connection'
 import { newConsoleToken } from './console-token'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity, type SigningIdentity } from './identity'
 import { startLocalUpstream } from './local-upstream'
@@ -74,6 +75,11 @@ async function main() {
     allowedHostnames: new Set(config.allowedHostnames),
     consoleToken,
     clientTimeouts: config.client,
+    connection: consoleConnectionOf(
+      upstream.baseUrl,
+      config.upstream.kind === 'local',
+      upstream.identity.certificate,
+    ),
     log: (line) => console.log(line),
   })
   await new Promise<void>((resolve, reject) => {

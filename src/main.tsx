@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createApiClient, readMode } from './api'
+import { createAccountBook, createApiClient, readMode } from './api'
 import { App } from './app/App'
 import { AppErrorBoundary } from './app/AppErrorBoundary'
 import { type OfflineRuntime, startOffline } from './app/offline'
@@ -22,7 +22,12 @@ async function boot() {
       offlineError = error instanceof Error ? error : new Error(String(error))
     }
   }
-  const client = createApiClient({ mode, signer: offline?.signer, offline: offline?.worker })
+  const client = createApiClient({
+    mode,
+    signer: offline?.signer,
+    offline: offline?.worker,
+    book: createAccountBook(localStorage),
+  })
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
   createRoot(root, reportErrorsTo(client.log)).render(

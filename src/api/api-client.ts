@@ -1,5 +1,20 @@
-import { createCardAccount, createTransactions, listCardAccounts, listTransactions } from './client'
+import { type AccountBook, createAccountBook, OFFLINE_UPSTREAM } from './account-book'
+import {
+  type CardAccountRead,
+  createCardAccount,
+  createTransactions,
+  followTransactionsLink,
+  getCardAccount,
+  listCardAccounts,
+  listTransactions,
+  type ReadOptions,
+} from './client'
+import { classifyProbe, probeConnection, type Verdict } from './connection-test'
+import { CONSOLE_CONNECTION_PATH, type ConsoleConnection, consoleConnection } from './console-connection'
+import { ApiError } from './errors'
+import { accountIdOfHref } from './links'
 import type { Mode } from './mode'
+import type { Creation } from './reading'
 import { createRequestLog, type RequestLog } from './request-log'
 import type { BrowserRequestSigner } from './request-signer'
 import { createTransport, type OfflineWorker, type Transport } from './transport'
@@ -7,14 +22,37 @@ import { createTransport, type OfflineWorker, type Transport } from './transport
 /** An operation of `client.ts` with its transport already given. */
 type Bound<F> = F extends (send: Transport, ...args: infer A) => infer R ? (...args: A) => R : never
 
+/** A created account, with its id wherever the answer gave it (the object, else `Location`). */
+export type AccountCreation = Creation<CardAccountRead> & { id: string | undefined }
+
+/** What opening an account by id came to: only the sandbox's own 404 says it is not there. */
+export type OpenOutcome = { kind: 'opened'; id: string } | { kind: 'not-found'; id: string; error: ApiError }
+
+/** The book's key for a proxy whose upstream could not be learnt (the proxy did not say). */
+export const UNKNOWN_UPSTREAM = 'proxy (upstream not known)'
+
 /** The sandbox's operations as this app reaches them, and the log of every request they sent. */
 export interface ApiClient {
   readonly mode: Mode
   readonly log: RequestLog
+  /** The console's own book of card accounts, per upstream. */
+  readonly book: AccountBook
+  /** Proxy mode: which upstream the proxy serves and how it signs; undefined offline. */
+  connection(): Promise<ConsoleConnection | undefined>
+  /** The key of this mode's upstream in the book: this browser offline, the upstream's base URL by proxy. */
+  upstream(): Promise<string>
   listCardAccounts: Bound<typeof listCardAccounts>
-  createCardAccount: Bound<typeof createCardAccount>
+  getCardAccount: Bound<typeof getCardAccount>
+  /** Creates the account and records it in the book. */
+  createCardAccount(...args: Parameters<Bound<typeof createCardAccount>>): Promise<AccountCreation>
+  /** Reads a page; an account of the book is marked seen, with the masked PAN the answer names. */
   listTransactions: Bound<typeof listTransactions>
+  followTransactionsLink: Bound<typeof followTransactionsLink>
   createTransactions: Bound<typeof createTransactions>
+  /** Reads the account by id (its transactions if that fails) and adds it to the book. */
+  openAccount(id: string, options?: ReadOptions): Promise<OpenOutcome>
+  /** One signed read through the proxy, and what it met, named. */
+  testConnection(accountId?: string): Promise<Verdict>
 }
 
 export interface ApiClientOptions {
@@ -23,18 +61,133 @@ export interface ApiClientOptions {
   signer?: BrowserRequestSigner | undefined
   /** Offline mode: the in-browser sandbox's worker, re-started when it stops intercepting. */
   offline?: OfflineWorker | undefined
+  /** Where the book lives: localStorage in the app; a book in memory when not given (tests). */
+  book?: AccountBook | undefined
 }
 
 /** Built once at start by the composition root, once the mode's runtime (signer, worker) is up. */
-export function createApiClient({ mode, signer, offline }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  mode,
+  signer,
+  offline,
+  book = createAccountBook(),
+}: ApiClientOptions): ApiClient {
   const log = createRequestLog()
   const send = createTransport({ mode, log, signer, offline })
+  let connecting: Promise<ConsoleConnection> | undefined
+
+  const connection = async (): Promise<ConsoleConnection | undefined> => {
+    if (mode === 'offline') return undefined
+    connecting ??= fetchConnection().catch((error: unknown) => {
+      connecting = undefined // asked again next time: the server may be back
+      throw error
+    })
+    return connecting
+  }
+
+  const upstream = async (): Promise<string> => {
+    if (mode === 'offline') return OFFLINE_UPSTREAM
+    try {
+      const known = await connection()
+      if (known === undefined) return UNKNOWN_UPSTREAM
+      if (known.local) book.markLocal(known.upstream)
+      return known.upstream
+    } catch {
+      return UNKNOWN_UPSTREAM
+    }
+  }
+
+  const openAccount = async (id: string, options: ReadOptions = {}): Promise<OpenOutcome> => {
+    const key = await upstream()
+    let failure: unknown
+    try {
+      const account = await getCardAccount(send, id, options)
+      const note = account.kind === 'unexpected' ? unexpectedNote(account.problems) : undefined
+      book.record(key, { id, origin: 'opened', account: account.raw, note })
+      return { kind: 'opened', id }
+    } catch (error) {
+      if (isSandboxNotFound(error)) return { kind: 'not-found', id, error }
+      failure = error
+    }
+    // The account object could not be read: its transactions name its masked PAN, which is enough.
+    const note = `The account could not be read: ${reason(failure)}`
+    try {
+      const page = await listTransactions(send, id, { bookingStatus: 'both', offset: 0, limit: 1 }, options)
+      const maskedPan = page.kind === 'read' ? page.value.cardAccount?.maskedPan : undefined
+      book.record(key, { id, origin: 'opened', maskedPan, note })
+    } catch (error) {
+      if (isSandboxNotFound(error)) return { kind: 'not-found', id, error }
+      // Anything but the sandbox's 404 (a refused signature, an unreachable upstream) does not say the
+      // account is not there: it joins the book, with why it could not be read.
+      book.record(key, { id, origin: 'opened', note })
+    }
+    return { kind: 'opened', id }
+  }
+
   return {
     mode,
     log,
+    book,
+    connection,
+    upstream,
     listCardAccounts: (...args) => listCardAccounts(send, ...args),
-    createCardAccount: (...args) => createCardAccount(send, ...args),
-    listTransactions: (...args) => listTransactions(send, ...args),
+    getCardAccount: (...args) => getCardAccount(send, ...args),
+    async createCardAccount(body) {
+      const created = await createCardAccount(send, body)
+      const id = createdId(created)
+      if (id !== undefined) {
+        const note =
+          created.kind === 'no-body'
+            ? 'Created; the sandbox sent no body'
+            : created.kind === 'unexpected'
+              ? unexpectedNote(created.problems)
+              : undefined
+        const account = created.kind === 'no-body' ? undefined : created.raw
+        book.record(await upstream(), { id, origin: 'created', account, note })
+        // No account object came: ask the sandbox for it, as for an account opened by id.
+        if (account === undefined) void openAccount(id)
+      }
+      return { ...created, id }
+    },
+    async listTransactions(accountId, params, options) {
+      const page = await listTransactions(send, accountId, params, options)
+      if (page.kind === 'read') book.touch(await upstream(), accountId, page.value.cardAccount?.maskedPan)
+      return page
+    },
+    followTransactionsLink: (...args) => followTransactionsLink(send, ...args),
     createTransactions: (...args) => createTransactions(send, ...args),
+    openAccount,
+    testConnection: async (accountId) => classifyProbe(await probeConnection(send, accountId)),
   }
+}
+
+async function fetchConnection(): Promise<ConsoleConnection> {
+  const response = await fetch(CONSOLE_CONNECTION_PATH, { headers: { accept: 'application/json' } })
+  if (!response.ok) throw new Error(`${CONSOLE_CONNECTION_PATH} answered HTTP ${response.status}`)
+  return consoleConnection.parse(await response.json())
+}
+
+/** The id of a created account: the object's resourceId, else the last segment of `Location`. */
+function createdId(created: Creation<CardAccountRead>): string | undefined {
+  if (created.kind === 'read') return created.value.resourceId
+  const raw = created.kind === 'unexpected' ? created.raw : undefined
+  const fromBody =
+    typeof raw === 'object' && raw !== null && 'resourceId' in raw && typeof raw.resourceId === 'string'
+      ? raw.resourceId
+      : undefined
+  return fromBody ?? (created.location === undefined ? undefined : accountIdOfHref(created.location))
+}
+
+/** The sandbox's own 404 (tppMessages): a gateway's 404 page says nothing about the account. */
+function isSandboxNotFound(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 404 && error.hasTppMessages
+}
+
+function reason(error: unknown): string {
+  if (error instanceof ApiError) return `HTTP ${error.status}, ${error.message.replaceAll('\n', '; ')}`
+  return error instanceof Error ? error.message : String(error)
+}
+
+function unexpectedNote(problems: readonly string[]): string {
+  return `The account's answer was not what the console expects: ${problems.join('; ')}`
 }

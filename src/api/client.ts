@@ -1,26 +1,28 @@
 import type { z } from 'zod'
 import {
+  API_BASE,
   type CardAccountCreateInput,
-  cardAccountFromServer,
-  cardAccountListFromServer,
-  cardTransactionsFromServer,
   headerNames,
+  type OperationName,
   operations,
   pathTo,
   SWAP_AMOUNTS_FIX,
   type TransactionCreateInput,
   type TransactionsParams,
-  transactionsCreated,
   transactionsSearchParams,
 } from '../contract'
-import { ApiError, ContractError } from './errors'
-import { API_BASE } from './mode'
+import { ApiError } from './errors'
+import { readBody } from './json'
+import { apiPathOfHref } from './links'
+import { type Creation, type Reading, readCreated, readWith } from './reading'
 import { tamperHeaders } from './tamper'
 import type { Transport } from './transport'
 
-export type CardAccountRead = z.output<typeof cardAccountFromServer>
-export type TransactionsPage = z.output<typeof cardTransactionsFromServer>
-export type CreatedTransactions = z.output<typeof transactionsCreated>
+/** What a client reads from a sandbox: the operation table's liberal reader schemas. */
+type ReaderOf<N extends OperationName> = (typeof operations)[N]['answer']['reader']
+export type CardAccountRead = z.output<ReaderOf<'getCardAccount'>>
+export type TransactionsPage = z.output<ReaderOf<'listTransactions'>>
+export type CreatedTransactions = z.output<ReaderOf<'createTransactions'>>
 
 /** Headers a read may need: corporate accounts want PSU-Corporate-ID; `fix` asks for the amount swap. */
 export interface ReadOptions {
@@ -29,39 +31,43 @@ export interface ReadOptions {
   signal?: AbortSignal | undefined
 }
 
-interface Call<S extends z.ZodType> {
+interface Call {
   method: 'GET' | 'POST'
-  path: string
-  schema: S
-  what: string
+  /** Under /api: the console's own path to the operation. */
+  apiPath: string
   body?: unknown
   headers?: Record<string, string>
   signal?: AbortSignal | undefined
 }
 
-async function call<S extends z.ZodType>(send: Transport, c: Call<S>): Promise<z.output<S>> {
+interface Answer {
+  response: Response
+  text: string
+}
+
+/**
+ * Sends one request of the operation. An error status throws an ApiError (the sandbox's messages, or the
+ * body as it came); a success is returned as text for the caller's reader, which never throws.
+ */
+async function exchange(send: Transport, c: Call): Promise<Answer> {
   const headers = new Headers({ ...c.headers, ...tamperHeaders() })
   headers.set(headerNames.requestId, crypto.randomUUID())
   headers.set('accept', 'application/json')
   if (c.body !== undefined) headers.set('content-type', 'application/json')
-  const request = new Request(new URL(API_BASE + c.path, location.href), {
+  const request = new Request(new URL(c.apiPath, location.href), {
     method: c.method,
     headers,
+    // What the console sends is strict: plain JSON of a body the contract's schemas accepted.
     ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
     ...(c.signal ? { signal: c.signal } : {}),
   })
   const response = await send(request)
-  const body: unknown = await response.json()
-  if (!response.ok) throw ApiError.fromBody(response.status, body)
-  const parsed = c.schema.safeParse(body)
-  if (!parsed.success) {
-    throw new ContractError(
-      c.what,
-      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-    )
-  }
-  return parsed.data
+  const text = await response.text()
+  if (!response.ok) throw ApiError.fromText(response.status, text)
+  return { response, text }
 }
+
+const apiPath = (servicePath: string) => `${API_BASE}${servicePath}`
 
 function readHeaders(options: ReadOptions): Record<string, string> {
   return {
@@ -70,28 +76,55 @@ function readHeaders(options: ReadOptions): Record<string, string> {
   }
 }
 
+/** A read of the operation `name`, its answer through the table's reader. */
+async function read<S extends z.ZodType>(
+  send: Transport,
+  { method, answer }: { method: Call['method']; answer: { reader: S } },
+  c: Omit<Call, 'method'>,
+): Promise<Reading<z.output<S>>> {
+  const { text } = await exchange(send, { ...c, method })
+  return readWith(answer.reader, readBody(text))
+}
+
+/** A create: its 201 through the table's reader, with `Location`; no body is a success too. */
+async function create<S extends z.ZodType>(
+  send: Transport,
+  { method, answer }: { method: Call['method']; answer: { reader: S } },
+  c: Omit<Call, 'method'>,
+): Promise<Creation<z.output<S>>> {
+  const { response, text } = await exchange(send, { ...c, method })
+  const location = response.headers.get(headerNames.location) ?? undefined
+  return readCreated(answer.reader, readBody(text), location)
+}
+
 export async function listCardAccounts(
   send: Transport,
   options: ReadOptions = {},
-): Promise<CardAccountRead[]> {
-  const list = await call(send, {
-    method: operations.listCardAccounts.method,
-    path: pathTo('listCardAccounts'),
-    schema: cardAccountListFromServer,
-    what: 'The card account list',
+): Promise<Reading<CardAccountRead[]>> {
+  const list = await read(send, operations.listCardAccounts, {
+    apiPath: apiPath(pathTo('listCardAccounts')),
     signal: options.signal,
   })
-  return list.cardAccounts
+  return list.kind === 'read' ? { ...list, value: list.value.cardAccounts } : list
 }
 
-export function createCardAccount(send: Transport, body: CardAccountCreateInput): Promise<CardAccountRead> {
-  return call(send, {
-    method: operations.createCardAccount.method,
-    path: pathTo('createCardAccount'),
-    schema: cardAccountFromServer,
-    what: 'The created card account',
-    body,
+export function getCardAccount(
+  send: Transport,
+  accountId: string,
+  options: ReadOptions = {},
+): Promise<Reading<CardAccountRead>> {
+  return read(send, operations.getCardAccount, {
+    apiPath: apiPath(pathTo('getCardAccount', { mockCardAccountId: accountId })),
+    headers: readHeaders({ corporateId: options.corporateId }),
+    signal: options.signal,
   })
+}
+
+export function createCardAccount(
+  send: Transport,
+  body: CardAccountCreateInput,
+): Promise<Creation<CardAccountRead>> {
+  return create(send, operations.createCardAccount, { apiPath: apiPath(pathTo('createCardAccount')), body })
 }
 
 export function listTransactions(
@@ -99,12 +132,29 @@ export function listTransactions(
   accountId: string,
   params: TransactionsParams,
   options: ReadOptions = {},
-): Promise<TransactionsPage> {
-  return call(send, {
-    method: operations.listTransactions.method,
-    path: `${pathTo('listTransactions', { mockCardAccountId: accountId })}?${transactionsSearchParams(params)}`,
-    schema: cardTransactionsFromServer,
-    what: 'The transaction list',
+): Promise<Reading<TransactionsPage>> {
+  const path = pathTo('listTransactions', { mockCardAccountId: accountId })
+  return read(send, operations.listTransactions, {
+    apiPath: apiPath(`${path}?${transactionsSearchParams(params)}`),
+    headers: readHeaders(options),
+    signal: options.signal,
+  })
+}
+
+/** A page a sandbox linked to (`_links.next` ...), reached through the console's own /api. */
+export function followTransactionsLink(
+  send: Transport,
+  href: string,
+  options: ReadOptions = {},
+): Promise<Reading<TransactionsPage>> {
+  const path = apiPathOfHref(href)
+  if (path === undefined) {
+    return Promise.reject(
+      new Error(`The link ${href} does not lead into the sandbox's paths (/v1/sandbox/...)`),
+    )
+  }
+  return read(send, operations.listTransactions, {
+    apiPath: path,
     headers: readHeaders(options),
     signal: options.signal,
   })
@@ -115,12 +165,9 @@ export function createTransactions(
   accountId: string,
   body: TransactionCreateInput[],
   options: { signal?: AbortSignal | undefined } = {},
-): Promise<CreatedTransactions> {
-  return call(send, {
-    method: operations.createTransactions.method,
-    path: pathTo('createTransactions', { mockCardAccountId: accountId }),
-    schema: transactionsCreated,
-    what: 'The created transactions',
+): Promise<Creation<CreatedTransactions>> {
+  return create(send, operations.createTransactions, {
+    apiPath: apiPath(pathTo('createTransactions', { mockCardAccountId: accountId })),
     body,
     signal: options.signal,
   })

@@ -1,48 +1,64 @@
 import { type TppMessage, tppMessagesBody } from '../contract'
+import { readBody } from './json'
 import { type Mode, modeLabels } from './mode'
 
-/** The sandbox (or the proxy) answered with an error status; `messages` are its tppMessages. */
+/**
+ * The sandbox (or the proxy) answered with an error status; `messages` are its tppMessages. `body` is the
+ * answer as it came, for one that carried none (a gateway's HTML page, `{"error": ...}`, plain text).
+ */
 export class ApiError extends Error {
   readonly status: number
   readonly messages: TppMessage[]
+  readonly body: string | undefined
+  /** Whether the answer was the Berlin Group error shape (a 404 of the sandbox, not of a gateway). */
+  readonly hasTppMessages: boolean
 
-  constructor(status: number, messages: TppMessage[]) {
+  constructor(status: number, messages: TppMessage[], body?: string, hasTppMessages = true) {
     super(messages.map((m) => `${m.code}: ${m.text}`).join('\n') || `HTTP ${status}`)
     this.name = 'ApiError'
     this.status = status
     this.messages = messages
+    this.body = body
+    this.hasTppMessages = hasTppMessages
   }
 
-  /** From an error answer's body; a body that is not tppMessages still becomes one readable message. */
-  static fromBody(status: number, body: unknown): ApiError {
-    const parsed = tppMessagesBody.safeParse(body)
-    if (parsed.success) return new ApiError(status, parsed.data.tppMessages)
-    return new ApiError(status, [
-      { category: 'ERROR', code: `HTTP_${status}`, text: 'The answer carried no tppMessages.' },
-    ])
+  /** From an error answer's text; a body that is not tppMessages still becomes one readable message. */
+  static fromText(status: number, text: string): ApiError {
+    const body = readBody(text)
+    const parsed = body.kind === 'json' ? tppMessagesBody.safeParse(body.value) : undefined
+    if (parsed?.success) return new ApiError(status, parsed.data.tppMessages, text)
+    const what = body.kind === 'empty' ? 'no body' : 'no tppMessages; what came is shown below'
+    return new ApiError(
+      status,
+      [{ category: 'ERROR', code: `HTTP_${status}`, text: `The answer carried ${what}.` }],
+      body.kind === 'empty' ? undefined : text,
+      false,
+    )
   }
+}
+
+/** What came back when something other than the sandbox answered: for the connection test to classify. */
+export interface StrayAnswer {
+  status: number
+  contentType: string
+  body: string
 }
 
 /** Nothing that speaks the sandbox's API answered: names the mode, so the user knows what to fix. */
 export class UnreachableError extends Error {
   readonly mode: Mode
+  /** The answer that was not the sandbox's, when there was one (none for a network error). */
+  readonly answer: StrayAnswer | undefined
 
-  constructor(mode: Mode, detail: string) {
+  constructor(mode: Mode, detail: string, answer?: StrayAnswer) {
     super(`${unreachableTarget[mode]} did not answer: ${detail}`)
     this.name = 'UnreachableError'
     this.mode = mode
+    this.answer = answer
   }
 }
 
 const unreachableTarget: Record<Mode, string> = {
   offline: `The in-browser sandbox (${modeLabels.offline})`,
   proxy: `The proxy at /api (${modeLabels.proxy})`,
-}
-
-/** An answer that is not what the contract promises (a bug on one side or the other). */
-export class ContractError extends Error {
-  constructor(what: string, issues: string) {
-    super(`${what} did not match the contract: ${issues}`)
-    this.name = 'ContractError'
-  }
 }

@@ -1,9 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useSyncExternalStore } from 'react'
 import type { CardAccountCreateInput, TransactionCreateInput, TransactionsParams } from '../contract'
+import type { UpstreamBook } from './account-book'
 import type { ApiClient } from './api-client'
 import { useApiClient } from './api-context'
+import type { ReadOptions, TransactionsPage } from './client'
 import { queryKeys, type TransactionsKeyHeaders } from './keys'
+import type { Reading } from './reading'
 
 export function useCardAccounts() {
   const api = useApiClient()
@@ -13,28 +16,73 @@ export function useCardAccounts() {
   })
 }
 
+/** Which upstream the console talks to, as the key of its book: known at once offline, asked of the proxy. */
+export function useUpstream() {
+  const api = useApiClient()
+  return useQuery({ queryKey: queryKeys.upstream(), queryFn: () => api.upstream(), staleTime: Infinity })
+}
+
+/** Proxy mode: the proxy's upstream and signing certificate (undefined offline). */
+export function useConnection() {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: queryKeys.connection(),
+    queryFn: async () => (await api.connection()) ?? null,
+    staleTime: Infinity,
+  })
+}
+
+const noBook: UpstreamBook = { entries: [], hidden: [] }
+
+/** The book of `upstream` (none while it is not known), re-rendering on every change, from any tab. */
+export function useAccountBook(upstream: string | undefined): UpstreamBook {
+  const { book } = useApiClient()
+  return useSyncExternalStore(book.subscribe, () => (upstream === undefined ? noBook : book.of(upstream)))
+}
+
+export function useOpenAccount() {
+  const api = useApiClient()
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, options }: { id: string; options?: ReadOptions }) => api.openAccount(id, options),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.cardAccounts() }),
+  })
+}
+
 function transactionsPage(
   api: ApiClient,
   accountId: string,
   params: TransactionsParams,
   headers: TransactionsKeyHeaders,
 ) {
-  return queryOptions({
+  return {
     queryKey: queryKeys.transactionsPage(accountId, params, headers),
-    queryFn: ({ signal }) => api.listTransactions(accountId, params, { ...headers, signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.listTransactions(accountId, params, { ...headers, signal }),
     // A page requested a moment ago by `useRequestTransactionsPage` is not asked for twice.
     staleTime: 2_000,
-  })
+  }
 }
 
+/**
+ * One page of an account's transactions: the page of `params`, or the page a sandbox's `_links` href
+ * names when `link` is given (a link the view's parameters cannot express).
+ */
 export function useTransactionsPage(
   accountId: string | undefined,
   params: TransactionsParams,
   headers: TransactionsKeyHeaders,
+  link?: string | undefined,
 ) {
   const api = useApiClient()
-  return useQuery({
-    ...transactionsPage(api, accountId ?? '', params, headers),
+  const id = accountId ?? ''
+  return useQuery<Reading<TransactionsPage>, Error, Reading<TransactionsPage>, readonly unknown[]>({
+    ...(link === undefined
+      ? transactionsPage(api, id, params, headers)
+      : {
+          queryKey: queryKeys.transactionsLink(id, link, headers),
+          queryFn: ({ signal }) => api.followTransactionsLink(link, { ...headers, signal }),
+        }),
     enabled: accountId !== undefined,
     // The previous page stays on screen while the next one loads; another account's rows never do.
     placeholderData: (previous, previousQuery) =>

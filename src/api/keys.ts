@@ -13,4 +13,9 @@ export const queryKeys = {
   transactions: (accountId: string) => [...queryKeys.all, 'transactions', accountId] as const,
   transactionsPage: (accountId: string, params: TransactionsParams, headers: TransactionsKeyHeaders) =>
     [...queryKeys.transactions(accountId), params, headers] as const,
+  transactionsLink: (accountId: string, href: string, headers: TransactionsKeyHeaders) =>
+    [...queryKeys.transactions(accountId), 'link', href, headers] as const,
+  /** What the proxy says of itself: not the sandbox's data, so a reset of that leaves it alone. */
+  upstream: () => ['console', 'upstream'] as const,
+  connection: () => ['console', 'connection'] as const,
 }

@@ -5,7 +5,7 @@
  */
 import { headerNames } from '../contract'
 import { readConsoleTrace, type UpstreamRequest } from './console-trace'
-import { UnreachableError } from './errors'
+import { type StrayAnswer, UnreachableError } from './errors'
 import type { Mode } from './mode'
 import type { RequestLog } from './request-log'
 import type { BrowserRequestSigner, SigningInfo } from './request-signer'
@@ -30,12 +30,19 @@ export interface TransportOptions {
   offline?: OfflineWorker | undefined
 }
 
-/** Thrown inside the transport when whatever answered is not the sandbox's JSON API. */
-class NotTheSandbox extends Error {}
+/** Thrown inside the transport when whatever answered is not the sandbox's API. */
+class NotTheSandbox extends Error {
+  constructor(
+    detail: string,
+    readonly answer?: StrayAnswer,
+  ) {
+    super(detail)
+  }
+}
 
 export function createTransport({ mode, log, signer, offline }: TransportOptions): Transport {
   const unreachable = (error: unknown): unknown =>
-    error instanceof NotTheSandbox ? new UnreachableError(mode, error.message) : error
+    error instanceof NotTheSandbox ? new UnreachableError(mode, error.message, error.answer) : error
 
   const attempt = async (original: Request): Promise<Response> => {
     const unsigned = original.clone()
@@ -93,10 +100,19 @@ export function createTransport({ mode, log, signer, offline }: TransportOptions
     })
     const type = response.headers.get('content-type') ?? ''
     const answer = `HTTP ${response.status} ${type || 'without a content type'} from ${url.pathname}`
-    if (offline && !offline.answered(request.headers.get(headerNames.requestId) ?? '')) {
-      throw new NotTheSandbox(`the service worker let the request through (got ${answer})`)
+    const stray: StrayAnswer = { status: response.status, contentType: type, body: responseBody }
+    if (offline) {
+      if (!offline.answered(request.headers.get(headerNames.requestId) ?? '')) {
+        throw new NotTheSandbox(`the service worker let the request through (got ${answer})`, stray)
+      }
+      return response
     }
-    if (!type.includes('json')) throw new NotTheSandbox(`got ${answer}, not the sandbox's JSON`)
+    // An answer the proxy relayed carries its trace, and is the upstream's whatever its type: a 201 with no
+    // body, a gateway's HTML 404. Without the trace only JSON is the proxy's own (its refusals); anything
+    // else is some other server answering /api (a static server, a dev server without the proxy).
+    if (upstream === undefined && !type.includes('json')) {
+      throw new NotTheSandbox(`got ${answer}, not the sandbox's JSON`, stray)
+    }
     return response
   }
 

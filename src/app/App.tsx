@@ -1,7 +1,14 @@
-import { useEffect, useState } from 'react'
-import { type CardAccountRead, type Mode, modeLabels, useCardAccounts } from '../api'
+import { useEffect, useRef, useState } from 'react'
+import { type Mode, modeLabels, useApiClient, useOpenAccount } from '../api'
 import { ApiErrorState } from '../features/ApiErrorState'
 import { AccountList } from '../features/card-accounts/AccountList'
+import type { KnownAccount } from '../features/card-accounts/account-view'
+import { accountLabel } from '../features/card-accounts/format'
+import type { CreatedAccount } from '../features/card-accounts/NewAccountDialog'
+import { OpenAccountDialog } from '../features/card-accounts/OpenAccountDialog'
+import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
+import { useKnownAccounts } from '../features/card-accounts/use-known-accounts'
+import { ConnectionDialog } from '../features/connection/ConnectionDialog'
 import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
 import { GenerateDialog } from '../features/data-tools/GenerateDialog'
@@ -9,6 +16,7 @@ import { Inspector } from '../features/inspector/Inspector'
 import { markRecent } from '../features/transactions/recent'
 import { TransactionsView } from '../features/transactions/TransactionsView'
 import { viewShowing } from '../features/transactions/transaction-form'
+import { UnexpectedAnswer } from '../features/UnexpectedAnswer'
 import { parseView, useView } from '../features/view-state'
 import { useAnnounce } from '../ui/announcer'
 import { ChunkBoundary } from './ChunkBoundary'
@@ -24,7 +32,7 @@ const AddTransactionsDialog = lazyChunk(() =>
   import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )
 
-type OpenDialog = 'new-account' | 'add-transactions' | 'generate' | 'help'
+type OpenDialog = 'new-account' | 'open-account' | 'add-transactions' | 'generate' | 'help' | 'connection'
 
 interface AppProps {
   mode: Mode
@@ -33,14 +41,20 @@ interface AppProps {
 }
 
 export function App({ mode, offlineError }: AppProps) {
+  const api = useApiClient()
   const [view, setView] = useView()
-  const accounts = useCardAccounts()
+  const known = useKnownAccounts()
   const announce = useAnnounce()
   const fill = useFillTestData()
   const [dialog, setDialog] = useState<OpenDialog>()
+  const [removing, setRemoving] = useState<KnownAccount>()
   const close = () => setDialog(undefined)
-  const selected = accounts.data?.find((a) => a.resourceId === view.account)
-  const firstAccount = accounts.data?.[0]?.resourceId
+  const selected = known.accounts.find((a) => a.view.resourceId === view.account)
+  const firstAccount = known.accounts[0]?.view.resourceId
+  const missing = useOpenLinkedAccount(view.account, {
+    known: selected !== undefined,
+    waiting: known.pending,
+  })
 
   // Without an account in the URL the first one is shown; the URL is corrected, not pushed.
   useEffect(() => {
@@ -52,10 +66,23 @@ export function App({ mode, offlineError }: AppProps) {
   const onFilled = (first: string | undefined) => {
     if (first !== undefined && selected === undefined) setView({ account: first, offset: 0 })
   }
-  const onAccountCreated = (account: CardAccountRead) => {
+  const onAccountCreated = ({ id, maskedPan, note }: CreatedAccount) => {
     close()
-    setView({ account: account.resourceId, offset: 0 })
-    announce(`Card account ${account.maskedPan} created`)
+    setView({ account: id, offset: 0 })
+    announce(`Card account ${maskedPan ?? id} created${note ? `; ${note}` : ''}`)
+  }
+  const onAccountOpened = (id: string) => {
+    close()
+    setView({ account: id, offset: 0 })
+    announce(`Card account ${id} opened and kept in the book`)
+  }
+  const remove = async () => {
+    if (!removing || known.upstream === undefined) return
+    const id = removing.view.resourceId
+    api.book.remove(known.upstream, id, { hide: removing.listed })
+    setRemoving(undefined)
+    if (view.account === id) setView({ account: undefined, offset: 0 })
+    announce(`${accountLabel(removing.view)} removed from the book; the sandbox still has it`)
   }
 
   const actions = {
@@ -67,7 +94,11 @@ export function App({ mode, offlineError }: AppProps) {
 
   return (
     <div className="app">
-      <Header mode={mode} onHelp={() => setDialog('help')} />
+      <Header
+        mode={mode}
+        onHelp={() => setDialog('help')}
+        onConnection={mode === 'proxy' ? () => setDialog('connection') : undefined}
+      />
       {offlineError ? (
         <div className="banner" role="alert">
           The in-browser sandbox ({modeLabels.offline}) could not start: {offlineError.message}. Reload the
@@ -77,43 +108,72 @@ export function App({ mode, offlineError }: AppProps) {
       <aside className="sidebar" aria-labelledby="accounts-heading">
         <div className="sidebar-head">
           <h2 id="accounts-heading">Card accounts</h2>
-          <button type="button" onClick={() => setDialog('new-account')}>
-            + New
-          </button>
+          <div className="sidebar-actions">
+            <button type="button" onClick={() => setDialog('open-account')}>
+              Open…
+            </button>
+            <button type="button" onClick={() => setDialog('new-account')}>
+              + New
+            </button>
+          </div>
         </div>
-        {accounts.isPending ? <p className="muted">Loading…</p> : null}
-        {accounts.isError ? (
+        {known.pending ? <p className="muted">Loading…</p> : null}
+        {known.noList ? (
+          <p className="note">
+            This sandbox does not list card accounts; the console keeps its own book of the ones you create or
+            open, in this browser.
+          </p>
+        ) : known.list.isError ? (
           <ApiErrorState
             title="Could not load card accounts"
-            error={accounts.error}
-            onRetry={() => accounts.refetch()}
+            error={known.list.error}
+            onRetry={() => known.list.refetch()}
           />
         ) : null}
-        {accounts.data ? <AccountList accounts={accounts.data} /> : null}
+        {known.list.data?.kind === 'unexpected' ? (
+          <UnexpectedAnswer
+            what="The card account list"
+            problems={known.list.data.problems}
+            raw={known.list.data.raw}
+          />
+        ) : null}
+        {known.pending ? null : <AccountList accounts={known.accounts} onRemove={setRemoving} />}
         <DataTools fill={fill} onFilled={onFilled} onGenerate={selected ? actions.onGenerate : undefined} />
       </aside>
       <main className="main" id="main" tabIndex={-1}>
         {selected ? (
-          <TransactionsView account={selected} {...actions} />
-        ) : accounts.data?.length === 0 ? (
+          <TransactionsView account={selected.view} note={selected.entry?.note} {...actions} />
+        ) : view.account !== undefined && missing === view.account ? (
+          <div className="empty-state" role="alert">
+            <h2>Card account not found</h2>
+            <p>
+              This sandbox has no card account <code>{view.account}</code> (it answered 404). Pick one from
+              the list, or open another by its id.
+            </p>
+          </div>
+        ) : view.account !== undefined ? (
+          <p className="loading" aria-busy="true">
+            Opening card account <code>{view.account}</code>…
+          </p>
+        ) : !known.pending && known.accounts.length === 0 ? (
           <div className="empty-state">
             <h2>No card accounts yet</h2>
-            <p>Create one, or fill the sandbox with the fixed test data set.</p>
+            <p>
+              {known.noList
+                ? 'Create one, open one by its id or link, or fill the sandbox with the fixed test data set.'
+                : 'Create one, or fill the sandbox with the fixed test data set.'}
+            </p>
             <div className="actions">
               <button type="button" className="primary" onClick={() => setDialog('new-account')}>
                 + New card account
+              </button>
+              <button type="button" onClick={() => setDialog('open-account')}>
+                Open account…
               </button>
               <button type="button" onClick={actions.onFill} disabled={fill.filling}>
                 Fill test data
               </button>
             </div>
-          </div>
-        ) : accounts.data && view.account !== undefined ? (
-          <div className="empty-state" role="alert">
-            <h2>Card account not found</h2>
-            <p>
-              This sandbox has no card account <code>{view.account}</code>. Pick one from the list.
-            </p>
           </div>
         ) : null}
       </main>
@@ -123,26 +183,86 @@ export function App({ mode, offlineError }: AppProps) {
           <NewAccountDialog onClose={close} onCreated={onAccountCreated} />
         </ChunkBoundary>
       ) : null}
+      {dialog === 'open-account' ? <OpenAccountDialog onClose={close} onOpened={onAccountOpened} /> : null}
+      {removing && known.upstream !== undefined ? (
+        <RemoveAccountDialog
+          account={removing}
+          upstream={known.upstream}
+          onRemove={remove}
+          onClose={() => setRemoving(undefined)}
+        />
+      ) : null}
       {dialog === 'help' ? <HelpDialog onClose={close} /> : null}
+      {dialog === 'connection' ? <ConnectionDialog onClose={close} /> : null}
       {dialog === 'add-transactions' && selected ? (
         <ChunkBoundary title="Add transactions" onClose={close}>
           <AddTransactionsDialog
-            account={selected}
+            account={selected.view}
             onClose={close}
-            onCreated={({ transactions }) => {
+            onCreated={(created, sent) => {
               close()
+              const count = `${sent} ${sent === 1 ? 'transaction' : 'transactions'} created`
+              if (created.kind !== 'read') {
+                // Without the stored transactions in the answer: every status, from the first row.
+                setView({ offset: 0, status: 'both' })
+                announce(
+                  `${count}; ${created.kind === 'no-body' ? 'the sandbox sent no body' : 'its answer was not what the console expects'}`,
+                )
+                return
+              }
+              // A sandbox that answers 201 without the stored transactions leaves nothing to show or mark.
+              const transactions = (created.value.transactions ?? []).flatMap((tx) =>
+                tx.cardTransactionId !== undefined && tx.transactionDate !== undefined
+                  ? [
+                      {
+                        ...tx,
+                        cardTransactionId: tx.cardTransactionId,
+                        transactionDate: tx.transactionDate,
+                        bookingStatus:
+                          tx.bookingStatus === 'pending' ? ('pending' as const) : ('booked' as const),
+                      },
+                    ]
+                  : [],
+              )
               markRecent(transactions.map((tx) => tx.cardTransactionId))
               setView(viewShowing(parseView(location.search), transactions))
-              announce(
-                `${transactions.length} ${transactions.length === 1 ? 'transaction' : 'transactions'} created`,
-              )
+              announce(count)
             }}
           />
         </ChunkBoundary>
       ) : null}
       {dialog === 'generate' && selected ? (
-        <GenerateDialog account={selected} onClose={close} onDone={() => setView({ offset: 0 })} />
+        <GenerateDialog account={selected.view} onClose={close} onDone={() => setView({ offset: 0 })} />
       ) : null}
     </div>
   )
+}
+
+/**
+ * An account named by the URL but not known here (a link from a colleague, a bookmark, an account removed
+ * from the book) is fetched and added to the book. Returns the id the sandbox answered 404 for: only that
+ * says the account does not exist here.
+ */
+function useOpenLinkedAccount(
+  wanted: string | undefined,
+  { known, waiting }: { known: boolean; waiting: boolean },
+): string | undefined {
+  const { mutate: open } = useOpenAccount()
+  const [missing, setMissing] = useState<string>()
+  const tried = useRef<string>(undefined)
+  useEffect(() => {
+    // Not before the list and the book are known: the account may be in them.
+    if (waiting) return
+    if (wanted === undefined || known) {
+      tried.current = undefined
+      return
+    }
+    if (tried.current === wanted) return
+    tried.current = wanted
+    open(
+      { id: wanted },
+      { onSuccess: (outcome) => setMissing(outcome.kind === 'not-found' ? outcome.id : undefined) },
+    )
+  }, [wanted, known, waiting, open])
+  return missing
 }

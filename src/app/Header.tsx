@@ -8,7 +8,14 @@ import { applyTheme, readTheme, type Theme, themes } from './theme'
 
 const themeLabels: Record<Theme, string> = { system: 'System theme', light: 'Light', dark: 'Dark' }
 
-export function Header({ mode, onHelp }: { mode: Mode; onHelp: () => void }) {
+interface HeaderProps {
+  mode: Mode
+  onHelp: () => void
+  /** Proxy mode: opens the Connection panel. */
+  onConnection: (() => void) | undefined
+}
+
+export function Header({ mode, onHelp, onConnection }: HeaderProps) {
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
 
@@ -28,6 +35,11 @@ export function Header({ mode, onHelp }: { mode: Mode; onHelp: () => void }) {
           ))}
         </select>
       </label>
+      {onConnection ? (
+        <button type="button" onClick={onConnection}>
+          Connection
+        </button>
+      ) : null}
       <label
         className="fix-toggle"
         title="Sends accept-fix: cardaccount-switch-originalamount-and-transactionamount"

@@ -20,9 +20,12 @@ export function parseJsonLossless(text: string): unknown {
   return parse(text)
 }
 
-/** JSON text of a value in which {@link JsonNumber}s are written as the number literals they hold. */
-export function stringifyJsonLossless(value: unknown): string {
-  return stringify(value) ?? ''
+/**
+ * JSON text of a value in which {@link JsonNumber}s are written as the number literals they hold;
+ * `indent` spaces per level, as JSON.stringify's third argument.
+ */
+export function stringifyJsonLossless(value: unknown, indent?: number): string {
+  return stringify(value, undefined, indent) ?? ''
 }
 
 export function isJsonNumber(value: unknown): value is JsonNumber {

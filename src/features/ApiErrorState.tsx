@@ -29,6 +29,13 @@ export function ApiErrorState({ title, error, onRetry }: ApiErrorStateProps) {
       onRetry={onRetry}
     >
       {error instanceof ApiError ? <Messages messages={error.messages} /> : <p>{error.message}</p>}
+      {error instanceof ApiError && !error.hasTppMessages && error.body !== undefined ? (
+        // A gateway's own answer (an HTML page, `{"error": ...}`): shown as it came.
+        <details className="what-came">
+          <summary>What came</summary>
+          <pre className="raw-json">{error.body}</pre>
+        </details>
+      ) : null}
       {error instanceof UnreachableError && error.mode === 'proxy' ? (
         <p className="hint">Is the proxy running (npm start)? Or switch to Offline mode in the header.</p>
       ) : null}

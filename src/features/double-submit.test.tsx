@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
 import { startConsole } from '../test/render'
 import { seedAccount, storedTransactions, testDataSet } from '../test/seed'
+import { accountView } from './card-accounts/account-view'
 import { NewAccountDialog } from './card-accounts/NewAccountDialog'
 import { useFillTestData } from './data-tools/fill'
 import { GenerateDialog } from './data-tools/GenerateDialog'
@@ -27,7 +28,9 @@ it('Generate runs once on a double submit: N rows stored, not 2N', async () => {
   const app = await startConsole()
   const account = await seedAccount(app.sandbox)
   const onDone = vi.fn()
-  app.render(<GenerateDialog account={account} onClose={() => {}} onDone={onDone} />)
+  app.render(
+    <GenerateDialog account={accountView(account.resourceId, account)} onClose={() => {}} onDone={onDone} />,
+  )
   const dialog = screen.getByRole('dialog', { name: 'Generate transactions' })
   const input = within(dialog).getByRole('spinbutton', { name: 'Number of transactions' })
   await app.user.type(input, '300', { initialSelectionStart: 0, initialSelectionEnd: Infinity })
@@ -58,7 +61,13 @@ it('Add transactions stores the batch once on a double submit', async () => {
   const app = await startConsole()
   const account = await seedAccount(app.sandbox)
   const onCreated = vi.fn()
-  app.render(<AddTransactionsDialog account={account} onClose={() => {}} onCreated={onCreated} />)
+  app.render(
+    <AddTransactionsDialog
+      account={accountView(account.resourceId, account)}
+      onClose={() => {}}
+      onCreated={onCreated}
+    />,
+  )
   const dialog = screen.getByRole('dialog', { name: /^Add transactions/ })
   const inDialog = within(dialog)
   await app.user.type(inDialog.getByRole('textbox', { name: 'Row 1 amount' }), '-12.00')

@@ -1,18 +1,28 @@
 import type { MouseEvent } from 'react'
-import type { CardAccountRead } from '../../api'
 import { type SetView, useView, viewSearch } from '../view-state'
+import type { KnownAccount } from './account-view'
+import { accountLabel } from './format'
 
 interface AccountListProps {
-  accounts: readonly CardAccountRead[]
+  accounts: readonly KnownAccount[]
+  onRemove: (account: KnownAccount) => void
 }
 
 /** The picker: one link per account, so an account can also be opened in a new tab. */
-export function AccountList({ accounts }: AccountListProps) {
+export function AccountList({ accounts, onRemove }: AccountListProps) {
   const [view, setView] = useView()
   return (
     <ul className="account-list">
-      {accounts.map((account) => {
+      {accounts.map((known) => {
+        const { view: account, entry } = known
         const current = account.resourceId === view.account
+        // An account opened by id on a sandbox that would not show it may be known by its masked PAN alone.
+        const described = account.currency !== undefined || account.customerType !== undefined
+        const meta = described
+          ? [account.currency, account.name ?? 'no name', account.customerType].filter(Boolean).join(' · ')
+          : entry?.note
+            ? 'could not be read'
+            : 'known by id only'
         return (
           <li key={account.resourceId}>
             <a
@@ -20,11 +30,20 @@ export function AccountList({ accounts }: AccountListProps) {
               aria-current={current ? 'page' : undefined}
               onClick={(event) => select(event, setView, account.resourceId)}
             >
-              <span className="pan">{account.maskedPan}</span>
+              <span className="pan">{accountLabel(account)}</span>
               <span className="account-meta">
-                {account.currency} · {account.name ?? 'no name'} · {account.customerType}
+                {meta || (entry?.note ? 'not read yet' : 'known by id only')}
               </span>
             </a>
+            <button
+              type="button"
+              className="icon-button remove-account"
+              aria-label={`Remove ${accountLabel(account)} from the book`}
+              title="Remove from the console's book (nothing is deleted in the sandbox)"
+              onClick={() => onRemove(known)}
+            >
+              ×
+            </button>
           </li>
         )
       })}

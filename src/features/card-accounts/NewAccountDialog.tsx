@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
-import { type Path, useForm } from 'react-hook-form'
-import { ApiError, type CardAccountRead, useCreateCardAccount } from '../../api'
+import { useEffect, useState } from 'react'
+import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
+import { type AccountCreation, ApiError, showJson, useCreateCardAccount, useOpenAccount } from '../../api'
 import { accountStatuses, customerTypes, type TppMessage, testCustomers } from '../../contract'
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
@@ -10,33 +10,65 @@ import { markFields } from '../form-errors'
 import { useOneAtATime } from '../one-at-a-time'
 import {
   type AccountFormValues,
-  accountFieldNames,
   accountFormDefaults,
   accountFormSchema,
+  balanceTypes,
+  blankBalance,
+  isAccountField,
+  isPlatformAccountField,
 } from './account-form'
+
+/** What the app is told of a created account. */
+export interface CreatedAccount {
+  id: string
+  maskedPan: string | undefined
+  /** Said after "created; " when the sandbox's answer was not the account object. */
+  note: string | undefined
+}
 
 interface NewAccountDialogProps {
   onClose: () => void
-  onCreated: (account: CardAccountRead) => void
+  onCreated: (account: CreatedAccount) => void
 }
+
+/** A 201 the console could not take the new account's id from: the tester is asked for it. */
+type Unidentified = Exclude<AccountCreation, { kind: 'read' }>
 
 export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) {
   const create = useCreateCardAccount()
   const once = useOneAtATime()
   const [alert, setAlert] = useState<TppMessage[] | string>()
+  const [unidentified, setUnidentified] = useState<Unidentified>()
+  const [moreOpen, setMoreOpen] = useState(false)
   const {
+    control,
     register,
     handleSubmit,
     setError,
     setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(accountFormSchema), defaultValues: accountFormDefaults })
+  const balances = useFieldArray({ control, name: 'balances' })
+  const moreErrors = Object.keys(errors).some(isPlatformAccountField)
+  useEffect(() => {
+    if (moreErrors) setMoreOpen(true)
+  }, [moreErrors])
 
   const onSubmit = handleSubmit((body) => once(() => submit(body)))
   const submit = async (body: Parameters<typeof create.mutateAsync>[0]) => {
     setAlert(undefined)
     try {
-      onCreated(await create.mutateAsync(body))
+      const created = await create.mutateAsync(body)
+      if (created.id === undefined) {
+        setUnidentified(created.kind === 'read' ? undefined : created)
+        return
+      }
+      onCreated({
+        id: created.id,
+        maskedPan: created.kind === 'read' ? created.value.maskedPan : body.maskedPan,
+        note: creationNote(created),
+      })
     } catch (error) {
       if (!(error instanceof ApiError)) {
         setAlert(error instanceof Error ? error.message : String(error))
@@ -44,12 +76,23 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
       }
       const rest = markFields(
         error.messages,
-        (name) => accountFieldNames.has(name),
+        (name) => isAccountField(name, balances.fields.length),
         (name, m) =>
           setError(name as Path<AccountFormValues>, { type: 'server', message: `${m.code}: ${m.text}` }),
       )
       setAlert(rest.length > 0 ? rest : 'The sandbox refused the account: see the marked fields.')
     }
+  }
+
+  if (unidentified) {
+    return (
+      <AskForId
+        created={unidentified}
+        maskedPan={watch('maskedPan')}
+        onClose={onClose}
+        onOpened={(id) => onCreated({ id, maskedPan: watch('maskedPan'), note: creationNote(unidentified) })}
+      />
+    )
   }
 
   return (
@@ -130,6 +173,88 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
             )}
           </Field>
         </div>
+        <details className="more-fields" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
+          <summary>All fields: balances, card id, account number, expiry</summary>
+          <p className="hint">The platform's own fields; each is sent only when filled in.</p>
+          <div className="form-grid">
+            <Field label="Card id" error={errors.cardId?.message}>
+              {(c) => <input {...c} {...register('cardId')} autoComplete="off" />}
+            </Field>
+            <Field label="Card id version" error={errors.cardIdVNo?.message} hint="cardIdVNo">
+              {(c) => <input {...c} {...register('cardIdVNo')} autoComplete="off" />}
+            </Field>
+            <Field label="Account number" error={errors.accountNumber?.message}>
+              {(c) => <input {...c} {...register('accountNumber')} autoComplete="off" inputMode="numeric" />}
+            </Field>
+            <Field label="Expiry" error={errors.expiry?.message}>
+              {(c) => <input {...c} {...register('expiry')} type="date" />}
+            </Field>
+          </div>
+          <fieldset className="balances">
+            <legend>Balances</legend>
+            <datalist id="balance-types">
+              {balanceTypes.map((type) => (
+                <option key={type} value={type} />
+              ))}
+            </datalist>
+            {balances.fields.map((field, i) => {
+              const rowErrors = errors.balances?.[i]
+              return (
+                <div key={field.id} className="balance-row">
+                  <Field label={`Balance ${i + 1} amount`} error={rowErrors?.balanceAmount?.amount?.message}>
+                    {(c) => (
+                      <input
+                        {...c}
+                        {...register(`balances.${i}.balanceAmount.amount`)}
+                        inputMode="decimal"
+                        placeholder="0.00"
+                        size={10}
+                      />
+                    )}
+                  </Field>
+                  <Field
+                    label={`Balance ${i + 1} currency`}
+                    error={rowErrors?.balanceAmount?.currency?.message}
+                  >
+                    {(c) => (
+                      <input
+                        {...c}
+                        {...register(`balances.${i}.balanceAmount.currency`)}
+                        maxLength={3}
+                        size={4}
+                      />
+                    )}
+                  </Field>
+                  <Field label={`Balance ${i + 1} type`} error={rowErrors?.balanceType?.message}>
+                    {(c) => (
+                      <input
+                        {...c}
+                        {...register(`balances.${i}.balanceType`)}
+                        list="balance-types"
+                        size={16}
+                      />
+                    )}
+                  </Field>
+                  <Field label={`Balance ${i + 1} reference date`} error={rowErrors?.referenceDate?.message}>
+                    {(c) => <input {...c} {...register(`balances.${i}.referenceDate`)} type="date" />}
+                  </Field>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Remove balance ${i + 1}`}
+                    onClick={() => balances.remove(i)}
+                  >
+                    ×
+                  </button>
+                </div>
+              )
+            })}
+            <button type="button" onClick={() => balances.append(blankBalance(watch('currency')))}>
+              + Add balance
+            </button>
+            {balanceRootError(errors) ? <p className="field-error">{balanceRootError(errors)}</p> : null}
+          </fieldset>
+        </details>
         <FormAlert alert={alert} />
         <footer className="dialog-actions">
           <button type="button" onClick={onClose}>
@@ -137,6 +262,74 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
           </button>
           <button type="submit" className="primary" disabled={isSubmitting}>
             {isSubmitting ? 'Creating…' : 'Create account'}
+          </button>
+        </footer>
+      </form>
+    </Dialog>
+  )
+}
+
+function balanceRootError(errors: FieldErrors<AccountFormValues>): string | undefined {
+  return errors.balances?.root?.message ?? errors.balances?.message
+}
+
+function creationNote(created: AccountCreation): string | undefined {
+  if (created.kind === 'no-body') return 'the sandbox sent no body'
+  if (created.kind === 'unexpected') return 'its answer was not what the console expects'
+  return undefined
+}
+
+interface AskForIdProps {
+  created: Unidentified
+  maskedPan: string
+  onClose: () => void
+  onOpened: (id: string) => void
+}
+
+/**
+ * The sandbox created the account but said neither its id nor where it is (no body, no `Location`): the
+ * tester may know it from elsewhere (the bank's portal, a log). Entered, it is opened and added to the book.
+ */
+function AskForId({ created, maskedPan, onClose, onOpened }: AskForIdProps) {
+  const open = useOpenAccount()
+  const [id, setId] = useState('')
+  const [failure, setFailure] = useState<string>()
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    if (id.trim() === '') {
+      setFailure('Enter the id the sandbox gave the new account')
+      return
+    }
+    const outcome = await open.mutateAsync({ id: id.trim() })
+    if (outcome.kind === 'opened') onOpened(outcome.id)
+    else setFailure(`This sandbox has no card account ${outcome.id} (HTTP 404).`)
+  }
+  return (
+    <Dialog title="New card account" onClose={onClose} busy={open.isPending}>
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="notice" role="status">
+          <p>
+            <strong>Created</strong> ({maskedPan}).{' '}
+            {created.kind === 'no-body'
+              ? 'The sandbox sent no body and no Location'
+              : "The sandbox's answer names no resourceId and it sent no Location"}
+            , so the console cannot tell the new account's id. Enter it to keep the account in the console's
+            book.
+          </p>
+          {created.kind === 'unexpected' ? <pre className="raw-json">{showJson(created.raw)}</pre> : null}
+          {created.kind === 'no-body' && created.text !== undefined ? (
+            <pre className="raw-json">{created.text}</pre>
+          ) : null}
+        </div>
+        <Field label="The new account's id" error={failure}>
+          {(c) => <input {...c} value={id} onChange={(e) => setId(e.target.value)} autoComplete="off" />}
+        </Field>
+        <footer className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="primary" disabled={open.isPending}>
+            Add to the book
           </button>
         </footer>
       </form>

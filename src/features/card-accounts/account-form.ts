@@ -1,11 +1,20 @@
 import { z } from 'zod'
 import {
   type accountStatuses,
+  amountInput,
   type CardAccountCreateInput,
   cardAccountCreate,
   type customerTypes,
+  isCalendarDate,
   testCustomers,
 } from '../../contract'
+
+/** One balance row of the "All fields" part: inputs named as the body's fields. */
+export interface BalanceFormRow {
+  balanceAmount: { currency: string; amount: string }
+  balanceType: string
+  referenceDate: string
+}
 
 /** What the inputs hold: strings, with blanks for the optional fields. */
 export interface AccountFormValues {
@@ -17,6 +26,12 @@ export interface AccountFormValues {
   product: string
   creditLimit: { currency: string; amount: string }
   status: (typeof accountStatuses)[number]
+  // The platform's own fields, behind "All fields".
+  balances: BalanceFormRow[]
+  cardId: string
+  cardIdVNo: string
+  accountNumber: string
+  expiry: string
 }
 
 export const accountFormDefaults: AccountFormValues = {
@@ -28,24 +43,97 @@ export const accountFormDefaults: AccountFormValues = {
   product: '',
   creditLimit: { currency: '', amount: '' },
   status: 'enabled',
+  balances: [],
+  cardId: '',
+  cardIdVNo: '',
+  accountNumber: '',
+  expiry: '',
 }
 
-/** Blank optional inputs are left out of the body, exactly as a hand-written request would. */
-export function accountBody(values: AccountFormValues): CardAccountCreateInput {
-  const { creditLimit, name, product, ...required } = values
-  const hasLimit = creditLimit.amount.trim() !== '' || creditLimit.currency.trim() !== ''
+export function blankBalance(currency: string): BalanceFormRow {
+  return { balanceAmount: { currency, amount: '' }, balanceType: '', referenceDate: '' }
+}
+
+/** Balance types of the Berlin Group list the platform's examples use (upper case, as it sends them). */
+export const balanceTypes = [
+  'EXPECTED',
+  'INTERIM_AVAILABLE',
+  'INTERIM_BOOKED',
+  'CLOSING_BOOKED',
+  'OPENING_BOOKED',
+]
+
+const filled = (value: string) => value.trim() !== ''
+
+function balanceBody({ balanceAmount, balanceType, referenceDate }: BalanceFormRow) {
   return {
-    ...required,
-    ...(name.trim() === '' ? {} : { name }),
-    ...(product.trim() === '' ? {} : { product }),
-    ...(hasLimit ? { creditLimit } : {}),
+    balanceAmount,
+    ...(filled(balanceType) ? { balanceType } : {}),
+    ...(filled(referenceDate) ? { referenceDate } : {}),
   }
 }
 
-/** The contract's own schema decides; the form only maps its inputs to the body first. */
-export const accountFormSchema = z.preprocess(accountBody, cardAccountCreate)
+/**
+ * Blank optional inputs are left out of the body, exactly as a hand-written request would; a balance row
+ * is sent once any of its inputs is filled.
+ */
+export function accountBody(values: AccountFormValues): CardAccountCreateInput {
+  const { creditLimit, name, product, balances, cardId, cardIdVNo, accountNumber, expiry, ...required } =
+    values
+  const hasLimit = filled(creditLimit.amount) || filled(creditLimit.currency)
+  const sentBalances = balances.filter(
+    (b) => filled(b.balanceAmount.amount) || filled(b.balanceType) || filled(b.referenceDate),
+  )
+  const optional = { name, product, cardId, cardIdVNo, accountNumber, expiry }
+  return {
+    ...required,
+    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => filled(value))),
+    ...(hasLimit ? { creditLimit } : {}),
+    ...(sentBalances.length > 0 ? { balances: sentBalances.map(balanceBody) } : {}),
+  } as CardAccountCreateInput
+}
 
-export const accountFieldNames = new Set<string>([
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} must not be empty`)
+    .max(max, `${label} may have at most ${max} characters`)
+
+const day = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date in the form YYYY-MM-DD`)
+    .refine(isCalendarDate, `${label} is not a real calendar date`)
+
+/**
+ * The platform's account fields the contract's create schema does not have yet: the form checks them
+ * itself until it does (then these go, and the contract's rules apply).
+ */
+const platformAccountFields = {
+  balances: z
+    .array(
+      z.strictObject({
+        balanceAmount: amountInput,
+        // The contract needs the type of every balance sent (the platform's examples say EXPECTED).
+        balanceType: text('Balance type', 35),
+        referenceDate: day('Reference date').optional(),
+      }),
+    )
+    .optional(),
+  cardId: text('Card id', 35).optional(),
+  cardIdVNo: text('Card id version', 35).optional(),
+  accountNumber: text('Account number', 34).optional(),
+  expiry: day('Expiry').optional(),
+}
+
+/** The contract's own schema decides; the form only maps its inputs to the body first. */
+export const accountFormSchema = z.preprocess(accountBody, cardAccountCreate.extend(platformAccountFields))
+
+const balanceField =
+  /^balances\.\d+\.(balanceAmount\.amount|balanceAmount\.currency|balanceType|referenceDate)$/
+
+const fieldNames = new Set<string>([
   'maskedPan',
   'currency',
   'customerNumber',
@@ -55,4 +143,20 @@ export const accountFieldNames = new Set<string>([
   'creditLimit.currency',
   'creditLimit.amount',
   'status',
+  'cardId',
+  'cardIdVNo',
+  'accountNumber',
+  'expiry',
 ])
+
+/** Whether a field name (from a tppMessages path) is an input of the form with `balances` balance rows. */
+export function isAccountField(name: string, balances: number): boolean {
+  if (fieldNames.has(name)) return true
+  const row = Number(/^balances\.(\d+)\./.exec(name)?.[1] ?? Number.NaN)
+  return balanceField.test(name) && row < balances
+}
+
+/** The "All fields" inputs: an error in one opens the disclosure. */
+export function isPlatformAccountField(name: string): boolean {
+  return name.startsWith('balances') || ['cardId', 'cardIdVNo', 'accountNumber', 'expiry'].includes(name)
+}

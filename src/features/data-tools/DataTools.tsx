@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ChangeEvent, useRef, useState } from 'react'
-import { OfflineExportError, type OfflineStoreStatus, queryKeys } from '../../api'
+import {
+  OFFLINE_UPSTREAM,
+  OfflineExportError,
+  type OfflineStoreStatus,
+  queryKeys,
+  useApiClient,
+} from '../../api'
 import { problemFromZod, type SandboxSnapshot, sandboxSnapshot, type TppMessage } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
@@ -24,6 +30,7 @@ type Pending =
 /** Fill and generate work in both modes; export, import and reset act on the in-browser store only. */
 export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
   const offline = useOfflineData()
+  const { book } = useApiClient()
   const client = useQueryClient()
   const announce = useAnnounce()
   const [, setView] = useView()
@@ -80,6 +87,8 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
       setImportError({ file, messages: result.problem.messages })
       return
     }
+    // The book of the in-browser sandbox named the accounts just replaced.
+    book.clear(OFFLINE_UPSTREAM)
     await refresh()
     setView({ account: snapshot.cardAccounts[0]?.account.resourceId, offset: 0 })
     announce(
@@ -90,6 +99,7 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
   const reset = async () => {
     if (!offline) return
     await offline.reset()
+    book.clear(OFFLINE_UPSTREAM)
     setPending(undefined)
     setExportError(undefined)
     await refresh()

@@ -3,13 +3,16 @@ import { screen, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
 import { startConsole } from '../../test/render'
 import { seedAccount, storedTransactions } from '../../test/seed'
+import { accountView } from '../card-accounts/account-view'
 import { CHUNK, GenerateDialog } from './GenerateDialog'
 
 async function openDialog() {
   const app = await startConsole()
   const account = await seedAccount(app.sandbox)
   const onDone = vi.fn()
-  app.render(<GenerateDialog account={account} onClose={() => {}} onDone={onDone} />)
+  app.render(
+    <GenerateDialog account={accountView(account.resourceId, account)} onClose={() => {}} onDone={onDone} />,
+  )
   const dialog = within(screen.getByRole('dialog', { name: 'Generate transactions' }))
   const generate = async (count: number) => {
     const input = dialog.getByRole('spinbutton', { name: 'Number of transactions' })

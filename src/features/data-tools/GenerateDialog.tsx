@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
-import { type CardAccountRead, queryKeys, useApiClient } from '../../api'
+import { queryKeys, useApiClient } from '../../api'
 import { localToday, MAX_BATCH } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { ApiErrorState } from '../ApiErrorState'
+import type { AccountView } from '../card-accounts/account-view'
 import { accountSummary } from '../card-accounts/format'
 import { useOneAtATime } from '../one-at-a-time'
 import { count } from './offline-data'
@@ -19,7 +20,7 @@ type Run =
   | { state: 'failed'; sent: number; total: number; error: Error }
 
 interface GenerateDialogProps {
-  account: CardAccountRead
+  account: AccountView
   onClose: () => void
   onDone: () => void
 }
@@ -50,7 +51,8 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
       days,
       seed,
       today: localToday(),
-      currency: account.currency,
+      // An account known by id alone has no currency the console knows: the platform's own.
+      currency: account.currency ?? 'NOK',
     })
     let sent = 0
     setRun({ state: 'running', sent, total })

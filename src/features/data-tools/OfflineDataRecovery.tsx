@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { OfflineExportError } from '../../api'
+import { OFFLINE_UPSTREAM, OfflineExportError, useApiClient } from '../../api'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { downloadSnapshot, useOfflineData } from './offline-data'
 import { ExportRefusal } from './StoreRecovery'
@@ -10,6 +10,7 @@ import { ExportRefusal } from './StoreRecovery'
  */
 export function OfflineDataRecovery() {
   const offline = useOfflineData()
+  const { book } = useApiClient()
   const [confirming, setConfirming] = useState(false)
   const [failure, setFailure] = useState<OfflineExportError | string>()
   if (!offline) return null
@@ -48,6 +49,7 @@ export function OfflineDataRecovery() {
           confirmLabel="Delete everything"
           onConfirm={async () => {
             await offline.reset()
+            book.clear(OFFLINE_UPSTREAM)
             location.reload()
           }}
           onClose={() => setConfirming(false)}

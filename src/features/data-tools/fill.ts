@@ -23,10 +23,19 @@ export function useFillTestData() {
       let transactions = 0
       for (const set of sets) {
         const account = await api.createCardAccount(set.account)
-        first ??= account.resourceId
+        if (account.id === undefined) {
+          throw new Error(
+            'The sandbox created a card account but named neither its id nor its Location, so its test transactions cannot be added',
+          )
+        }
+        first ??= account.id
         if (set.transactions.length > 0) {
-          transactions += (await api.createTransactions(account.resourceId, set.transactions)).transactions
-            .length
+          const created = await api.createTransactions(account.id, set.transactions)
+          // A 201 without the stored transactions still stored all of them.
+          transactions +=
+            created.kind === 'read'
+              ? (created.value.transactions?.length ?? set.transactions.length)
+              : set.transactions.length
         }
       }
       return { first, accounts: sets.length, transactions }

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
+import { accountView } from '../card-accounts/account-view'
 import { TransactionsView } from '../transactions/TransactionsView'
 import { Inspector } from './Inspector'
 
@@ -15,7 +16,7 @@ async function showAccount() {
   app.render(
     <>
       <TransactionsView
-        account={account}
+        account={accountView(account.resourceId, account)}
         onAdd={() => {}}
         onGenerate={() => {}}
         onFill={() => {}}

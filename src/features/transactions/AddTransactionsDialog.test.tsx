@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, storedTransactions, today, transaction } from '../../test/seed'
+import { accountView } from '../card-accounts/account-view'
 import { Inspector } from '../inspector/Inspector'
 import { AddTransactionsDialog } from './AddTransactionsDialog'
 
@@ -12,7 +13,11 @@ async function openDialog() {
   const onCreated = vi.fn()
   app.render(
     <>
-      <AddTransactionsDialog account={account} onClose={() => {}} onCreated={onCreated} />
+      <AddTransactionsDialog
+        account={accountView(account.resourceId, account)}
+        onClose={() => {}}
+        onCreated={onCreated}
+      />
       <Inspector />
     </>,
   )

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
-import { ApiError, type CardAccountRead, type CreatedTransactions, useCreateTransactions } from '../../api'
+import { ApiError, type CreatedTransactions, type Creation, useCreateTransactions } from '../../api'
 import { createdBookingStatuses, type TppMessage } from '../../contract'
 import { Dialog } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
+import type { AccountView } from '../card-accounts/account-view'
 import { accountSummary } from '../card-accounts/format'
 import { markFields, rowIndex } from '../form-errors'
 import { useOneAtATime } from '../one-at-a-time'
@@ -12,15 +13,17 @@ import { MCC_LIST_ID, MerchantCategoryList } from './mcc'
 import {
   blankRow,
   isRowField,
+  moreRowFields,
   type TransactionFormRow,
   type TransactionFormValues,
   transactionFormSchema,
 } from './transaction-form'
 
 interface AddTransactionsDialogProps {
-  account: CardAccountRead
+  account: AccountView
   onClose: () => void
-  onCreated: (created: CreatedTransactions) => void
+  /** `sent` is the batch's size; the answer may not list what was stored (no body, another shape). */
+  onCreated: (created: Creation<CreatedTransactions>, sent: number) => void
 }
 
 /** One transaction or a batch; a refused batch marks the rows and fields the sandbox named. */
@@ -38,7 +41,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(transactionFormSchema),
-    defaultValues: { transactions: [blankRow(account.currency)] },
+    defaultValues: { transactions: [blankRow(account.currency ?? '')] },
   })
   const { fields, append, remove } = useFieldArray({ control, name: 'transactions' })
   const statuses = watch('transactions').map((row) => row.bookingStatus)
@@ -48,7 +51,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
     setAlert(undefined)
     setRowMessages(new Map())
     try {
-      onCreated(await create.mutateAsync(transactions))
+      onCreated(await create.mutateAsync(transactions), transactions.length)
     } catch (error) {
       if (!(error instanceof ApiError)) {
         setAlert(error instanceof Error ? error.message : String(error))
@@ -184,6 +187,11 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
                       </button>
                     </td>
                   </tr>,
+                  <tr key={`${field.id}-more`} className="row-more">
+                    <td colSpan={9}>
+                      <MoreFields row={i} input={input} open={hasMoreErrors(rowErrors)} />
+                    </td>
+                  </tr>,
                   messages.length > 0 ? (
                     <tr key={`${field.id}-error`} className="row-errors">
                       <td colSpan={9} id={errorId}>
@@ -206,7 +214,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
             type="button"
             onClick={() => {
               const last = watch(`transactions.${fields.length - 1}`)
-              append(copyDates(blankRow(account.currency), last))
+              append(copyDates(blankRow(account.currency ?? ''), last))
             }}
           >
             + Add row
@@ -232,6 +240,60 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
         </footer>
       </form>
     </Dialog>
+  )
+}
+
+type InputProps = (name: Path<TransactionFormValues>, what: string) => Record<string, unknown>
+
+/** One row's "All fields": the platform's fields, each sent only when filled in. */
+function MoreFields({ row, input, open }: { row: number; input: InputProps; open: boolean }) {
+  const [shown, setShown] = useState(false)
+  const at = (field: string) => `transactions.${row}.${field}` as Path<TransactionFormValues>
+  const text = (field: string, label: string, extra: Record<string, unknown> = {}) => (
+    <label>
+      {label}
+      <input {...input(at(field), label.toLowerCase())} {...extra} />
+    </label>
+  )
+  return (
+    <details open={open || shown} onToggle={(e) => setShown(e.currentTarget.open)}>
+      <summary>All fields of row {row + 1}</summary>
+      <div className="more-grid">
+        {text('valueDate', 'Value date', { type: 'date' })}
+        {text('terminalId', 'Terminal id')}
+        {text('cardAcceptorId', 'Card acceptor id')}
+        {text('maskedPan', 'Masked PAN', { placeholder: '525412******3241' })}
+        {text('markupFee.amount', 'Markup fee amount', { inputMode: 'decimal', placeholder: '10.00' })}
+        {text('markupFee.currency', 'Markup fee currency', { maxLength: 3 })}
+        {text('markupFeePercentage', 'Markup fee percentage', { inputMode: 'decimal', placeholder: '2.5' })}
+        <label>
+          Invoiced
+          <select {...input(at('invoiced'), 'invoiced')}>
+            <option value="">not sent</option>
+            <option value="true">true</option>
+            <option value="false">false</option>
+          </select>
+        </label>
+        {text('transactionDetails', 'Transaction details')}
+        {text('proprietaryBankTransactionCode', 'Bank transaction code')}
+        {text('cardAcceptorAddress.street', 'Street')}
+        {text('cardAcceptorAddress.buildingNumber', 'Building number')}
+        {text('cardAcceptorAddress.postalCode', 'Postal code')}
+        {text('cardAcceptorAddress.city', 'City')}
+        {text('cardAcceptorAddress.country', 'Country', { maxLength: 2, placeholder: 'NO' })}
+      </div>
+    </details>
+  )
+}
+
+const moreFields = new Set(moreRowFields().map((name) => name.split('.')[0]))
+
+/** Whether a row's errors include one of its "All fields": then they open by themselves. */
+function hasMoreErrors(rowErrors: unknown): boolean {
+  return (
+    typeof rowErrors === 'object' &&
+    rowErrors !== null &&
+    Object.keys(rowErrors).some((key) => moreFields.has(key))
   )
 }
 

@@ -3,8 +3,13 @@ import type { PageInfo } from './rows'
 
 const n = (value: number) => value.toLocaleString('en')
 
-/** "Rows 51–100 of ≥ 101" while more may follow; the exact count once the last page is known. */
-export function rowsText(offset: number, { count, hasMore }: PageInfo): string {
+/**
+ * "Rows 51–100 of ≥ 101" while more may follow; the exact count once the last page is known. A page
+ * reached by following a sandbox's link as is has no offset the console knows: its rows are counted only.
+ */
+export function rowsText(offset: number | undefined, { count, hasMore }: PageInfo): string {
+  if (offset === undefined)
+    return count === 0 ? 'No rows on the linked page' : `${n(count)} rows on the linked page`
   if (count === 0) return offset === 0 ? 'No rows' : `No rows from row ${n(offset + 1)} on`
   const last = offset + count
   return `Rows ${n(offset + 1)}–${n(last)} of ${hasMore ? `≥ ${n(last + 1)}` : n(last)}`
@@ -12,32 +17,27 @@ export function rowsText(offset: number, { count, hasMore }: PageInfo): string {
 
 interface PaginationProps {
   info: PageInfo
+  /** Undefined on a page reached by following a link as is. */
+  offset: number | undefined
   loading: boolean
-  /** Called with the new offset before the view changes, to start loading that page at once. */
-  onPage: (offset: number) => void
+  /** Undefined when there is no page that way. */
+  onPrevious: (() => void) | undefined
+  onNext: (() => void) | undefined
 }
 
-export function Pagination({ info, loading, onPage }: PaginationProps) {
+export function Pagination({ info, offset, loading, onPrevious, onNext }: PaginationProps) {
   const [view, setView] = useView()
-  const go = (offset: number) => {
-    onPage(offset)
-    setView({ offset })
-  }
   const sizes = PAGE_SIZES.some((s) => s === view.limit)
     ? PAGE_SIZES
     : [...PAGE_SIZES, view.limit].sort((a, b) => a - b)
   return (
     <nav className="pagination" aria-label="Pages">
-      <span className="rows-text">{rowsText(view.offset, info)}</span>
+      <span className="rows-text">{rowsText(offset, info)}</span>
       {loading ? <span className="muted">Loading…</span> : null}
-      <button
-        type="button"
-        disabled={view.offset === 0}
-        onClick={() => go(Math.max(0, view.offset - view.limit))}
-      >
+      <button type="button" disabled={!onPrevious} onClick={onPrevious}>
         ‹ Prev
       </button>
-      <button type="button" disabled={!info.hasMore} onClick={() => go(view.offset + view.limit)}>
+      <button type="button" disabled={!onNext} onClick={onNext}>
         Next ›
       </button>
       <label>

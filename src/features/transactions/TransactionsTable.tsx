@@ -1,4 +1,6 @@
 import { createColumnHelper, metaHelper, tableFeatures, useTable } from '@tanstack/react-table'
+import { useId, useState } from 'react'
+import { showJson } from '../../api'
 import { Money } from './Money'
 import { merchantCategories } from './mcc'
 import { useRecent } from './recent'
@@ -67,9 +69,19 @@ interface TransactionsTableProps {
   busy: boolean
 }
 
+/** Every row opens to its detail: the fields no column shows, and the element's raw JSON. */
 export function TransactionsTable({ rows, caption, busy }: TransactionsTableProps) {
   const recent = useRecent()
   const table = useTable({ features, columns, data: rows, getRowId: rowId })
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
+  const baseId = useId()
+  const toggle = (key: string) =>
+    setOpen((now) => {
+      const next = new Set(now)
+      if (!next.delete(key)) next.add(key)
+      return next
+    })
+  const width = columns.length + 1
   return (
     <div className="table-scroll">
       <table className={busy ? 'transactions busy' : 'transactions'} aria-busy={busy}>
@@ -77,6 +89,9 @@ export function TransactionsTable({ rows, caption, busy }: TransactionsTableProp
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
+              <th scope="col" className="col-expand">
+                <span className="visually-hidden">Details</span>
+              </th>
               {group.headers.map((header) => (
                 <th key={header.id} scope="col" className={header.column.columnDef.meta?.className}>
                   <table.FlexRender header={header} />
@@ -86,21 +101,76 @@ export function TransactionsTable({ rows, caption, busy }: TransactionsTableProp
           ))}
         </thead>
         <tbody>
-          {table.getRowModel().rows.map((row) => {
-            const { pending, id } = row.original
+          {table.getRowModel().rows.map((row, index) => {
+            const { pending, id, key } = row.original
             const classes = [pending ? 'pending' : '', id !== undefined && recent.has(id) ? 'new' : '']
-            return (
+            const expanded = open.has(key)
+            const detailId = `${baseId}-${index}`
+            return [
               <tr key={row.id} className={classes.join(' ').trim() || undefined}>
+                <td className="col-expand">
+                  <button
+                    type="button"
+                    className="expand-button"
+                    aria-expanded={expanded}
+                    aria-controls={expanded ? detailId : undefined}
+                    aria-label={`Details of ${rowName(row.original, index)}`}
+                    onClick={() => toggle(key)}
+                  >
+                    {expanded ? '▾' : '▸'}
+                  </button>
+                </td>
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id} className={cell.column.columnDef.meta?.className}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}
-              </tr>
-            )
+              </tr>,
+              expanded ? (
+                <tr key={`${row.id}-detail`} className="row-detail" id={detailId}>
+                  <td colSpan={width}>
+                    <RowDetail row={row.original} />
+                  </td>
+                </tr>
+              ) : null,
+            ]
           })}
         </tbody>
       </table>
+    </div>
+  )
+}
+
+function rowName(row: TransactionRow, index: number): string {
+  if (row.id !== undefined) return `transaction ${row.id}`
+  if (row.text !== undefined) return `pending row ${index + 1}: ${row.text}`
+  return `row ${index + 1}`
+}
+
+function RowDetail({ row }: { row: TransactionRow }) {
+  return (
+    <div className="row-detail-body">
+      {row.extra.length > 0 ? (
+        <>
+          <h3>Other fields</h3>
+          <dl className="extra-fields">
+            {row.extra.map(([name, value]) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd>
+                  {typeof value === 'string'
+                    ? value || <span className="muted">(empty)</span>
+                    : showJson(value)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : (
+        <p className="muted">No fields beyond the columns.</p>
+      )}
+      <h3>Raw JSON</h3>
+      <pre className="raw-json">{showJson(row.raw)}</pre>
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { startConsole } from '../../test/render'
 import { daysAgo, seedAccount, seedTransactions, transaction } from '../../test/seed'
+import { accountView } from '../card-accounts/account-view'
 import { TransactionsView } from './TransactionsView'
 
 const booked = (id: string, bookedDaysAgo: number) =>
@@ -39,7 +40,7 @@ async function showAccount(
   window.history.replaceState(null, '', `/?account=${account.resourceId}${query}`)
   app.render(
     <TransactionsView
-      account={account}
+      account={accountView(account.resourceId, account)}
       onAdd={() => {}}
       onGenerate={() => {}}
       onFill={() => {}}

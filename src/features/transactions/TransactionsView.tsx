@@ -1,14 +1,16 @@
-import { useEffect, useMemo, useRef } from 'react'
-import { type CardAccountRead, useRequestTransactionsPage, useTransactionsPage } from '../../api'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { ApiErrorState } from '../ApiErrorState'
+import type { AccountView } from '../card-accounts/account-view'
 import { useCorporateId } from '../card-accounts/corporate-id'
 import { accountSummary } from '../card-accounts/format'
+import { UnexpectedAnswer } from '../UnexpectedAnswer'
 import { useView, viewSearch } from '../view-state'
 import { Filters } from './Filters'
 import { Pagination, rowsText } from './Pagination'
-import { pageInfo, transactionRows } from './rows'
+import { linkTarget, pageInfo, transactionRows } from './rows'
 import { TransactionsTable } from './TransactionsTable'
 
 export interface TransactionActions {
@@ -19,10 +21,19 @@ export interface TransactionActions {
 }
 
 interface TransactionsViewProps extends TransactionActions {
-  account: CardAccountRead
+  account: AccountView
+  /** What the console's book says of an account it could not read (shown under the heading). */
+  note?: string | undefined
 }
 
-export function TransactionsView({ account, onAdd, onGenerate, onFill, filling }: TransactionsViewProps) {
+export function TransactionsView({
+  account,
+  note,
+  onAdd,
+  onGenerate,
+  onFill,
+  filling,
+}: TransactionsViewProps) {
   const [view, setView] = useView()
   const [corporateId, setCorporateId] = useCorporateId(account)
   const params: TransactionsParams = {
@@ -33,16 +44,42 @@ export function TransactionsView({ account, onAdd, onGenerate, onFill, filling }
     limit: view.limit,
   }
   const headers = { corporateId, fix: view.fix }
-  const query = useTransactionsPage(account.resourceId, params, headers)
+  // A page link the view cannot express is followed as is, until the view changes.
+  const viewKey = `${account.resourceId}${viewSearch(view)}`
+  const [followed, setFollowed] = useState<{ href: string; viewKey: string }>()
+  const link = followed?.viewKey === viewKey ? followed.href : undefined
+  const query = useTransactionsPage(account.resourceId, params, headers, link)
   const requestPage = useRequestTransactionsPage()
-  const rows = useMemo(() => (query.data ? transactionRows(query.data) : []), [query.data])
-  const info = query.data ? pageInfo(query.data, view.limit, rows.length) : undefined
+  const reading = query.data
+  const rows = useMemo(
+    () => (reading?.kind === 'read' ? transactionRows(reading.value, reading.raw) : []),
+    [reading],
+  )
+  const info = reading?.kind === 'read' ? pageInfo(reading.value, view.limit, rows.length) : undefined
+  const offset = link === undefined ? view.offset : undefined
   const summary = accountSummary(account)
+
+  /** To the page a `_links` href names, else to `fallback` by offset arithmetic. */
+  const move = (href: string | undefined, fallback: number) => {
+    const target = href === undefined ? undefined : linkTarget(href)
+    if (target?.kind === 'href') {
+      setFollowed({ href: target.href, viewKey })
+      return
+    }
+    const next = { offset: target?.offset ?? fallback, limit: target?.limit ?? view.limit }
+    requestPage(account.resourceId, { ...params, ...next }, headers)
+    setView(next)
+  }
+  const onPrevious =
+    info && (info.previous !== undefined || view.offset > 0 || link !== undefined)
+      ? () => move(info.previous, Math.max(0, view.offset - view.limit))
+      : undefined
+  const onNext = info?.hasMore ? () => move(info.next, view.offset + view.limit) : undefined
 
   useAnnouncePage(
     query.isSuccess && !query.isPlaceholderData,
-    viewSearch(view),
-    info ? `Page ${Math.floor(view.offset / view.limit) + 1} loaded: ${rowsText(view.offset, info)}` : '',
+    `${viewKey}${link ?? ''}`,
+    info ? `Page ${Math.floor(view.offset / view.limit) + 1} loaded: ${rowsText(offset, info)}` : '',
   )
 
   const filtered = view.status !== 'both' || view.from !== undefined || view.to !== undefined
@@ -63,6 +100,7 @@ export function TransactionsView({ account, onAdd, onGenerate, onFill, filling }
           + Add transactions
         </button>
       </header>
+      {note ? <p className="hint account-note">{note}</p> : null}
       <Filters />
       {query.isError ? (
         <ApiErrorState
@@ -74,7 +112,9 @@ export function TransactionsView({ account, onAdd, onGenerate, onFill, filling }
         <p className="loading" aria-busy="true">
           Loading transactions…
         </p>
-      ) : rows.length === 0 && view.offset === 0 ? (
+      ) : reading?.kind === 'unexpected' ? (
+        <UnexpectedAnswer what="The transactions answer" problems={reading.problems} raw={reading.raw} />
+      ) : rows.length === 0 && view.offset === 0 && link === undefined ? (
         <div className="empty-state">
           <p>{emptyText(view.status, view.from, view.to)}</p>
           <div className="actions">
@@ -116,8 +156,10 @@ export function TransactionsView({ account, onAdd, onGenerate, onFill, filling }
       {info && !query.isError ? (
         <Pagination
           info={info}
+          offset={offset}
           loading={query.isPlaceholderData}
-          onPage={(offset) => requestPage(account.resourceId, { ...params, offset }, headers)}
+          onPrevious={onPrevious}
+          onNext={onNext}
         />
       ) : null}
     </section>

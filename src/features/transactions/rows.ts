@@ -1,4 +1,4 @@
-import type { TransactionsPage } from '../../api'
+import { apiPathOfHref, type TransactionsPage } from '../../api'
 
 interface AmountRead {
   currency: string
@@ -18,6 +18,10 @@ export interface TransactionRow {
   originalAmount: AmountRead | undefined
   /** A pending element the server sent as a plain string (the schema literally allows it). */
   text: string | undefined
+  /** The element exactly as the sandbox sent it, for the row's raw JSON. */
+  raw: unknown
+  /** Its fields that no column shows (the platform's, and any the console does not know), as sent. */
+  extra: [string, unknown][]
 }
 
 const blank = {
@@ -31,10 +35,26 @@ const blank = {
   text: undefined,
 }
 
-/** Booked first, then pending: the order the sandbox pages through them with `both`. */
-export function transactionRows(page: TransactionsPage): TransactionRow[] {
-  const booked = page.cardTransactions.booked.map(
-    (tx, i): TransactionRow => ({
+/** The fields the table's columns show; every other field of an element goes to its row's detail. */
+const shown = new Set([
+  'cardTransactionId',
+  'bookingDate',
+  'transactionDate',
+  'merchantCategoryCode',
+  'transactionDetails',
+  'transactionAmount',
+  'originalAmount',
+])
+
+/**
+ * Booked first, then pending: the order the sandbox pages through them with `both`. `raw` is the answer
+ * as it came: each row keeps its own element of it (the parsed element where the answer had another shape).
+ */
+export function transactionRows(page: TransactionsPage, raw?: unknown): TransactionRow[] {
+  const sent = rawElements(raw)
+  const booked = page.cardTransactions.booked.map((tx, i): TransactionRow => {
+    const element = sent?.booked[i] ?? tx
+    return {
       ...blank,
       key: `booked-${tx.cardTransactionId}-${i}`,
       pending: false,
@@ -45,25 +65,49 @@ export function transactionRows(page: TransactionsPage): TransactionRow[] {
       details: tx.transactionDetails,
       transactionAmount: tx.transactionAmount,
       originalAmount: tx.originalAmount,
-    }),
-  )
-  const pending = page.cardTransactions.pending.map(
-    (tx, i): TransactionRow =>
-      typeof tx === 'string'
-        ? { ...blank, key: `pending-text-${i}`, pending: true, text: tx }
-        : {
-            ...blank,
-            key: `pending-${tx.cardTransactionId}-${i}`,
-            pending: true,
-            id: tx.cardTransactionId,
-            transactionDate: tx.transactionDate,
-            merchantCategoryCode: tx.merchantCategoryCode,
-            details: tx.transactionDetails,
-            transactionAmount: tx.transactionAmount,
-            originalAmount: tx.originalAmount,
-          },
-  )
+      raw: element,
+      extra: extraFields(element),
+    }
+  })
+  const pending = page.cardTransactions.pending.map((tx, i): TransactionRow => {
+    const element = sent?.pending[i] ?? tx
+    return typeof tx === 'string'
+      ? { ...blank, key: `pending-text-${i}`, pending: true, text: tx, raw: element, extra: [] }
+      : {
+          ...blank,
+          key: `pending-${tx.cardTransactionId}-${i}`,
+          pending: true,
+          id: tx.cardTransactionId,
+          transactionDate: tx.transactionDate,
+          merchantCategoryCode: tx.merchantCategoryCode,
+          details: tx.transactionDetails,
+          transactionAmount: tx.transactionAmount,
+          originalAmount: tx.originalAmount,
+          raw: element,
+          extra: extraFields(element),
+        }
+  })
   return [...booked, ...pending]
+}
+
+/** The raw answer's two arrays, when it has the object shape the rows were read from. */
+function rawElements(raw: unknown): { booked: unknown[]; pending: unknown[] } | undefined {
+  const transactions = field(raw, 'cardTransactions')
+  const booked = field(transactions, 'booked')
+  const pending = field(transactions, 'pending')
+  if (!Array.isArray(booked) && !Array.isArray(pending)) return undefined
+  return { booked: Array.isArray(booked) ? booked : [], pending: Array.isArray(pending) ? pending : [] }
+}
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[name]
+    : undefined
+}
+
+function extraFields(element: unknown): [string, unknown][] {
+  if (typeof element !== 'object' || element === null || Array.isArray(element)) return []
+  return Object.entries(element).filter(([name]) => !shown.has(name))
 }
 
 /** What the page says about the rows beyond it; there is no total on the wire. */
@@ -71,9 +115,43 @@ export interface PageInfo {
   count: number
   /** `_links.next` when the server sends links; otherwise a full page may have more behind it. */
   hasMore: boolean
+  /** The pages the sandbox links to, as it sent them. */
+  next: string | undefined
+  previous: string | undefined
 }
 
 export function pageInfo(page: TransactionsPage, limit: number, rows: number): PageInfo {
   const links = page.cardTransactions._links
-  return { count: rows, hasMore: links ? links.next !== undefined : rows >= limit }
+  return {
+    count: rows,
+    hasMore: links ? links.next !== undefined : rows >= limit,
+    next: links?.next?.href,
+    previous: links?.previous?.href,
+  }
+}
+
+/** Where a page link leads, in the view's terms when its query is one the view can say, else as is. */
+export type LinkTarget =
+  | { kind: 'view'; offset: number; limit: number | undefined }
+  | { kind: 'href'; href: string }
+
+/** The query parameters a view writes; a link with any other is followed as it is. */
+const viewParams = new Set(['bookingStatus', 'fromDate', 'toDate', 'offset', 'limit'])
+
+/**
+ * A `_links` href as a move of the view (its offset and limit), so the page stays a URL of the console;
+ * an href whose query the view cannot say (a cursor, a parameter of the bank's) is followed as is.
+ */
+export function linkTarget(href: string): LinkTarget | undefined {
+  const path = apiPathOfHref(href)
+  if (path === undefined) return undefined
+  const query = new URLSearchParams(path.split('?')[1] ?? '')
+  const whole = (name: string) => {
+    const value = query.get(name)
+    return value !== null && /^[0-9]{1,9}$/.test(value) ? Number(value) : undefined
+  }
+  const offset = whole('offset')
+  const expressible = [...query.keys()].every((name) => viewParams.has(name))
+  if (offset === undefined || !expressible) return { kind: 'href', href }
+  return { kind: 'view', offset, limit: whole('limit') }
 }

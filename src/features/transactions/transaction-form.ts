@@ -1,15 +1,39 @@
 import { z } from 'zod'
 import {
   type CreatedBookingStatus,
+  isCalendarDate,
   localToday,
   MAX_BATCH,
-  type StoredTransaction,
   type TransactionCreateInput,
   transactionCreate,
 } from '../../contract'
 import type { ViewState } from '../view-state'
 
-export interface TransactionFormRow {
+/** The card acceptor's address as the platform names its parts. */
+export interface AddressFormValues {
+  street: string
+  buildingNumber: string
+  postalCode: string
+  city: string
+  country: string
+}
+
+/** The platform's own fields of a transaction, behind a row's "All fields". */
+export interface MoreTransactionFields {
+  terminalId: string
+  markupFee: { amount: string; currency: string }
+  markupFeePercentage: string
+  cardAcceptorId: string
+  cardAcceptorAddress: AddressFormValues
+  maskedPan: string
+  transactionDetails: string
+  /** The select's value: unset, or the boolean the contract takes. */
+  invoiced: '' | 'true' | 'false'
+  proprietaryBankTransactionCode: string
+  valueDate: string
+}
+
+export interface TransactionFormRow extends MoreTransactionFields {
   bookingStatus: CreatedBookingStatus
   transactionDate: string
   bookingDate: string
@@ -32,25 +56,139 @@ export function blankRow(currency: string, today = localToday()): TransactionFor
     originalAmount: { amount: '', currency },
     merchantCategoryCode: '',
     cardTransactionId: '',
+    terminalId: '',
+    markupFee: { amount: '', currency: '' },
+    markupFeePercentage: '',
+    cardAcceptorId: '',
+    cardAcceptorAddress: { street: '', buildingNumber: '', postalCode: '', city: '', country: '' },
+    maskedPan: '',
+    transactionDetails: '',
+    invoiced: '',
+    proprietaryBankTransactionCode: '',
+    valueDate: '',
   }
 }
 
-/** A pending row sends no bookingDate (its input is hidden); blank optional inputs are left out. */
-export function transactionBody(row: TransactionFormRow): TransactionCreateInput {
-  const { bookingDate, cardTransactionId, ...rest } = row
+const filled = (value: string) => value.trim() !== ''
+const onlyFilled = <T extends Record<string, string>>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => filled(value))) as Partial<T>
+
+/** The "All fields" part of the body: only what was filled in, the address only with a part filled. */
+function moreBody(row: MoreTransactionFields) {
+  const { markupFee, cardAcceptorAddress, invoiced, ...texts } = row
+  const address = onlyFilled({ ...cardAcceptorAddress })
   return {
-    ...rest,
-    ...(row.bookingStatus === 'booked' && bookingDate !== '' ? { bookingDate } : {}),
-    ...(cardTransactionId.trim() === '' ? {} : { cardTransactionId }),
+    ...onlyFilled(texts),
+    ...(filled(markupFee.amount) || filled(markupFee.currency) ? { markupFee } : {}),
+    ...(Object.keys(address).length > 0 ? { cardAcceptorAddress: address } : {}),
+    ...(invoiced === '' ? {} : { invoiced: invoiced === 'true' }),
   }
 }
+
+/**
+ * A pending row sends no bookingDate (its input is hidden); blank optional inputs are left out, the
+ * platform's fields included.
+ */
+export function transactionBody(row: TransactionFormRow): TransactionCreateInput {
+  const {
+    bookingStatus,
+    transactionDate,
+    bookingDate,
+    transactionAmount,
+    originalAmount,
+    merchantCategoryCode,
+    cardTransactionId,
+    ...more
+  } = row
+  return {
+    bookingStatus,
+    transactionDate,
+    transactionAmount,
+    originalAmount,
+    merchantCategoryCode,
+    ...(bookingStatus === 'booked' && bookingDate !== '' ? { bookingDate } : {}),
+    ...(cardTransactionId.trim() === '' ? {} : { cardTransactionId }),
+    ...moreBody(more),
+  } as TransactionCreateInput
+}
+
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} must not be empty`)
+    .max(max, `${label} may have at most ${max} characters`)
+
+/**
+ * The platform's transaction fields the contract's create schema does not have yet (its address names
+ * the parts street, postalCode and city): the form checks them itself until the contract does.
+ */
+const platformTransactionFields = {
+  markupFeePercentage: z
+    .string()
+    .regex(/^[0-9]{1,3}(\.[0-9]{1,4})?$/, 'Markup fee percentage must be a number such as 2 or 1.5')
+    .optional(),
+  maskedPan: z
+    .string()
+    .regex(
+      /^[0-9*xX]{12,19}$/,
+      'Masked PAN must be 12 to 19 digits with the middle masked, e.g. 525412******3241',
+    )
+    .optional(),
+  proprietaryBankTransactionCode: text('Bank transaction code', 35).optional(),
+  valueDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Value date must be a date in the form YYYY-MM-DD')
+    .refine(isCalendarDate, 'Value date is not a real calendar date')
+    .optional(),
+  cardAcceptorAddress: z
+    .strictObject({
+      street: text('Street', 70).optional(),
+      buildingNumber: text('Building number', 16).optional(),
+      postalCode: text('Postal code', 16).optional(),
+      city: text('City', 35).optional(),
+      country: z
+        .string()
+        .regex(/^[A-Z]{2}$/, 'Country must be an ISO 3166 code of two capital letters, e.g. NO'),
+    })
+    .optional(),
+}
+
+const ownFields = z.object(platformTransactionFields)
+const ownKeys = new Set(Object.keys(platformTransactionFields))
+
+/**
+ * One row: the platform's fields by the form's own rules, every other field by the contract's element
+ * schema (which refuses fields it does not know, and keeps rules of its own); each issue at its field.
+ */
+const formTransaction = z.unknown().transform((value, ctx) => {
+  const body = typeof value === 'object' && value !== null ? Object.entries(value) : []
+  const contract = transactionCreate.safeParse(Object.fromEntries(body.filter(([key]) => !ownKeys.has(key))))
+  const own = ownFields.safeParse(Object.fromEntries(body.filter(([key]) => ownKeys.has(key))))
+  for (const issue of [...(contract.error?.issues ?? []), ...(own.error?.issues ?? [])]) {
+    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: issue.input })
+  }
+  if (!contract.success || !own.success) return z.NEVER
+  const tx = { ...contract.data, ...own.data }
+  // The platform's rule: the booking date is not after the value date.
+  if (tx.valueDate !== undefined && tx.bookingDate !== undefined && tx.bookingDate > tx.valueDate) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['valueDate'],
+      message: `Value date ${tx.valueDate} is before the booking date ${tx.bookingDate}`,
+      input: tx.valueDate,
+    })
+    return z.NEVER
+  }
+  return tx
+})
 
 /** The contract's element schema checks every row; error paths are `transactions.<row>.<field>`. */
 export const transactionFormSchema = z.preprocess(
   (values: TransactionFormValues) => ({ transactions: values.transactions.map(transactionBody) }),
   z.object({
     transactions: z
-      .array(transactionCreate)
+      .array(formTransaction)
       .min(1, 'add at least one row')
       .max(MAX_BATCH, `at most ${MAX_BATCH} rows in one batch`),
   }),
@@ -66,7 +204,30 @@ const rowFields = new Set([
   'originalAmount.currency',
   'merchantCategoryCode',
   'cardTransactionId',
+  ...moreRowFields(),
 ])
+
+/** The field names of a row's "All fields" part, as the body (and so the sandbox's paths) names them. */
+export function moreRowFields(): string[] {
+  return [
+    'terminalId',
+    'markupFee.amount',
+    'markupFee.currency',
+    'markupFeePercentage',
+    'cardAcceptorId',
+    'cardAcceptorAddress',
+    'cardAcceptorAddress.street',
+    'cardAcceptorAddress.buildingNumber',
+    'cardAcceptorAddress.postalCode',
+    'cardAcceptorAddress.city',
+    'cardAcceptorAddress.country',
+    'maskedPan',
+    'transactionDetails',
+    'invoiced',
+    'proprietaryBankTransactionCode',
+    'valueDate',
+  ]
+}
 
 /** Whether `transactions.3.originalAmount.amount` names an input of the form's `rows` rows. */
 export function isRowField(name: string, rows: number): boolean {
@@ -79,7 +240,14 @@ export function isRowField(name: string, rows: number): boolean {
  * date range that include them (the date filter applies to bookingDate for booked, transactionDate
  * for pending ones).
  */
-export function viewShowing(view: ViewState, created: readonly StoredTransaction[]): Partial<ViewState> {
+export function viewShowing(
+  view: ViewState,
+  created: readonly {
+    bookingStatus: CreatedBookingStatus
+    bookingDate?: string | undefined
+    transactionDate: string
+  }[],
+): Partial<ViewState> {
   const statuses = new Set(created.map((tx) => tx.bookingStatus))
   const fits = view.status === 'both' || (statuses.size === 1 && statuses.has(view.status))
   const dates = created.map((tx) => tx.bookingDate ?? tx.transactionDate).sort()

@@ -3,7 +3,7 @@ import type { StoredTransaction } from '../../contract'
 import { parseView } from '../view-state'
 import { signed } from './Money'
 import { rowsText } from './Pagination'
-import { pageInfo } from './rows'
+import { linkTarget, pageInfo } from './rows'
 import { blankRow, isRowField, transactionBody, transactionFormSchema, viewShowing } from './transaction-form'
 
 describe('amounts', () => {
@@ -32,10 +32,31 @@ describe('pagination without a total', () => {
     expect(pageInfo(page(undefined), 5, 3).hasMore).toBe(false)
   })
 
+  const info = (count: number, hasMore: boolean) => ({ count, hasMore, next: undefined, previous: undefined })
+
   it('says "of ≥" until the last page is known', () => {
-    expect(rowsText(50, { count: 50, hasMore: true })).toBe('Rows 51–100 of ≥ 101')
-    expect(rowsText(1000, { count: 7, hasMore: false })).toBe('Rows 1,001–1,007 of 1,007')
-    expect(rowsText(0, { count: 0, hasMore: false })).toBe('No rows')
+    expect(rowsText(50, info(50, true))).toBe('Rows 51–100 of ≥ 101')
+    expect(rowsText(1000, info(7, false))).toBe('Rows 1,001–1,007 of 1,007')
+    expect(rowsText(0, info(0, false))).toBe('No rows')
+    expect(rowsText(undefined, info(3, true))).toBe('3 rows on the linked page')
+  })
+
+  it('moves the view to the page a link names, whatever base the sandbox linked under', () => {
+    const query = 'bookingStatus=both&offset=20&limit=10'
+    expect(linkTarget(`https://bank/api-sandbox/v1/sandbox/card-accounts/a/transactions?${query}`)).toEqual({
+      kind: 'view',
+      offset: 20,
+      limit: 10,
+    })
+    expect(linkTarget(`/v1/sandbox/card-accounts/a/transactions?${query}`)).toEqual({
+      kind: 'view',
+      offset: 20,
+      limit: 10,
+    })
+    // A query the view cannot say (a cursor of the bank's) is followed as it is.
+    const cursor = '/api-sandbox/v1/sandbox/card-accounts/a/transactions?bookingStatus=both&page=3'
+    expect(linkTarget(cursor)).toEqual({ kind: 'href', href: cursor })
+    expect(linkTarget('https://bank/elsewhere?offset=1')).toBeUndefined()
   })
 })
 
@@ -49,6 +70,67 @@ describe('the transaction form', () => {
       originalAmount: { amount: '', currency: 'NOK' },
       merchantCategoryCode: '',
     })
+  })
+
+  it('sends the platform fields of "All fields" only when filled, invoiced as the boolean', () => {
+    const row = {
+      ...blankRow('NOK', '2026-11-20'),
+      merchantCategoryCode: 'BOB',
+      terminalId: 'tid',
+      markupFee: { amount: '10', currency: 'NOK' },
+      markupFeePercentage: '20',
+      cardAcceptorAddress: {
+        street: 'Street',
+        buildingNumber: '56',
+        postalCode: '7014',
+        city: 'Trondheim',
+        country: 'NO',
+      },
+      invoiced: 'true' as const,
+      valueDate: '2026-11-20',
+    }
+    expect(transactionBody(row)).toEqual({
+      bookingStatus: 'booked',
+      transactionDate: '2026-11-20',
+      bookingDate: '2026-11-20',
+      transactionAmount: { amount: '', currency: 'NOK' },
+      originalAmount: { amount: '', currency: 'NOK' },
+      merchantCategoryCode: 'BOB',
+      terminalId: 'tid',
+      markupFee: { amount: '10', currency: 'NOK' },
+      markupFeePercentage: '20',
+      cardAcceptorAddress: {
+        street: 'Street',
+        buildingNumber: '56',
+        postalCode: '7014',
+        city: 'Trondheim',
+        country: 'NO',
+      },
+      invoiced: true,
+      valueDate: '2026-11-20',
+    })
+  })
+
+  it('checks the platform fields with the form’s own rules, each error at its field', () => {
+    const row = {
+      ...blankRow('NOK', '2026-11-20'),
+      merchantCategoryCode: '5411',
+      transactionAmount: { amount: '-1.00', currency: 'NOK' },
+      originalAmount: { amount: '-1.00', currency: 'NOK' },
+      valueDate: '2026-11-19',
+      cardAcceptorAddress: { street: '', buildingNumber: '', postalCode: '', city: 'Oslo', country: 'no' },
+    }
+    const result = transactionFormSchema.safeParse({ transactions: [row] })
+    expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'transactions.0.cardAcceptorAddress.country: Country must be an ISO 3166 code of two capital letters, e.g. NO',
+    ])
+    const fixed = { ...row, cardAcceptorAddress: { ...row.cardAcceptorAddress, country: 'NO' } }
+    expect(
+      transactionFormSchema.safeParse({ transactions: [fixed] }).error?.issues.map((i) => i.path.join('.')),
+    ).toEqual(['transactions.0.valueDate'])
+    expect(transactionFormSchema.safeParse({ transactions: [{ ...fixed, valueDate: '' }] }).success).toBe(
+      true,
+    )
   })
 
   it("validates with the contract's schema, errors under the row's field", () => {

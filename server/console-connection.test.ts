@@ -1,0 +1,77 @@
+// GET /console/connection: the proxy tells its page which upstream it serves and how it signs, under the
+// same rules as /api (Host, origin, the console token).
+import type { Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { consoleConnection } from '../src/api/console-connection'
+import { generateDevIdentity, parseCertificate } from '../src/signing'
+import { createApp } from './app'
+import { CONSOLE_CONNECTION_PATH, consoleConnectionOf } from './console-connection'
+import { fakeSign } from './test-support/fake-upstream'
+import { close, listen, send } from './test-support/http'
+
+const TOKEN = 'c0ffee'.repeat(8)
+const BASE = new URL('https://psd2.example-bank.no/api-sandbox')
+let app: Server
+let port = 0
+let serial = ''
+
+beforeAll(async () => {
+  const dev = await generateDevIdentity({ commonName: 'Connection test TPP', organization: 'Tests' })
+  const certificate = await parseCertificate(dev.certificatePem)
+  serial = certificate.serialHex
+  app = createApp({
+    staticDir: '/nonexistent',
+    upstream: {
+      baseUrl: BASE,
+      sign: fakeSign,
+      connectTimeoutMs: 1_000,
+      totalTimeoutMs: 5_000,
+      maxBodyBytes: 1024,
+    },
+    allowedHostnames: new Set(['devbox.example']),
+    consoleToken: TOKEN,
+    connection: consoleConnectionOf(BASE, false, certificate),
+    log: () => {},
+  })
+  port = await listen(app)
+})
+
+afterAll(() => close(app))
+
+const headers = (extra: Record<string, string> = {}) => ({
+  host: `devbox.example:${port}`,
+  cookie: `sandbox-console-token-${port}=${TOKEN}`,
+  ...extra,
+})
+
+describe(CONSOLE_CONNECTION_PATH, () => {
+  it('names the upstream, its base path included, and the signing certificate', async () => {
+    const answer = await send(port, CONSOLE_CONNECTION_PATH, { headers: headers() })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['content-type']).toBe('application/json')
+    const connection = consoleConnection.parse(JSON.parse(answer.text))
+    expect(connection).toMatchObject({
+      upstream: 'https://psd2.example-bank.no/api-sandbox',
+      local: false,
+      certificate: { subject: expect.stringContaining('CN=Connection test TPP'), serial },
+    })
+    expect(Date.parse(connection.certificate.notAfter)).toBeGreaterThan(Date.now())
+    // Served on the console's origin like /api's answers: never rendered as a page.
+    expect(answer.headers['content-security-policy']).toBe('sandbox')
+  })
+
+  it("is refused without the console's token, from another origin, or under another Host", async () => {
+    const { cookie: _, ...noCookie } = headers()
+    expect((await send(port, CONSOLE_CONNECTION_PATH, { headers: noCookie })).status).toBe(403)
+    const otherOrigin = headers({ origin: 'http://evil.example' })
+    expect((await send(port, CONSOLE_CONNECTION_PATH, { headers: otherOrigin })).status).toBe(403)
+    const rebound = headers({ host: `attacker.example:${port}` })
+    expect((await send(port, CONSOLE_CONNECTION_PATH, { headers: rebound })).status).toBe(403)
+  })
+
+  it('answers only GET and HEAD', async () => {
+    const answer = await send(port, CONSOLE_CONNECTION_PATH, { method: 'POST', headers: headers() })
+    expect(answer.status).toBe(405)
+    expect(answer.headers.allow).toBe('GET, HEAD')
+  })
+})

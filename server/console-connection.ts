@@ -1,0 +1,55 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { CONSOLE_CONNECTION_PATH, type ConsoleConnection } from '../src/api/console-connection'
+import { problem } from '../src/contract'
+import type { Certificate } from '../src/signing'
+import { sendProblem, setHeaders } from './problem-response'
+
+export { CONSOLE_CONNECTION_PATH }
+
+/** What the proxy tells its page about itself: the upstream it signs for, and the certificate it signs with. */
+export function consoleConnectionOf(
+  baseUrl: URL,
+  local: boolean,
+  certificate: Certificate,
+): ConsoleConnection {
+  return {
+    upstream: baseUrl.href,
+    local,
+    certificate: {
+      subject: certificate.subjectDn,
+      serial: certificate.serialHex,
+      issuer: certificate.issuerDn,
+      notBefore: certificate.notBefore.toISOString(),
+      notAfter: certificate.notAfter.toISOString(),
+    },
+  }
+}
+
+/**
+ * Answers `GET /console/connection`. The caller has already applied /api's rules (same origin, Host, the
+ * console token): the answer names no secret, but which bank a developer works with is theirs to know.
+ */
+export function answerConnection(
+  req: IncomingMessage,
+  res: ServerResponse,
+  connection: ConsoleConnection | undefined,
+): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const text = `${req.method} is not allowed on ${CONSOLE_CONNECTION_PATH}; allowed: GET, HEAD`
+    sendProblem(req, res, problem(405, 'SERVICE_INVALID', text), { allow: 'GET, HEAD' })
+    return
+  }
+  if (connection === undefined) {
+    const text = 'This console was started without a connection to describe'
+    sendProblem(req, res, problem(404, 'RESOURCE_UNKNOWN', text))
+    return
+  }
+  const body = JSON.stringify(connection)
+  setHeaders(res, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+  })
+  res.writeHead(200)
+  res.end(req.method === 'HEAD' ? undefined : body)
+}

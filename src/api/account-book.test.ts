@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import { BOOK_FORMAT, createAccountBook, OFFLINE_UPSTREAM } from './account-book'
+
+const BANK = 'https://psd2.example-bank.no/api-sandbox'
+
+function storage() {
+  const items = new Map<string, string>()
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  }
+}
+
+function clock(...instants: string[]) {
+  let i = 0
+  return () => new Date(instants[Math.min(i++, instants.length - 1)] as string)
+}
+
+describe('the account book', () => {
+  it('keeps each upstream apart and survives a reload of the page', () => {
+    const kept = storage()
+    const book = createAccountBook(kept, clock('2026-11-20T10:00:00Z'))
+    book.record(BANK, { id: 'enc!!a==', origin: 'opened', maskedPan: '1234xxxxxxxx4321' })
+    book.record(OFFLINE_UPSTREAM, { id: 'acc-1', origin: 'created', account: { resourceId: 'acc-1' } })
+
+    const reloaded = createAccountBook(kept)
+    expect(reloaded.of(BANK).entries).toEqual([
+      {
+        id: 'enc!!a==',
+        origin: 'opened',
+        maskedPan: '1234xxxxxxxx4321',
+        addedAt: '2026-11-20T10:00:00.000Z',
+        lastSeenAt: '2026-11-20T10:00:00.000Z',
+      },
+    ])
+    expect(reloaded.of(OFFLINE_UPSTREAM).entries.map((e) => e.id)).toEqual(['acc-1'])
+  })
+
+  it('refreshes what it knows of an account seen again, and a fetched object clears the note', () => {
+    const book = createAccountBook(storage(), clock('2026-11-20T10:00:00Z', '2026-11-21T10:00:00Z'))
+    book.record(BANK, { id: 'x', origin: 'opened', note: 'The account could not be read: HTTP 405' })
+    book.record(BANK, { id: 'x', origin: 'created', account: { resourceId: 'x', maskedPan: '1' } })
+    expect(book.of(BANK).entries).toEqual([
+      {
+        id: 'x',
+        origin: 'opened',
+        account: { resourceId: 'x', maskedPan: '1' },
+        addedAt: '2026-11-20T10:00:00.000Z',
+        lastSeenAt: '2026-11-21T10:00:00.000Z',
+      },
+    ])
+  })
+
+  it('keeps the note of an answer that came but was not what the console expects', () => {
+    const book = createAccountBook(storage())
+    book.record(BANK, {
+      id: 'x',
+      origin: 'opened',
+      account: { status: 'ENABLED' },
+      note: 'status: unexpected',
+    })
+    expect(book.of(BANK).entries[0]?.note).toBe('status: unexpected')
+    book.record(BANK, { id: 'x', origin: 'opened', account: { status: 'enabled' } })
+    expect(book.of(BANK).entries[0]?.note).toBeUndefined()
+  })
+
+  it('forgets a removed account; a hidden one stays out until it is opened again', () => {
+    const book = createAccountBook(storage())
+    book.record(OFFLINE_UPSTREAM, { id: 'a', origin: 'created' })
+    book.remove(OFFLINE_UPSTREAM, 'a', { hide: true })
+    expect(book.of(OFFLINE_UPSTREAM)).toEqual({ entries: [], hidden: ['a'] })
+    book.record(OFFLINE_UPSTREAM, { id: 'a', origin: 'opened' })
+    expect(book.of(OFFLINE_UPSTREAM).hidden).toEqual([])
+    expect(book.of(OFFLINE_UPSTREAM).entries.map((e) => e.id)).toEqual(['a'])
+  })
+
+  it('gives the same object until something changes, so React renders only on change', () => {
+    const book = createAccountBook(storage())
+    book.record(BANK, { id: 'a', origin: 'opened' })
+    const before = book.of(BANK)
+    expect(book.of(BANK)).toBe(before)
+    book.touch(BANK, 'not-in-book', '1')
+    expect(book.of(BANK)).toBe(before)
+    book.touch(BANK, 'a', '5254')
+    expect(book.of(BANK)).not.toBe(before)
+    expect(book.of(BANK).entries[0]?.maskedPan).toBe('5254')
+  })
+
+  it('drops the books of earlier local upstreams: their data died with their process', () => {
+    const book = createAccountBook(storage())
+    book.markLocal('http://127.0.0.1:40001/')
+    book.record('http://127.0.0.1:40001/', { id: 'a', origin: 'created' })
+    book.record(BANK, { id: 'b', origin: 'opened' })
+    book.markLocal('http://127.0.0.1:40002/')
+    expect(Object.keys(book.exportBook().books).sort()).toEqual(['http://127.0.0.1:40002/', BANK])
+  })
+
+  it('exports a versioned file and merges one back, the later sighting winning', () => {
+    const mine = createAccountBook(storage(), clock('2026-11-20T10:00:00Z'))
+    mine.record(BANK, { id: 'a', origin: 'opened', maskedPan: 'old' })
+    const theirs = createAccountBook(storage(), clock('2026-11-22T10:00:00Z'))
+    theirs.record(BANK, { id: 'a', origin: 'opened', maskedPan: 'new' })
+    theirs.record(BANK, { id: 'b', origin: 'created' })
+
+    const file = theirs.exportBook()
+    expect(file.format).toBe(BOOK_FORMAT)
+    expect(mine.importBook(JSON.parse(JSON.stringify(file)))).toEqual({ ok: true, accounts: 2 })
+    expect(mine.of(BANK).entries.map((e) => [e.id, e.maskedPan ?? null])).toEqual([
+      ['a', 'new'],
+      ['b', null],
+    ])
+    expect(mine.importBook({ format: 'other', books: {} })).toEqual({
+      ok: false,
+      problems: [`format: format must be "${BOOK_FORMAT}"`],
+    })
+  })
+
+  it('starts afresh from a stored book it cannot read, rather than break the console', () => {
+    const kept = storage()
+    kept.setItem('sandbox-console.account-book', '{"format": "sandbox-console/account-book/v1", ')
+    expect(createAccountBook(kept).of(BANK).entries).toEqual([])
+  })
+})

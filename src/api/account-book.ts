@@ -1,0 +1,221 @@
+import { z } from 'zod'
+import { readJson, writeJson } from './json'
+
+/**
+ * The console's own book of card accounts, per upstream, kept in this browser. A real sandbox need not
+ * list its accounts (the platform's has no list), so the console remembers every account created through
+ * it or opened by id or link, with what the sandbox answered about it. Offline the upstream is this
+ * browser; in proxy mode it is the upstream's base URL, as the proxy tells it.
+ */
+/** The file format of `exportBook()` (docs/decisions.md#account-book). */
+export const BOOK_FORMAT = 'sandbox-console/account-book/v1'
+
+/** The book of the in-browser sandbox. */
+export const OFFLINE_UPSTREAM = 'this browser'
+
+const STORAGE_KEY = 'sandbox-console.account-book'
+
+const bookEntry = z.object({
+  id: z.string().min(1),
+  /** The account object as the sandbox last sent it (the create's 201 or a GET), as it came. */
+  account: z.unknown().optional(),
+  /** From a transactions answer, when the account object could not be read. */
+  maskedPan: z.string().optional(),
+  origin: z.enum(['created', 'opened']),
+  addedAt: z.string(),
+  lastSeenAt: z.string(),
+  /** Why the account object could not be read, in words. */
+  note: z.string().optional(),
+})
+export type BookEntry = z.infer<typeof bookEntry>
+
+const upstreamBook = z.object({
+  /** A local upstream keeps its data in memory: once another local one starts, this one is gone. */
+  local: z.boolean().optional(),
+  entries: z.array(bookEntry),
+  /** Ids removed from the book that the upstream's own list still names: the console leaves them out. */
+  hidden: z.array(z.string()).default([]),
+})
+export type UpstreamBook = z.infer<typeof upstreamBook>
+
+export const accountBookFile = z.object({
+  format: z.literal(BOOK_FORMAT, { error: `format must be "${BOOK_FORMAT}"` }),
+  books: z.record(z.string(), upstreamBook),
+})
+export type AccountBookFile = z.infer<typeof accountBookFile>
+
+/** What a record says about an account; the book adds the times. */
+export interface Sighting {
+  id: string
+  origin: BookEntry['origin']
+  account?: unknown
+  maskedPan?: string | undefined
+  note?: string | undefined
+}
+
+export type BookImport = { ok: true; accounts: number } | { ok: false; problems: string[] }
+
+export interface AccountBook {
+  subscribe(listener: () => void): () => void
+  /** The same object until the book changes (for useSyncExternalStore). */
+  of(upstream: string): UpstreamBook
+  /** Adds the account or refreshes what the book knows of it; an account removed before comes back. */
+  record(upstream: string, sighting: Sighting): void
+  /** An account in the book was read again (its transactions): when, and its masked PAN. */
+  touch(upstream: string, id: string, maskedPan: string | undefined): void
+  /** Forgets the account; `hide` keeps a listed account out of the sidebar too. */
+  remove(upstream: string, id: string, options?: { hide?: boolean }): void
+  /** Forgets every account of the upstream (the in-browser sandbox was reset or replaced). */
+  clear(upstream: string): void
+  /** This local upstream is the one running: the books of earlier local upstreams are dropped. */
+  markLocal(upstream: string): void
+  /** The whole book, every upstream, as a versioned JSON value. */
+  exportBook(): AccountBookFile
+  /** Merges a book exported before: an account in both keeps the later sighting. */
+  importBook(value: unknown): BookImport
+}
+
+const EMPTY: UpstreamBook = Object.freeze({ entries: [], hidden: [] }) as UpstreamBook
+
+type BookStorage = Pick<Storage, 'getItem' | 'setItem'>
+
+export function createAccountBook(
+  storage: BookStorage = memoryStorage(),
+  now: () => Date = () => new Date(),
+): AccountBook {
+  const listeners = new Set<() => void>()
+  let books = load(storage)
+
+  const save = (next: Record<string, UpstreamBook>) => {
+    books = next
+    storage.setItem(STORAGE_KEY, writeJson({ format: BOOK_FORMAT, books } satisfies AccountBookFile))
+    for (const listener of listeners) listener()
+  }
+  const update = (upstream: string, change: (book: UpstreamBook) => UpstreamBook) =>
+    save({ ...books, [upstream]: change(books[upstream] ?? EMPTY) })
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener)
+      // Another tab of the console may change the book: read it again.
+      const onStorage = (event: StorageEvent) => {
+        if (event.key !== STORAGE_KEY) return
+        books = load(storage)
+        listener()
+      }
+      globalThis.addEventListener?.('storage', onStorage)
+      return () => {
+        listeners.delete(listener)
+        globalThis.removeEventListener?.('storage', onStorage)
+      }
+    },
+    of: (upstream) => books[upstream] ?? EMPTY,
+    record(upstream, { id, origin, account, maskedPan, note }) {
+      const at = now().toISOString()
+      update(upstream, (book) => {
+        const known = book.entries.find((entry) => entry.id === id)
+        const entry: BookEntry = {
+          id,
+          origin: known?.origin ?? origin,
+          addedAt: known?.addedAt ?? at,
+          lastSeenAt: at,
+          ...definedOr('account', account, known?.account),
+          ...definedOr('maskedPan', maskedPan, known?.maskedPan),
+          // A note says what was wrong with the account object: a new sighting's own note, or none once an
+          // object came without one.
+          ...definedOr('note', note, account === undefined ? known?.note : undefined),
+        }
+        return {
+          ...book,
+          entries: known ? book.entries.map((e) => (e.id === id ? entry : e)) : [...book.entries, entry],
+          hidden: book.hidden.filter((hidden) => hidden !== id),
+        }
+      })
+    },
+    touch(upstream, id, maskedPan) {
+      const known = books[upstream]?.entries.find((entry) => entry.id === id)
+      if (!known) return
+      const at = now().toISOString()
+      update(upstream, (book) => ({
+        ...book,
+        entries: book.entries.map((e) =>
+          e.id === id ? { ...e, lastSeenAt: at, ...(maskedPan === undefined ? {} : { maskedPan }) } : e,
+        ),
+      }))
+    },
+    remove(upstream, id, options) {
+      update(upstream, (book) => ({
+        ...book,
+        entries: book.entries.filter((entry) => entry.id !== id),
+        hidden: options?.hide && !book.hidden.includes(id) ? [...book.hidden, id] : book.hidden,
+      }))
+    },
+    clear(upstream) {
+      if (books[upstream] === undefined) return
+      const { [upstream]: _, ...rest } = books
+      save(rest)
+    },
+    markLocal(upstream) {
+      const stale = Object.entries(books).filter(([key, book]) => book.local && key !== upstream)
+      if (books[upstream]?.local && stale.length === 0) return
+      const kept = Object.fromEntries(
+        Object.entries(books).filter(([key, book]) => !book.local || key === upstream),
+      )
+      save({ ...kept, [upstream]: { ...(books[upstream] ?? EMPTY), local: true } })
+    },
+    exportBook: () => ({ format: BOOK_FORMAT, books }),
+    importBook(value) {
+      const parsed = accountBookFile.safeParse(value)
+      if (!parsed.success) {
+        return {
+          ok: false,
+          problems: parsed.error.issues.map((i) => `${i.path.join('.') || 'the file'}: ${i.message}`),
+        }
+      }
+      const merged = { ...books }
+      let accounts = 0
+      for (const [upstream, imported] of Object.entries(parsed.data.books)) {
+        merged[upstream] = mergeBooks(merged[upstream] ?? EMPTY, imported)
+        accounts += imported.entries.length
+      }
+      save(merged)
+      return { ok: true, accounts }
+    },
+  }
+}
+
+function mergeBooks(mine: UpstreamBook, theirs: UpstreamBook): UpstreamBook {
+  const byId = new Map(mine.entries.map((entry) => [entry.id, entry]))
+  for (const entry of theirs.entries) {
+    const known = byId.get(entry.id)
+    const later = known === undefined || entry.lastSeenAt > known.lastSeenAt ? entry : known
+    const addedAt = known !== undefined && known.addedAt < entry.addedAt ? known.addedAt : entry.addedAt
+    byId.set(entry.id, { ...later, addedAt })
+  }
+  const hidden = [...new Set([...mine.hidden, ...theirs.hidden])].filter((id) => !byId.has(id))
+  const local = mine.local ?? theirs.local
+  return { ...(local === undefined ? {} : { local }), entries: [...byId.values()], hidden }
+}
+
+/** A field set from `value`, else from `fallback`, else left out (exactOptionalPropertyTypes). */
+function definedOr<K extends string, T>(key: K, value: T | undefined, fallback: T | undefined) {
+  const chosen = value ?? fallback
+  return (chosen === undefined ? {} : { [key]: chosen }) as Partial<Record<K, T>>
+}
+
+/** A stored book that cannot be read is started afresh rather than breaking the console. */
+function load(storage: BookStorage): Record<string, UpstreamBook> {
+  const text = storage.getItem(STORAGE_KEY)
+  if (text === null) return {}
+  try {
+    const parsed = accountBookFile.safeParse(readJson(text))
+    return parsed.success ? parsed.data.books : {}
+  } catch {
+    return {}
+  }
+}
+
+function memoryStorage(): BookStorage {
+  const items = new Map<string, string>()
+  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) }
+}

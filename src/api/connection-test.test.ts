@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { classifyProbe, type ProbeOutcome } from './connection-test'
+
+const json = 'application/json'
+const problem = (status: number, code: string, text: string): ProbeOutcome => ({
+  kind: 'answer',
+  status,
+  contentType: json,
+  body: JSON.stringify({ tppMessages: [{ category: 'ERROR', code, text }] }),
+})
+const unreachable = (code: string) =>
+  problem(502, 'UPSTREAM_UNREACHABLE', `The upstream https://bank.example could not be reached (${code})`)
+
+const classOf = (outcome: ProbeOutcome) => {
+  const verdict = classifyProbe(outcome)
+  return verdict.ok ? 'connected' : verdict.failure
+}
+
+describe('what a connection test met, named', () => {
+  it('names a host that does not resolve', () => {
+    expect(classOf(unreachable('ENOTFOUND'))).toBe('name-not-found')
+    expect(classOf(unreachable('EAI_AGAIN'))).toBe('name-not-found')
+    expect(classifyProbe(unreachable('ENOTFOUND')).title).toBe('Name not found')
+  })
+
+  it('names a refused connection', () => {
+    expect(classOf(unreachable('ECONNREFUSED'))).toBe('refused')
+  })
+
+  it('names a TLS certificate the proxy does not trust, and says how to trust a private CA', () => {
+    for (const code of [
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+      'SELF_SIGNED_CERT_IN_CHAIN',
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+      'CERT_HAS_EXPIRED',
+      'ERR_TLS_CERT_ALTNAME_INVALID',
+    ]) {
+      expect(classOf(unreachable(code)), code).toBe('tls-not-trusted')
+    }
+    expect(classifyProbe(unreachable('SELF_SIGNED_CERT_IN_CHAIN')).text).toContain('NODE_EXTRA_CA_CERTS')
+  })
+
+  it('keeps other network failures apart from those', () => {
+    expect(classOf(unreachable('ECONNRESET'))).toBe('unreachable')
+  })
+
+  it('names a refused signature or certificate, not any 401', () => {
+    expect(classOf(problem(401, 'SIGNATURE_INVALID', 'the signature does not verify'))).toBe(
+      'signature-refused',
+    )
+    expect(classOf(problem(401, 'CERTIFICATE_EXPIRED', 'expired'))).toBe('signature-refused')
+    expect(classOf(problem(401, 'CONSENT_INVALID', 'no consent'))).toBe('unexpected')
+  })
+
+  it("takes a 404 that is not the sandbox's error shape for a wrong base path", () => {
+    const html: ProbeOutcome = {
+      kind: 'answer',
+      status: 404,
+      contentType: 'text/html',
+      body: '<h1>Not Found</h1>',
+    }
+    expect(classOf(html)).toBe('wrong-base-path')
+    expect(classifyProbe(html).text).toContain('an HTML page')
+    const gateway: ProbeOutcome = {
+      kind: 'answer',
+      status: 404,
+      contentType: json,
+      body: '{"error":"no route"}',
+    }
+    expect(classOf(gateway)).toBe('wrong-base-path')
+  })
+
+  it("counts the sandbox's own 404 for the test id as connected: it checked the signature first", () => {
+    expect(classOf(problem(404, 'RESOURCE_UNKNOWN', 'No card account console-connection-test'))).toBe(
+      'connected',
+    )
+    expect(classOf({ kind: 'answer', status: 200, contentType: json, body: '{}' })).toBe('connected')
+  })
+
+  it('names a sandbox error and a timeout', () => {
+    expect(classOf(problem(500, 'INTERNAL_SERVER_ERROR', 'boom'))).toBe('sandbox-error')
+    expect(classOf({ kind: 'answer', status: 503, contentType: 'text/plain', body: 'down' })).toBe(
+      'sandbox-error',
+    )
+    expect(classOf(problem(504, 'UPSTREAM_TIMEOUT', 'did not answer within 30000 ms'))).toBe('timeout')
+  })
+
+  it('names a proxy that does not answer at all', () => {
+    expect(classOf({ kind: 'no-answer', detail: 'network error (Failed to fetch)' })).toBe(
+      'proxy-unreachable',
+    )
+  })
+})

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { apiUrl, renderConsole, sandboxForEachTest } from '../test/render-console'
+
+const { server, sandbox } = sandboxForEachTest()
+
+const account = {
+  maskedPan: '525412******3241',
+  currency: 'NOK',
+  customerNumber: '13039319955',
+  name: 'Platform card',
+}
+
+/** A sandbox like the platform's: the list of card accounts is not there. */
+function withoutList(status = 405) {
+  server.use(
+    http.get(apiUrl('/v1/sandbox/card-accounts'), () =>
+      HttpResponse.json(
+        { tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID', text: 'GET is not allowed' }] },
+        { status },
+      ),
+    ),
+  )
+}
+
+async function storedAccountId(): Promise<string> {
+  const created = await sandbox.createCardAccount(account, { fixes: new Set() })
+  if (!created.ok) throw new Error('the test account was refused')
+  return created.value.resourceId
+}
+
+const sidebar = () => screen.getByRole('complementary')
+
+describe('a sandbox without an account list', () => {
+  it('says so once, calmly, and offers the book instead of an error', async () => {
+    withoutList(405)
+    renderConsole()
+
+    const note = await within(sidebar()).findByText(/This sandbox does not list card accounts/)
+    expect(note.textContent).toBe(
+      'This sandbox does not list card accounts; the console keeps its own book of the ones you create or open, in this browser.',
+    )
+    expect(note.closest('[role="alert"]')).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.getByRole('heading', { name: 'No card accounts yet' })).toBeDefined()
+  })
+
+  it('opens an account by id, keeps it in the book, and shows it after a new start of the console', async () => {
+    withoutList(404)
+    const id = await storedAccountId()
+    renderConsole()
+
+    fireEvent.click(await within(sidebar()).findByRole('button', { name: 'Open…' }))
+    const dialog = screen.getByRole('dialog', { name: 'Open card account' })
+    fireEvent.change(within(dialog).getByLabelText('Card account id or link'), { target: { value: id } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open account' }))
+
+    expect(
+      await screen.findByRole('heading', { name: '525412******3241 · NOK · Platform card · private' }),
+    ).toBeDefined()
+    expect(
+      within(sidebar())
+        .getByRole('link', { name: /^525412\*{6}3241/ })
+        .getAttribute('aria-current'),
+    ).toBe('page')
+    expect(location.search).toContain(`account=${id}`)
+
+    // A new start of the console (a reload) finds it in the book, though the sandbox lists nothing.
+    cleanup()
+    const { client } = renderConsole()
+    expect(await within(sidebar()).findByRole('link', { name: /^525412\*{6}3241/ })).toBeDefined()
+    expect(client.book.of('this browser').entries.map((entry) => entry.id)).toEqual([id])
+  })
+
+  it('removes an account from the book after a confirmation naming it, and deletes nothing in the sandbox', async () => {
+    withoutList(501)
+    const id = await storedAccountId()
+    renderConsole(`?account=${id}`)
+
+    // A link to an account the book does not have is fetched and added.
+    const link = await within(sidebar()).findByRole('link', { name: /^525412\*{6}3241/ })
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Remove 525412******3241 from the book' }))
+    const confirm = screen.getByRole('dialog', { name: 'Remove from the book' })
+    expect(confirm.textContent).toContain(
+      `Remove 525412******3241 · NOK · Platform card · private (id ${id})`,
+    )
+    expect(confirm.textContent).toContain('Nothing is deleted in the sandbox')
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove from book' }))
+
+    await waitFor(() => expect(link.isConnected).toBe(false))
+    expect(await sandbox.hasCardAccount(id)).toBe(true)
+    expect(screen.getByRole('heading', { name: 'No card accounts yet' })).toBeDefined()
+  })
+
+  it('keeps an account the sandbox will not show, by the masked PAN its transactions name', async () => {
+    withoutList(405)
+    const id = await storedAccountId()
+    // GET of the account fails as a gateway might; its transactions still answer.
+    server.use(
+      http.get(
+        apiUrl(`/v1/sandbox/card-accounts/${id}`),
+        () =>
+          new HttpResponse('<h1>Bad gateway</h1>', {
+            status: 502,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    )
+    renderConsole(`?account=${id}`)
+
+    const link = await within(sidebar()).findByRole('link', { name: /^525412\*{6}3241/ })
+    expect(link.textContent).toBe('525412******3241could not be read')
+    expect(await screen.findByText(/The account could not be read: HTTP 502/)).toBeDefined()
+  })
+})

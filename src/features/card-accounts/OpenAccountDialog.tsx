@@ -1,0 +1,96 @@
+import { type FormEvent, useId, useState } from 'react'
+import { useOpenAccount } from '../../api'
+import { Dialog } from '../../ui/Dialog'
+import { Field } from '../../ui/Field'
+import { FormAlert } from '../../ui/Messages'
+import { accountIdFrom } from './account-input'
+
+interface OpenAccountDialogProps {
+  onClose: () => void
+  onOpened: (id: string) => void
+}
+
+/**
+ * Opens a card account by id or by a pasted link, and adds it to the console's book: the way to reach an
+ * account on a sandbox that does not list its accounts.
+ */
+export function OpenAccountDialog({ onClose, onOpened }: OpenAccountDialogProps) {
+  const open = useOpenAccount()
+  const [input, setInput] = useState('')
+  const [corporateId, setCorporateId] = useState('')
+  const [error, setError] = useState<string>()
+  const [notFound, setNotFound] = useState<{ id: string; message: string }>()
+  const hintId = useId()
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setNotFound(undefined)
+    const named = accountIdFrom(input)
+    if (!named.ok) {
+      setError(named.message)
+      return
+    }
+    setError(undefined)
+    const outcome = await open.mutateAsync({
+      id: named.id,
+      options: corporateId.trim() === '' ? {} : { corporateId: corporateId.trim() },
+    })
+    if (outcome.kind === 'opened') onOpened(outcome.id)
+    else setNotFound({ id: outcome.id, message: outcome.error.message })
+  }
+
+  return (
+    <Dialog title="Open card account" onClose={onClose} busy={open.isPending}>
+      <form className="form" onSubmit={submit} noValidate>
+        <p className="muted" id={hintId}>
+          The console asks the sandbox for the account and adds it to its book in this browser, so it stays in
+          the list after a reload.
+        </p>
+        <div className="form-grid form-grid-single">
+          <Field
+            label="Card account id or link"
+            error={error}
+            hint="An id, a console link (…?account=…) or a sandbox URL ending in /card-accounts/<id>"
+          >
+            {(c) => (
+              <input
+                {...c}
+                value={input}
+                onChange={(e) => setInput(e.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                autoFocus
+              />
+            )}
+          </Field>
+          <Field
+            label="PSU-Corporate-ID (corporate accounts only)"
+            hint="A corporate account is read only with it"
+          >
+            {(c) => (
+              <input
+                {...c}
+                value={corporateId}
+                onChange={(e) => setCorporateId(e.target.value)}
+                autoComplete="off"
+              />
+            )}
+          </Field>
+        </div>
+        {notFound ? (
+          <FormAlert
+            alert={`This sandbox has no card account ${notFound.id} (HTTP 404: ${notFound.message}). Nothing was added to the book.`}
+          />
+        ) : null}
+        <footer className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={open.isPending}>
+            {open.isPending ? 'Opening…' : 'Open account'}
+          </button>
+        </footer>
+      </form>
+    </Dialog>
+  )
+}

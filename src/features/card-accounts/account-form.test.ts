@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { accountBody, accountFormDefaults, accountFormSchema, blankBalance } from './account-form'
+import { accountIdFrom } from './account-input'
+
+const base = { ...accountFormDefaults, maskedPan: '1234********4321' }
+
+describe('the account form’s "All fields"', () => {
+  it('sends none of the platform fields while they are blank', () => {
+    expect(accountBody({ ...base, balances: [blankBalance('NOK')] })).toEqual({
+      maskedPan: '1234********4321',
+      currency: 'NOK',
+      customerNumber: '13039319955',
+      customerType: 'private',
+      status: 'enabled',
+    })
+  })
+
+  it('sends each one filled in, a balance row once any of its inputs is', () => {
+    const body = accountBody({
+      ...base,
+      cardId: '1',
+      cardIdVNo: '2',
+      accountNumber: '123412341234',
+      expiry: '2030-01-01',
+      balances: [
+        {
+          balanceAmount: { currency: 'NOK', amount: '0' },
+          balanceType: 'EXPECTED',
+          referenceDate: '2020-01-01',
+        },
+        blankBalance('NOK'),
+      ],
+    })
+    expect(body).toMatchObject({
+      cardId: '1',
+      cardIdVNo: '2',
+      accountNumber: '123412341234',
+      expiry: '2030-01-01',
+      balances: [
+        {
+          balanceAmount: { currency: 'NOK', amount: '0' },
+          balanceType: 'EXPECTED',
+          referenceDate: '2020-01-01',
+        },
+      ],
+    })
+    expect(accountFormSchema.safeParse(base).success).toBe(true)
+  })
+
+  it('names a bad platform field in the words of its label', () => {
+    const result = accountFormSchema.safeParse({
+      ...base,
+      expiry: '2030-02-30',
+      balances: [{ balanceAmount: { currency: 'nok', amount: '1' }, balanceType: '', referenceDate: '' }],
+    })
+    expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'balances.0.balanceAmount.currency: currency must be an ISO 4217 code of three capital letters, e.g. "NOK"',
+      'expiry: Expiry is not a real calendar date',
+    ])
+  })
+})
+
+describe('"Open account…" reads an id or a link', () => {
+  const id = 'enc!!aI55HS7YpeXJhHqt4PmNavMmogFrZWG789qlE-hGC6Y9T-kejIx4ZfRdS68U_RpL5m_PCXFPEGfF992bjRx2Gw=='
+
+  it('takes an id as typed, the platform’s included', () => {
+    expect(accountIdFrom(`  ${id} `)).toEqual({ ok: true, id })
+  })
+
+  it('takes a console link and a sandbox URL, the id decoded', () => {
+    expect(accountIdFrom(`http://127.0.0.1:5173/?account=${encodeURIComponent(id)}&status=both`)).toEqual({
+      ok: true,
+      id,
+    })
+    const encoded = encodeURIComponent(id)
+    expect(
+      accountIdFrom(`https://psd2.example-bank.no/api-sandbox/v1/sandbox/card-accounts/${encoded}`),
+    ).toEqual({
+      ok: true,
+      id,
+    })
+    expect(accountIdFrom('/api/v1/sandbox/card-accounts/acc-1/transactions?bookingStatus=both')).toEqual({
+      ok: true,
+      id: 'acc-1',
+    })
+  })
+
+  it('says what it needs when the entry names no account', () => {
+    expect(accountIdFrom('  ')).toEqual({
+      ok: false,
+      message: 'Enter a card account id, or paste a link to one',
+    })
+    expect(accountIdFrom('https://bank.example/accounts/1')).toMatchObject({ ok: false })
+  })
+})

@@ -1,0 +1,100 @@
+import { useMutation } from '@tanstack/react-query'
+import { useApiClient, useConnection, type Verdict } from '../../api'
+import { Dialog } from '../../ui/Dialog'
+import { useView } from '../view-state'
+import { certificateWarning } from './certificate-warning'
+
+/**
+ * Proxy mode: where the proxy sends requests and which certificate signs them, and a test that sends one
+ * signed read and names what it met, before a first real request fails.
+ */
+export function ConnectionDialog({ onClose }: { onClose: () => void }) {
+  const api = useApiClient()
+  const connection = useConnection()
+  const [view] = useView()
+  const test = useMutation<Verdict>({ mutationFn: () => api.testConnection(view.account) })
+  const known = connection.data ?? undefined
+  const warning = known
+    ? certificateWarning(new Date(known.certificate.notBefore), new Date(known.certificate.notAfter))
+    : undefined
+
+  return (
+    <Dialog title="Connection" onClose={onClose} busy={test.isPending}>
+      <div className="connection">
+        {connection.isPending ? <p className="muted">Asking the proxy…</p> : null}
+        {connection.isError ? (
+          <p className="form-alert" role="alert">
+            The proxy did not say which upstream it serves: {connection.error.message}. Is the console's
+            server (npm start) running?
+          </p>
+        ) : null}
+        {known ? (
+          <>
+            <h3>Upstream</h3>
+            <p>
+              <code>{known.upstream}</code>
+              {known.local ? (
+                <span className="muted">
+                  {' '}
+                  (the local sandbox in the proxy's process: set SANDBOX_BASE_URL to reach the bank's)
+                </span>
+              ) : null}
+            </p>
+            <h3>Signing certificate</h3>
+            <dl className="certificate">
+              <div>
+                <dt>Subject</dt>
+                <dd>{known.certificate.subject}</dd>
+              </div>
+              <div>
+                <dt>Serial</dt>
+                <dd>
+                  <code>{known.certificate.serial}</code>
+                </dd>
+              </div>
+              <div>
+                <dt>Issuer</dt>
+                <dd>{known.certificate.issuer}</dd>
+              </div>
+              <div>
+                <dt>Valid</dt>
+                <dd>
+                  {known.certificate.notBefore.slice(0, 10)} to {known.certificate.notAfter.slice(0, 10)}
+                </dd>
+              </div>
+            </dl>
+            {warning ? <p className="warning">{warning}</p> : null}
+          </>
+        ) : null}
+        <h3>Test</h3>
+        <p className="hint">
+          Sends one signed read through the proxy: the transactions of{' '}
+          {view.account ? 'the account on screen' : 'an id no sandbox has, which it answers 404'}.
+        </p>
+        <div role="status" className="test-result">
+          {test.data ? <TestResult verdict={test.data} /> : null}
+          {test.isError ? <p>The test could not run: {test.error.message}</p> : null}
+        </div>
+      </div>
+      <footer className="dialog-actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+        <button type="button" className="primary" onClick={() => test.mutate()} disabled={test.isPending}>
+          {test.isPending ? 'Testing…' : 'Test connection'}
+        </button>
+      </footer>
+    </Dialog>
+  )
+}
+
+function TestResult({ verdict }: { verdict: Verdict }) {
+  return (
+    <div className={verdict.ok ? 'verdict ok' : 'verdict bad'}>
+      <strong>
+        {verdict.ok ? '✓' : '✗'} {verdict.title}
+      </strong>
+      <p>{verdict.text}</p>
+    </div>
+  )
+}

@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { CONSOLE_CONNECTION_PATH, type ConsoleConnection } from '../../api'
+import { encodeConsoleTrace } from '../../contract'
+import { apiUrl, renderConsole, sandboxForEachTest } from '../../test/render-console'
+
+const { server } = sandboxForEachTest()
+
+const soon = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000)
+const connection: ConsoleConnection = {
+  upstream: 'https://psd2.example-bank.no/api-sandbox',
+  local: false,
+  certificate: {
+    subject: 'CN=Example TPP,O=Example AS',
+    serial: '1A2B3C',
+    issuer: 'CN=Example CA',
+    notBefore: '2026-01-01T00:00:00.000Z',
+    notAfter: soon.toISOString(),
+  },
+}
+
+const probe = apiUrl('/v1/sandbox/card-accounts/console-connection-test/transactions')
+
+async function openPanel() {
+  server.use(http.get(`${location.origin}${CONSOLE_CONNECTION_PATH}`, () => HttpResponse.json(connection)))
+  renderConsole('', 'proxy')
+  fireEvent.click(await screen.findByRole('button', { name: 'Connection' }))
+  return screen.getByRole('dialog', { name: 'Connection' })
+}
+
+async function test(panel: HTMLElement): Promise<string> {
+  fireEvent.click(within(panel).getByRole('button', { name: 'Test connection' }))
+  const result = within(panel).getByRole('status')
+  await within(result).findByText(/^[✓✗]/)
+  return result.textContent ?? ''
+}
+
+describe('the Connection panel', () => {
+  it('shows the upstream and the signing certificate, warning before it expires', async () => {
+    const panel = await openPanel()
+    expect(await within(panel).findByText('https://psd2.example-bank.no/api-sandbox')).toBeDefined()
+    expect(within(panel).getByText('CN=Example TPP,O=Example AS')).toBeDefined()
+    expect(within(panel).getByText('1A2B3C')).toBeDefined()
+    expect(within(panel).getByText('CN=Example CA')).toBeDefined()
+    expect(panel.textContent).toMatch(/This certificate expires in (9|10) days/)
+  })
+
+  it("takes the sandbox's 404 for the test id as a connection whose signature was accepted", async () => {
+    const panel = await openPanel()
+    expect(await test(panel)).toMatch(/^✓ Connected/)
+  })
+
+  it('names the failure: a host that does not resolve', async () => {
+    server.use(
+      http.get(probe, () =>
+        HttpResponse.json(
+          {
+            tppMessages: [
+              {
+                category: 'ERROR',
+                code: 'UPSTREAM_UNREACHABLE',
+                text: 'The upstream https://psd2.example-bank.no could not be reached (ENOTFOUND)',
+              },
+            ],
+          },
+          { status: 502 },
+        ),
+      ),
+    )
+    const panel = await openPanel()
+    expect(await test(panel)).toMatch(/^✗ Name not found.*\(ENOTFOUND\)/)
+  })
+
+  it("names the failure: a wrong base path, when the upstream's 404 is an HTML page", async () => {
+    server.use(
+      http.get(
+        probe,
+        () =>
+          new HttpResponse('<html><body>Not Found</body></html>', {
+            status: 404,
+            // Relayed by the proxy: its trace header says the upstream answered this.
+            headers: {
+              'content-type': 'text/html',
+              'x-console-trace': encodeConsoleTrace({
+                upstream:
+                  'https://psd2.example-bank.no/v1/sandbox/card-accounts/console-connection-test/transactions',
+                requestHeaders: {},
+                signingString: '',
+                keyId: 'SN=1A2B3C,CA=CN=Example CA',
+              }),
+            },
+          }),
+      ),
+    )
+    const panel = await openPanel()
+    expect(await test(panel)).toMatch(/^✗ Wrong base path.*an HTML page/)
+  })
+})

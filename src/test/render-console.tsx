@@ -1,0 +1,60 @@
+// The whole console in jsdom, as main.tsx builds it in offline mode, talking over fetch to the sandbox's
+// real handlers (msw in Node, a fresh memory store); a test overrides single answers with `server.use`.
+import { cleanup, render } from '@testing-library/react'
+import type { SetupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { type ApiClient, createAccountBook, createApiClient, type Mode } from '../api'
+import { App } from '../app/App'
+import { Providers } from '../app/Providers'
+import type { Sandbox } from '../sandbox'
+import { setupSandboxServer } from '../sandbox-http/node'
+
+/** The console's /api on jsdom's origin, where the client sends every request. */
+export const apiUrl = (path: string) => `${location.origin}/api${path}`
+
+/**
+ * The sandbox's handlers for the file's tests, at the console's /api. Every test starts with an empty
+ * sandbox, an empty book, the page at `/` and the handlers as they are (overrides dropped).
+ */
+export function sandboxForEachTest(): { server: SetupServer; sandbox: Sandbox } {
+  const { server, sandbox } = setupSandboxServer({ basePath: `${location.origin}/api` })
+  beforeAll(() => {
+    // jsdom has no modal dialogs: open and close are all the Dialog needs of them here.
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.open = true
+    }
+    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+      this.open = false
+    }
+    server.listen({ onUnhandledRequest: 'error' })
+  })
+  afterEach(async () => {
+    cleanup()
+    server.resetHandlers()
+    await sandbox.reset()
+    localStorage.clear()
+    history.replaceState(null, '', '/')
+  })
+  afterAll(() => server.close())
+  return { server, sandbox }
+}
+
+/**
+ * Renders the console at `search`; its client keeps its book in jsdom's localStorage. Offline by default;
+ * in proxy mode the test answers `/console/connection` itself, as the proxy would.
+ */
+export function renderConsole(search = '', mode: Mode = 'offline'): { client: ApiClient } {
+  history.replaceState(null, '', `/${search}`)
+  const client = createApiClient({
+    mode,
+    // The handlers answer every request here: the worker's checks have nothing to catch.
+    ...(mode === 'offline' ? { offline: { answered: () => true, restart: async () => {} } } : {}),
+    book: createAccountBook(localStorage),
+  })
+  render(
+    <Providers client={client} offline={undefined}>
+      <App mode={mode} offlineError={undefined} />
+    </Providers>,
+  )
+  return { client }
+}
