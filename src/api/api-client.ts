@@ -113,7 +113,7 @@ export function createApiClient({
     const note = `The account could not be read: ${reason(failure)}`
     try {
       const page = await listTransactions(send, id, { bookingStatus: 'both', offset: 0, limit: 1 }, options)
-      const maskedPan = page.kind === 'read' ? page.value.cardAccount.maskedPan : undefined
+      const maskedPan = page.kind === 'read' ? page.value.cardAccount?.maskedPan : undefined
       book.record(key, { id, origin: 'opened', maskedPan, note })
     } catch (error) {
       if (isSandboxNotFound(error)) return { kind: 'not-found', id, error }
@@ -151,7 +151,7 @@ export function createApiClient({
     },
     async listTransactions(accountId, params, options) {
       const page = await listTransactions(send, accountId, params, options)
-      if (page.kind === 'read') book.touch(await upstream(), accountId, page.value.cardAccount.maskedPan)
+      if (page.kind === 'read') book.touch(await upstream(), accountId, page.value.cardAccount?.maskedPan)
       return page
     },
     followTransactionsLink: (...args) => followTransactionsLink(send, ...args),
