@@ -202,30 +202,21 @@ export function App({ mode, offlineError }: AppProps) {
             onCreated={(created, sent) => {
               close()
               const count = `${sent} ${sent === 1 ? 'transaction' : 'transactions'} created`
-              if (created.kind !== 'read') {
+              const stored = created.kind === 'read' ? created.value.transactions : undefined
+              if (stored === undefined) {
                 // Without the stored transactions in the answer: every status, from the first row.
                 setView({ offset: 0, status: 'both' })
-                announce(
-                  `${count}; ${created.kind === 'no-body' ? 'the sandbox sent no body' : 'its answer was not what the console expects'}`,
-                )
+                const why =
+                  created.kind === 'no-body'
+                    ? 'the sandbox sent no body'
+                    : 'its answer was not what the console expects'
+                announce(`${count}; ${why}`)
                 return
               }
-              // A sandbox that answers 201 without the stored transactions leaves nothing to show or mark.
-              const transactions = (created.value.transactions ?? []).flatMap((tx) =>
-                tx.cardTransactionId !== undefined && tx.transactionDate !== undefined
-                  ? [
-                      {
-                        ...tx,
-                        cardTransactionId: tx.cardTransactionId,
-                        transactionDate: tx.transactionDate,
-                        bookingStatus:
-                          tx.bookingStatus === 'pending' ? ('pending' as const) : ('booked' as const),
-                      },
-                    ]
-                  : [],
+              markRecent(
+                stored.flatMap((tx) => (tx.cardTransactionId === undefined ? [] : [tx.cardTransactionId])),
               )
-              markRecent(transactions.map((tx) => tx.cardTransactionId))
-              setView(viewShowing(parseView(location.search), transactions))
+              setView(viewShowing(parseView(location.search), stored))
               announce(count)
             }}
           />

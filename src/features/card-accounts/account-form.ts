@@ -115,8 +115,12 @@ const platformAccountFields = {
     .array(
       z.strictObject({
         balanceAmount: amountInput,
-        // The contract needs the type of every balance sent (the platform's examples say EXPECTED).
-        balanceType: text('Balance type', 35),
+        // The platform's balances always name their type (EXPECTED, INTERIM_AVAILABLE...).
+        balanceType: z
+          .string({ error: 'Balance type is required, e.g. EXPECTED' })
+          .trim()
+          .min(1, 'Balance type is required, e.g. EXPECTED')
+          .max(35, 'Balance type may have at most 35 characters'),
         referenceDate: day('Reference date').optional(),
       }),
     )

@@ -33,9 +33,8 @@ export function useFillTestData() {
           const created = await api.createTransactions(account.id, set.transactions)
           // A 201 without the stored transactions still stored all of them.
           transactions +=
-            created.kind === 'read'
-              ? (created.value.transactions?.length ?? set.transactions.length)
-              : set.transactions.length
+            (created.kind === 'read' ? created.value.transactions?.length : undefined) ??
+            set.transactions.length
         }
       }
       return { first, accounts: sets.length, transactions }

@@ -243,14 +243,14 @@ export function isRowField(name: string, rows: number): boolean {
 export function viewShowing(
   view: ViewState,
   created: readonly {
-    bookingStatus: CreatedBookingStatus
+    bookingStatus?: string | undefined
     bookingDate?: string | undefined
-    transactionDate: string
+    transactionDate?: string | undefined
   }[],
 ): Partial<ViewState> {
-  const statuses = new Set(created.map((tx) => tx.bookingStatus))
+  const statuses = new Set(created.map((tx) => tx.bookingStatus ?? 'booked'))
   const fits = view.status === 'both' || (statuses.size === 1 && statuses.has(view.status))
-  const dates = created.map((tx) => tx.bookingDate ?? tx.transactionDate).sort()
+  const dates = created.flatMap((tx) => tx.bookingDate ?? tx.transactionDate ?? []).sort()
   const first = dates[0]
   const last = dates.at(-1)
   return {
