@@ -46,7 +46,9 @@ it('creates the account in the sandbox and hands it to the caller', async () => 
   expect(stored).toEqual([
     expect.objectContaining({ maskedPan: '525412******3241', currency: 'SEK', name: 'Travel card' }),
   ])
-  expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ resourceId: stored[0]?.resourceId }))
+  expect(onCreated).toHaveBeenCalledWith(
+    expect.objectContaining({ id: stored[0]?.resourceId, maskedPan: '525412******3241' }),
+  )
   expect(screen.getByText('Requests (1)')).toBeDefined()
 })
 

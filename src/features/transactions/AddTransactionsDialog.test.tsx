@@ -48,7 +48,10 @@ it('adds one booked transaction, dated today, in the account currency', async ()
       merchantCategoryCode: '5411',
     }),
   ])
-  expect(onCreated).toHaveBeenCalledWith({ transactions: stored })
+  expect(onCreated).toHaveBeenCalledWith(
+    expect.objectContaining({ kind: 'read', value: { transactions: stored } }),
+    1,
+  )
 })
 
 it('adds a pending transaction without a booking date', async () => {
