@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { ConsoleConnection } from '../src/api/console-connection'
+import type { ConsoleConnection } from '../src/contract'
 import { API_BASE, headerNames, matchRoute, problem, refusalOf } from '../src/contract'
 import { answerClientError } from './client-error'
 import { type ClientTimeouts, defaultClientTimeouts } from './config'

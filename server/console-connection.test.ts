@@ -2,7 +2,7 @@
 // same rules as /api (Host, origin, the console token).
 import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { consoleConnection } from '../src/api/console-connection'
+import { consoleConnection } from '../src/contract'
 import { generateDevIdentity, parseCertificate } from '../src/signing'
 import { createApp } from './app'
 import { CONSOLE_CONNECTION_PATH, consoleConnectionOf } from './console-connection'

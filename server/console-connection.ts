@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { CONSOLE_CONNECTION_PATH, type ConsoleConnection } from '../src/api/console-connection'
-import { problem } from '../src/contract'
+import { CONSOLE_CONNECTION_PATH, type ConsoleConnection, problem } from '../src/contract'
 import type { Certificate } from '../src/signing'
 import { sendProblem, setHeaders } from './problem-response'
 

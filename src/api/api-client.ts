@@ -1,3 +1,4 @@
+import { CONSOLE_CONNECTION_PATH, type ConsoleConnection, consoleConnection } from '../contract'
 import { type AccountBook, createAccountBook, OFFLINE_UPSTREAM } from './account-book'
 import {
   type CardAccountRead,
@@ -10,7 +11,6 @@ import {
   type ReadOptions,
 } from './client'
 import { classifyProbe, probeConnection, type Verdict } from './connection-test'
-import { CONSOLE_CONNECTION_PATH, type ConsoleConnection, consoleConnection } from './console-connection'
 import { ApiError } from './errors'
 import { accountIdOfHref } from './links'
 import type { Mode } from './mode'

@@ -2,8 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { CONSOLE_CONNECTION_PATH, type ConsoleConnection } from '../../api'
-import { encodeConsoleTrace } from '../../contract'
+import { CONSOLE_CONNECTION_PATH, type ConsoleConnection, encodeConsoleTrace } from '../../contract'
 import { apiUrl, renderConsole, sandboxForEachTest } from '../../test/render-console'
 
 const { server } = sandboxForEachTest()
