@@ -1,0 +1,52 @@
+import { startConsoleServer } from '../server/test-support/console-process'
+import { test as base, expect } from './fixtures'
+import { fillTestData, openConsole, screenshot } from './support'
+
+// Proxy mode against our own sandbox in the real platform's shape (SANDBOX_PERSONALITY=platform): no list of
+// card accounts, enc!!…== ids, amounts as JSON numbers, pending elements as strings, an empty 201 for
+// transactions. What a tester meets when the console points at the bank's sandbox.
+const test = base.extend({
+  baseURL: async ({ consoleMode }, use, testInfo) => {
+    expect(consoleMode).toBe('proxy')
+    const server = await startConsoleServer({ SANDBOX_PERSONALITY: 'platform' })
+    try {
+      await use(server.url)
+    } finally {
+      await server.stop()
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('server/main.ts output', { body: server.output(), contentType: 'text/plain' })
+      }
+    }
+  },
+})
+
+test('a sandbox without an account list: the book keeps what was created, a link opens an account, reads survive a reload', async ({
+  page,
+}) => {
+  await openConsole(page)
+  await expect(page.getByText('This sandbox does not list card accounts')).toBeVisible()
+
+  await fillTestData(page)
+  const id = new URL(page.url()).searchParams.get('account') ?? ''
+  expect(id).toMatch(/^enc!![A-Za-z0-9_-]+=*$/)
+  // Amounts sent as JSON numbers show with their digits.
+  const table = page.getByRole('table', { name: /^Transactions of/ })
+  await expect(table.getByRole('cell', { name: /^-612\.00 NOK/ }).first()).toBeVisible()
+  // A pending element the platform sends as a string is a pending row showing its text.
+  await page.getByRole('radio', { name: 'pending' }).check()
+  await expect(table.getByText(/^ct-\d+ \d{4}-\d{2}-\d{2} -259\.00 NOK 5912$/)).toBeVisible()
+  await screenshot(page, 'platform-book')
+
+  await page.reload()
+  await expect(page.getByRole('table', { name: /^Transactions of/ })).toBeVisible()
+  await expect(page.getByRole('complementary').getByRole('link')).toHaveCount(2)
+
+  // A link to an account this browser's book does not hold is fetched from the sandbox and added.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.includes('book')) localStorage.removeItem(key)
+  })
+  await page.goto(`/?account=${encodeURIComponent(id)}&status=both`)
+  await expect(page.getByRole('table', { name: /^Transactions of/ })).toBeVisible()
+  await expect(page.getByRole('complementary').getByRole('link')).toHaveCount(1)
+  await expect(new URL(page.url()).searchParams.get('account')).toBe(id)
+})
