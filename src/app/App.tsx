@@ -128,6 +128,7 @@ export function App({ mode, offlineError }: AppProps) {
             title="Could not load card accounts"
             error={known.list.error}
             onRetry={() => known.list.refetch()}
+            offerStoreRecovery
           />
         ) : null}
         {known.list.data?.kind === 'unexpected' ? (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ApiError, queryKeys, UnreachableError } from '../api'
+import { ApiError, OFFLINE_UPSTREAM, queryKeys, UnreachableError, useApiClient } from '../api'
 import { ErrorState } from '../ui/ErrorState'
 import { Messages } from '../ui/Messages'
 import { useOfflineData } from './data-tools/offline-data'
@@ -11,15 +11,21 @@ interface ApiErrorStateProps {
   title: string
   error: Error
   onRetry?: (() => void) | undefined
+  /**
+   * Whether an unreadable in-browser store gets its ways out here. One place offers them (the account list,
+   * always on screen); the other failures it causes only say what happened.
+   */
+  offerStoreRecovery?: boolean
 }
 
 /**
  * The sandbox's own messages for an ApiError; for a failed connection, which mode was unreachable; for an
  * in-browser store that cannot be read, the ways out.
  */
-export function ApiErrorState({ title, error, onRetry }: ApiErrorStateProps) {
+export function ApiErrorState({ title, error, onRetry, offerStoreRecovery = false }: ApiErrorStateProps) {
   const offline = useOfflineData()
   const unreadableStore =
+    offerStoreRecovery &&
     offline !== undefined &&
     error instanceof ApiError &&
     error.messages.some((m) => m.code === 'STORE_UNREADABLE')
@@ -47,12 +53,15 @@ export function ApiErrorState({ title, error, onRetry }: ApiErrorStateProps) {
 function UnreadableStoreActions() {
   const offline = useOfflineData()
   const client = useQueryClient()
+  const { book } = useApiClient()
   const [, setView] = useView()
   if (!offline) return null
   return (
     <StoreRecoveryActions
       offline={offline}
       onReset={async () => {
+        // The book of this browser's accounts names what the reset deleted.
+        book.clear(OFFLINE_UPSTREAM)
         setView({ account: undefined, offset: 0 })
         await client.resetQueries({ queryKey: queryKeys.all })
       }}
