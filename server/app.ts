@@ -94,7 +94,8 @@ export function createApp(options: AppOptions): Server {
 function accessLine(req: IncomingMessage, res: ServerResponse, ms: number): string {
   const path = (req.url ?? '').split('?')[0]
   const sent = res.headersSent ? `${res.statusCode} ` : ''
-  const status = res.writableFinished ? String(res.statusCode) : `${sent}aborted`
+  // Ended, not finished: a static file's stream pipeline closes the response as it ends, before 'finish'.
+  const status = res.writableEnded ? String(res.statusCode) : `${sent}aborted`
   const requestId = res.getHeader(headerNames.requestId) ?? '-'
   return `${req.method} ${path} ${status} ${ms.toFixed(1)}ms ${String(requestId)}`
 }
