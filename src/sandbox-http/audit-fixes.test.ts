@@ -1,5 +1,5 @@
 // Where an audit found the sandbox misleading: each case is the request a tester sent and what they must see.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   cardAccount,
   cardTransactionsResponse,
@@ -11,18 +11,12 @@ import {
   accountsPath,
   expectProblem,
   privateBody,
-  sandboxCaller,
+  sandboxForThisFile,
   txBody,
   txPath,
 } from '../test/sandbox-calls'
-import { setupSandboxServer, TEST_BASE_URL } from './node'
 
-const { server, sandbox } = setupSandboxServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-beforeEach(() => sandbox.reset())
-afterAll(() => server.close())
-
-const call = sandboxCaller(TEST_BASE_URL)
+const { call } = sandboxForThisFile()
 const today = localToday()
 
 async function createAccount(headers: Record<string, string> = {}, body: object = privateBody) {

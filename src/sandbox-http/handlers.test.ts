@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   cardAccount,
   cardAccountList,
@@ -14,20 +14,14 @@ import {
   expectProblem,
   privateBody,
   REQUEST_ID,
-  sandboxCaller,
+  sandboxForThisFile,
   txBody,
   txPath,
 } from '../test/sandbox-calls'
 import { createSandboxHandlers } from './handlers'
-import { setupSandboxServer, TEST_BASE_URL } from './node'
+import { TEST_BASE_URL } from './node'
 
-const { server, sandbox } = setupSandboxServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-beforeEach(() => sandbox.reset())
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
-
-const call = sandboxCaller(TEST_BASE_URL)
+const { server, sandbox, call } = sandboxForThisFile()
 const today = localToday()
 
 async function createAccount(body: object = privateBody) {

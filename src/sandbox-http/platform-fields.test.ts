@@ -1,6 +1,6 @@
 // The platform's own fields, both ways: its example bodies are taken exactly as written, stored, and
 // answered back field for field.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   accountStatusOf,
   cardAccount,
@@ -13,18 +13,12 @@ import {
   accountsPath,
   expectProblem,
   privateBody,
-  sandboxCaller,
+  sandboxForThisFile,
   txBody,
   txPath,
 } from '../test/sandbox-calls'
-import { setupSandboxServer, TEST_BASE_URL } from './node'
 
-const { server, sandbox } = setupSandboxServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-beforeEach(() => sandbox.reset())
-afterAll(() => server.close())
-
-const call = sandboxCaller(TEST_BASE_URL)
+const { call } = sandboxForThisFile()
 const sentAccount = JSON.parse(platformExamples.cardAccountCreate)
 const sentTransactions = JSON.parse(platformExamples.cardTransactionsCreate) as Record<string, unknown>[]
 

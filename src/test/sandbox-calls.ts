@@ -1,7 +1,8 @@
 // Requests to the sandbox handlers in Node tests (msw's setupServer at TEST_BASE_URL, or a real server), and
 // the assertions every suite makes of an error answer.
-import { expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { localToday, tppMessagesBody } from '../contract'
+import { setupSandboxServer, TEST_BASE_URL } from '../sandbox-http/node'
 
 export const REQUEST_ID = '99391c7e-ad88-49ec-a2ad-99ddcb1f7721'
 
@@ -68,3 +69,16 @@ export const txBody = (overrides: object = {}) => ({
 export const accountsPath = '/v1/sandbox/card-accounts'
 export const txPath = (id: string, query = '') =>
   `${accountsPath}/${encodeURIComponent(id)}/transactions${query}`
+
+/**
+ * The sandbox's handlers on a fresh memory engine behind msw at TEST_BASE_URL for the calling test file,
+ * emptied (and any per-test handler dropped) before each test; with a caller for it.
+ */
+export function sandboxForThisFile() {
+  const { server, sandbox } = setupSandboxServer()
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeEach(() => sandbox.reset())
+  afterEach(() => server.resetHandlers())
+  afterAll(() => server.close())
+  return { server, sandbox, call: sandboxCaller(TEST_BASE_URL) }
+}
