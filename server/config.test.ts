@@ -12,7 +12,13 @@ describe('readConfig', () => {
       connectTimeoutMs: 5_000,
       totalTimeoutMs: 30_000,
       client: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 },
+      storeCaps: { perAccount: 200_000, total: 500_000 },
     })
+  })
+
+  it("reads the local sandbox's caps on stored transactions", () => {
+    const env = { SANDBOX_MAX_TRANSACTIONS_PER_ACCOUNT: '10', SANDBOX_MAX_TRANSACTIONS: '25' }
+    expect(readConfig(env).storeCaps).toEqual({ perAccount: 10, total: 25 })
   })
 
   it('reads the real sandbox with a path prefix, certificate, key and passphrase', () => {
@@ -51,6 +57,11 @@ describe('readConfig', () => {
     ],
     [{ TPP_CERT: 'c.pem', TPP_KEY: 'k.pem' }, 'TPP_CERT and TPP_KEY are only used with SANDBOX_BASE_URL'],
     [{ SANDBOX_PERSONALITY: 'bank' }, 'SANDBOX_PERSONALITY must be one of console, platform, not "bank"'],
+    [{ SANDBOX_MAX_TRANSACTIONS: 'many' }, 'SANDBOX_MAX_TRANSACTIONS must be an integer from 0 to'],
+    [
+      { SANDBOX_MAX_TRANSACTIONS_PER_ACCOUNT: '-1' },
+      'SANDBOX_MAX_TRANSACTIONS_PER_ACCOUNT must be an integer',
+    ],
     [
       {
         SANDBOX_BASE_URL: 'https://sandbox.bank.example',

@@ -1,3 +1,4 @@
+import { defaultStoreCaps, type StoreCaps } from '../src/sandbox'
 import { isPersonalityName, type PersonalityName, personalities } from '../src/sandbox-http/personality'
 
 /** Where the proxy sends signed requests; the local sandbox in one of its personalities. */
@@ -16,6 +17,8 @@ export interface Config {
   connectTimeoutMs: number
   totalTimeoutMs: number
   client: ClientTimeouts
+  /** The local sandbox's caps on stored transactions. */
+  storeCaps: StoreCaps
 }
 
 /** How long a client may take to send a request: its headers, and the whole of it with its body. */
@@ -32,7 +35,7 @@ export class ConfigError extends Error {}
  * The environment the console reads (`server/main.ts` passes `process.env`):
  * PORT (5173), HOST (127.0.0.1), ALLOWED_HOSTS, CONSOLE_TOKEN, SANDBOX_BASE_URL with TPP_CERT, TPP_KEY and
  * optionally TPP_KEY_PASSPHRASE, or else SANDBOX_PERSONALITY (console) for the local sandbox, UPSTREAM_CONNECT_TIMEOUT_MS (5000), UPSTREAM_TIMEOUT_MS (30000),
- * REQUEST_HEADERS_TIMEOUT_MS (10000) and REQUEST_TIMEOUT_MS (30000).
+ * REQUEST_HEADERS_TIMEOUT_MS (10000), REQUEST_TIMEOUT_MS (30000) and the local sandbox's caps (`readStoreCaps`).
  */
 export function readConfig(env: Record<string, string | undefined>): Config {
   const host = nonEmpty(env.HOST) ?? '127.0.0.1'
@@ -65,6 +68,19 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     connectTimeoutMs: integer(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 5_000, 1, 600_000),
     totalTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 1, 600_000),
     client: { headersTimeoutMs, requestTimeoutMs },
+    storeCaps: readStoreCaps(env),
+  }
+}
+
+/**
+ * The caps on a local sandbox's stored transactions (`npm start`'s local upstream and `npm run sandbox`):
+ * SANDBOX_MAX_TRANSACTIONS_PER_ACCOUNT (200000) and SANDBOX_MAX_TRANSACTIONS (500000, all accounts).
+ */
+export function readStoreCaps(env: Record<string, string | undefined>): StoreCaps {
+  const max = Number.MAX_SAFE_INTEGER
+  return {
+    perAccount: integer(env, 'SANDBOX_MAX_TRANSACTIONS_PER_ACCOUNT', defaultStoreCaps.perAccount, 0, max),
+    total: integer(env, 'SANDBOX_MAX_TRANSACTIONS', defaultStoreCaps.total, 0, max),
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { StoreCaps } from '../src/sandbox'
 import { defaultPersonality, type Personality } from '../src/sandbox-http/personality'
 import type { Certificate } from '../src/signing'
 import { createSandboxService } from './sandbox-service'
@@ -23,15 +24,18 @@ export async function startLocalUpstream({
   trustedCa,
   maxBodyBytes,
   personality = defaultPersonality,
+  storeCaps,
 }: {
   trustedCa: Certificate
   maxBodyBytes: number
   personality?: Personality
+  storeCaps?: StoreCaps
 }): Promise<LocalUpstream> {
   const server = createSandboxService({
     personality,
     signatures: { kind: 'verify', trustedCa },
     maxBodyBytes,
+    ...(storeCaps === undefined ? {} : { storeCaps }),
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo

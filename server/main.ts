@@ -40,7 +40,12 @@ async function upstreamFor(config: Config): Promise<Upstream> {
     )
   }
   const personality = personalities[config.upstream.personality]
-  const local = await startLocalUpstream({ trustedCa: dev.ca, maxBodyBytes: MAX_BODY_BYTES, personality })
+  const local = await startLocalUpstream({
+    trustedCa: dev.ca,
+    maxBodyBytes: MAX_BODY_BYTES,
+    personality,
+    storeCaps: config.storeCaps,
+  })
   const shape =
     personality === defaultPersonality ? '' : `, personality ${personality.name}: ${personality.summary}`
   return {

@@ -3,7 +3,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { RequestListener, Server, ServerResponse } from 'node:http'
 import { headerNames, localToday, type Problem, problem } from '../src/contract'
-import { createMemoryStore, createSandbox } from '../src/sandbox'
+import { createMemoryStore, createSandbox, type StoreCaps } from '../src/sandbox'
 import { createSandboxHandlers } from '../src/sandbox-http/handlers'
 import type { Personality } from '../src/sandbox-http/personality'
 import { requireSignature } from '../src/sandbox-http/signature-check'
@@ -24,6 +24,8 @@ export interface SandboxServiceOptions {
   personality: Personality
   signatures: SignatureChecks
   maxBodyBytes: number
+  /** Caps on stored transactions (the engine's defaults when left out). */
+  storeCaps?: StoreCaps
 }
 
 /**
@@ -35,6 +37,7 @@ export function createSandboxService({
   personality,
   signatures,
   maxBodyBytes,
+  storeCaps,
 }: SandboxServiceOptions): Server {
   // The authenticate seam can only refuse; the verification header belongs to the response, so the
   // response of the request being verified travels alongside in async context.
@@ -61,6 +64,7 @@ export function createSandboxService({
     store: createMemoryStore(),
     today: () => localToday(),
     newId: personality.newId,
+    ...(storeCaps === undefined ? {} : { caps: storeCaps }),
   })
   const server = createSandboxServer({
     handlers: createSandboxHandlers({

@@ -163,6 +163,50 @@ describe('npm run sandbox checks signatures by default', () => {
     expect(json(answer)).toEqual({ cardAccounts: [] })
   })
 
+  it('answers 507 past SANDBOX_MAX_TRANSACTIONS_PER_ACCOUNT and keeps what it stored', async () => {
+    const { port } = await startSandbox({
+      SANDBOX_SIGNATURES: 'off',
+      SANDBOX_MAX_TRANSACTIONS_PER_ACCOUNT: '2',
+    })
+    const post = (path: string, body: unknown) =>
+      send(port, path, {
+        method: 'POST',
+        headers: { 'X-Request-ID': crypto.randomUUID(), 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const created = await post(ACCOUNTS, JSON.parse(platformExamples.cardAccountCreate))
+    const { resourceId } = json(created) as { resourceId: string }
+    const transactions = `${ACCOUNTS}/${encodeURIComponent(resourceId)}/transactions`
+    const tx = (id: string) => ({
+      cardTransactionId: id,
+      transactionDate: '2026-01-02',
+      bookingDate: '2026-01-02',
+      transactionAmount: { currency: 'NOK', amount: '-1.00' },
+      originalAmount: { currency: 'NOK', amount: '-1.00' },
+      merchantCategoryCode: '5411',
+    })
+    expect((await post(transactions, [tx('a')])).status).toBe(201)
+    const refused = await post(transactions, [tx('b'), tx('c')])
+    expect(refused.status).toBe(507)
+    expect(json(refused)).toEqual({
+      tppMessages: [
+        {
+          category: 'ERROR',
+          code: 'STORE_FULL',
+          text:
+            'Nothing was stored: the cap of 2 transactions per card account: this card account holds 1, ' +
+            'and 2 more would pass it',
+        },
+      ],
+    })
+    const read = await send(port, `${transactions}?bookingStatus=both`, {
+      headers: { 'X-Request-ID': crypto.randomUUID() },
+    })
+    expect(json(read)).toMatchObject({
+      cardTransactions: { booked: [{ cardTransactionId: 'a' }], pending: [] },
+    })
+  })
+
   it.each([
     [{ SANDBOX_SIGNATURES: 'of' }, 'SANDBOX_SIGNATURES must be "off" (or "on", the default), not "of"'],
     [

@@ -1,14 +1,16 @@
 // What `npm run sandbox` reads from its environment and says when it starts.
 import { readFile } from 'node:fs/promises'
 import { OPENAPI_PATH, pathTo } from '../src/contract'
+import type { StoreCaps } from '../src/sandbox'
 import { type Personality, personalities } from '../src/sandbox-http/personality'
 import { CertificateError, parseCertificate } from '../src/signing'
-import { ConfigError, personalityName } from './config'
+import { ConfigError, personalityName, readStoreCaps } from './config'
 import type { SignatureChecks } from './sandbox-service'
 
 export interface StandaloneSettings {
   port: number
   maxBodyBytes: number
+  storeCaps: StoreCaps
   personality: Personality
   signatures: SignatureChecks
   /** The file SANDBOX_TRUSTED_CA named, for the banner. */
@@ -16,7 +18,8 @@ export interface StandaloneSettings {
 }
 
 /**
- * PORT (4010), SANDBOX_MAX_BODY_BYTES (16 MiB), SANDBOX_PERSONALITY (console), SANDBOX_TRUSTED_CA (a CA
+ * PORT (4010), SANDBOX_MAX_BODY_BYTES (16 MiB), the caps on stored transactions (`readStoreCaps`),
+ * SANDBOX_PERSONALITY (console), SANDBOX_TRUSTED_CA (a CA
  * certificate PEM file: only certificates it issued are trusted) and SANDBOX_SIGNATURES (`off` answers
  * unsigned requests; anything but `on` or unset is refused, so a typo never turns checking off).
  */
@@ -25,6 +28,7 @@ export async function readStandaloneSettings(
 ): Promise<StandaloneSettings> {
   const port = Number(env.PORT ?? 4010)
   const maxBodyBytes = Number(env.SANDBOX_MAX_BODY_BYTES ?? 16 * 1024 * 1024)
+  const storeCaps = readStoreCaps(env)
   const personality = personalities[personalityName(env.SANDBOX_PERSONALITY?.trim() || undefined)]
   const switchSetting = env.SANDBOX_SIGNATURES?.trim() || 'on'
   if (switchSetting !== 'on' && switchSetting !== 'off') {
@@ -37,12 +41,15 @@ export async function readStandaloneSettings(
         'SANDBOX_TRUSTED_CA pins the CA of checked signatures: drop it or SANDBOX_SIGNATURES=off',
       )
     }
-    return { port, maxBodyBytes, personality, signatures: { kind: 'off' } }
+    return { port, maxBodyBytes, storeCaps, personality, signatures: { kind: 'off' } }
   }
-  if (trustedCaPath === undefined) return { port, maxBodyBytes, personality, signatures: { kind: 'verify' } }
+  if (trustedCaPath === undefined) {
+    return { port, maxBodyBytes, storeCaps, personality, signatures: { kind: 'verify' } }
+  }
   return {
     port,
     maxBodyBytes,
+    storeCaps,
     personality,
     signatures: { kind: 'verify', trustedCa: await readCa(trustedCaPath) },
     trustedCaPath,

@@ -23,6 +23,8 @@ export const errorCodes = [
   'REQUEST_TIMEOUT',
   // The console's own, not Berlin Group's: the in-browser sandbox's stored data cannot be read (503).
   'STORE_UNREADABLE',
+  // The console's own: a write would pass a sandbox's cap on stored transactions (507).
+  'STORE_FULL',
 ] as const
 
 export type ErrorCode = (typeof errorCodes)[number]

@@ -1,4 +1,5 @@
 export { swapped } from './accept-fix'
+export { defaultStoreCaps, type StoreCaps } from './caps'
 export {
   DuplicateTransactionIdError,
   ExportRefusedError,

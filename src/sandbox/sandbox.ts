@@ -22,6 +22,7 @@ import {
   transactionsQuery,
 } from '../contract'
 import { swapped } from './accept-fix'
+import { capExceeded, defaultStoreCaps, importCapExceeded, type StoreCaps } from './caps'
 import { DuplicateTransactionIdError, ExportRefusedError, isStoreUnreadableError } from './errors'
 import { pageLinks, pageSpans } from './pagination'
 import { unknownCardAccount } from './problems'
@@ -37,6 +38,8 @@ export interface SandboxOptions {
   today: () => IsoDate
   /** A fresh URL-safe id (1 to 64 of A-Z a-z 0-9 _ -) for each new card account. */
   newId?: () => string
+  /** Caps on stored transactions; a write past one answers 507 and stores nothing. */
+  caps?: Partial<StoreCaps>
 }
 
 export interface Sandbox {
@@ -95,7 +98,13 @@ interface Loaded {
   generation: Generation
 }
 
-export function createSandbox({ store, today, newId = () => crypto.randomUUID() }: SandboxOptions): Sandbox {
+export function createSandbox({
+  store,
+  today,
+  newId = () => crypto.randomUUID(),
+  caps: capsOption = {},
+}: SandboxOptions): Sandbox {
+  const caps: StoreCaps = { ...defaultStoreCaps, ...capsOption }
   let state: Promise<Loaded> | undefined
   const queue = serialize()
 
@@ -211,6 +220,12 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
         if (!index) return fail(unknownCardAccount(id))
         const created = prepareBatch(index, parsed.data, today())
         if (!created.ok) return created
+        const full = capExceeded(caps, {
+          adding: created.value.length,
+          inAccount: index.transactions.length,
+          stored: countTransactions(current.accounts),
+        })
+        if (full) return fail(full)
         try {
           current.generation = await store.appendTransactions(id, created.value)
         } catch (error) {
@@ -278,8 +293,7 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
     async storeStatus() {
       try {
         const { accounts } = await latest()
-        const transactions = [...accounts.values()].reduce((sum, index) => sum + index.transactions.length, 0)
-        return { readable: true, accounts: accounts.size, transactions }
+        return { readable: true, accounts: accounts.size, transactions: countTransactions(accounts) }
       } catch (error) {
         if (isStoreUnreadableError(error)) {
           return { readable: false, message: error.message, problems: error.problems }
@@ -293,9 +307,14 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
       const read = readSnapshot(data)
       if (!read.ok) return read
       const { cardAccounts, unreadable = [] } = read.value
+      const full = importCapExceeded(caps, cardAccounts)
+      if (full) return fail(full)
       const indexed = await overwrite(() => store.replaceAll(cardAccounts), cardAccounts)
-      const transactions = [...indexed.values()].reduce((sum, index) => sum + index.transactions.length, 0)
-      return ok({ accounts: indexed.size, transactions, skipped: unreadable.length })
+      return ok({
+        accounts: indexed.size,
+        transactions: countTransactions(indexed),
+        skipped: unreadable.length,
+      })
     },
 
     async reset() {
@@ -381,6 +400,12 @@ function prepareBatch(
       ...rest,
     })),
   )
+}
+
+function countTransactions(accounts: Accounts): number {
+  let sum = 0
+  for (const index of accounts.values()) sum += index.transactions.length
+  return sum
 }
 
 function indexAll(data: readonly AccountData[]): Accounts {
