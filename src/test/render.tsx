@@ -15,8 +15,8 @@ import { offlineDataOf } from '../app/offline-data'
 import { createOfflineSigner } from '../app/offline-signer'
 import { Providers } from '../app/Providers'
 import { TamperSelect } from '../app/TamperSelect'
-import { headerNames } from '../contract'
-import type { Sandbox } from '../sandbox'
+import { headerNames, localToday } from '../contract'
+import { createMemoryStore, createSandbox, type Sandbox, type StoreCaps } from '../sandbox'
 import { setupSandboxServer } from '../sandbox-http/node'
 import { requireSignature } from '../sandbox-http/signature-check'
 import { AnnouncementRegion } from '../ui/announcer'
@@ -70,8 +70,12 @@ export interface TestConsole {
  * undone when the test finishes: the tree, the server, the URL and what the page keeps in storage (the
  * Signature switch among it).
  */
-export async function startConsole(): Promise<TestConsole> {
+export async function startConsole({ caps }: { caps?: Partial<StoreCaps> } = {}): Promise<TestConsole> {
   const { server, sandbox } = setupSandboxServer({
+    // `caps`: the engine's caps on stored transactions, small enough for a test to reach.
+    ...(caps === undefined
+      ? {}
+      : { sandbox: createSandbox({ store: createMemoryStore(), today: () => localToday(), caps }) }),
     basePath: apiBase(),
     authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
   })
