@@ -63,3 +63,39 @@ it("shows the sandbox's refusal and stores nothing", async () => {
   expect(await sandbox.listCardAccounts()).toEqual([])
   expect(onCreated).not.toHaveBeenCalled()
 })
+
+it('takes a typed status in any case, with the known ones suggested, and sends it as typed', async () => {
+  const { user, dialog, sandbox, onCreated } = await openDialog()
+  const status = dialog.getByRole('combobox', { name: 'Status' })
+  const suggestions = document.getElementById(status.getAttribute('list') ?? '')
+  expect([...(suggestions?.querySelectorAll('option') ?? [])].map((option) => option.value)).toEqual([
+    'enabled',
+    'blocked',
+    'deleted',
+    'ENABLED',
+    'BLOCKED',
+    'DELETED',
+  ])
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.clear(status)
+  await user.type(status, 'ENABLED')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  expect(await sandbox.listCardAccounts()).toEqual([expect.objectContaining({ status: 'ENABLED' })])
+})
+
+it('marks a status that is none of the known ones, in any case, and sends nothing', async () => {
+  const { user, dialog, sandbox } = await openDialog()
+  const status = dialog.getByRole('combobox', { name: 'Status' })
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.clear(status)
+  await user.type(status, 'frozen')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  await dialog.findByRole('combobox', {
+    name: 'Status',
+    description: /status must be "enabled", "blocked" or "deleted" \(in any case\)/,
+  })
+  expect(await sandbox.listCardAccounts()).toEqual([])
+})

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
 import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
 import { type AccountCreation, ApiError, showJson, useCreateCardAccount, useOpenAccount } from '../../api'
-import { accountStatuses, customerTypes, type TppMessage, testCustomers } from '../../contract'
+import { customerTypes, type TppMessage, testCustomers } from '../../contract'
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
@@ -16,6 +16,7 @@ import {
   blankBalance,
   isAccountField,
   isPlatformAccountField,
+  statusSuggestions,
 } from './account-form'
 
 /** What the app is told of a created account. */
@@ -163,15 +164,18 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
           <Field label="Credit limit currency" error={errors.creditLimit?.currency?.message}>
             {(c) => <input {...c} {...register('creditLimit.currency')} maxLength={3} size={4} />}
           </Field>
-          <Field label="Status" error={errors.status?.message}>
-            {(c) => (
-              <select {...c} {...register('status')}>
-                {accountStatuses.map((status) => (
-                  <option key={status}>{status}</option>
-                ))}
-              </select>
-            )}
+          <Field
+            label="Status"
+            error={errors.status?.message}
+            hint="enabled, blocked or deleted, in any case"
+          >
+            {(c) => <input {...c} {...register('status')} list="account-statuses" autoComplete="off" />}
           </Field>
+          <datalist id="account-statuses">
+            {statusSuggestions.map((status) => (
+              <option key={status} value={status} />
+            ))}
+          </datalist>
         </div>
         <details className="more-fields" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
           <summary>All fields: balances, card id, account number, expiry</summary>

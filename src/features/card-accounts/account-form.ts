@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import {
-  type accountStatuses,
+  accountStatuses,
   amountInput,
   type CardAccountCreateInput,
   cardAccountCreate,
@@ -25,7 +25,8 @@ export interface AccountFormValues {
   name: string
   product: string
   creditLimit: { currency: string; amount: string }
-  status: (typeof accountStatuses)[number]
+  /** Typed, not picked: the platform writes `ENABLED`; the sandbox compares it without regard to case. */
+  status: string
   // The platform's own fields, behind "All fields".
   balances: BalanceFormRow[]
   cardId: string
@@ -54,6 +55,12 @@ export function blankBalance(currency: string): BalanceFormRow {
   return { balanceAmount: { currency, amount: '' }, balanceType: '', referenceDate: '' }
 }
 
+/** The status input's suggestions: the contract's spelling, and the platform's upper case. */
+export const statusSuggestions = [
+  ...accountStatuses,
+  ...accountStatuses.map((status) => status.toUpperCase()),
+]
+
 /** Balance types of the Berlin Group list the platform's examples use (upper case, as it sends them). */
 export const balanceTypes = [
   'EXPECTED',
@@ -78,8 +85,18 @@ function balanceBody({ balanceAmount, balanceType, referenceDate }: BalanceFormR
  * is sent once any of its inputs is filled.
  */
 export function accountBody(values: AccountFormValues): CardAccountCreateInput {
-  const { creditLimit, name, product, balances, cardId, cardIdVNo, accountNumber, expiry, ...required } =
-    values
+  const {
+    creditLimit,
+    name,
+    product,
+    status,
+    balances,
+    cardId,
+    cardIdVNo,
+    accountNumber,
+    expiry,
+    ...required
+  } = values
   const hasLimit = filled(creditLimit.amount) || filled(creditLimit.currency)
   const sentBalances = balances.filter(
     (b) => filled(b.balanceAmount.amount) || filled(b.balanceType) || filled(b.referenceDate),
@@ -87,6 +104,8 @@ export function accountBody(values: AccountFormValues): CardAccountCreateInput {
   const optional = { name, product, cardId, cardIdVNo, accountNumber, expiry }
   return {
     ...required,
+    // Sent as typed, without the spaces around it; left blank, the sandbox's default (enabled) applies.
+    ...(filled(status) ? { status: status.trim() } : {}),
     ...Object.fromEntries(Object.entries(optional).filter(([, value]) => filled(value))),
     ...(hasLimit ? { creditLimit } : {}),
     ...(sentBalances.length > 0 ? { balances: sentBalances.map(balanceBody) } : {}),
