@@ -52,12 +52,12 @@ test('proxy mode: an unreachable upstream names the mode and offers a retry; off
   await expect(alert).toContainText(
     'The proxy at /api (Proxy (/api → upstream)) did not answer: network error',
   )
-  for (const name of ['Export JSON', 'Import JSON…', 'Reset…']) {
-    await expect(page.getByRole('button', { name })).toBeDisabled()
+  // The data lives upstream: only the account book travels, and there is nothing here to reset.
+  await expect(page.getByRole('button', { name: 'Reset…' })).toBeDisabled()
+  for (const name of ['Export account book', 'Import account book…']) {
+    await expect(page.getByRole('button', { name })).toBeEnabled()
   }
-  await expect(
-    page.getByText('Export, import and reset apply to offline (in-browser) data only'),
-  ).toBeVisible()
+  await expect(page.getByText("export and import carry the console's account book")).toBeVisible()
   await screenshot(page, 'error-proxy-unreachable')
 
   await page.unroute('**/api/**')

@@ -4,11 +4,14 @@ import { openConsole, screenshot } from './support'
 test('switching the mode persists and reloads', async ({ page, consoleMode }) => {
   const other = consoleMode === 'offline' ? 'proxy' : 'offline'
   const mode = page.getByRole('combobox', { name: 'Mode' })
-  // Export, import and reset apply to the in-browser data: they are enabled offline only.
-  const exportJson = page.getByRole('button', { name: 'Export JSON' })
+  // Offline, export carries the in-browser data (and the book) and reset empties it; in proxy mode the
+  // data lives upstream: export carries the account book alone and reset is off.
+  const reset = page.getByRole('button', { name: 'Reset…' })
   const expectToolsFor = async (m: typeof consoleMode) => {
-    if (m === 'offline') await expect(exportJson).toBeEnabled()
-    else await expect(exportJson).toBeDisabled()
+    const exportName = m === 'offline' ? 'Export JSON' : 'Export account book'
+    await expect(page.getByRole('button', { name: exportName })).toBeEnabled()
+    if (m === 'offline') await expect(reset).toBeEnabled()
+    else await expect(reset).toBeDisabled()
   }
   await openConsole(page)
   await expectToolsFor(consoleMode)

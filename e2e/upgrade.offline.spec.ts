@@ -100,7 +100,7 @@ test('a version 1 database is upgraded in place: every account and transaction i
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export JSON' }).click()
   const file = JSON.parse(await readFile(await (await download).path(), 'utf8'))
-  expect(file).toMatchObject({ format: 'sandbox-console', version: 2, kind: 'data' })
+  expect(file).toMatchObject({ format: 'sandbox-console', version: 3, kind: 'data' })
   const ids = file.cardAccounts.map((entry: { transactions: { cardTransactionId: string }[] }) =>
     entry.transactions.map((tx) => tx.cardTransactionId),
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BOOK_FORMAT, createAccountBook, OFFLINE_UPSTREAM } from './account-book'
+import { createAccountBook, OFFLINE_UPSTREAM } from './account-book'
 
 const BANK = 'https://psd2.example-bank.no/api-sandbox'
 
@@ -92,27 +92,38 @@ describe('the account book', () => {
     book.record('http://127.0.0.1:40001/', { id: 'a', origin: 'created' })
     book.record(BANK, { id: 'b', origin: 'opened' })
     book.markLocal('http://127.0.0.1:40002/')
-    expect(Object.keys(book.exportBook().books).sort()).toEqual(['http://127.0.0.1:40002/', BANK])
+    expect(Object.keys(book.exportBook()).sort()).toEqual(['http://127.0.0.1:40002/', BANK])
   })
 
-  it('exports a versioned file and merges one back, the later sighting winning', () => {
+  it('merges books a file carried back, the later sighting winning', () => {
     const mine = createAccountBook(storage(), clock('2026-11-20T10:00:00Z'))
     mine.record(BANK, { id: 'a', origin: 'opened', maskedPan: 'old' })
+    mine.record(BANK, { id: 'c', origin: 'opened' })
     const theirs = createAccountBook(storage(), clock('2026-11-22T10:00:00Z'))
     theirs.record(BANK, { id: 'a', origin: 'opened', maskedPan: 'new' })
     theirs.record(BANK, { id: 'b', origin: 'created' })
 
-    const file = theirs.exportBook()
-    expect(file.format).toBe(BOOK_FORMAT)
-    expect(mine.importBook(JSON.parse(JSON.stringify(file)))).toEqual({ ok: true, accounts: 2 })
+    expect(mine.importBook(JSON.parse(JSON.stringify(theirs.exportBook())))).toBe(2)
     expect(mine.of(BANK).entries.map((e) => [e.id, e.maskedPan ?? null])).toEqual([
       ['a', 'new'],
+      ['c', null],
       ['b', null],
     ])
-    expect(mine.importBook({ format: 'other', books: {} })).toEqual({
-      ok: false,
-      problems: [`format: format must be "${BOOK_FORMAT}"`],
-    })
+  })
+
+  it('replaces, rather than merges, the book of the upstream whose data the file replaced', () => {
+    const mine = createAccountBook(storage())
+    mine.record(OFFLINE_UPSTREAM, { id: 'mine', origin: 'created' })
+    mine.record(BANK, { id: 'kept', origin: 'opened' })
+    const theirs = createAccountBook(storage())
+    theirs.record(OFFLINE_UPSTREAM, { id: 'theirs', origin: 'created' })
+
+    mine.importBook(theirs.exportBook(), { replacing: OFFLINE_UPSTREAM })
+    expect(mine.of(OFFLINE_UPSTREAM).entries.map((e) => e.id)).toEqual(['theirs'])
+    expect(mine.of(BANK).entries.map((e) => e.id)).toEqual(['kept'])
+    // A file without that upstream's book empties it.
+    mine.importBook({}, { replacing: OFFLINE_UPSTREAM })
+    expect(mine.of(OFFLINE_UPSTREAM).entries).toEqual([])
   })
 
   it('starts afresh from a stored book it cannot read, rather than break the console', () => {

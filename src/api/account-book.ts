@@ -1,48 +1,26 @@
 import { z } from 'zod'
+import { type AccountBooks, accountBooks, type BookEntry, type UpstreamBook } from '../contract'
 import { readJson, writeJson } from './json'
+
+export { type BookEntry, OFFLINE_UPSTREAM, type UpstreamBook } from '../contract'
 
 /**
  * The console's own book of card accounts, per upstream, kept in this browser. A real sandbox need not
  * list its accounts (the platform's has no list), so the console remembers every account created through
  * it or opened by id or link, with what the sandbox answered about it. Offline the upstream is this
- * browser; in proxy mode it is the upstream's base URL, as the proxy tells it.
+ * browser; in proxy mode it is the upstream's base URL, as the proxy tells it. The console's data files
+ * carry it (src/contract/snapshot.ts).
  */
-/** The file format of `exportBook()` (docs/decisions.md#account-book). */
+/** How the book is kept in `localStorage` (docs/decisions.md#account-book). */
 export const BOOK_FORMAT = 'sandbox-console/account-book/v1'
-
-/** The book of the in-browser sandbox. */
-export const OFFLINE_UPSTREAM = 'this browser'
 
 const STORAGE_KEY = 'sandbox-console.account-book'
 
-const bookEntry = z.object({
-  id: z.string().min(1),
-  /** The account object as the sandbox last sent it (the create's 201 or a GET), as it came. */
-  account: z.unknown().optional(),
-  /** From a transactions answer, when the account object could not be read. */
-  maskedPan: z.string().optional(),
-  origin: z.enum(['created', 'opened']),
-  addedAt: z.string(),
-  lastSeenAt: z.string(),
-  /** Why the account object could not be read, in words. */
-  note: z.string().optional(),
-})
-export type BookEntry = z.infer<typeof bookEntry>
-
-const upstreamBook = z.object({
-  /** A local upstream keeps its data in memory: once another local one starts, this one is gone. */
-  local: z.boolean().optional(),
-  entries: z.array(bookEntry),
-  /** Ids removed from the book that the upstream's own list still names: the console leaves them out. */
-  hidden: z.array(z.string()).default([]),
-})
-export type UpstreamBook = z.infer<typeof upstreamBook>
-
-export const accountBookFile = z.object({
+const storedBook = z.object({
   format: z.literal(BOOK_FORMAT, { error: `format must be "${BOOK_FORMAT}"` }),
-  books: z.record(z.string(), upstreamBook),
+  books: accountBooks,
 })
-export type AccountBookFile = z.infer<typeof accountBookFile>
+type StoredBook = z.infer<typeof storedBook>
 
 /** What a record says about an account; the book adds the times. */
 export interface Sighting {
@@ -52,8 +30,6 @@ export interface Sighting {
   maskedPan?: string | undefined
   note?: string | undefined
 }
-
-export type BookImport = { ok: true; accounts: number } | { ok: false; problems: string[] }
 
 export interface AccountBook {
   subscribe(listener: () => void): () => void
@@ -69,10 +45,14 @@ export interface AccountBook {
   clear(upstream: string): void
   /** This local upstream is the one running: the books of earlier local upstreams are dropped. */
   markLocal(upstream: string): void
-  /** The whole book, every upstream, as a versioned JSON value. */
-  exportBook(): AccountBookFile
-  /** Merges a book exported before: an account in both keeps the later sighting. */
-  importBook(value: unknown): BookImport
+  /** Every upstream's book, as a console file carries it. */
+  exportBook(): AccountBooks
+  /**
+   * Merges books a console file carried (checked by its schema): an account in both keeps the later
+   * sighting. The book of `replacing` is not merged but replaced (or emptied when the file has none): its
+   * sandbox's data was just replaced by the file's. Returns how many accounts the file's books held.
+   */
+  importBook(books: AccountBooks, options?: { replacing?: string }): number
 }
 
 const EMPTY: UpstreamBook = Object.freeze({ entries: [], hidden: [] }) as UpstreamBook
@@ -88,7 +68,7 @@ export function createAccountBook(
 
   const save = (next: Record<string, UpstreamBook>) => {
     books = next
-    storage.setItem(STORAGE_KEY, writeJson({ format: BOOK_FORMAT, books } satisfies AccountBookFile))
+    storage.setItem(STORAGE_KEY, writeJson({ format: BOOK_FORMAT, books } satisfies StoredBook))
     for (const listener of listeners) listener()
   }
   const update = (upstream: string, change: (book: UpstreamBook) => UpstreamBook) =>
@@ -163,23 +143,17 @@ export function createAccountBook(
       )
       save({ ...kept, [upstream]: { ...(books[upstream] ?? EMPTY), local: true } })
     },
-    exportBook: () => ({ format: BOOK_FORMAT, books }),
-    importBook(value) {
-      const parsed = accountBookFile.safeParse(value)
-      if (!parsed.success) {
-        return {
-          ok: false,
-          problems: parsed.error.issues.map((i) => `${i.path.join('.') || 'the file'}: ${i.message}`),
-        }
-      }
+    exportBook: () => books,
+    importBook(imported, { replacing } = {}) {
       const merged = { ...books }
+      if (replacing !== undefined) delete merged[replacing]
       let accounts = 0
-      for (const [upstream, imported] of Object.entries(parsed.data.books)) {
-        merged[upstream] = mergeBooks(merged[upstream] ?? EMPTY, imported)
-        accounts += imported.entries.length
+      for (const [upstream, book] of Object.entries(imported)) {
+        merged[upstream] = upstream === replacing ? book : mergeBooks(merged[upstream] ?? EMPTY, book)
+        accounts += book.entries.length
       }
       save(merged)
-      return { ok: true, accounts }
+      return accounts
     },
   }
 }
@@ -208,7 +182,7 @@ function load(storage: BookStorage): Record<string, UpstreamBook> {
   const text = storage.getItem(STORAGE_KEY)
   if (text === null) return {}
   try {
-    const parsed = accountBookFile.safeParse(readJson(text))
+    const parsed = storedBook.safeParse(readJson(text))
     return parsed.success ? parsed.data.books : {}
   } catch {
     return {}

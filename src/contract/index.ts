@@ -1,3 +1,4 @@
+export * from './account-book'
 export * from './amount'
 export * from './card-account'
 export * from './console-connection'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type AccountBooks, accountBooks, OFFLINE_UPSTREAM } from './account-book'
 import { amountWire } from './amount'
 import { cardAccount } from './card-account'
 import { isoDate } from './dates'
@@ -18,11 +19,15 @@ export type TransactionsCreated = z.infer<typeof transactionsCreated>
 
 /**
  * Every file the console exports starts with these three fields: one format name, a version that grows
- * when a file's shape changes, and what the file holds (`data` now; the account book and scenarios later
- * get kinds of their own). A reader checks them before anything else.
+ * when a file's shape changes, and what the file holds: `data` (the in-browser sandbox's accounts and
+ * transactions, with the account book) or `account-book` (the book alone, for proxy mode, where the data
+ * lives upstream); scenarios later get a kind of their own. A reader checks them before anything else.
+ * Version 3 added the account book; files of versions 1 and 2 (data without a book) still read.
  */
 export const CONSOLE_FILE_FORMAT = 'sandbox-console'
-export const CONSOLE_FILE_VERSION = 2
+export const CONSOLE_FILE_VERSION = 3
+export const consoleFileKinds = ['data', 'account-book'] as const
+export type ConsoleFileKind = (typeof consoleFileKinds)[number]
 
 /** The data export's format before the version field existed; still read, and migrated on reading. */
 export const SNAPSHOT_FORMAT_V1 = 'sandbox-console/v1'
@@ -43,14 +48,20 @@ const formatField = z.literal(CONSOLE_FILE_FORMAT, {
   error: `format must be "${CONSOLE_FILE_FORMAT}" (or the older "${SNAPSHOT_FORMAT_V1}")`,
 })
 const versionField = z.literal(CONSOLE_FILE_VERSION, {
-  error: `version must be ${CONSOLE_FILE_VERSION}: a file from a newer console cannot be read here`,
+  error: `version must be 2 or ${CONSOLE_FILE_VERSION}: a file from a newer console cannot be read here`,
 })
-const kindField = z.literal('data', { error: 'kind must be "data": only data exports can be imported here' })
+const dataKind = z.literal('data', { error: 'kind must be "data": only data exports can be imported here' })
+const anyKind = z.enum(consoleFileKinds, {
+  error: `kind must be ${consoleFileKinds.map((kind) => `"${kind}"`).join(' or ')}`,
+})
 
-const snapshotV2 = z.strictObject({
+/** The account book part of a file: every upstream's book, by upstream. */
+const accountBookPart = z.strictObject({ books: accountBooks })
+
+const snapshotV3 = z.strictObject({
   format: formatField,
   version: versionField,
-  kind: kindField,
+  kind: dataKind,
   exportedAt: z.string().optional(),
   /**
    * Set by the export of a store that could not be read whole: `cardAccounts` holds what could be read
@@ -59,6 +70,16 @@ const snapshotV2 = z.strictObject({
   damaged: z.literal(true).optional(),
   unreadable: z.array(unreadableRecord).optional(),
   cardAccounts: z.array(cardAccountData),
+  /** The console's account book when the file was written; absent from files before version 3. */
+  accountBook: accountBookPart.optional(),
+})
+
+const bookFileV3 = z.strictObject({
+  format: formatField,
+  version: versionField,
+  kind: z.literal('account-book'),
+  exportedAt: z.string().optional(),
+  accountBook: accountBookPart,
 })
 
 /**
@@ -66,37 +87,87 @@ const snapshotV2 = z.strictObject({
  * told that alone, not also that its version and kind are wrong, which would send its reader the wrong way.
  * An issue raised here stops the parse before the body is looked at.
  */
-function readHead(input: unknown, ctx: z.RefinementCtx): unknown {
-  const file = migrateV1(input)
-  if (typeof file !== 'object' || file === null || Array.isArray(file)) return file
-  const fields = file as Record<string, unknown>
-  for (const [field, schema] of [
-    ['format', formatField],
-    ['version', versionField],
-    ['kind', kindField],
-  ] as const) {
-    const checked = schema.safeParse(fields[field])
-    if (!checked.success) {
-      const message = checked.error.issues[0]?.message ?? `${field} is not valid`
-      ctx.addIssue({ code: 'custom', message, path: [field], input: fields[field] })
-      return file
+function headReader(kindField: z.ZodType) {
+  return (input: unknown, ctx: z.RefinementCtx): unknown => {
+    const file = migrate(input)
+    if (typeof file !== 'object' || file === null || Array.isArray(file)) return file
+    const fields = file as Record<string, unknown>
+    for (const [field, schema] of [
+      ['format', formatField],
+      ['version', versionField],
+      ['kind', kindField],
+    ] as const) {
+      const checked = schema.safeParse(fields[field])
+      if (!checked.success) {
+        const message = checked.error.issues[0]?.message ?? `${field} is not valid`
+        ctx.addIssue({ code: 'custom', message, path: [field], input: fields[field] })
+        return file
+      }
     }
+    return file
   }
-  return file
-}
-
-/** Version 1 had its own format name and no version or kind; its accounts are those of version 2. */
-function migrateV1(input: unknown): unknown {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
-  const { format, ...rest } = input as Record<string, unknown>
-  // A v1 file never had these: one that has them is not a v1 file, and is refused as it is.
-  if (format !== SNAPSHOT_FORMAT_V1 || 'version' in rest || 'kind' in rest) return input
-  return { format: CONSOLE_FILE_FORMAT, version: CONSOLE_FILE_VERSION, kind: 'data', ...rest }
 }
 
 /**
- * The data export/import file: every account with its transactions in creation order (oldest first).
- * Reads the current version and version 1 alike; the output is always the current version.
+ * Version 1 had its own format name and no version or kind; version 2 had no account book. Both are data
+ * files of the current version without a book.
  */
-export const sandboxSnapshot = z.preprocess(readHead, snapshotV2)
+function migrate(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
+  const { format, ...rest } = input as Record<string, unknown>
+  // A v1 file never had these: one that has them is not a v1 file, and is refused as it is.
+  if (format === SNAPSHOT_FORMAT_V1 && !('version' in rest) && !('kind' in rest)) {
+    return { format: CONSOLE_FILE_FORMAT, version: CONSOLE_FILE_VERSION, kind: 'data', ...rest }
+  }
+  // A v2 file never had a book: one that has it is not a v2 file, and is refused as it is.
+  if (format === CONSOLE_FILE_FORMAT && rest.version === 2 && !('accountBook' in rest)) {
+    return { ...input, version: CONSOLE_FILE_VERSION }
+  }
+  return input
+}
+
+/**
+ * The data export/import file: every account with its transactions in creation order (oldest first), and
+ * the account book. Reads the current version and the earlier ones alike; the output is always the current
+ * version.
+ */
+export const sandboxSnapshot = z.preprocess(headReader(dataKind), snapshotV3)
 export type SandboxSnapshot = z.infer<typeof sandboxSnapshot>
+
+/** The account book alone: what proxy mode exports, where the data lives upstream. */
+export type AccountBookFile = z.infer<typeof bookFileV3>
+
+/** Any file the console exports, told apart by its kind; every version it ever wrote reads. */
+export const consoleFile = z.preprocess(
+  headReader(anyKind),
+  z.discriminatedUnion('kind', [snapshotV3, bookFileV3]),
+)
+export type ConsoleFile = z.infer<typeof consoleFile>
+
+/** The data file with the account book in it, so one file holds both. */
+export function withAccountBook(snapshot: SandboxSnapshot, books: AccountBooks): SandboxSnapshot {
+  return { ...snapshot, accountBook: { books } }
+}
+
+/**
+ * The account book alone, as proxy mode exports it: every upstream's book but the in-browser sandbox's,
+ * which travels only with that sandbox's data (a book naming accounts the data lacks would mislead).
+ */
+export function accountBookFile(
+  books: AccountBookFile['accountBook']['books'],
+  exportedAt: string,
+): AccountBookFile {
+  return {
+    format: CONSOLE_FILE_FORMAT,
+    version: CONSOLE_FILE_VERSION,
+    kind: 'account-book',
+    exportedAt,
+    accountBook: { books: withoutOfflineBook(books) },
+  }
+}
+
+/** Every upstream's book but the in-browser sandbox's. */
+export function withoutOfflineBook(books: AccountBooks): AccountBooks {
+  const { [OFFLINE_UPSTREAM]: _, ...rest } = books
+  return rest
+}

@@ -695,7 +695,7 @@ describe('snapshots', () => {
   it('exports the current file format, and still imports a version 1 file', async () => {
     const { sandbox, id } = await filled()
     const exported = await sandbox.exportSnapshot()
-    expect(exported).toMatchObject({ format: 'sandbox-console', version: 2, kind: 'data', exportedAt: TODAY })
+    expect(exported).toMatchObject({ format: 'sandbox-console', version: 3, kind: 'data', exportedAt: TODAY })
     const { format: _, version: __, kind: ___, ...rest } = exported
     const v1 = { format: 'sandbox-console/v1', ...rest }
 
@@ -708,7 +708,7 @@ describe('snapshots', () => {
   })
 
   it.each<[string, Record<string, unknown>, string, RegExp]>([
-    ['a newer version', { version: 3 }, 'version', /version must be 2: a file from a newer console/],
+    ['a newer version', { version: 4 }, 'version', /version must be 2 or 3: a file from a newer console/],
     ['another kind of file', { kind: 'scenarios' }, 'kind', /kind must be "data"/],
     [
       'a version 1 file with a version',

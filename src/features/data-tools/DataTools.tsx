@@ -7,14 +7,31 @@ import {
   queryKeys,
   useApiClient,
 } from '../../api'
-import { problemFromZod, type SandboxSnapshot, sandboxSnapshot, type TppMessage } from '../../contract'
+import {
+  type AccountBookFile,
+  accountBookFile,
+  consoleFile,
+  localToday,
+  problemFromZod,
+  type SandboxSnapshot,
+  type TppMessage,
+  withAccountBook,
+  withoutOfflineBook,
+} from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Messages } from '../../ui/Messages'
 import { ApiErrorState } from '../ApiErrorState'
 import { useView } from '../view-state'
 import type { FillTestData } from './fill'
-import { count, downloadSnapshot, snapshotCounts, storedText, useOfflineData } from './offline-data'
+import {
+  bookAccounts,
+  count,
+  downloadConsoleFile,
+  snapshotCounts,
+  storedText,
+  useOfflineData,
+} from './offline-data'
 import { ExportRefusal } from './StoreRecovery'
 
 interface DataToolsProps {
@@ -27,7 +44,11 @@ type Pending =
   | { kind: 'reset'; stored: OfflineStoreStatus }
   | { kind: 'import'; file: string; snapshot: SandboxSnapshot; stored: OfflineStoreStatus }
 
-/** Fill and generate work in both modes; export, import and reset act on the in-browser store only. */
+/**
+ * Fill and generate work in both modes. Offline, export and import carry the in-browser store's data with
+ * the account book, and reset empties the store; in proxy mode, where the data lives upstream, export and
+ * import carry the account book alone (docs/decisions.md#data-files).
+ */
 export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
   const offline = useOfflineData()
   const { book } = useApiClient()
@@ -42,8 +63,13 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
   const refresh = () => client.resetQueries({ queryKey: queryKeys.all })
 
   const exportJson = async () => {
-    if (!offline) return
     setExportError(undefined)
+    if (!offline) {
+      const file = accountBookFile(book.exportBook(), localToday())
+      downloadConsoleFile(file)
+      announce(`Exported the account book: ${count(bookAccounts(file.accountBook.books), 'card account')}`)
+      return
+    }
     let snapshot: SandboxSnapshot
     try {
       snapshot = await offline.exportSnapshot()
@@ -52,14 +78,14 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
       setExportError(error)
       return
     }
-    downloadSnapshot(snapshot)
+    downloadConsoleFile(withAccountBook(snapshot, book.exportBook()))
     announce(`Exported ${snapshotCounts(snapshot)}`)
   }
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     event.target.value = ''
-    if (!file || !offline) return
+    if (!file) return
     setImportError(undefined)
     let data: unknown
     try {
@@ -68,14 +94,41 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
       setImportError({ file: file.name, messages: `It is not JSON: ${(error as Error).message}` })
       return
     }
-    const parsed = sandboxSnapshot.safeParse(data)
+    // The whole file is checked, its book included, before anything changes.
+    const parsed = consoleFile.safeParse(data)
     if (!parsed.success) {
       setImportError({ file: file.name, messages: problemFromZod(parsed.error).messages })
+      return
+    }
+    if (parsed.data.kind === 'account-book' || !offline) {
+      importBook(file.name, parsed.data)
       return
     }
     const stored = await offline.storeStatus()
     if (stored.readable && stored.accounts === 0) await importSnapshot(file.name, parsed.data)
     else setPending({ kind: 'import', file: file.name, snapshot: parsed.data, stored })
+  }
+
+  /**
+   * The book alone is merged (nothing it knew is lost). The in-browser sandbox's book is left as it is: it
+   * names that sandbox's accounts, and only its data file replaces them.
+   */
+  const importBook = (file: string, consoleFile: SandboxSnapshot | AccountBookFile) => {
+    if (consoleFile.accountBook === undefined) {
+      setImportError({
+        file,
+        messages:
+          'It holds offline data without an account book (a file of an earlier console): switch to Offline ' +
+          'mode to import it.',
+      })
+      return
+    }
+    const imported = book.importBook(withoutOfflineBook(consoleFile.accountBook.books))
+    const dataLeft =
+      consoleFile.kind === 'data'
+        ? "; the file's offline data was not imported (switch to Offline mode for it)"
+        : ''
+    announce(`Imported the account book: ${count(imported, 'card account')}${dataLeft}`)
   }
 
   const importSnapshot = async (file: string, snapshot: SandboxSnapshot) => {
@@ -87,8 +140,8 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
       setImportError({ file, messages: result.problem.messages })
       return
     }
-    // The book of the in-browser sandbox named the accounts just replaced.
-    book.clear(OFFLINE_UPSTREAM)
+    // The book of the in-browser sandbox named the accounts just replaced: the file's book replaces it.
+    book.importBook(snapshot.accountBook?.books ?? {}, { replacing: OFFLINE_UPSTREAM })
     await refresh()
     setView({ account: snapshot.cardAccounts[0]?.account.resourceId, offset: 0 })
     announce(
@@ -117,11 +170,11 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
         <button type="button" disabled={!onGenerate} onClick={onGenerate}>
           Generate…
         </button>
-        <button type="button" disabled={!offline} onClick={exportJson}>
-          Export JSON
+        <button type="button" onClick={exportJson}>
+          {offline ? 'Export JSON' : 'Export account book'}
         </button>
-        <button type="button" disabled={!offline} onClick={() => fileInput.current?.click()}>
-          Import JSON…
+        <button type="button" onClick={() => fileInput.current?.click()}>
+          {offline ? 'Import JSON…' : 'Import account book…'}
         </button>
         <input
           ref={fileInput}
@@ -143,8 +196,8 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
       </div>
       {offline ? null : (
         <p className="hint">
-          Export, import and reset apply to offline (in-browser) data only; switch to Offline mode to use
-          them.
+          The data lives in the sandbox: export and import carry the console's account book (the accounts it
+          knows, per sandbox) only. Offline data and reset are in Offline mode.
         </p>
       )}
       {fill.error ? (

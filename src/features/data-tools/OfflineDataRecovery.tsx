@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { OFFLINE_UPSTREAM, OfflineExportError, useApiClient } from '../../api'
+import { withAccountBook } from '../../contract'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
-import { downloadSnapshot, useOfflineData } from './offline-data'
+import { downloadConsoleFile, useOfflineData } from './offline-data'
 import { ExportRefusal } from './StoreRecovery'
 
 /**
@@ -18,7 +19,7 @@ export function OfflineDataRecovery() {
   const exportJson = async () => {
     setFailure(undefined)
     try {
-      downloadSnapshot(await offline.exportSnapshot())
+      downloadConsoleFile(withAccountBook(await offline.exportSnapshot(), book.exportBook()))
     } catch (error) {
       if (error instanceof OfflineExportError) return setFailure(error)
       setFailure(`The data could not be exported: ${error instanceof Error ? error.message : String(error)}`)

@@ -1,14 +1,16 @@
 import { useState } from 'react'
-import type { OfflineData, OfflineExportError } from '../../api'
+import { type OfflineData, type OfflineExportError, useApiClient } from '../../api'
+import { withAccountBook } from '../../contract'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
-import { count, downloadSnapshot } from './offline-data'
+import { count, downloadConsoleFile } from './offline-data'
 
 /** Downloads whatever of the store can still be read; says what the file holds. */
 export function SaveReadableButton({ offline }: { offline: OfflineData }) {
+  const { book } = useApiClient()
   const [saved, setSaved] = useState<string>()
   const save = async () => {
     const snapshot = await offline.exportRaw()
-    downloadSnapshot(snapshot)
+    downloadConsoleFile(withAccountBook(snapshot, book.exportBook()))
     const transactions = snapshot.cardAccounts.reduce((sum, a) => sum + a.transactions.length, 0)
     const unreadable = snapshot.unreadable?.length ?? 0
     setSaved(

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { OfflineData, OfflineStoreStatus } from '../../api'
-import { localToday, type SandboxSnapshot } from '../../contract'
+import { type AccountBooks, type ConsoleFile, localToday } from '../../contract'
 
 /** Absent in proxy mode (the data lives upstream there). */
 export const OfflineDataContext = createContext<OfflineData | undefined>(undefined)
@@ -25,14 +25,20 @@ export function storedText(status: OfflineStoreStatus, replacing: 'importing' | 
 }
 
 /**
- * Saves the snapshot as a dated JSON file through the browser's download; a damaged one is named so, so
- * nobody takes it for a complete copy.
+ * Saves a console file as a dated JSON file through the browser's download: the account book alone is
+ * named so, and so is a damaged data file, so nobody takes either for a complete copy.
  */
-export function downloadSnapshot(snapshot: SandboxSnapshot): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(snapshot, null, 2)], { type: 'application/json' }))
+export function downloadConsoleFile(file: ConsoleFile): void {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }))
   const link = document.createElement('a')
   link.href = url
-  link.download = `sandbox-console-${snapshot.damaged ? 'damaged-' : ''}${localToday()}.json`
+  const what = file.kind === 'account-book' ? 'account-book-' : file.damaged ? 'damaged-' : ''
+  link.download = `sandbox-console-${what}${localToday()}.json`
   link.click()
   URL.revokeObjectURL(url)
+}
+
+/** How many accounts the books name, every upstream together. */
+export function bookAccounts(books: AccountBooks): number {
+  return Object.values(books).reduce((sum, book) => sum + book.entries.length, 0)
 }

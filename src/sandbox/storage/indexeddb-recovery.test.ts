@@ -168,7 +168,7 @@ describe('a database that does not open', () => {
     const file = await sandbox.exportRaw()
     expect(file).toMatchObject({
       format: 'sandbox-console',
-      version: 2,
+      version: 3,
       kind: 'data',
       damaged: true,
       cardAccounts: [],
