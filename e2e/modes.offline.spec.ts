@@ -54,7 +54,7 @@ test('proxy mode: an unreachable upstream names the mode and offers a retry; off
   )
   // The data lives upstream: only the account book travels, and there is nothing here to reset.
   await expect(page.getByRole('button', { name: 'Reset…' })).toBeDisabled()
-  for (const name of ['Export account book', 'Import account book…']) {
+  for (const name of ['Export book', 'Import book…']) {
     await expect(page.getByRole('button', { name })).toBeEnabled()
   }
   await expect(page.getByText("export and import carry the console's account book")).toBeVisible()

@@ -8,7 +8,7 @@ test('switching the mode persists and reloads', async ({ page, consoleMode }) =>
   // data lives upstream: export carries the account book alone and reset is off.
   const reset = page.getByRole('button', { name: 'Reset…' })
   const expectToolsFor = async (m: typeof consoleMode) => {
-    const exportName = m === 'offline' ? 'Export JSON' : 'Export account book'
+    const exportName = m === 'offline' ? 'Export JSON' : 'Export book'
     await expect(page.getByRole('button', { name: exportName })).toBeEnabled()
     if (m === 'offline') await expect(reset).toBeEnabled()
     else await expect(reset).toBeDisabled()

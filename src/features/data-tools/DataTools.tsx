@@ -171,10 +171,10 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
           Generate…
         </button>
         <button type="button" onClick={exportJson}>
-          {offline ? 'Export JSON' : 'Export account book'}
+          {offline ? 'Export JSON' : 'Export book'}
         </button>
         <button type="button" onClick={() => fileInput.current?.click()}>
-          {offline ? 'Import JSON…' : 'Import account book…'}
+          {offline ? 'Import JSON…' : 'Import book…'}
         </button>
         <input
           ref={fileInput}

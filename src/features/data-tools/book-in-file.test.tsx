@@ -124,7 +124,7 @@ it('refuses a file whose book part is bad, saying where, and changes neither dat
 it('in proxy mode exports and imports the account book alone', async () => {
   const { user, account, importFile } = await start({ proxy: true })
   expect(screen.getByRole('button', { name: 'Reset…' })).toHaveProperty('disabled', true)
-  await user.click(screen.getByRole('button', { name: 'Export account book' }))
+  await user.click(screen.getByRole('button', { name: 'Export book' }))
   const exported = await downloaded()
   expect(exported.name).toMatch(/^sandbox-console-account-book-\d{4}-\d{2}-\d{2}\.json$/)
   const file = JSON.parse(exported.text)
