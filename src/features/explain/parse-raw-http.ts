@@ -8,7 +8,7 @@ export function parseRawHttp(input: Uint8Array | string): Reading {
   const headEnd = /\r?\n\r?\n/.exec(text)
   const head = headEnd ? text.slice(0, headEnd.index) : text.replace(/\s+$/, '')
   const lines = head.split(/\r?\n/)
-  const requestLine = /^([A-Za-z]+) (\S+)(?: HTTP\/[\d.]+)?$/.exec(lines[0]?.trim() ?? '')
+  const requestLine = /^([A-Za-z]+) ((?:\/|https?:\/\/)\S*)(?: HTTP\/[\d.]+)?$/i.exec(lines[0]?.trim() ?? '')
   if (!requestLine) {
     return {
       ok: false,
