@@ -194,12 +194,17 @@ function DiagnosisView({
   return (
     <section className="diagnosis" aria-labelledby={headingId}>
       <h3 id={headingId}>Diagnosis</h3>
-      <p role="status" className={diagnosis.verdict.ok ? 'verdict ok' : 'verdict bad'}>
-        {diagnosis.verdict.ok
-          ? problems.length === 0
-            ? 'No problem found: this sandbox accepts the request, and it follows the rules a bank applies.'
-            : `This sandbox accepts the request, but ${problems.length === 1 ? 'one finding' : `${problems.length} findings`} may make a stricter bank refuse it.`
-          : `This sandbox refuses the request: 401 ${diagnosis.verdict.code}. ${diagnosis.findings.filter((f) => f.verdict === 'refused').length === 1 ? 'One problem' : `${diagnosis.findings.filter((f) => f.verdict === 'refused').length} problems`} to fix.`}
+      <p
+        role="status"
+        className={diagnosis.needsBody ? 'verdict' : diagnosis.verdict.ok ? 'verdict ok' : 'verdict bad'}
+      >
+        {diagnosis.needsBody
+          ? 'The Digest cannot be judged without the body: add the body file the curl command reads, and diagnose again.'
+          : diagnosis.verdict.ok
+            ? problems.length === 0
+              ? 'No problem found: this sandbox accepts the request, and it follows the rules a bank applies.'
+              : `This sandbox accepts the request, but ${problems.length === 1 ? 'one finding' : `${problems.length} findings`} may make a stricter bank refuse it.`
+            : `This sandbox refuses the request: 401 ${diagnosis.verdict.code}. ${diagnosis.findings.filter((f) => f.verdict === 'refused').length === 1 ? 'One problem' : `${diagnosis.findings.filter((f) => f.verdict === 'refused').length} problems`} to fix.`}
       </p>
       {reading.entries ? (
         <p>

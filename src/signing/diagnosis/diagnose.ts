@@ -36,6 +36,11 @@ export interface DiagnoseOptions {
 export interface Diagnosis {
   /** The verifier's own answer to the request as sent: what this sandbox does with it. */
   verdict: VerificationResult
+  /**
+   * The verdict hangs on a body the request only names (curl's -d @file): without its bytes the verifier
+   * judged an empty body, so its refusal of the Digest says nothing.
+   */
+  needsBody: boolean
   /** Every problem found, refused ones first. */
   findings: Finding[]
   /** The signing string the bank builds from the Signature's headers list, when it can. */
@@ -108,7 +113,8 @@ export async function diagnoseRequest(request: SuspectRequest, options: Diagnose
   }
 
   const refused = findings.some((f) => f.verdict === 'refused')
-  if (!verdict.ok && !refused) {
+  const needsBody = request.bodySource === 'unknown' && !verdict.ok && verdict.part === 'Digest'
+  if (!verdict.ok && !refused && !needsBody) {
     // Never "no problem" for a request the sandbox refuses: its own words stand in for an explanation.
     findings.push(
       finding(
@@ -123,6 +129,7 @@ export async function diagnoseRequest(request: SuspectRequest, options: Diagnose
   findings.sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict])
   return {
     verdict,
+    needsBody,
     findings,
     ...(signingString === undefined ? {} : { signingString }),
     ...(certificate && certificates.source
