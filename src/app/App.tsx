@@ -28,11 +28,22 @@ import { lazyChunk } from './lazy-chunk'
 const NewAccountDialog = lazyChunk(() =>
   import('../features/card-accounts/NewAccountDialog').then((m) => m.NewAccountDialog),
 )
+// The diagnosis brings the certificate parser and the verifier: loaded when the panel is first opened.
+const ExplainDialog = lazyChunk(() =>
+  import('../features/explain/ExplainDialog').then((m) => m.ExplainDialog),
+)
 const AddTransactionsDialog = lazyChunk(() =>
   import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )
 
-type OpenDialog = 'new-account' | 'open-account' | 'add-transactions' | 'generate' | 'help' | 'connection'
+type OpenDialog =
+  | 'new-account'
+  | 'open-account'
+  | 'add-transactions'
+  | 'generate'
+  | 'help'
+  | 'connection'
+  | 'explain'
 
 interface AppProps {
   mode: Mode
@@ -98,6 +109,7 @@ export function App({ mode, offlineError }: AppProps) {
         mode={mode}
         onHelp={() => setDialog('help')}
         onConnection={mode === 'proxy' ? () => setDialog('connection') : undefined}
+        onExplain={() => setDialog('explain')}
       />
       {offlineError ? (
         <div className="banner" role="alert">
@@ -195,6 +207,11 @@ export function App({ mode, offlineError }: AppProps) {
       ) : null}
       {dialog === 'help' ? <HelpDialog onClose={close} /> : null}
       {dialog === 'connection' ? <ConnectionDialog onClose={close} /> : null}
+      {dialog === 'explain' ? (
+        <ChunkBoundary title="Explain a request" onClose={close}>
+          <ExplainDialog onClose={close} />
+        </ChunkBoundary>
+      ) : null}
       {dialog === 'add-transactions' && selected ? (
         <ChunkBoundary title="Add transactions" onClose={close}>
           <AddTransactionsDialog

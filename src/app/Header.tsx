@@ -13,9 +13,11 @@ interface HeaderProps {
   onHelp: () => void
   /** Proxy mode: opens the Connection panel. */
   onConnection: (() => void) | undefined
+  /** Opens the panel that explains a request from another client. */
+  onExplain: () => void
 }
 
-export function Header({ mode, onHelp, onConnection }: HeaderProps) {
+export function Header({ mode, onHelp, onConnection, onExplain }: HeaderProps) {
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
 
@@ -48,6 +50,9 @@ export function Header({ mode, onHelp, onConnection }: HeaderProps) {
         accept-fix: swap amounts
       </label>
       <TamperSelect />
+      <button type="button" onClick={onExplain}>
+        Explain a request…
+      </button>
       <AnnouncementRegion />
       <label className="theme">
         <span className="visually-hidden">Theme</span>

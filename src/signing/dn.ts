@@ -166,13 +166,22 @@ export function parseDn(text: string): Parsed<Rdn[]> {
  * is accepted too, as many tools print DNs in DER order.
  */
 export function sameDn(a: string, b: string): boolean {
+  return dnOrder(a, b) !== undefined
+}
+
+/**
+ * How `a` names the entity `b` names: with the RDNs in the same order, in the reverse order, or not at all
+ * (undefined). Compared as in `sameDn`.
+ */
+export function dnOrder(a: string, b: string): 'same' | 'reversed' | undefined {
   const left = parseDn(a)
   const right = parseDn(b)
-  if (!left.ok || !right.ok) return false
+  if (!left.ok || !right.ok) return undefined
   const l = left.value.map(rdnKey)
   const r = right.value.map(rdnKey)
   const equal = (x: string[], y: string[]) => x.length === y.length && x.every((key, i) => key === y[i])
-  return equal(l, r) || equal(l, [...r].reverse())
+  if (equal(l, r)) return 'same'
+  return equal(l, [...r].reverse()) ? 'reversed' : undefined
 }
 
 function rdnKey(rdn: Rdn): string {

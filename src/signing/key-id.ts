@@ -10,12 +10,18 @@ export function formatKeyId(certificate: Identified): string {
 
 const KEY_ID = /^SN=([0-9A-Fa-f]+), ?CA=(.+)$/s
 
+/** The serial and the CA as written in `keyId`, or undefined when it is not of the form SN=...,CA=... */
+export function readKeyId(keyId: string): { serial: string; ca: string } | undefined {
+  const [, serial, ca] = KEY_ID.exec(keyId) ?? []
+  return serial === undefined || ca === undefined ? undefined : { serial, ca }
+}
+
 /**
  * Why `keyId` does not name `certificate`, or undefined when it does. The serial is compared as a
  * number, so leading zero bytes and the case of the hex digits do not matter.
  */
 export function keyIdMismatch(keyId: string, certificate: Identified): string | undefined {
-  const [, serial = '', ca = ''] = KEY_ID.exec(keyId) ?? []
+  const { serial, ca } = readKeyId(keyId) ?? { serial: '', ca: '' }
   if (!serial) return `keyId "${keyId}" is not of the form SN=<serial hex>,CA=<issuer DN>`
   if (BigInt(`0x${serial}`) !== BigInt(`0x${certificate.serialHex}`)) {
     return `keyId serial SN=${serial} does not match the certificate's serial ${certificate.serialHex}`

@@ -26,13 +26,20 @@ export function formatSignatureHeader(p: SignatureParameters): string {
 const PARAMETER = /[ \t]*([A-Za-z]+)[ \t]*=[ \t]*/y
 const QUOTED = /"([^"]*)"[ \t]*/y
 
-export function parseSignatureHeader(header: string): Parsed<SignatureParameters> {
-  const fail = (reason: string): Parsed<SignatureParameters> => ({
+/** A parameter as written between its quotes, and its value once RFC 2047 encoded words are decoded. */
+export interface SignatureParameter {
+  written: string
+  value: string
+}
+
+/** The parameters of a Signature header by name, before any check of their values. */
+export function readSignatureParameters(header: string): Parsed<Map<Name, SignatureParameter>> {
+  const fail = (reason: string): Parsed<Map<Name, SignatureParameter>> => ({
     ok: false,
     reason: `Signature header: ${reason}`,
   })
   if (header.trim() === '') return fail('empty')
-  const raw = new Map<string, string>()
+  const parameters = new Map<Name, SignatureParameter>()
   let at = 0
   while (at < header.length) {
     PARAMETER.lastIndex = at
@@ -40,13 +47,14 @@ export function parseSignatureHeader(header: string): Parsed<SignatureParameters
     if (!parameter) return fail(`expected name="value" at character ${at + 1}`)
     const name = parameter[1] ?? ''
     if (!isName(name)) return fail(`unknown parameter ${name} (expected ${NAMES.join(', ')})`)
-    if (raw.has(name)) return fail(`parameter ${name} appears twice`)
+    if (parameters.has(name)) return fail(`parameter ${name} appears twice`)
     QUOTED.lastIndex = PARAMETER.lastIndex
     const quoted = QUOTED.exec(header)
     if (!quoted) return fail(`the value of ${name} must be a double-quoted string`)
-    const value = decodeParameterValue(quoted[1] ?? '')
+    const written = quoted[1] ?? ''
+    const value = decodeParameterValue(written)
     if (!value.ok) return fail(`${name}: ${value.reason}`)
-    raw.set(name, value.value)
+    parameters.set(name, { written, value: value.value })
     at = QUOTED.lastIndex
     if (at < header.length) {
       if (header[at] !== ',')
@@ -55,6 +63,17 @@ export function parseSignatureHeader(header: string): Parsed<SignatureParameters
       if (at === header.length) return fail('trailing comma')
     }
   }
+  return { ok: true, value: parameters }
+}
+
+export function parseSignatureHeader(header: string): Parsed<SignatureParameters> {
+  const fail = (reason: string): Parsed<SignatureParameters> => ({
+    ok: false,
+    reason: `Signature header: ${reason}`,
+  })
+  const parameters = readSignatureParameters(header)
+  if (!parameters.ok) return parameters
+  const raw = new Map(Array.from(parameters.value, ([name, { value }]) => [name, value]))
 
   const keyId = raw.get('keyId')
   const algorithm = raw.get('algorithm')

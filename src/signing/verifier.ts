@@ -122,14 +122,8 @@ export async function verifySignedRequest(
   if (digest === undefined && requiredHeaders.includes('digest'))
     return invalid('Digest', 'the Digest header is missing')
   if (digest !== undefined) {
-    const expected = await digestHeader(request.body)
-    const sha256 = digest
-      .split(',')
-      .map((entry) => entry.trim())
-      .find((entry) => entry.toUpperCase().startsWith('SHA-256='))
-    if (sha256?.slice('SHA-256='.length) !== expected.slice('SHA-256='.length)) {
-      return invalid('Digest', `Digest does not match the body: expected ${expected}, got ${digest}`)
-    }
+    const problem = await digestProblem(digest, request.body)
+    if (problem) return invalid('Digest', problem)
   }
 
   const date = header('date')
@@ -138,13 +132,7 @@ export async function verifySignedRequest(
     if (problem) return invalid('Date', problem)
   }
 
-  // The headers are signed "each where available": a request without Date need not sign it (a browser's
-  // fetch may not set one), but one that carries it must (docs/decisions.md#signing).
-  const required = [
-    ...requiredHeaders.filter((name) => !SIGNED_WHERE_AVAILABLE.includes(name)),
-    ...SIGNED_WHERE_AVAILABLE.filter((name) => header(name) !== undefined),
-  ]
-  const unsigned = required.find((name) => !signedHeaders.includes(name))
+  const [unsigned] = unsignedHeaders(request.headers, signedHeaders, requiredHeaders)
   if (unsigned) {
     return invalid(
       'Signature',
@@ -178,7 +166,7 @@ export async function verifySignedRequest(
   }
 }
 
-function validityProblem(
+export function validityProblem(
   certificate: Certificate,
   now: Date,
   minKeyBits: number,
@@ -197,13 +185,55 @@ function validityProblem(
   return undefined
 }
 
-function dateProblem(date: string, now: Date, maxSkewSeconds: number): string | undefined {
+/** The Date header's problem: not an IMF-fixdate, or too far from `now`. */
+export function dateProblem(date: string, now: Date, maxSkewSeconds: number): string | undefined {
+  return dateFormatProblem(date) ?? dateSkewProblem(date, now, maxSkewSeconds)
+}
+
+export function dateFormatProblem(date: string): string | undefined {
   const time = Date.parse(date)
   // The round trip also rejects impossible dates and wrong weekdays.
   if (!IMF_FIXDATE.test(date) || Number.isNaN(time) || new Date(time).toUTCString() !== date) {
     return `Date "${date}" is not an RFC 7231 IMF-fixdate such as "Sun, 06 Nov 1994 08:49:37 GMT"`
   }
+  return undefined
+}
+
+/** For a Date that is an IMF-fixdate. */
+export function dateSkewProblem(date: string, now: Date, maxSkewSeconds: number): string | undefined {
+  const time = Date.parse(date)
   const skew = Math.round((time - now.getTime()) / 1000)
   if (Math.abs(skew) <= maxSkewSeconds) return undefined
   return `Date ${date} is ${Math.abs(skew)} seconds ${skew < 0 ? 'behind' : 'ahead of'} the verifier's clock (${now.toUTCString()}); at most ${maxSkewSeconds} seconds are allowed`
+}
+
+/** Why `digest` does not vouch for `body`: its SHA-256 entry is absent or hashes other bytes. */
+export async function digestProblem(
+  digest: string,
+  body: HttpRequestParts['body'],
+): Promise<string | undefined> {
+  const expected = await digestHeader(body)
+  const sha256 = digest
+    .split(',')
+    .map((entry) => entry.trim())
+    .find((entry) => entry.toUpperCase().startsWith('SHA-256='))
+  if (sha256?.slice('SHA-256='.length) === expected.slice('SHA-256='.length)) return undefined
+  return `Digest does not match the body: expected ${expected}, got ${digest}`
+}
+
+/**
+ * The headers the signature must cover and `signedHeaders` leaves out. They are signed "each where
+ * available": a request without Date need not sign it (a browser's fetch may not set one), but one that
+ * carries it must (docs/decisions.md#signing).
+ */
+export function unsignedHeaders(
+  headers: HttpRequestParts['headers'],
+  signedHeaders: readonly string[],
+  requiredHeaders: readonly string[] = DEFAULT_SIGNED_HEADERS,
+): string[] {
+  const required = [
+    ...requiredHeaders.filter((name) => !SIGNED_WHERE_AVAILABLE.includes(name)),
+    ...SIGNED_WHERE_AVAILABLE.filter((name) => headerValues(headers, name).length > 0),
+  ]
+  return required.filter((name) => !signedHeaders.includes(name))
 }

@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs'
+import { fireEvent, screen, within } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import { startConsole } from '../../test/render'
+
+// jsdom's import.meta.url is not a file URL: the corpus is found from the project's root.
+const corpus = (name: string) => readFileSync(`${process.cwd()}/src/features/explain/corpus/${name}`)
+
+it('opens from the header, diagnoses a pasted curl and an uploaded HAR, and names the findings', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain a request…' }))
+  const dialog = within(await screen.findByRole('dialog', { name: 'Explain a request' }))
+
+  // Typing a whole curl command key by key takes long; a paste is one change event.
+  fireEvent.change(dialog.getByLabelText('Request: raw HTTP, curl or HAR'), {
+    target: { value: corpus('digest-reserialised.curl').toString('utf8') },
+  })
+  await user.click(dialog.getByRole('checkbox', { name: /judge the Date and the certificate as of/ }))
+  await user.click(dialog.getByRole('button', { name: 'Diagnose' }))
+
+  expect(await dialog.findByText(/This sandbox refuses the request: 401 SIGNATURE_INVALID/)).toBeDefined()
+  const finding = within(dialog.getByRole('listitem'))
+  expect(finding.getByRole('heading').textContent).toBe(
+    'This sandbox refuses it The Digest was computed over other bytes than the body',
+  )
+  expect(finding.getByText(/line endings \(CRLF or LF\) or its charset may have changed/)).toBeDefined()
+  expect(finding.getByText('SHA-256=2AIm5GPA3nw4wRvnerfF1eu4GU1ii4JjNvJMxiQvjQM=')).toBeDefined()
+  expect(finding.getByText('SHA-256=ihAjXoFNZb107YHBucVza9DpvgKIOB6IFph8Cr4QlEQ=')).toBeDefined()
+
+  const har = new File([corpus('good-post-base64.har')], 'good-post-base64.har')
+  await user.upload(dialog.getByLabelText(/or open a file/), har)
+  await user.click(dialog.getByRole('button', { name: 'Diagnose' }))
+  expect(await dialog.findByText(/^No problem found/)).toBeDefined()
+  expect(dialog.getByText(/Read as HAR: POST/).textContent).toContain('its exact bytes')
+})

@@ -1,0 +1,276 @@
+import { type ChangeEvent, useId, useState } from 'react'
+import { type Diagnosis, diagnoseRequest, type Finding, type Verdict } from '../../signing/diagnosis'
+import { Dialog } from '../../ui/Dialog'
+import type { Reading } from './pasted-request'
+import { type RequestInput, readRequest } from './read-request'
+
+interface ExplainDialogProps {
+  onClose: () => void
+}
+
+type Outcome =
+  | { kind: 'unreadable'; reason: string }
+  | { kind: 'diagnosed'; reading: Extract<Reading, { ok: true }>; diagnosis: Diagnosis; judgedAt: Date }
+
+interface ChosenFile {
+  name: string
+  bytes: Uint8Array
+}
+
+const BADGES: Record<Verdict, string> = {
+  refused: 'This sandbox refuses it',
+  'accepted-here': 'Accepted here; a stricter bank may refuse it',
+  note: 'Note',
+}
+
+const BODY_SOURCES = {
+  exact: 'its exact bytes',
+  'pasted-text': 'pasted text: line endings or the charset may have changed on the way',
+  'har-text': 'text from the HAR file',
+  unknown: 'in a file the request names',
+  none: 'none',
+} as const
+
+const readFile = async (event: ChangeEvent<HTMLInputElement>): Promise<ChosenFile | undefined> => {
+  const file = event.target.files?.[0]
+  return file ? { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) } : undefined
+}
+
+/**
+ * "Why does the bank refuse my request?": a request from another client, judged by the sandbox's own
+ * verifier and explained rule by rule. Everything runs in this page; nothing pasted is sent anywhere.
+ */
+export function ExplainDialog({ onClose }: ExplainDialogProps) {
+  const ids = { request: useId(), certificate: useId(), file: useId(), body: useId(), entry: useId() }
+  const [text, setText] = useState('')
+  const [file, setFile] = useState<ChosenFile>()
+  const [bodyFile, setBodyFile] = useState<ChosenFile>()
+  const [certificate, setCertificate] = useState('')
+  const [atItsDate, setAtItsDate] = useState(false)
+  const [entry, setEntry] = useState(0)
+  const [outcome, setOutcome] = useState<Outcome>()
+  const [busy, setBusy] = useState(false)
+
+  const diagnose = async (harEntry = entry) => {
+    const input: RequestInput = file ? { bytes: file.bytes } : { text }
+    const reading = readRequest(input, harEntry)
+    if (!reading.ok) {
+      setOutcome({ kind: 'unreadable', reason: reading.reason })
+      return
+    }
+    const request =
+      reading.request.bodySource === 'unknown' && bodyFile
+        ? { ...reading.request, body: bodyFile.bytes, bodySource: 'exact' as const }
+        : reading.request
+    const date = request.headers.find(([name]) => name.toLowerCase() === 'date')?.[1]
+    const sentAt = date === undefined ? Number.NaN : Date.parse(date)
+    const judgedAt = atItsDate && !Number.isNaN(sentAt) ? new Date(sentAt) : new Date()
+    setBusy(true)
+    try {
+      const diagnosis = await diagnoseRequest(request, {
+        now: judgedAt,
+        ...(certificate.trim() ? { certificate } : {}),
+      })
+      setOutcome({ kind: 'diagnosed', reading: { ...reading, request }, diagnosis, judgedAt })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog title="Explain a request" onClose={onClose} wide>
+      <form
+        className="form explain-form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void diagnose()
+        }}
+      >
+        <p className="note">
+          Paste a request another client sent (raw HTTP, a curl command or a HAR entry) and the console judges
+          it as this sandbox does and says what to fix. It is checked in this page: nothing you paste is sent
+          anywhere.
+        </p>
+        <div className="explain-inputs">
+          <div className="field">
+            <label htmlFor={ids.request}>Request: raw HTTP, curl or HAR</label>
+            <textarea
+              id={ids.request}
+              className="explain-text"
+              rows={10}
+              spellCheck={false}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value)
+                setFile(undefined)
+              }}
+            />
+            <label htmlFor={ids.file}>…or open a file (its body is judged on its exact bytes)</label>
+            <input
+              id={ids.file}
+              type="file"
+              accept=".har,.http,.txt,.json,.curl,.sh"
+              onChange={async (event) => {
+                setFile(await readFile(event))
+                setEntry(0)
+              }}
+            />
+            {file ? (
+              <small className="hint">
+                Using {file.name} ({file.bytes.length} bytes) instead of the text above.
+              </small>
+            ) : null}
+          </div>
+          <div className="field">
+            <label htmlFor={ids.certificate}>
+              Certificate, if the request does not carry it (PEM or base64)
+            </label>
+            <textarea
+              id={ids.certificate}
+              className="explain-text"
+              rows={4}
+              spellCheck={false}
+              value={certificate}
+              onChange={(event) => setCertificate(event.target.value)}
+            />
+            <label htmlFor={ids.body}>Body file, for a curl command that reads it from one (-d @file)</label>
+            <input id={ids.body} type="file" onChange={async (event) => setBodyFile(await readFile(event))} />
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={atItsDate}
+                onChange={(event) => setAtItsDate(event.target.checked)}
+              />{' '}
+              Captured earlier: judge the Date and the certificate as of the request's Date
+            </label>
+          </div>
+        </div>
+        <footer className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="primary" disabled={busy || (!file && text.trim() === '')}>
+            Diagnose
+          </button>
+        </footer>
+      </form>
+      {outcome ? (
+        <DiagnosisView
+          outcome={outcome}
+          entryId={ids.entry}
+          entry={entry}
+          onEntry={(next) => {
+            setEntry(next)
+            void diagnose(next)
+          }}
+        />
+      ) : null}
+    </Dialog>
+  )
+}
+
+function DiagnosisView({
+  outcome,
+  entryId,
+  entry,
+  onEntry,
+}: {
+  outcome: Outcome
+  entryId: string
+  entry: number
+  onEntry: (entry: number) => void
+}) {
+  const headingId = useId()
+  if (outcome.kind === 'unreadable') {
+    return (
+      <div className="form-alert" role="alert">
+        The request could not be read: {outcome.reason}.
+      </div>
+    )
+  }
+  const { reading, diagnosis, judgedAt } = outcome
+  const { request } = reading
+  const problems = diagnosis.findings.filter((f) => f.verdict !== 'note')
+  return (
+    <section className="diagnosis" aria-labelledby={headingId}>
+      <h3 id={headingId}>Diagnosis</h3>
+      <p
+        role="status"
+        className={diagnosis.needsBody ? 'verdict' : diagnosis.verdict.ok ? 'verdict ok' : 'verdict bad'}
+      >
+        {diagnosis.needsBody
+          ? 'The Digest cannot be judged without the body: add the body file the curl command reads, and diagnose again.'
+          : diagnosis.verdict.ok
+            ? problems.length === 0
+              ? 'No problem found: this sandbox accepts the request, and it follows the rules a bank applies.'
+              : `This sandbox accepts the request, but ${problems.length === 1 ? 'one finding' : `${problems.length} findings`} may make a stricter bank refuse it.`
+            : `This sandbox refuses the request: 401 ${diagnosis.verdict.code}. ${diagnosis.findings.filter((f) => f.verdict === 'refused').length === 1 ? 'One problem' : `${diagnosis.findings.filter((f) => f.verdict === 'refused').length} problems`} to fix.`}
+      </p>
+      {reading.entries ? (
+        <p>
+          <label htmlFor={entryId}>HAR entry </label>
+          <select id={entryId} value={entry} onChange={(event) => onEntry(Number(event.target.value))}>
+            {reading.entries.map((label, i) => (
+              <option key={label} value={i}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </p>
+      ) : null}
+      <p className="muted">
+        Read as {reading.format}: {request.method} <code>{request.url}</code>, {request.headers.length}{' '}
+        headers; body {request.body ? `${request.body.length} bytes, ` : ''}
+        {BODY_SOURCES[request.bodySource]}. Judged at {judgedAt.toUTCString()}.
+        {reading.notes.length > 0 ? ` Note: ${reading.notes.join('; ')}.` : ''}
+      </p>
+      {diagnosis.findings.length > 0 ? (
+        <ol className="findings">
+          {diagnosis.findings.map((finding) => (
+            <FindingItem key={`${finding.id}-${finding.title}`} finding={finding} />
+          ))}
+        </ol>
+      ) : null}
+      {diagnosis.signingString !== undefined ? (
+        <>
+          <h4>The signing string the bank builds</h4>
+          <pre className="signing-string">{diagnosis.signingString}</pre>
+        </>
+      ) : null}
+      {diagnosis.certificate ? (
+        <p className="muted">
+          Certificate ({diagnosis.certificate.source === 'pasted' ? 'pasted' : 'from the request'}): serial{' '}
+          <code>{diagnosis.certificate.serialHex}</code>, issuer <code>{diagnosis.certificate.issuerDn}</code>
+          , valid {diagnosis.certificate.notBefore.toISOString().slice(0, 10)} to{' '}
+          {diagnosis.certificate.notAfter.toISOString().slice(0, 10)}.
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+function FindingItem({ finding }: { finding: Finding }) {
+  return (
+    <li className={`finding finding-${finding.verdict}`}>
+      <h4>
+        <span className={`badge badge-${finding.verdict}`}>{BADGES[finding.verdict]}</span> {finding.title}
+      </h4>
+      <p>{finding.explanation}</p>
+      <p>
+        <strong>Fix:</strong> {finding.fix}
+      </p>
+      {finding.details.length > 0 ? (
+        <dl className="finding-details">
+          {finding.details.map((detail) => (
+            <div key={detail.label}>
+              <dt>{detail.label}</dt>
+              <dd>
+                <code>{detail.value}</code>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </li>
+  )
+}

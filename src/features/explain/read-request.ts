@@ -1,0 +1,18 @@
+import { parseCurl } from './parse-curl'
+import { parseHar } from './parse-har'
+import { parseRawHttp } from './parse-raw-http'
+import type { Reading } from './pasted-request'
+
+/** What the user gave: pasted text, or a file's bytes (then the body's bytes are exact). */
+export type RequestInput = { text: string } | { bytes: Uint8Array }
+
+/** Reads a raw HTTP request, a curl command or a HAR file, whichever it is. */
+export function readRequest(input: RequestInput, harEntry = 0): Reading {
+  const bytes = 'bytes' in input ? input.bytes : undefined
+  const text = 'text' in input ? input.text : new TextDecoder().decode(input.bytes)
+  const start = text.trimStart()
+  if (start === '') return { ok: false, reason: 'nothing to read: paste a request or choose a file' }
+  if (start.startsWith('{')) return parseHar(start, harEntry)
+  if (/^curl\s/.test(start)) return parseCurl(start, { exact: bytes !== undefined })
+  return parseRawHttp(bytes ?? text)
+}
