@@ -1,5 +1,12 @@
 export { swapped } from './accept-fix'
 export {
+  type ClockStorage,
+  createSandboxClock,
+  type SandboxClock,
+  type SandboxClockOptions,
+  webClockStorage,
+} from './clock'
+export {
   DuplicateTransactionIdError,
   ExportRefusedError,
   isExportRefusedError,
@@ -16,4 +23,11 @@ export {
   type StoreStatus,
 } from './sandbox'
 export { createMemoryStore } from './storage/memory-store'
-export type { AccountData, Generation, Salvage, SandboxStore, StoredData } from './storage/store'
+export type {
+  AccountData,
+  Generation,
+  Salvage,
+  SandboxStore,
+  StoredData,
+  TransactionChange,
+} from './storage/store'
