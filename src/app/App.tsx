@@ -13,6 +13,8 @@ import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
 import { GenerateDialog } from '../features/data-tools/GenerateDialog'
 import { Inspector } from '../features/inspector/Inspector'
+import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
+import { ClockDialog } from '../features/sandbox-clock/ClockDialog'
 import { markRecent } from '../features/transactions/recent'
 import { TransactionsView } from '../features/transactions/TransactionsView'
 import { viewShowing } from '../features/transactions/transaction-form'
@@ -32,7 +34,14 @@ const AddTransactionsDialog = lazyChunk(() =>
   import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )
 
-type OpenDialog = 'new-account' | 'open-account' | 'add-transactions' | 'generate' | 'help' | 'connection'
+type OpenDialog =
+  | 'new-account'
+  | 'open-account'
+  | 'add-transactions'
+  | 'generate'
+  | 'help'
+  | 'connection'
+  | 'clock'
 
 interface AppProps {
   mode: Mode
@@ -98,6 +107,7 @@ export function App({ mode, offlineError }: AppProps) {
         mode={mode}
         onHelp={() => setDialog('help')}
         onConnection={mode === 'proxy' ? () => setDialog('connection') : undefined}
+        clock={<ClockBadge onOpen={() => setDialog('clock')} />}
       />
       {offlineError ? (
         <div className="banner" role="alert">
@@ -195,6 +205,7 @@ export function App({ mode, offlineError }: AppProps) {
       ) : null}
       {dialog === 'help' ? <HelpDialog onClose={close} /> : null}
       {dialog === 'connection' ? <ConnectionDialog onClose={close} /> : null}
+      {dialog === 'clock' ? <ClockDialog onClose={close} offline={mode === 'offline'} /> : null}
       {dialog === 'add-transactions' && selected ? (
         <ChunkBoundary title="Add transactions" onClose={close}>
           <AddTransactionsDialog

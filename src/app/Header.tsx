@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { type Mode, modeLabels, modes } from '../api'
 import { useView } from '../features/view-state'
 import { AnnouncementRegion } from '../ui/announcer'
@@ -13,9 +13,11 @@ interface HeaderProps {
   onHelp: () => void
   /** Proxy mode: opens the Connection panel. */
   onConnection: (() => void) | undefined
+  /** The sandbox clock's button or badge. */
+  clock?: ReactNode
 }
 
-export function Header({ mode, onHelp, onConnection }: HeaderProps) {
+export function Header({ mode, onHelp, onConnection, clock }: HeaderProps) {
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
 
@@ -40,6 +42,7 @@ export function Header({ mode, onHelp, onConnection }: HeaderProps) {
           Connection
         </button>
       ) : null}
+      {clock}
       <label
         className="fix-toggle"
         title="Sends accept-fix: cardaccount-switch-originalamount-and-transactionamount"
