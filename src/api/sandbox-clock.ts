@@ -26,9 +26,17 @@ export function useSandboxClock() {
   })
 }
 
-/** The sandbox's today for the forms' default dates: its clock's, or the local date where it has none. */
+/**
+ * The sandbox's today for the forms' default dates: its clock's as the header last read it, or the local
+ * date where it has none. It sends nothing itself, so a form sends no request before its own.
+ */
 export function useToday(): IsoDate {
-  const clock = useSandboxClock()
+  const api = useApiClient()
+  const clock = useQuery({
+    queryKey: queryKeys.clock(),
+    queryFn: ({ signal }) => api.getSandboxClock({ signal }),
+    enabled: false,
+  })
   return clock.data?.kind === 'read' ? clock.data.value.today : localToday()
 }
 
@@ -37,8 +45,11 @@ export function useSetSandboxClock() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (state: SandboxClockState) => api.setSandboxClock(state),
-    // The automatic settlement may have booked transactions of any account.
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.all }),
+    onSuccess: (answer) => {
+      if (answer.kind === 'read') client.setQueryData(queryKeys.clock(), answer)
+      // The automatic settlement may have booked transactions of any account.
+      return client.invalidateQueries({ queryKey: queryKeys.all })
+    },
   })
 }
 
