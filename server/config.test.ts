@@ -56,7 +56,10 @@ describe('readConfig', () => {
       'set TPP_KEY to PEM file paths',
     ],
     [{ TPP_CERT: 'c.pem', TPP_KEY: 'k.pem' }, 'TPP_CERT and TPP_KEY are only used with SANDBOX_BASE_URL'],
-    [{ SANDBOX_PERSONALITY: 'bank' }, 'SANDBOX_PERSONALITY must be one of console, platform, not "bank"'],
+    [
+      { SANDBOX_PERSONALITY: 'bank' },
+      'SANDBOX_PERSONALITY must be one of console, platform, booked-only, number-amounts, pending-strings, extra-fields, absolute-links, small-pages, not "bank"',
+    ],
     [{ SANDBOX_MAX_TRANSACTIONS: 'many' }, 'SANDBOX_MAX_TRANSACTIONS must be an integer from 0 to'],
     [
       { SANDBOX_MAX_TRANSACTIONS_PER_ACCOUNT: '-1' },

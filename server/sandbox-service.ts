@@ -2,8 +2,8 @@
 // both serve it: one personality, and signatures checked the same way (or, for plain curl, not at all).
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { RequestListener, Server, ServerResponse } from 'node:http'
-import { headerNames, localToday, type Problem, problem } from '../src/contract'
-import { createMemoryStore, createSandbox, type StoreCaps } from '../src/sandbox'
+import { headerNames, type Problem, problem } from '../src/contract'
+import { createMemoryStore, createSandbox, createSandboxClock, type StoreCaps } from '../src/sandbox'
 import { createSandboxHandlers } from '../src/sandbox-http/handlers'
 import type { Personality } from '../src/sandbox-http/personality'
 import { requireSignature } from '../src/sandbox-http/signature-check'
@@ -60,15 +60,18 @@ export function createSandboxService({
               ),
         })
 
+  // The machine's local date, moved or frozen through the clock operation; it lives as long as the process.
+  const clock = createSandboxClock()
   const sandbox = createSandbox({
     store: createMemoryStore(),
-    today: () => localToday(),
+    today: clock.today,
     newId: personality.newId,
     ...(storeCaps === undefined ? {} : { caps: storeCaps }),
   })
   const server = createSandboxServer({
     handlers: createSandboxHandlers({
       sandbox,
+      clock,
       basePath: personality.basePath,
       personality,
       ...(authenticate ? { authenticate } : {}),

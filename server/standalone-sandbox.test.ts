@@ -213,7 +213,10 @@ describe('npm run sandbox checks signatures by default', () => {
       { SANDBOX_TRUSTED_CA: '/nonexistent/ca.pem' },
       'SANDBOX_TRUSTED_CA: cannot read /nonexistent/ca.pem (ENOENT)',
     ],
-    [{ SANDBOX_PERSONALITY: 'bank' }, 'SANDBOX_PERSONALITY must be one of console, platform, not "bank"'],
+    [
+      { SANDBOX_PERSONALITY: 'bank' },
+      'SANDBOX_PERSONALITY must be one of console, platform, booked-only, number-amounts, pending-strings, extra-fields, absolute-links, small-pages, not "bank"',
+    ],
   ])('refuses to start on %o, never silently unchecked', async (env, message) => {
     await expect(readStandaloneSettings(env)).rejects.toThrow(message)
   })

@@ -6,9 +6,12 @@ import {
   createTransactions,
   followTransactionsLink,
   getCardAccount,
+  getSandboxClock,
   listCardAccounts,
   listTransactions,
   type ReadOptions,
+  setSandboxClock,
+  settleTransactions,
 } from './client'
 import { classifyProbe, probeConnection, type Verdict } from './connection-test'
 import { ApiError } from './errors'
@@ -49,6 +52,9 @@ export interface ApiClient {
   listTransactions: Bound<typeof listTransactions>
   followTransactionsLink: Bound<typeof followTransactionsLink>
   createTransactions: Bound<typeof createTransactions>
+  getSandboxClock: Bound<typeof getSandboxClock>
+  setSandboxClock: Bound<typeof setSandboxClock>
+  settleTransactions: Bound<typeof settleTransactions>
   /** Reads the account by id (its transactions if that fails) and adds it to the book. */
   openAccount(id: string, options?: ReadOptions): Promise<OpenOutcome>
   /** One signed read through the proxy, and what it met, named. */
@@ -156,6 +162,9 @@ export function createApiClient({
     },
     followTransactionsLink: (...args) => followTransactionsLink(send, ...args),
     createTransactions: (...args) => createTransactions(send, ...args),
+    getSandboxClock: (...args) => getSandboxClock(send, ...args),
+    setSandboxClock: (...args) => setSandboxClock(send, ...args),
+    settleTransactions: (...args) => settleTransactions(send, ...args),
     openAccount,
     testConnection: async (accountId) => classifyProbe(await probeConnection(send, accountId)),
   }

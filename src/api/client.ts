@@ -6,6 +6,8 @@ import {
   type OperationName,
   operations,
   pathTo,
+  type SandboxClockState,
+  type SettlementRequestInput,
   SWAP_AMOUNTS_FIX,
   type TransactionCreateInput,
   type TransactionsParams,
@@ -23,6 +25,8 @@ type ReaderOf<N extends OperationName> = (typeof operations)[N]['answer']['reade
 export type CardAccountRead = z.output<ReaderOf<'getCardAccount'>>
 export type TransactionsPage = z.output<ReaderOf<'listTransactions'>>
 export type CreatedTransactions = z.output<ReaderOf<'createTransactions'>>
+export type SandboxClockRead = z.output<ReaderOf<'getSandboxClock'>>
+export type SettlementRead = z.output<ReaderOf<'settleTransactions'>>
 
 /** Headers a read may need: corporate accounts want PSU-Corporate-ID; `fix` asks for the amount swap. */
 export interface ReadOptions {
@@ -170,5 +174,35 @@ export function createTransactions(
     apiPath: apiPath(pathTo('createTransactions', { mockCardAccountId: accountId })),
     body,
     signal: options.signal,
+  })
+}
+
+/** The sandbox's own clock (sandbox only: a bank answers 404, 405 or 501). */
+export function getSandboxClock(
+  send: Transport,
+  options: { signal?: AbortSignal | undefined } = {},
+): Promise<Reading<SandboxClockRead>> {
+  return read(send, operations.getSandboxClock, {
+    apiPath: apiPath(pathTo('getSandboxClock')),
+    signal: options.signal,
+  })
+}
+
+export function setSandboxClock(
+  send: Transport,
+  body: SandboxClockState,
+): Promise<Reading<SandboxClockRead>> {
+  return read(send, operations.setSandboxClock, { apiPath: apiPath(pathTo('setSandboxClock')), body })
+}
+
+/** Books pending transactions of an account (sandbox only). */
+export function settleTransactions(
+  send: Transport,
+  accountId: string,
+  body: SettlementRequestInput,
+): Promise<Reading<SettlementRead>> {
+  return read(send, operations.settleTransactions, {
+    apiPath: apiPath(pathTo('settleTransactions', { mockCardAccountId: accountId })),
+    body,
   })
 }

@@ -1,7 +1,14 @@
 export * from './account-book'
 export * from './api-client'
 export * from './api-context'
-export type { CardAccountRead, CreatedTransactions, ReadOptions, TransactionsPage } from './client'
+export type {
+  CardAccountRead,
+  CreatedTransactions,
+  ReadOptions,
+  SandboxClockRead,
+  SettlementRead,
+  TransactionsPage,
+} from './client'
 export type { FailureClass, Verdict } from './connection-test'
 export * from './console-trace'
 export * from './errors'
@@ -11,9 +18,11 @@ export * from './keys'
 export * from './links'
 export * from './mode'
 export * from './offline-data'
+export * from './offline-personality'
 export type { Creation, Reading } from './reading'
 export * from './request-log'
 export type * from './request-signer'
+export * from './sandbox-clock'
 export { readTamper, writeTamper } from './tamper'
 export type { OfflineWorker, Transport } from './transport'
 export type { Verification } from './verification'

@@ -13,6 +13,8 @@ import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
 import { GenerateDialog } from '../features/data-tools/GenerateDialog'
 import { Inspector } from '../features/inspector/Inspector'
+import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
+import { ClockDialog } from '../features/sandbox-clock/ClockDialog'
 import { markRecent } from '../features/transactions/recent'
 import { TransactionsView } from '../features/transactions/TransactionsView'
 import { viewShowing } from '../features/transactions/transaction-form'
@@ -44,6 +46,7 @@ type OpenDialog =
   | 'help'
   | 'connection'
   | 'explain'
+  | 'clock'
 
 interface AppProps {
   mode: Mode
@@ -110,6 +113,7 @@ export function App({ mode, offlineError }: AppProps) {
         onHelp={() => setDialog('help')}
         onConnection={mode === 'proxy' ? () => setDialog('connection') : undefined}
         onExplain={() => setDialog('explain')}
+        clock={<ClockBadge onOpen={() => setDialog('clock')} />}
       />
       {offlineError ? (
         <div className="banner" role="alert">
@@ -212,6 +216,7 @@ export function App({ mode, offlineError }: AppProps) {
           <ExplainDialog onClose={close} />
         </ChunkBoundary>
       ) : null}
+      {dialog === 'clock' ? <ClockDialog onClose={close} offline={mode === 'offline'} /> : null}
       {dialog === 'add-transactions' && selected ? (
         <ChunkBoundary title="Add transactions" onClose={close}>
           <AddTransactionsDialog

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { type Mode, modeLabels, modes } from '../api'
 import { useView } from '../features/view-state'
 import { AnnouncementRegion } from '../ui/announcer'
@@ -15,9 +15,11 @@ interface HeaderProps {
   onConnection: (() => void) | undefined
   /** Opens the panel that explains a request from another client. */
   onExplain: () => void
+  /** The sandbox clock's button or badge. */
+  clock?: ReactNode
 }
 
-export function Header({ mode, onHelp, onConnection, onExplain }: HeaderProps) {
+export function Header({ mode, onHelp, onConnection, onExplain, clock }: HeaderProps) {
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
 
@@ -42,6 +44,7 @@ export function Header({ mode, onHelp, onConnection, onExplain }: HeaderProps) {
           Connection
         </button>
       ) : null}
+      {clock}
       <label
         className="fix-toggle"
         title="Sends accept-fix: cardaccount-switch-originalamount-and-transactionamount"

@@ -1,4 +1,9 @@
-import type { BrowserRequestSigner, OfflineData, OfflineWorker } from '../api'
+import {
+  type BrowserRequestSigner,
+  type OfflineData,
+  type OfflineWorker,
+  readOfflinePersonality,
+} from '../api'
 import { headerNames } from '../contract'
 import { offlineDataOf } from './offline-data'
 
@@ -22,7 +27,10 @@ export async function startOffline(): Promise<OfflineRuntime> {
     import('./offline-signer'),
   ])
   const [{ sandbox, worker, restart, onExternalChange }, signer] = await Promise.all([
-    startOfflineSandbox({ authenticate: requireSignature({ dateFrom: headerNames.consoleDate }) }),
+    startOfflineSandbox({
+      authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
+      personality: readOfflinePersonality(),
+    }),
     createOfflineSigner(),
   ])
   // A request the worker handled passed through its handlers in this page; one it let through did not.

@@ -8,6 +8,8 @@ import {
   resourceId,
 } from './card-account'
 import { headerNames, psuCorporateId, requestId, SWAP_AMOUNTS_FIX } from './headers'
+import { sandboxClockAnswer, sandboxClockState } from './sandbox-clock'
+import { settlementAnswer, settlementAnswerFromServer, settlementRequest } from './settlement'
 import { transactionsCreated } from './snapshot'
 import {
   cardTransactionsFromServer,
@@ -119,6 +121,9 @@ const acceptFix = (what: string): HeaderUse => ({
 const accountsPath = `${SANDBOX_PREFIX}/card-accounts` as const
 const accountPath = `${accountsPath}/{mockCardAccountId}` as const
 const transactionsPath = `${accountPath}/transactions` as const
+const settlementsPath = `${transactionsPath}/settlements` as const
+/** The sandbox's own clock: no bank has one, so a remote sandbox answers 404 here. */
+const clockPath = `${SANDBOX_PREFIX}/clock` as const
 
 /**
  * Every route of the operation, once: the sandbox's handlers, the servers' 404/405/OPTIONS answers, the proxy's
@@ -200,6 +205,58 @@ export const operations = {
       reader: transactionsCreatedFromServer,
     },
     problems: [404, 413],
+  },
+  settleTransactions: {
+    method: 'POST',
+    path: settlementsPath,
+    summary: 'Settle pending transactions as booked (sandbox only)',
+    description:
+      'The listed pending transactions, or every one pending for more than pendingForMoreThanDays days, become ' +
+      "booked on bookingDate (default: the sandbox clock's today), optionally under a new cardTransactionId " +
+      'and with a changed amount, as a bank books a card payment. Not an operation of any bank.',
+    headers: signedRequest,
+    body: settlementRequest,
+    bodyShapes: ['object'],
+    answer: {
+      status: 200,
+      description: 'Each settled transaction: the pending id it had and the booked transaction it became',
+      schema: settlementAnswer,
+      reader: settlementAnswerFromServer,
+    },
+    problems: [404, 413],
+  },
+  getSandboxClock: {
+    method: 'GET',
+    path: clockPath,
+    summary: 'Read the sandbox clock (sandbox only)',
+    description:
+      "The day the sandbox's domain rules take as today, and how it is set. Not an operation of any bank.",
+    headers: signedRequest,
+    answer: {
+      status: 200,
+      description: 'The clock',
+      schema: sandboxClockAnswer,
+      reader: sandboxClockAnswer,
+    },
+    problems: [],
+  },
+  setSandboxClock: {
+    method: 'POST',
+    path: clockPath,
+    summary: 'Set the sandbox clock (sandbox only)',
+    description:
+      'Follow the real date with an offset in days, or freeze it on a date; with settlePendingAfterDays, ' +
+      'pending transactions that old settle as booked each time the clock is set. Not an operation of any bank.',
+    headers: signedRequest,
+    body: sandboxClockState,
+    bodyShapes: ['object'],
+    answer: {
+      status: 200,
+      description: 'The clock as set, and how many pending transactions it settled',
+      schema: sandboxClockAnswer,
+      reader: sandboxClockAnswer,
+    },
+    problems: [413],
   },
 } as const satisfies Record<string, OperationSpec>
 

@@ -162,7 +162,7 @@ export type CardTransactionsResponse = z.infer<typeof cardTransactionsResponse>
  * optional, dates with or without a time, amounts as strings or numbers (exact digits when the body was
  * read with parseJsonLossless), and every field it adds kept.
  */
-const transactionFromServer = z.looseObject({
+export const transactionFromServer = z.looseObject({
   cardTransactionId: z.string().optional(),
   bookingDate: z.string().optional(),
   transactionDate: z.string().optional(),

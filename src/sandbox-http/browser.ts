@@ -1,8 +1,12 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { API_BASE, localToday } from '../contract'
-import { createSandbox, type Sandbox } from '../sandbox'
+import { API_BASE, type PersonalityName } from '../contract'
+import { createSandbox, createSandboxClock, type Sandbox, webClockStorage } from '../sandbox'
 import { openIndexedDbStore } from '../sandbox/storage/indexeddb-store'
 import { type Authenticate, createSandboxHandlers } from './handlers'
+import { personalities } from './personality'
+
+/** Where the offline sandbox keeps its clock: this browser's localStorage, so a reload keeps it. */
+export const OFFLINE_CLOCK_KEY = 'sandbox-console.clock'
 
 /** What the offline start-up hands the app. */
 export interface OfflineSandbox {
@@ -20,14 +24,20 @@ export interface OfflineSandbox {
  */
 export async function startOfflineSandbox({
   authenticate,
+  personality = 'console',
 }: {
   authenticate?: Authenticate
+  /** Which bank the offline sandbox behaves like (the console's picker keeps the choice). */
+  personality?: PersonalityName
 } = {}): Promise<OfflineSandbox> {
   // Opens on first use: a database that cannot be opened must not stop the console from starting.
   const store = openIndexedDbStore()
-  const sandbox = createSandbox({ store, today: () => localToday() })
+  const clock = createSandboxClock({ storage: webClockStorage(localStorage, OFFLINE_CLOCK_KEY) })
+  const sandbox = createSandbox({ store, today: clock.today })
   const handlers = createSandboxHandlers({
     sandbox,
+    clock,
+    personality: personalities[personality],
     basePath: API_BASE,
     ...(authenticate ? { authenticate } : {}),
   })

@@ -9,13 +9,16 @@ import {
   type PathParams,
   type Problem,
   pathTo,
+  problem,
   problemFromZod,
   refusalOf,
   requestId as requestIdSchema,
   SANDBOX_PREFIX,
+  type SandboxClockAnswer,
   SWAP_AMOUNTS_FIX,
+  sandboxClockState,
 } from '../contract'
-import { type Sandbox, swapped, unknownCardAccount } from '../sandbox'
+import { createSandboxClock, type Sandbox, type SandboxClock, swapped, unknownCardAccount } from '../sandbox'
 import { defaultPersonality, type Personality, routesOf } from './personality'
 import { parseJsonBody } from './request-body'
 import { problemReply, type Reply, reply, thrownProblem, toResponse } from './respond'
@@ -33,6 +36,11 @@ export interface SandboxHandlerOptions {
   authenticate?: Authenticate
   /** Which operations it offers and how it writes its answers; the contract's own by default. */
   personality?: Personality
+  /**
+   * The sandbox clock the clock operations read and set: the one whose `today` the engine was given
+   * (a fresh real-date clock by default, for handlers whose engine keeps real time).
+   */
+  clock?: SandboxClock
 }
 
 /** What an endpoint gets once authentication and the shared headers passed. */
@@ -60,9 +68,13 @@ export function createSandboxHandlers({
   basePath = '',
   authenticate,
   personality = defaultPersonality,
+  clock = createSandboxClock(),
 }: SandboxHandlerOptions): RequestHandler[] {
   const scope = sandboxScope(basePath)
   const matchRoute = routesOf(personality)
+  /** What links and Location start with: the base path, or with the origin for absolute links. */
+  const linkRoot = (request: Request) =>
+    personality.absoluteLinks ? `${new URL(request.url).origin}${scope.prefix}` : scope.prefix
 
   const endpoints: Endpoints = {
     async listCardAccounts() {
@@ -74,18 +86,21 @@ export function createSandboxHandlers({
       const created = await sandbox.createCardAccount(json.value, { fixes })
       if (!created.ok) return problemReply(created.problem)
       const location = pathTo('getCardAccount', { mockCardAccountId: created.value.resourceId })
-      return reply(201, created.value, { [headerNames.location]: `${scope.prefix}${location}` })
+      return reply(201, created.value, { [headerNames.location]: `${linkRoot(request)}${location}` })
     },
     async getCardAccount({ params, psuCorporateId }) {
       const found = await sandbox.getCardAccount(params.mockCardAccountId, { psuCorporateId })
       return found.ok ? reply(200, found.value) : problemReply(found.problem)
     },
-    async listTransactions({ url, params, fixes, psuCorporateId }) {
-      const listed = await sandbox.listTransactions(params.mockCardAccountId, queryObject(url.searchParams), {
+    async listTransactions({ request, url, params, fixes, psuCorporateId }) {
+      const query = withPageCap(queryObject(url.searchParams), personality.maxPageSize)
+      const listed = await sandbox.listTransactions(params.mockCardAccountId, query, {
         fixes,
         psuCorporateId,
       })
-      return listed.ok ? reply(200, withLinkPrefix(listed.value, scope.prefix)) : problemReply(listed.problem)
+      if (!listed.ok) return problemReply(listed.problem)
+      if (personality.bookedOnly && query.bookingStatus !== 'booked') return problemReply(bookedOnlyProblem)
+      return reply(200, withLinkPrefix(listed.value, linkRoot(request)))
     },
     async createTransactions({ request, params: { mockCardAccountId: id }, body, fixes }) {
       const json = parseJsonBody(request.headers.get(headerNames.contentType), body)
@@ -98,6 +113,28 @@ export function createSandboxHandlers({
       if (!added.ok) return problemReply(added.problem)
       const swap = fixes.has(SWAP_AMOUNTS_FIX)
       return reply(201, { transactions: added.value.map((tx) => swapped(tx, swap)) })
+    },
+    async settleTransactions({ request, params: { mockCardAccountId: id }, body }) {
+      const json = parseJsonBody(request.headers.get(headerNames.contentType), body)
+      if (!json.ok) {
+        if (!(await sandbox.hasCardAccount(id))) return problemReply(unknownCardAccount(id))
+        return problemReply(json.problem)
+      }
+      const settled = await sandbox.settleTransactions(id, json.value)
+      return settled.ok ? reply(200, settled.value) : problemReply(settled.problem)
+    },
+    async getSandboxClock() {
+      return reply(200, clockAnswer(clock))
+    },
+    async setSandboxClock({ request, body }) {
+      const json = parseJsonBody(request.headers.get(headerNames.contentType), body)
+      if (!json.ok) return problemReply(json.problem)
+      const parsed = sandboxClockState.safeParse(json.value)
+      if (!parsed.success) return problemReply(problemFromZod(parsed.error))
+      clock.set(parsed.data)
+      const after = parsed.data.settlePendingAfterDays
+      const settled = after === null ? 0 : await sandbox.settlePendingAfter(after)
+      return reply(200, { ...clockAnswer(clock), settled })
     },
   }
 
@@ -195,6 +232,33 @@ function sandboxScope(basePath: string) {
       return url.pathname.startsWith(root) ? url.pathname.slice(prefix.length) : undefined
     },
   }
+}
+
+const bookedOnlyProblem = problem(
+  400,
+  'PARAMETER_NOT_SUPPORTED',
+  'bookingStatus: this bank lists booked transactions only; send bookingStatus=booked',
+  'bookingStatus',
+)
+
+/**
+ * A bank's smaller maximum page: a `limit` above it, or none, asks for the maximum (a bad `limit` is left
+ * for the engine to refuse). The links then carry the limit the page really had.
+ */
+function withPageCap(
+  query: Record<string, string | string[]>,
+  max: number | undefined,
+): Record<string, string | string[]> {
+  if (max === undefined) return query
+  const { limit } = query
+  if (limit === undefined) return { ...query, limit: String(max) }
+  return typeof limit === 'string' && /^\d+$/.test(limit) && Number(limit) > max
+    ? { ...query, limit: String(max) }
+    : query
+}
+
+function clockAnswer(clock: SandboxClock): SandboxClockAnswer {
+  return { ...clock.state(), today: clock.today(), realToday: clock.realToday() }
 }
 
 /** Query parameters as the engine validates them; a repeated parameter becomes a list, which it refuses. */

@@ -1,6 +1,11 @@
 import { type SetupServer, setupServer } from 'msw/node'
-import { localToday } from '../contract'
-import { createMemoryStore, createSandbox, type Sandbox } from '../sandbox'
+import {
+  createMemoryStore,
+  createSandbox,
+  createSandboxClock,
+  type Sandbox,
+  type SandboxClock,
+} from '../sandbox'
 import { createSandboxHandlers, type SandboxHandlerOptions } from './handlers'
 
 export const TEST_BASE_URL = 'http://sandbox.test'
@@ -10,16 +15,18 @@ export const TEST_BASE_URL = 'http://sandbox.test'
  * engine at http://sandbox.test. The caller runs `server.listen()` / `server.close()`.
  */
 export function setupSandboxServer({
-  sandbox = createSandbox({ store: createMemoryStore(), today: () => localToday() }),
+  clock = createSandboxClock(),
+  sandbox = createSandbox({ store: createMemoryStore(), today: clock.today }),
   basePath = TEST_BASE_URL,
   authenticate,
   personality,
-}: Partial<SandboxHandlerOptions> = {}): { server: SetupServer; sandbox: Sandbox } {
+}: Partial<SandboxHandlerOptions> = {}): { server: SetupServer; sandbox: Sandbox; clock: SandboxClock } {
   const handlers = createSandboxHandlers({
     sandbox,
+    clock,
     basePath,
     ...(authenticate ? { authenticate } : {}),
     ...(personality ? { personality } : {}),
   })
-  return { server: setupServer(...handlers), sandbox }
+  return { server: setupServer(...handlers), sandbox, clock }
 }

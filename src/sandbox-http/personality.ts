@@ -5,6 +5,8 @@ import {
   type OperationName,
   operationList,
   type PendingTransaction,
+  type PersonalityName,
+  personalitySummaries,
   type RouteMatcher,
   stringifyJsonLossless,
 } from '../contract'
@@ -28,12 +30,21 @@ export interface Personality {
   newId(): string
   /** A success answer's body as this sandbox writes it; undefined for an empty body. */
   answerBody(operation: OperationName, body: unknown): unknown
+  /** A bank that books only: `bookingStatus` pending or both is 400 `PARAMETER_NOT_SUPPORTED`. */
+  bookedOnly?: boolean
+  /** `_links` hrefs and `Location` as absolute URLs (scheme, host, base path) rather than paths. */
+  absoluteLinks?: boolean
+  /** The most transactions a page holds: a larger `limit`, or none, gets this many (and `_links` go on). */
+  maxPageSize?: number
 }
+
+/** The console's own sandbox operations, which no bank has: the clock and settlement. */
+const sandboxOnly: readonly OperationName[] = ['getSandboxClock', 'setSandboxClock', 'settleTransactions']
 
 /** Our sandbox as the contract has it: every operation, UUID ids, amounts as strings, pending objects. */
 const asContracted: Personality = {
   name: 'console',
-  summary: 'the contract as written: an account list, UUID ids, amounts as strings',
+  summary: personalitySummaries.console,
   basePath: '',
   offers: operationList.map(({ name }) => name),
   newId: () => crypto.randomUUID(),
@@ -47,11 +58,14 @@ const asContracted: Personality = {
  */
 const platform: Personality = {
   name: 'platform',
-  summary: 'the platform: no account list, enc!! ids, number amounts, pending strings, /api-sandbox',
+  summary: personalitySummaries.platform,
   basePath: '/api-sandbox',
   // A GET of the list's path is then 405 with `Allow: POST, OPTIONS`, as a server routing by path and
-  // method answers a method the path does not take (the platform's sandbox is such a server).
-  offers: operationList.map(({ name }) => name).filter((name) => name !== 'listCardAccounts'),
+  // method answers a method the path does not take (the platform's sandbox is such a server). Like every
+  // bank's, it has no clock and no settlement: the console says so where it would offer them.
+  offers: operationList
+    .map(({ name }) => name)
+    .filter((name) => name !== 'listCardAccounts' && !sandboxOnly.includes(name)),
   newId: platformId,
   answerBody(operation, body) {
     switch (operation) {
@@ -67,8 +81,29 @@ const platform: Personality = {
   },
 }
 
-export const personalities = { console: asContracted, platform } as const
-export type PersonalityName = keyof typeof personalities
+/** A preset of a deviating bank: the contract's sandbox with one difference. */
+const deviating = (name: PersonalityName, differences: Partial<Personality>): Personality => ({
+  ...asContracted,
+  name,
+  summary: personalitySummaries[name],
+  ...differences,
+})
+
+export const personalities: Record<PersonalityName, Personality> = {
+  console: asContracted,
+  platform,
+  'booked-only': deviating('booked-only', { bookedOnly: true }),
+  'number-amounts': deviating('number-amounts', {
+    answerBody: (_, body) => new JsonText(stringifyJsonLossless(withNumberAmounts(body))),
+  }),
+  'pending-strings': deviating('pending-strings', {
+    answerBody: (operation, body) => (operation === 'listTransactions' ? withPendingText(body) : body),
+  }),
+  'extra-fields': deviating('extra-fields', { answerBody: (_, body) => withExtraFields(body) }),
+  'absolute-links': deviating('absolute-links', { absoluteLinks: true }),
+  'small-pages': deviating('small-pages', { maxPageSize: 10 }),
+}
+export type { PersonalityName }
 export const defaultPersonality: Personality = asContracted
 
 export function isPersonalityName(name: string): name is PersonalityName {
@@ -110,4 +145,31 @@ function withPendingText(body: unknown): unknown {
       `${cardTransactionId} ${transactionDate} ${transactionAmount.amount} ${transactionAmount.currency} ${merchantCategoryCode}`,
   )
   return { ...answer, cardTransactions: { ...answer.cardTransactions, pending } }
+}
+
+/** Fields no standard names, as banks add them: at the top, on an account, on every transaction. */
+function withExtraFields(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body
+  const marked = (value: unknown): unknown =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? { ...value, bankInternalReference: 'X-7731', entryReference: { system: 'core', sequence: 1 } }
+      : value
+  const object = body as Record<string, unknown>
+  const lists = object.cardTransactions as Record<string, unknown> | undefined
+  const transactions = object.transactions
+  return {
+    ...(object.resourceId === undefined ? object : (marked(object) as Record<string, unknown>)),
+    ...(lists === undefined
+      ? {}
+      : {
+          cardTransactions: {
+            ...lists,
+            booked: (lists.booked as unknown[]).map(marked),
+            pending: (lists.pending as unknown[]).map(marked),
+            balanceAfterPage: null,
+          },
+        }),
+    ...(Array.isArray(transactions) ? { transactions: transactions.map(marked) } : {}),
+    bankVersion: '4.2.0-sandbox',
+  }
 }

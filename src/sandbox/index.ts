@@ -1,6 +1,13 @@
 export { swapped } from './accept-fix'
 export { defaultStoreCaps, type StoreCaps } from './caps'
 export {
+  type ClockStorage,
+  createSandboxClock,
+  type SandboxClock,
+  type SandboxClockOptions,
+  webClockStorage,
+} from './clock'
+export {
   DuplicateTransactionIdError,
   ExportRefusedError,
   isExportRefusedError,
@@ -17,4 +24,11 @@ export {
   type StoreStatus,
 } from './sandbox'
 export { createMemoryStore } from './storage/memory-store'
-export type { AccountData, Generation, Salvage, SandboxStore, StoredData } from './storage/store'
+export type {
+  AccountData,
+  Generation,
+  Salvage,
+  SandboxStore,
+  StoredData,
+  TransactionChange,
+} from './storage/store'

@@ -14,8 +14,10 @@ import {
   problemFromZod,
   psuCorporateId as psuCorporateIdSchema,
   type SandboxSnapshot,
+  type SettlementAnswer,
   type StoredTransaction,
   SWAP_AMOUNTS_FIX,
+  settlementRequest,
   type TppMessage,
   type TransactionCreate,
   transactionBatch,
@@ -28,6 +30,7 @@ import { pageLinks, pageSpans } from './pagination'
 import { unknownCardAccount } from './problems'
 import { fail, ok, type Result } from './result'
 import { serialize } from './serialize'
+import { autoSettlements, type Settlement, settlementsOf } from './settlement'
 import { dataFile, readSnapshot, salvagedFile } from './snapshots'
 import type { AccountData, Generation, SandboxStore } from './storage/store'
 import { AccountIndex } from './transaction-index'
@@ -55,6 +58,16 @@ export interface Sandbox {
     query: unknown,
     ctx: { fixes: Set<KnownFix>; psuCorporateId?: string | undefined },
   ): Promise<Result<CardTransactionsResponse>>
+  /**
+   * Books pending transactions (docs/decisions.md#booking-lifecycle): the listed ones, or every one pending
+   * for more than N days; all or nothing.
+   */
+  settleTransactions(id: string, body: unknown): Promise<Result<SettlementAnswer>>
+  /**
+   * The automatic rule: in every account, each pending transaction at least `days` old as of today is
+   * booked `days` after its transactionDate. Returns how many it booked.
+   */
+  settlePendingAfter(days: number): Promise<number>
   /**
    * The data file (current version) of everything stored. Throws `StoreUnreadableError` when the store
    * cannot be read, and `ExportRefusedError` (with the messages) rather than return a file that
@@ -155,6 +168,33 @@ export function createSandbox({
         return accounts
       }),
     )
+  }
+
+  /** Stores the settlements of one account, inside `write`, and re-indexes it. */
+  async function saveSettlements(
+    current: Loaded,
+    index: AccountIndex,
+    settlements: readonly Settlement[],
+  ): Promise<Result<void>> {
+    const id = index.account.resourceId
+    try {
+      current.generation = await store.replaceTransactions(id, settlements)
+    } catch (error) {
+      if (!(error instanceof DuplicateTransactionIdError)) throw error
+      state = undefined
+      return fail(
+        problem(
+          400,
+          'FORMAT_ERROR',
+          `newCardTransactionId ${error.cardTransactionId} already exists in this card account`,
+          'transactions',
+        ),
+      )
+    }
+    const replaced = new Map(settlements.map(({ from, to }) => [from, to]))
+    const transactions = index.transactions.map((tx) => replaced.get(tx.cardTransactionId) ?? tx)
+    current.accounts.set(id, new AccountIndex(index.account, transactions))
+    return ok(undefined)
   }
 
   async function find(id: string): Promise<Result<AccountIndex>> {
@@ -268,6 +308,36 @@ export function createSandbox({
             total: bookedCount + pendingCount,
           }),
         },
+      })
+    },
+
+    async settleTransactions(id, body) {
+      if (!(await find(id)).ok) return fail(unknownCardAccount(id))
+      const parsed = settlementRequest.safeParse(body)
+      if (!parsed.success) return fail(problemFromZod(parsed.error))
+      return write(async (current) => {
+        const index = current.accounts.get(id)
+        if (!index) return fail(unknownCardAccount(id))
+        const settlements = settlementsOf(index, parsed.data, today())
+        if (!settlements.ok) return settlements
+        const saved = await saveSettlements(current, index, settlements.value)
+        if (!saved.ok) return saved
+        return ok({
+          settled: settlements.value.map(({ from, to }) => ({ from, booked: asBooked(to, false) })),
+        })
+      })
+    },
+
+    async settlePendingAfter(days) {
+      return write(async (current) => {
+        let count = 0
+        for (const index of [...current.accounts.values()]) {
+          const settlements = autoSettlements(index, days, today())
+          if (settlements.length === 0) continue
+          const saved = await saveSettlements(current, index, settlements)
+          if (saved.ok) count += settlements.length
+        }
+        return count
       })
     },
 

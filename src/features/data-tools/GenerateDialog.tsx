@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
-import { queryKeys, useApiClient } from '../../api'
-import { localToday, MAX_BATCH } from '../../contract'
+import { queryKeys, useApiClient, useToday } from '../../api'
+import { MAX_BATCH } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { ApiErrorState } from '../ApiErrorState'
@@ -30,6 +30,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const api = useApiClient()
   const client = useQueryClient()
   const announce = useAnnounce()
+  const today = useToday()
   const [total, setTotal] = useState(1000)
   const [days, setDays] = useState(90)
   const [seed, setSeed] = useState(1)
@@ -50,7 +51,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
       count: total,
       days,
       seed,
-      today: localToday(),
+      today,
       // An account known by id alone has no currency the console knows: the platform's own.
       currency: account.currency ?? 'NOK',
     })

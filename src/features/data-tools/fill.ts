@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { queryKeys, useApiClient } from '../../api'
-import { localToday } from '../../contract'
+import { queryKeys, useApiClient, useToday } from '../../api'
 import { useAnnounce } from '../../ui/announcer'
 import { useOneAtATime } from '../one-at-a-time'
 import { count } from './offline-data'
@@ -15,10 +14,11 @@ export function useFillTestData() {
   const client = useQueryClient()
   const announce = useAnnounce()
   const once = useOneAtATime()
+  const today = useToday()
   const mutation = useMutation({
     mutationFn: async () => {
       const { testDataFill } = await import('../../test-data/fixed-set')
-      const sets = testDataFill(localToday())
+      const sets = testDataFill(today)
       let first: string | undefined
       let transactions = 0
       for (const set of sets) {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
-import { ApiError, type CreatedTransactions, type Creation, useCreateTransactions } from '../../api'
+import { ApiError, type CreatedTransactions, type Creation, useCreateTransactions, useToday } from '../../api'
 import { createdBookingStatuses, type TppMessage } from '../../contract'
 import { Dialog } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
@@ -30,6 +30,8 @@ interface AddTransactionsDialogProps {
 export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransactionsDialogProps) {
   const create = useCreateTransactions(account.resourceId)
   const once = useOneAtATime()
+  // The sandbox clock's today, so a moved clock's default dates are ones it accepts.
+  const today = useToday()
   const [alert, setAlert] = useState<TppMessage[] | string>()
   const [rowMessages, setRowMessages] = useState<Map<number, TppMessage[]>>(new Map())
   const {
@@ -41,7 +43,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(transactionFormSchema),
-    defaultValues: { transactions: [blankRow(account.currency ?? '')] },
+    defaultValues: { transactions: [blankRow(account.currency ?? '', today)] },
   })
   const { fields, append, remove } = useFieldArray({ control, name: 'transactions' })
   const statuses = watch('transactions').map((row) => row.bookingStatus)
@@ -214,7 +216,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
             type="button"
             onClick={() => {
               const last = watch(`transactions.${fields.length - 1}`)
-              append(copyDates(blankRow(account.currency ?? ''), last))
+              append(copyDates(blankRow(account.currency ?? '', today), last))
             }}
           >
             + Add row

@@ -11,6 +11,7 @@ import { useView, viewSearch } from '../view-state'
 import { Filters } from './Filters'
 import { Pagination, rowsText } from './Pagination'
 import { linkTarget, pageInfo, transactionRows } from './rows'
+import { SettleDialog } from './SettleDialog'
 import { TransactionsTable } from './TransactionsTable'
 
 export interface TransactionActions {
@@ -36,6 +37,7 @@ export function TransactionsView({
 }: TransactionsViewProps) {
   const [view, setView] = useView()
   const [corporateId, setCorporateId] = useCorporateId(account)
+  const [settling, setSettling] = useState(false)
   const params: TransactionsParams = {
     bookingStatus: view.status,
     fromDate: view.from,
@@ -93,6 +95,9 @@ export function TransactionsView({
             <input value={corporateId} onChange={(e) => setCorporateId(e.target.value)} size={13} />
           </label>
         ) : null}
+        <button type="button" onClick={() => setSettling(true)}>
+          Settle pending…
+        </button>
         <button type="button" onClick={onGenerate}>
           Generate…
         </button>
@@ -100,6 +105,9 @@ export function TransactionsView({
           + Add transactions
         </button>
       </header>
+      {settling ? (
+        <SettleDialog account={account} corporateId={corporateId} onClose={() => setSettling(false)} />
+      ) : null}
       {note ? <p className="hint account-note">{note}</p> : null}
       <Filters />
       {query.isError ? (

@@ -7,6 +7,7 @@ import {
   newGeneration,
   type RawRecords,
   type SandboxDb,
+  TRANSACTION_ID_INDEX,
   upgradeDatabase,
 } from './indexeddb-schema'
 import type { AccountData, Generation, SandboxStore } from './store'
@@ -192,6 +193,38 @@ export function openIndexedDbStore({
           track(
             store.add({ accountId, transaction }, [accountId, sequence++]).catch((error: unknown) => {
               // The unique index: another writer stored this id in the account already.
+              if (error instanceof DOMException && error.name === 'ConstraintError') {
+                throw new DuplicateTransactionIdError(accountId, transaction.cardTransactionId)
+              }
+              throw error
+            }),
+          )
+        }
+        track(tx.objectStore('meta').put(generation, 'generation'))
+      })
+      announce()
+      return generation
+    },
+
+    async replaceTransactions(accountId, changes) {
+      const db = await database()
+      const tx = db.transaction(['transactions', 'meta'], 'readwrite')
+      const store = tx.objectStore('transactions')
+      const byId = store.index(TRANSACTION_ID_INDEX)
+      const generation = newGeneration()
+      await atomic(tx, async (track) => {
+        // Every key first: a new id may be one another change of the same write gives up.
+        const keys = await Promise.all(changes.map(({ from }) => byId.getKey([accountId, from])))
+        for (const [i, key] of keys.entries()) {
+          if (key === undefined)
+            throw new Error(`no transaction ${changes[i]?.from} in card account ${accountId}`)
+          track(store.delete(key))
+        }
+        for (const [i, key] of keys.entries()) {
+          const transaction = changes[i]?.to
+          if (key === undefined || transaction === undefined) continue
+          track(
+            store.put({ accountId, transaction }, key).catch((error: unknown) => {
               if (error instanceof DOMException && error.name === 'ConstraintError') {
                 throw new DuplicateTransactionIdError(accountId, transaction.cardTransactionId)
               }

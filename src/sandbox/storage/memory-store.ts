@@ -33,6 +33,19 @@ export function createMemoryStore(initial: readonly AccountData[] = []): Sandbox
       entry.transactions.push(...transactions)
       return next()
     },
+    async replaceTransactions(accountId, changes) {
+      const entry = accounts.find((candidate) => candidate.account.resourceId === accountId)
+      if (!entry) throw new Error(`memory store: no card account ${accountId}`)
+      const replaced = new Map(changes.map(({ from, to }) => [from, to]))
+      const updated = entry.transactions.map((tx) => replaced.get(tx.cardTransactionId) ?? tx)
+      const ids = new Set<string>()
+      for (const { cardTransactionId } of updated) {
+        if (ids.has(cardTransactionId)) throw new DuplicateTransactionIdError(accountId, cardTransactionId)
+        ids.add(cardTransactionId)
+      }
+      entry.transactions = updated
+      return next()
+    },
     async replaceAll(data) {
       accounts = copy(data)
       return next()

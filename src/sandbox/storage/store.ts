@@ -9,6 +9,12 @@ export type AccountData = SandboxSnapshot['cardAccounts'][number]
  */
 export type Generation = string
 
+/** One stored transaction replaced by another (a pending one booked, perhaps under a new id). */
+export interface TransactionChange {
+  from: string
+  to: StoredTransaction
+}
+
 export interface StoredData {
   data: AccountData[]
   generation: Generation
@@ -41,6 +47,11 @@ export interface SandboxStore {
    * `DuplicateTransactionIdError` when the account already holds one of their ids.
    */
   appendTransactions(accountId: string, transactions: readonly StoredTransaction[]): Promise<Generation>
+  /**
+   * Replaces each stored transaction `from` names (by cardTransactionId) with `to`, keeping its place in
+   * creation order; atomically. Throws `DuplicateTransactionIdError` when a `to` takes another's id.
+   */
+  replaceTransactions(accountId: string, changes: readonly TransactionChange[]): Promise<Generation>
   /** Replaces everything with `data`, atomically, without reading what was there: works on a damaged store. */
   replaceAll(data: readonly AccountData[]): Promise<Generation>
   /** Deletes everything without reading it: works on a damaged store. */

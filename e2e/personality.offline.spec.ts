@@ -1,0 +1,32 @@
+import { expect, test } from './fixtures'
+import { fillTestData, openConsole, screenshot, tableRows } from './support'
+
+test('a bank personality switched offline: the page reloads in its shape and the table still reads', async ({
+  page,
+}) => {
+  await openConsole(page)
+  await fillTestData(page)
+  await page.getByRole('banner').getByRole('button', { name: 'Clock' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Sandbox clock' })
+  await dialog.getByRole('combobox', { name: 'Behave like' }).selectOption('pending-strings')
+  await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('offline')
+
+  await page.getByRole('radio', { name: 'pending' }).check()
+  const rows = await tableRows(page)
+  expect(rows.length).toBeGreaterThan(0)
+  // The pending elements come as one line of text each, and show as such.
+  expect(rows[0]).toMatch(/ct-\d+ \d{4}-\d{2}-\d{2} -?\d+\.\d+ [A-Z]{3} \d{4}/)
+  await screenshot(page, 'personality-pending-strings')
+
+  await page.getByRole('banner').getByRole('button', { name: 'Clock' }).click()
+  await page
+    .getByRole('dialog', { name: 'Sandbox clock' })
+    .getByRole('combobox', { name: 'Behave like' })
+    .selectOption('booked-only')
+  await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
+  await page.getByRole('radio', { name: 'booked' }).check()
+  expect((await tableRows(page)).length).toBeGreaterThan(0)
+  await page.getByRole('radio', { name: 'both' }).check()
+  await expect(page.getByText(/PARAMETER_NOT_SUPPORTED/)).toBeVisible()
+})

@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type IsoDate, localToday, type SandboxClockState, type SettlementRequestInput } from '../contract'
+import { useApiClient } from './api-context'
+import { ApiError } from './errors'
+import { queryKeys } from './keys'
+
+/** The statuses of a sandbox without the console's own operations: a bank's. */
+const ABSENT = new Set([404, 405, 501])
+
+/**
+ * Why the sandbox has no clock (and no settlement), when it answered the clock as a bank does; undefined
+ * while it has one or has not answered.
+ */
+export function sandboxOnlyAbsence(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !ABSENT.has(error.status)) return undefined
+  return `This sandbox has no clock and no settlement: they are the console's own sandbox operations, and it answered HTTP ${error.status} to them, as a bank does. They work offline and on the local sandbox.`
+}
+
+export function useSandboxClock() {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: queryKeys.clock(),
+    queryFn: ({ signal }) => api.getSandboxClock({ signal }),
+    // The real date turns at midnight: asked again when the tab comes back.
+    staleTime: 60_000,
+  })
+}
+
+/**
+ * The sandbox's today for the forms' default dates: its clock's as the header last read it, or the local
+ * date where it has none. It sends nothing itself, so a form sends no request before its own.
+ */
+export function useToday(): IsoDate {
+  const api = useApiClient()
+  const clock = useQuery({
+    queryKey: queryKeys.clock(),
+    queryFn: ({ signal }) => api.getSandboxClock({ signal }),
+    enabled: false,
+  })
+  return clock.data?.kind === 'read' ? clock.data.value.today : localToday()
+}
+
+export function useSetSandboxClock() {
+  const api = useApiClient()
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (state: SandboxClockState) => api.setSandboxClock(state),
+    onSuccess: (answer) => {
+      if (answer.kind === 'read') client.setQueryData(queryKeys.clock(), answer)
+      // The automatic settlement may have booked transactions of any account.
+      return client.invalidateQueries({ queryKey: queryKeys.all })
+    },
+  })
+}
+
+export function useSettleTransactions(accountId: string) {
+  const api = useApiClient()
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: SettlementRequestInput) => api.settleTransactions(accountId, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.transactions(accountId) }),
+  })
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+/**
+ * The shapes the console's own sandbox can take (docs/decisions.md#personalities), offline and on the local
+ * sandbox: the contract as written, the bank's platform, and presets of deviating banks, one deviation each.
+ */
+export const personalityNames = [
+  'console',
+  'platform',
+  'booked-only',
+  'number-amounts',
+  'pending-strings',
+  'extra-fields',
+  'absolute-links',
+  'small-pages',
+] as const
+export const personalityName = z.enum(personalityNames)
+export type PersonalityName = z.infer<typeof personalityName>
+
+/** What each one does, in a few words, for the console's picker and the server's start-up line. */
+export const personalitySummaries: Record<PersonalityName, string> = {
+  console: 'the contract as written: an account list, UUID ids, amounts as strings',
+  platform: 'the platform: no account list, enc!! ids, number amounts, pending strings, /api-sandbox',
+  'booked-only': 'books only: bookingStatus pending and both answer 400 PARAMETER_NOT_SUPPORTED',
+  'number-amounts': 'amounts as JSON numbers',
+  'pending-strings': 'pending transactions as one line of text each',
+  'extra-fields': 'fields no standard names, on the answer, the account and every transaction',
+  'absolute-links': '_links and Location as absolute URLs',
+  'small-pages': 'at most 10 transactions a page, whatever limit asks',
+}

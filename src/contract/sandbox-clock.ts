@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { addDays, type IsoDate, isoDate } from './dates'
+import { isJsonNumber } from './json'
+
+/** How far the clock may be moved either way: a century is past any test's need, and keeps dates 4-digit. */
+export const MAX_CLOCK_OFFSET_DAYS = 36_500
+
+/**
+ * A whole number within the bounds, as a body read with the lossless parser gives it (a JSON number's
+ * literal) or as a JavaScript number.
+ */
+export const jsonInt = (min: number, max: number) =>
+  z.preprocess((value) => (isJsonNumber(value) ? Number(value.value) : value), z.int().min(min).max(max))
+
+/**
+ * The sandbox clock: it follows the real date, `offsetDays` ahead (or behind when negative), or stands
+ * still on `date`. It drives the domain rules only; signatures, Date skew and certificates keep real time.
+ */
+export const clockSetting = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('follows'),
+    offsetDays: jsonInt(-MAX_CLOCK_OFFSET_DAYS, MAX_CLOCK_OFFSET_DAYS),
+  }),
+  z.strictObject({ kind: z.literal('frozen'), date: isoDate }),
+])
+export type ClockSetting = z.infer<typeof clockSetting>
+
+/**
+ * What a sandbox keeps of its clock (serialisable: a scenario saves it). `settlePendingAfterDays`: when
+ * the clock is set, every pending transaction at least that many days old settles as booked.
+ */
+export const sandboxClockState = z.strictObject({
+  setting: clockSetting,
+  settlePendingAfterDays: jsonInt(0, MAX_CLOCK_OFFSET_DAYS).nullable(),
+})
+export type SandboxClockState = z.infer<typeof sandboxClockState>
+
+export const realClock: SandboxClockState = {
+  setting: { kind: 'follows', offsetDays: 0 },
+  settlePendingAfterDays: null,
+}
+
+/** The clock's answer: its state, the day it makes today, the real day, and what setting it settled. */
+export const sandboxClockAnswer = sandboxClockState.extend({
+  today: isoDate,
+  realToday: isoDate,
+  /** Set only by a POST: how many pending transactions the automatic rule settled. */
+  settled: jsonInt(0, Number.MAX_SAFE_INTEGER).optional(),
+})
+export type SandboxClockAnswer = z.infer<typeof sandboxClockAnswer>
+
+/** The day a setting makes today, given the real one. */
+export function clockToday(setting: ClockSetting, realToday: IsoDate): IsoDate {
+  return setting.kind === 'frozen' ? setting.date : addDays(realToday, setting.offsetDays)
+}
+
+/** True when the clock says what the calendar says: no badge needed. */
+export function isRealClock(answer: Pick<SandboxClockAnswer, 'today' | 'realToday' | 'setting'>): boolean {
+  return answer.setting.kind === 'follows' && answer.today === answer.realToday
+}

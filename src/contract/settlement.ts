@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { amountInput } from './amount'
+import { isoDate } from './dates'
+import { jsonInt, MAX_CLOCK_OFFSET_DAYS } from './sandbox-clock'
+import { bookedTransaction, cardTransactionId, MAX_BATCH, transactionFromServer } from './transaction'
+
+/** One pending transaction to settle, and what the bank changes as it books it. */
+const settleOne = z.strictObject({
+  cardTransactionId,
+  /** A bank may book under a new id (the pending one then disappears): the source of clients' duplicates. */
+  newCardTransactionId: cardTransactionId.optional(),
+  /** The amount in the account's currency at the booking rate (FX settlement). */
+  transactionAmount: amountInput.optional(),
+  originalAmount: amountInput.optional(),
+  bookingDate: isoDate.optional(),
+})
+
+/**
+ * POST .../transactions/settlements: settle the listed pending transactions, or every one pending for
+ * more than `pendingForMoreThanDays` days, as booked; `bookingDate` (default: the sandbox's today) applies
+ * to each one that names none.
+ */
+export const settlementRequest = z
+  .strictObject({
+    transactions: z
+      .array(settleOne)
+      .min(1, 'name at least one transaction')
+      .max(MAX_BATCH, `settle at most ${MAX_BATCH} transactions in one request`)
+      .optional(),
+    pendingForMoreThanDays: jsonInt(0, MAX_CLOCK_OFFSET_DAYS).optional(),
+    bookingDate: isoDate.optional(),
+  })
+  .refine((body) => (body.transactions === undefined) !== (body.pendingForMoreThanDays === undefined), {
+    error: 'send either transactions (which to settle) or pendingForMoreThanDays, not both',
+    path: ['transactions'],
+  })
+export type SettlementRequest = z.infer<typeof settlementRequest>
+export type SettlementRequestInput = z.input<typeof settlementRequest>
+
+/** Each settled transaction: the pending id it had, and the booked transaction it became. */
+export const settlementAnswer = z.strictObject({
+  settled: z.array(z.strictObject({ from: cardTransactionId, booked: bookedTransaction })),
+})
+export type SettlementAnswer = z.infer<typeof settlementAnswer>
+
+export const settlementAnswerFromServer = z.looseObject({
+  settled: z.array(z.looseObject({ from: z.string(), booked: transactionFromServer })).default([]),
+})

@@ -1,0 +1,34 @@
+import { sandboxOnlyAbsence, useSandboxClock } from '../../api'
+import { daysBetween, isRealClock } from '../../contract'
+
+/**
+ * The header's clock: a plain "Clock" button while the sandbox's today is the real one, a badge naming
+ * the day (and how far it is moved, or that it stands still) when it is not. Either opens the panel.
+ */
+export function ClockBadge({ onOpen }: { onOpen: () => void }) {
+  const clock = useSandboxClock()
+  const absence = sandboxOnlyAbsence(clock.error)
+  const answer = clock.data?.kind === 'read' ? clock.data.value : undefined
+  if (answer === undefined || isRealClock(answer)) {
+    return (
+      <button type="button" onClick={onOpen} title={absence ?? "The sandbox clock: today's real date"}>
+        Clock
+      </button>
+    )
+  }
+  const shift = daysBetween(answer.realToday, answer.today)
+  const how =
+    answer.setting.kind === 'frozen'
+      ? 'frozen'
+      : `${shift > 0 ? '+' : ''}${shift} ${Math.abs(shift) === 1 ? 'day' : 'days'}`
+  return (
+    <button
+      type="button"
+      className="clock-badge"
+      onClick={onOpen}
+      title={`The sandbox's today is ${answer.today}, not the real ${answer.realToday}`}
+    >
+      Today {answer.today} <span className="clock-shift">({how})</span>
+    </button>
+  )
+}

@@ -1,0 +1,188 @@
+import { type FormEvent, useState } from 'react'
+import {
+  ApiError,
+  readOfflinePersonality,
+  sandboxOnlyAbsence,
+  useSandboxClock,
+  useSetSandboxClock,
+  writeOfflinePersonality,
+} from '../../api'
+import {
+  addDays,
+  daysBetween,
+  type PersonalityName,
+  personalityName,
+  personalityNames,
+  personalitySummaries,
+  type SandboxClockState,
+} from '../../contract'
+import { useAnnounce } from '../../ui/announcer'
+import { Dialog } from '../../ui/Dialog'
+import { FormAlert } from '../../ui/Messages'
+
+interface ClockDialogProps {
+  onClose: () => void
+  /** Offline: the bank the in-browser sandbox behaves like can be chosen here. */
+  offline: boolean
+}
+
+/**
+ * The sandbox clock: move it N days, freeze it on a date, or return it to the real date; and the rule
+ * that settles pending transactions after N days whenever it is set.
+ */
+export function ClockDialog({ onClose, offline }: ClockDialogProps) {
+  const clock = useSandboxClock()
+  const set = useSetSandboxClock()
+  const announce = useAnnounce()
+  const answer = clock.data?.kind === 'read' ? clock.data.value : undefined
+  const absence = sandboxOnlyAbsence(clock.error)
+  const [days, setDays] = useState(1)
+  const [frozenOn, setFrozenOn] = useState<string>()
+  const [settleAfter, setSettleAfter] = useState<number | undefined>()
+  const rule = settleAfter ?? answer?.settlePendingAfterDays ?? null
+  const [ruleOn, setRuleOn] = useState<boolean>()
+  const ruleActive = ruleOn ?? rule !== null
+
+  const apply = (setting: SandboxClockState['setting']) =>
+    set.mutate(
+      { setting, settlePendingAfterDays: ruleActive ? (rule ?? 3) : null },
+      {
+        onSuccess: (result) => {
+          if (result.kind !== 'read') return
+          const settled = result.value.settled ?? 0
+          announce(
+            `The sandbox's today is ${result.value.today}${settled > 0 ? `; ${settled} pending ${settled === 1 ? 'transaction' : 'transactions'} settled` : ''}`,
+          )
+        },
+      },
+    )
+  const move = (by: number) => {
+    if (!answer) return
+    const today = addDays(answer.today, by)
+    apply(
+      answer.setting.kind === 'frozen'
+        ? { kind: 'frozen', date: today }
+        : { kind: 'follows', offsetDays: daysBetween(answer.realToday, today) },
+    )
+  }
+  const freeze = (event: FormEvent) => {
+    event.preventDefault()
+    const date = frozenOn ?? answer?.today
+    if (date) apply({ kind: 'frozen', date })
+  }
+
+  return (
+    <Dialog title="Sandbox clock" onClose={onClose} busy={set.isPending}>
+      <div className="clock-panel">
+        {clock.isPending ? <p className="muted">Asking the sandbox…</p> : null}
+        {absence ? (
+          <p className="note" role="status">
+            {absence}
+          </p>
+        ) : clock.isError ? (
+          <FormAlert alert={clock.error instanceof ApiError ? clock.error.messages : clock.error.message} />
+        ) : null}
+        {answer ? (
+          <>
+            <p className="clock-now">
+              Today in the sandbox: <strong data-testid="clock-today">{answer.today}</strong>
+              <span className="muted">
+                {' '}
+                (real date {answer.realToday}
+                {answer.setting.kind === 'frozen' ? '; frozen' : ''})
+              </span>
+            </p>
+            <p className="muted">
+              It drives the sandbox's rules (no future dates, date windows, default dates, generated data,
+              settlement); signatures, Date and certificates keep real time.
+            </p>
+            <div className="clock-move">
+              <label>
+                Days
+                <input
+                  type="number"
+                  min={1}
+                  value={days}
+                  onChange={(e) => setDays(Math.max(1, Number(e.target.value) || 1))}
+                />
+              </label>
+              <button type="button" onClick={() => move(-days)}>
+                Back {days} {days === 1 ? 'day' : 'days'}
+              </button>
+              <button type="button" onClick={() => move(days)}>
+                Forward {days} {days === 1 ? 'day' : 'days'}
+              </button>
+            </div>
+            <form className="clock-freeze" onSubmit={freeze}>
+              <label>
+                Freeze on
+                <input
+                  type="date"
+                  value={frozenOn ?? answer.today}
+                  onChange={(e) => setFrozenOn(e.target.value || undefined)}
+                />
+              </label>
+              <button type="submit">Freeze</button>
+              <button
+                type="button"
+                disabled={answer.setting.kind === 'follows' && answer.setting.offsetDays === 0}
+                onClick={() => apply({ kind: 'follows', offsetDays: 0 })}
+              >
+                Back to the real date
+              </button>
+            </form>
+            <fieldset className="clock-rule">
+              <legend>Automatic settlement</legend>
+              <label>
+                <input type="checkbox" checked={ruleActive} onChange={(e) => setRuleOn(e.target.checked)} />{' '}
+                Pending transactions settle as booked after
+              </label>{' '}
+              <input
+                type="number"
+                aria-label="Days until pending settles"
+                min={0}
+                value={rule ?? 3}
+                disabled={!ruleActive}
+                onChange={(e) => setSettleAfter(Math.max(0, Number(e.target.value) || 0))}
+              />{' '}
+              days, whenever the clock is set.
+            </fieldset>
+            {set.error ? (
+              <FormAlert alert={set.error instanceof ApiError ? set.error.messages : set.error.message} />
+            ) : null}
+          </>
+        ) : null}
+        {offline ? <PersonalityPicker /> : null}
+      </div>
+    </Dialog>
+  )
+}
+
+/** Offline: which bank the in-browser sandbox behaves like; kept in this browser, applied by a reload. */
+function PersonalityPicker() {
+  const [current] = useState(readOfflinePersonality)
+  const choose = (name: PersonalityName) => {
+    writeOfflinePersonality(name)
+    // The worker's handlers take their shape at start.
+    location.reload()
+  }
+  return (
+    <label className="personality">
+      Behave like
+      <select
+        value={current}
+        onChange={(e) => {
+          const parsed = personalityName.safeParse(e.target.value)
+          if (parsed.success) choose(parsed.data)
+        }}
+      >
+        {personalityNames.map((name) => (
+          <option key={name} value={name}>
+            {name}: {personalitySummaries[name]}
+          </option>
+        ))}
+      </select>
+      <span className="muted">The in-browser sandbox takes this bank's shape; the page reloads.</span>
+    </label>
+  )
+}

@@ -1,0 +1,198 @@
+import { type FormEvent, useMemo, useState } from 'react'
+import {
+  ApiError,
+  sandboxOnlyAbsence,
+  useSandboxClock,
+  useSettleTransactions,
+  useToday,
+  useTransactionsPage,
+} from '../../api'
+import type { SettlementRequestInput } from '../../contract'
+import { useAnnounce } from '../../ui/announcer'
+import { Dialog } from '../../ui/Dialog'
+import { FormAlert } from '../../ui/Messages'
+import type { AccountView } from '../card-accounts/account-view'
+import { accountSummary } from '../card-accounts/format'
+import { useOneAtATime } from '../one-at-a-time'
+import { transactionRows } from './rows'
+
+interface SettleDialogProps {
+  account: AccountView
+  corporateId: string | undefined
+  onClose: () => void
+}
+
+/** The most pending transactions the dialog lists to pick from; "older than N days" reaches every one. */
+const LISTED = 200
+
+/**
+ * Books pending transactions as a bank does: the ones ticked, or every one pending for more than N days,
+ * on a booking date; one alone may get a new cardTransactionId and a new amount (FX settlement).
+ */
+export function SettleDialog({ account, corporateId, onClose }: SettleDialogProps) {
+  const clock = useSandboxClock()
+  const absence = sandboxOnlyAbsence(clock.error)
+  const today = useToday()
+  const pending = useTransactionsPage(
+    account.resourceId,
+    { bookingStatus: 'pending', offset: 0, limit: LISTED },
+    { corporateId, fix: false },
+  )
+  const settle = useSettleTransactions(account.resourceId)
+  const announce = useAnnounce()
+  const once = useOneAtATime()
+  const rows = useMemo(
+    () =>
+      pending.data?.kind === 'read'
+        ? transactionRows(pending.data.value).filter((row) => row.pending && row.id !== undefined)
+        : [],
+    [pending.data],
+  )
+  const [how, setHow] = useState<'selected' | 'older'>('selected')
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
+  const [olderThan, setOlderThan] = useState(3)
+  const [bookingDate, setBookingDate] = useState(today)
+  const [newId, setNewId] = useState('')
+  const [newAmount, setNewAmount] = useState('')
+  const only = chosen.size === 1 ? rows.find((row) => row.id !== undefined && chosen.has(row.id)) : undefined
+
+  const toggle = (id: string) =>
+    setChosen((current) => {
+      const next = new Set(current)
+      if (!next.delete(id)) next.add(id)
+      return next
+    })
+
+  const body = (): SettlementRequestInput =>
+    how === 'older'
+      ? { pendingForMoreThanDays: olderThan, bookingDate }
+      : {
+          bookingDate,
+          transactions: [...chosen].map((cardTransactionId) => ({
+            cardTransactionId,
+            ...(only && newId.trim() !== '' ? { newCardTransactionId: newId.trim() } : {}),
+            ...(only?.transactionAmount && newAmount.trim() !== ''
+              ? { transactionAmount: { currency: only.transactionAmount.currency, amount: newAmount.trim() } }
+              : {}),
+          })),
+        }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void once(() =>
+      settle.mutateAsync(body()).then(
+        (answer) => {
+          const count = answer.kind === 'read' ? answer.value.settled.length : undefined
+          announce(
+            count === undefined
+              ? 'Settled; the sandbox answered in a shape the console does not expect'
+              : `${count} pending ${count === 1 ? 'transaction' : 'transactions'} settled as booked`,
+          )
+          onClose()
+        },
+        () => undefined,
+      ),
+    )
+  }
+
+  return (
+    <Dialog title="Settle pending transactions" onClose={onClose} busy={settle.isPending} wide>
+      <p className="muted">{accountSummary(account)}</p>
+      {absence ? (
+        <p className="note" role="status">
+          {absence}
+        </p>
+      ) : (
+        <form className="settle-form" onSubmit={submit}>
+          <fieldset>
+            <legend>Which</legend>
+            <label>
+              <input type="radio" checked={how === 'selected'} onChange={() => setHow('selected')} /> The ones
+              ticked below
+            </label>
+            <label>
+              <input type="radio" checked={how === 'older'} onChange={() => setHow('older')} /> Everything
+              pending for more than{' '}
+              <input
+                type="number"
+                min={0}
+                aria-label="Days pending"
+                value={olderThan}
+                onChange={(e) => setOlderThan(Math.max(0, Number(e.target.value) || 0))}
+              />{' '}
+              days
+            </label>
+          </fieldset>
+          {how === 'selected' ? (
+            pending.isPending ? (
+              <p className="muted">Loading the pending transactions…</p>
+            ) : rows.length === 0 ? (
+              <p className="note">This card account has no pending transactions the console can name.</p>
+            ) : (
+              <ul className="settle-list">
+                {rows.map((row) => (
+                  <li key={row.key}>
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={row.id !== undefined && chosen.has(row.id)}
+                        onChange={() => row.id !== undefined && toggle(row.id)}
+                      />{' '}
+                      <code>{row.id}</code> {row.transactionDate}{' '}
+                      {row.transactionAmount
+                        ? `${row.transactionAmount.amount} ${row.transactionAmount.currency}`
+                        : ''}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : null}
+          <label>
+            Booking date{' '}
+            <input
+              type="date"
+              value={bookingDate}
+              max={today}
+              onChange={(e) => setBookingDate(e.target.value)}
+            />
+          </label>
+          {only ? (
+            <div className="settle-one">
+              <label>
+                New cardTransactionId (optional){' '}
+                <input value={newId} onChange={(e) => setNewId(e.target.value)} placeholder={only.id} />
+              </label>
+              <label>
+                Booked amount in {only.transactionAmount?.currency ?? 'the account currency'} (optional){' '}
+                <input
+                  value={newAmount}
+                  inputMode="decimal"
+                  onChange={(e) => setNewAmount(e.target.value)}
+                  placeholder={only.transactionAmount?.amount}
+                />
+              </label>
+            </div>
+          ) : null}
+          {settle.error ? (
+            <FormAlert
+              alert={settle.error instanceof ApiError ? settle.error.messages : settle.error.message}
+            />
+          ) : null}
+          <div className="actions">
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="primary"
+              disabled={settle.isPending || (how === 'selected' && chosen.size === 0)}
+            >
+              Settle as booked
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  )
+}

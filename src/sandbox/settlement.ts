@@ -1,0 +1,132 @@
+import {
+  addDays,
+  daysBetween,
+  type IsoDate,
+  type SettlementRequest,
+  type StoredTransaction,
+  type TppMessage,
+} from '../contract'
+import { fail, ok, type Result } from './result'
+import type { TransactionChange } from './storage/store'
+import type { AccountIndex } from './transaction-index'
+
+/** A pending transaction and the booked one it becomes. */
+export type Settlement = TransactionChange
+
+interface Booking {
+  bookingDate: IsoDate
+  cardTransactionId?: string | undefined
+  transactionAmount?: StoredTransaction['transactionAmount'] | undefined
+  originalAmount?: StoredTransaction['originalAmount'] | undefined
+}
+
+/**
+ * The booked form of a pending transaction (docs/decisions.md#booking-lifecycle): booked on the booking
+ * date, valued on it too, under the same id unless the bank gives a new one, at the new amount if any.
+ */
+export function booked(pending: StoredTransaction, booking: Booking): StoredTransaction {
+  return {
+    ...pending,
+    bookingStatus: 'booked',
+    cardTransactionId: booking.cardTransactionId ?? pending.cardTransactionId,
+    bookingDate: booking.bookingDate,
+    valueDate: booking.bookingDate,
+    transactionAmount: booking.transactionAmount ?? pending.transactionAmount,
+    originalAmount: booking.originalAmount ?? pending.originalAmount,
+  }
+}
+
+/**
+ * What a settlement request books, checked against the account as a whole: each named transaction must be
+ * pending here, named once; a booking date is neither after today nor before the transactionDate; a new
+ * id is not taken by another transaction nor given twice.
+ */
+export function settlementsOf(
+  index: AccountIndex,
+  request: SettlementRequest,
+  today: IsoDate,
+): Result<Settlement[]> {
+  const byId = new Map(index.transactions.map((tx) => [tx.cardTransactionId, tx]))
+  const messages: TppMessage[] = []
+  const error = (path: string, text: string) =>
+    messages.push({ category: 'ERROR', code: 'FORMAT_ERROR', path, text: `${path} ${text}` })
+  const defaultDate = request.bookingDate ?? today
+  if (request.bookingDate !== undefined && request.bookingDate > today) {
+    error('bookingDate', `${request.bookingDate} is in the future (today is ${today})`)
+  }
+
+  const wanted =
+    request.transactions ??
+    index.transactions
+      .filter(
+        (tx) =>
+          tx.bookingStatus === 'pending' &&
+          daysBetween(tx.transactionDate, today) > (request.pendingForMoreThanDays ?? 0),
+      )
+      .map(
+        (tx) =>
+          ({ cardTransactionId: tx.cardTransactionId }) as NonNullable<
+            SettlementRequest['transactions']
+          >[number],
+      )
+  const named = request.transactions !== undefined
+  const settled = new Set<string>()
+  const newIds = new Set<string>()
+  const settlements: Settlement[] = []
+  for (const [i, one] of wanted.entries()) {
+    // The request's own field when it named the transactions; its bookingDate when it chose by age.
+    const at = (field: string) => (named ? `transactions[${i}].${field}` : field)
+    const pending = byId.get(one.cardTransactionId)
+    const refusal =
+      pending === undefined
+        ? 'is not in this card account'
+        : pending.bookingStatus !== 'pending'
+          ? 'is already booked'
+          : settled.has(one.cardTransactionId)
+            ? 'is named twice'
+            : undefined
+    if (pending === undefined || refusal !== undefined) {
+      error(at('cardTransactionId'), `${one.cardTransactionId} ${refusal}`)
+      continue
+    }
+    settled.add(one.cardTransactionId)
+    const bookingDate = one.bookingDate ?? defaultDate
+    if (one.bookingDate !== undefined && bookingDate > today) {
+      error(at('bookingDate'), `${bookingDate} is in the future (today is ${today})`)
+    }
+    if (bookingDate < pending.transactionDate) {
+      const whose = named ? 'its' : `${pending.cardTransactionId}'s`
+      error(at('bookingDate'), `${bookingDate} is before ${whose} transactionDate ${pending.transactionDate}`)
+    }
+    const newId = one.newCardTransactionId
+    if (newId !== undefined && newId !== pending.cardTransactionId) {
+      if (byId.has(newId) || newIds.has(newId)) {
+        error(at('newCardTransactionId'), `${newId} already exists in this card account`)
+      }
+      newIds.add(newId)
+    }
+    settlements.push({
+      from: pending.cardTransactionId,
+      to: booked(pending, {
+        bookingDate,
+        cardTransactionId: newId,
+        transactionAmount: one.transactionAmount,
+        originalAmount: one.originalAmount,
+      }),
+    })
+  }
+  return messages.length > 0 ? fail({ status: 400, messages }) : ok(settlements)
+}
+
+/**
+ * The automatic rule "pending settles after `days` days": each pending transaction at least that old is
+ * booked on the day it would have been, `days` after its transactionDate, under its own id and amount.
+ */
+export function autoSettlements(index: AccountIndex, days: number, today: IsoDate): Settlement[] {
+  return index.transactions
+    .filter((tx) => tx.bookingStatus === 'pending' && daysBetween(tx.transactionDate, today) >= days)
+    .map((tx) => ({
+      from: tx.cardTransactionId,
+      to: booked(tx, { bookingDate: addDays(tx.transactionDate, days) }),
+    }))
+}
