@@ -23,6 +23,10 @@ export const errorCodes = [
   'REQUEST_TIMEOUT',
   // The console's own, not Berlin Group's: the in-browser sandbox's stored data cannot be read (503).
   'STORE_UNREADABLE',
+  // Answered by a condition the tester set (src/contract/conditions.ts): the access limit of a day (429),
+  // and a sandbox that is down (503).
+  'ACCESS_EXCEEDED',
+  'SERVICE_UNAVAILABLE',
 ] as const
 
 export type ErrorCode = (typeof errorCodes)[number]

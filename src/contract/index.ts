@@ -1,5 +1,6 @@
 export * from './amount'
 export * from './card-account'
+export * from './conditions'
 export * from './console-connection'
 export * from './console-trace'
 export * from './dates'
