@@ -16,6 +16,7 @@ import {
   SWAP_AMOUNTS_FIX,
 } from '../contract'
 import { type Sandbox, swapped, unknownCardAccount } from '../sandbox'
+import type { ApplyConditions } from './conditions'
 import { defaultPersonality, type Personality, routesOf } from './personality'
 import { parseJsonBody } from './request-body'
 import { problemReply, type Reply, reply, thrownProblem, toResponse } from './respond'
@@ -33,6 +34,8 @@ export interface SandboxHandlerOptions {
   authenticate?: Authenticate
   /** Which operations it offers and how it writes its answers; the contract's own by default. */
   personality?: Personality
+  /** Faults, latency and quotas the tester set, applied before anything else (src/sandbox-http/conditions.ts). */
+  conditions?: ApplyConditions
 }
 
 /** What an endpoint gets once authentication and the shared headers passed. */
@@ -60,6 +63,7 @@ export function createSandboxHandlers({
   basePath = '',
   authenticate,
   personality = defaultPersonality,
+  conditions,
 }: SandboxHandlerOptions): RequestHandler[] {
   const scope = sandboxScope(basePath)
   const matchRoute = routesOf(personality)
@@ -153,7 +157,14 @@ export function createSandboxHandlers({
           : false
       },
       // The params are the route matcher's, checked against this operation's path by the predicate.
-      ({ request, params }) => serve(request, params as never, answerOf(name)),
+      async ({ request, params }) => {
+        const accountId = (params as Record<string, string | undefined>).mockCardAccountId
+        const injected = await conditions?.(request, { operation: name, accountId })
+        if (injected?.response) return injected.response
+        const response = await serve(request, params as never, answerOf(name))
+        if (injected?.label) response.headers.set(headerNames.consoleCondition, injected.label)
+        return response
+      },
     ),
   )
 

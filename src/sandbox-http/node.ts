@@ -14,12 +14,14 @@ export function setupSandboxServer({
   basePath = TEST_BASE_URL,
   authenticate,
   personality,
+  conditions,
 }: Partial<SandboxHandlerOptions> = {}): { server: SetupServer; sandbox: Sandbox } {
   const handlers = createSandboxHandlers({
     sandbox,
     basePath,
     ...(authenticate ? { authenticate } : {}),
     ...(personality ? { personality } : {}),
+    ...(conditions ? { conditions } : {}),
   })
   return { server: setupServer(...handlers), sandbox }
 }

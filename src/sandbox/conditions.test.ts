@@ -115,7 +115,7 @@ describe('answers', () => {
   })
 
   it('a 500, a timeout and a reset', () => {
-    const one = (rule: Omit<ConditionRule, 'id' | 'operation' | 'probability' | 'seed'>) =>
+    const one = (rule: { kind: ConditionRule['kind'] } & Record<string, unknown>) =>
       conditionsOf([
         { id: 'x', operation: 'listTransactions', probability: 1, seed: 3, ...rule } as ConditionRule,
       ]).conditions.decide(reads)
@@ -168,7 +168,7 @@ describe('the daily quota', () => {
 
   it('a read another condition answered does not count', () => {
     let rules: ConditionRule[] = [
-      { ...psd2QuotaRule('q', 'listTransactions'), readsPerDay: 1 },
+      { id: 'q', operation: 'listTransactions', kind: 'quota', readsPerDay: 1, probability: 1, seed: 1 },
       { id: 'down', operation: 'listTransactions', kind: 'error', status: 500, probability: 1, seed: 1 },
     ]
     const conditions = createConditions({ rules: () => rules, today: () => '2026-03-01' })
