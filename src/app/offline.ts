@@ -1,4 +1,11 @@
-import type { BrowserRequestSigner, OfflineData, OfflineWorker } from '../api'
+import {
+  type BrowserRequestSigner,
+  type OfflineData,
+  type OfflineWorker,
+  offlineQuotaStore,
+  readOfflineConditions,
+  readRequestTimeoutMs,
+} from '../api'
 import { headerNames } from '../contract'
 import { offlineDataOf } from './offline-data'
 
@@ -9,7 +16,12 @@ export interface OfflineRuntime {
   signer: BrowserRequestSigner
   /** Export, import and reset of the store in this browser, and news of other tabs' writes. */
   data: OfflineData
+  /** The condition the in-browser sandbox applied to a request id, for the inspector. */
+  firedCondition: (requestId: string) => string | undefined
 }
+
+/** A held request outlasts the console's own timeout by this much, so the console is the one to give up. */
+const HOLD_PAST_TIMEOUT_MS = 1_000
 
 /**
  * Loads the engine and msw as a separate chunk (proxy mode never downloads them) and starts the worker;
@@ -21,8 +33,15 @@ export async function startOffline(): Promise<OfflineRuntime> {
     import('../sandbox-http/signature-check'),
     import('./offline-signer'),
   ])
-  const [{ sandbox, worker, restart, onExternalChange }, signer] = await Promise.all([
-    startOfflineSandbox({ authenticate: requireSignature({ dateFrom: headerNames.consoleDate }) }),
+  const [{ sandbox, worker, restart, onExternalChange, firedCondition }, signer] = await Promise.all([
+    startOfflineSandbox({
+      authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
+      conditions: {
+        rules: () => readOfflineConditions().rules,
+        quotaStore: offlineQuotaStore,
+        holdMs: () => readRequestTimeoutMs() + HOLD_PAST_TIMEOUT_MS,
+      },
+    }),
     createOfflineSigner(),
   ])
   // A request the worker handled passed through its handlers in this page; one it let through did not.
@@ -38,6 +57,7 @@ export async function startOffline(): Promise<OfflineRuntime> {
     },
     signer,
     data: offlineDataOf(sandbox, onExternalChange),
+    firedCondition,
   }
 }
 
