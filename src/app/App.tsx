@@ -8,6 +8,7 @@ import type { CreatedAccount } from '../features/card-accounts/NewAccountDialog'
 import { OpenAccountDialog } from '../features/card-accounts/OpenAccountDialog'
 import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
 import { useKnownAccounts } from '../features/card-accounts/use-known-accounts'
+import { ConditionsDialog } from '../features/conditions/ConditionsDialog'
 import { ConnectionDialog } from '../features/connection/ConnectionDialog'
 import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
@@ -32,7 +33,14 @@ const AddTransactionsDialog = lazyChunk(() =>
   import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )
 
-type OpenDialog = 'new-account' | 'open-account' | 'add-transactions' | 'generate' | 'help' | 'connection'
+type OpenDialog =
+  | 'new-account'
+  | 'open-account'
+  | 'add-transactions'
+  | 'generate'
+  | 'help'
+  | 'connection'
+  | 'conditions'
 
 interface AppProps {
   mode: Mode
@@ -98,6 +106,7 @@ export function App({ mode, offlineError }: AppProps) {
         mode={mode}
         onHelp={() => setDialog('help')}
         onConnection={mode === 'proxy' ? () => setDialog('connection') : undefined}
+        onConditions={() => setDialog('conditions')}
       />
       {offlineError ? (
         <div className="banner" role="alert">
@@ -195,6 +204,7 @@ export function App({ mode, offlineError }: AppProps) {
       ) : null}
       {dialog === 'help' ? <HelpDialog onClose={close} /> : null}
       {dialog === 'connection' ? <ConnectionDialog onClose={close} /> : null}
+      {dialog === 'conditions' ? <ConditionsDialog onClose={close} /> : null}
       {dialog === 'add-transactions' && selected ? (
         <ChunkBoundary title="Add transactions" onClose={close}>
           <AddTransactionsDialog

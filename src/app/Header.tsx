@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { type Mode, modeLabels, modes } from '../api'
+import { type Mode, modeLabels, modes, useConditions } from '../api'
 import { useView } from '../features/view-state'
 import { AnnouncementRegion } from '../ui/announcer'
 import { switchMode } from './switch-mode'
@@ -13,9 +13,11 @@ interface HeaderProps {
   onHelp: () => void
   /** Proxy mode: opens the Connection panel. */
   onConnection: (() => void) | undefined
+  /** Opens the Conditions panel (faults, latency, quotas). */
+  onConditions: () => void
 }
 
-export function Header({ mode, onHelp, onConnection }: HeaderProps) {
+export function Header({ mode, onHelp, onConnection, onConditions }: HeaderProps) {
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
 
@@ -48,6 +50,7 @@ export function Header({ mode, onHelp, onConnection }: HeaderProps) {
         accept-fix: swap amounts
       </label>
       <TamperSelect />
+      <ConditionsButton onClick={onConditions} />
       <AnnouncementRegion />
       <label className="theme">
         <span className="visually-hidden">Theme</span>
@@ -70,5 +73,15 @@ export function Header({ mode, onHelp, onConnection }: HeaderProps) {
         ?
       </button>
     </header>
+  )
+}
+
+/** Marked while any condition is set, in every tab: answers are then not the sandbox's alone. */
+function ConditionsButton({ onClick }: { onClick: () => void }) {
+  const count = useConditions().data?.rules.length ?? 0
+  return (
+    <button type="button" className={count > 0 ? 'conditions-on' : undefined} onClick={onClick}>
+      {count > 0 ? `Conditions (${count} on)` : 'Conditions'}
+    </button>
   )
 }
