@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { ConditionSet } from '../contract'
 import { useApiClient } from './api-context'
+import { queryKeys } from './keys'
 import type { Mode } from './mode'
 
 const conditionsKey = ['console', 'conditions'] as const
@@ -30,7 +31,11 @@ export function useSaveConditions() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (set: ConditionSet) => api.conditions.write(set),
-    onSuccess: (view) => client.setQueryData(conditionsKey, view),
+    onSuccess: async (view) => {
+      client.setQueryData(conditionsKey, view)
+      // What is on screen was answered under the old conditions: read it again under the new.
+      await client.invalidateQueries({ queryKey: queryKeys.all })
+    },
   })
 }
 
