@@ -29,7 +29,7 @@ export async function withAccount(page: Page) {
 
 /** The empty table's note, whichever status is shown. */
 export const noTransactions = (page: Page) =>
-  page.getByText(/^(No (booked |pending )?transactions|This account has no transactions yet)\.$/)
+  page.getByText(/^(No (booked |pending )?transactions.*|This account has no transactions yet)\.$/)
 
 export const inspector = (page: Page) => page.getByRole('region', { name: 'Request inspector' })
 export const transactionsError = (page: Page) =>
@@ -41,4 +41,10 @@ export async function openLastRead(page: Page): Promise<Locator> {
   const entry = inspector(page).locator('details.request').filter({ hasText: 'listTransactions' }).first()
   await entry.locator('summary').click()
   return entry
+}
+
+/** The inspector's entry a condition badged (the panel opened), whatever was logged after it. */
+export async function badgedEntry(page: Page): Promise<Locator> {
+  await inspector(page).locator('summary.inspector-summary').click()
+  return inspector(page).locator('details.request').filter({ hasText: 'Condition r1' }).first()
 }

@@ -1,6 +1,12 @@
 // Conditions that exist in one mode only: offline the console's own request timeout is what a timeout meets.
 
-import { inspector, noTransactions, setCondition, transactionsError, withAccount } from './conditions-support'
+import {
+  badgedEntry,
+  noTransactions,
+  setCondition,
+  transactionsError,
+  withAccount,
+} from './conditions-support'
 import { expect, test } from './fixtures'
 import { screenshot } from './support'
 
@@ -15,8 +21,8 @@ test("timeout: the console's own request timeout fires, says so, and Retry asks 
   await expect(alert).toContainText(
     "gave no answer within 2 s, the console's request timeout (the condition r1: timeout held it)",
   )
-  await expect(inspector(page).locator('.inspector-last')).toContainText(
-    /listTransactions GET \S+ failed \d+ ms Condition r1: timeout/,
+  await expect(await badgedEntry(page)).toContainText(
+    /listTransactions GET \S+ failed \d+ ms Condition r1: timeout$/,
   )
   await screenshot(page, 'condition-timeout')
   // Without the condition, Retry reads the transactions.
