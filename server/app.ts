@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { ConsoleConnection } from '../src/contract'
 import { API_BASE, headerNames, matchRoute, problem, refusalOf } from '../src/contract'
 import { answerClientError } from './client-error'
+import { CONSOLE_CONDITIONS_PATH, type ProxyConditions } from './conditions'
 import { type ClientTimeouts, defaultClientTimeouts } from './config'
 import { answerConnection, CONSOLE_CONNECTION_PATH } from './console-connection'
 import { consoleTokenGate } from './console-token'
@@ -24,6 +25,8 @@ export interface AppOptions {
   clientTimeouts?: ClientTimeouts | undefined
   /** What `/console/connection` tells the page: the upstream and the signing certificate. */
   connection?: ConsoleConnection | undefined
+  /** Faults, latency and quotas applied before forwarding, set at `/console/conditions`; none when not given. */
+  conditions?: ProxyConditions | undefined
   /** One line per request; never given keys, PSU ids or bodies. */
   log: (line: string) => void
 }
@@ -48,6 +51,12 @@ export function createApp(options: AppOptions): Server {
       if (refused) return sendProblem(req, res, refused)
       return answerConnection(req, res, options.connection)
     }
+    if (target.path === CONSOLE_CONDITIONS_PATH && options.conditions) {
+      setHeaders(res, apiAnswerHeaders)
+      const refused = crossSiteProblem(req, allowedHostnames) ?? tokenGate?.problem(req)
+      if (refused) return sendProblem(req, res, refused)
+      return options.conditions.answer(req, res)
+    }
     if (!isApiPath(target.path)) {
       if (tokenGate?.land(req, res, target.path, target.query)) return
       return serveStatic(req, res, target.path)
@@ -61,6 +70,9 @@ export function createApp(options: AppOptions): Server {
     const upstreamPath = target.path.slice(API_BASE.length)
     const route = matchRoute(method, upstreamPath)
     if (route.kind !== 'operation') return sendRefusal(req, res, refusalOf(method, target.path, route))
+    // Before anything is signed: an injected answer never reaches the bank.
+    const call = { operation: route.operation.name, accountId: route.params.mockCardAccountId }
+    if (await options.conditions?.apply(req, res, call)) return
     return forwarder.forward(req, res, upstreamPath, target.query)
   }
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { defaultPersonality, personalities } from '../src/sandbox-http/personality'
 import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
 import { createApp } from './app'
+import { createProxyConditions } from './conditions'
 import { type Config, ConfigError, takeConfig } from './config'
 import { consoleConnectionOf } from './console-connection'
 import { newConsoleToken } from './console-token'
@@ -80,6 +81,7 @@ async function main() {
     allowedHostnames: new Set(config.allowedHostnames),
     consoleToken,
     clientTimeouts: config.client,
+    conditions: createProxyConditions({ upstreamTimeoutMs: config.totalTimeoutMs }),
     connection: consoleConnectionOf(
       upstream.baseUrl,
       config.upstream.kind === 'local',

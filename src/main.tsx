@@ -27,6 +27,7 @@ async function boot() {
     signer: offline?.signer,
     offline: offline?.worker,
     book: createAccountBook(localStorage),
+    firedCondition: offline?.firedCondition,
   })
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')

@@ -13,6 +13,7 @@ import {
   setSandboxClock,
   settleTransactions,
 } from './client'
+import { type ConditionsSource, offlineConditionsSource, proxyConditionsSource } from './conditions'
 import { classifyProbe, probeConnection, type Verdict } from './connection-test'
 import { ApiError } from './errors'
 import { accountIdOfHref } from './links'
@@ -20,6 +21,7 @@ import type { Mode } from './mode'
 import type { Creation } from './reading'
 import { createRequestLog, type RequestLog } from './request-log'
 import type { BrowserRequestSigner } from './request-signer'
+import { readRequestTimeoutMs } from './request-timeout'
 import { createTransport, type OfflineWorker, type Transport } from './transport'
 
 /** An operation of `client.ts` with its transport already given. */
@@ -40,6 +42,8 @@ export interface ApiClient {
   readonly log: RequestLog
   /** The console's own book of card accounts, per upstream. */
   readonly book: AccountBook
+  /** Faults, latency and quotas of this mode (src/contract/conditions.ts). */
+  readonly conditions: ConditionsSource
   /** Proxy mode: which upstream the proxy serves and how it signs; undefined offline. */
   connection(): Promise<ConsoleConnection | undefined>
   /** The key of this mode's upstream in the book: this browser offline, the upstream's base URL by proxy. */
@@ -69,6 +73,10 @@ export interface ApiClientOptions {
   offline?: OfflineWorker | undefined
   /** Where the book lives: localStorage in the app; a book in memory when not given (tests). */
   book?: AccountBook | undefined
+  /** Offline mode: the condition the in-browser sandbox applied to a request id, if any. */
+  firedCondition?: ((requestId: string) => string | undefined) | undefined
+  /** The console's own request timeout, read at each request: the stored setting when not given. */
+  timeoutMs?: (() => number) | undefined
 }
 
 /** Built once at start by the composition root, once the mode's runtime (signer, worker) is up. */
@@ -77,9 +85,19 @@ export function createApiClient({
   signer,
   offline,
   book = createAccountBook(),
+  firedCondition = () => undefined,
+  timeoutMs = () => readRequestTimeoutMs(),
 }: ApiClientOptions): ApiClient {
   const log = createRequestLog()
-  const send = createTransport({ mode, log, signer, offline })
+  const conditions = mode === 'offline' ? offlineConditionsSource(firedCondition) : proxyConditionsSource()
+  const send = createTransport({
+    mode,
+    log,
+    signer,
+    offline,
+    timeoutMs,
+    conditionOf: (requestId) => conditions.conditionOf(requestId),
+  })
   let connecting: Promise<ConsoleConnection> | undefined
 
   const connection = async (): Promise<ConsoleConnection | undefined> => {
@@ -134,6 +152,7 @@ export function createApiClient({
     mode,
     log,
     book,
+    conditions,
     connection,
     upstream,
     listCardAccounts: (...args) => listCardAccounts(send, ...args),

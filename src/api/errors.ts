@@ -62,3 +62,24 @@ const unreachableTarget: Record<Mode, string> = {
   offline: `The in-browser sandbox (${modeLabels.offline})`,
   proxy: `The proxy at /api (${modeLabels.proxy})`,
 }
+
+/**
+ * No answer came within the console's own request timeout: the console stopped waiting. The request may
+ * still have reached the sandbox, so the message says so rather than calling it lost.
+ */
+export class RequestTimeoutError extends Error {
+  readonly mode: Mode
+  readonly timeoutMs: number
+
+  constructor(mode: Mode, timeoutMs: number, condition?: string) {
+    const seconds = Number((timeoutMs / 1000).toFixed(1))
+    const why = condition === undefined ? '' : ` (the condition ${condition} held it)`
+    super(
+      `${unreachableTarget[mode]} gave no answer within ${seconds} s, the console's request timeout${why}. ` +
+        'The request may still have reached the sandbox. Retry, or change the timeout under Conditions.',
+    )
+    this.name = 'RequestTimeoutError'
+    this.mode = mode
+    this.timeoutMs = timeoutMs
+  }
+}

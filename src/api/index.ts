@@ -9,6 +9,8 @@ export type {
   SettlementRead,
   TransactionsPage,
 } from './client'
+export * from './conditions'
+export * from './conditions-hooks'
 export type { FailureClass, Verdict } from './connection-test'
 export * from './console-trace'
 export * from './errors'
@@ -22,6 +24,7 @@ export * from './offline-personality'
 export type { Creation, Reading } from './reading'
 export * from './request-log'
 export type * from './request-signer'
+export * from './request-timeout'
 export * from './sandbox-clock'
 export { readTamper, writeTamper } from './tamper'
 export type { OfflineWorker, Transport } from './transport'

@@ -22,6 +22,8 @@ export interface RequestLogEntry {
   verification?: Verification
   /** Proxy mode: the request as the proxy signed and forwarded it. */
   upstream?: UpstreamRequest
+  /** The condition that shaped the answer (or dropped the request), as `X-Console-Condition` names it. */
+  condition?: string
 }
 
 /**

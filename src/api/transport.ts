@@ -5,7 +5,7 @@
  */
 import { headerNames } from '../contract'
 import { readConsoleTrace, type UpstreamRequest } from './console-trace'
-import { type StrayAnswer, UnreachableError } from './errors'
+import { RequestTimeoutError, type StrayAnswer, UnreachableError } from './errors'
 import type { Mode } from './mode'
 import type { RequestLog } from './request-log'
 import type { BrowserRequestSigner, SigningInfo } from './request-signer'
@@ -28,6 +28,10 @@ export interface TransportOptions {
   /** Offline mode signs in the browser; in proxy mode the proxy signs. */
   signer?: BrowserRequestSigner | undefined
   offline?: OfflineWorker | undefined
+  /** The console's own request timeout, read at each request; none when not given (tests). */
+  timeoutMs?: (() => number) | undefined
+  /** The condition that fired for a request that got no HTTP answer (it carries no header to say so). */
+  conditionOf?: ((requestId: string) => Promise<string | undefined>) | undefined
 }
 
 /** Thrown inside the transport when whatever answered is not the sandbox's API. */
@@ -40,7 +44,14 @@ class NotTheSandbox extends Error {
   }
 }
 
-export function createTransport({ mode, log, signer, offline }: TransportOptions): Transport {
+export function createTransport({
+  mode,
+  log,
+  signer,
+  offline,
+  timeoutMs,
+  conditionOf,
+}: TransportOptions): Transport {
   const unreachable = (error: unknown): unknown =>
     error instanceof NotTheSandbox ? new UnreachableError(mode, error.message, error.answer) : error
 
@@ -54,7 +65,10 @@ export function createTransport({ mode, log, signer, offline }: TransportOptions
     const url = new URL(request.url)
     const startedAt = Date.now()
     const t0 = performance.now()
-    const record = (fields: {
+    const record = ({
+      condition,
+      ...fields
+    }: {
       status?: number
       failure?: string
       responseHeaders?: [string, string][]
@@ -62,6 +76,7 @@ export function createTransport({ mode, log, signer, offline }: TransportOptions
       verification?: Verification
       upstream?: UpstreamRequest
       signing?: SigningInfo
+      condition?: string | undefined
     }) =>
       log.addRequest({
         startedAt,
@@ -73,15 +88,28 @@ export function createTransport({ mode, log, signer, offline }: TransportOptions
         ...(requestBody === undefined ? {} : { requestBody }),
         ...(signing ? { signing } : {}),
         ...fields,
+        ...(condition === undefined ? {} : { condition }),
       })
 
+    const limitMs = timeoutMs?.()
+    const limit = limitMs === undefined ? undefined : AbortSignal.timeout(limitMs)
+    const requestId = request.headers.get(headerNames.requestId) ?? ''
     let response: Response
     try {
-      response = await fetch(request)
+      response = await fetch(request, limit ? { signal: AbortSignal.any([request.signal, limit]) } : {})
     } catch (error) {
+      if (limit?.aborted && limitMs !== undefined && !request.signal.aborted) {
+        const condition = await conditionOf?.(requestId)
+        record({ failure: `no answer within the console's request timeout (${limitMs} ms)`, condition })
+        throw new RequestTimeoutError(mode, limitMs, condition)
+      }
       if (request.signal.aborted) throw error
       const failure = `network error (${error instanceof Error ? error.message : String(error)})`
-      record({ failure })
+      const condition = await conditionOf?.(requestId)
+      record({ failure, condition })
+      // A connection a condition dropped is the failure the tester asked for: no restart, no retry.
+      if (condition !== undefined)
+        throw new UnreachableError(mode, `${failure}; the condition ${condition} dropped it`)
       throw new NotTheSandbox(failure)
     }
     const responseBody = await response.clone().text()
@@ -97,6 +125,7 @@ export function createTransport({ mode, log, signer, offline }: TransportOptions
       responseBody,
       ...(verification === undefined ? {} : { verification }),
       ...(upstream ? { upstream, signing: upstream.signing } : {}),
+      condition: response.headers.get(headerNames.consoleCondition) ?? undefined,
     })
     const type = response.headers.get('content-type') ?? ''
     const answer = `HTTP ${response.status} ${type || 'without a content type'} from ${url.pathname}`

@@ -8,6 +8,7 @@ import type { CreatedAccount } from '../features/card-accounts/NewAccountDialog'
 import { OpenAccountDialog } from '../features/card-accounts/OpenAccountDialog'
 import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
 import { useKnownAccounts } from '../features/card-accounts/use-known-accounts'
+import { ConditionsDialog } from '../features/conditions/ConditionsDialog'
 import { ConnectionDialog } from '../features/connection/ConnectionDialog'
 import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
@@ -47,6 +48,7 @@ type OpenDialog =
   | 'connection'
   | 'explain'
   | 'clock'
+  | 'conditions'
 
 interface AppProps {
   mode: Mode
@@ -114,6 +116,7 @@ export function App({ mode, offlineError }: AppProps) {
         onConnection={mode === 'proxy' ? () => setDialog('connection') : undefined}
         onExplain={() => setDialog('explain')}
         clock={<ClockBadge onOpen={() => setDialog('clock')} />}
+        onConditions={() => setDialog('conditions')}
       />
       {offlineError ? (
         <div className="banner" role="alert">
@@ -217,6 +220,7 @@ export function App({ mode, offlineError }: AppProps) {
         </ChunkBoundary>
       ) : null}
       {dialog === 'clock' ? <ClockDialog onClose={close} offline={mode === 'offline'} /> : null}
+      {dialog === 'conditions' ? <ConditionsDialog onClose={close} /> : null}
       {dialog === 'add-transactions' && selected ? (
         <ChunkBoundary title="Add transactions" onClose={close}>
           <AddTransactionsDialog

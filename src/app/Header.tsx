@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react'
-import { type Mode, modeLabels, modes } from '../api'
+import { type Mode, modeLabels, modes, useConditions } from '../api'
 import { useView } from '../features/view-state'
 import { AnnouncementRegion } from '../ui/announcer'
 import { switchMode } from './switch-mode'
@@ -17,9 +17,11 @@ interface HeaderProps {
   onExplain: () => void
   /** The sandbox clock's button or badge. */
   clock?: ReactNode
+  /** Opens the Conditions panel (faults, latency, quotas). */
+  onConditions: () => void
 }
 
-export function Header({ mode, onHelp, onConnection, onExplain, clock }: HeaderProps) {
+export function Header({ mode, onHelp, onConnection, onExplain, clock, onConditions }: HeaderProps) {
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
 
@@ -56,6 +58,7 @@ export function Header({ mode, onHelp, onConnection, onExplain, clock }: HeaderP
       <button type="button" onClick={onExplain}>
         Explain a request…
       </button>
+      <ConditionsButton onClick={onConditions} />
       <AnnouncementRegion />
       <label className="theme">
         <span className="visually-hidden">Theme</span>
@@ -78,5 +81,15 @@ export function Header({ mode, onHelp, onConnection, onExplain, clock }: HeaderP
         ?
       </button>
     </header>
+  )
+}
+
+/** Marked while any condition is set, in every tab: answers are then not the sandbox's alone. */
+function ConditionsButton({ onClick }: { onClick: () => void }) {
+  const count = useConditions().data?.rules.length ?? 0
+  return (
+    <button type="button" className={count > 0 ? 'conditions-on' : undefined} onClick={onClick}>
+      {count > 0 ? `Conditions (${count} on)` : 'Conditions'}
+    </button>
   )
 }

@@ -2,7 +2,10 @@ import {
   type BrowserRequestSigner,
   type OfflineData,
   type OfflineWorker,
+  offlineQuotaStore,
+  readOfflineConditions,
   readOfflinePersonality,
+  readRequestTimeoutMs,
 } from '../api'
 import { headerNames } from '../contract'
 import { offlineDataOf } from './offline-data'
@@ -14,7 +17,12 @@ export interface OfflineRuntime {
   signer: BrowserRequestSigner
   /** Export, import and reset of the store in this browser, and news of other tabs' writes. */
   data: OfflineData
+  /** The condition the in-browser sandbox applied to a request id, for the inspector. */
+  firedCondition: (requestId: string) => string | undefined
 }
+
+/** A held request outlasts the console's own timeout by this much, so the console is the one to give up. */
+const HOLD_PAST_TIMEOUT_MS = 1_000
 
 /**
  * Loads the engine and msw as a separate chunk (proxy mode never downloads them) and starts the worker;
@@ -26,10 +34,15 @@ export async function startOffline(): Promise<OfflineRuntime> {
     import('../sandbox-http/signature-check'),
     import('./offline-signer'),
   ])
-  const [{ sandbox, worker, restart, onExternalChange }, signer] = await Promise.all([
+  const [{ sandbox, worker, restart, onExternalChange, firedCondition }, signer] = await Promise.all([
     startOfflineSandbox({
       authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
       personality: readOfflinePersonality(),
+      conditions: {
+        rules: () => readOfflineConditions().rules,
+        quotaStore: offlineQuotaStore,
+        holdMs: () => readRequestTimeoutMs() + HOLD_PAST_TIMEOUT_MS,
+      },
     }),
     createOfflineSigner(),
   ])
@@ -46,6 +59,7 @@ export async function startOffline(): Promise<OfflineRuntime> {
     },
     signer,
     data: offlineDataOf(sandbox, onExternalChange),
+    firedCondition,
   }
 }
 

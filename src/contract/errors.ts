@@ -25,6 +25,10 @@ export const errorCodes = [
   'STORE_UNREADABLE',
   // The console's own: a write would pass a sandbox's cap on stored transactions (507).
   'STORE_FULL',
+  // Answered by a condition the tester set (src/contract/conditions.ts): the access limit of a day (429),
+  // and a sandbox that is down (503).
+  'ACCESS_EXCEEDED',
+  'SERVICE_UNAVAILABLE',
 ] as const
 
 export type ErrorCode = (typeof errorCodes)[number]

@@ -82,4 +82,7 @@ export const headerNames = {
   consoleDate: 'X-Console-Date',
   /** Asks whoever signs to spoil the signed request one known way; never forwarded upstream. */
   consoleTamper: 'X-Console-Tamper',
+  /** On an answer a condition shaped (injected or delayed): the rule that fired, `<id>: <what it did>`. */
+  consoleCondition: 'X-Console-Condition',
+  retryAfter: 'Retry-After',
 } as const

@@ -1,6 +1,7 @@
 export * from './account-book'
 export * from './amount'
 export * from './card-account'
+export * from './conditions'
 export * from './console-connection'
 export * from './console-trace'
 export * from './dates'

@@ -1,7 +1,9 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { API_BASE, type PersonalityName } from '../contract'
+import { API_BASE, type ConditionRule, type PersonalityName } from '../contract'
 import { createSandbox, createSandboxClock, type Sandbox, webClockStorage } from '../sandbox'
+import { createConditions, createFiredLog, type QuotaStore } from '../sandbox/conditions'
 import { openIndexedDbStore } from '../sandbox/storage/indexeddb-store'
+import { conditionsSeam } from './conditions'
 import { type Authenticate, createSandboxHandlers } from './handlers'
 import { personalities } from './personality'
 
@@ -15,6 +17,16 @@ export interface OfflineSandbox {
   restart: () => Promise<void>
   /** Calls `listener` after another tab changed the offline data; returns the unsubscribe function. */
   onExternalChange: (listener: () => void) => () => void
+  /** The condition that answered (or dropped) the request with this X-Request-ID, if one did. */
+  firedCondition: (requestId: string) => string | undefined
+}
+
+/** The conditions of the in-browser sandbox: the tester's rules, kept by the app in the browser. */
+export interface OfflineConditionsOptions {
+  rules: () => readonly ConditionRule[]
+  quotaStore: QuotaStore
+  /** How long a timeout holds a request: past the console's own request timeout. */
+  holdMs: () => number
 }
 
 /**
@@ -25,21 +37,38 @@ export interface OfflineSandbox {
 export async function startOfflineSandbox({
   authenticate,
   personality = 'console',
+  conditions,
 }: {
   authenticate?: Authenticate
   /** Which bank the offline sandbox behaves like (the console's picker keeps the choice). */
   personality?: PersonalityName
+  conditions?: OfflineConditionsOptions
 } = {}): Promise<OfflineSandbox> {
   // Opens on first use: a database that cannot be opened must not stop the console from starting.
   const store = openIndexedDbStore()
   const clock = createSandboxClock({ storage: webClockStorage(localStorage, OFFLINE_CLOCK_KEY) })
   const sandbox = createSandbox({ store, today: clock.today })
+  const fired = createFiredLog()
   const handlers = createSandboxHandlers({
     sandbox,
     clock,
     personality: personalities[personality],
     basePath: API_BASE,
     ...(authenticate ? { authenticate } : {}),
+    ...(conditions
+      ? {
+          conditions: conditionsSeam({
+            conditions: createConditions({
+              rules: conditions.rules,
+              // Quotas count reads per day of the sandbox clock, like every other domain rule.
+              today: clock.today,
+              quotaStore: conditions.quotaStore,
+            }),
+            fired,
+            holdMs: conditions.holdMs,
+          }),
+        }
+      : {}),
   })
   const worker = setupWorker(...handlers)
   const start = () =>
@@ -54,5 +83,11 @@ export async function startOfflineSandbox({
     worker.stop()
     await start()
   }
-  return { sandbox, worker, restart, onExternalChange: (listener) => store.onExternalChange(listener) }
+  return {
+    sandbox,
+    worker,
+    restart,
+    onExternalChange: (listener) => store.onExternalChange(listener),
+    firedCondition: (requestId) => fired.find(requestId)?.condition,
+  }
 }

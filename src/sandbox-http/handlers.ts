@@ -19,6 +19,7 @@ import {
   sandboxClockState,
 } from '../contract'
 import { createSandboxClock, type Sandbox, type SandboxClock, swapped, unknownCardAccount } from '../sandbox'
+import type { ApplyConditions } from './conditions'
 import { defaultPersonality, type Personality, routesOf } from './personality'
 import { parseJsonBody } from './request-body'
 import { problemReply, type Reply, reply, thrownProblem, toResponse } from './respond'
@@ -41,6 +42,8 @@ export interface SandboxHandlerOptions {
    * (a fresh real-date clock by default, for handlers whose engine keeps real time).
    */
   clock?: SandboxClock
+  /** Faults, latency and quotas the tester set, applied before anything else (src/sandbox-http/conditions.ts). */
+  conditions?: ApplyConditions
 }
 
 /** What an endpoint gets once authentication and the shared headers passed. */
@@ -69,6 +72,7 @@ export function createSandboxHandlers({
   authenticate,
   personality = defaultPersonality,
   clock = createSandboxClock(),
+  conditions,
 }: SandboxHandlerOptions): RequestHandler[] {
   const scope = sandboxScope(basePath)
   const matchRoute = routesOf(personality)
@@ -190,7 +194,14 @@ export function createSandboxHandlers({
           : false
       },
       // The params are the route matcher's, checked against this operation's path by the predicate.
-      ({ request, params }) => serve(request, params as never, answerOf(name)),
+      async ({ request, params }) => {
+        const accountId = (params as Record<string, string | undefined>).mockCardAccountId
+        const injected = await conditions?.(request, { operation: name, accountId })
+        if (injected?.response) return injected.response
+        const response = await serve(request, params as never, answerOf(name))
+        if (injected?.label) response.headers.set(headerNames.consoleCondition, injected.label)
+        return response
+      },
     ),
   )
 

@@ -20,6 +20,7 @@ export function setupSandboxServer({
   basePath = TEST_BASE_URL,
   authenticate,
   personality,
+  conditions,
 }: Partial<SandboxHandlerOptions> = {}): { server: SetupServer; sandbox: Sandbox; clock: SandboxClock } {
   const handlers = createSandboxHandlers({
     sandbox,
@@ -27,6 +28,7 @@ export function setupSandboxServer({
     basePath,
     ...(authenticate ? { authenticate } : {}),
     ...(personality ? { personality } : {}),
+    ...(conditions ? { conditions } : {}),
   })
   return { server: setupServer(...handlers), sandbox, clock }
 }

@@ -33,6 +33,7 @@ export function Inspector() {
           {last?.kind === 'request' ? (
             <span className="inspector-last">
               <Operation entry={last} /> {last.method} {last.url} <Status entry={last} /> {last.durationMs} ms
+              <ConditionBadge entry={last} />
             </span>
           ) : last?.kind === 'app-error' ? (
             <span className="inspector-last">App error: {last.message}</span>
@@ -77,6 +78,17 @@ function Status({ entry }: { entry: RequestLogEntry }) {
   return <span className={ok ? 'status ok' : 'status bad'}>{outcome(entry)}</span>
 }
 
+/** A condition shaped this answer, or dropped the request: which rule, so nobody takes it for the sandbox's. */
+function ConditionBadge({ entry }: { entry: RequestLogEntry }) {
+  if (entry.condition === undefined) return null
+  return (
+    <>
+      {' '}
+      <span className="condition-badge">Condition {entry.condition}</span>
+    </>
+  )
+}
+
 /** Entries never change, so one renders once; its body only while it is open. */
 const RequestDetails = memo(function RequestDetails({ entry }: { entry: RequestLogEntry }) {
   const [open, setOpen] = useState(false)
@@ -86,6 +98,7 @@ const RequestDetails = memo(function RequestDetails({ entry }: { entry: RequestL
         <span className="muted">{time(entry)}</span> <Operation entry={entry} />{' '}
         <strong>{entry.method}</strong> {entry.url} <Status entry={entry} />{' '}
         <span className="muted">{entry.durationMs} ms</span>
+        <ConditionBadge entry={entry} />
       </summary>
       {open ? <RequestBody entry={entry} /> : null}
     </details>

@@ -1,0 +1,50 @@
+// What the conditions' e2e specs share: setting one rule in the panel, and reading the inspector.
+import type { Locator, Page } from '@playwright/test'
+import { expect } from './fixtures'
+import { createAccount, openConsole } from './support'
+
+export type Kind = 'Latency' | '500 / 503' | '429 after N reads a day' | 'Timeout' | 'Connection reset'
+
+/** Opens the panel, adds one rule of `kind` to listTransactions, lets `edit` set its fields, saves. */
+export async function setCondition(
+  page: Page,
+  kind: Kind,
+  edit: (rule: Locator) => Promise<void> = async () => {},
+) {
+  await page.getByRole('button', { name: /^Conditions/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Conditions' })
+  await dialog.getByLabel('Condition to add to listTransactions').selectOption({ label: kind })
+  await dialog.getByRole('button', { name: 'Add to listTransactions' }).click()
+  await edit(dialog.getByRole('group', { name: /^Rule r1:/ }))
+  await dialog.getByRole('button', { name: 'Save conditions' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Conditions (1 on)' })).toBeVisible()
+}
+
+export async function withAccount(page: Page) {
+  await openConsole(page)
+  await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR' })
+  await expect(noTransactions(page)).toBeVisible()
+}
+
+/** The empty table's note, whichever status is shown. */
+export const noTransactions = (page: Page) =>
+  page.getByText(/^(No (booked |pending )?transactions.*|This account has no transactions yet)\.$/)
+
+export const inspector = (page: Page) => page.getByRole('region', { name: 'Request inspector' })
+export const transactionsError = (page: Page) =>
+  page.getByRole('alert').filter({ hasText: 'Could not load transactions' })
+
+/** Opens the inspector and the newest listTransactions entry; gives that entry. */
+export async function openLastRead(page: Page): Promise<Locator> {
+  await inspector(page).locator('summary.inspector-summary').click()
+  const entry = inspector(page).locator('details.request').filter({ hasText: 'listTransactions' }).first()
+  await entry.locator('summary').click()
+  return entry
+}
+
+/** The inspector's entry a condition badged (the panel opened), whatever was logged after it. */
+export async function badgedEntry(page: Page): Promise<Locator> {
+  await inspector(page).locator('summary.inspector-summary').click()
+  return inspector(page).locator('details.request').filter({ hasText: 'Condition r1' }).first()
+}

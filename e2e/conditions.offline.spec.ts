@@ -1,0 +1,34 @@
+// Conditions that exist in one mode only: offline the console's own request timeout is what a timeout meets.
+
+import {
+  badgedEntry,
+  noTransactions,
+  setCondition,
+  transactionsError,
+  withAccount,
+} from './conditions-support'
+import { expect, test } from './fixtures'
+import { screenshot } from './support'
+
+test("timeout: the console's own request timeout fires, says so, and Retry asks again", async ({ page }) => {
+  await withAccount(page)
+  await setCondition(page, 'Timeout', async (rule) => {
+    const dialog = rule.page().getByRole('dialog', { name: 'Conditions' })
+    await dialog.getByLabel('Console request timeout (seconds)').fill('2')
+    await expect(dialog.getByText('The console stops waiting for an answer after 2 s')).toBeVisible()
+  })
+  const alert = transactionsError(page)
+  await expect(alert).toContainText(
+    "gave no answer within 2 s, the console's request timeout (the condition r1: timeout held it)",
+  )
+  await expect(await badgedEntry(page)).toContainText(
+    /listTransactions GET \S+ failed \d+ ms Condition r1: timeout$/,
+  )
+  await screenshot(page, 'condition-timeout')
+  // Without the condition, Retry reads the transactions.
+  await page.getByRole('button', { name: 'Conditions (1 on)' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Conditions' })
+  await dialog.getByRole('button', { name: 'Remove all' }).click()
+  await dialog.getByRole('button', { name: 'Save conditions' }).click()
+  await expect(noTransactions(page)).toBeVisible()
+})

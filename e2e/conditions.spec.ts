@@ -1,0 +1,111 @@
+// Conditions (faults, latency, quotas) in both modes: offline the in-browser sandbox applies them, in proxy
+// mode the proxy does, before it forwards. Each test checks the exact answer and the inspector's badge.
+import {
+  badgedEntry,
+  inspector,
+  noTransactions,
+  openLastRead,
+  setCondition,
+  transactionsError,
+  withAccount,
+} from './conditions-support'
+import { expect, test } from './fixtures'
+import { screenshot } from './support'
+
+test('503 with Retry-After: the exact answer, badged with its rule', async ({ page }) => {
+  await withAccount(page)
+  await setCondition(page, '500 / 503')
+  const alert = transactionsError(page)
+  await expect(alert).toContainText('Could not load transactions (HTTP 503)')
+  await expect(alert).toContainText('SERVICE_UNAVAILABLE The service is unavailable; try again later')
+  const entry = await openLastRead(page)
+  await expect(entry.locator('summary')).toContainText(
+    /listTransactions GET \/api\/v1\/sandbox\/card-accounts\/\S+ 503 \d+ ms Condition r1: 503 Retry-After 30 s/,
+  )
+  await expect(entry.locator('dl.headers').last()).toContainText(/retry-after\s*30/i)
+  await expect(entry.locator('pre').last()).toHaveText(
+    JSON.stringify(
+      {
+        tppMessages: [
+          {
+            category: 'ERROR',
+            code: 'SERVICE_UNAVAILABLE',
+            text: 'The service is unavailable; try again later',
+          },
+        ],
+      },
+      null,
+      2,
+    ),
+  )
+  await screenshot(page, 'condition-503')
+})
+
+test('500 without Retry-After', async ({ page }) => {
+  await withAccount(page)
+  await setCondition(page, '500 / 503', async (rule) => {
+    await rule.getByLabel('Status').selectOption('500')
+    await rule.getByLabel('Retry-After (s)').fill('')
+  })
+  await expect(transactionsError(page)).toContainText(
+    'INTERNAL_SERVER_ERROR The service failed to answer the request',
+  )
+  const entry = await openLastRead(page)
+  await expect(entry.locator('summary')).toContainText(/ 500 \d+ ms Condition r1: 500$/)
+  await expect(entry.locator('dl.headers').last()).not.toContainText(/retry-after/i)
+})
+
+test('latency: the sandbox still answers, later, badged', async ({ page }) => {
+  await withAccount(page)
+  await setCondition(page, 'Latency', async (rule) => {
+    await rule.getByLabel('Min ms').fill('300')
+    await rule.getByLabel('Max ms').fill('300')
+  })
+  const entry = await badgedEntry(page)
+  await expect(entry).toContainText(/listTransactions GET \S+ 200 \d+ ms Condition r1: latency 300 ms$/)
+  const ms = Number((await entry.locator('summary').textContent())?.match(/ 200 (\d+) ms/)?.[1])
+  expect(ms).toBeGreaterThanOrEqual(300)
+  await expect(noTransactions(page)).toBeVisible()
+})
+
+test('connection reset: a network failure, named, and nothing retried behind the tester', async ({
+  page,
+}) => {
+  await withAccount(page)
+  await setCondition(page, 'Connection reset')
+  await expect(transactionsError(page)).toContainText(
+    /did not answer: network error \(.+\); the condition r1: connection reset dropped it/,
+  )
+  await inspector(page).locator('summary.inspector-summary').click()
+  const dropped = inspector(page).locator('details.request').filter({ hasText: 'Condition r1' })
+  // One request, dropped once: the transport neither restarted the worker nor sent it again.
+  await expect(dropped).toHaveCount(1)
+  await expect(dropped).toContainText(/listTransactions GET \S+ failed \d+ ms Condition r1: connection reset/)
+  await screenshot(page, 'condition-reset')
+})
+
+test('a 429 ACCESS_EXCEEDED after the 4th read of the day (the PSD2 preset)', async ({ page }) => {
+  await withAccount(page)
+  await inspector(page).locator('summary.inspector-summary').click()
+  await inspector(page).getByRole('button', { name: 'Clear' }).click()
+  await page.getByRole('button', { name: /^Conditions/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Conditions' })
+  await dialog.getByRole('button', { name: 'PSD2: 4 reads a day on listTransactions' }).click()
+  await dialog.getByRole('button', { name: 'Save conditions' }).click()
+  await expect(dialog).toBeHidden()
+  // Each new From date is a new read (never one from the cache), until the sandbox refuses one.
+  for (let i = 0; !(await transactionsError(page).isVisible()); i++) {
+    expect(i, 'reads before the 429').toBeLessThan(8)
+    await page.getByRole('textbox', { name: 'From' }).fill(`2020-01-${String(i + 1).padStart(2, '0')}`)
+    await expect(noTransactions(page).or(transactionsError(page))).toBeVisible()
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  }
+  await expect(transactionsError(page)).toContainText('Could not load transactions (HTTP 429)')
+  await expect(transactionsError(page)).toContainText(
+    'ACCESS_EXCEEDED The access limit of 4 reads a day of this account is exceeded; it resets at midnight',
+  )
+  const reads = inspector(page).locator('details.request').filter({ hasText: 'listTransactions' })
+  await expect(reads.filter({ hasText: ' 200 ' })).toHaveCount(4)
+  await expect(reads.first()).toContainText('429')
+  await expect(reads.first()).toContainText('Condition r1: 429 after 4 reads a day')
+})

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import type { ConditionSet } from '../contract'
+import { useApiClient } from './api-context'
+import { queryKeys } from './keys'
+import type { Mode } from './mode'
+
+const conditionsKey = ['console', 'conditions'] as const
+
+/**
+ * The conditions of this mode, the same in every tab: offline another tab's change arrives by the storage
+ * event; the proxy's are asked again every few seconds and whenever the tab comes back into focus.
+ */
+export function useConditions() {
+  const api = useApiClient()
+  const client = useQueryClient()
+  useEffect(
+    () => api.conditions.subscribe(() => void client.invalidateQueries({ queryKey: conditionsKey })),
+    [api, client],
+  )
+  return useQuery({
+    queryKey: conditionsKey,
+    queryFn: () => api.conditions.read(),
+    refetchOnWindowFocus: true,
+    refetchInterval: pollOf(api.mode),
+  })
+}
+
+export function useSaveConditions() {
+  const api = useApiClient()
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (set: ConditionSet) => api.conditions.write(set),
+    onSuccess: async (view) => {
+      client.setQueryData(conditionsKey, view)
+      // What is on screen was answered under the old conditions: read it again under the new.
+      await client.invalidateQueries({ queryKey: queryKeys.all })
+    },
+  })
+}
+
+const pollOf = (mode: Mode): number | false => (mode === 'proxy' ? 5_000 : false)

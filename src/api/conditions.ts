@@ -1,0 +1,106 @@
+import {
+  CONSOLE_CONDITIONS_PATH,
+  type ConditionRule,
+  type ConditionSet,
+  conditionSet,
+  conditionsState,
+  emptyConditionSet,
+  type IsoDate,
+} from '../contract'
+import { ApiError } from './errors'
+
+/** The conditions as the panel shows them; `upstreamTimeoutMs` only where a proxy holds a timeout. */
+export interface ConditionsView {
+  rules: ConditionRule[]
+  upstreamTimeoutMs?: number
+}
+
+/** Where the conditions of this mode live: the browser's storage offline, the proxy's process otherwise. */
+export interface ConditionsSource {
+  read(): Promise<ConditionsView>
+  write(set: ConditionSet): Promise<ConditionsView>
+  /** The rule that fired for a request that got no HTTP answer (a reset, a timeout). */
+  conditionOf(requestId: string): Promise<string | undefined>
+  /** News of a change made in another tab, where the source can tell (offline); the proxy is polled. */
+  subscribe(listener: () => void): () => void
+}
+
+const RULES_KEY = 'sandbox-console.conditions'
+const QUOTA_KEY = 'sandbox-console.quota-reads'
+
+/** The offline conditions as stored; a value that is not a condition set counts as none. */
+export function readOfflineConditions(storage: Pick<Storage, 'getItem'> = localStorage): ConditionSet {
+  try {
+    const parsed = conditionSet.safeParse(JSON.parse(storage.getItem(RULES_KEY) ?? 'null'))
+    return parsed.success ? parsed.data : emptyConditionSet
+  } catch {
+    return emptyConditionSet
+  }
+}
+
+/** Reads counted today by the in-browser sandbox, kept with the conditions so a reload does not reset them. */
+export const offlineQuotaStore = {
+  load(): { day: IsoDate; reads: Record<string, number> } | undefined {
+    try {
+      const value: unknown = JSON.parse(localStorage.getItem(QUOTA_KEY) ?? 'null')
+      if (typeof value !== 'object' || value === null || !('day' in value) || !('reads' in value))
+        return undefined
+      const { day, reads } = value
+      if (typeof day !== 'string' || typeof reads !== 'object' || reads === null) return undefined
+      return {
+        day,
+        reads: Object.fromEntries(Object.entries(reads).filter(([, n]) => typeof n === 'number')),
+      }
+    } catch {
+      return undefined
+    }
+  },
+  save(counts: { day: IsoDate; reads: Record<string, number> }): void {
+    localStorage.setItem(QUOTA_KEY, JSON.stringify(counts))
+  },
+}
+
+export function offlineConditionsSource(
+  firedOf: (requestId: string) => string | undefined,
+): ConditionsSource {
+  return {
+    read: async () => readOfflineConditions(),
+    async write(set) {
+      const valid = conditionSet.parse(set)
+      localStorage.setItem(RULES_KEY, JSON.stringify(valid))
+      return valid
+    },
+    conditionOf: async (requestId) => firedOf(requestId),
+    subscribe(listener) {
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === RULES_KEY || event.key === null) listener()
+      }
+      window.addEventListener('storage', onStorage)
+      return () => window.removeEventListener('storage', onStorage)
+    },
+  }
+}
+
+export function proxyConditionsSource(): ConditionsSource {
+  const exchange = async (init?: RequestInit) => {
+    const response = await fetch(CONSOLE_CONDITIONS_PATH, {
+      ...init,
+      headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
+    })
+    const text = await response.text()
+    if (!response.ok) throw ApiError.fromText(response.status, text)
+    return conditionsState.parse(JSON.parse(text))
+  }
+  return {
+    read: exchange,
+    write: (set) => exchange({ method: 'PUT', body: JSON.stringify(set) }),
+    async conditionOf(requestId) {
+      try {
+        return (await exchange()).fired.find((fired) => fired.requestId === requestId)?.condition
+      } catch {
+        return undefined
+      }
+    },
+    subscribe: () => () => {},
+  }
+}

@@ -1,0 +1,252 @@
+import { useState } from 'react'
+import {
+  ApiError,
+  type ConditionsView,
+  MAX_REQUEST_TIMEOUT_MS,
+  MIN_REQUEST_TIMEOUT_MS,
+  readRequestTimeoutMs,
+  secondsText,
+  useApiClient,
+  useConditions,
+  useSaveConditions,
+  writeRequestTimeoutMs,
+} from '../../api'
+import {
+  type ConditionKind,
+  type ConditionRule,
+  conditionKinds,
+  conditionLabel,
+  type OperationName,
+  operationList,
+  PSD2_READS_PER_DAY,
+  psd2QuotaRule,
+} from '../../contract'
+import { Dialog } from '../../ui/Dialog'
+import { Messages } from '../../ui/Messages'
+import { changedRule, newRule, nextRuleId } from './rules'
+
+const kindLabels: Record<ConditionKind, string> = {
+  latency: 'Latency',
+  error: '500 / 503',
+  quota: '429 after N reads a day',
+  timeout: 'Timeout',
+  reset: 'Connection reset',
+}
+
+/**
+ * Faults, latency and quotas per operation, the same in both modes: offline the in-browser sandbox applies
+ * them, in proxy mode the proxy, before it forwards. Edited as a draft, applied by Save.
+ */
+export function ConditionsDialog({ onClose }: { onClose: () => void }) {
+  const conditions = useConditions()
+  return (
+    <Dialog title="Conditions" onClose={onClose} wide>
+      {conditions.data ? (
+        <ConditionsForm saved={conditions.data} onClose={onClose} />
+      ) : conditions.isError ? (
+        <div className="dialog-body">
+          <p role="alert">The conditions could not be read: {conditions.error.message}</p>
+        </div>
+      ) : (
+        <p className="dialog-body">Loading…</p>
+      )}
+    </Dialog>
+  )
+}
+
+function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: () => void }) {
+  const { mode } = useApiClient()
+  const save = useSaveConditions()
+  const [rules, setRules] = useState<ConditionRule[]>(saved.rules)
+  const [timeoutSeconds, setTimeoutSeconds] = useState(() => String(readRequestTimeoutMs() / 1000))
+  const [adding, setAdding] = useState<Partial<Record<OperationName, ConditionKind>>>({})
+
+  const update = (id: string, change: Partial<Record<string, unknown>>) =>
+    setRules((current) => current.map((rule) => (rule.id === id ? changedRule(rule, change) : rule)))
+  const add = (rule: ConditionRule) => setRules((current) => [...current, rule])
+
+  const submit = () => {
+    const seconds = Number(timeoutSeconds)
+    if (Number.isFinite(seconds) && seconds > 0) writeRequestTimeoutMs(seconds * 1000)
+    save.mutate({ rules }, { onSuccess: onClose })
+  }
+
+  return (
+    <form
+      className="dialog-body"
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit()
+      }}
+    >
+      <p>
+        {mode === 'offline'
+          ? 'The in-browser sandbox applies these before it looks at a request: an injected answer changes nothing stored. They are kept in this browser.'
+          : 'The proxy applies these before it signs or forwards a request: an injected answer never reaches the bank. They hold for the proxy process, in every tab; quotas count on the real date.'}{' '}
+        Each rule fires with its probability, drawn from its own generator started from its seed: saving
+        starts the run again, so the same requests meet the same answers.
+      </p>
+      <label className="field">
+        <span>Console request timeout (seconds)</span>
+        <input
+          type="number"
+          min={MIN_REQUEST_TIMEOUT_MS / 1000}
+          max={MAX_REQUEST_TIMEOUT_MS / 1000}
+          step="0.5"
+          value={timeoutSeconds}
+          onChange={(e) => setTimeoutSeconds(e.target.value)}
+        />
+      </label>
+      <p className="hint">
+        The console stops waiting for an answer after {secondsText(Number(timeoutSeconds) * 1000)} and says
+        so. A timeout condition holds a request until then
+        {saved.upstreamTimeoutMs === undefined
+          ? '.'
+          : `, or until the proxy's UPSTREAM_TIMEOUT_MS (${secondsText(saved.upstreamTimeoutMs)}), which answers 504.`}
+      </p>
+      {operationList.map((operation) => {
+        const own = rules.filter((rule) => rule.operation === operation.name)
+        const kinds = conditionKinds.filter((kind) => kind !== 'quota' || operation.method === 'GET')
+        const kind = adding[operation.name] ?? 'latency'
+        return (
+          <fieldset key={operation.name} className="conditions-operation">
+            <legend>
+              {operation.name}{' '}
+              <code>
+                {operation.method} {operation.path}
+              </code>
+            </legend>
+            {own.map((rule) => (
+              <RuleRow
+                key={rule.id}
+                rule={rule}
+                onChange={(change) => update(rule.id, change)}
+                onRemove={() => setRules((current) => current.filter((r) => r.id !== rule.id))}
+              />
+            ))}
+            <div className="conditions-add">
+              <label>
+                <span className="visually-hidden">Condition to add to {operation.name}</span>
+                <select
+                  value={kind}
+                  onChange={(e) =>
+                    setAdding((current) => ({
+                      ...current,
+                      [operation.name]: e.target.value as ConditionKind,
+                    }))
+                  }
+                >
+                  {kinds.map((k) => (
+                    <option key={k} value={k}>
+                      {kindLabels[k]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button
+                type="button"
+                aria-label={`Add to ${operation.name}`}
+                onClick={() => add(newRule(nextRuleId(rules), operation.name, kind))}
+              >
+                Add
+              </button>
+              {operation.method === 'GET' ? (
+                <button
+                  type="button"
+                  aria-label={`PSD2: ${PSD2_READS_PER_DAY} reads a day on ${operation.name}`}
+                  onClick={() => add(psd2QuotaRule(nextRuleId(rules), operation.name))}
+                >
+                  PSD2: {PSD2_READS_PER_DAY} reads a day
+                </button>
+              ) : null}
+            </div>
+          </fieldset>
+        )
+      })}
+      {save.isError ? (
+        <div role="alert">
+          {save.error instanceof ApiError ? (
+            <Messages messages={save.error.messages} />
+          ) : (
+            <p>{save.error.message}</p>
+          )}
+        </div>
+      ) : null}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={save.isPending}>
+          Save conditions
+        </button>
+        <button type="button" onClick={() => setRules([])} disabled={rules.length === 0}>
+          Remove all
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function RuleRow({
+  rule,
+  onChange,
+  onRemove,
+}: {
+  rule: ConditionRule
+  onChange: (change: Partial<Record<string, unknown>>) => void
+  onRemove: () => void
+}) {
+  const number = (
+    label: string,
+    value: number | undefined,
+    set: (n: number | undefined) => void,
+    step = 1,
+  ) => (
+    <label>
+      <span>{label}</span>
+      <input
+        type="number"
+        min={0}
+        step={step}
+        value={value ?? ''}
+        onChange={(e) => set(e.target.value === '' ? undefined : Number(e.target.value))}
+      />
+    </label>
+  )
+  return (
+    <fieldset className="condition-rule" aria-label={`Rule ${rule.id}: ${conditionLabel(rule)}`}>
+      <span className="condition-kind">
+        {rule.id}: {kindLabels[rule.kind]}
+      </span>
+      {rule.kind === 'latency' ? (
+        <>
+          {number('Min ms', rule.minMs, (n) => onChange({ minMs: n ?? 0 }))}
+          {number('Max ms', rule.maxMs, (n) => onChange({ maxMs: n ?? 0 }))}
+        </>
+      ) : null}
+      {rule.kind === 'error' ? (
+        <>
+          <label>
+            <span>Status</span>
+            <select
+              value={rule.status}
+              onChange={(e) => onChange({ status: Number(e.target.value) === 500 ? 500 : 503 })}
+            >
+              <option value={500}>500</option>
+              <option value={503}>503</option>
+            </select>
+          </label>
+          {number('Retry-After (s)', rule.retryAfterSeconds, (n) => onChange({ retryAfterSeconds: n }))}
+        </>
+      ) : null}
+      {rule.kind === 'quota'
+        ? number('Reads a day', rule.readsPerDay, (n) => onChange({ readsPerDay: n ?? 0 }))
+        : null}
+      {number('Probability', rule.probability, (n) => onChange({ probability: n ?? 0 }), 0.05)}
+      {number('Seed', rule.seed, (n) => onChange({ seed: n ?? 0 }))}
+      <button type="button" onClick={onRemove} aria-label={`Remove rule ${rule.id}`}>
+        Remove
+      </button>
+    </fieldset>
+  )
+}
