@@ -18,21 +18,20 @@ export function wireValue(value: string): string {
 export function wireHeaders(headers: HeaderList): HeaderRecord {
   const record: HeaderRecord = {}
   for (const [name, value] of headers) {
-    let key = name
-    for (let i = 0; key in record; i++) key = variantCase(name, i)
+    const key = [name, ...caseVariants(name)].find((candidate) => !(candidate in record)) ?? name
     record[key] = wireValue(value)
   }
   return record
 }
 
-function variantCase(name: string, i: number): string {
-  const upper = name.toUpperCase()
+/** The same header name in other letter cases: lower, upper, then one letter raised at a time. */
+function caseVariants(name: string): string[] {
   const lower = name.toLowerCase()
-  return i === 0
-    ? name === upper
-      ? lower
-      : upper
-    : `${lower.slice(0, i % lower.length)}${upper.slice(i % lower.length)}`
+  return [
+    lower,
+    name.toUpperCase(),
+    ...[...lower].map((ch, i) => lower.slice(0, i) + ch.toUpperCase() + lower.slice(i + 1)),
+  ]
 }
 
 export function firstValue(headers: HeaderList, name: string): string | undefined {
