@@ -48,3 +48,19 @@ export async function badgedEntry(page: Page): Promise<Locator> {
   await inspector(page).locator('summary.inspector-summary').click()
   return inspector(page).locator('details.request').filter({ hasText: 'Condition r1' }).first()
 }
+
+/** Sets the PSD2 preset (4 reads a day) and reads, each time with a new From date, until one is refused. */
+export async function readUntilRefused(page: Page) {
+  await page.getByRole('button', { name: /^Conditions/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Conditions' })
+  await dialog.getByRole('button', { name: 'PSD2: 4 reads a day on listTransactions' }).click()
+  await dialog.getByRole('button', { name: 'Save conditions' }).click()
+  await expect(dialog).toBeHidden()
+  // Each new From date is a new read (never one from the cache), until the sandbox refuses one.
+  for (let i = 0; !(await transactionsError(page).isVisible()); i++) {
+    expect(i, 'reads before the 429').toBeLessThan(8)
+    await page.getByRole('textbox', { name: 'From' }).fill(`2020-01-${String(i + 1).padStart(2, '0')}`)
+    await expect(noTransactions(page).or(transactionsError(page))).toBeVisible()
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  }
+}

@@ -3,6 +3,7 @@
 import {
   badgedEntry,
   noTransactions,
+  readUntilRefused,
   setCondition,
   transactionsError,
   withAccount,
@@ -31,4 +32,20 @@ test("timeout: the console's own request timeout fires, says so, and Retry asks 
   await dialog.getByRole('button', { name: 'Remove all' }).click()
   await dialog.getByRole('button', { name: 'Save conditions' }).click()
   await expect(noTransactions(page)).toBeVisible()
+})
+
+// Offline the quota counts days of the sandbox clock (the proxy counts real days: a remote sandbox has none).
+test('the 4-a-day quota resets when the sandbox clock passes midnight', async ({ page }) => {
+  await withAccount(page)
+  await readUntilRefused(page)
+  await expect(transactionsError(page)).toContainText('Could not load transactions (HTTP 429)')
+
+  await page.getByRole('button', { name: /^(Clock|Today )/ }).click()
+  const clock = page.getByRole('dialog', { name: 'Sandbox clock' })
+  await clock.getByLabel('Days', { exact: true }).fill('1')
+  await clock.getByRole('button', { name: 'Forward 1 day' }).click()
+  await page.keyboard.press('Escape')
+  await page.getByRole('textbox', { name: 'From' }).fill('2019-12-01')
+  await expect(noTransactions(page)).toBeVisible()
+  await expect(transactionsError(page)).toBeHidden()
 })

@@ -5,6 +5,7 @@ import {
   inspector,
   noTransactions,
   openLastRead,
+  readUntilRefused,
   setCondition,
   transactionsError,
   withAccount,
@@ -88,18 +89,7 @@ test('a 429 ACCESS_EXCEEDED after the 4th read of the day (the PSD2 preset)', as
   await withAccount(page)
   await inspector(page).locator('summary.inspector-summary').click()
   await inspector(page).getByRole('button', { name: 'Clear' }).click()
-  await page.getByRole('button', { name: /^Conditions/ }).click()
-  const dialog = page.getByRole('dialog', { name: 'Conditions' })
-  await dialog.getByRole('button', { name: 'PSD2: 4 reads a day on listTransactions' }).click()
-  await dialog.getByRole('button', { name: 'Save conditions' }).click()
-  await expect(dialog).toBeHidden()
-  // Each new From date is a new read (never one from the cache), until the sandbox refuses one.
-  for (let i = 0; !(await transactionsError(page).isVisible()); i++) {
-    expect(i, 'reads before the 429').toBeLessThan(8)
-    await page.getByRole('textbox', { name: 'From' }).fill(`2020-01-${String(i + 1).padStart(2, '0')}`)
-    await expect(noTransactions(page).or(transactionsError(page))).toBeVisible()
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-  }
+  await readUntilRefused(page)
   await expect(transactionsError(page)).toContainText('Could not load transactions (HTTP 429)')
   await expect(transactionsError(page)).toContainText(
     'ACCESS_EXCEEDED The access limit of 4 reads a day of this account is exceeded; it resets at midnight',
