@@ -43,6 +43,7 @@ const problemAnswers: Record<number, string> = {
   401: `The signature or the certificate was refused: ${signatureErrorCodes.join(', ')}`,
   404: 'RESOURCE_UNKNOWN: no mock card account has this mockCardAccountId',
   413: 'PAYLOAD_TOO_LARGE: the body is over the server’s limit',
+  507: 'STORE_FULL: the write would pass a cap on stored transactions (the text names the cap); nothing was stored',
   500: 'INTERNAL_SERVER_ERROR: a failure of the server, still in the tppMessages shape',
 }
 const everyOperationsProblems = [400, 401, 500]
