@@ -8,14 +8,12 @@ import type { CreatedAccount } from '../features/card-accounts/NewAccountDialog'
 import { OpenAccountDialog } from '../features/card-accounts/OpenAccountDialog'
 import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
 import { useKnownAccounts } from '../features/card-accounts/use-known-accounts'
-import { ConditionsDialog } from '../features/conditions/ConditionsDialog'
 import { ConnectionDialog } from '../features/connection/ConnectionDialog'
 import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
 import { GenerateDialog } from '../features/data-tools/GenerateDialog'
 import { Inspector } from '../features/inspector/Inspector'
 import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
-import { ClockDialog } from '../features/sandbox-clock/ClockDialog'
 import { markRecent } from '../features/transactions/recent'
 import { TransactionsView } from '../features/transactions/TransactionsView'
 import { viewShowing } from '../features/transactions/transaction-form'
@@ -32,6 +30,12 @@ const NewAccountDialog = lazyChunk(() =>
   import('../features/card-accounts/NewAccountDialog').then((m) => m.NewAccountDialog),
 )
 // The diagnosis brings the certificate parser and the verifier: loaded when the panel is first opened.
+const ClockDialog = lazyChunk(() =>
+  import('../features/sandbox-clock/ClockDialog').then((m) => m.ClockDialog),
+)
+const ConditionsDialog = lazyChunk(() =>
+  import('../features/conditions/ConditionsDialog').then((m) => m.ConditionsDialog),
+)
 const ExplainDialog = lazyChunk(() =>
   import('../features/explain/ExplainDialog').then((m) => m.ExplainDialog),
 )
@@ -219,8 +223,16 @@ export function App({ mode, offlineError }: AppProps) {
           <ExplainDialog onClose={close} />
         </ChunkBoundary>
       ) : null}
-      {dialog === 'clock' ? <ClockDialog onClose={close} offline={mode === 'offline'} /> : null}
-      {dialog === 'conditions' ? <ConditionsDialog onClose={close} /> : null}
+      {dialog === 'clock' ? (
+        <ChunkBoundary title="Sandbox clock" onClose={close}>
+          <ClockDialog onClose={close} offline={mode === 'offline'} />
+        </ChunkBoundary>
+      ) : null}
+      {dialog === 'conditions' ? (
+        <ChunkBoundary title="Conditions" onClose={close}>
+          <ConditionsDialog onClose={close} />
+        </ChunkBoundary>
+      ) : null}
       {dialog === 'add-transactions' && selected ? (
         <ChunkBoundary title="Add transactions" onClose={close}>
           <AddTransactionsDialog
