@@ -42,6 +42,8 @@ interface LoadResult {
   p99Ms: number
   /** Requests sent that never got an answer (only the Node client can tell). */
   unanswered?: number
+  /** What the errors were, when there were any (wrk's kinds: a timeout is an answer slower than 2 s). */
+  errorKinds?: string
   /** CPU time per answered request, in ms, of the load generator and of each server process. */
   cpuMsPerRequest: Record<string, number>
 }
@@ -84,11 +86,26 @@ async function wrkLoad(
   const report = JSON.parse(lines.find((line) => line.startsWith('{')) ?? '') as WrkReport
   const shell = statFields(lines.at(-1) ?? '')
   const wrkCpuMs = (Number(shell[13]) + Number(shell[14])) * TICK_MS
-  const errors = report.connect + report.read + report.write + report.status + report.timeout
+  const kinds = {
+    connect: report.connect,
+    read: report.read,
+    write: report.write,
+    status: report.status,
+    timeout: report.timeout,
+  }
+  const errors = Object.values(kinds).reduce((sum, count) => sum + count, 0)
   const perRequest = (ms: number) => ms / Math.max(report.requests, 1)
   return {
     answered: report.requests,
     errors,
+    ...(errors === 0
+      ? {}
+      : {
+          errorKinds: Object.entries(kinds)
+            .filter(([, count]) => count > 0)
+            .map(([kind, count]) => `${count} ${kind}`)
+            .join(', '),
+        }),
     perSecond: report.requests / (report.durationUs / 1e6),
     p50Ms: report.p50Us / 1000,
     p99Ms: report.p99Us / 1000,
@@ -345,9 +362,10 @@ export async function runProxyBench(): Promise<Record<string, number>> {
       .map(([process, ms]) => `${process} ${ms.toFixed(3)}`)
       .join(', ')
     const lost = result.unanswered === undefined ? '' : `, ${result.unanswered} sent and never answered`
+    const kinds = result.errorKinds === undefined ? '' : ` (${result.errorKinds})`
     console.log(
       `${name}: ${result.perSecond.toFixed(0)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, ` +
-        `p99 ${result.p99Ms.toFixed(1)} ms, ${result.answered} answered, ${result.errors} errors${lost}; ` +
+        `p99 ${result.p99Ms.toFixed(1)} ms, ${result.answered} answered, ${result.errors} errors${kinds}${lost}; ` +
         `CPU ms per request: ${cpu}`,
     )
     figures[`${name} req/s`] = result.perSecond
@@ -415,10 +433,7 @@ export async function runProxyBench(): Promise<Record<string, number>> {
       stop(baseline.child)
     }
 
-    report(
-      `proxy, ${BURST_CONCURRENCY} Node clients for ${BURST_MS / 1000} s`,
-      await nodeLoad({ port: proxy.port, path: ACCOUNTS }, BURST_CONCURRENCY, BURST_MS, servers),
-    )
+    report(BURST, await nodeLoad({ port: proxy.port, path: ACCOUNTS }, BURST_CONCURRENCY, BURST_MS, servers))
     stop(proxy.child)
     stop(trivial.child)
 
@@ -447,7 +462,7 @@ export async function runProxyBench(): Promise<Record<string, number>> {
     const consoleServer = await start('console', ['', dir])
     const accountId = await seedAccount(consoleServer.port)
     report(
-      'full path (console: proxy + verifying local upstream)',
+      FULL_PATH,
       await wrkLoad(
         `http://127.0.0.1:${consoleServer.port}${ACCOUNTS}/${accountId}/transactions?bookingStatus=both&limit=20`,
         CONCURRENCY,
@@ -460,11 +475,38 @@ export async function runProxyBench(): Promise<Record<string, number>> {
     if (pinned) ratio('proxy / bare signing, same single core', pinned.proxy / pinned.bare, 0.6)
     ratio('proxy / baseline (encrypted PEM)', proxied / (baselines['baseline-encrypted'] ?? Infinity), 3)
     ratio('proxy / baseline (plain PEM)', proxied / (baselines['baseline-plain'] ?? Infinity), 3)
+    console.log(`\n${beforeAfterRow(figures)}`)
   } finally {
     for (const child of children) child.kill()
     rmSync(dir, { recursive: true, force: true })
   }
   return figures
+}
+
+const BURST = `proxy, ${BURST_CONCURRENCY} Node clients for ${BURST_MS / 1000} s`
+const FULL_PATH = 'full path (console: proxy + verifying local upstream)'
+
+/**
+ * The figures of one run in the columns of the before/after table in docs/benchmarks.md: bare signing,
+ * the proxy under wrk, its CPU per request, the same under the Node clients, and the full path.
+ */
+function beforeAfterRow(figures: Record<string, number>): string {
+  const at = (name: string) => figures[name] ?? Number.NaN
+  const rate = (name: string) => at(name).toLocaleString('en-GB', { maximumFractionDigits: 0 })
+  const cpu = (name: string) => at(`${name} CPU ms/request proxy`).toFixed(2)
+  const cells = [
+    `${rate('bare RSA-2048 signatures/s')}/s`,
+    `${rate('proxy req/s')} req/s`,
+    cpu('proxy'),
+    `${rate(`${BURST} req/s`)} req/s`,
+    cpu(BURST),
+    `${rate(`${FULL_PATH} req/s`)} req/s, ${at(`${FULL_PATH} errors`)} errors`,
+  ]
+  return [
+    'before/after table row: | bare signing | proxy, 50 wrk connections | proxy CPU ms / request |',
+    '  100 Node clients | proxy CPU ms / request (100 clients) | full path |',
+    `| ${cells.join(' | ')} |`,
+  ].join('\n')
 }
 
 /** One card account with 50 booked transactions, created through the console. */

@@ -39,6 +39,7 @@ export interface Forwarder {
 }
 
 const EMPTY_BODY = new Uint8Array(0)
+const REQUEST_ID = headerNames.requestId.toLowerCase()
 /** How long a signed X-Request-ID may not be signed again, and how many such ids are kept at most. */
 const REQUEST_ID_WINDOW_MINUTES = 10
 const REQUEST_ID_MEMORY = 100_000
@@ -84,7 +85,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       const shape = bodyShapeProblem(upstreamPath, body)
       if (shape !== undefined) return sendProblem(req, res, shape)
     }
-    const given = picked.headers[headerNames.requestId.toLowerCase()]
+    const given = picked.headers[REQUEST_ID]
     const requestId = given !== undefined && UUID.test(given) ? given : randomUUID()
     if (!requestIds.claim(requestId)) {
       const text = `X-Request-ID ${requestId} was signed in the last ${REQUEST_ID_WINDOW_MINUTES} minutes; send a new one`
@@ -92,12 +93,8 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     }
     const path = `${prefix}${upstreamPath}${query === '' ? '' : `?${query}`}`
     const url = `${origin}${path}`
-    const signed = await sign({
-      method,
-      url: path,
-      headers: { ...picked.headers, [headerNames.requestId.toLowerCase()]: requestId },
-      body,
-    })
+    picked.headers[REQUEST_ID] = requestId
+    const signed = await sign({ method, url: path, headers: picked.headers, body })
     if (res.destroyed) return
     const scenario = req.headers[headerNames.consoleTamper.toLowerCase()]
     const headers: Record<string, string> = {
@@ -113,10 +110,8 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       signingString: signed.signingString,
       keyId: signed.keyId,
     })
-    // The security headers again, after the upstream's: its own answer must not drop or weaken them.
     const answerHeaders = {
-      ...apiAnswerHeaders,
-      [headerNames.requestId.toLowerCase()]: headerValue(headers, headerNames.requestId.toLowerCase()),
+      [REQUEST_ID]: headerValue(headers, REQUEST_ID),
       [headerNames.consoleTrace]: trace,
     }
     await exchange(req, res, { method, path, headers, body, answerHeaders }, method === 'GET')
@@ -127,7 +122,10 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     path: string
     headers: Record<string, string>
     body: Uint8Array
-    /** Added to whatever is answered: the upstream's response or the proxy's own 502/504. */
+    /**
+     * Added to whatever is answered: the upstream's response or the proxy's own 502/504. The security
+     * headers (apiAnswerHeaders) go with both as well.
+     */
     answerHeaders: Record<string, string>
   }
 
@@ -180,7 +178,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         if (answer !== undefined && !res.headersSent && !res.destroyed) {
           // Nothing of the upstream's answer goes with the proxy's own: its Content-Length least of all.
           for (const name of res.getHeaderNames()) res.removeHeader(name)
-          sendProblem(req, res, answer, ex.answerHeaders)
+          sendProblem(req, res, answer, { ...apiAnswerHeaders, ...ex.answerHeaders })
         } else if (!res.writableFinished) {
           res.destroy()
         }
@@ -226,7 +224,10 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         if (status < 200 || status > 599) return invalid(`answered with status ${status}, outside 200-599`)
         const relayed = relayedHeaders(answer.headers)
         if (relayed.location !== undefined) relayed.location = consoleLocation(relayed.location)
-        setHeaders(res, { ...relayed, ...ex.answerHeaders })
+        setHeaders(res, relayed)
+        setHeaders(res, ex.answerHeaders)
+        // The security headers last: the upstream's answer must not drop or weaken them.
+        setHeaders(res, apiAnswerHeaders)
         res.statusCode = status
         // Held back until complete (up to RELAY_BUFFER_BYTES), so a body that breaks still becomes a 502;
         // past that it streams, and a break closes the client's connection before the end.
@@ -250,7 +251,9 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
           if (settled) return
           cleanUp()
           // Node sets Content-Length for a body given whole to end(), drops it for HEAD, 204 and 304.
-          res.end(held === undefined ? undefined : Buffer.concat(held, heldBytes))
+          res.end(
+            held === undefined ? undefined : held.length === 1 ? held[0] : Buffer.concat(held, heldBytes),
+          )
           resolve()
         })
         answer.once('close', () => {

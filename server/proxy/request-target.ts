@@ -23,6 +23,18 @@ function unsafePath(path: string): string | undefined {
   if (!path.startsWith('/')) return 'The request target must be a path starting with "/"'
   if (path.includes('\\')) return 'Backslashes are not allowed in the request path'
   if (path.includes('//')) return 'Empty path segments ("//") are not allowed'
+  // Most paths have no escape and no dot: the scans below are skipped for them.
+  if (path.includes('%')) {
+    const refusal = unsafeEscape(path)
+    if (refusal !== undefined) return refusal
+  }
+  if (path.includes('/.') && path.split('/').some((segment) => segment === '.' || segment === '..')) {
+    return 'Dot segments ("." and "..") are not allowed in the request path'
+  }
+  return undefined
+}
+
+function unsafeEscape(path: string): string | undefined {
   for (const percent of path.matchAll(/%(.{0,2})/g)) {
     const hex = percent[1] ?? ''
     if (!/^[0-9a-f]{2}$/i.test(hex)) return 'Malformed percent-encoding in the request path'
@@ -31,9 +43,6 @@ function unsafePath(path: string): string | undefined {
     if ('./\\%'.includes(String.fromCharCode(code)) || code < 0x20 || code >= 0x7f) {
       return `Encoded "%${hex}" is not allowed in the request path`
     }
-  }
-  if (path.split('/').some((segment) => segment === '.' || segment === '..')) {
-    return 'Dot segments ("." and "..") are not allowed in the request path'
   }
   return undefined
 }

@@ -19,4 +19,17 @@ describe('the signed X-Request-IDs the proxy remembers', () => {
     expect(ids.claim('a')).toBe(true)
     expect(ids.claim('d')).toBe(false)
   })
+
+  it('still refuses within the window and forgets after it once its ring has wrapped many times', () => {
+    let time = 0
+    const ids = signedRequestIds({ windowMs: 100, maxIds: 8, now: () => time })
+    for (let i = 0; i < 1_000; i++) {
+      time = i * 20
+      expect(ids.claim(`id-${i}`)).toBe(true)
+      // Claimed 20 ms ago: refused. Claimed 100 ms ago: forgotten, so it may be signed again.
+      if (i >= 1) expect(ids.claim(`id-${i - 1}`)).toBe(false)
+      if (i >= 5) expect(ids.claim(`id-${i - 5}`)).toBe(true)
+    }
+    expect(ids.size).toBeLessThanOrEqual(8)
+  })
 })

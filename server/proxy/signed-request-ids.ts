@@ -16,20 +16,26 @@ export interface SignedRequestIdsOptions {
 
 /**
  * The X-Request-IDs signed recently. A signed request replayed within the window is refused before it is
- * signed again, so a captured id cannot be re-signed with another body. Every id lives the same time, so the
- * Map's insertion order is also expiry order and forgetting is a walk from its front.
+ * signed again, so a captured id cannot be re-signed with another body. Every id lives the same time, so
+ * claim order is also expiry order: the ids wait in a ring in that order and are forgotten from its front.
+ * The ring, not the Set's own order, says which is oldest: a Set walked from its front after many deletions
+ * passes over every deleted slot first, which made each claim cost more the longer the proxy ran.
  */
 export function signedRequestIds({
   windowMs,
   maxIds,
   now = () => performance.now(),
 }: SignedRequestIdsOptions): SignedRequestIds {
-  const signedAt = new Map<string, number>()
+  const signed = new Set<string>()
+  const ring: string[] = new Array(maxIds)
+  const times = new Float64Array(maxIds)
+  /** The oldest id's slot; the ring holds `signed.size` ids from there on. */
+  let oldest = 0
 
   function forgetOld(time: number) {
-    for (const [id, at] of signedAt) {
-      if (time - at < windowMs && signedAt.size < maxIds) return
-      signedAt.delete(id)
+    while (signed.size > 0 && (time - (times[oldest] ?? 0) >= windowMs || signed.size >= maxIds)) {
+      signed.delete(ring[oldest] ?? '')
+      oldest = (oldest + 1) % maxIds
     }
   }
 
@@ -37,12 +43,15 @@ export function signedRequestIds({
     claim(id) {
       const time = now()
       forgetOld(time)
-      if (signedAt.has(id)) return false
-      signedAt.set(id, time)
+      if (signed.has(id)) return false
+      const slot = (oldest + signed.size) % maxIds
+      ring[slot] = id
+      times[slot] = time
+      signed.add(id)
       return true
     },
     get size() {
-      return signedAt.size
+      return signed.size
     },
   }
 }

@@ -12,8 +12,11 @@ export type RouteMatch =
 
 export type RouteMiss = Exclude<RouteMatch, { kind: 'operation' }>
 
+/** A path segment of the table: a literal, or the name of a parameter (`{mockCardAccountId}`). */
+type Segment = { literal: string; param?: never } | { param: string; literal?: never }
+
 interface Route {
-  segments: readonly string[]
+  segments: readonly Segment[]
   byMethod: ReadonlyMap<string, Operation>
   /** The Allow list: HEAD wherever GET is allowed, and OPTIONS everywhere. */
   allow: readonly string[]
@@ -29,7 +32,11 @@ export function createRouteMatcher(offered: readonly Operation[]): RouteMatcher 
   const routes: readonly Route[] = [...new Set(offered.map(({ path }) => path))].map((path) => {
     const sharing = offered.filter((operation) => operation.path === path)
     return {
-      segments: path.split('/'),
+      // Parsed once here, not at every request.
+      segments: path.split('/').map((part): Segment => {
+        const param = /^\{(\w+)\}$/.exec(part)?.[1]
+        return param === undefined ? { literal: part } : { param }
+      }),
       byMethod: new Map(sharing.map((operation) => [operation.method, operation])),
       allow: [...sharing.flatMap(({ method }) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'],
     }
@@ -55,21 +62,21 @@ export function createRouteMatcher(offered: readonly Operation[]): RouteMatcher 
 export const matchRoute: RouteMatcher = createRouteMatcher(operationList)
 
 function matchSegments(
-  expected: readonly string[],
+  expected: readonly Segment[],
   actual: readonly string[],
 ): Record<string, string> | undefined {
   if (expected.length !== actual.length) return undefined
   const params: Record<string, string> = {}
-  for (const [i, pattern] of expected.entries()) {
+  for (let i = 0; i < expected.length; i++) {
+    const segment = expected[i] as Segment
     const value = actual[i] ?? ''
-    const name = /^\{(\w+)\}$/.exec(pattern)?.[1]
-    if (name === undefined) {
-      if (value !== pattern) return undefined
+    if (segment.param === undefined) {
+      if (value !== segment.literal) return undefined
       continue
     }
     const decoded = value === '' ? undefined : decodeSegment(value)
     if (decoded === undefined) return undefined
-    params[name] = decoded
+    params[segment.param] = decoded
   }
   return params
 }
