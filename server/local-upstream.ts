@@ -1,5 +1,6 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { SandboxStore } from '../src/sandbox'
 import { defaultPersonality, type Personality } from '../src/sandbox-http/personality'
 import type { Certificate } from '../src/signing'
 import { createSandboxService } from './sandbox-service'
@@ -14,7 +15,7 @@ export interface LocalUpstream {
 }
 
 /**
- * The sandbox handlers on a memory store behind node:http on an ephemeral loopback port, verifying every
+ * The sandbox handlers on `store` (a memory store by default) behind node:http on an ephemeral loopback port, verifying every
  * signature strictly: Signature, Digest, keyId, the signed header list, Date within 5 minutes, and a
  * TPP-Signature-Certificate that is valid and issued by `trustedCa` (the development CA; no other
  * certificate is accepted). A verified request is answered with `X-Sandbox-Verification: verified keyId=...`.
@@ -23,15 +24,18 @@ export async function startLocalUpstream({
   trustedCa,
   maxBodyBytes,
   personality = defaultPersonality,
+  store,
 }: {
   trustedCa: Certificate
   maxBodyBytes: number
   personality?: Personality
+  store?: SandboxStore
 }): Promise<LocalUpstream> {
   const server = createSandboxService({
     personality,
     signatures: { kind: 'verify', trustedCa },
     maxBodyBytes,
+    ...(store === undefined ? {} : { store }),
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
