@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSandbox, type Sandbox } from '../src/sandbox'
 import { seedAccount, seedTransactions, storedTransactions, today, transaction } from '../src/test/seed'
+import { generateTransactions } from '../src/test-data'
 import { type OpenedFileStore, openFileStore } from './file-store'
 import { DEFAULT_DATA_DIR, openSandboxData, sandboxDataSetting } from './sandbox-data'
 
@@ -57,6 +58,22 @@ describe('openFileStore', () => {
     expect(written).toMatchObject({ format: 'sandbox-console', version: 2, kind: 'data' })
     expect(written.cardAccounts).toHaveLength(1)
     expect(readdirSync(join(dir, 'data'))).toEqual(['sandbox.json'])
+  })
+
+  it('writes a large store in slices that read back as the same data', async () => {
+    const first = await open()
+    for (const seed of [1, 2]) {
+      const account = await seedAccount(first.sandbox)
+      const bodies = generateTransactions({ count: 4_500, days: 365, seed, today, currency: 'NOK' })
+      await seedTransactions(first.sandbox, account.resourceId, bodies)
+    }
+    await first.opened.flush()
+    const again = await open()
+    expect(again.opened.found).toEqual({ accounts: 2, transactions: 9_000 })
+    expect(await again.sandbox.exportSnapshot()).toEqual({
+      ...(await first.sandbox.exportSnapshot()),
+      exportedAt: expect.any(String),
+    })
   })
 
   it('persists an import and a reset too: every write of the store, not a list of them', async () => {

@@ -1,6 +1,6 @@
 // The local sandbox's data on disk: the engine's memory store, written to one JSON file (the console's own
 // data export format, so the file also imports into the offline console) a moment after each write.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, open, readFile, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { localToday } from '../src/contract'
 import { type AccountData, createMemoryStore, type SandboxStore } from '../src/sandbox'
@@ -63,7 +63,7 @@ export async function openFileStore(
     const temporary = `${file}.${process.pid}.tmp`
     try {
       await mkdir(dirname(file), { recursive: true })
-      await writeFile(temporary, JSON.stringify(dataFile(data, localToday())))
+      await writeInSlices(temporary, data)
       // rename() replaces the file in one step: a crash mid-write leaves the previous file whole.
       await rename(temporary, file)
       if (failing) report(`Sandbox data: saved to ${file} again`)
@@ -110,6 +110,33 @@ export async function openFileStore(
       if (timer !== undefined) clearTimeout(timer)
       await writeNow()
     },
+  }
+}
+
+/** Rows stringified at a time: each slice blocks the process for a few milliseconds, not the whole file. */
+const ROWS_PER_SLICE = 2_000
+
+/**
+ * The data file, written a slice at a time with the event loop free in between, so requests keep being
+ * answered while 100,000 rows are written. The data is the engine's copy at the time of the call: stored
+ * records are never changed, only replaced, so later writes do not show through half-way.
+ */
+async function writeInSlices(path: string, data: readonly AccountData[]): Promise<void> {
+  const handle = await open(path, 'w')
+  try {
+    const { cardAccounts: _, ...head } = dataFile([], localToday())
+    await handle.write(`${JSON.stringify(head).slice(0, -1)},"cardAccounts":[`)
+    for (const [a, { account, transactions }] of data.entries()) {
+      await handle.write(`${a === 0 ? '' : ','}{"account":${JSON.stringify(account)},"transactions":[`)
+      for (let from = 0; from < transactions.length; from += ROWS_PER_SLICE) {
+        const slice = JSON.stringify(transactions.slice(from, from + ROWS_PER_SLICE)).slice(1, -1)
+        await handle.write(`${from === 0 ? '' : ','}${slice}`)
+      }
+      await handle.write(']}')
+    }
+    await handle.write(']}')
+  } finally {
+    await handle.close()
   }
 }
 
