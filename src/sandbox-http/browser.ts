@@ -4,6 +4,9 @@ import { createSandbox, type Sandbox } from '../sandbox'
 import { openIndexedDbStore } from '../sandbox/storage/indexeddb-store'
 import { type Authenticate, createSandboxHandlers } from './handlers'
 
+/** The page's service worker offline: msw's, imported by a script of the console's own. */
+export const OFFLINE_WORKER_URL = '/console-worker.js'
+
 /** What the offline start-up hands the app. */
 export interface OfflineSandbox {
   sandbox: Sandbox
@@ -36,7 +39,8 @@ export async function startOfflineSandbox({
     worker.start({
       onUnhandledRequest: 'bypass',
       quiet: true,
-      serviceWorker: { url: '/mockServiceWorker.js' },
+      // msw's worker with an answer for page loads the server does not answer (public/console-worker.js).
+      serviceWorker: { url: OFFLINE_WORKER_URL },
     })
   await start()
   // An idle service worker can stop intercepting (docs/decisions.md#offline-mode): the app restarts it with the same options.
