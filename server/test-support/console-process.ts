@@ -44,7 +44,8 @@ async function freePort(): Promise<number> {
  * goes to a fresh temporary folder, removed on stop, unless `settings.SANDBOX_DATA` names one to keep.
  */
 export async function startConsoleServer(settings: Record<string, string> = {}): Promise<ConsoleServer> {
-  const port = await freePort()
+  // A restart on the port of an earlier start keeps the page's origin: a reload reaches the new process.
+  const port = settings.PORT === undefined ? await freePort() : Number(settings.PORT)
   const url = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of [
