@@ -17,8 +17,8 @@ import { addDays, generateTransactions } from '../src/test-data'
 
 const STORED = 100_000
 const BATCH = 10_000
-const WARMUP = 50
-const POSTS = 1_000
+const WARMUP = 20
+const POSTS = 300
 const TODAY = localToday()
 
 interface Figures {
