@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import { openFileStore } from '../server/file-store'
 import { createSandboxService } from '../server/sandbox-service'
+import { send } from '../server/test-support/http'
 import { localToday } from '../src/contract'
 import { createMemoryStore, type SandboxStore } from '../src/sandbox'
 import { defaultPersonality } from '../src/sandbox-http/personality'
@@ -36,7 +37,9 @@ export async function runPersistenceBench(): Promise<Record<string, number>> {
     const persisted = await postTimes(opened.store)
     await opened.flush()
     // One snapshot of everything stored, timed alone: what each write costs the process, off the request.
-    await postOne(await serve(opened.store), undefined)
+    const again = await serve(opened.store)
+    await postOne(again, undefined)
+    again.server.close()
     const started = performance.now()
     await opened.flush()
     const snapshotMs = performance.now() - started
@@ -120,14 +123,14 @@ async function postOne(served: Served, i: number | undefined): Promise<void> {
   await post(served, JSON.stringify(body))
 }
 
+/** A fresh connection each: a reused one can meet the server's keep-alive timeout and be reset. */
 async function post({ port, account }: Served, body: string): Promise<void> {
-  const answer = await fetch(`http://127.0.0.1:${port}/v1/sandbox/card-accounts/${account}/transactions`, {
+  const answer = await send(port, `/v1/sandbox/card-accounts/${account}/transactions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() },
     body,
   })
-  if (answer.status !== 201) throw new Error(`bench POST answered ${answer.status}: ${await answer.text()}`)
-  await answer.arrayBuffer()
+  if (answer.status !== 201) throw new Error(`bench POST answered ${answer.status}: ${answer.text}`)
 }
 
 async function newAccount(port: number): Promise<string> {
