@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process'
 
 const suites: Array<[string, () => Promise<unknown>]> = [
   ['engine', async () => (await import('./engine.bench')).runEngineBench()],
+  ['local sandbox persistence', async () => (await import('./persistence.bench')).runPersistenceBench()],
   ['signing proxy', async () => (await import('./proxy.bench')).runProxyBench()],
   [
     'console UI',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, modeOf, test } from './fixtures'
 import { createAccount, openConsole, screenshot } from './support'
 
 // The console's book of card accounts, kept in this browser per upstream: what a sandbox without an
@@ -75,7 +75,8 @@ test('only the sandbox’s 404 says an account does not exist; nothing joins the
 
   // A link to an account this browser has never seen is asked for, and 404 says it is not there.
   await page.goto('/?account=not-here-either')
-  await expect(page.getByRole('heading', { name: 'Card account not found' })).toBeVisible()
-  await expect(page.getByRole('alert')).toContainText('This sandbox has no card account not-here-either')
+  const heading = modeOf(page) === 'offline' ? 'Card account not in this browser' : 'Card account not found'
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText('has no card account not-here-either')
   await expect(page.getByRole('complementary').getByRole('link')).toHaveCount(0)
 })

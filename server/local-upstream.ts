@@ -1,6 +1,6 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { StoreCaps } from '../src/sandbox'
+import type { SandboxStore, StoreCaps } from '../src/sandbox'
 import { defaultPersonality, type Personality } from '../src/sandbox-http/personality'
 import type { Certificate } from '../src/signing'
 import { createSandboxService } from './sandbox-service'
@@ -15,7 +15,7 @@ export interface LocalUpstream {
 }
 
 /**
- * The sandbox handlers on a memory store behind node:http on an ephemeral loopback port, verifying every
+ * The sandbox handlers on `store` (a memory store by default) behind node:http on an ephemeral loopback port, verifying every
  * signature strictly: Signature, Digest, keyId, the signed header list, Date within 5 minutes, and a
  * TPP-Signature-Certificate that is valid and issued by `trustedCa` (the development CA; no other
  * certificate is accepted). A verified request is answered with `X-Sandbox-Verification: verified keyId=...`.
@@ -25,17 +25,20 @@ export async function startLocalUpstream({
   maxBodyBytes,
   personality = defaultPersonality,
   storeCaps,
+  store,
 }: {
   trustedCa: Certificate
   maxBodyBytes: number
   personality?: Personality
   storeCaps?: StoreCaps
+  store?: SandboxStore
 }): Promise<LocalUpstream> {
   const server = createSandboxService({
     personality,
     signatures: { kind: 'verify', trustedCa },
     maxBodyBytes,
     ...(storeCaps === undefined ? {} : { storeCaps }),
+    ...(store === undefined ? {} : { store }),
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo

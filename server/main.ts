@@ -14,6 +14,7 @@ import { newConsoleToken } from './console-token'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity, type SigningIdentity } from './identity'
 import { startLocalUpstream } from './local-upstream'
 import { guardProcess } from './process-guard'
+import { openSandboxData, sandboxDataSetting } from './sandbox-data'
 
 const MAX_BODY_BYTES = 1024 * 1024
 const DEV_IDENTITY_DIR = fileURLToPath(new URL('../.dev-identity/', import.meta.url))
@@ -25,6 +26,8 @@ interface Upstream {
   identity: SigningIdentity
   description: string
   server?: Server
+  /** The local sandbox's start-up lines about its data, and what writes it out before the process ends. */
+  data?: { banner: string[]; flush(): Promise<void> }
 }
 
 async function upstreamFor(config: Config): Promise<Upstream> {
@@ -41,19 +44,22 @@ async function upstreamFor(config: Config): Promise<Upstream> {
     )
   }
   const personality = personalities[config.upstream.personality]
+  const data = await openSandboxData(sandboxDataSetting(process.env, `npm-start-${personality.name}.json`))
   const local = await startLocalUpstream({
     trustedCa: dev.ca,
     maxBodyBytes: MAX_BODY_BYTES,
     personality,
     storeCaps: config.storeCaps,
+    store: data.store,
   })
   const shape =
     personality === defaultPersonality ? '' : `, personality ${personality.name}: ${personality.summary}`
   return {
     baseUrl: local.url,
     identity: dev.identity,
-    description: `${local.url.href} (local sandbox in this process: memory store, verifies every signature${shape})`,
+    description: `${local.url.href} (local sandbox in this process, verifies every signature${shape})`,
     server: local.server,
+    data,
   }
 }
 
@@ -100,6 +106,7 @@ async function main() {
     console.log('  /api needs the token above: open that URL once in the browser (it sets a cookie)')
   }
   console.log(`  /api -> signing proxy -> ${upstream.description}`)
+  for (const line of upstream.data?.banner ?? []) console.log(line)
   console.log(
     `  signing as ${certificate.subjectDn} (keyId SN=${certificate.serialHex},CA=${certificate.issuerDn})`,
   )
@@ -120,6 +127,8 @@ async function main() {
       app.closeAllConnections()
       upstream.server?.closeAllConnections()
     }, SHUTDOWN_GRACE_MS).unref()
+    // Writes the data now rather than after the snapshot delay; a write still in flight is awaited too.
+    void upstream.data?.flush()
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))

@@ -1,12 +1,17 @@
-// `npm run sandbox`: the sandbox operation alone over HTTP (memory store), for curl or another test suite. It
-// checks signatures like the bank unless told otherwise (server/standalone-sandbox.ts reads the settings).
+// `npm run sandbox`: the sandbox operation alone over HTTP, for curl or another test suite, its data kept
+// across restarts (server/sandbox-data.ts). It checks signatures like the bank unless told otherwise
+// (server/standalone-sandbox.ts reads the settings).
 import { ConfigError } from './config'
+import { openSandboxData, sandboxDataSetting } from './sandbox-data'
 import { createSandboxService } from './sandbox-service'
 import { readStandaloneSettings, standaloneBanner } from './standalone-sandbox'
 
 async function main() {
   const settings = await readStandaloneSettings(process.env)
-  const server = createSandboxService(settings)
+  const data = await openSandboxData(
+    sandboxDataSetting(process.env, `npm-run-sandbox-${settings.personality.name}.json`),
+  )
+  const server = createSandboxService({ ...settings, store: data.store })
   server.once('error', (error: NodeJS.ErrnoException) => {
     const why =
       error.code === 'EADDRINUSE' ? `port ${settings.port} is in use; set PORT to another one` : error.message
@@ -15,7 +20,19 @@ async function main() {
   })
   server.listen(settings.port, '127.0.0.1', () => {
     for (const line of standaloneBanner(settings, `http://127.0.0.1:${settings.port}`)) console.log(line)
+    for (const line of data.banner) console.log(line)
   })
+  // The first Ctrl-C lets the data be written; a second one does not wait.
+  let stopping = false
+  const stop = () => {
+    if (stopping) process.exit(1)
+    stopping = true
+    server.close()
+    server.closeIdleConnections()
+    void data.flush()
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
 }
 
 main().catch((error: unknown) => {

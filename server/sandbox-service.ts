@@ -1,9 +1,15 @@
-// The sandbox operation over HTTP on a memory store, as `npm start`'s local upstream and `npm run sandbox`
+// The sandbox operation over HTTP on a store, as `npm start`'s local upstream and `npm run sandbox`
 // both serve it: one personality, and signatures checked the same way (or, for plain curl, not at all).
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { RequestListener, Server, ServerResponse } from 'node:http'
 import { headerNames, type Problem, problem } from '../src/contract'
-import { createMemoryStore, createSandbox, createSandboxClock, type StoreCaps } from '../src/sandbox'
+import {
+  createMemoryStore,
+  createSandbox,
+  createSandboxClock,
+  type SandboxStore,
+  type StoreCaps,
+} from '../src/sandbox'
 import { createSandboxHandlers } from '../src/sandbox-http/handlers'
 import type { Personality } from '../src/sandbox-http/personality'
 import { requireSignature } from '../src/sandbox-http/signature-check'
@@ -26,10 +32,12 @@ export interface SandboxServiceOptions {
   maxBodyBytes: number
   /** Caps on stored transactions (the engine's defaults when left out). */
   storeCaps?: StoreCaps
+  /** Where the data lives: a fresh memory store unless given (server/sandbox-data.ts picks one). */
+  store?: SandboxStore
 }
 
 /**
- * The handlers on a fresh memory-store engine behind node:http (not yet listening), under the
+ * The handlers on an engine over `store` (a fresh memory store by default) behind node:http (not yet listening), under the
  * personality's base path. A request that passed verification is answered with
  * `X-Sandbox-Verification: verified keyId=<keyId>`, the keyId RFC 2047-encoded when not ASCII.
  */
@@ -38,6 +46,7 @@ export function createSandboxService({
   signatures,
   maxBodyBytes,
   storeCaps,
+  store = createMemoryStore(),
 }: SandboxServiceOptions): Server {
   // The authenticate seam can only refuse; the verification header belongs to the response, so the
   // response of the request being verified travels alongside in async context.
@@ -63,7 +72,7 @@ export function createSandboxService({
   // The machine's local date, moved or frozen through the clock operation; it lives as long as the process.
   const clock = createSandboxClock()
   const sandbox = createSandbox({
-    store: createMemoryStore(),
+    store,
     today: clock.today,
     newId: personality.newId,
     ...(storeCaps === undefined ? {} : { caps: storeCaps }),

@@ -1,11 +1,17 @@
 // Starts what `npm start` serves after its build (`tsx server/main.ts`): the built console, the signing
-// proxy under /api and the local upstream that verifies every signature and keeps its data in memory.
+// proxy under /api and the local upstream that verifies every signature and keeps its data in a folder of
+// its own (a fresh temporary one unless SANDBOX_DATA is given).
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export interface ConsoleServer {
   url: string
+  /** SANDBOX_DATA as given to the process: restart on the same folder to keep the data. */
+  dataDir: string
   /** Everything the server printed so far (its request log included). */
   output(): string
   stop(): Promise<void>
@@ -34,10 +40,12 @@ async function freePort(): Promise<number> {
  * One `server/main.ts` process on a free port, answering HTTP when this resolves. Node runs it with tsx's
  * loader directly (not `npx tsx`, whose CLI would put a second process in between), so stopping it stops
  * the server itself. It forwards to its local upstream unless `settings` name another (SANDBOX_BASE_URL,
- * TPP_CERT, ...): nothing of the kind comes from the caller's own environment.
+ * TPP_CERT, ...): nothing of the kind comes from the caller's own environment. The local sandbox's data
+ * goes to a fresh temporary folder, removed on stop, unless `settings.SANDBOX_DATA` names one to keep.
  */
 export async function startConsoleServer(settings: Record<string, string> = {}): Promise<ConsoleServer> {
-  const port = await freePort()
+  // A restart on the port of an earlier start keeps the page's origin: a reload reaches the new process.
+  const port = settings.PORT === undefined ? await freePort() : Number(settings.PORT)
   const url = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of [
@@ -47,10 +55,14 @@ export async function startConsoleServer(settings: Record<string, string> = {}):
     'TPP_KEY_PASSPHRASE',
     'NODE_EXTRA_CA_CERTS',
     'SANDBOX_PERSONALITY',
+    'SANDBOX_DATA',
   ]) {
     delete env[name]
   }
-  Object.assign(env, settings, { PORT: String(port), HOST: '127.0.0.1' })
+  const ownDataDir =
+    settings.SANDBOX_DATA === undefined ? mkdtempSync(join(tmpdir(), 'console-data-')) : undefined
+  const dataDir = settings.SANDBOX_DATA ?? (ownDataDir as string)
+  Object.assign(env, settings, { PORT: String(port), HOST: '127.0.0.1', SANDBOX_DATA: dataDir })
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env,
@@ -63,8 +75,13 @@ export async function startConsoleServer(settings: Record<string, string> = {}):
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString()
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const server: ConsoleServer = { url, output: () => output, stop: () => stop(child, exited) }
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      if (ownDataDir !== undefined) rmSync(ownDataDir, { recursive: true, force: true })
+      resolve()
+    }),
+  )
+  const server: ConsoleServer = { url, dataDir, output: () => output, stop: () => stop(child, exited) }
 
   const deadline = Date.now() + START_TIMEOUT_MS
   for (;;) {

@@ -7,6 +7,12 @@ export const modeLabels: Record<Mode, string> = {
   proxy: 'Proxy (/api → upstream)',
 }
 
+/** Where each mode's data lives, said next to the mode switch: the two are different stores. */
+export const modeDataHomes: Record<Mode, string> = {
+  offline: "Data in this browser's storage (this profile only)",
+  proxy: 'Data in the sandbox behind the proxy',
+}
+
 /** The SPA always talks to /api; only what answers there differs between modes. */
 export { API_BASE } from '../contract'
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { type Mode, modeLabels, useApiClient, useOpenAccount } from '../api'
 import { ApiErrorState } from '../features/ApiErrorState'
 import { AccountList } from '../features/card-accounts/AccountList'
+import { AccountNotFound } from '../features/card-accounts/AccountNotFound'
 import type { KnownAccount } from '../features/card-accounts/account-view'
 import { accountLabel } from '../features/card-accounts/format'
 import type { CreatedAccount } from '../features/card-accounts/NewAccountDialog'
@@ -24,6 +25,7 @@ import { ChunkBoundary } from './ChunkBoundary'
 import { Header } from './Header'
 import { HelpDialog } from './HelpDialog'
 import { lazyChunk } from './lazy-chunk'
+import { switchMode } from './switch-mode'
 
 // The form dialogs bring react-hook-form with them: loaded when first opened, not with the page.
 const NewAccountDialog = lazyChunk(() =>
@@ -168,13 +170,7 @@ export function App({ mode, offlineError }: AppProps) {
         {selected ? (
           <TransactionsView account={selected.view} note={selected.entry?.note} {...actions} />
         ) : view.account !== undefined && missing === view.account ? (
-          <div className="empty-state" role="alert">
-            <h2>Card account not found</h2>
-            <p>
-              This sandbox has no card account <code>{view.account}</code> (it answered 404). Pick one from
-              the list, or open another by its id.
-            </p>
-          </div>
+          <AccountNotFound id={view.account} mode={mode} onSwitchMode={(to) => void switchMode(to)} />
         ) : view.account !== undefined ? (
           <p className="loading" aria-busy="true">
             Opening card account <code>{view.account}</code>…

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react'
-import { type Mode, modeLabels, modes, useConditions } from '../api'
+import { type Mode, modeDataHomes, modeLabels, modes, useConditions } from '../api'
 import { useView } from '../features/view-state'
 import { AnnouncementRegion } from '../ui/announcer'
 import { switchMode } from './switch-mode'
@@ -33,13 +33,20 @@ export function Header({ mode, onHelp, onConnection, onExplain, clock, onConditi
         <span className="mode-dot" aria-hidden="true">
           ●
         </span>
-        <select value={mode} onChange={(e) => void switchMode(e.target.value as Mode)}>
+        <select
+          value={mode}
+          aria-describedby="mode-data"
+          onChange={(e) => void switchMode(e.target.value as Mode)}
+        >
           {modes.map((m) => (
             <option key={m} value={m}>
               {modeLabels[m]}
             </option>
           ))}
         </select>
+        <span className="mode-data" id="mode-data">
+          {modeDataHomes[mode]}
+        </span>
       </label>
       {onConnection ? (
         <button type="button" onClick={onConnection}>

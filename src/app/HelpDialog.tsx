@@ -9,11 +9,14 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
         <h3>Modes</h3>
         <p>
           <strong>{modeLabels.offline}</strong>: the sandbox runs in this browser (a service worker answers
-          /api, data is kept in IndexedDB). Nothing leaves the machine.
+          /api, data is kept in IndexedDB). Nothing leaves the machine. The data lives in this browser's
+          storage, for this browser profile only: another browser, profile or private window has none of it
+          (move it with Export JSON and Import JSON…).
         </p>
         <p>
           <strong>{modeLabels.proxy}</strong>: requests go to /api on this server, which signs them and
-          forwards them to the configured sandbox.
+          forwards them to the configured sandbox; the data lives in that sandbox. The local one behind{' '}
+          <code>npm start</code> keeps it across restarts, in <code>.sandbox-data/</code>.
         </p>
         <h3>The view is the URL</h3>
         <p>
@@ -23,8 +26,9 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
         <p>Tab moves between controls, Enter submits a form, Escape closes a dialog.</p>
         <h3>Requests</h3>
         <p>
-          The panel at the bottom lists every request with the headers as sent, the body and the answer; copy
-          one as curl to replay it.
+          The panel at the bottom lists every request with the headers as sent, the body and the answer. In
+          Proxy mode, copy one as curl to replay it through the proxy. Offline a request is answered inside
+          this tab, which no curl can reach: the panel copies it for Proxy mode instead.
         </p>
         <p>
           The operation as OpenAPI 3.1: <a href={OPENAPI_PATH}>{OPENAPI_PATH}</a> — import it into Postman,

@@ -68,7 +68,8 @@ export async function unregisterOfflineWorker(): Promise<void> {
   const registrations = await navigator.serviceWorker?.getRegistrations()
   await Promise.all(
     (registrations ?? [])
-      .filter((r) => r.active?.scriptURL.endsWith('/mockServiceWorker.js'))
+      // The console's worker, and msw's own as registered before the console had a worker script of its own.
+      .filter((r) => /\/(console-worker|mockServiceWorker)\.js$/.test(r.active?.scriptURL ?? ''))
       .map((r) => r.unregister()),
   )
 }

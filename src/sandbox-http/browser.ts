@@ -10,6 +10,9 @@ import { personalities } from './personality'
 /** Where the offline sandbox keeps its clock: this browser's localStorage, so a reload keeps it. */
 export const OFFLINE_CLOCK_KEY = 'sandbox-console.clock'
 
+/** The page's service worker offline: msw's, imported by a script of the console's own. */
+export const OFFLINE_WORKER_URL = '/console-worker.js'
+
 /** What the offline start-up hands the app. */
 export interface OfflineSandbox {
   sandbox: Sandbox
@@ -75,7 +78,8 @@ export async function startOfflineSandbox({
     worker.start({
       onUnhandledRequest: 'bypass',
       quiet: true,
-      serviceWorker: { url: '/mockServiceWorker.js' },
+      // msw's worker with an answer for page loads the server does not answer (public/console-worker.js).
+      serviceWorker: { url: OFFLINE_WORKER_URL },
     })
   await start()
   // An idle service worker can stop intercepting (docs/decisions.md#offline-mode): the app restarts it with the same options.

@@ -91,6 +91,23 @@ it('shows why the sandbox refused a spoiled signature, at the header at fault', 
   expect(header(entry, 'Request headers (as sent)', 'digest')).not.toMatch(/did not verify/)
 })
 
+it('offline, says a request answered in the tab cannot be replayed by curl and copies it for the proxy', async () => {
+  const { user, path } = await showAccount()
+  await screen.findByRole('cell', { name: 'tx-1' })
+  const entry = await openNewest(user)
+
+  expect(entry.getByText(/^Answered inside this tab/).textContent).toContain('a curl command cannot reach it')
+  expect(entry.queryByRole('button', { name: 'Copy as curl' })).toBeNull()
+  const writes: string[] = []
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: { writeText: async (text: string) => void writes.push(text) },
+  })
+  await user.click(entry.getByRole('button', { name: 'Copy as curl for Proxy mode' }))
+  expect(writes).toEqual([`curl -X GET '${location.origin}${path}' -H 'accept: application/json'`])
+  expect(entry.getByRole('button', { name: 'Copied' })).toBeDefined()
+})
+
 /** `text` as a pattern that matches it literally. */
 function literal(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

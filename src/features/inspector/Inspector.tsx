@@ -9,7 +9,7 @@ import {
   type Verification,
 } from '../../api'
 import { operationOf } from '../../contract'
-import { curlCommand, signedCurlCommand } from './curl'
+import { CopyAsCurl } from './CopyAsCurl'
 
 const outcome = (entry: RequestLogEntry) => (entry.status === undefined ? 'failed' : String(entry.status))
 const time = (entry: LogEntry) => new Date(entry.startedAt).toLocaleTimeString('en-GB')
@@ -135,31 +135,10 @@ function AppErrorDetails({ entry }: { entry: AppErrorEntry }) {
 }
 
 function RequestBody({ entry }: { entry: RequestLogEntry }) {
-  const [copied, setCopied] = useState<'console' | 'signed'>()
-  const signed = signedCurlCommand(entry)
   const { verification } = entry
-  const copy = async (which: 'console' | 'signed') => {
-    await navigator.clipboard.writeText(
-      which === 'signed' && signed ? signed : curlCommand(entry, location.origin),
-    )
-    setCopied(which)
-  }
   return (
     <div className="request-body">
-      <p>
-        <button type="button" onClick={() => copy('console')}>
-          {copied === 'console' ? 'Copied' : 'Copy as curl'}
-        </button>
-        {signed ? (
-          <>
-            {' '}
-            <button type="button" onClick={() => copy('signed')}>
-              {copied === 'signed' ? 'Copied' : 'Copy signed request as curl'}
-            </button>{' '}
-            <span className="muted">(to the upstream; its Date goes stale after 5 minutes)</span>
-          </>
-        ) : null}
-      </p>
+      <CopyAsCurl entry={entry} />
       <Headers title="Request headers (as sent)" headers={entry.requestHeaders} verification={verification} />
       {entry.upstream ? (
         <>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RequestLogEntry } from '../../api'
-import { curlCommand, signedCurlCommand } from './curl'
+import { curlCommand, proxyCurlCommand, signedCurlCommand } from './curl'
 
 const entry: RequestLogEntry = {
   kind: 'request',
@@ -22,6 +22,24 @@ describe('copy as curl', () => {
     // The proxy refuses to sign an X-Request-ID twice within 10 minutes: the copy leaves it to the proxy.
     expect(curlCommand(entry, 'http://127.0.0.1:5173')).toBe(
       `curl -X POST 'http://127.0.0.1:5173/api/v1/sandbox/card-accounts' -H 'PSU-ID: 13039319955' --data-raw '{"name":"O'\\''Neil"}'`,
+    )
+  })
+
+  it('gives an offline request as the same request to the proxy, without what the browser signed', () => {
+    const offline: RequestLogEntry = {
+      ...entry,
+      requestHeaders: [
+        ['X-Request-ID', '99391c7e-ad88-49ec-a2ad-99ddcb1f7721'],
+        ['Content-Type', 'application/json'],
+        ['X-Console-Date', 'Mon, 23 Nov 2026 10:00:00 GMT'],
+        ['Digest', 'SHA-256=abc='],
+        ['TPP-Signature-Certificate', 'MIIB'],
+        ['signature', 'keyId="SN=1,CA=CN=Offline test"'],
+        ['PSU-ID', '13039319955'],
+      ],
+    }
+    expect(proxyCurlCommand(offline, 'http://127.0.0.1:5173')).toBe(
+      `curl -X POST 'http://127.0.0.1:5173/api/v1/sandbox/card-accounts' -H 'Content-Type: application/json' -H 'PSU-ID: 13039319955' --data-raw '{"name":"O'\\''Neil"}'`,
     )
   })
 

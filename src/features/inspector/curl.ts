@@ -20,6 +20,26 @@ export function curlCommand(entry: RequestLogEntry, origin: string): string {
   return curl(entry.method, origin + entry.url, headers, entry.requestBody)
 }
 
+/** What the browser signed offline and the proxy makes itself: sent by curl to the proxy, it would drop them. */
+const signedInTheBrowser = new Set(
+  [
+    headerNames.signature,
+    headerNames.digest,
+    headerNames.tppSignatureCertificate,
+    headerNames.consoleDate,
+    headerNames.requestId,
+  ].map((name) => name.toLowerCase()),
+)
+
+/**
+ * An offline request, answered inside the tab where no curl can reach, as the same request to the console's
+ * proxy (`npm start`, Proxy mode) at `origin`: without the browser's signature, which the proxy makes anew.
+ */
+export function proxyCurlCommand(entry: RequestLogEntry, origin: string): string {
+  const headers = entry.requestHeaders.filter(([name]) => !signedInTheBrowser.has(name.toLowerCase()))
+  return curl(entry.method, origin + entry.url, headers, entry.requestBody)
+}
+
 /** The signed request as the proxy sent it upstream; its Date and Signature go stale after 5 minutes. */
 export function signedCurlCommand(entry: RequestLogEntry): string | undefined {
   if (!entry.upstream) return undefined

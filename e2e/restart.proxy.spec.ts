@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startConsoleServer } from '../server/test-support/console-process'
+import { expect, test } from './fixtures'
+import { fillTestData, pages, tableRows } from './support'
+
+// Proxy only: the local sandbox behind `npm start` keeps its data in a folder (SANDBOX_DATA), so a restart
+// of the console's server on the same folder answers with what was made before it.
+
+test('restart keeps proxy-mode data: same folder, same port, a reload shows the same rows', async ({
+  page,
+}) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-'))
+  try {
+    let server = await startConsoleServer({ SANDBOX_DATA: dataDir })
+    const port = new URL(server.url).port
+    let before: string[]
+    try {
+      await page.goto(server.url)
+      await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('proxy')
+      await fillTestData(page)
+      await expect(pages(page)).toContainText('Rows 1–')
+      before = await tableRows(page)
+      expect(before.length).toBeGreaterThan(0)
+    } finally {
+      await server.stop()
+    }
+
+    server = await startConsoleServer({ SANDBOX_DATA: dataDir, PORT: port })
+    try {
+      expect(server.output()).toContain(`data: ${join(dataDir, 'npm-start-console.json')} (2 card accounts`)
+      await page.reload()
+      await expect(pages(page)).toContainText('Rows 1–')
+      expect(await tableRows(page)).toEqual(before)
+      await expect(page.getByRole('complementary').getByRole('link')).toHaveCount(2)
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})

@@ -1,0 +1,58 @@
+// `npm start` keeps the local sandbox's data across a restart on the same data folder, and says where it is.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { privateBody } from '../src/test/sandbox-calls'
+import { startConsoleServer } from './test-support/console-process'
+
+const ACCOUNTS = '/api/v1/sandbox/card-accounts'
+const dataDir = mkdtempSync(join(tmpdir(), 'restart-'))
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+const listed = async (url: string) => {
+  const answer = await fetch(`${url}${ACCOUNTS}`)
+  const body = (await answer.json()) as { cardAccounts: { resourceId: string; name?: string }[] }
+  return body.cardAccounts.map((account) => [account.resourceId, account.name])
+}
+
+it('answers after a restart with the accounts created before it', { timeout: 120_000 }, async () => {
+  const first = await startConsoleServer({ SANDBOX_DATA: dataDir })
+  let id: string
+  try {
+    expect(first.output()).toContain(`data: ${join(dataDir, 'npm-start-console.json')} (0 card accounts`)
+    const created = await fetch(`${first.url}${ACCOUNTS}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...privateBody, name: 'Survives' }),
+    })
+    expect(created.status).toBe(201)
+    id = ((await created.json()) as { resourceId: string }).resourceId
+  } finally {
+    await first.stop()
+  }
+
+  const second = await startConsoleServer({ SANDBOX_DATA: dataDir })
+  try {
+    expect(second.output()).toContain('(1 card accounts, 0 transactions; kept across restarts)')
+    expect(await listed(second.url)).toEqual([[id, 'Survives']])
+  } finally {
+    await second.stop()
+  }
+})
+
+it('starts on a damaged data file, empty, and says where it moved the file', {
+  timeout: 60_000,
+}, async () => {
+  const file = join(dataDir, 'npm-start-console.json')
+  writeFileSync(file, '{ not json')
+  const server = await startConsoleServer({ SANDBOX_DATA: dataDir })
+  try {
+    expect(server.output()).toContain(`data problem: ${file} could not be used: it is not JSON`)
+    expect(server.output()).toMatch(/Moved it to \S+npm-start-console\.json\.unreadable-/)
+    expect(await listed(server.url)).toEqual([])
+  } finally {
+    await server.stop()
+  }
+})

@@ -1,0 +1,53 @@
+// Where the local sandbox (behind `npm start`, and `npm run sandbox`) keeps its data: SANDBOX_DATA.
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createMemoryStore, type SandboxStore } from '../src/sandbox'
+import { openFileStore } from './file-store'
+
+/** Beside `.dev-identity/`, git-ignored: the project's own data, never committed. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.sandbox-data/', import.meta.url))
+
+export type SandboxDataSetting = { kind: 'memory' } | { kind: 'file'; file: string }
+
+/**
+ * `SANDBOX_DATA=memory` keeps the data in the process only; any other value names the folder (relative to
+ * the working directory); unset, `.sandbox-data/`. Each command and personality has a file of its own
+ * (`npm start` and `npm run sandbox` can run side by side without writing over each other).
+ */
+export function sandboxDataSetting(
+  env: Record<string, string | undefined>,
+  fileName: string,
+  cwd: string = process.cwd(),
+): SandboxDataSetting {
+  const value = env.SANDBOX_DATA?.trim() || undefined
+  if (value === 'memory') return { kind: 'memory' }
+  return {
+    kind: 'file',
+    file: resolve(value === undefined ? DEFAULT_DATA_DIR : resolve(cwd, value), fileName),
+  }
+}
+
+export interface SandboxData {
+  store: SandboxStore
+  /** The start-up lines: where the data lives, how to opt out and wipe it, and any problem with the file. */
+  banner: string[]
+  flush(): Promise<void>
+}
+
+export async function openSandboxData(setting: SandboxDataSetting): Promise<SandboxData> {
+  if (setting.kind === 'memory') {
+    return {
+      store: createMemoryStore(),
+      banner: ['  data: in memory only (SANDBOX_DATA=memory): gone when this process stops'],
+      flush: async () => {},
+    }
+  }
+  const opened = await openFileStore(setting.file)
+  const { accounts, transactions } = opened.found
+  const banner = [
+    `  data: ${setting.file} (${accounts} card accounts, ${transactions} transactions; kept across restarts)`,
+    '    SANDBOX_DATA=memory keeps it in memory only; stop the server and delete the file to wipe it',
+  ]
+  if (opened.problem !== undefined) banner.push(`  data problem: ${opened.problem}`)
+  return { store: opened.store, banner, flush: opened.flush }
+}

@@ -1,0 +1,60 @@
+import { type Mode, modeLabels } from '../../api'
+
+interface AccountNotFoundProps {
+  /** The account the URL names, shown as it is: never dropped. */
+  id: string
+  mode: Mode
+  /** Reloads the page, URL and all, in the other mode. */
+  onSwitchMode: (to: Mode) => void
+}
+
+/**
+ * The sandbox answered 404 for the URL's account. Offline that most often means the link was made in
+ * another browser (offline data lives in the browser that made it), or in Proxy mode: say so and what to do.
+ */
+export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps) {
+  if (mode === 'offline') {
+    return (
+      <div className="empty-state" role="alert">
+        <h2>Card account not in this browser</h2>
+        <p>
+          The offline sandbox in this browser has no card account <code>{id}</code>. Offline, data lives in
+          this browser's storage, for this browser profile only: a link opened in another browser, another
+          profile or a private window finds none of it.
+        </p>
+        <p>To see this account:</p>
+        <ul>
+          <li>open the link in the browser that created it</li>
+          <li>
+            or, in that browser, use <strong>Export JSON</strong> (under Data) and bring the file here with{' '}
+            <strong>Import JSON…</strong>
+          </li>
+          <li>or, if it was created in Proxy mode (the sandbox behind the console's server), switch mode</li>
+        </ul>
+        <div className="actions">
+          <button type="button" onClick={() => onSwitchMode('proxy')}>
+            Switch to {modeLabels.proxy}
+          </button>
+        </div>
+      </div>
+    )
+  }
+  return (
+    <div className="empty-state" role="alert">
+      <h2>Card account not found</h2>
+      <p>
+        The sandbox behind the proxy has no card account <code>{id}</code> (it answered 404). Pick one from
+        the list, or open another by its id.
+      </p>
+      <p>
+        If it was created in {modeLabels.offline} mode, it lives in the storage of the browser that created
+        it, not in this sandbox: open the link there, or switch mode in that browser.
+      </p>
+      <div className="actions">
+        <button type="button" onClick={() => onSwitchMode('offline')}>
+          Switch to {modeLabels.offline}
+        </button>
+      </div>
+    </div>
+  )
+}
