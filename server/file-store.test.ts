@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { CONSOLE_FILE_VERSION } from '../src/contract'
 import { createSandbox, type Sandbox } from '../src/sandbox'
 import { seedAccount, seedTransactions, storedTransactions, today, transaction } from '../src/test/seed'
 import { generateTransactions } from '../src/test-data'
@@ -55,7 +56,7 @@ describe('openFileStore', () => {
     expect(existsSync(file)).toBe(false)
     await opened.flush()
     const written = JSON.parse(readFileSync(file, 'utf8'))
-    expect(written).toMatchObject({ format: 'sandbox-console', version: 2, kind: 'data' })
+    expect(written).toMatchObject({ format: 'sandbox-console', version: CONSOLE_FILE_VERSION, kind: 'data' })
     expect(written.cardAccounts).toHaveLength(1)
     expect(readdirSync(join(dir, 'data'))).toEqual(['sandbox.json'])
   })
@@ -74,7 +75,8 @@ describe('openFileStore', () => {
       ...(await first.sandbox.exportSnapshot()),
       exportedAt: expect.any(String),
     })
-  })
+    // 9,000 generated rows and two full writes: seconds on a loaded machine; the test asserts content only.
+  }, 30_000)
 
   it('persists an import and a reset too: every write of the store, not a list of them', async () => {
     const first = await open()
