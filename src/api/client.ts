@@ -12,6 +12,7 @@ import {
   transactionsSearchParams,
 } from '../contract'
 import { ApiError } from './errors'
+import { createAccountFixHeaders } from './fixes'
 import { readBody } from './json'
 import { apiPathOfHref } from './links'
 import { type Creation, type Reading, readCreated, readWith } from './reading'
@@ -124,7 +125,11 @@ export function createCardAccount(
   send: Transport,
   body: CardAccountCreateInput,
 ): Promise<Creation<CardAccountRead>> {
-  return create(send, operations.createCardAccount, { apiPath: apiPath(pathTo('createCardAccount')), body })
+  return create(send, operations.createCardAccount, {
+    apiPath: apiPath(pathTo('createCardAccount')),
+    body,
+    headers: createAccountFixHeaders(),
+  })
 }
 
 export function listTransactions(

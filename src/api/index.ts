@@ -5,6 +5,7 @@ export type { CardAccountRead, CreatedTransactions, ReadOptions, TransactionsPag
 export type { FailureClass, Verdict } from './connection-test'
 export * from './console-trace'
 export * from './errors'
+export * from './fixes'
 export * from './hooks'
 export { readJson, showJson } from './json'
 export * from './keys'

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { type Mode, modeLabels, modes } from '../api'
 import { useView } from '../features/view-state'
 import { AnnouncementRegion } from '../ui/announcer'
+import { LongerNameToggle } from './LongerNameToggle'
 import { switchMode } from './switch-mode'
 import { TamperSelect } from './TamperSelect'
 import { applyTheme, readTheme, type Theme, themes } from './theme'
@@ -47,6 +48,7 @@ export function Header({ mode, onHelp, onConnection }: HeaderProps) {
         <input type="checkbox" checked={view.fix} onChange={(e) => setView({ fix: e.target.checked })} />{' '}
         accept-fix: swap amounts
       </label>
+      <LongerNameToggle />
       <TamperSelect />
       <AnnouncementRegion />
       <label className="theme">

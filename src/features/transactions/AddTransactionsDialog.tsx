@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
 import type { AccountView } from '../card-accounts/account-view'
 import { accountSummary } from '../card-accounts/format'
-import { markFields, rowIndex } from '../form-errors'
+import { inLabelWords, inLabelWordsResolver, markFields, rowIndex } from '../form-errors'
 import { useOneAtATime } from '../one-at-a-time'
 import { MCC_LIST_ID, MerchantCategoryList } from './mcc'
 import {
@@ -40,7 +40,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
     watch,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(transactionFormSchema),
+    resolver: inLabelWordsResolver(zodResolver(transactionFormSchema)),
     defaultValues: { transactions: [blankRow(account.currency ?? '')] },
   })
   const { fields, append, remove } = useFieldArray({ control, name: 'transactions' })
@@ -60,8 +60,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
       const rest = markFields(
         error.messages,
         (name) => isRowField(name, fields.length),
-        (name, m) =>
-          setError(name as Path<TransactionFormValues>, { type: 'server', message: `${m.code}: ${m.text}` }),
+        (name, m) => setError(name as Path<TransactionFormValues>, { type: 'server', message: m.text }),
         'transactions',
       )
       const byRow = new Map<number, TppMessage[]>()
@@ -304,26 +303,16 @@ function copyDates(row: TransactionFormRow, previous: TransactionFormRow | undef
   return { ...row, bookingStatus, transactionDate, bookingDate }
 }
 
-const text = (m: TppMessage) => `${m.code}: ${m.text}`
+const text = (m: TppMessage) => inLabelWords(m.path, m.text)
 
-/**
- * Every message in one row's error tree, named by its field (amounts nest one level deeper). The
- * sandbox's own messages already name their path.
- */
-function leafMessages(node: unknown, path = ''): string[] {
+/** Every message in one row's error tree, already in the words of the fields' labels. */
+function leafMessages(node: unknown): string[] {
   if (typeof node !== 'object' || node === null) return []
-  const { message, type } = node as { message?: unknown; type?: unknown }
-  if (typeof message === 'string') return [type === 'server' ? message : named(message, path)]
+  const { message } = node as { message?: unknown }
+  if (typeof message === 'string') return [message]
   return Object.entries(node)
     .filter(([key]) => key !== 'ref')
-    .flatMap(([key, value]) => leafMessages(value, path === '' ? key : `${path}.${key}`))
-}
-
-/** "amount must be…" at transactionAmount.amount reads "transactionAmount.amount must be…". */
-function named(message: string, path: string): string {
-  const leaf = path.split('.').at(-1) ?? ''
-  if (path === '') return message
-  return message.startsWith(`${leaf} `) ? `${path}${message.slice(leaf.length)}` : `${path}: ${message}`
+    .flatMap(([, value]) => leafMessages(value))
 }
 
 function fieldError(errors: FieldErrors<TransactionFormValues>, name: string): boolean {

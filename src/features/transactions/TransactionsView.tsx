@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
@@ -6,6 +6,7 @@ import { ApiErrorState } from '../ApiErrorState'
 import type { AccountView } from '../card-accounts/account-view'
 import { useCorporateId } from '../card-accounts/corporate-id'
 import { accountSummary } from '../card-accounts/format'
+import { headerFieldProblem } from '../header-fields'
 import { UnexpectedAnswer } from '../UnexpectedAnswer'
 import { useView, viewSearch } from '../view-state'
 import { Filters } from './Filters'
@@ -35,7 +36,13 @@ export function TransactionsView({
   filling,
 }: TransactionsViewProps) {
   const [view, setView] = useView()
-  const [corporateId, setCorporateId] = useCorporateId(account)
+  const [typedCorporateId, setCorporateId] = useCorporateId(account)
+  const corporateIdProblem =
+    typedCorporateId === undefined ? undefined : headerFieldProblem('PSU-Corporate-ID', typedCorporateId)
+  // A value a header cannot carry is never sent: the table keeps the last one that can be.
+  const sendable = useRef(typedCorporateId)
+  if (corporateIdProblem === undefined) sendable.current = typedCorporateId
+  const corporateId = corporateIdProblem === undefined ? typedCorporateId : sendable.current
   const params: TransactionsParams = {
     bookingStatus: view.status,
     fromDate: view.from,
@@ -58,6 +65,7 @@ export function TransactionsView({
   const info = reading?.kind === 'read' ? pageInfo(reading.value, view.limit, rows.length) : undefined
   const offset = link === undefined ? view.offset : undefined
   const summary = accountSummary(account)
+  const corporateIdErrorId = useId()
 
   /** To the page a `_links` href names, else to `fallback` by offset arithmetic. */
   const move = (href: string | undefined, fallback: number) => {
@@ -87,11 +95,25 @@ export function TransactionsView({
     <section className="transactions-view" aria-labelledby="account-heading">
       <header className="view-header">
         <h2 id="account-heading">{summary}</h2>
-        {corporateId !== undefined ? (
-          <label className="corporate-id">
-            PSU-Corporate-ID{' '}
-            <input value={corporateId} onChange={(e) => setCorporateId(e.target.value)} size={13} />
-          </label>
+        {typedCorporateId !== undefined ? (
+          <span className="corporate-id">
+            <label>
+              PSU-Corporate-ID{' '}
+              <input
+                value={typedCorporateId}
+                onChange={(e) => setCorporateId(e.target.value)}
+                size={13}
+                aria-invalid={corporateIdProblem !== undefined}
+                aria-describedby={corporateIdProblem === undefined ? undefined : corporateIdErrorId}
+              />
+            </label>
+            {corporateIdProblem === undefined ? null : (
+              <small id={corporateIdErrorId} className="field-error">
+                {corporateIdProblem}; the table still uses{' '}
+                {sendable.current ? `"${sendable.current}"` : 'none'}.
+              </small>
+            )}
+          </span>
         ) : null}
         <button type="button" onClick={onGenerate}>
           Generate…

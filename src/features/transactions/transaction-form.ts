@@ -7,6 +7,7 @@ import {
   type TransactionCreateInput,
   transactionCreate,
 } from '../../contract'
+import { normaliseAmount, normaliseCountry, normaliseMoney, normaliseText } from '../normalise'
 import type { ViewState } from '../view-state'
 
 /** The card acceptor's address as the platform names its parts. */
@@ -73,13 +74,20 @@ const filled = (value: string) => value.trim() !== ''
 const onlyFilled = <T extends Record<string, string>>(values: T): Partial<T> =>
   Object.fromEntries(Object.entries(values).filter(([, value]) => filled(value))) as Partial<T>
 
+const trimmed = <T extends Record<string, string | undefined>>(values: T): T =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === undefined ? v : normaliseText(v)])) as T
+
 /** The "All fields" part of the body: only what was filled in, the address only with a part filled. */
 function moreBody(row: MoreTransactionFields) {
-  const { markupFee, cardAcceptorAddress, invoiced, ...texts } = row
-  const address = onlyFilled({ ...cardAcceptorAddress })
+  const { markupFee, cardAcceptorAddress, invoiced, markupFeePercentage, ...texts } = row
+  const address = trimmed(
+    onlyFilled({ ...cardAcceptorAddress, country: normaliseCountry(cardAcceptorAddress.country) }),
+  )
   return {
-    ...onlyFilled(texts),
-    ...(filled(markupFee.amount) || filled(markupFee.currency) ? { markupFee } : {}),
+    ...trimmed(onlyFilled({ ...texts, markupFeePercentage: normaliseAmount(markupFeePercentage) })),
+    ...(filled(markupFee.amount) || filled(markupFee.currency)
+      ? { markupFee: normaliseMoney(markupFee) }
+      : {}),
     ...(Object.keys(address).length > 0 ? { cardAcceptorAddress: address } : {}),
     ...(invoiced === '' ? {} : { invoiced: invoiced === 'true' }),
   }
@@ -87,7 +95,8 @@ function moreBody(row: MoreTransactionFields) {
 
 /**
  * A pending row sends no bookingDate (its input is hidden); blank optional inputs are left out, the
- * platform's fields included.
+ * platform's fields included. What was typed is normalised where it can mean one thing only (`nok` is
+ * NOK, `+5` is 5); the contract's rules judge the rest.
  */
 export function transactionBody(row: TransactionFormRow): TransactionCreateInput {
   const {
@@ -103,11 +112,11 @@ export function transactionBody(row: TransactionFormRow): TransactionCreateInput
   return {
     bookingStatus,
     transactionDate,
-    transactionAmount,
-    originalAmount,
-    merchantCategoryCode,
+    transactionAmount: normaliseMoney(transactionAmount),
+    originalAmount: normaliseMoney(originalAmount),
+    merchantCategoryCode: normaliseText(merchantCategoryCode),
     ...(bookingStatus === 'booked' && bookingDate !== '' ? { bookingDate } : {}),
-    ...(cardTransactionId.trim() === '' ? {} : { cardTransactionId }),
+    ...(cardTransactionId.trim() === '' ? {} : { cardTransactionId: normaliseText(cardTransactionId) }),
     ...moreBody(more),
   } as TransactionCreateInput
 }
