@@ -99,6 +99,14 @@ export function createSandboxHandlers({
       const swap = fixes.has(SWAP_AMOUNTS_FIX)
       return reply(201, { transactions: added.value.map((tx) => swapped(tx, swap)) })
     },
+    async deleteCardAccount({ params }) {
+      const deleted = await sandbox.deleteCardAccount(params.mockCardAccountId)
+      return deleted.ok ? { status: 204 } : problemReply(deleted.problem)
+    },
+    async deleteTransaction({ params }) {
+      const deleted = await sandbox.deleteTransaction(params.mockCardAccountId, params.cardTransactionId)
+      return deleted.ok ? { status: 204 } : problemReply(deleted.problem)
+    },
   }
 
   async function serve<Params>(

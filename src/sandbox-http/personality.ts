@@ -51,7 +51,10 @@ const platform: Personality = {
   basePath: '/api-sandbox',
   // A GET of the list's path is then 405 with `Allow: POST, OPTIONS`, as a server routing by path and
   // method answers a method the path does not take (the platform's sandbox is such a server).
-  offers: operationList.map(({ name }) => name).filter((name) => name !== 'listCardAccounts'),
+  // Nor can one account or transaction be deleted there: those are the console's sandbox's own.
+  offers: operationList
+    .map(({ name }) => name)
+    .filter((name) => !['listCardAccounts', 'deleteCardAccount', 'deleteTransaction'].includes(name)),
   newId: platformId,
   answerBody(operation, body) {
     switch (operation) {

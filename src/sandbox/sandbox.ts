@@ -24,7 +24,7 @@ import {
 import { swapped } from './accept-fix'
 import { DuplicateTransactionIdError, ExportRefusedError, isStoreUnreadableError } from './errors'
 import { pageLinks, pageSpans } from './pagination'
-import { unknownCardAccount } from './problems'
+import { unknownCardAccount, unknownTransaction } from './problems'
 import { fail, ok, type Result } from './result'
 import { serialize } from './serialize'
 import { dataFile, readSnapshot, salvagedFile } from './snapshots'
@@ -52,6 +52,10 @@ export interface Sandbox {
     query: unknown,
     ctx: { fixes: Set<KnownFix>; psuCorporateId?: string | undefined },
   ): Promise<Result<CardTransactionsResponse>>
+  /** Deletes one transaction; 404 for an unknown account or transaction id. */
+  deleteTransaction(id: string, cardTransactionId: string): Promise<Result<StoredTransaction>>
+  /** Deletes the account and every transaction of it; 404 for an unknown id. */
+  deleteCardAccount(id: string): Promise<Result<CardAccount>>
   /**
    * The data file (current version) of everything stored. Throws `StoreUnreadableError` when the store
    * cannot be read, and `ExportRefusedError` (with the messages) rather than return a file that
@@ -253,6 +257,28 @@ export function createSandbox({ store, today, newId = () => crypto.randomUUID() 
             total: bookedCount + pendingCount,
           }),
         },
+      })
+    },
+
+    async deleteTransaction(id, cardTransactionId) {
+      return write(async (current) => {
+        const index = current.accounts.get(id)
+        if (!index) return fail(unknownCardAccount(id))
+        const deleted = index.transactions.find((tx) => tx.cardTransactionId === cardTransactionId)
+        if (!deleted) return fail(unknownTransaction(id, cardTransactionId))
+        current.generation = await store.deleteTransaction(id, cardTransactionId)
+        current.accounts.set(id, index.without(cardTransactionId))
+        return ok(deleted)
+      })
+    },
+
+    async deleteCardAccount(id) {
+      return write(async (current) => {
+        const index = current.accounts.get(id)
+        if (!index) return fail(unknownCardAccount(id))
+        current.generation = await store.deleteAccount(id)
+        current.accounts.delete(id)
+        return ok(index.account)
       })
     },
 

@@ -41,6 +41,10 @@ export interface SandboxStore {
    * `DuplicateTransactionIdError` when the account already holds one of their ids.
    */
   appendTransactions(accountId: string, transactions: readonly StoredTransaction[]): Promise<Generation>
+  /** Deletes one transaction of the account (its other transactions keep their order); atomically. */
+  deleteTransaction(accountId: string, cardTransactionId: string): Promise<Generation>
+  /** Deletes the account and all its transactions; atomically. */
+  deleteAccount(accountId: string): Promise<Generation>
   /** Replaces everything with `data`, atomically, without reading what was there: works on a damaged store. */
   replaceAll(data: readonly AccountData[]): Promise<Generation>
   /** Deletes everything without reading it: works on a damaged store. */
