@@ -4,6 +4,8 @@ import {
   type CardAccountRead,
   createCardAccount,
   createTransactions,
+  deleteCardAccount,
+  deleteTransaction,
   followTransactionsLink,
   getCardAccount,
   listCardAccounts,
@@ -11,6 +13,7 @@ import {
   type ReadOptions,
 } from './client'
 import { classifyProbe, probeConnection, type Verdict } from './connection-test'
+import { isDeletionNotOffered, markDeletionRefused } from './deletion'
 import { ApiError } from './errors'
 import { accountIdOfHref } from './links'
 import type { Mode } from './mode'
@@ -49,6 +52,10 @@ export interface ApiClient {
   listTransactions: Bound<typeof listTransactions>
   followTransactionsLink: Bound<typeof followTransactionsLink>
   createTransactions: Bound<typeof createTransactions>
+  /** Deletes the account in the sandbox (the console's own only) and drops it from the book. */
+  deleteCardAccount(accountId: string): Promise<void>
+  /** Deletes one transaction in the sandbox (the console's own only). */
+  deleteTransaction(accountId: string, cardTransactionId: string): Promise<void>
   /** Reads the account by id (its transactions if that fails) and adds it to the book. */
   openAccount(id: string, options?: ReadOptions): Promise<OpenOutcome>
   /** One signed read through the proxy, and what it met, named. */
@@ -124,6 +131,16 @@ export function createApiClient({
     return { kind: 'opened', id }
   }
 
+  /** A delete a sandbox does not have is remembered for its upstream: the screens stop offering it. */
+  const deleting = async (task: () => Promise<void>) => {
+    try {
+      await task()
+    } catch (error) {
+      if (isDeletionNotOffered(error)) markDeletionRefused(await upstream(), error)
+      throw error
+    }
+  }
+
   return {
     mode,
     log,
@@ -156,6 +173,13 @@ export function createApiClient({
     },
     followTransactionsLink: (...args) => followTransactionsLink(send, ...args),
     createTransactions: (...args) => createTransactions(send, ...args),
+    deleteCardAccount: (accountId) =>
+      deleting(async () => {
+        await deleteCardAccount(send, accountId)
+        book.remove(await upstream(), accountId)
+      }),
+    deleteTransaction: (accountId, cardTransactionId) =>
+      deleting(() => deleteTransaction(send, accountId, cardTransactionId)),
     openAccount,
     testConnection: async (accountId) => classifyProbe(await probeConnection(send, accountId)),
   }

@@ -33,7 +33,7 @@ export interface ReadOptions {
 }
 
 interface Call {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'DELETE'
   /** Under /api: the console's own path to the operation. */
   apiPath: string
   body?: unknown
@@ -175,5 +175,24 @@ export function createTransactions(
     apiPath: apiPath(pathTo('createTransactions', { mockCardAccountId: accountId })),
     body,
     signal: options.signal,
+  })
+}
+
+/** The console's own sandbox only (docs/decisions.md#deleting): a 204, nothing to read. */
+export async function deleteCardAccount(send: Transport, accountId: string): Promise<void> {
+  await exchange(send, {
+    method: operations.deleteCardAccount.method,
+    apiPath: apiPath(pathTo('deleteCardAccount', { mockCardAccountId: accountId })),
+  })
+}
+
+export async function deleteTransaction(
+  send: Transport,
+  accountId: string,
+  cardTransactionId: string,
+): Promise<void> {
+  await exchange(send, {
+    method: operations.deleteTransaction.method,
+    apiPath: apiPath(pathTo('deleteTransaction', { mockCardAccountId: accountId, cardTransactionId })),
   })
 }

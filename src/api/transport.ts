@@ -110,7 +110,13 @@ export function createTransport({ mode, log, signer, offline }: TransportOptions
     // An answer the proxy relayed carries its trace, and is the upstream's whatever its type: a 201 with no
     // body, a gateway's HTML 404. Without the trace only JSON is the proxy's own (its refusals); anything
     // else is some other server answering /api (a static server, a dev server without the proxy).
-    if (upstream === undefined && !type.includes('json')) {
+    // A 204 (a delete) has no body to be JSON: echoing this request's X-Request-ID makes it the sandbox's.
+    const requestId = request.headers.get(headerNames.requestId)
+    const emptyOfTheSandbox =
+      response.status === 204 &&
+      requestId !== null &&
+      response.headers.get(headerNames.requestId) === requestId
+    if (upstream === undefined && !type.includes('json') && !emptyOfTheSandbox) {
       throw new NotTheSandbox(`got ${answer}, not the sandbox's JSON`, stray)
     }
     return response

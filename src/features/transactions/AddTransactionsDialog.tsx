@@ -24,10 +24,12 @@ interface AddTransactionsDialogProps {
   onClose: () => void
   /** `sent` is the batch's size; the answer may not list what was stored (no body, another shape). */
   onCreated: (created: Creation<CreatedTransactions>, sent: number) => void
+  /** "Duplicate and edit": the rows the form starts with, instead of one blank row. */
+  initial?: TransactionFormRow[] | undefined
 }
 
 /** One transaction or a batch; a refused batch marks the rows and fields the sandbox named. */
-export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransactionsDialogProps) {
+export function AddTransactionsDialog({ account, onClose, onCreated, initial }: AddTransactionsDialogProps) {
   const create = useCreateTransactions(account.resourceId)
   const once = useOneAtATime()
   const [alert, setAlert] = useState<TppMessage[] | string>()
@@ -41,7 +43,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: inLabelWordsResolver(zodResolver(transactionFormSchema)),
-    defaultValues: { transactions: [blankRow(account.currency ?? '')] },
+    defaultValues: { transactions: initial ?? [blankRow(account.currency ?? '')] },
   })
   const { fields, append, remove } = useFieldArray({ control, name: 'transactions' })
   const statuses = watch('transactions').map((row) => row.bookingStatus)
@@ -81,7 +83,11 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
 
   const batchError = errors.transactions?.root?.message ?? errors.transactions?.message
   return (
-    <Dialog title={`Add transactions · ${accountSummary(account)}`} onClose={onClose} wide>
+    <Dialog
+      title={`${initial ? 'Duplicate and edit' : 'Add transactions'} · ${accountSummary(account)}`}
+      onClose={onClose}
+      wide
+    >
       <form onSubmit={onSubmit} noValidate className="form">
         <MerchantCategoryList />
         <div className="table-scroll">

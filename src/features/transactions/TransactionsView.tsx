@@ -8,14 +8,21 @@ import { useCorporateId } from '../card-accounts/corporate-id'
 import { accountSummary } from '../card-accounts/format'
 import { headerFieldProblem } from '../header-fields'
 import { UnexpectedAnswer } from '../UnexpectedAnswer'
+import { useDeletion } from '../use-deletion'
 import { useView, viewSearch } from '../view-state'
+import { DeleteTransactionDialog } from './DeleteTransactionDialog'
 import { Filters } from './Filters'
 import { Pagination, rowsText } from './Pagination'
-import { linkTarget, pageInfo, transactionRows } from './rows'
-import { TransactionsTable } from './TransactionsTable'
+import { linkTarget, pageInfo, type TransactionRow, transactionRows } from './rows'
+import { type RowActions, TransactionsTable } from './TransactionsTable'
+import { rowFromTransaction, type TransactionFormRow } from './transaction-form'
 
 export interface TransactionActions {
   onAdd: () => void
+  /** Opens the transaction form filled with a copy of one transaction. */
+  onDuplicate?: ((row: TransactionFormRow) => void) | undefined
+  /** Asks to delete the account in the sandbox. */
+  onDeleteAccount?: (() => void) | undefined
   onGenerate: () => void
   onFill: () => void
   filling: boolean
@@ -34,7 +41,11 @@ export function TransactionsView({
   onGenerate,
   onFill,
   filling,
+  onDuplicate,
+  onDeleteAccount,
 }: TransactionsViewProps) {
+  const deletion = useDeletion()
+  const [deleting, setDeleting] = useState<TransactionRow & { id: string }>()
   const [view, setView] = useView()
   const [typedCorporateId, setCorporateId] = useCorporateId(account)
   const corporateIdProblem =
@@ -90,6 +101,16 @@ export function TransactionsView({
     info ? `Page ${Math.floor(view.offset / view.limit) + 1} loaded: ${rowsText(offset, info)}` : '',
   )
 
+  const rowActions: RowActions | undefined = onDuplicate && {
+    duplicate: (row) => onDuplicate(rowFromTransaction(row.raw, { pending: row.pending, swapped: view.fix })),
+    remove: deletion.offered
+      ? (row) => {
+          if (row.id !== undefined) setDeleting({ ...row, id: row.id })
+        }
+      : undefined,
+    cannotDelete: deletion.offered ? undefined : deletion.why,
+  }
+
   const filtered = view.status !== 'both' || view.from !== undefined || view.to !== undefined
   return (
     <section className="transactions-view" aria-labelledby="account-heading">
@@ -121,6 +142,11 @@ export function TransactionsView({
         <button type="button" className="primary" onClick={onAdd}>
           + Add transactions
         </button>
+        {onDeleteAccount && deletion.offered ? (
+          <button type="button" className="danger-outline" onClick={onDeleteAccount}>
+            Delete account…
+          </button>
+        ) : null}
       </header>
       {note ? <p className="hint account-note">{note}</p> : null}
       <Filters />
@@ -165,6 +191,7 @@ export function TransactionsView({
             rows={rows}
             caption={`Transactions of ${summary}`}
             busy={query.isPlaceholderData}
+            actions={rowActions}
           />
           {rows.length === 0 ? (
             <p>
@@ -183,6 +210,9 @@ export function TransactionsView({
           onPrevious={onPrevious}
           onNext={onNext}
         />
+      ) : null}
+      {deleting ? (
+        <DeleteTransactionDialog account={account} row={deleting} onClose={() => setDeleting(undefined)} />
       ) : null}
     </section>
   )

@@ -269,3 +269,61 @@ export function viewShowing(
     to: view.to !== undefined && last !== undefined && last > view.to ? undefined : view.to,
   }
 }
+
+/** An amount as any sandbox may send it (a string or a number), as the form's text inputs hold it. */
+function moneyOf(value: unknown): { amount: string; currency: string } {
+  const money = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
+  const text = (part: unknown) => (typeof part === 'string' || typeof part === 'number' ? String(part) : '')
+  return { amount: text(money.amount), currency: text(money.currency) }
+}
+
+/**
+ * "Duplicate and edit": a transaction as the sandbox answered it, as a new row of the form. Its id is
+ * left blank (a duplicate needs its own); `swapped` undoes the accept-fix swap of the answer, so the
+ * copy sends each amount where the original has it.
+ */
+export function rowFromTransaction(
+  element: unknown,
+  { pending, swapped }: { pending: boolean; swapped: boolean },
+): TransactionFormRow {
+  const tx = typeof element === 'object' && element !== null ? (element as Record<string, unknown>) : {}
+  const text = (key: string) => (typeof tx[key] === 'string' ? (tx[key] as string) : '')
+  const day = (key: string) => text(key).slice(0, 10)
+  const [transactionAmount, originalAmount] = swapped
+    ? [moneyOf(tx.originalAmount), moneyOf(tx.transactionAmount)]
+    : [moneyOf(tx.transactionAmount), moneyOf(tx.originalAmount)]
+  const address =
+    typeof tx.cardAcceptorAddress === 'object' && tx.cardAcceptorAddress !== null
+      ? tx.cardAcceptorAddress
+      : {}
+  const part = (key: string) => {
+    const value = (address as Record<string, unknown>)[key]
+    return typeof value === 'string' ? value : ''
+  }
+  const blank = blankRow('', day('transactionDate'))
+  return {
+    ...blank,
+    bookingStatus: pending ? 'pending' : 'booked',
+    transactionDate: day('transactionDate'),
+    bookingDate: pending ? '' : day('bookingDate'),
+    transactionAmount,
+    originalAmount,
+    merchantCategoryCode: text('merchantCategoryCode'),
+    terminalId: text('terminalId'),
+    markupFee: tx.markupFee === undefined ? blank.markupFee : moneyOf(tx.markupFee),
+    markupFeePercentage: text('markupFeePercentage'),
+    cardAcceptorId: text('cardAcceptorId'),
+    cardAcceptorAddress: {
+      street: part('street') || part('streetName'),
+      buildingNumber: part('buildingNumber'),
+      postalCode: part('postalCode') || part('postCode'),
+      city: part('city') || part('townName'),
+      country: part('country'),
+    },
+    maskedPan: text('maskedPan'),
+    transactionDetails: text('transactionDetails'),
+    invoiced: tx.invoiced === true ? 'true' : tx.invoiced === false ? 'false' : '',
+    proprietaryBankTransactionCode: text('proprietaryBankTransactionCode'),
+    valueDate: day('valueDate'),
+  }
+}
