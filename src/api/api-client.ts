@@ -136,8 +136,12 @@ export function createApiClient({
     try {
       await task()
     } catch (error) {
-      if (isDeletionNotOffered(error)) markDeletionRefused(await upstream(), error)
-      throw error
+      if (!isDeletionNotOffered(error)) throw error
+      markDeletionRefused(await upstream(), error)
+      throw new Error(
+        `This sandbox has no operation to delete (it answered HTTP ${error.status}): the console stops offering it here.`,
+        { cause: error },
+      )
     }
   }
 
