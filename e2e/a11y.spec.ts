@@ -17,7 +17,7 @@ for (const theme of ['light', 'dark'] as const) {
       const dialog = page.getByRole('dialog', { name: 'New card account' })
       await dialog.getByLabel('Masked PAN').fill('1234')
       await dialog.getByRole('button', { name: 'Create account' }).click()
-      await expect(dialog.getByText('maskedPan must be 12 to 19 characters')).toBeVisible()
+      await expect(dialog.getByText('Masked PAN must be 12 to 19 characters')).toBeVisible()
       await check(page, 'new-account-dialog', theme)
       await dialog.getByLabel('Masked PAN').fill('400000******0002')
       await dialog.getByRole('button', { name: 'Create account' }).click()

@@ -28,10 +28,11 @@ test('an empty sandbox offers to create an account; invalid input is marked, val
   await dialog.getByLabel('Credit limit amount (optional)').fill('12.3456')
   await dialog.getByLabel('Masked PAN').press('Enter')
 
-  await expect(dialog.getByText('maskedPan must be 12 to 19 characters')).toBeVisible()
-  await expect(dialog.getByText('currency must be an ISO 4217 code')).toHaveCount(2)
-  await expect(dialog.getByText('customerNumber must be the PSU id: 8 to 11 digits')).toBeVisible()
-  await expect(dialog.getByText('amount must be a decimal number')).toBeVisible()
+  await expect(dialog.getByText('Masked PAN must be 12 to 19 characters')).toBeVisible()
+  // "nok" can only mean NOK: normalised, not refused; the limit's blank currency became required.
+  await expect(dialog.getByText('Credit limit currency is required once a credit limit amount')).toBeVisible()
+  await expect(dialog.getByText('Customer number must be the PSU id: 8 to 11 digits')).toBeVisible()
+  await expect(dialog.getByText('Credit limit amount must be a decimal number')).toBeVisible()
   await expect(dialog.getByLabel('Masked PAN')).toHaveAttribute('aria-invalid', 'true')
   await screenshot(page, 'new-account-invalid')
 

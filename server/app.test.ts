@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Server } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ForwarderOptions } from './proxy/forward'
@@ -132,17 +133,17 @@ describe('forwarding', () => {
       tppMessages: [{ text: 'No sandbox endpoint at /api/v1/sandbox/accounts' }],
     })
     const wrongMethod = await send(port, '/api/v1/sandbox/card-accounts/abc', {
-      method: 'DELETE',
+      method: 'PUT',
       headers: { 'x-request-id': REQUEST_ID },
     })
     expect(wrongMethod.status).toBe(405)
-    expect(wrongMethod.headers.allow).toBe('GET, HEAD, OPTIONS')
+    expect(wrongMethod.headers.allow).toBe('GET, HEAD, DELETE, OPTIONS')
     expect(wrongMethod.headers['x-request-id']).toBe(REQUEST_ID)
     expect(json(wrongMethod)).toMatchObject({
       tppMessages: [
         {
           code: 'SERVICE_INVALID',
-          text: 'DELETE is not allowed on /api/v1/sandbox/card-accounts/abc; allowed: GET, HEAD, OPTIONS',
+          text: 'PUT is not allowed on /api/v1/sandbox/card-accounts/abc; allowed: GET, HEAD, DELETE, OPTIONS',
         },
       ],
     })
@@ -160,8 +161,9 @@ describe('forwarding', () => {
     })
     for (const [path, allow] of [
       ['/api/v1/sandbox/card-accounts', 'GET, HEAD, POST, OPTIONS'],
-      ['/api/v1/sandbox/card-accounts/abc', 'GET, HEAD, OPTIONS'],
+      ['/api/v1/sandbox/card-accounts/abc', 'GET, HEAD, DELETE, OPTIONS'],
       ['/api/v1/sandbox/card-accounts/abc/transactions', 'GET, HEAD, POST, OPTIONS'],
+      ['/api/v1/sandbox/card-accounts/abc/transactions/ct-1', 'DELETE, OPTIONS'],
     ]) {
       const answer = await send(port, path ?? '', {
         method: 'OPTIONS',
@@ -176,6 +178,30 @@ describe('forwarding', () => {
     expect((await send(port, '/api/v1/sandbox/nowhere', { method: 'OPTIONS' })).status).toBe(404)
     expect(upstream.received).toEqual([])
     expect(signed).toBe(0)
+  })
+
+  it('signs and forwards the deletes like the other operations, without a body, and relays the 204', async () => {
+    const upstream = fakeUpstream((_req, res) => res.writeHead(204).end())
+    let signed = 0
+    const port = await proxyTo(await start(upstream.server), {
+      sign: (request) => {
+        signed++
+        return fakeSign(request)
+      },
+    })
+    for (const path of ['/card-accounts/abc', '/card-accounts/abc/transactions/ct-1']) {
+      const answer = await send(port, `/api/v1/sandbox${path}`, {
+        method: 'DELETE',
+        headers: { 'x-request-id': randomUUID() },
+      })
+      expect(answer.status).toBe(204)
+      expect(answer.text).toBe('')
+    }
+    expect(signed).toBe(2)
+    expect(upstream.received.map(({ method, url, body }) => `${method} ${url} ${body.length}`)).toEqual([
+      'DELETE /prefix/v1/sandbox/card-accounts/abc 0',
+      'DELETE /prefix/v1/sandbox/card-accounts/abc/transactions/ct-1 0',
+    ])
   })
 
   it("forwards HEAD as the signed GET it stands for and answers GET's status and headers without a body", async () => {

@@ -131,7 +131,7 @@ describe('local upstream over a real socket', () => {
     expect(head.text).toBe('')
     const options = await send(port, '/v1/sandbox/card-accounts/some-id', { method: 'OPTIONS' })
     expect(options.status).toBe(204)
-    expect(options.headers.allow).toBe('GET, HEAD, OPTIONS')
+    expect(options.headers.allow).toBe('GET, HEAD, DELETE, OPTIONS')
     expect(options.headers).not.toHaveProperty('content-length')
     expect(options.text).toBe('')
   })

@@ -4,6 +4,8 @@ import {
   type CardAccountRead,
   createCardAccount,
   createTransactions,
+  deleteCardAccount,
+  deleteTransaction,
   followTransactionsLink,
   getCardAccount,
   getSandboxClock,
@@ -15,6 +17,7 @@ import {
 } from './client'
 import { type ConditionsSource, offlineConditionsSource, proxyConditionsSource } from './conditions'
 import { classifyProbe, probeConnection, type Verdict } from './connection-test'
+import { isDeletionNotOffered, markDeletionRefused } from './deletion'
 import { ApiError } from './errors'
 import { accountIdOfHref } from './links'
 import type { Mode } from './mode'
@@ -59,6 +62,10 @@ export interface ApiClient {
   getSandboxClock: Bound<typeof getSandboxClock>
   setSandboxClock: Bound<typeof setSandboxClock>
   settleTransactions: Bound<typeof settleTransactions>
+  /** Deletes the account in the sandbox (the console's own only) and drops it from the book. */
+  deleteCardAccount(accountId: string): Promise<void>
+  /** Deletes one transaction in the sandbox (the console's own only). */
+  deleteTransaction(accountId: string, cardTransactionId: string): Promise<void>
   /** Reads the account by id (its transactions if that fails) and adds it to the book. */
   openAccount(id: string, options?: ReadOptions): Promise<OpenOutcome>
   /** One signed read through the proxy, and what it met, named. */
@@ -148,6 +155,20 @@ export function createApiClient({
     return { kind: 'opened', id }
   }
 
+  /** A delete a sandbox does not have is remembered for its upstream: the screens stop offering it. */
+  const deleting = async (task: () => Promise<void>) => {
+    try {
+      await task()
+    } catch (error) {
+      if (!isDeletionNotOffered(error)) throw error
+      markDeletionRefused(await upstream(), error)
+      throw new Error(
+        `This sandbox has no operation to delete (it answered HTTP ${error.status}): the console stops offering it here.`,
+        { cause: error },
+      )
+    }
+  }
+
   return {
     mode,
     log,
@@ -184,6 +205,13 @@ export function createApiClient({
     getSandboxClock: (...args) => getSandboxClock(send, ...args),
     setSandboxClock: (...args) => setSandboxClock(send, ...args),
     settleTransactions: (...args) => settleTransactions(send, ...args),
+    deleteCardAccount: (accountId) =>
+      deleting(async () => {
+        await deleteCardAccount(send, accountId)
+        book.remove(await upstream(), accountId)
+      }),
+    deleteTransaction: (accountId, cardTransactionId) =>
+      deleting(() => deleteTransaction(send, accountId, cardTransactionId)),
     openAccount,
     testConnection: async (accountId) => classifyProbe(await probeConnection(send, accountId)),
   }

@@ -14,6 +14,7 @@ import {
   transactionsSearchParams,
 } from '../contract'
 import { ApiError } from './errors'
+import { createAccountFixHeaders } from './fixes'
 import { readBody } from './json'
 import { apiPathOfHref } from './links'
 import { type Creation, type Reading, readCreated, readWith } from './reading'
@@ -36,7 +37,7 @@ export interface ReadOptions {
 }
 
 interface Call {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'DELETE'
   /** Under /api: the console's own path to the operation. */
   apiPath: string
   body?: unknown
@@ -128,7 +129,11 @@ export function createCardAccount(
   send: Transport,
   body: CardAccountCreateInput,
 ): Promise<Creation<CardAccountRead>> {
-  return create(send, operations.createCardAccount, { apiPath: apiPath(pathTo('createCardAccount')), body })
+  return create(send, operations.createCardAccount, {
+    apiPath: apiPath(pathTo('createCardAccount')),
+    body,
+    headers: createAccountFixHeaders(),
+  })
 }
 
 export function listTransactions(
@@ -204,5 +209,24 @@ export function settleTransactions(
   return read(send, operations.settleTransactions, {
     apiPath: apiPath(pathTo('settleTransactions', { mockCardAccountId: accountId })),
     body,
+  })
+}
+
+/** The console's own sandbox only (docs/decisions.md#deleting): a 204, nothing to read. */
+export async function deleteCardAccount(send: Transport, accountId: string): Promise<void> {
+  await exchange(send, {
+    method: operations.deleteCardAccount.method,
+    apiPath: apiPath(pathTo('deleteCardAccount', { mockCardAccountId: accountId })),
+  })
+}
+
+export async function deleteTransaction(
+  send: Transport,
+  accountId: string,
+  cardTransactionId: string,
+): Promise<void> {
+  await exchange(send, {
+    method: operations.deleteTransaction.method,
+    apiPath: apiPath(pathTo('deleteTransaction', { mockCardAccountId: accountId, cardTransactionId })),
   })
 }

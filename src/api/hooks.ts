@@ -121,3 +121,24 @@ export function useCreateTransactions(accountId: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.transactions(accountId) }),
   })
 }
+
+export function useDeleteTransaction(accountId: string) {
+  const api = useApiClient()
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (cardTransactionId: string) => api.deleteTransaction(accountId, cardTransactionId),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.transactions(accountId) }),
+  })
+}
+
+export function useDeleteCardAccount() {
+  const api = useApiClient()
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (accountId: string) => api.deleteCardAccount(accountId),
+    onSuccess: (_, accountId) => {
+      client.removeQueries({ queryKey: queryKeys.transactions(accountId) })
+      return client.invalidateQueries({ queryKey: queryKeys.cardAccounts() })
+    },
+  })
+}

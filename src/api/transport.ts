@@ -131,7 +131,7 @@ export function createTransport({
     const answer = `HTTP ${response.status} ${type || 'without a content type'} from ${url.pathname}`
     const stray: StrayAnswer = { status: response.status, contentType: type, body: responseBody }
     if (offline) {
-      if (!offline.answered(request.headers.get(headerNames.requestId) ?? '')) {
+      if (!offline.answered(requestId)) {
         throw new NotTheSandbox(`the service worker let the request through (got ${answer})`, stray)
       }
       return response
@@ -139,7 +139,10 @@ export function createTransport({
     // An answer the proxy relayed carries its trace, and is the upstream's whatever its type: a 201 with no
     // body, a gateway's HTML 404. Without the trace only JSON is the proxy's own (its refusals); anything
     // else is some other server answering /api (a static server, a dev server without the proxy).
-    if (upstream === undefined && !type.includes('json')) {
+    // A 204 (a delete) has no body to be JSON: echoing this request's X-Request-ID makes it the sandbox's.
+    const emptyOfTheSandbox =
+      response.status === 204 && requestId !== '' && response.headers.get(headerNames.requestId) === requestId
+    if (upstream === undefined && !type.includes('json') && !emptyOfTheSandbox) {
       throw new NotTheSandbox(`got ${answer}, not the sandbox's JSON`, stray)
     }
     return response

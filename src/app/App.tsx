@@ -4,6 +4,7 @@ import { ApiErrorState } from '../features/ApiErrorState'
 import { AccountList } from '../features/card-accounts/AccountList'
 import { AccountNotFound } from '../features/card-accounts/AccountNotFound'
 import type { KnownAccount } from '../features/card-accounts/account-view'
+import { DeleteAccountDialog } from '../features/card-accounts/DeleteAccountDialog'
 import { accountLabel } from '../features/card-accounts/format'
 import type { CreatedAccount } from '../features/card-accounts/NewAccountDialog'
 import { OpenAccountDialog } from '../features/card-accounts/OpenAccountDialog'
@@ -17,8 +18,9 @@ import { Inspector } from '../features/inspector/Inspector'
 import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
 import { markRecent } from '../features/transactions/recent'
 import { TransactionsView } from '../features/transactions/TransactionsView'
-import { viewShowing } from '../features/transactions/transaction-form'
+import { type TransactionFormRow, viewShowing } from '../features/transactions/transaction-form'
 import { UnexpectedAnswer } from '../features/UnexpectedAnswer'
+import { useDeletion } from '../features/use-deletion'
 import { parseView, useView } from '../features/view-state'
 import { useAnnounce } from '../ui/announcer'
 import { ChunkBoundary } from './ChunkBoundary'
@@ -70,7 +72,13 @@ export function App({ mode, offlineError }: AppProps) {
   const fill = useFillTestData()
   const [dialog, setDialog] = useState<OpenDialog>()
   const [removing, setRemoving] = useState<KnownAccount>()
-  const close = () => setDialog(undefined)
+  const [duplicate, setDuplicate] = useState<TransactionFormRow>()
+  const [deletingAccount, setDeletingAccount] = useState(false)
+  const deletion = useDeletion()
+  const close = () => {
+    setDialog(undefined)
+    setDuplicate(undefined)
+  }
   const selected = known.accounts.find((a) => a.view.resourceId === view.account)
   const firstAccount = known.accounts[0]?.view.resourceId
   const missing = useOpenLinkedAccount(view.account, {
@@ -109,6 +117,11 @@ export function App({ mode, offlineError }: AppProps) {
 
   const actions = {
     onAdd: () => setDialog('add-transactions'),
+    onDuplicate: (row: TransactionFormRow) => {
+      setDuplicate(row)
+      setDialog('add-transactions')
+    },
+    onDeleteAccount: () => setDeletingAccount(true),
     onGenerate: () => setDialog('generate'),
     onFill: async () => onFilled(await fill.fill()),
     filling: fill.filling,
@@ -210,6 +223,18 @@ export function App({ mode, offlineError }: AppProps) {
           upstream={known.upstream}
           onRemove={remove}
           onClose={() => setRemoving(undefined)}
+          cannotDelete={deletion.offered ? undefined : deletion.why}
+        />
+      ) : null}
+      {deletingAccount && selected ? (
+        <DeleteAccountDialog
+          account={selected.view}
+          onClose={() => setDeletingAccount(false)}
+          onDeleted={() => {
+            setDeletingAccount(false)
+            setView({ account: undefined, offset: 0 })
+            announce(`${accountLabel(selected.view)} deleted, with its transactions`)
+          }}
         />
       ) : null}
       {dialog === 'help' ? <HelpDialog onClose={close} /> : null}
@@ -233,6 +258,7 @@ export function App({ mode, offlineError }: AppProps) {
         <ChunkBoundary title="Add transactions" onClose={close}>
           <AddTransactionsDialog
             account={selected.view}
+            initial={duplicate ? [duplicate] : undefined}
             onClose={close}
             onCreated={(created, sent) => {
               close()

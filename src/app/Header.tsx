@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react'
 import { type Mode, modeDataHomes, modeLabels, modes, useConditions } from '../api'
 import { useView } from '../features/view-state'
 import { AnnouncementRegion } from '../ui/announcer'
+import { LongerNameToggle } from './LongerNameToggle'
 import { switchMode } from './switch-mode'
 import { TamperSelect } from './TamperSelect'
 import { applyTheme, readTheme, type Theme, themes } from './theme'
@@ -61,6 +62,7 @@ export function Header({ mode, onHelp, onConnection, onExplain, clock, onConditi
         <input type="checkbox" checked={view.fix} onChange={(e) => setView({ fix: e.target.checked })} />{' '}
         accept-fix: swap amounts
       </label>
+      <LongerNameToggle />
       <TamperSelect />
       <button type="button" onClick={onExplain}>
         Explain a request…

@@ -14,6 +14,15 @@ export const requestId = z
   .string({ error: 'X-Request-ID is required: a UUID unique per call' })
   .regex(UUID, 'X-Request-ID must be a UUID, e.g. 99391c7e-ad88-49ec-a2ad-99ddcb1f7721')
 
+/**
+ * What a header value can carry: fetch's Headers refuses anything beyond ISO-8859-1, and a control
+ * character would add a line to the signing string. Printable ASCII, Latin-1 letters and inner spaces.
+ */
+export const HEADER_VALUE_CHARACTER = /[\x20-\x7e\xa0-\xff]/
+
+/** The longest value of a header signed when present (PSU-ID, PSU-Corporate-ID, TPP-Redirect-URI). */
+export const SIGNED_HEADER_VALUE_MAX = 256
+
 /** Presence only: any non-blank value (docs/decisions.md#card-account-create). */
 export const psuCorporateId = z.string().trim().min(1, 'PSU-Corporate-ID must not be empty')
 

@@ -41,7 +41,7 @@ const problemAnswers: Record<number, string> = {
     'PARAMETER_NOT_SUPPORTED: a query parameter the operation does not take (`path` names it); ' +
     'PERIOD_INVALID: fromDate is after toDate',
   401: `The signature or the certificate was refused: ${signatureErrorCodes.join(', ')}`,
-  404: 'RESOURCE_UNKNOWN: no mock card account has this mockCardAccountId',
+  404: 'RESOURCE_UNKNOWN: no mock card account has this mockCardAccountId (or, where one is named, no transaction this cardTransactionId)',
   413: 'PAYLOAD_TOO_LARGE: the body is over the server’s limit',
   507: 'STORE_FULL: the write would pass a cap on stored transactions (the text names the cap); nothing was stored',
   500: 'INTERNAL_SERVER_ERROR: a failure of the server, still in the tppMessages shape',
@@ -118,7 +118,10 @@ export function openApiDocument(
       [answer.status]: {
         description: answer.description,
         headers: { [headerNames.requestId]: echoedRequestId, ...answerHeaders },
-        content: { 'application/json': { schema: schemaOf(answer.schema, 'output') } },
+        // A 204 has no body to describe.
+        ...(answer.status === 204
+          ? {}
+          : { content: { 'application/json': { schema: schemaOf(answer.schema, 'output') } } }),
       },
       ...Object.fromEntries(
         statuses.map((status) => [status, { $ref: `#/components/responses/Problem${status}` }]),

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import {
   cardAccount,
   cardAccountCreate,
@@ -12,6 +12,7 @@ import { sandboxClockAnswer, sandboxClockState } from './sandbox-clock'
 import { settlementAnswer, settlementAnswerFromServer, settlementRequest } from './settlement'
 import { transactionsCreated } from './snapshot'
 import {
+  cardTransactionId,
   cardTransactionsFromServer,
   cardTransactionsResponse,
   transactionBatch,
@@ -124,6 +125,14 @@ const transactionsPath = `${accountPath}/transactions` as const
 const settlementsPath = `${transactionsPath}/settlements` as const
 /** The sandbox's own clock: no bank has one, so a remote sandbox answers 404 here. */
 const clockPath = `${SANDBOX_PREFIX}/clock` as const
+const transactionPath = `${transactionsPath}/{cardTransactionId}` as const
+
+/** A 204: nothing to read, the status says it all. */
+const noContent = z.undefined()
+
+/** The console's sandbox only: the bank's sandbox has no way to delete one account or transaction. */
+const sandboxOnly =
+  "Sandbox Console's own: the bank's sandbox has no such operation (a console meets it as 404, 405 or 501)."
 
 /**
  * Every route of the operation, once: the sandbox's handlers, the servers' 404/405/OPTIONS answers, the proxy's
@@ -259,6 +268,25 @@ export const operations = {
     },
     problems: [413],
   },
+
+  deleteCardAccount: {
+    method: 'DELETE',
+    path: accountPath,
+    summary: 'Delete a mock card account and its transactions',
+    description: sandboxOnly,
+    headers: signedRequest,
+    answer: { status: 204, description: 'Deleted', schema: noContent, reader: noContent },
+    problems: [404],
+  },
+  deleteTransaction: {
+    method: 'DELETE',
+    path: transactionPath,
+    summary: 'Delete one card transaction of a mock card account',
+    description: sandboxOnly,
+    headers: signedRequest,
+    answer: { status: 204, description: 'Deleted', schema: noContent, reader: noContent },
+    problems: [404],
+  },
 } as const satisfies Record<string, OperationSpec>
 
 export type OperationName = keyof typeof operations
@@ -281,6 +309,10 @@ export const pathParameters: {
   [Name in ParamNames<(typeof operations)[OperationName]['path']>]: { schema: z.ZodType; description: string }
 } = {
   mockCardAccountId: { schema: resourceId, description: 'The resourceId of a mock card account' },
+  cardTransactionId: {
+    schema: cardTransactionId,
+    description: 'The cardTransactionId of one of its transactions',
+  },
 }
 
 /** The service-relative path of an operation, each parameter percent-encoded. */

@@ -9,12 +9,16 @@ describe('matchRoute', () => {
     'finds %s by its own method and path, with its decoded parameters',
     (name, operation) => {
       const id = 'acc 1/ü'
-      const path = operation.path.replace('{mockCardAccountId}', encodeURIComponent(id))
+      const txId = 'ct 1/ü'
+      const path = operation.path
+        .replace('{mockCardAccountId}', encodeURIComponent(id))
+        .replace('{cardTransactionId}', encodeURIComponent(txId))
       const match = matchRoute(operation.method, path)
       expect(match).toMatchObject({ kind: 'operation', operation: { name } })
-      expect(match.kind === 'operation' ? match.params : undefined).toEqual(
-        operation.path.includes('{') ? { mockCardAccountId: id } : {},
-      )
+      expect(match.kind === 'operation' ? match.params : undefined).toEqual({
+        ...(operation.path.includes('{mockCardAccountId}') ? { mockCardAccountId: id } : {}),
+        ...(operation.path.includes('{cardTransactionId}') ? { cardTransactionId: txId } : {}),
+      })
     },
   )
 
@@ -28,11 +32,12 @@ describe('matchRoute', () => {
 
   it.each([
     [ACCOUNTS, ['GET', 'HEAD', 'POST', 'OPTIONS']],
-    [`${ACCOUNTS}/abc`, ['GET', 'HEAD', 'OPTIONS']],
+    [`${ACCOUNTS}/abc`, ['GET', 'HEAD', 'DELETE', 'OPTIONS']],
     [`${ACCOUNTS}/abc/transactions`, ['GET', 'HEAD', 'POST', 'OPTIONS']],
+    [`${ACCOUNTS}/abc/transactions/ct-1`, ['DELETE', 'OPTIONS']],
   ])('knows what %s allows: %j', (path, allow) => {
     expect(matchRoute('OPTIONS', path)).toEqual({ kind: 'options', allow })
-    expect(matchRoute('DELETE', path)).toEqual({ kind: 'method-not-allowed', allow })
+    expect(matchRoute('PUT', path)).toEqual({ kind: 'method-not-allowed', allow })
     expect(matchRoute('get', path)).toEqual({ kind: 'method-not-allowed', allow })
   })
 

@@ -262,8 +262,9 @@ describe('errors (docs/decisions.md#error-codes)', () => {
 
   it.each([
     ['DELETE', '/v1/sandbox/card-accounts', 'GET, HEAD, POST, OPTIONS'],
-    ['PUT', '/v1/sandbox/card-accounts/some-id', 'GET, HEAD, OPTIONS'],
-    ['POST', '/v1/sandbox/card-accounts/some-id', 'GET, HEAD, OPTIONS'],
+    ['PUT', '/v1/sandbox/card-accounts/some-id', 'GET, HEAD, DELETE, OPTIONS'],
+    ['POST', '/v1/sandbox/card-accounts/some-id', 'GET, HEAD, DELETE, OPTIONS'],
+    ['GET', '/v1/sandbox/card-accounts/some-id/transactions/ct-1', 'DELETE, OPTIONS'],
     ['PATCH', '/v1/sandbox/card-accounts/some-id/transactions', 'GET, HEAD, POST, OPTIONS'],
   ])('405 SERVICE_INVALID for %s %s, with Allow: %s', async (method, path, allow) => {
     const response = await call(method, path)
@@ -275,7 +276,7 @@ describe('errors (docs/decisions.md#error-codes)', () => {
   it.each([
     '/v1/sandbox/accounts',
     '/v1/sandbox/card-accounts/some-id/balances',
-    '/v1/sandbox/card-accounts/some-id/transactions/extra',
+    '/v1/sandbox/card-accounts/some-id/transactions/ct-1/extra',
     '/v1/sandbox/card-accounts/',
     '/v1/sandbox/card-accounts/%E0',
     '/v1/sandbox/card-accounts/%E0%A4%A/transactions',
@@ -322,8 +323,9 @@ describe('HEAD and OPTIONS', () => {
 
   it.each([
     ['/v1/sandbox/card-accounts', 'GET, HEAD, POST, OPTIONS'],
-    ['/v1/sandbox/card-accounts/some-id', 'GET, HEAD, OPTIONS'],
+    ['/v1/sandbox/card-accounts/some-id', 'GET, HEAD, DELETE, OPTIONS'],
     ['/v1/sandbox/card-accounts/some-id/transactions', 'GET, HEAD, POST, OPTIONS'],
+    ['/v1/sandbox/card-accounts/some-id/transactions/ct-1', 'DELETE, OPTIONS'],
   ])('answers OPTIONS %s with 204 and Allow: %s, unsigned and without X-Request-ID', async (path, allow) => {
     server.use(
       ...createSandboxHandlers({
@@ -376,5 +378,49 @@ describe('the authenticate seam', () => {
   it('lets the request through when it returns null', async () => {
     server.use(...createSandboxHandlers({ sandbox, basePath: TEST_BASE_URL, authenticate: async () => null }))
     expect((await call('POST', '/v1/sandbox/card-accounts', { json: privateBody })).status).toBe(201)
+  })
+})
+
+describe('deletes (the console sandbox only)', () => {
+  it('DELETE of a transaction answers 204 and the list loses it', async () => {
+    const id = await createAccount()
+    await call('POST', txPath(id), {
+      json: [txBody({ cardTransactionId: 'a' }), txBody({ cardTransactionId: 'b' })],
+    })
+    const deleted = await call('DELETE', `/v1/sandbox/card-accounts/${id}/transactions/a`)
+    expect(deleted.status).toBe(204)
+    expect(deleted.headers.get('x-request-id')).toBe(REQUEST_ID)
+    expect(await deleted.text()).toBe('')
+    const page = cardTransactionsResponse.parse(
+      await (await call('GET', txPath(id, '?bookingStatus=both'))).json(),
+    )
+    expect(page.cardTransactions.booked.map((t) => t.cardTransactionId)).toEqual(['b'])
+    await expectProblem(await call('DELETE', `/v1/sandbox/card-accounts/${id}/transactions/a`), 404, {
+      code: 'RESOURCE_UNKNOWN',
+      path: 'cardTransactionId',
+    })
+  })
+
+  it('DELETE of an account answers 204; the account and its transactions are gone', async () => {
+    const id = await createAccount()
+    await call('POST', txPath(id), { json: [txBody()] })
+    expect((await call('DELETE', `/v1/sandbox/card-accounts/${id}`)).status).toBe(204)
+    await expectProblem(await call('GET', `/v1/sandbox/card-accounts/${id}`), 404, {
+      code: 'RESOURCE_UNKNOWN',
+      path: 'mockCardAccountId',
+    })
+    await expectProblem(await call('GET', txPath(id, '?bookingStatus=both')), 404, {
+      code: 'RESOURCE_UNKNOWN',
+    })
+    await expectProblem(await call('DELETE', `/v1/sandbox/card-accounts/${id}`), 404, {
+      code: 'RESOURCE_UNKNOWN',
+      path: 'mockCardAccountId',
+    })
+  })
+
+  it('an id that is a percent-encoded path segment is decoded, as elsewhere', async () => {
+    const id = await createAccount()
+    await call('POST', txPath(id), { json: [txBody({ cardTransactionId: 'x.y_z-1' })] })
+    expect((await call('DELETE', `/v1/sandbox/card-accounts/${id}/transactions/x.y_z-1`)).status).toBe(204)
   })
 })

@@ -140,6 +140,15 @@ export function createSandboxHandlers({
       const settled = after === null ? 0 : await sandbox.settlePendingAfter(after)
       return reply(200, { ...clockAnswer(clock), settled })
     },
+
+    async deleteCardAccount({ params }) {
+      const deleted = await sandbox.deleteCardAccount(params.mockCardAccountId)
+      return deleted.ok ? { status: 204 } : problemReply(deleted.problem)
+    },
+    async deleteTransaction({ params }) {
+      const deleted = await sandbox.deleteTransaction(params.mockCardAccountId, params.cardTransactionId)
+      return deleted.ok ? { status: 204 } : problemReply(deleted.problem)
+    },
   }
 
   async function serve<Params>(

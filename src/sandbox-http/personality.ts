@@ -39,7 +39,13 @@ export interface Personality {
 }
 
 /** The console's own sandbox operations, which no bank has: the clock and settlement. */
-const sandboxOnly: readonly OperationName[] = ['getSandboxClock', 'setSandboxClock', 'settleTransactions']
+const sandboxOnly: readonly OperationName[] = [
+  'getSandboxClock',
+  'setSandboxClock',
+  'settleTransactions',
+  'deleteCardAccount',
+  'deleteTransaction',
+]
 
 /** Our sandbox as the contract has it: every operation, UUID ids, amounts as strings, pending objects. */
 const asContracted: Personality = {
@@ -62,7 +68,8 @@ const platform: Personality = {
   basePath: '/api-sandbox',
   // A GET of the list's path is then 405 with `Allow: POST, OPTIONS`, as a server routing by path and
   // method answers a method the path does not take (the platform's sandbox is such a server). Like every
-  // bank's, it has no clock and no settlement: the console says so where it would offer them.
+  // bank's, it has no clock, no settlement and no way to delete one account or transaction: the console
+  // says so where it would offer them.
   offers: operationList
     .map(({ name }) => name)
     .filter((name) => name !== 'listCardAccounts' && !sandboxOnly.includes(name)),

@@ -848,3 +848,49 @@ describe('persistence through the store port', () => {
     expect(await sandbox.listCardAccounts()).toEqual([])
   })
 })
+
+describe('deleting one transaction or one account', () => {
+  it('deletes one transaction: the list and its count lose it, the others keep their order', async () => {
+    const { sandbox, id } = await withAccount()
+    value(
+      await sandbox.addTransactions(id, [
+        tx({ cardTransactionId: 'a' }),
+        tx({ cardTransactionId: 'b' }),
+        tx({ cardTransactionId: 'c' }),
+      ]),
+    )
+    expect(value(await sandbox.deleteTransaction(id, 'b'))).toMatchObject({ cardTransactionId: 'b' })
+    const page = await list(sandbox, id, { bookingStatus: 'both' })
+    expect(page.cardTransactions.booked.map((t) => t.cardTransactionId)).toEqual(['c', 'a'])
+    expect(await sandbox.storeStatus()).toEqual({ readable: true, accounts: 1, transactions: 2 })
+    // Its id is free again: nothing of it is left.
+    value(await sandbox.addTransactions(id, [tx({ cardTransactionId: 'b' })]))
+  })
+
+  it('answers 404 naming the unknown transaction or account, and deletes nothing', async () => {
+    const { sandbox, id } = await withAccount()
+    value(await sandbox.addTransactions(id, [tx({ cardTransactionId: 'a' })]))
+    expect(problemOf(await sandbox.deleteTransaction(id, 'nope'))).toEqual({
+      status: 404,
+      messages: [expect.objectContaining({ code: 'RESOURCE_UNKNOWN', path: 'cardTransactionId' })],
+    })
+    expect(problemOf(await sandbox.deleteTransaction('missing', 'a')).messages[0]?.path).toBe(
+      'mockCardAccountId',
+    )
+    expect(problemOf(await sandbox.deleteCardAccount('missing')).status).toBe(404)
+    expect(await sandbox.storeStatus()).toEqual({ readable: true, accounts: 1, transactions: 1 })
+  })
+
+  it('deletes an account with its transactions; the other accounts stay, in their order', async () => {
+    const store = createMemoryStore()
+    const sandbox = setup(store)
+    const first = value(await sandbox.createCardAccount(privateAccount, none)).resourceId
+    const second = value(await sandbox.createCardAccount(privateAccount, none)).resourceId
+    value(await sandbox.addTransactions(first, [tx()]))
+    expect(value(await sandbox.deleteCardAccount(first))).toMatchObject({ resourceId: first })
+    expect((await sandbox.listCardAccounts()).map((a) => a.resourceId)).toEqual([second])
+    expect(problemOf(await sandbox.getCardAccount(first, {})).status).toBe(404)
+    // What is stored agrees with the engine: a fresh engine over the same store sees the same.
+    expect(await setup(store).storeStatus()).toEqual({ readable: true, accounts: 1, transactions: 0 })
+  })
+})

@@ -27,7 +27,7 @@ import { swapped } from './accept-fix'
 import { capExceeded, defaultStoreCaps, importCapExceeded, type StoreCaps } from './caps'
 import { DuplicateTransactionIdError, ExportRefusedError, isStoreUnreadableError } from './errors'
 import { pageLinks, pageSpans } from './pagination'
-import { unknownCardAccount } from './problems'
+import { unknownCardAccount, unknownTransaction } from './problems'
 import { fail, ok, type Result } from './result'
 import { serialize } from './serialize'
 import { autoSettlements, type Settlement, settlementsOf } from './settlement'
@@ -58,6 +58,10 @@ export interface Sandbox {
     query: unknown,
     ctx: { fixes: Set<KnownFix>; psuCorporateId?: string | undefined },
   ): Promise<Result<CardTransactionsResponse>>
+  /** Deletes one transaction; 404 for an unknown account or transaction id. */
+  deleteTransaction(id: string, cardTransactionId: string): Promise<Result<StoredTransaction>>
+  /** Deletes the account and every transaction of it; 404 for an unknown id. */
+  deleteCardAccount(id: string): Promise<Result<CardAccount>>
   /**
    * Books pending transactions (docs/decisions.md#booking-lifecycle): the listed ones, or every one pending
    * for more than N days; all or nothing.
@@ -338,6 +342,28 @@ export function createSandbox({
           if (saved.ok) count += settlements.length
         }
         return count
+      })
+    },
+
+    async deleteTransaction(id, cardTransactionId) {
+      return write(async (current) => {
+        const index = current.accounts.get(id)
+        if (!index) return fail(unknownCardAccount(id))
+        const deleted = index.transactions.find((tx) => tx.cardTransactionId === cardTransactionId)
+        if (!deleted) return fail(unknownTransaction(id, cardTransactionId))
+        current.generation = await store.deleteTransaction(id, cardTransactionId)
+        current.accounts.set(id, index.without(cardTransactionId))
+        return ok(deleted)
+      })
+    },
+
+    async deleteCardAccount(id) {
+      return write(async (current) => {
+        const index = current.accounts.get(id)
+        if (!index) return fail(unknownCardAccount(id))
+        current.generation = await store.deleteAccount(id)
+        current.accounts.delete(id)
+        return ok(index.account)
       })
     },
 

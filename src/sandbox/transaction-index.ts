@@ -127,6 +127,17 @@ export class AccountIndex {
     this.pendingRows.insert(pending)
   }
 
+  /**
+   * The same account without one transaction, the others in their creation order. Deleting is rare: a
+   * fresh index is simpler than taking a row out of the sorted lists.
+   */
+  without(cardTransactionId: string): AccountIndex {
+    return new AccountIndex(
+      this.account,
+      this.created.filter((tx) => tx.cardTransactionId !== cardTransactionId),
+    )
+  }
+
   /** Booked transactions by bookingDate, pending ones by transactionDate, both bounds inclusive. */
   select(fromDate?: IsoDate, toDate?: IsoDate): { booked: Selection; pending: Selection } {
     return {

@@ -25,7 +25,7 @@ it('marks a masked PAN that shows every digit with the rule it breaks, and sends
 
   const pan = await dialog.findByRole('textbox', {
     name: 'Masked PAN',
-    description: /maskedPan must mask the middle digits with "\*" or "x": never send a full card number/,
+    description: /\* Masked PAN must mask the middle digits with "\*" or "x": never send a full card number/,
   })
   expect(pan.getAttribute('aria-invalid')).toBe('true')
   expect(screen.getByText('Requests (0)')).toBeDefined()
@@ -98,4 +98,48 @@ it('marks a status that is none of the known ones, in any case, and sends nothin
     description: /status must be "enabled", "blocked" or "deleted" \(in any case\)/,
   })
   expect(await sandbox.listCardAccounts()).toEqual([])
+})
+
+it('says in the words of the labels what to change: a long name, a credit limit without currency', async () => {
+  const { user, dialog, sandbox } = await openDialog()
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.type(dialog.getByRole('textbox', { name: 'Name (optional)' }), 'N'.repeat(40))
+  await user.type(dialog.getByRole('textbox', { name: 'Credit limit amount (optional)' }), '5000')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  const name = await dialog.findByRole('textbox', {
+    name: 'Name (optional)',
+    description:
+      '40/35 characters; 70 with "accept-fix: longer names" in the header Name may have at most 35 characters; turn on "accept-fix: longer names" in the header for 70',
+  })
+  expect(name.getAttribute('aria-invalid')).toBe('true')
+  await dialog.findByRole('textbox', {
+    name: 'Credit limit currency',
+    description: /^Credit limit currency is required once a credit limit amount is given/,
+  })
+  expect(dialog.queryByText(/maskedPan|creditLimit|accept-fix: longer-name/)).toBeNull()
+  expect(await sandbox.listCardAccounts()).toEqual([])
+})
+
+it('normalises what can mean one thing only, and with the longer-names toggle on sends a 70-character name', async () => {
+  const { user, dialog, sandbox, onCreated } = await openDialog()
+  const { writeLongerName } = await import('../../api')
+  writeLongerName(true)
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), ' 5254 12** **** 3241 ')
+  await user.clear(dialog.getByRole('textbox', { name: 'Currency' }))
+  await user.type(dialog.getByRole('textbox', { name: 'Currency' }), 'nok')
+  await user.type(dialog.getByRole('textbox', { name: 'Name (optional)' }), `  ${'N'.repeat(70)} `)
+  await user.type(dialog.getByRole('textbox', { name: 'Credit limit amount (optional)' }), ' +5000.00 ')
+  await user.type(dialog.getByRole('textbox', { name: 'Credit limit currency' }), 'sek')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  expect(await sandbox.listCardAccounts()).toEqual([
+    expect.objectContaining({
+      maskedPan: '525412******3241',
+      currency: 'NOK',
+      name: 'N'.repeat(70),
+      creditLimit: { amount: '5000.00', currency: 'SEK' },
+    }),
+  ])
 })

@@ -1,17 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
 import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
-import { type AccountCreation, ApiError, showJson, useCreateCardAccount, useOpenAccount } from '../../api'
-import { customerTypes, type TppMessage, testCustomers } from '../../contract'
+import {
+  type AccountCreation,
+  ApiError,
+  showJson,
+  useCreateCardAccount,
+  useLongerName,
+  useOpenAccount,
+} from '../../api'
+import { customerTypes, LONGER_NAME_MAX, NAME_MAX, type TppMessage, testCustomers } from '../../contract'
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
-import { markFields } from '../form-errors'
+import { inLabelWordsResolver, LONGER_NAMES_LABEL, markFields } from '../form-errors'
 import { useOneAtATime } from '../one-at-a-time'
 import {
   type AccountFormValues,
   accountFormDefaults,
-  accountFormSchema,
+  accountFormSchemaFor,
+  accountMessage,
   balanceTypes,
   blankBalance,
   isAccountField,
@@ -41,6 +49,8 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
   const [alert, setAlert] = useState<TppMessage[] | string>()
   const [unidentified, setUnidentified] = useState<Unidentified>()
   const [moreOpen, setMoreOpen] = useState(false)
+  const longerName = useLongerName()
+  const nameMax = longerName ? LONGER_NAME_MAX : NAME_MAX
   const {
     control,
     register,
@@ -49,7 +59,11 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
     setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(accountFormSchema), defaultValues: accountFormDefaults })
+  } = useForm({
+    resolver: inLabelWordsResolver(zodResolver(accountFormSchemaFor({ longerName })), accountMessage),
+    defaultValues: accountFormDefaults,
+  })
+  const nameLength = watch('name').trim().length
   const balances = useFieldArray({ control, name: 'balances' })
   const moreErrors = Object.keys(errors).some(isPlatformAccountField)
   useEffect(() => {
@@ -78,8 +92,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
       const rest = markFields(
         error.messages,
         (name) => isAccountField(name, balances.fields.length),
-        (name, m) =>
-          setError(name as Path<AccountFormValues>, { type: 'server', message: `${m.code}: ${m.text}` }),
+        (name, m) => setError(name as Path<AccountFormValues>, { type: 'server', message: m.text }),
       )
       setAlert(rest.length > 0 ? rest : 'The sandbox refused the account: see the marked fields.')
     }
@@ -150,7 +163,20 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
               <small className="field-error">{errors.customerType.message}</small>
             ) : null}
           </fieldset>
-          <Field label="Name (optional)" error={errors.name?.message}>
+          <Field
+            label="Name (optional)"
+            error={errors.name?.message}
+            hint={
+              <>
+                <span className={nameLength > nameMax ? 'over-limit' : undefined}>
+                  {nameLength}/{nameMax} characters
+                </span>
+                {longerName
+                  ? ` (with "${LONGER_NAMES_LABEL}")`
+                  : `; ${LONGER_NAME_MAX} with "${LONGER_NAMES_LABEL}" in the header`}
+              </>
+            }
+          >
             {(c) => <input {...c} {...register('name')} autoComplete="off" />}
           </Field>
           <Field label="Product (optional)" error={errors.product?.message}>

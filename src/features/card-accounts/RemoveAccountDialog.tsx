@@ -8,10 +8,18 @@ interface RemoveAccountDialogProps {
   upstream: string
   onRemove: () => Promise<void>
   onClose: () => void
+  /** Why the sandbox cannot delete it, where it cannot. */
+  cannotDelete?: string | undefined
 }
 
 /** Removing an account from the book forgets it in this browser; the sandbox keeps it. */
-export function RemoveAccountDialog({ account, upstream, onRemove, onClose }: RemoveAccountDialogProps) {
+export function RemoveAccountDialog({
+  account,
+  upstream,
+  onRemove,
+  onClose,
+  cannotDelete,
+}: RemoveAccountDialogProps) {
   return (
     <ConfirmDialog
       title="Remove from the book"
@@ -27,6 +35,7 @@ export function RemoveAccountDialog({ account, upstream, onRemove, onClose }: Re
         Nothing is deleted in the sandbox: the account and its transactions stay there. Open account… with its
         id brings it back.
       </p>
+      {cannotDelete ? <p className="hint">{cannotDelete}</p> : null}
     </ConfirmDialog>
   )
 }

@@ -51,7 +51,7 @@ describe('the account form’s "All fields"', () => {
     const result = accountFormSchema.safeParse({
       ...base,
       expiry: '2030-02-30',
-      balances: [{ balanceAmount: { currency: 'nok', amount: '1' }, balanceType: '', referenceDate: '' }],
+      balances: [{ balanceAmount: { currency: 'NO', amount: '1' }, balanceType: '', referenceDate: '' }],
     })
     expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
       'balances.0.balanceAmount.currency: currency must be an ISO 4217 code of three capital letters, e.g. "NOK"',

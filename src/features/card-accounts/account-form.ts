@@ -4,10 +4,18 @@ import {
   amountInput,
   type CardAccountCreateInput,
   cardAccountCreate,
+  cardAccountCreateSchema,
   type customerTypes,
   isCalendarDate,
   testCustomers,
 } from '../../contract'
+import {
+  normaliseCardNumber,
+  normaliseCurrency,
+  normaliseDigits,
+  normaliseMoney,
+  normaliseText,
+} from '../normalise'
 
 /** One balance row of the "All fields" part: inputs named as the body's fields. */
 export interface BalanceFormRow {
@@ -74,15 +82,16 @@ const filled = (value: string) => value.trim() !== ''
 
 function balanceBody({ balanceAmount, balanceType, referenceDate }: BalanceFormRow) {
   return {
-    balanceAmount,
-    ...(filled(balanceType) ? { balanceType } : {}),
+    balanceAmount: normaliseMoney(balanceAmount),
+    ...(filled(balanceType) ? { balanceType: normaliseText(balanceType) } : {}),
     ...(filled(referenceDate) ? { referenceDate } : {}),
   }
 }
 
 /**
  * Blank optional inputs are left out of the body, exactly as a hand-written request would; a balance row
- * is sent once any of its inputs is filled.
+ * is sent once any of its inputs is filled. What was typed is normalised where it can mean one thing only
+ * (`nok` is NOK, ` 12.50 ` is 12.50); the contract's rules judge the rest.
  */
 export function accountBody(values: AccountFormValues): CardAccountCreateInput {
   const {
@@ -101,13 +110,20 @@ export function accountBody(values: AccountFormValues): CardAccountCreateInput {
   const sentBalances = balances.filter(
     (b) => filled(b.balanceAmount.amount) || filled(b.balanceType) || filled(b.referenceDate),
   )
-  const optional = { name, product, cardId, cardIdVNo, accountNumber, expiry }
+  const optional = { name, product, cardId, cardIdVNo, accountNumber: normaliseDigits(accountNumber), expiry }
   return {
     ...required,
+    maskedPan: normaliseCardNumber(required.maskedPan),
+    currency: normaliseCurrency(required.currency),
+    customerNumber: normaliseDigits(required.customerNumber),
     // Sent as typed, without the spaces around it; left blank, the sandbox's default (enabled) applies.
     ...(filled(status) ? { status: status.trim() } : {}),
-    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => filled(value))),
-    ...(hasLimit ? { creditLimit } : {}),
+    ...Object.fromEntries(
+      Object.entries(optional).flatMap(([key, value]) =>
+        filled(value) ? [[key, normaliseText(value)]] : [],
+      ),
+    ),
+    ...(hasLimit ? { creditLimit: normaliseMoney(creditLimit) } : {}),
     ...(sentBalances.length > 0 ? { balances: sentBalances.map(balanceBody) } : {}),
   } as CardAccountCreateInput
 }
@@ -150,8 +166,31 @@ const platformAccountFields = {
   expiry: day('Expiry').optional(),
 }
 
-/** The contract's own schema decides; the form only maps its inputs to the body first. */
-export const accountFormSchema = z.preprocess(accountBody, cardAccountCreate.extend(platformAccountFields))
+/**
+ * The contract's own schema decides; the form only maps its inputs to the body first. `longerName`: the
+ * header's toggle sends the fix that allows 70-character names, so the form allows them too.
+ */
+export function accountFormSchemaFor({ longerName = false } = {}) {
+  const contract = longerName ? cardAccountCreateSchema({ longerName }) : cardAccountCreate
+  return z.preprocess(accountBody, contract.extend(platformAccountFields))
+}
+
+export const accountFormSchema = accountFormSchemaFor()
+
+/**
+ * A credit limit is an amount and its currency: once one part is filled the other is required, which
+ * the contract's rule for the blank part ("must be an ISO 4217 code") does not say.
+ */
+export function accountMessage(path: string, message: string, values: AccountFormValues): string {
+  const { amount, currency } = values.creditLimit
+  if (path === 'creditLimit.currency' && !filled(currency)) {
+    return 'Credit limit currency is required once a credit limit amount is given (a limit is an amount in a currency): enter an ISO 4217 code such as NOK, or clear the amount'
+  }
+  if (path === 'creditLimit.amount' && !filled(amount)) {
+    return 'Credit limit amount is required once a credit limit currency is given: enter an amount such as 5000.00, or clear the currency'
+  }
+  return message
+}
 
 const balanceField =
   /^balances\.\d+\.(balanceAmount\.amount|balanceAmount\.currency|balanceType|referenceDate)$/

@@ -56,3 +56,14 @@ it('stops sending when cancelled and says how many were stored', async () => {
   expect(stored).toBeLessThanOrEqual(sent + CHUNK)
   expect(onDone).not.toHaveBeenCalled()
 })
+
+it('says the limit of the number of transactions in words, and sends nothing past it', async () => {
+  const { dialog, sandbox, account, generate } = await openDialog()
+  await generate(100000)
+
+  await dialog.findByRole('spinbutton', {
+    name: 'Number of transactions',
+    description: 'Number of transactions must be a whole number from 1 to 10,000',
+  })
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
+})

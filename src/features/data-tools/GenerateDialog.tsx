@@ -38,10 +38,23 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const abort = useRef<AbortController>(undefined)
   const once = useOneAtATime()
 
+  const [problems, setProblems] = useState<GenerateProblems>({})
   const start = (event: FormEvent) => {
     event.preventDefault()
-    void once(generate)
+    const found = generateProblems(total, days, seed)
+    setProblems(found)
+    if (Object.keys(found).length === 0) void once(generate)
   }
+  const invalid = (field: keyof GenerateProblems) =>
+    problems[field] === undefined
+      ? {}
+      : { 'aria-invalid': true, 'aria-describedby': `generate-${field}-error` }
+  const problemOf = (field: keyof GenerateProblems) =>
+    problems[field] === undefined ? null : (
+      <small id={`generate-${field}-error`} className="field-error">
+        {problems[field]}
+      </small>
+    )
 
   const generate = async () => {
     const controller = new AbortController()
@@ -87,49 +100,61 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const running = run.state === 'running'
   return (
     <Dialog title="Generate transactions" onClose={onClose} busy={running}>
-      <form className="form" onSubmit={start}>
+      <form className="form" onSubmit={start} noValidate>
         <p className="muted">
           For {accountSummary(account)}; the same seed always gives the same transactions.
         </p>
         <div className="form-grid">
-          <label className="field">
-            Number of transactions
-            <input
-              type="number"
-              min={1}
-              max={MAX_BATCH}
-              step={1}
-              required
-              value={total}
-              disabled={running}
-              onChange={(e) => setTotal(e.target.valueAsNumber)}
-            />
-          </label>
-          <label className="field">
-            Over the last … days
-            <input
-              type="number"
-              min={1}
-              max={3650}
-              step={1}
-              required
-              value={days}
-              disabled={running}
-              onChange={(e) => setDays(e.target.valueAsNumber)}
-            />
-          </label>
-          <label className="field">
-            Seed
-            <input
-              type="number"
-              step={1}
-              min={0}
-              required
-              value={seed}
-              disabled={running}
-              onChange={(e) => setSeed(e.target.valueAsNumber)}
-            />
-          </label>
+          <div className="field">
+            <label>
+              Number of transactions
+              <input
+                type="number"
+                min={1}
+                max={MAX_BATCH}
+                step={1}
+                required
+                value={total}
+                disabled={running}
+                onChange={(e) => setTotal(e.target.valueAsNumber)}
+                {...invalid('total')}
+              />
+            </label>
+            {problemOf('total')}
+          </div>
+          <div className="field">
+            <label>
+              Over the last … days
+              <input
+                type="number"
+                min={1}
+                max={3650}
+                step={1}
+                required
+                value={days}
+                disabled={running}
+                onChange={(e) => setDays(e.target.valueAsNumber)}
+                {...invalid('days')}
+              />
+            </label>
+            {problemOf('days')}
+          </div>
+          <div className="field">
+            <label>
+              Seed
+              <input
+                type="number"
+                step={1}
+                min={0}
+                required
+                value={seed}
+                disabled={running}
+                onChange={(e) => setSeed(e.target.valueAsNumber)}
+                {...invalid('seed')}
+              />
+            </label>
+            {problemOf('seed')}
+          </div>
         </div>
         {run.state !== 'idle' ? (
           <div className="progress">
@@ -161,6 +186,21 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
       </form>
     </Dialog>
   )
+}
+
+type GenerateProblems = Partial<Record<'total' | 'days' | 'seed', string>>
+
+/** The dialog's limits, said with the field's label before anything is sent. */
+export function generateProblems(total: number, days: number, seed: number): GenerateProblems {
+  const whole = (value: number, min: number, max: number) =>
+    Number.isInteger(value) && value >= min && value <= max
+  const problems: GenerateProblems = {}
+  if (!whole(total, 1, MAX_BATCH)) {
+    problems.total = `Number of transactions must be a whole number from 1 to ${MAX_BATCH.toLocaleString('en')}`
+  }
+  if (!whole(days, 1, 3650)) problems.days = 'Over the last … days must be a whole number from 1 to 3,650'
+  if (!whole(seed, 0, Number.MAX_SAFE_INTEGER)) problems.seed = 'Seed must be a whole number, 0 or more'
+  return problems
 }
 
 function progressText(run: Exclude<Run, { state: 'idle' }>): string {

@@ -86,8 +86,7 @@ it('names the row of a refused batch and stores none of it', async () => {
 
   const refused = await dialog.findByRole('textbox', {
     name: 'Row 2 transaction id',
-    description:
-      'Row 2 failed: FORMAT_ERROR: [1].cardTransactionId taken-1 already exists in this card account',
+    description: 'Row 2 failed: Transaction id taken-1 already exists in this card account',
   })
   expect(refused.getAttribute('aria-invalid')).toBe('true')
   expect(dialog.getByRole('textbox', { name: 'Row 1 transaction id' }).getAttribute('aria-invalid')).toBe(
@@ -109,9 +108,48 @@ it('marks a row the contract refuses before anything is sent', async () => {
 
   await dialog.findByRole('textbox', {
     name: 'Row 1 amount',
-    description: /transactionAmount\.amount must be a decimal number with at most 14 digits and 3 decimals/,
+    description: /^Row 1 failed: Amount must be a decimal number with at most 14 digits and 3 decimals/,
   })
   expect(screen.getByText('Requests (0)')).toBeDefined()
   expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
   expect(onCreated).not.toHaveBeenCalled()
+})
+
+it('names refused fields by their labels, its own rules and the sandbox alike', async () => {
+  const { user, dialog, sandbox, account, fillRow } = await openDialog()
+  await fillRow(1, 'abc', '-1.00', ' ')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  await dialog.findByRole('textbox', { name: 'Row 1 amount', description: /Amount must be a decimal number/ })
+  expect(dialog.getByRole('combobox', { name: 'Row 1 MCC' }).getAttribute('aria-invalid')).toBe('true')
+  expect(dialog.getByText(/MCC must not be empty/)).toBeDefined()
+  expect(dialog.queryByText(/transactionAmount|merchantCategoryCode/)).toBeNull()
+
+  // A rule only the sandbox knows (no date after today) comes back on the field, in the same words.
+  await user.clear(dialog.getByRole('textbox', { name: 'Row 1 amount' }))
+  await user.type(dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-1.00')
+  await user.type(dialog.getByRole('combobox', { name: 'Row 1 MCC' }), '5411')
+  await user.type(dialog.getByRole('textbox', { name: 'Row 1 transaction id' }), 'dup')
+  await seedTransactions(sandbox, account.resourceId, [transaction({ cardTransactionId: 'dup' })])
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+  await dialog.findByRole('textbox', {
+    name: 'Row 1 transaction id',
+    description: 'Row 1 failed: Transaction id dup already exists in this card account',
+  })
+})
+
+it('normalises amounts and currencies as typed: " 12.50 ", "+5", "nok"', async () => {
+  const { user, dialog, sandbox, account, onCreated, fillRow } = await openDialog()
+  await fillRow(1, ' 12.50 ', '+5', '5411')
+  await user.clear(dialog.getByRole('textbox', { name: 'Row 1 original currency' }))
+  await user.type(dialog.getByRole('textbox', { name: 'Row 1 original currency' }), 'eur')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([
+    expect.objectContaining({
+      transactionAmount: { currency: 'NOK', amount: '12.50' },
+      originalAmount: { currency: 'EUR', amount: '5' },
+    }),
+  ])
 })

@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
 import type { AccountView } from '../card-accounts/account-view'
 import { accountSummary } from '../card-accounts/format'
-import { markFields, rowIndex } from '../form-errors'
+import { inLabelWords, inLabelWordsResolver, markFields, rowIndex } from '../form-errors'
 import { useOneAtATime } from '../one-at-a-time'
 import { MCC_LIST_ID, MerchantCategoryList } from './mcc'
 import {
@@ -24,10 +24,12 @@ interface AddTransactionsDialogProps {
   onClose: () => void
   /** `sent` is the batch's size; the answer may not list what was stored (no body, another shape). */
   onCreated: (created: Creation<CreatedTransactions>, sent: number) => void
+  /** "Duplicate and edit": the rows the form starts with, instead of one blank row. */
+  initial?: TransactionFormRow[] | undefined
 }
 
 /** One transaction or a batch; a refused batch marks the rows and fields the sandbox named. */
-export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransactionsDialogProps) {
+export function AddTransactionsDialog({ account, onClose, onCreated, initial }: AddTransactionsDialogProps) {
   const create = useCreateTransactions(account.resourceId)
   const once = useOneAtATime()
   // The sandbox clock's today, so a moved clock's default dates are ones it accepts.
@@ -42,8 +44,8 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
     watch,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(transactionFormSchema),
-    defaultValues: { transactions: [blankRow(account.currency ?? '', today)] },
+    resolver: inLabelWordsResolver(zodResolver(transactionFormSchema)),
+    defaultValues: { transactions: initial ?? [blankRow(account.currency ?? '', today)] },
   })
   const { fields, append, remove } = useFieldArray({ control, name: 'transactions' })
   const statuses = watch('transactions').map((row) => row.bookingStatus)
@@ -62,8 +64,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
       const rest = markFields(
         error.messages,
         (name) => isRowField(name, fields.length),
-        (name, m) =>
-          setError(name as Path<TransactionFormValues>, { type: 'server', message: `${m.code}: ${m.text}` }),
+        (name, m) => setError(name as Path<TransactionFormValues>, { type: 'server', message: m.text }),
         'transactions',
       )
       const byRow = new Map<number, TppMessage[]>()
@@ -84,7 +85,11 @@ export function AddTransactionsDialog({ account, onClose, onCreated }: AddTransa
 
   const batchError = errors.transactions?.root?.message ?? errors.transactions?.message
   return (
-    <Dialog title={`Add transactions · ${accountSummary(account)}`} onClose={onClose} wide>
+    <Dialog
+      title={`${initial ? 'Duplicate and edit' : 'Add transactions'} · ${accountSummary(account)}`}
+      onClose={onClose}
+      wide
+    >
       <form onSubmit={onSubmit} noValidate className="form">
         <MerchantCategoryList />
         <div className="table-scroll">
@@ -306,26 +311,16 @@ function copyDates(row: TransactionFormRow, previous: TransactionFormRow | undef
   return { ...row, bookingStatus, transactionDate, bookingDate }
 }
 
-const text = (m: TppMessage) => `${m.code}: ${m.text}`
+const text = (m: TppMessage) => inLabelWords(m.path, m.text)
 
-/**
- * Every message in one row's error tree, named by its field (amounts nest one level deeper). The
- * sandbox's own messages already name their path.
- */
-function leafMessages(node: unknown, path = ''): string[] {
+/** Every message in one row's error tree, already in the words of the fields' labels. */
+function leafMessages(node: unknown): string[] {
   if (typeof node !== 'object' || node === null) return []
-  const { message, type } = node as { message?: unknown; type?: unknown }
-  if (typeof message === 'string') return [type === 'server' ? message : named(message, path)]
+  const { message } = node as { message?: unknown }
+  if (typeof message === 'string') return [message]
   return Object.entries(node)
     .filter(([key]) => key !== 'ref')
-    .flatMap(([key, value]) => leafMessages(value, path === '' ? key : `${path}.${key}`))
-}
-
-/** "amount must be…" at transactionAmount.amount reads "transactionAmount.amount must be…". */
-function named(message: string, path: string): string {
-  const leaf = path.split('.').at(-1) ?? ''
-  if (path === '') return message
-  return message.startsWith(`${leaf} `) ? `${path}${message.slice(leaf.length)}` : `${path}: ${message}`
+    .flatMap(([, value]) => leafMessages(value))
 }
 
 function fieldError(errors: FieldErrors<TransactionFormValues>, name: string): boolean {

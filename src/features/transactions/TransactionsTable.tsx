@@ -62,15 +62,25 @@ const columns = helper.columns([
 
 const rowId = (row: TransactionRow) => row.key
 
+/** What a row's detail offers to do with its transaction. */
+export interface RowActions {
+  /** Opens the transaction form filled with this one. */
+  duplicate(row: TransactionRow): void
+  /** Asks to delete it; absent where the sandbox cannot, with `cannotDelete` saying why. */
+  remove: ((row: TransactionRow) => void) | undefined
+  cannotDelete: string | undefined
+}
+
 interface TransactionsTableProps {
   rows: TransactionRow[]
   caption: string
   /** The previous page stays visible, dimmed, while the next loads. */
   busy: boolean
+  actions?: RowActions | undefined
 }
 
 /** Every row opens to its detail: the fields no column shows, and the element's raw JSON. */
-export function TransactionsTable({ rows, caption, busy }: TransactionsTableProps) {
+export function TransactionsTable({ rows, caption, busy, actions }: TransactionsTableProps) {
   const recent = useRecent()
   const table = useTable({ features, columns, data: rows, getRowId: rowId })
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
@@ -129,7 +139,7 @@ export function TransactionsTable({ rows, caption, busy }: TransactionsTableProp
               expanded ? (
                 <tr key={`${row.id}-detail`} className="row-detail" id={detailId}>
                   <td colSpan={width}>
-                    <RowDetail row={row.original} />
+                    <RowDetail row={row.original} actions={actions} />
                   </td>
                 </tr>
               ) : null,
@@ -147,9 +157,25 @@ function rowName(row: TransactionRow, index: number): string {
   return `row ${index + 1}`
 }
 
-function RowDetail({ row }: { row: TransactionRow }) {
+function RowDetail({ row, actions }: { row: TransactionRow; actions: RowActions | undefined }) {
+  // A pending element sent as a plain string has nothing to copy, and no id to delete it by.
+  const known = row.id !== undefined
   return (
     <div className="row-detail-body">
+      {actions && known ? (
+        <div className="row-actions">
+          <button type="button" onClick={() => actions.duplicate(row)}>
+            Duplicate and edit…
+          </button>
+          {actions.remove ? (
+            <button type="button" className="danger" onClick={() => actions.remove?.(row)}>
+              Delete transaction {row.id}…
+            </button>
+          ) : (
+            <p className="hint">{actions.cannotDelete}</p>
+          )}
+        </div>
+      ) : null}
       {row.extra.length > 0 ? (
         <>
           <h3>Other fields</h3>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
@@ -6,16 +6,24 @@ import { ApiErrorState } from '../ApiErrorState'
 import type { AccountView } from '../card-accounts/account-view'
 import { useCorporateId } from '../card-accounts/corporate-id'
 import { accountSummary } from '../card-accounts/format'
+import { headerFieldProblem } from '../header-fields'
 import { UnexpectedAnswer } from '../UnexpectedAnswer'
+import { useDeletion } from '../use-deletion'
 import { useView, viewSearch } from '../view-state'
+import { DeleteTransactionDialog } from './DeleteTransactionDialog'
 import { Filters } from './Filters'
 import { Pagination, rowsText } from './Pagination'
-import { linkTarget, pageInfo, transactionRows } from './rows'
+import { linkTarget, pageInfo, type TransactionRow, transactionRows } from './rows'
 import { SettleDialog } from './SettleDialog'
-import { TransactionsTable } from './TransactionsTable'
+import { type RowActions, TransactionsTable } from './TransactionsTable'
+import { rowFromTransaction, type TransactionFormRow } from './transaction-form'
 
 export interface TransactionActions {
   onAdd: () => void
+  /** Opens the transaction form filled with a copy of one transaction. */
+  onDuplicate?: ((row: TransactionFormRow) => void) | undefined
+  /** Asks to delete the account in the sandbox. */
+  onDeleteAccount?: (() => void) | undefined
   onGenerate: () => void
   onFill: () => void
   filling: boolean
@@ -34,9 +42,19 @@ export function TransactionsView({
   onGenerate,
   onFill,
   filling,
+  onDuplicate,
+  onDeleteAccount,
 }: TransactionsViewProps) {
+  const deletion = useDeletion()
+  const [deleting, setDeleting] = useState<TransactionRow & { id: string }>()
   const [view, setView] = useView()
-  const [corporateId, setCorporateId] = useCorporateId(account)
+  const [typedCorporateId, setCorporateId] = useCorporateId(account)
+  const corporateIdProblem =
+    typedCorporateId === undefined ? undefined : headerFieldProblem('PSU-Corporate-ID', typedCorporateId)
+  // A value a header cannot carry is never sent: the table keeps the last one that can be.
+  const sendable = useRef(typedCorporateId)
+  if (corporateIdProblem === undefined) sendable.current = typedCorporateId
+  const corporateId = corporateIdProblem === undefined ? typedCorporateId : sendable.current
   const [settling, setSettling] = useState(false)
   const params: TransactionsParams = {
     bookingStatus: view.status,
@@ -60,6 +78,7 @@ export function TransactionsView({
   const info = reading?.kind === 'read' ? pageInfo(reading.value, view.limit, rows.length) : undefined
   const offset = link === undefined ? view.offset : undefined
   const summary = accountSummary(account)
+  const corporateIdErrorId = useId()
 
   /** To the page a `_links` href names, else to `fallback` by offset arithmetic. */
   const move = (href: string | undefined, fallback: number) => {
@@ -84,16 +103,40 @@ export function TransactionsView({
     info ? `Page ${Math.floor(view.offset / view.limit) + 1} loaded: ${rowsText(offset, info)}` : '',
   )
 
+  const rowActions: RowActions | undefined = onDuplicate && {
+    duplicate: (row) => onDuplicate(rowFromTransaction(row.raw, { pending: row.pending, swapped: view.fix })),
+    remove: deletion.offered
+      ? (row) => {
+          if (row.id !== undefined) setDeleting({ ...row, id: row.id })
+        }
+      : undefined,
+    cannotDelete: deletion.offered ? undefined : deletion.why,
+  }
+
   const filtered = view.status !== 'both' || view.from !== undefined || view.to !== undefined
   return (
     <section className="transactions-view" aria-labelledby="account-heading">
       <header className="view-header">
         <h2 id="account-heading">{summary}</h2>
-        {corporateId !== undefined ? (
-          <label className="corporate-id">
-            PSU-Corporate-ID{' '}
-            <input value={corporateId} onChange={(e) => setCorporateId(e.target.value)} size={13} />
-          </label>
+        {typedCorporateId !== undefined ? (
+          <span className="corporate-id">
+            <label>
+              PSU-Corporate-ID{' '}
+              <input
+                value={typedCorporateId}
+                onChange={(e) => setCorporateId(e.target.value)}
+                size={13}
+                aria-invalid={corporateIdProblem !== undefined}
+                aria-describedby={corporateIdProblem === undefined ? undefined : corporateIdErrorId}
+              />
+            </label>
+            {corporateIdProblem === undefined ? null : (
+              <small id={corporateIdErrorId} className="field-error">
+                {corporateIdProblem}; the table still uses{' '}
+                {sendable.current ? `"${sendable.current}"` : 'none'}.
+              </small>
+            )}
+          </span>
         ) : null}
         <button type="button" onClick={() => setSettling(true)}>
           Settle pending…
@@ -104,6 +147,11 @@ export function TransactionsView({
         <button type="button" className="primary" onClick={onAdd}>
           + Add transactions
         </button>
+        {onDeleteAccount && deletion.offered ? (
+          <button type="button" className="danger-outline" onClick={onDeleteAccount}>
+            Delete account…
+          </button>
+        ) : null}
       </header>
       {settling ? (
         <SettleDialog account={account} corporateId={corporateId} onClose={() => setSettling(false)} />
@@ -151,6 +199,7 @@ export function TransactionsView({
             rows={rows}
             caption={`Transactions of ${summary}`}
             busy={query.isPlaceholderData}
+            actions={rowActions}
           />
           {rows.length === 0 ? (
             <p>
@@ -169,6 +218,9 @@ export function TransactionsView({
           onPrevious={onPrevious}
           onNext={onNext}
         />
+      ) : null}
+      {deleting ? (
+        <DeleteTransactionDialog account={account} row={deleting} onClose={() => setDeleting(undefined)} />
       ) : null}
     </section>
   )

@@ -7,6 +7,7 @@ import {
   type TransactionCreateInput,
   transactionCreate,
 } from '../../contract'
+import { normaliseAmount, normaliseCountry, normaliseMoney, normaliseText } from '../normalise'
 import type { ViewState } from '../view-state'
 
 /** The card acceptor's address as the platform names its parts. */
@@ -73,13 +74,20 @@ const filled = (value: string) => value.trim() !== ''
 const onlyFilled = <T extends Record<string, string>>(values: T): Partial<T> =>
   Object.fromEntries(Object.entries(values).filter(([, value]) => filled(value))) as Partial<T>
 
+const trimmed = <T extends Record<string, string | undefined>>(values: T): T =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === undefined ? v : normaliseText(v)])) as T
+
 /** The "All fields" part of the body: only what was filled in, the address only with a part filled. */
 function moreBody(row: MoreTransactionFields) {
-  const { markupFee, cardAcceptorAddress, invoiced, ...texts } = row
-  const address = onlyFilled({ ...cardAcceptorAddress })
+  const { markupFee, cardAcceptorAddress, invoiced, markupFeePercentage, ...texts } = row
+  const address = trimmed(
+    onlyFilled({ ...cardAcceptorAddress, country: normaliseCountry(cardAcceptorAddress.country) }),
+  )
   return {
-    ...onlyFilled(texts),
-    ...(filled(markupFee.amount) || filled(markupFee.currency) ? { markupFee } : {}),
+    ...trimmed(onlyFilled({ ...texts, markupFeePercentage: normaliseAmount(markupFeePercentage) })),
+    ...(filled(markupFee.amount) || filled(markupFee.currency)
+      ? { markupFee: normaliseMoney(markupFee) }
+      : {}),
     ...(Object.keys(address).length > 0 ? { cardAcceptorAddress: address } : {}),
     ...(invoiced === '' ? {} : { invoiced: invoiced === 'true' }),
   }
@@ -87,7 +95,8 @@ function moreBody(row: MoreTransactionFields) {
 
 /**
  * A pending row sends no bookingDate (its input is hidden); blank optional inputs are left out, the
- * platform's fields included.
+ * platform's fields included. What was typed is normalised where it can mean one thing only (`nok` is
+ * NOK, `+5` is 5); the contract's rules judge the rest.
  */
 export function transactionBody(row: TransactionFormRow): TransactionCreateInput {
   const {
@@ -103,11 +112,11 @@ export function transactionBody(row: TransactionFormRow): TransactionCreateInput
   return {
     bookingStatus,
     transactionDate,
-    transactionAmount,
-    originalAmount,
-    merchantCategoryCode,
+    transactionAmount: normaliseMoney(transactionAmount),
+    originalAmount: normaliseMoney(originalAmount),
+    merchantCategoryCode: normaliseText(merchantCategoryCode),
     ...(bookingStatus === 'booked' && bookingDate !== '' ? { bookingDate } : {}),
-    ...(cardTransactionId.trim() === '' ? {} : { cardTransactionId }),
+    ...(cardTransactionId.trim() === '' ? {} : { cardTransactionId: normaliseText(cardTransactionId) }),
     ...moreBody(more),
   } as TransactionCreateInput
 }
@@ -258,5 +267,63 @@ export function viewShowing(
     status: fits ? view.status : 'both',
     from: view.from !== undefined && first !== undefined && first < view.from ? undefined : view.from,
     to: view.to !== undefined && last !== undefined && last > view.to ? undefined : view.to,
+  }
+}
+
+/** An amount as any sandbox may send it (a string or a number), as the form's text inputs hold it. */
+function moneyOf(value: unknown): { amount: string; currency: string } {
+  const money = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
+  const text = (part: unknown) => (typeof part === 'string' || typeof part === 'number' ? String(part) : '')
+  return { amount: text(money.amount), currency: text(money.currency) }
+}
+
+/**
+ * "Duplicate and edit": a transaction as the sandbox answered it, as a new row of the form. Its id is
+ * left blank (a duplicate needs its own); `swapped` undoes the accept-fix swap of the answer, so the
+ * copy sends each amount where the original has it.
+ */
+export function rowFromTransaction(
+  element: unknown,
+  { pending, swapped }: { pending: boolean; swapped: boolean },
+): TransactionFormRow {
+  const tx = typeof element === 'object' && element !== null ? (element as Record<string, unknown>) : {}
+  const text = (key: string) => (typeof tx[key] === 'string' ? (tx[key] as string) : '')
+  const day = (key: string) => text(key).slice(0, 10)
+  const [transactionAmount, originalAmount] = swapped
+    ? [moneyOf(tx.originalAmount), moneyOf(tx.transactionAmount)]
+    : [moneyOf(tx.transactionAmount), moneyOf(tx.originalAmount)]
+  const address =
+    typeof tx.cardAcceptorAddress === 'object' && tx.cardAcceptorAddress !== null
+      ? tx.cardAcceptorAddress
+      : {}
+  const part = (key: string) => {
+    const value = (address as Record<string, unknown>)[key]
+    return typeof value === 'string' ? value : ''
+  }
+  const blank = blankRow('', day('transactionDate'))
+  return {
+    ...blank,
+    bookingStatus: pending ? 'pending' : 'booked',
+    transactionDate: day('transactionDate'),
+    bookingDate: pending ? '' : day('bookingDate'),
+    transactionAmount,
+    originalAmount,
+    merchantCategoryCode: text('merchantCategoryCode'),
+    terminalId: text('terminalId'),
+    markupFee: tx.markupFee === undefined ? blank.markupFee : moneyOf(tx.markupFee),
+    markupFeePercentage: text('markupFeePercentage'),
+    cardAcceptorId: text('cardAcceptorId'),
+    cardAcceptorAddress: {
+      street: part('street') || part('streetName'),
+      buildingNumber: part('buildingNumber'),
+      postalCode: part('postalCode') || part('postCode'),
+      city: part('city') || part('townName'),
+      country: part('country'),
+    },
+    maskedPan: text('maskedPan'),
+    transactionDetails: text('transactionDetails'),
+    invoiced: tx.invoiced === true ? 'true' : tx.invoiced === false ? 'false' : '',
+    proprietaryBankTransactionCode: text('proprietaryBankTransactionCode'),
+    valueDate: day('valueDate'),
   }
 }

@@ -118,7 +118,7 @@ describe('the transaction form', () => {
       transactionAmount: { amount: '-1.00', currency: 'NOK' },
       originalAmount: { amount: '-1.00', currency: 'NOK' },
       valueDate: '2026-11-19',
-      cardAcceptorAddress: { street: '', buildingNumber: '', postalCode: '', city: 'Oslo', country: 'no' },
+      cardAcceptorAddress: { street: '', buildingNumber: '', postalCode: '', city: 'Oslo', country: 'NOR' },
     }
     const result = transactionFormSchema.safeParse({ transactions: [row] })
     expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([

@@ -217,3 +217,43 @@ describe('IndexedDB store', () => {
     expect(await afterReload.exportSnapshot()).toEqual(await tabA.exportSnapshot())
   })
 })
+
+describe('IndexedDB store: deletes', () => {
+  it('deletes one transaction and one account, atomically and for good', async () => {
+    const name = freshName()
+    const store = open(name)
+    await store.saveAccount(account('one'))
+    await store.saveAccount(account('two'))
+    await store.saveAccount(account('three'))
+    await store.appendTransactions('one', [tx('a'), tx('b'), tx('c')])
+    await store.appendTransactions('two', [tx('a')])
+
+    await store.deleteTransaction('one', 'b')
+    await store.deleteAccount('two')
+    // A new account goes after the others, not into the deleted one's place.
+    await store.saveAccount(account('four'))
+
+    const { data } = await open(name).load()
+    expect(data.map((entry) => entry.account.resourceId)).toEqual(['one', 'three', 'four'])
+    expect(data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual(['a', 'c'])
+    // The deleted id is free again in its account.
+    await store.appendTransactions('one', [tx('b')])
+    expect((await store.load()).data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual([
+      'a',
+      'c',
+      'b',
+    ])
+  })
+
+  it('lets an engine in another tab see a delete', async () => {
+    const name = freshName()
+    const mine = createSandbox({ store: open(name), today: () => '2026-06-15', newId: () => 'acc' })
+    const theirs = createSandbox({ store: open(name), today: () => '2026-06-15' })
+    const body = { maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' }
+    expect((await mine.createCardAccount(body, { fixes: new Set() })).ok).toBe(true)
+    const id = 'acc'
+    expect(await theirs.hasCardAccount(id)).toBe(true)
+    await mine.deleteCardAccount(id)
+    expect(await theirs.hasCardAccount(id)).toBe(false)
+  })
+})

@@ -170,7 +170,10 @@ export function openIndexedDbStore({
       const generation = newGeneration()
       await atomic(tx, async (track) => {
         const existing = await accounts.get(account.resourceId)
-        const position = existing?.position ?? (await accounts.count())
+        // After the last one, not at the count: a deleted account leaves a gap in the positions.
+        const position =
+          existing?.position ??
+          (await accounts.getAll()).reduce((last, record) => Math.max(last, record.position + 1), 0)
         track(accounts.put({ position, account }, account.resourceId))
         track(tx.objectStore('meta').put(generation, 'generation'))
       })
@@ -232,6 +235,40 @@ export function openIndexedDbStore({
             }),
           )
         }
+        track(tx.objectStore('meta').put(generation, 'generation'))
+      })
+      announce()
+      return generation
+    },
+
+    async deleteTransaction(accountId, cardTransactionId) {
+      const db = await database()
+      const tx = db.transaction(['transactions', 'meta'], 'readwrite')
+      const generation = newGeneration()
+      await atomic(tx, async (track) => {
+        const key = await tx
+          .objectStore('transactions')
+          .index(TRANSACTION_ID_INDEX)
+          .getKey([accountId, cardTransactionId])
+        if (key !== undefined) track(tx.objectStore('transactions').delete(key))
+        track(tx.objectStore('meta').put(generation, 'generation'))
+      })
+      announce()
+      return generation
+    },
+
+    async deleteAccount(accountId) {
+      const db = await database()
+      const tx = db.transaction(['accounts', 'transactions', 'meta'], 'readwrite')
+      const generation = newGeneration()
+      await atomic(tx, (track) => {
+        // The accounts after it keep their positions: a gap keeps the order.
+        track(tx.objectStore('accounts').delete(accountId))
+        track(
+          tx
+            .objectStore('transactions')
+            .delete(IDBKeyRange.bound([accountId, -Infinity], [accountId, Infinity])),
+        )
         track(tx.objectStore('meta').put(generation, 'generation'))
       })
       announce()

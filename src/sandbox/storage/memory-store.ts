@@ -46,6 +46,17 @@ export function createMemoryStore(initial: readonly AccountData[] = []): Sandbox
       entry.transactions = updated
       return next()
     },
+
+    async deleteTransaction(accountId, cardTransactionId) {
+      const entry = accounts.find((candidate) => candidate.account.resourceId === accountId)
+      if (entry)
+        entry.transactions = entry.transactions.filter((tx) => tx.cardTransactionId !== cardTransactionId)
+      return next()
+    },
+    async deleteAccount(accountId) {
+      accounts = accounts.filter((entry) => entry.account.resourceId !== accountId)
+      return next()
+    },
     async replaceAll(data) {
       accounts = copy(data)
       return next()

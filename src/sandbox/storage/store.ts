@@ -52,6 +52,10 @@ export interface SandboxStore {
    * creation order; atomically. Throws `DuplicateTransactionIdError` when a `to` takes another's id.
    */
   replaceTransactions(accountId: string, changes: readonly TransactionChange[]): Promise<Generation>
+  /** Deletes one transaction of the account (its other transactions keep their order); atomically. */
+  deleteTransaction(accountId: string, cardTransactionId: string): Promise<Generation>
+  /** Deletes the account and all its transactions; atomically. */
+  deleteAccount(accountId: string): Promise<Generation>
   /** Replaces everything with `data`, atomically, without reading what was there: works on a damaged store. */
   replaceAll(data: readonly AccountData[]): Promise<Generation>
   /** Deletes everything without reading it: works on a damaged store. */

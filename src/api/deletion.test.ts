@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { act, renderHook } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import { isDeletionNotOffered, markDeletionRefused, useDeletionSupport } from './deletion'
+import { ApiError } from './errors'
+
+const error = (status: number, path?: string) =>
+  new ApiError(status, [{ category: 'ERROR', code: 'X', text: 'x', ...(path === undefined ? {} : { path }) }])
+
+it('tells a sandbox without deletes from a delete of something that is not there', () => {
+  expect(isDeletionNotOffered(error(405))).toBe(true)
+  expect(isDeletionNotOffered(error(501))).toBe(true)
+  // The unknown-path 404 names no field; the operation's own 404 names what it did not find.
+  expect(isDeletionNotOffered(error(404))).toBe(true)
+  expect(isDeletionNotOffered(ApiError.fromText(404, '<html>Not found</html>'))).toBe(true)
+  expect(isDeletionNotOffered(error(404, 'cardTransactionId'))).toBe(false)
+  expect(isDeletionNotOffered(error(404, 'mockCardAccountId'))).toBe(false)
+  expect(isDeletionNotOffered(error(400))).toBe(false)
+  expect(isDeletionNotOffered(new Error('network'))).toBe(false)
+})
+
+it("offers deletes on the console's own sandbox, never on the bank's, and stops after a refusal", () => {
+  expect(renderHook(() => useDeletionSupport('https://bank.test/api-sandbox', false)).result.current).toEqual(
+    {
+      offered: false,
+      why: expect.stringMatching(
+        /^Deleting is not offered: the sandbox at https:\/\/bank\.test\/api-sandbox is the bank's/,
+      ),
+    },
+  )
+  const local = renderHook(() => useDeletionSupport('http://127.0.0.1:40001', true))
+  expect(local.result.current).toEqual({ offered: true })
+  act(() => markDeletionRefused('http://127.0.0.1:40001', error(405)))
+  expect(local.result.current).toEqual({
+    offered: false,
+    why: expect.stringContaining('(it answered a delete with HTTP 405)'),
+  })
+})

@@ -1,0 +1,60 @@
+import { useSyncExternalStore } from 'react'
+import { ApiError } from './errors'
+
+/**
+ * Deleting one account or transaction is an operation of the console's own sandbox (offline, and the
+ * local upstream behind `npm start`); the bank's sandbox has none. Whether the upstream of this tab offers
+ * it, and if not, why, in words.
+ */
+export type DeletionSupport = { offered: true } | { offered: false; why: string }
+
+/** Upstreams that answered a delete as a server without the operation does, and what they answered. */
+const refused = new Map<string, string>()
+const listeners = new Set<() => void>()
+
+/**
+ * A delete answered as by a server that does not have the operation: 405 or 501, or a 404 that names no
+ * account or transaction (its path is unknown there). A 404 naming `mockCardAccountId` or
+ * `cardTransactionId` is the operation saying the thing is not there.
+ */
+export function isDeletionNotOffered(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false
+  if (error.status === 405 || error.status === 501) return true
+  return error.status === 404 && !error.messages.some((m) => m.path !== undefined)
+}
+
+export function markDeletionRefused(upstream: string, error: ApiError): void {
+  refused.set(upstream, `it answered a delete with HTTP ${error.status}`)
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/**
+ * `local`: whether the upstream is one of the console's own sandboxes (always offline; by proxy, the
+ * local upstream). A remote one is the bank's, which has no delete: the console does not try.
+ */
+export function useDeletionSupport(
+  upstream: string | undefined,
+  local: boolean | undefined,
+): DeletionSupport {
+  const refusal = useSyncExternalStore(subscribe, () =>
+    upstream === undefined ? undefined : refused.get(upstream),
+  )
+  if (refusal !== undefined) {
+    return {
+      offered: false,
+      why: `Deleting is not offered: the sandbox at ${upstream} has no such operation (${refusal}). Deleting one account or transaction is the console's own sandbox's (offline, or npm start without SANDBOX_BASE_URL).`,
+    }
+  }
+  if (local === false) {
+    return {
+      offered: false,
+      why: `Deleting is not offered: the sandbox at ${upstream ?? 'the proxy'} is the bank's, which has no operation to delete one account or transaction. Only the console's own sandbox has it (offline, or npm start without SANDBOX_BASE_URL).`,
+    }
+  }
+  return { offered: true }
+}

@@ -1,0 +1,39 @@
+/**
+ * What a tester types, read the one way it can mean: the forms send these, and the contract's strict
+ * rules judge the result. Anything that could mean two things (a comma as the decimal mark, `1e3`) is
+ * left as typed, for the rule to refuse in words.
+ */
+
+/** ` 12.50 ` is `12.50`, `+5` is `5`: white space around, and a plus sign, say nothing. */
+export function normaliseAmount(value: string): string {
+  const trimmed = value.trim()
+  return /^\+\d/.test(trimmed) ? trimmed.slice(1) : trimmed
+}
+
+/** `nok` is `NOK`: ISO 4217 codes are capitals. */
+export function normaliseCurrency(value: string): string {
+  return value.trim().toUpperCase()
+}
+
+/** Text whose spaces at either end can only be a slip of the keyboard. */
+export function normaliseText(value: string): string {
+  return value.trim()
+}
+
+/** `5254 12** **** 3241` is `525412******3241`: card numbers are written in groups. */
+export function normaliseCardNumber(value: string): string {
+  return value.replace(/[\s-]+/g, '')
+}
+
+/** `130 393 199 55` is `13039319955`: customer numbers are digits, written in groups. */
+export function normaliseDigits(value: string): string {
+  return /^[\d\s]+$/.test(value.trim()) ? value.replace(/\s+/g, '') : value.trim()
+}
+
+/** `no` is `NO`: ISO 3166 country codes are capitals. */
+export const normaliseCountry = normaliseCurrency
+
+/** An amount object as typed: each part normalised. */
+export function normaliseMoney<T extends { amount: string; currency: string }>(money: T): T {
+  return { ...money, amount: normaliseAmount(money.amount), currency: normaliseCurrency(money.currency) }
+}

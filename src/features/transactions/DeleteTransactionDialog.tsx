@@ -1,0 +1,42 @@
+import { useDeleteTransaction } from '../../api'
+import { useAnnounce } from '../../ui/announcer'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import type { AccountView } from '../card-accounts/account-view'
+import { accountSummary } from '../card-accounts/format'
+import type { TransactionRow } from './rows'
+
+interface DeleteTransactionDialogProps {
+  account: AccountView
+  row: TransactionRow & { id: string }
+  onClose: () => void
+}
+
+/** Names the one transaction that goes, and that it goes for good. */
+export function DeleteTransactionDialog({ account, row, onClose }: DeleteTransactionDialogProps) {
+  const remove = useDeleteTransaction(account.resourceId)
+  const announce = useAnnounce()
+  const amount = row.transactionAmount
+  const facts = [
+    row.pending ? 'pending' : `booked ${row.bookingDate ?? ''}`.trim(),
+    amount ? `${amount.amount} ${amount.currency}` : undefined,
+    row.merchantCategoryCode ? `MCC ${row.merchantCategoryCode}` : undefined,
+  ].filter(Boolean)
+  return (
+    <ConfirmDialog
+      title={`Delete transaction ${row.id}`}
+      confirmLabel="Delete transaction"
+      onConfirm={async () => {
+        await remove.mutateAsync(row.id)
+        onClose()
+        announce(`Transaction ${row.id} deleted`)
+      }}
+      onClose={onClose}
+    >
+      <p>
+        Delete transaction <strong>{row.id}</strong> ({facts.join(', ')}) of{' '}
+        <strong>{accountSummary(account)}</strong> in the sandbox?
+      </p>
+      <p>It is gone for good; the account's other transactions stay as they are.</p>
+    </ConfirmDialog>
+  )
+}

@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import { startConsole } from '../../test/render'
+import { seedAccount, seedTransactions, storedTransactions, transaction } from '../../test/seed'
+
+async function showApp() {
+  const app = await startConsole()
+  const account = await seedAccount(app.sandbox, { name: 'Travel' })
+  await seedTransactions(app.sandbox, account.resourceId, [
+    transaction({ cardTransactionId: 'keep', merchantCategoryCode: '5411' }),
+    transaction({ cardTransactionId: 'gone', merchantCategoryCode: '5812', transactionDetails: 'Lunch' }),
+  ])
+  window.history.replaceState(null, '', `/?account=${account.resourceId}&status=both`)
+  app.renderApp()
+  await screen.findByRole('table', { name: /^Transactions of/ })
+  return { ...app, account }
+}
+
+const rowsText = () => screen.getByText(/^Rows \d/).textContent
+
+it('deletes one transaction after a confirmation that names it', async () => {
+  const { user, sandbox, account } = await showApp()
+  expect(rowsText()).toBe('Rows 1–2 of 2')
+  await user.click(screen.getByRole('button', { name: 'Details of transaction gone' }))
+  await user.click(screen.getByRole('button', { name: 'Delete transaction gone…' }))
+
+  const confirm = within(screen.getByRole('dialog', { name: 'Delete transaction gone' }))
+  expect(confirm.getByText(/in the sandbox\?$/).textContent).toMatch(
+    /^Delete transaction gone \(booked \d{4}-\d\d-\d\d, -10\.00 NOK, MCC 5812\) of 525412\*{6}3241 · NOK · Travel/,
+  )
+  await user.click(confirm.getByRole('button', { name: 'Delete transaction' }))
+
+  await waitFor(() => expect(rowsText()).toBe('Rows 1–1 of 1'))
+  expect(screen.queryByRole('button', { name: 'Details of transaction gone' })).toBeNull()
+  expect(screen.getByRole('status').textContent).toBe('Transaction gone deleted')
+  expect((await storedTransactions(sandbox, account.resourceId)).map((t) => t.cardTransactionId)).toEqual([
+    'keep',
+  ])
+})
+
+it('duplicates a transaction into the form, filled with it, and adds the edited copy', async () => {
+  const { user, sandbox, account } = await showApp()
+  await user.click(screen.getByRole('button', { name: 'Details of transaction gone' }))
+  await user.click(screen.getByRole('button', { name: 'Duplicate and edit…' }))
+
+  const dialog = within(await screen.findByRole('dialog', { name: /^Duplicate and edit · / }))
+  expect(dialog.getByRole('textbox', { name: 'Row 1 amount' })).toHaveProperty('value', '-10.00')
+  expect(dialog.getByRole('textbox', { name: 'Row 1 original currency' })).toHaveProperty('value', 'EUR')
+  expect(dialog.getByRole('combobox', { name: 'Row 1 MCC' })).toHaveProperty('value', '5812')
+  // A copy gets an id of its own.
+  expect(dialog.getByRole('textbox', { name: 'Row 1 transaction id' })).toHaveProperty('value', '')
+  await user.clear(dialog.getByRole('textbox', { name: 'Row 1 amount' }))
+  await user.type(dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-20.00')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  await waitFor(async () =>
+    expect((await storedTransactions(sandbox, account.resourceId)).at(-1)).toMatchObject({
+      merchantCategoryCode: '5812',
+      transactionDetails: 'Lunch',
+      transactionAmount: { amount: '-20.00', currency: 'NOK' },
+      originalAmount: { amount: '-0.90', currency: 'EUR' },
+    }),
+  )
+})
+
+it('deletes the account with its transactions after a confirmation that names it', async () => {
+  const { user, sandbox, account } = await showApp()
+  await user.click(screen.getByRole('button', { name: 'Delete account…' }))
+  const confirm = within(screen.getByRole('dialog', { name: 'Delete card account' }))
+  expect(confirm.getByText(/in the sandbox, with all its transactions/).textContent).toContain(
+    `525412******3241 · NOK · Travel · private (id ${account.resourceId})`,
+  )
+  await user.click(confirm.getByRole('button', { name: 'Delete account' }))
+
+  await screen.findByRole('heading', { name: 'No card accounts yet' })
+  expect(await sandbox.listCardAccounts()).toEqual([])
+})
