@@ -95,7 +95,7 @@ it('marks a status that is none of the known ones, in any case, and sends nothin
 
   await dialog.findByRole('combobox', {
     name: 'Status',
-    description: /status must be "enabled", "blocked" or "deleted" \(in any case\)/,
+    description: /Status must be "enabled", "blocked" or "deleted" \(in any case\)/,
   })
   expect(await sandbox.listCardAccounts()).toEqual([])
 })
