@@ -4,6 +4,7 @@ import { queryKeys, useApiClient } from '../../api'
 import { localToday, MAX_BATCH } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
+import { Field } from '../../ui/Field'
 import { ApiErrorState } from '../ApiErrorState'
 import type { AccountView } from '../card-accounts/account-view'
 import { accountSummary } from '../card-accounts/format'
@@ -37,9 +38,19 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const abort = useRef<AbortController>(undefined)
   const once = useOneAtATime()
 
+  // Checked here, not by the browser's bubble: the limits are on screen and the refusal is in words.
+  const problems = {
+    total: wholeIn(total, 1, MAX_BATCH, 'Number of transactions'),
+    days: wholeIn(days, 1, MAX_DAYS, 'Over the last … days'),
+    seed: wholeIn(seed, 0, Number.MAX_SAFE_INTEGER, 'Seed'),
+  }
+  const [tried, setTried] = useState(false)
+  const valid = Object.values(problems).every((p) => p === undefined)
+
   const start = (event: FormEvent) => {
     event.preventDefault()
-    void once(generate)
+    setTried(true)
+    if (valid) void once(generate)
   }
 
   const generate = async () => {
@@ -86,49 +97,60 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const running = run.state === 'running'
   return (
     <Dialog title="Generate transactions" onClose={onClose} busy={running}>
-      <form className="form" onSubmit={start}>
+      <form className="form" onSubmit={start} noValidate>
         <p className="muted">
           For {accountSummary(account)}; the same seed always gives the same transactions.
         </p>
         <div className="form-grid">
-          <label className="field">
-            Number of transactions
-            <input
-              type="number"
-              min={1}
-              max={MAX_BATCH}
-              step={1}
-              required
-              value={total}
-              disabled={running}
-              onChange={(e) => setTotal(e.target.valueAsNumber)}
-            />
-          </label>
-          <label className="field">
-            Over the last … days
-            <input
-              type="number"
-              min={1}
-              max={3650}
-              step={1}
-              required
-              value={days}
-              disabled={running}
-              onChange={(e) => setDays(e.target.valueAsNumber)}
-            />
-          </label>
-          <label className="field">
-            Seed
-            <input
-              type="number"
-              step={1}
-              min={0}
-              required
-              value={seed}
-              disabled={running}
-              onChange={(e) => setSeed(e.target.valueAsNumber)}
-            />
-          </label>
+          <Field
+            label="Number of transactions"
+            hint={`1 to ${MAX_BATCH.toLocaleString('en')}`}
+            error={tried || total > MAX_BATCH ? problems.total : undefined}
+          >
+            {(c) => (
+              <input
+                {...c}
+                type="number"
+                min={1}
+                max={MAX_BATCH}
+                step={1}
+                value={total}
+                disabled={running}
+                onChange={(e) => setTotal(e.target.valueAsNumber)}
+              />
+            )}
+          </Field>
+          <Field
+            label="Over the last … days"
+            hint={`1 to ${MAX_DAYS.toLocaleString('en')}`}
+            error={tried ? problems.days : undefined}
+          >
+            {(c) => (
+              <input
+                {...c}
+                type="number"
+                min={1}
+                max={MAX_DAYS}
+                step={1}
+                value={days}
+                disabled={running}
+                onChange={(e) => setDays(e.target.valueAsNumber)}
+              />
+            )}
+          </Field>
+          <Field label="Seed" error={tried ? problems.seed : undefined}>
+            {(c) => (
+              <input
+                {...c}
+                type="number"
+                step={1}
+                min={0}
+                value={seed}
+                disabled={running}
+                onChange={(e) => setSeed(e.target.valueAsNumber)}
+              />
+            )}
+          </Field>
         </div>
         {run.state !== 'idle' ? (
           <div className="progress">
@@ -152,7 +174,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
                 Close
               </button>
               <button type="submit" className="primary">
-                Generate {Number.isFinite(total) ? total.toLocaleString('en') : ''}
+                {problems.total === undefined ? `Generate ${total.toLocaleString('en')}` : 'Generate'}
               </button>
             </>
           )}
@@ -160,6 +182,14 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
       </form>
     </Dialog>
   )
+}
+
+const MAX_DAYS = 3650
+
+function wholeIn(value: number, min: number, max: number, label: string): string | undefined {
+  if (Number.isInteger(value) && value >= min && value <= max) return undefined
+  if (max === Number.MAX_SAFE_INTEGER) return `${label} must be a whole number, ${min} or more.`
+  return `${label} must be a whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}.`
 }
 
 function progressText(run: Exclude<Run, { state: 'idle' }>): string {
