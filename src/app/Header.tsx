@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { type Mode, modeLabels, modes } from '../api'
 import { useView } from '../features/view-state'
-import { AnnouncementRegion } from '../ui/announcer'
 import { switchMode } from './switch-mode'
 import { TamperSelect } from './TamperSelect'
 import { applyTheme, readTheme, type Theme, themes } from './theme'
@@ -48,7 +47,6 @@ export function Header({ mode, onHelp, onConnection }: HeaderProps) {
         accept-fix: swap amounts
       </label>
       <TamperSelect />
-      <AnnouncementRegion />
       <label className="theme">
         <span className="visually-hidden">Theme</span>
         <select

@@ -8,7 +8,7 @@ import {
   useApiClient,
 } from '../../api'
 import { problemFromZod, type SandboxSnapshot, sandboxSnapshot, type TppMessage } from '../../contract'
-import { useAnnounce } from '../../ui/announcer'
+import { StatusMessage, useAnnounce, useClearAnnouncement } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Messages } from '../../ui/Messages'
 import { ApiErrorState } from '../ApiErrorState'
@@ -20,7 +20,6 @@ import { ExportRefusal } from './StoreRecovery'
 interface DataToolsProps {
   fill: FillTestData
   onFilled: (firstAccount: string | undefined) => void
-  onGenerate: (() => void) | undefined
 }
 
 type Pending =
@@ -28,11 +27,12 @@ type Pending =
   | { kind: 'import'; file: string; snapshot: SandboxSnapshot; stored: OfflineStoreStatus }
 
 /** Fill and generate work in both modes; export, import and reset act on the in-browser store only. */
-export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
+export function DataTools({ fill, onFilled }: DataToolsProps) {
   const offline = useOfflineData()
   const { book } = useApiClient()
   const client = useQueryClient()
   const announce = useAnnounce()
+  const clearStatus = useClearAnnouncement()
   const [, setView] = useView()
   const [pending, setPending] = useState<Pending>()
   const [importError, setImportError] = useState<{ file: string; messages: TppMessage[] | string }>()
@@ -43,6 +43,7 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
 
   const exportJson = async () => {
     if (!offline) return
+    clearStatus()
     setExportError(undefined)
     let snapshot: SandboxSnapshot
     try {
@@ -53,13 +54,14 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
       return
     }
     downloadSnapshot(snapshot)
-    announce(`Exported ${snapshotCounts(snapshot)}`)
+    announce(`Exported ${snapshotCounts(snapshot)}`, { place: 'data' })
   }
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file || !offline) return
+    clearStatus()
     setImportError(undefined)
     let data: unknown
     try {
@@ -93,6 +95,7 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
     setView({ account: snapshot.cardAccounts[0]?.account.resourceId, offset: 0 })
     announce(
       `Imported ${count(result.value.accounts, 'card account')} and ${count(result.value.transactions, 'transaction')}`,
+      { place: 'data' },
     )
   }
 
@@ -104,18 +107,21 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
     setExportError(undefined)
     await refresh()
     setView({ account: undefined, offset: 0 })
-    announce('Sandbox data reset: nothing stored')
+    announce('Sandbox data reset: nothing stored', { place: 'data' })
   }
 
   return (
     <section className="data-tools" aria-labelledby="data-tools-heading">
       <h2 id="data-tools-heading">Data</h2>
       <div className="tool-buttons">
-        <button type="button" disabled={fill.filling} onClick={async () => onFilled(await fill.fill())}>
+        {/* Not shown while an empty state offers Fill test data itself: one button per action (styles.css). */}
+        <button
+          type="button"
+          className="fill-test-data"
+          disabled={fill.filling}
+          onClick={async () => onFilled(await fill.fill())}
+        >
           {fill.filling ? 'Filling…' : 'Fill test data'}
-        </button>
-        <button type="button" disabled={!onGenerate} onClick={onGenerate}>
-          Generate…
         </button>
         <button type="button" disabled={!offline} onClick={exportJson}>
           Export JSON
@@ -127,8 +133,8 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
           ref={fileInput}
           type="file"
           accept="application/json,.json"
-          className="visually-hidden"
-          tabIndex={-1}
+          // Out of the accessibility tree: the Import JSON… button is the one way in.
+          hidden
           aria-label="Import JSON file"
           onChange={chooseFile}
         />
@@ -141,6 +147,7 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
           Reset…
         </button>
       </div>
+      <StatusMessage place="data" />
       {offline ? null : (
         <p className="hint">
           Export, import and reset apply to offline (in-browser) data only; switch to Offline mode to use
