@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { type Mode, modeLabels, useApiClient, useOpenAccount } from '../api'
 import { ApiErrorState } from '../features/ApiErrorState'
 import { AccountList } from '../features/card-accounts/AccountList'
@@ -97,7 +97,7 @@ export function App({ mode, offlineError }: AppProps) {
 
   return (
     <div className="app">
-      <a className="skip-link" href="#main" onClick={skipToMain}>
+      <a className="skip-link" href="#main">
         Skip to the transactions
       </a>
       <AnnouncementRegion />
@@ -254,12 +254,6 @@ export function App({ mode, offlineError }: AppProps) {
       ) : null}
     </div>
   )
-}
-
-/** The skip link moves focus without a hash in the URL (the URL is the view). */
-function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
-  event.preventDefault()
-  document.getElementById('main')?.focus()
 }
 
 /**
