@@ -15,12 +15,13 @@ interface Message {
   text: string
   n: number
   major: boolean
-  place: StatusPlace
   /** The view (URL query) the message was announced in. */
   view: string
+  /** The last major message, shown in its place: a page loaded since is read out, not shown. */
+  shown: { text: string; place: StatusPlace } | undefined
 }
 
-const silence: Message = { text: '', n: 0, major: false, place: 'main', view: '' }
+const silence: Message = { text: '', n: 0, major: false, view: '', shown: undefined }
 const AnnounceContext = createContext<Announce>(() => {})
 const ClearContext = createContext<() => void>(() => {})
 const MessageContext = createContext<Message>(silence)
@@ -36,11 +37,15 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
     const minor = options?.minor ?? false
     const place = options?.place ?? 'main'
     const view = location.search
-    setMessage((m) =>
-      minor && m.major && m.view === view ? m : { text, n: m.n + 1, major: !minor, place, view },
-    )
+    setMessage((m) => {
+      if (minor && m.major && m.view === view) return m
+      return { text, n: m.n + 1, major: !minor, view, shown: minor ? m.shown : { text, place } }
+    })
   }, [])
-  const clear = useCallback(() => setMessage((m) => (m.text === '' ? m : { ...silence, n: m.n + 1 })), [])
+  const clear = useCallback(
+    () => setMessage((m) => (m.text === '' && m.shown === undefined ? m : { ...silence, n: m.n + 1 })),
+    [],
+  )
   return (
     <AnnounceContext.Provider value={announce}>
       <ClearContext.Provider value={clear}>
@@ -74,11 +79,11 @@ export function AnnouncementRegion() {
  * and a second copy would be read twice. A page loaded is not shown: the rows text already says it.
  */
 export function StatusMessage({ place }: { place: StatusPlace }) {
-  const { text, major, place: at } = useContext(MessageContext)
-  if (at !== place || !major || text === '') return null
+  const { shown } = useContext(MessageContext)
+  if (shown?.place !== place || shown.text === '') return null
   return (
     <p className="status-message" aria-hidden="true">
-      {text}
+      {shown.text}
     </p>
   )
 }
