@@ -13,7 +13,7 @@ test('proxy mode: accounts and transactions go through the signing proxy to the 
   const pan = `52541${String(Date.now()).slice(-3)}******3241`
   await createAccount(page, { maskedPan: pan, currency: 'NOK', name: 'Proxy card' })
 
-  await page.getByRole('button', { name: '+ Add transactions', exact: true }).click()
+  await page.getByRole('button', { name: /^\+ Add transactions?$/ }).click()
   const dialog = page.getByRole('dialog', { name: /^Add transactions/ })
   const field = (what: string) => dialog.getByLabel(`Row 1 ${what}`, { exact: true })
   await field('transaction date').fill(isoDay(-2))

@@ -4,6 +4,12 @@ import { expect, modeOf } from './fixtures'
 
 export type Theme = 'light' | 'dark'
 
+/** A laptop, and the smallest screen the console is made for (a laptop at 200 % zoom is near it). */
+export const screens = [
+  { name: '1366x900', viewport: { width: 1366, height: 900 } },
+  { name: '800x600', viewport: { width: 800, height: 600 } },
+] as const
+
 /**
  * Opens the console in the mode the test runs in, checks the header shows that mode, and waits until the
  * sandbox (in-browser offline, behind the proxy otherwise) answered the list of card accounts.
@@ -39,8 +45,9 @@ export async function checkScreen(page: Page, screen: string, theme: Theme): Pro
   await screenshot(page, `${screen}-${theme}`)
 }
 
+/** One Fill test data is on screen: the data tools', or an empty state's in its place. */
 export async function fillTestData(page: Page): Promise<void> {
-  await page.getByRole('complementary').getByRole('button', { name: 'Fill test data' }).click()
+  await page.getByRole('button', { name: 'Fill test data' }).click()
   await expect(page.getByRole('status')).toHaveText(/Test data filled: 2 card accounts, \d+ transactions/)
 }
 

@@ -24,7 +24,7 @@ async function fillRow(dialog: Locator, n: number, row: RowInput) {
 }
 
 async function openAddDialog(page: Page) {
-  await page.getByRole('button', { name: '+ Add transactions', exact: true }).click()
+  await page.getByRole('button', { name: /^\+ Add transactions?$/ }).click()
   const dialog = page.getByRole('dialog', { name: /^Add transactions/ })
   await expect(dialog).toBeVisible()
   return dialog
@@ -118,12 +118,7 @@ test('add booked and pending transactions, single and batch; a failing batch nam
   await expect(pages(page).getByText('Rows 1–1 of 1', { exact: true })).toBeVisible()
   expect(await tableRows(page)).toEqual([expect.stringContaining('-20.00 EUR')])
 
-  // Back and forward walk the view history.
-  await page.goBack()
-  await expect(pages(page).getByText('Rows 1–2 of 2', { exact: true })).toBeVisible()
-  await expect(page.getByLabel('To', { exact: true })).toHaveValue('')
-  await page.goForward()
-  await expect(pages(page).getByText('Rows 1–1 of 1', { exact: true })).toBeVisible()
+  // Filter clicks replace the history entry rather than add one: Back is checked in screen.spec.ts.
 
   // Reload: the data is kept (IndexedDB offline, the server's memory in proxy mode) and the view is the URL.
   await page.reload()

@@ -21,8 +21,8 @@ import { TransactionsView } from '../features/transactions/TransactionsView'
 import { type TransactionFormRow, viewShowing } from '../features/transactions/transaction-form'
 import { UnexpectedAnswer } from '../features/UnexpectedAnswer'
 import { useDeletion } from '../features/use-deletion'
-import { parseView, useView } from '../features/view-state'
-import { useAnnounce } from '../ui/announcer'
+import { parseView, useAppliedView, useView } from '../features/view-state'
+import { AnnouncementRegion, StatusMessage, useAnnounce } from '../ui/announcer'
 import { ChunkBoundary } from './ChunkBoundary'
 import { Header } from './Header'
 import { HelpDialog } from './HelpDialog'
@@ -67,6 +67,7 @@ interface AppProps {
 export function App({ mode, offlineError }: AppProps) {
   const api = useApiClient()
   const [view, setView] = useView()
+  const corrections = useAppliedView()
   const known = useKnownAccounts()
   const announce = useAnnounce()
   const fill = useFillTestData()
@@ -99,12 +100,12 @@ export function App({ mode, offlineError }: AppProps) {
   const onAccountCreated = ({ id, maskedPan, note }: CreatedAccount) => {
     close()
     setView({ account: id, offset: 0 })
-    announce(`Card account ${maskedPan ?? id} created${note ? `; ${note}` : ''}`)
+    announce(`Card account ${maskedPan ?? id} created${note ? `; ${note}` : ''}`, { place: 'accounts' })
   }
   const onAccountOpened = (id: string) => {
     close()
     setView({ account: id, offset: 0 })
-    announce(`Card account ${id} opened and kept in the book`)
+    announce(`Card account ${id} opened and kept in the book`, { place: 'accounts' })
   }
   const remove = async () => {
     if (!removing || known.upstream === undefined) return
@@ -112,7 +113,9 @@ export function App({ mode, offlineError }: AppProps) {
     api.book.remove(known.upstream, id, { hide: removing.listed })
     setRemoving(undefined)
     if (view.account === id) setView({ account: undefined, offset: 0 })
-    announce(`${accountLabel(removing.view)} removed from the book; the sandbox still has it`)
+    announce(`${accountLabel(removing.view)} removed from the book; the sandbox still has it`, {
+      place: 'accounts',
+    })
   }
 
   const actions = {
@@ -129,6 +132,10 @@ export function App({ mode, offlineError }: AppProps) {
 
   return (
     <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to the transactions
+      </a>
+      <AnnouncementRegion />
       <Header
         mode={mode}
         onHelp={() => setDialog('help')}
@@ -155,6 +162,7 @@ export function App({ mode, offlineError }: AppProps) {
             </button>
           </div>
         </div>
+        <StatusMessage place="accounts" />
         {known.pending ? <p className="muted">Loading…</p> : null}
         {known.noList ? (
           <p className="note">
@@ -177,9 +185,22 @@ export function App({ mode, offlineError }: AppProps) {
           />
         ) : null}
         {known.pending ? null : <AccountList accounts={known.accounts} onRemove={setRemoving} />}
-        <DataTools fill={fill} onFilled={onFilled} onGenerate={selected ? actions.onGenerate : undefined} />
+        <DataTools fill={fill} onFilled={onFilled} />
       </aside>
       <main className="main" id="main" tabIndex={-1}>
+        {corrections.length > 0 ? (
+          <div className="note link-corrections">
+            <p>
+              The link asked for a view the console cannot show as it stands; the address now says what is
+              shown:
+            </p>
+            <ul>
+              {corrections.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {selected ? (
           <TransactionsView account={selected.view} note={selected.entry?.note} {...actions} />
         ) : view.account !== undefined && missing === view.account ? (
@@ -203,7 +224,12 @@ export function App({ mode, offlineError }: AppProps) {
               <button type="button" onClick={() => setDialog('open-account')}>
                 Open account…
               </button>
-              <button type="button" onClick={actions.onFill} disabled={fill.filling}>
+              <button
+                type="button"
+                className="fill-test-data"
+                onClick={actions.onFill}
+                disabled={fill.filling}
+              >
                 Fill test data
               </button>
             </div>

@@ -1,7 +1,6 @@
 import { type ReactNode, useState } from 'react'
 import { type Mode, modeDataHomes, modeLabels, modes, useConditions } from '../api'
 import { useView } from '../features/view-state'
-import { AnnouncementRegion } from '../ui/announcer'
 import { LongerNameToggle } from './LongerNameToggle'
 import { switchMode } from './switch-mode'
 import { TamperSelect } from './TamperSelect'
@@ -68,7 +67,6 @@ export function Header({ mode, onHelp, onConnection, onExplain, clock, onConditi
         Explain a request…
       </button>
       <ConditionsButton onClick={onConditions} />
-      <AnnouncementRegion />
       <label className="theme">
         <span className="visually-hidden">Theme</span>
         <select

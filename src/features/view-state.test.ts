@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseView, viewSearch } from './view-state'
+import { MAX_PAGE_SIZE, parseView, pushesHistory, viewCorrections, viewSearch } from './view-state'
 
 describe('the view in the URL', () => {
   it('reads every parameter and writes them back in one fixed order', () => {
@@ -29,5 +29,45 @@ describe('the view in the URL', () => {
       limit: 50,
       fix: false,
     })
+  })
+})
+
+describe('a link the view cannot apply as it stands', () => {
+  it('says what was changed, in words', () => {
+    expect(viewCorrections('?status=foo&from=2026-02-30&offset=-5&limit=5000')).toEqual([
+      'Status “foo” is not one of booked, pending or both: showing booked.',
+      'From “2026-02-30” is not a real date in the form YYYY-MM-DD: no From date applied.',
+      'Offset “-5” is not a row number: starting at the first row.',
+      'Page size 5,000 is more than the largest offered: showing 200 rows a page.',
+    ])
+  })
+
+  it('caps a page size larger than those offered', () => {
+    expect(parseView('?limit=5000').limit).toBe(MAX_PAGE_SIZE)
+    expect(viewSearch(parseView('?limit=5000'))).toBe('?status=booked&offset=0&limit=200')
+  })
+
+  it('has nothing to say about a view written by the console, or a link without parameters', () => {
+    expect(
+      viewCorrections('?account=a&status=both&from=2026-10-01&to=2026-11-20&offset=10&limit=7&fix=1'),
+    ).toEqual([])
+    expect(viewCorrections('')).toEqual([])
+  })
+})
+
+describe('history', () => {
+  const view = parseView('?account=a&status=booked&offset=50&limit=50')
+
+  it('pushes an entry for another account or another page', () => {
+    expect(pushesHistory(view, { ...view, account: 'b', offset: 0 })).toBe(true)
+    expect(pushesHistory(view, { ...view, offset: 100 })).toBe(true)
+  })
+
+  it('replaces it for status, dates, page size and the swap, even when they return to the first row', () => {
+    expect(pushesHistory(view, { ...view, status: 'both', offset: 0 })).toBe(false)
+    expect(pushesHistory(view, { ...view, from: '2026-10-01', offset: 0 })).toBe(false)
+    expect(pushesHistory(view, { ...view, to: '2026-10-01', offset: 0 })).toBe(false)
+    expect(pushesHistory(view, { ...view, limit: 200 })).toBe(false)
+    expect(pushesHistory(view, { ...view, fix: true })).toBe(false)
   })
 })

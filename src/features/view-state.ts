@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import { type BookingStatus, bookingStatuses, isCalendarDate } from '../contract'
 
 /** The view is the URL: `?account=…&status=booked&from=…&to=…&offset=50&limit=50&fix=1`. */
@@ -14,6 +14,8 @@ export interface ViewState {
 
 export const PAGE_SIZES = [1, 5, 10, 50, 200] as const
 const DEFAULT_PAGE_SIZE = 50
+/** A bigger page is not offered: thousands of rows at once make the table unusable. */
+export const MAX_PAGE_SIZE = Math.max(...PAGE_SIZES)
 
 function wholeNumber(value: string | null, min: number): number | undefined {
   if (value === null || !/^[0-9]{1,9}$/.test(value)) return undefined
@@ -35,9 +37,57 @@ export function parseView(search: string): ViewState {
     from: date(q.get('from')),
     to: date(q.get('to')),
     offset: wholeNumber(q.get('offset'), 0) ?? 0,
-    limit: wholeNumber(q.get('limit'), 1) ?? DEFAULT_PAGE_SIZE,
+    limit: Math.min(wholeNumber(q.get('limit'), 1) ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
     fix: q.get('fix') === '1',
   }
+}
+
+/**
+ * What a pasted link asked for and did not get, in words: the URL is rewritten to the view applied, and
+ * these say why it changed. Parameters the view does not know are not reported (another page's, a token).
+ */
+export function viewCorrections(search: string): string[] {
+  const q = new URLSearchParams(search)
+  const view = parseView(search)
+  const notes: string[] = []
+  const status = q.get('status')
+  if (status !== null && status !== view.status)
+    notes.push(`Status “${status}” is not one of booked, pending or both: showing ${view.status}.`)
+  for (const [key, label] of [
+    ['from', 'From'],
+    ['to', 'To'],
+  ] as const) {
+    const value = q.get(key)
+    if (value !== null && value !== '' && value !== view[key])
+      notes.push(`${label} “${value}” is not a real date in the form YYYY-MM-DD: no ${label} date applied.`)
+  }
+  const offset = q.get('offset')
+  if (offset !== null && offset !== String(view.offset))
+    notes.push(`Offset “${offset}” is not a row number: starting at the first row.`)
+  const limit = q.get('limit')
+  const asked = wholeNumber(limit, 1)
+  if (asked !== undefined && asked > MAX_PAGE_SIZE)
+    notes.push(
+      `Page size ${asked.toLocaleString('en')} is more than the largest offered: showing ${MAX_PAGE_SIZE} rows a page.`,
+    )
+  else if (limit !== null && limit !== String(view.limit))
+    notes.push(`Page size “${limit}” is not a number of rows: showing ${view.limit} rows a page.`)
+  return notes
+}
+
+/**
+ * The account and the page are places (back returns to them: a history entry); status, dates, page size
+ * and the swap are how a place is looked at (they replace the entry, so back does not replay every click).
+ */
+export function pushesHistory(before: ViewState, after: ViewState): boolean {
+  if (before.account !== after.account) return true
+  const lookChanged =
+    before.status !== after.status ||
+    before.from !== after.from ||
+    before.to !== after.to ||
+    before.limit !== after.limit ||
+    before.fix !== after.fix
+  return !lookChanged && before.offset !== after.offset
 }
 
 /** Fixed parameter order, so one view always has one URL. */
@@ -72,11 +122,32 @@ export type SetView = (patch: Partial<ViewState>, options?: { replace?: boolean 
 export function useView(): [ViewState, SetView] {
   const search = useSyncExternalStore(subscribe, currentSearch)
   const setView = useCallback<SetView>((patch, options) => {
-    const next = viewSearch({ ...parseView(location.search), ...patch })
+    const before = parseView(location.search)
+    const after = { ...before, ...patch }
+    const next = viewSearch(after)
     if (next === location.search) return
-    if (options?.replace) history.replaceState(null, '', next)
+    if (options?.replace || !pushesHistory(before, after)) history.replaceState(null, '', next)
     else history.pushState(null, '', next)
     window.dispatchEvent(new Event(CHANGE))
   }, [])
   return [parseView(search), setView]
+}
+
+/**
+ * Rewrites a URL the view could not apply as it stands (`status=foo`, `offset=-5`, `from=2026-02-30`,
+ * `limit=5000`) to the view applied, on load and on back/forward, so the address bar never claims a view
+ * the table does not show. Returns what was changed, in words, while the URL is still the rewritten one.
+ */
+export function useAppliedView(): string[] {
+  const search = useSyncExternalStore(subscribe, currentSearch)
+  const [rewritten, setRewritten] = useState<{ search: string; notes: string[] }>()
+  useEffect(() => {
+    const notes = viewCorrections(search)
+    if (notes.length === 0) return
+    const applied = viewSearch(parseView(search))
+    history.replaceState(history.state, '', applied)
+    setRewritten({ search: applied, notes })
+    window.dispatchEvent(new Event(CHANGE))
+  }, [search])
+  return rewritten?.search === search ? rewritten.notes : []
 }

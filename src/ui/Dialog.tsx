@@ -10,8 +10,11 @@ interface DialogProps {
   busy?: boolean
 }
 
+const FIRST_CONTROL =
+  ':scope > :not(.dialog-header) :is(input:not([type="hidden"], [hidden]), select, textarea, button, a[href]):not(:disabled)'
+
 /**
- * A native modal `<dialog>`, open while mounted: Escape closes it, focus stays inside, and on close
+ * A native modal `<dialog>`, open while mounted: Escape closes it, focus starts on the first field and stays inside, and on close
  * focus returns to whatever opened it (or to the main area, if that is gone).
  */
 export function Dialog({ title, onClose, children, wide = false, busy = false }: DialogProps) {
@@ -27,6 +30,8 @@ export function Dialog({ title, onClose, children, wide = false, busy = false }:
     if (!dialog) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     dialog.showModal()
+    // showModal focuses the header's ×; typing must go into the form, so the first control of the body.
+    dialog.querySelector<HTMLElement>(FIRST_CONTROL)?.focus()
     const onCancel = (event: Event) => {
       event.preventDefault()
       if (!busyRef.current) onCloseRef.current()

@@ -12,7 +12,7 @@ const dataFile = { format: CONSOLE_FILE_FORMAT, version: CONSOLE_FILE_VERSION, k
 
 function Tools() {
   const fill = useFillTestData()
-  return <DataTools fill={fill} onFilled={() => {}} onGenerate={undefined} />
+  return <DataTools fill={fill} onFilled={() => {}} />
 }
 
 /** A console whose sandbox holds one card account with two transactions. */

@@ -18,7 +18,7 @@ import {
   withAccountBook,
   withoutOfflineBook,
 } from '../../contract'
-import { useAnnounce } from '../../ui/announcer'
+import { StatusMessage, useAnnounce, useClearAnnouncement } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Messages } from '../../ui/Messages'
 import { ApiErrorState } from '../ApiErrorState'
@@ -37,7 +37,6 @@ import { ExportRefusal } from './StoreRecovery'
 interface DataToolsProps {
   fill: FillTestData
   onFilled: (firstAccount: string | undefined) => void
-  onGenerate: (() => void) | undefined
 }
 
 type Pending =
@@ -45,15 +44,16 @@ type Pending =
   | { kind: 'import'; file: string; snapshot: SandboxSnapshot; stored: OfflineStoreStatus }
 
 /**
- * Fill and generate work in both modes. Offline, export and import carry the in-browser store's data with
- * the account book, and reset empties the store; in proxy mode, where the data lives upstream, export and
- * import carry the account book alone (docs/decisions.md#data-files).
+ * Fill works in both modes. Offline, export and import carry the in-browser store's data with the account
+ * book, and reset empties the store; in proxy mode, where the data lives upstream, export and import carry
+ * the account book alone (docs/decisions.md#data-files).
  */
-export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
+export function DataTools({ fill, onFilled }: DataToolsProps) {
   const offline = useOfflineData()
   const { book } = useApiClient()
   const client = useQueryClient()
   const announce = useAnnounce()
+  const clearStatus = useClearAnnouncement()
   const [, setView] = useView()
   const [pending, setPending] = useState<Pending>()
   const [importError, setImportError] = useState<{ file: string; messages: TppMessage[] | string }>()
@@ -63,11 +63,14 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
   const refresh = () => client.resetQueries({ queryKey: queryKeys.all })
 
   const exportJson = async () => {
+    clearStatus()
     setExportError(undefined)
     if (!offline) {
       const file = accountBookFile(book.exportBook(), localToday())
       downloadConsoleFile(file)
-      announce(`Exported the account book: ${count(bookAccounts(file.accountBook.books), 'card account')}`)
+      announce(`Exported the account book: ${count(bookAccounts(file.accountBook.books), 'card account')}`, {
+        place: 'data',
+      })
       return
     }
     let snapshot: SandboxSnapshot
@@ -79,13 +82,14 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
       return
     }
     downloadConsoleFile(withAccountBook(snapshot, book.exportBook()))
-    announce(`Exported ${snapshotCounts(snapshot)}`)
+    announce(`Exported ${snapshotCounts(snapshot)}`, { place: 'data' })
   }
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file) return
+    clearStatus()
     setImportError(undefined)
     let data: unknown
     try {
@@ -128,7 +132,7 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
       consoleFile.kind === 'data'
         ? "; the file's offline data was not imported (switch to Offline mode for it)"
         : ''
-    announce(`Imported the account book: ${count(imported, 'card account')}${dataLeft}`)
+    announce(`Imported the account book: ${count(imported, 'card account')}${dataLeft}`, { place: 'data' })
   }
 
   const importSnapshot = async (file: string, snapshot: SandboxSnapshot) => {
@@ -146,6 +150,7 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
     setView({ account: snapshot.cardAccounts[0]?.account.resourceId, offset: 0 })
     announce(
       `Imported ${count(result.value.accounts, 'card account')} and ${count(result.value.transactions, 'transaction')}`,
+      { place: 'data' },
     )
   }
 
@@ -157,18 +162,21 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
     setExportError(undefined)
     await refresh()
     setView({ account: undefined, offset: 0 })
-    announce('Sandbox data reset: nothing stored')
+    announce('Sandbox data reset: nothing stored', { place: 'data' })
   }
 
   return (
     <section className="data-tools" aria-labelledby="data-tools-heading">
       <h2 id="data-tools-heading">Data</h2>
       <div className="tool-buttons">
-        <button type="button" disabled={fill.filling} onClick={async () => onFilled(await fill.fill())}>
+        {/* Not shown while an empty state offers Fill test data itself: one button per action (styles.css). */}
+        <button
+          type="button"
+          className="fill-test-data"
+          disabled={fill.filling}
+          onClick={async () => onFilled(await fill.fill())}
+        >
           {fill.filling ? 'Filling…' : 'Fill test data'}
-        </button>
-        <button type="button" disabled={!onGenerate} onClick={onGenerate}>
-          Generate…
         </button>
         <button type="button" onClick={exportJson}>
           {offline ? 'Export JSON' : 'Export book'}
@@ -180,8 +188,8 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
           ref={fileInput}
           type="file"
           accept="application/json,.json"
-          className="visually-hidden"
-          tabIndex={-1}
+          // Out of the accessibility tree: the Import JSON… button is the one way in.
+          hidden
           aria-label="Import JSON file"
           onChange={chooseFile}
         />
@@ -194,6 +202,7 @@ export function DataTools({ fill, onFilled, onGenerate }: DataToolsProps) {
           Reset…
         </button>
       </div>
+      <StatusMessage place="data" />
       {offline ? null : (
         <p className="hint">
           The data lives in the sandbox: export and import carry the console's account book (the accounts it

@@ -4,6 +4,7 @@ import { queryKeys, useApiClient, useToday } from '../../api'
 import { MAX_BATCH } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
+import { Field } from '../../ui/Field'
 import { ApiErrorState } from '../ApiErrorState'
 import type { AccountView } from '../card-accounts/account-view'
 import { accountSummary } from '../card-accounts/format'
@@ -38,24 +39,20 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const abort = useRef<AbortController>(undefined)
   const once = useOneAtATime()
 
-  const [problems, setProblems] = useState<GenerateProblems>({})
+  // Checked here, not by the browser's bubble: the limits are on screen and the refusal is in words.
+  const problems = {
+    total: wholeIn(total, 1, MAX_BATCH, 'Number of transactions'),
+    days: wholeIn(days, 1, MAX_DAYS, 'Over the last … days'),
+    seed: wholeIn(seed, 0, Number.MAX_SAFE_INTEGER, 'Seed'),
+  }
+  const [tried, setTried] = useState(false)
+  const valid = Object.values(problems).every((p) => p === undefined)
+
   const start = (event: FormEvent) => {
     event.preventDefault()
-    const found = generateProblems(total, days, seed)
-    setProblems(found)
-    if (Object.keys(found).length === 0) void once(generate)
+    setTried(true)
+    if (valid) void once(generate)
   }
-  const invalid = (field: keyof GenerateProblems) =>
-    problems[field] === undefined
-      ? {}
-      : { 'aria-invalid': true, 'aria-describedby': `generate-${field}-error` }
-  const problemOf = (field: keyof GenerateProblems) =>
-    problems[field] === undefined ? null : (
-      <small id={`generate-${field}-error`} className="field-error">
-        {problems[field]}
-      </small>
-    )
-
   const generate = async () => {
     const controller = new AbortController()
     abort.current = controller
@@ -105,56 +102,55 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
           For {accountSummary(account)}; the same seed always gives the same transactions.
         </p>
         <div className="form-grid">
-          <div className="field">
-            <label>
-              Number of transactions
+          <Field
+            label="Number of transactions"
+            hint={`1 to ${MAX_BATCH.toLocaleString('en')}`}
+            error={tried || total > MAX_BATCH ? problems.total : undefined}
+          >
+            {(c) => (
               <input
+                {...c}
                 type="number"
                 min={1}
                 max={MAX_BATCH}
                 step={1}
-                required
                 value={total}
                 disabled={running}
                 onChange={(e) => setTotal(e.target.valueAsNumber)}
-                {...invalid('total')}
               />
-            </label>
-            {problemOf('total')}
-          </div>
-          <div className="field">
-            <label>
-              Over the last … days
+            )}
+          </Field>
+          <Field
+            label="Over the last … days"
+            hint={`1 to ${MAX_DAYS.toLocaleString('en')}`}
+            error={tried ? problems.days : undefined}
+          >
+            {(c) => (
               <input
+                {...c}
                 type="number"
                 min={1}
-                max={3650}
+                max={MAX_DAYS}
                 step={1}
-                required
                 value={days}
                 disabled={running}
                 onChange={(e) => setDays(e.target.valueAsNumber)}
-                {...invalid('days')}
               />
-            </label>
-            {problemOf('days')}
-          </div>
-          <div className="field">
-            <label>
-              Seed
+            )}
+          </Field>
+          <Field label="Seed" error={tried ? problems.seed : undefined}>
+            {(c) => (
               <input
+                {...c}
                 type="number"
                 step={1}
                 min={0}
-                required
                 value={seed}
                 disabled={running}
                 onChange={(e) => setSeed(e.target.valueAsNumber)}
-                {...invalid('seed')}
               />
-            </label>
-            {problemOf('seed')}
-          </div>
+            )}
+          </Field>
         </div>
         {run.state !== 'idle' ? (
           <div className="progress">
@@ -178,7 +174,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
                 Close
               </button>
               <button type="submit" className="primary">
-                Generate {Number.isFinite(total) ? total.toLocaleString('en') : ''}
+                {problems.total === undefined ? `Generate ${total.toLocaleString('en')}` : 'Generate'}
               </button>
             </>
           )}
@@ -188,19 +184,12 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   )
 }
 
-type GenerateProblems = Partial<Record<'total' | 'days' | 'seed', string>>
+const MAX_DAYS = 3650
 
-/** The dialog's limits, said with the field's label before anything is sent. */
-export function generateProblems(total: number, days: number, seed: number): GenerateProblems {
-  const whole = (value: number, min: number, max: number) =>
-    Number.isInteger(value) && value >= min && value <= max
-  const problems: GenerateProblems = {}
-  if (!whole(total, 1, MAX_BATCH)) {
-    problems.total = `Number of transactions must be a whole number from 1 to ${MAX_BATCH.toLocaleString('en')}`
-  }
-  if (!whole(days, 1, 3650)) problems.days = 'Over the last … days must be a whole number from 1 to 3,650'
-  if (!whole(seed, 0, Number.MAX_SAFE_INTEGER)) problems.seed = 'Seed must be a whole number, 0 or more'
-  return problems
+function wholeIn(value: number, min: number, max: number, label: string): string | undefined {
+  if (Number.isInteger(value) && value >= min && value <= max) return undefined
+  if (max === Number.MAX_SAFE_INTEGER) return `${label} must be a whole number, ${min} or more.`
+  return `${label} must be a whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}.`
 }
 
 function progressText(run: Exclude<Run, { state: 'idle' }>): string {

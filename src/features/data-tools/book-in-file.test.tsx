@@ -17,7 +17,7 @@ let book: AccountBook | undefined
 function Tools() {
   book = useApiClient().book
   const fill = useFillTestData()
-  return <DataTools fill={fill} onFilled={() => {}} onGenerate={undefined} />
+  return <DataTools fill={fill} onFilled={() => {}} />
 }
 const theBook = () => {
   if (!book) throw new Error('the tools are not rendered')

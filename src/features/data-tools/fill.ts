@@ -39,14 +39,19 @@ export function useFillTestData() {
       }
       return { first, accounts: sets.length, transactions }
     },
-    onMutate: () => announce('Filling test data…'),
+    onMutate: () => announce('Filling test data…', { place: 'data' }),
     onSuccess: async ({ accounts, transactions }) => {
       // The lists show the new data by the time the message says it is there.
       await client.invalidateQueries({ queryKey: queryKeys.all })
-      announce(`Test data filled: ${count(accounts, 'card account')}, ${count(transactions, 'transaction')}`)
+      announce(
+        `Test data filled: ${count(accounts, 'card account')}, ${count(transactions, 'transaction')}`,
+        {
+          place: 'data',
+        },
+      )
     },
     onError: async (failure) => {
-      announce(`Fill test data failed: ${failure.message}`)
+      announce(`Fill test data failed: ${failure.message}`, { place: 'data' })
       // What was created before the failure is stored: show it.
       await client.invalidateQueries({ queryKey: queryKeys.all })
     },

@@ -196,6 +196,9 @@ function Verdict({ verification }: { verification: Verification }) {
 }
 
 /** A refusal names the header at fault; that row says so, in words and not only in colour. */
+/** Past this a header (the proxy's multi-KB X-Console-Trace) is folded, so the others stay readable. */
+const LONG_HEADER = 1000
+
 function Headers({
   title,
   headers,
@@ -216,7 +219,16 @@ function Headers({
             <div key={name} className={faulty ? 'at-fault' : undefined}>
               <dt>{name}</dt>
               <dd>
-                {value}
+                {value.length > LONG_HEADER ? (
+                  <details className="long-header">
+                    <summary>
+                      {value.slice(0, 120)}… ({value.length.toLocaleString('en')} characters)
+                    </summary>
+                    {value}
+                  </details>
+                ) : (
+                  value
+                )}
                 {faulty ? <strong className="fault-note"> ← did not verify</strong> : null}
               </dd>
             </div>

@@ -1,9 +1,14 @@
+import { useState } from 'react'
 import { bookingStatuses } from '../../contract'
 import { useView } from '../view-state'
+import { DateFilter } from './DateFilter'
 
 /** bookingStatus and the date range; every change starts again at the first row. */
 export function Filters() {
   const [view, setView] = useView()
+  // Clear dates also empties a field holding a date the browser could not read (its value is '' already).
+  const [cleared, setCleared] = useState(0)
+  const [unread, setUnread] = useState({ from: false, to: false })
   return (
     <div className="filters">
       <fieldset className="status-filter">
@@ -21,27 +26,29 @@ export function Filters() {
           </label>
         ))}
       </fieldset>
-      <label>
-        From{' '}
-        <input
-          type="date"
-          value={view.from ?? ''}
-          onChange={(e) => setView({ from: e.target.value || undefined, offset: 0 })}
-        />
-      </label>
-      <label>
-        To{' '}
-        <input
-          type="date"
-          value={view.to ?? ''}
-          onChange={(e) => setView({ to: e.target.value || undefined, offset: 0 })}
-        />
-      </label>
-      {view.from || view.to ? (
+      <DateFilter
+        key={`from-${cleared}`}
+        label="From"
+        applied={view.from}
+        onApply={(from) => setView({ from, offset: 0 })}
+        onUnreadable={(bad) => setUnread((u) => ({ ...u, from: bad }))}
+      />
+      <DateFilter
+        key={`to-${cleared}`}
+        label="To"
+        applied={view.to}
+        onApply={(to) => setView({ to, offset: 0 })}
+        onUnreadable={(bad) => setUnread((u) => ({ ...u, to: bad }))}
+      />
+      {view.from || view.to || unread.from || unread.to ? (
         <button
           type="button"
           className="link-button"
-          onClick={() => setView({ from: undefined, to: undefined, offset: 0 })}
+          onClick={() => {
+            setView({ from: undefined, to: undefined, offset: 0 })
+            setUnread({ from: false, to: false })
+            setCleared((n) => n + 1)
+          }}
         >
           Clear dates
         </button>

@@ -1,5 +1,5 @@
 import { createColumnHelper, metaHelper, tableFeatures, useTable } from '@tanstack/react-table'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { showJson } from '../../api'
 import { Money } from './Money'
 import { merchantCategories } from './mcc'
@@ -7,7 +7,7 @@ import { useRecent } from './recent'
 import type { TransactionRow } from './rows'
 
 // Server-side pagination and filtering: the table only lays out the page the sandbox sent.
-const features = tableFeatures({ columnMeta: metaHelper<{ className?: string }>() })
+const features = tableFeatures({ columnMeta: metaHelper<{ className?: string; amount?: boolean }>() })
 const helper = createColumnHelper<typeof features, TransactionRow>()
 
 const columns = helper.columns([
@@ -44,7 +44,7 @@ const columns = helper.columns([
       const amount = getValue()
       return amount ? <Money {...amount} /> : null
     },
-    meta: { className: 'num' },
+    meta: { className: 'num col-amount', amount: true },
   }),
   helper.accessor('originalAmount', {
     header: 'Original',
@@ -52,7 +52,7 @@ const columns = helper.columns([
       const amount = getValue()
       return amount ? <Money {...amount} /> : null
     },
-    meta: { className: 'num' },
+    meta: { className: 'num col-original', amount: true },
   }),
   helper.accessor('id', {
     header: 'Transaction id',
@@ -77,14 +77,17 @@ interface TransactionsTableProps {
   /** The previous page stays visible, dimmed, while the next loads. */
   busy: boolean
   actions?: RowActions | undefined
+  /** The accept-fix swap is on: the sandbox sent the two amounts swapped. */
+  swapped?: boolean
 }
 
 /** Every row opens to its detail: the fields no column shows, and the element's raw JSON. */
-export function TransactionsTable({ rows, caption, busy, actions }: TransactionsTableProps) {
+export function TransactionsTable({ rows, caption, busy, actions, swapped = false }: TransactionsTableProps) {
   const recent = useRecent()
   const table = useTable({ features, columns, data: rows, getRowId: rowId })
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
   const baseId = useId()
+  const tableRef = useStickyAmounts()
   const toggle = (key: string) =>
     setOpen((now) => {
       const next = new Set(now)
@@ -94,7 +97,11 @@ export function TransactionsTable({ rows, caption, busy, actions }: Transactions
   const width = columns.length + 1
   return (
     <div className="table-scroll">
-      <table className={busy ? 'transactions busy' : 'transactions'} aria-busy={busy}>
+      <table
+        ref={tableRef}
+        className={['transactions', busy ? 'busy' : '', swapped ? 'swapped' : ''].join(' ').trim()}
+        aria-busy={busy}
+      >
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -105,6 +112,17 @@ export function TransactionsTable({ rows, caption, busy, actions }: Transactions
               {group.headers.map((header) => (
                 <th key={header.id} scope="col" className={header.column.columnDef.meta?.className}>
                   <table.FlexRender header={header} />
+                  {swapped && header.column.columnDef.meta?.amount ? (
+                    <>
+                      {' '}
+                      <span
+                        className="badge swap-badge"
+                        title="accept-fix: the sandbox swapped Amount and Original"
+                      >
+                        ⇄ swapped
+                      </span>
+                    </>
+                  ) : null}
                 </th>
               ))}
             </tr>
@@ -149,6 +167,25 @@ export function TransactionsTable({ rows, caption, busy, actions }: Transactions
       </table>
     </div>
   )
+}
+
+/**
+ * Amount and Original stick to the right edge of a table wider than the screen (styles.css); Amount sits
+ * left of Original, so it needs Original's width, which depends on the longest amount on the page.
+ */
+function useStickyAmounts() {
+  const ref = useRef<HTMLTableElement>(null)
+  useEffect(() => {
+    const table = ref.current
+    const original = table?.querySelector('th.col-original')
+    if (!table || !original || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      table.style.setProperty('--original-width', `${original.getBoundingClientRect().width}px`)
+    })
+    observer.observe(original)
+    return () => observer.disconnect()
+  }, [])
+  return ref
 }
 
 function rowName(row: TransactionRow, index: number): string {

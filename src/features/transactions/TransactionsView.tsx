@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
-import { useAnnounce } from '../../ui/announcer'
+import { StatusMessage, useAnnounce } from '../../ui/announcer'
 import { ApiErrorState } from '../ApiErrorState'
 import type { AccountView } from '../card-accounts/account-view'
 import { useCorporateId } from '../card-accounts/corporate-id'
@@ -114,6 +114,14 @@ export function TransactionsView({
   }
 
   const filtered = view.status !== 'both' || view.from !== undefined || view.to !== undefined
+  // The empty state offers the actions itself, in place of the header's: one button per action.
+  const empty =
+    !query.isError &&
+    !query.isPending &&
+    reading?.kind !== 'unexpected' &&
+    rows.length === 0 &&
+    view.offset === 0 &&
+    link === undefined
   return (
     <section className="transactions-view" aria-labelledby="account-heading">
       <header className="view-header">
@@ -138,15 +146,19 @@ export function TransactionsView({
             )}
           </span>
         ) : null}
-        <button type="button" onClick={() => setSettling(true)}>
-          Settle pending…
-        </button>
-        <button type="button" onClick={onGenerate}>
-          Generate…
-        </button>
-        <button type="button" className="primary" onClick={onAdd}>
-          + Add transactions
-        </button>
+        {empty ? null : (
+          <>
+            <button type="button" onClick={() => setSettling(true)}>
+              Settle pending…
+            </button>
+            <button type="button" onClick={onGenerate}>
+              Generate…
+            </button>
+            <button type="button" className="primary" onClick={onAdd}>
+              + Add transactions
+            </button>
+          </>
+        )}
         {onDeleteAccount && deletion.offered ? (
           <button type="button" className="danger-outline" onClick={onDeleteAccount}>
             Delete account…
@@ -157,6 +169,7 @@ export function TransactionsView({
         <SettleDialog account={account} corporateId={corporateId} onClose={() => setSettling(false)} />
       ) : null}
       {note ? <p className="hint account-note">{note}</p> : null}
+      <StatusMessage place="main" />
       <Filters />
       {query.isError ? (
         <ApiErrorState
@@ -170,14 +183,14 @@ export function TransactionsView({
         </p>
       ) : reading?.kind === 'unexpected' ? (
         <UnexpectedAnswer what="The transactions answer" problems={reading.problems} raw={reading.raw} />
-      ) : rows.length === 0 && view.offset === 0 && link === undefined ? (
+      ) : empty ? (
         <div className="empty-state">
           <p>{emptyText(view.status, view.from, view.to)}</p>
           <div className="actions">
             <button type="button" className="primary" onClick={onAdd}>
               + Add transaction
             </button>
-            <button type="button" onClick={onFill} disabled={filling}>
+            <button type="button" className="fill-test-data" onClick={onFill} disabled={filling}>
               Fill test data
             </button>
             <button type="button" onClick={onGenerate}>
@@ -200,6 +213,7 @@ export function TransactionsView({
             caption={`Transactions of ${summary}`}
             busy={query.isPlaceholderData}
             actions={rowActions}
+            swapped={view.fix}
           />
           {rows.length === 0 ? (
             <p>

@@ -1,0 +1,187 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { fillTestData, isoDay, openConsole, pages, tableRows } from './support'
+
+// A person at the keyboard and on a small screen: dates typed as typed, 800×600, focus, one button per
+// action, limits and markers, history and the URL. Both modes: none of it depends on where data lives.
+test.use({ locale: 'en-US' }) // the date fields' segments are month/day/year
+
+/** What a person types into a native date field for YYYY-MM-DD: the digits in the field's own order. */
+const typed = (iso: string) => {
+  const [year, month, day] = iso.split('-')
+  return `${month}${day}${year}`
+}
+const search = (page: Page) => new URL(page.url()).searchParams
+
+test('From and To can be typed by keyboard; an impossible date says so next to the field', async ({
+  page,
+}) => {
+  await openConsole(page)
+  await fillTestData(page)
+  await page.getByRole('radio', { name: 'booked' }).check()
+  const from = page.getByLabel('From', { exact: true })
+  const to = page.getByLabel('To', { exact: true })
+
+  await from.focus()
+  await page.keyboard.type(typed(isoDay(-5)), { delay: 30 })
+  await expect(from).toHaveValue(isoDay(-5))
+  await expect.poll(() => search(page).get('from')).toBe(isoDay(-5))
+  const booked = (await tableRows(page)).map((row) => row.split(' | ')[0] ?? '')
+  expect(booked.length).toBeGreaterThan(0)
+  for (const day of booked) expect(day >= isoDay(-5), `${day} is on or after From`).toBe(true)
+
+  // Feb 30 does not exist: nothing is applied, and the field says so in words once left.
+  await to.focus()
+  await page.keyboard.type('02302026')
+  // The first Tab stops on the field's own calendar button; the second leaves the field.
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(page.getByText('To is not a real date: the day does not exist in that month')).toBeVisible()
+  await expect(to).toHaveAttribute('aria-invalid', 'true')
+  expect(search(page).get('to')).toBeNull()
+  expect(search(page).get('from')).toBe(isoDay(-5))
+
+  // Editing the year of To digit by digit applies only the complete year: field, URL and table agree.
+  await to.focus()
+  await page.keyboard.type(typed(isoDay(-1)))
+  await expect(to).toHaveValue(isoDay(-1))
+  await expect.poll(() => search(page).get('to')).toBe(isoDay(-1))
+  await expect(page.getByText('To is not a real date')).toBeHidden()
+  for (const row of await tableRows(page)) expect((row.split(' | ')[0] ?? '') <= isoDay(-1)).toBe(true)
+})
+
+test('at 800×600 the page never scrolls sideways and Amount stays in view', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await fillTestData(page)
+  await page.getByRole('radio', { name: 'both' }).check()
+  await expect(pages(page)).toContainText('Rows 1–12 of 12')
+
+  const sideways = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  expect(await sideways()).toBe(0)
+  await expect(page.getByRole('button', { name: 'Help' })).toBeInViewport()
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toBeInViewport()
+
+  const table = page.getByRole('table', { name: /^Transactions of/ })
+  for (const name of ['Amount', 'Original']) {
+    await expect(table.getByRole('columnheader', { name, exact: true })).toBeInViewport({ ratio: 1 })
+  }
+  const firstAmount = table.locator('tbody tr').first().locator('td.col-amount')
+  await expect(firstAmount).toBeInViewport({ ratio: 1 })
+
+  // The transactions dialog reflows its rows: every field of a row and its remove button are on screen.
+  await page.getByRole('button', { name: '+ Add transactions', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: /^Add transactions/ })
+  await dialog.getByRole('button', { name: '+ Add row' }).click()
+  for (const label of ['Row 1 MCC', 'Row 1 transaction id', 'Row 1 original amount']) {
+    await expect(dialog.getByLabel(label, { exact: true })).toBeInViewport({ ratio: 1 })
+  }
+  await expect(dialog.getByRole('button', { name: 'Remove row 1' })).toBeInViewport({ ratio: 1 })
+  expect(await sideways()).toBe(0)
+  await page.keyboard.press('Escape')
+
+  // The open inspector leaves the table most of the screen.
+  await page.getByText(/^Requests \(\d+\)/).click()
+  const inspector = await page.locator('.inspector').boundingBox()
+  expect(inspector?.height ?? 600).toBeLessThanOrEqual(600 * 0.4)
+})
+
+test('a dialog opens with focus on its first field; a skip link leads to the main area', async ({ page }) => {
+  await openConsole(page)
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to the transactions' })
+  await expect(skip).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('main')).toBeFocused()
+
+  await page.getByRole('button', { name: '+ New', exact: true }).click()
+  await expect(page.getByRole('dialog', { name: 'New card account' }).getByLabel('Masked PAN')).toBeFocused()
+})
+
+test('one button per action: the empty account offers Add, Fill and Generate once', async ({ page }) => {
+  await openConsole(page)
+  await fillTestData(page)
+  await page.getByRole('button', { name: '+ New', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'New card account' })
+  await dialog.getByLabel('Masked PAN').fill('400000******0002')
+  await dialog.getByRole('button', { name: 'Create account' }).click()
+  await expect(dialog).toBeHidden()
+  await page.getByRole('radio', { name: 'both' }).check()
+  await expect(page.getByText('This account has no transactions yet.')).toBeVisible()
+
+  await expect(page.getByRole('button', { name: /^\+ Add transactions?$/ })).toHaveCount(1)
+  await expect(page.getByRole('button', { name: 'Fill test data' })).toHaveCount(1)
+  await expect(page.getByRole('button', { name: 'Generate…' })).toHaveCount(1)
+  // The file input behind Import JSON… is not a second, hidden way in.
+  await expect(page.locator('input[type="file"]')).toBeHidden()
+})
+
+test('Generate shows its maximum and refuses a larger number in words', async ({ page }) => {
+  await openConsole(page)
+  await fillTestData(page)
+  await page.getByRole('main').getByRole('button', { name: 'Generate…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Generate transactions' })
+  const count = dialog.getByRole('spinbutton', { name: 'Number of transactions' })
+  await expect(count).toBeFocused()
+  await expect(dialog.getByText('1 to 10,000', { exact: true })).toBeVisible()
+  await count.fill('100000')
+  await expect(
+    dialog.getByText('Number of transactions must be a whole number from 1 to 10,000.'),
+  ).toBeVisible()
+  await dialog.getByRole('button', { name: 'Generate', exact: true }).click()
+  await expect(dialog.getByRole('progressbar')).toHaveCount(0)
+})
+
+test('the swap marks both amount columns', async ({ page }) => {
+  await openConsole(page)
+  await fillTestData(page)
+  const table = page.getByRole('table', { name: /^Transactions of/ })
+  await expect(table.getByText('⇄ swapped')).toHaveCount(0)
+  await page.getByLabel('accept-fix: swap amounts').check()
+  await expect(table.getByRole('columnheader', { name: 'Amount ⇄ swapped' })).toBeVisible()
+  await expect(table.getByRole('columnheader', { name: 'Original ⇄ swapped' })).toBeVisible()
+})
+
+test('the page pushes a history entry; filters and the swap replace it', async ({ page }) => {
+  await openConsole(page)
+  await fillTestData(page)
+  await page.getByRole('radio', { name: 'both' }).check()
+  await pages(page).getByRole('combobox', { name: 'Page size' }).selectOption('5')
+  await expect(pages(page)).toContainText('Rows 1–5 of ≥ 6')
+  const length = () => page.evaluate(() => history.length)
+  const before = await length()
+
+  await pages(page).getByRole('button', { name: 'Next ›' }).click()
+  await expect(pages(page)).toContainText('Rows 6–10')
+  expect(await length()).toBe(before + 1)
+
+  await page.getByRole('radio', { name: 'booked' }).check()
+  await page.getByLabel('accept-fix: swap amounts').check()
+  await page.getByLabel('From', { exact: true }).fill(isoDay(-30))
+  await expect.poll(() => search(page).get('from')).toBe(isoDay(-30))
+  expect(await length()).toBe(before + 1)
+
+  // Back leaves the page reached by Next, not the last filter click.
+  await page.goBack()
+  await expect(pages(page)).toContainText('Rows 1–5')
+  expect(search(page).get('status')).toBe('both')
+})
+
+test('a link the view cannot apply is rewritten to the view shown, and says why', async ({ page }) => {
+  await openConsole(page, '?status=foo&offset=-5&from=2026-02-30&limit=5000')
+  await expect.poll(() => new URL(page.url()).search).toBe('?status=booked&offset=0&limit=200')
+  const note = page.getByRole('main')
+  await expect(note).toContainText('Status “foo” is not one of booked, pending or both: showing booked.')
+  await expect(note).toContainText('From “2026-02-30” is not a real date in the form YYYY-MM-DD')
+  await expect(note).toContainText('Offset “-5” is not a row number')
+  await expect(note).toContainText(
+    'Page size 5,000 is more than the largest offered: showing 200 rows a page.',
+  )
+})
+
+test('the console has a favicon', async ({ page, baseURL }) => {
+  const response = await page.request.get(`${baseURL}/favicon.ico`)
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toContain('image/')
+})
