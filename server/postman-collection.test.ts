@@ -5,7 +5,7 @@ import type { Server } from 'node:http'
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RequestLogEntry } from '../src/api'
-import { createdAccountEntry } from '../src/features/share/fixtures'
+import { createdAccountEntry, withoutBody } from '../src/features/share/fixtures'
 import { identityOf, toPostmanCollection } from '../src/features/share/postman'
 import { formatKeyId, generateDevIdentity, parseCertificate } from '../src/signing'
 import { OFFLINE_TEST_IDENTITY } from '../src/signing/offline-test-identity'
@@ -46,15 +46,14 @@ async function loggedSession(): Promise<RequestLogEntry[]> {
   )
   // Newest first, as the inspector keeps them.
   return [
-    {
+    withoutBody({
       ...created,
       id: 2,
       method: 'GET',
       url: '/api/v1/sandbox/card-accounts',
       requestHeaders: headers.filter(([n]) => n !== 'Content-Type' && n !== 'PSU-ID'),
       signing,
-      requestBody: undefined,
-    } as RequestLogEntry,
+    }),
     { ...created, requestHeaders: headers, signing },
   ]
 }

@@ -36,3 +36,9 @@ export function createdAccountEntry(overrides: Partial<RequestLogEntry> = {}): R
     ...overrides,
   }
 }
+
+/** The same entry as a read: no request body. */
+export function withoutBody(entry: RequestLogEntry): RequestLogEntry {
+  const { requestBody: _, ...rest } = entry
+  return rest
+}

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { createdAccountEntry } from './fixtures'
+import { createdAccountEntry, withoutBody } from './fixtures'
 import { STALE_COMMENT, toHar } from './har'
 import { identityOf, POSTMAN_SCHEMA, toPostmanCollection } from './postman'
 
 const older = createdAccountEntry()
-const newer = createdAccountEntry({
-  id: 2,
-  method: 'GET',
-  url: '/api/v1/sandbox/card-accounts/acc-1/transactions?bookingStatus=booked&limit=50',
-  status: 200,
-  requestBody: undefined,
-})
+const newer = withoutBody(
+  createdAccountEntry({
+    id: 2,
+    method: 'GET',
+    url: '/api/v1/sandbox/card-accounts/acc-1/transactions?bookingStatus=booked&limit=50',
+    status: 200,
+  }),
+)
 
 describe('HAR 1.2 of the inspector', () => {
   const har = toHar([newer, older], 'http://127.0.0.1:5173', '0.1.0')
