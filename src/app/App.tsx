@@ -16,6 +16,7 @@ import { GenerateDialog } from '../features/data-tools/GenerateDialog'
 import { Inspector } from '../features/inspector/Inspector'
 import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
 import { ClockDialog } from '../features/sandbox-clock/ClockDialog'
+import { SharedLinkOpener } from '../features/share/SharedLinkOpener'
 import { markRecent } from '../features/transactions/recent'
 import { TransactionsView } from '../features/transactions/TransactionsView'
 import { viewShowing } from '../features/transactions/transaction-form'
@@ -26,6 +27,7 @@ import { ChunkBoundary } from './ChunkBoundary'
 import { Header } from './Header'
 import { HelpDialog } from './HelpDialog'
 import { lazyChunk } from './lazy-chunk'
+import { switchMode } from './switch-mode'
 
 // The form dialogs bring react-hook-form with them: loaded when first opened, not with the page.
 const NewAccountDialog = lazyChunk(() =>
@@ -35,6 +37,8 @@ const NewAccountDialog = lazyChunk(() =>
 const ExplainDialog = lazyChunk(() =>
   import('../features/explain/ExplainDialog').then((m) => m.ExplainDialog),
 )
+// The exports bring the portable signer's source for the Postman collection: loaded when first opened.
+const ShareDialog = lazyChunk(() => import('../features/share/ShareDialog').then((m) => m.ShareDialog))
 const AddTransactionsDialog = lazyChunk(() =>
   import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )
@@ -49,6 +53,7 @@ type OpenDialog =
   | 'explain'
   | 'clock'
   | 'conditions'
+  | 'share'
 
 interface AppProps {
   mode: Mode
@@ -117,6 +122,7 @@ export function App({ mode, offlineError }: AppProps) {
         onExplain={() => setDialog('explain')}
         clock={<ClockBadge onOpen={() => setDialog('clock')} />}
         onConditions={() => setDialog('conditions')}
+        onShare={() => setDialog('share')}
       />
       {offlineError ? (
         <div className="banner" role="alert">
@@ -221,6 +227,12 @@ export function App({ mode, offlineError }: AppProps) {
       ) : null}
       {dialog === 'clock' ? <ClockDialog onClose={close} offline={mode === 'offline'} /> : null}
       {dialog === 'conditions' ? <ConditionsDialog onClose={close} /> : null}
+      {dialog === 'share' ? (
+        <ChunkBoundary title="Share what you see" onClose={close}>
+          <ShareDialog onClose={close} />
+        </ChunkBoundary>
+      ) : null}
+      <SharedLinkOpener onSwitchMode={switchMode} />
       {dialog === 'add-transactions' && selected ? (
         <ChunkBoundary title="Add transactions" onClose={close}>
           <AddTransactionsDialog

@@ -81,11 +81,12 @@ function harEntry(entry: RequestLogEntry, origin: string) {
 }
 
 /** The inspector's requests, oldest first as HAR lists them; the signer's key is never in the log. */
-export function toHar(entries: readonly RequestLogEntry[], origin: string, version: string) {
+export function toHar(entries: readonly RequestLogEntry[], origin: string) {
   return {
     log: {
       version: '1.2',
-      creator: { name: 'Sandbox Console', version },
+      // The version of this export's shape, not of the console.
+      creator: { name: 'Sandbox Console', version: '1' },
       entries: [...entries].reverse().map((entry) => harEntry(entry, origin)),
     },
   }

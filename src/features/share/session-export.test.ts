@@ -14,7 +14,7 @@ const newer = withoutBody(
 )
 
 describe('HAR 1.2 of the inspector', () => {
-  const har = toHar([newer, older], 'http://127.0.0.1:5173', '0.1.0')
+  const har = toHar([newer, older], 'http://127.0.0.1:5173')
 
   it('lists the requests oldest first, with their query, body and answer', () => {
     expect(har.log.version).toBe('1.2')
