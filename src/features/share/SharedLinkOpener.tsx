@@ -34,6 +34,15 @@ export function SharedLinkOpener({ onSwitchMode }: SharedLinkOpenerProps) {
   const setClock = useSetSandboxClock()
   const started = useRef(false)
 
+  // A link pasted into this tab's address bar changes only the fragment: read afresh, as a new page would.
+  useEffect(() => {
+    const onHashChange = () => {
+      if (location.hash.startsWith(`#${SHARE_FRAGMENT_KEY}=`)) location.reload()
+    }
+    window.addEventListener('hashchange', onHashChange)
+    return () => window.removeEventListener('hashchange', onHashChange)
+  }, [])
+
   useEffect(() => {
     void decodeShareLink(location.hash).then((result) => {
       if (result) setDecoded(result)

@@ -9,7 +9,8 @@ export function useShareSettings(): ShareSettings & { ready: boolean } {
   const clock = clockQuery.data
   const conditions = conditionsQuery.data
   return {
-    ready: !clockQuery.isPending && !conditionsQuery.isPending,
+    // A sandbox that fails to answer (a proxy that is down) is not waited for through its retries.
+    ready: [clockQuery, conditionsQuery].every((query) => !query.isPending || query.failureCount > 0),
     mode: api.mode,
     tamper: readTamper() ?? null,
     clock:
