@@ -70,6 +70,7 @@ test('opening a link made in another mode and Signature names both changes and a
 
   const other = await context.newPage()
   await other.goto('/')
+  await expect(other.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
   await other.evaluate(() => localStorage.setItem('sandbox-console.mode', 'proxy'))
   await other.goto(link)
   const ask = other.getByRole('dialog', { name: 'Open the shared view?' })

@@ -6,7 +6,7 @@ import {
   useSetSandboxClock,
   writeTamper,
 } from '../../api'
-import type { SharedRequest, ShareLink } from '../../contract'
+import { SHARE_FRAGMENT_KEY, type SharedRequest, type ShareLink } from '../../contract'
 import { isTamperScenario } from '../../signing/tamper-scenarios'
 import { Dialog } from '../../ui/Dialog'
 import { RequestBody } from '../inspector/Inspector'
@@ -33,6 +33,9 @@ export function SharedLinkOpener({ onSwitchMode }: SharedLinkOpenerProps) {
   const saveConditions = useSaveConditions()
   const setClock = useSetSandboxClock()
   const started = useRef(false)
+  // The fragment as the page opened: the console may rewrite its URL (the first account) before the user answers.
+  const [fragment] = useState(() => location.hash)
+  const reloadWithLink = () => history.replaceState(null, '', location.pathname + location.search + fragment)
 
   // A link pasted into this tab's address bar changes only the fragment: read afresh, as a new page would.
   useEffect(() => {
@@ -44,11 +47,11 @@ export function SharedLinkOpener({ onSwitchMode }: SharedLinkOpenerProps) {
   }, [])
 
   useEffect(() => {
-    void decodeShareLink(location.hash).then((result) => {
+    void decodeShareLink(fragment).then((result) => {
       if (result) setDecoded(result)
       else setPhase('done')
     })
-  }, [])
+  }, [fragment])
 
   const link = decoded?.ok ? decoded.link : undefined
   const changes = link && ready ? changesOf(link, here) : undefined
@@ -65,7 +68,8 @@ export function SharedLinkOpener({ onSwitchMode }: SharedLinkOpenerProps) {
     setPhase('applying')
     try {
       if (pending.some((change) => change.setting === 'Mode')) {
-        sessionStorage.setItem(ACCEPTED_KEY, location.hash)
+        sessionStorage.setItem(ACCEPTED_KEY, fragment)
+        reloadWithLink()
         await onSwitchMode(shared.mode)
         return
       }
@@ -80,6 +84,7 @@ export function SharedLinkOpener({ onSwitchMode }: SharedLinkOpenerProps) {
       }
       sessionStorage.removeItem(ACCEPTED_KEY)
       // The header's switches read their settings at start: a reload shows them as the link set them.
+      reloadWithLink()
       location.reload()
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error))
@@ -91,7 +96,7 @@ export function SharedLinkOpener({ onSwitchMode }: SharedLinkOpenerProps) {
     if (started.current || phase !== 'reading' || !link || !changes) return
     started.current = true
     if (changes.length === 0) open(link)
-    else if (sessionStorage.getItem(ACCEPTED_KEY) === location.hash) void apply(link, changes)
+    else if (sessionStorage.getItem(ACCEPTED_KEY) === fragment) void apply(link, changes)
     else setPhase('asking')
   })
 
