@@ -16,6 +16,7 @@ import { useFillTestData } from '../features/data-tools/fill'
 import { GenerateDialog } from '../features/data-tools/GenerateDialog'
 import { Inspector } from '../features/inspector/Inspector'
 import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
+import { SharedLinkOpener } from '../features/share/SharedLinkOpener'
 import { markRecent } from '../features/transactions/recent'
 import { TransactionsView } from '../features/transactions/TransactionsView'
 import { type TransactionFormRow, viewShowing } from '../features/transactions/transaction-form'
@@ -43,6 +44,8 @@ const ConditionsDialog = lazyChunk(() =>
 const ExplainDialog = lazyChunk(() =>
   import('../features/explain/ExplainDialog').then((m) => m.ExplainDialog),
 )
+// The exports bring the portable signer's source for the Postman collection: loaded when first opened.
+const ShareDialog = lazyChunk(() => import('../features/share/ShareDialog').then((m) => m.ShareDialog))
 const AddTransactionsDialog = lazyChunk(() =>
   import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )
@@ -57,6 +60,7 @@ type OpenDialog =
   | 'explain'
   | 'clock'
   | 'conditions'
+  | 'share'
 
 interface AppProps {
   mode: Mode
@@ -143,6 +147,7 @@ export function App({ mode, offlineError }: AppProps) {
         onExplain={() => setDialog('explain')}
         clock={<ClockBadge onOpen={() => setDialog('clock')} />}
         onConditions={() => setDialog('conditions')}
+        onShare={() => setDialog('share')}
       />
       {offlineError ? (
         <div className="banner" role="alert">
@@ -280,6 +285,12 @@ export function App({ mode, offlineError }: AppProps) {
           <ConditionsDialog onClose={close} />
         </ChunkBoundary>
       ) : null}
+      {dialog === 'share' ? (
+        <ChunkBoundary title="Share what you see" onClose={close}>
+          <ShareDialog onClose={close} />
+        </ChunkBoundary>
+      ) : null}
+      <SharedLinkOpener onSwitchMode={switchMode} />
       {dialog === 'add-transactions' && selected ? (
         <ChunkBoundary title="Add transactions" onClose={close}>
           <AddTransactionsDialog

@@ -19,9 +19,11 @@ interface HeaderProps {
   clock?: ReactNode
   /** Opens the Conditions panel (faults, latency, quotas). */
   onConditions: () => void
+  /** Opens "Share what you see": copy a link, export the session. */
+  onShare: () => void
 }
 
-export function Header({ mode, onHelp, onConnection, onExplain, clock, onConditions }: HeaderProps) {
+export function Header({ mode, onHelp, onConnection, onExplain, clock, onConditions, onShare }: HeaderProps) {
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
 
@@ -67,6 +69,9 @@ export function Header({ mode, onHelp, onConnection, onExplain, clock, onConditi
         Explain a request…
       </button>
       <ConditionsButton onClick={onConditions} />
+      <button type="button" onClick={onShare}>
+        Share…
+      </button>
       <label className="theme">
         <span className="visually-hidden">Theme</span>
         <select

@@ -134,7 +134,7 @@ function AppErrorDetails({ entry }: { entry: AppErrorEntry }) {
   )
 }
 
-function RequestBody({ entry }: { entry: RequestLogEntry }) {
+export function RequestBody({ entry }: { entry: RequestLogEntry }) {
   const { verification } = entry
   return (
     <div className="request-body">

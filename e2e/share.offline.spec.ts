@@ -1,0 +1,162 @@
+// Share what you see, offline: a copied link reopens the view and its request in a new page, asks before it
+// changes the mode or the Signature switch, and the session exports as HAR and as a Postman collection.
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { checkScreen, createAccount, openConsole } from './support'
+
+const PSU_ID = '13039319955'
+
+test.beforeEach(async ({ context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+})
+
+async function openShare(page: Page) {
+  await page.getByRole('button', { name: 'Share…' }).click()
+  return page.getByRole('dialog', { name: 'Share what you see' })
+}
+
+async function copyLink(page: Page, request: RegExp | 'None'): Promise<string> {
+  const dialog = await openShare(page)
+  const select = dialog.getByLabel('Request to include')
+  const option =
+    request === 'None'
+      ? 'None'
+      : ((await select.locator('option', { hasText: request }).first().textContent()) ?? '')
+  await select.selectOption({ label: option })
+  await dialog.getByRole('button', { name: 'Copy link' }).click()
+  await expect(dialog.getByRole('status')).toHaveText('Link copied')
+  const link = await page.evaluate(() => navigator.clipboard.readText())
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  return link
+}
+
+test('a copied link reopens the view and the request, PSU ids redacted', async ({ page, context }) => {
+  await openConsole(page)
+  await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR', customerNumber: PSU_ID })
+  await page.getByRole('radio', { name: 'both' }).check()
+  await page.getByLabel('accept-fix: swap amounts').check()
+  const search = new URL(page.url()).search
+  expect(search).toContain('fix=1')
+
+  const link = await copyLink(page, /^POST \/api\/v1\/sandbox\/card-accounts \(201\)$/)
+  expect(link).toMatch(/#share=[A-Za-z0-9_-]+$/)
+  expect(link).not.toContain(PSU_ID)
+
+  const other = await context.newPage()
+  await other.goto(link)
+  const shared = other.getByRole('dialog', { name: 'Shared request: POST /api/v1/sandbox/card-accounts' })
+  await expect(shared).toContainText('PSU ids and customer numbers are redacted')
+  await expect(shared).toContainText('"customerNumber": "[redacted]"')
+  await expect(shared).toContainText('Request headers (as sent)')
+  await expect(shared).toContainText('Response 201 headers')
+  await expect(shared).not.toContainText(PSU_ID)
+  await shared.getByRole('button', { name: 'Close' }).click()
+  expect(new URL(other.url()).search).toBe(search)
+  expect(new URL(other.url()).hash).toBe('')
+  await expect(other.getByLabel('accept-fix: swap amounts')).toBeChecked()
+  await expect(other.getByRole('radio', { name: 'both' })).toBeChecked()
+})
+
+test('opening a link made in another mode and Signature names both changes and asks first', async ({
+  page,
+  context,
+}) => {
+  await openConsole(page)
+  await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR' })
+  await page.getByRole('combobox', { name: 'Signature' }).selectOption({ label: 'Stale Date (10 min)' })
+  const link = await copyLink(page, 'None')
+  const search = new URL(page.url()).search
+
+  const other = await context.newPage()
+  await other.goto('/')
+  await expect(other.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
+  await other.evaluate(() => localStorage.setItem('sandbox-console.mode', 'proxy'))
+  await other.goto(link)
+  const ask = other.getByRole('dialog', { name: 'Open the shared view?' })
+  await expect(ask.getByRole('listitem')).toHaveText([
+    'Mode: Proxy → Offline',
+    'Signature: signed correctly → stale-date',
+  ])
+  await expect(ask).toContainText('Switching the mode reloads the console.')
+  await ask.getByRole('button', { name: 'Change and open' }).click()
+
+  await expect(other.getByRole('combobox', { name: 'Mode' })).toHaveValue('offline')
+  await expect(other.getByRole('combobox', { name: 'Signature' })).toHaveValue('stale-date')
+  await expect.poll(() => new URL(other.url()).search).toBe(search)
+  await expect(other.getByRole('dialog')).toHaveCount(0)
+})
+
+test('a link whose changes are declined opens with the settings kept', async ({ page, context }) => {
+  await openConsole(page)
+  await page.getByRole('combobox', { name: 'Signature' }).selectOption({ label: 'Bad signature' })
+  const link = await copyLink(page, 'None')
+  const other = await context.newPage()
+  await other.goto(link)
+  const ask = other.getByRole('dialog', { name: 'Open the shared view?' })
+  await expect(ask.getByRole('listitem')).toHaveText(['Signature: signed correctly → bad-signature'])
+  await ask.getByRole('button', { name: 'Open without changing them' }).click()
+  await expect(ask).toBeHidden()
+  await expect(other.getByRole('combobox', { name: 'Signature' })).toHaveValue('')
+})
+
+test('exports the session as HAR 1.2 and as a Postman collection that signs', async ({ page }) => {
+  await openConsole(page)
+  await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR', customerNumber: PSU_ID })
+  const dialog = await openShare(page)
+
+  const [har] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export HAR' }).click(),
+  ])
+  expect(har.suggestedFilename()).toMatch(/^sandbox-console-session\.har-\d{4}-\d{2}-\d{2}\.json$/)
+  const log = JSON.parse(readFileSync(await har.path(), 'utf8')).log
+  expect(log.version).toBe('1.2')
+  const created = log.entries.find(
+    (e: { request: { method: string; url: string } }) =>
+      e.request.method === 'POST' && e.request.url.endsWith('/api/v1/sandbox/card-accounts'),
+  )
+  expect(created.response.status).toBe(201)
+  const signature = created.request.headers.find(
+    (h: { name: string }) => h.name.toLowerCase() === 'signature',
+  )
+  expect(signature.value).toMatch(/^keyId="[^"]+",algorithm="rsa-sha256"/)
+  expect(signature.comment).toContain('stale')
+  expect(JSON.stringify(log)).not.toContain('PRIVATE KEY')
+
+  const [postman] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export Postman collection' }).click(),
+  ])
+  const collection = JSON.parse(readFileSync(await postman.path(), 'utf8'))
+  expect(collection.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json')
+  const variables = Object.fromEntries(
+    collection.variable.map((v: { key: string; value: string }) => [v.key, v.value]),
+  )
+  expect(variables.privateKeyPem).toBe('')
+  expect(variables.keyIdSerial).toMatch(/^[0-9A-F]+$/)
+  expect(variables.certificate).toMatch(/^MII/)
+  expect(collection.item.map((i: { request: { url: string } }) => i.request.url)).toContain(
+    '{{baseUrl}}/v1/sandbox/card-accounts',
+  )
+  expect(collection.event[0].script.exec.join('\n')).toContain('function portableSigner()')
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the share dialog and the change prompt pass axe (${theme})`, async ({ page, context }) => {
+    await openConsole(page, '', theme)
+    await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR' })
+    await openShare(page)
+    await checkScreen(page, 'share-dialog', theme)
+    await page
+      .getByRole('dialog', { name: 'Share what you see' })
+      .getByRole('button', { name: 'Close' })
+      .click()
+    await page.getByRole('combobox', { name: 'Signature' }).selectOption({ label: 'Missing Digest' })
+    const link = await copyLink(page, /card-accounts \(201\)/)
+    const other = await context.newPage()
+    await other.goto(link)
+    await expect(other.getByRole('dialog', { name: 'Open the shared view?' })).toBeVisible()
+    await checkScreen(other, 'share-prompt', theme)
+  })
+}

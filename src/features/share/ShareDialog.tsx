@@ -1,0 +1,113 @@
+import { useId, useState, useSyncExternalStore } from 'react'
+import { type RequestLogEntry, useApiClient } from '../../api'
+import { MAX_SHARE_FRAGMENT_CHARS } from '../../contract'
+import { Dialog } from '../../ui/Dialog'
+import { parseView, viewSearch } from '../view-state'
+import { downloadJson } from './download'
+import { toHar } from './har'
+import { encodeShareLink } from './link-codec'
+import { identityOf, toPostmanCollection } from './postman'
+import { buildShareLink } from './share-link'
+import { useShareSettings } from './use-share-settings'
+
+/** The local sandbox's address (`npm run sandbox`): the collection's first base URL, changed in Postman. */
+const DEFAULT_POSTMAN_BASE_URL = 'http://127.0.0.1:4010'
+
+type LinkState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'too-long'; chars: number }
+
+/** Copy a link to what this tab shows, or export the inspector's requests as HAR or a Postman collection. */
+export function ShareDialog({ onClose }: { onClose: () => void }) {
+  const { log } = useApiClient()
+  const entries = useSyncExternalStore(log.subscribe, log.snapshot)
+  const requests = entries.filter((entry): entry is RequestLogEntry => entry.kind === 'request')
+  const { ready: _, ...settings } = useShareSettings()
+  const [chosen, setChosen] = useState(requests[0] ? String(requests[0].id) : '')
+  const [keepIds, setKeepIds] = useState(false)
+  const [link, setLink] = useState<LinkState>({ kind: 'idle' })
+  const requestId = useId()
+  const keepId = useId()
+  const selected = requests.find((entry) => String(entry.id) === chosen)
+
+  const copyLink = async () => {
+    const payload = buildShareLink(settings, viewSearch(parseView(location.search)), selected, {
+      redact: !keepIds,
+    })
+    const encoded = await encodeShareLink(payload)
+    if (!encoded.ok) {
+      setLink({ kind: 'too-long', chars: encoded.chars })
+      return
+    }
+    await navigator.clipboard.writeText(`${location.origin}${location.pathname}${encoded.fragment}`)
+    setLink({ kind: 'copied' })
+  }
+  const exportHar = () => downloadJson(toHar(requests, location.origin), 'session.har')
+  const exportPostman = () =>
+    downloadJson(
+      toPostmanCollection(requests, { baseUrl: DEFAULT_POSTMAN_BASE_URL, identity: identityOf(requests) }),
+      'session.postman_collection',
+    )
+
+  return (
+    <Dialog title="Share what you see" onClose={onClose}>
+      <section className="share-section" aria-labelledby={`${requestId}-heading`}>
+        <h3 id={`${requestId}-heading`}>Link</h3>
+        <p className="muted">
+          The link reopens this view (account, filters, page, accept-fix), the mode, the clock, the conditions
+          and the Signature switch, with one request and its answer. It lives after the # and is never sent to
+          a server; it never holds a key or the proxy's secret.
+        </p>
+        <label htmlFor={requestId}>Request to include</label>
+        <select id={requestId} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+          <option value="">None</option>
+          {requests.map((entry) => (
+            <option key={entry.id} value={String(entry.id)}>
+              {entry.method} {entry.url} ({entry.status ?? 'failed'})
+            </option>
+          ))}
+        </select>
+        <p>
+          <input
+            id={keepId}
+            type="checkbox"
+            checked={keepIds}
+            onChange={(e) => setKeepIds(e.target.checked)}
+          />{' '}
+          <label htmlFor={keepId}>Keep PSU ids and customer numbers (redacted otherwise)</label>
+        </p>
+        <p>
+          <button type="button" className="primary" onClick={copyLink}>
+            Copy link
+          </button>{' '}
+          <span role="status">{link.kind === 'copied' ? 'Link copied' : ''}</span>
+        </p>
+        {link.kind === 'too-long' ? (
+          <p className="form-alert" role="alert">
+            The link would be {link.chars.toLocaleString('en')} characters, over the{' '}
+            {MAX_SHARE_FRAGMENT_CHARS.toLocaleString('en')} a link may hold (a large answer, most often).
+            Choose another request or none, or{' '}
+            <button type="button" onClick={exportHar}>
+              Export instead
+            </button>
+          </p>
+        ) : null}
+      </section>
+      <section className="share-section" aria-labelledby={`${requestId}-export`}>
+        <h3 id={`${requestId}-export`}>Export session</h3>
+        <p className="muted">
+          The inspector's {requests.length} {requests.length === 1 ? 'request' : 'requests'}. HAR keeps the
+          signed headers, marked stale. The Postman collection signs every request itself: set its
+          privateKeyPem variable to your own key (the certificate and keyId are filled in from these
+          requests).
+        </p>
+        <p>
+          <button type="button" onClick={exportHar} disabled={requests.length === 0}>
+            Export HAR
+          </button>{' '}
+          <button type="button" onClick={exportPostman} disabled={requests.length === 0}>
+            Export Postman collection
+          </button>
+        </p>
+      </section>
+    </Dialog>
+  )
+}

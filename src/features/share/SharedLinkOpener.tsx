@@ -1,0 +1,194 @@
+import { useEffect, useRef, useState } from 'react'
+import {
+  type Mode,
+  type RequestLogEntry,
+  useSaveConditions,
+  useSetSandboxClock,
+  writeTamper,
+} from '../../api'
+import { SHARE_FRAGMENT_KEY, type SharedRequest, type ShareLink } from '../../contract'
+import { isTamperScenario } from '../../signing/tamper-scenarios'
+import { Dialog } from '../../ui/Dialog'
+import { RequestBody } from '../inspector/Inspector'
+import { parseView, useView } from '../view-state'
+import { type DecodedLink, decodeShareLink } from './link-codec'
+import { changesOf, type SettingChange } from './share-link'
+import { useShareSettings } from './use-share-settings'
+
+// Set when the user accepted a link's changes and a mode switch reloads the page: the rest then applies unasked.
+const ACCEPTED_KEY = 'sandbox-console.share-accepted'
+
+interface SharedLinkOpenerProps {
+  /** Reloads the console in the other mode (the mode is chosen at start). */
+  onSwitchMode: (mode: Mode) => Promise<void>
+}
+
+/** Opens a link made by "Copy link": asks before it changes a setting, then shows its view and request. */
+export function SharedLinkOpener({ onSwitchMode }: SharedLinkOpenerProps) {
+  const [decoded, setDecoded] = useState<DecodedLink>()
+  const [phase, setPhase] = useState<'reading' | 'asking' | 'applying' | 'open' | 'done'>('reading')
+  const [failure, setFailure] = useState<string>()
+  const { ready, ...here } = useShareSettings()
+  const [, setView] = useView()
+  const saveConditions = useSaveConditions()
+  const setClock = useSetSandboxClock()
+  const started = useRef(false)
+  // The fragment as the page opened: the console may rewrite its URL (the first account) before the user answers.
+  const [fragment] = useState(() => location.hash)
+  const reloadWithLink = () => history.replaceState(null, '', location.pathname + location.search + fragment)
+
+  // A link pasted into this tab's address bar changes only the fragment: read afresh, as a new page would.
+  useEffect(() => {
+    const onHashChange = () => {
+      if (location.hash.startsWith(`#${SHARE_FRAGMENT_KEY}=`)) location.reload()
+    }
+    window.addEventListener('hashchange', onHashChange)
+    return () => window.removeEventListener('hashchange', onHashChange)
+  }, [])
+
+  useEffect(() => {
+    void decodeShareLink(fragment).then((result) => {
+      if (result) setDecoded(result)
+      else setPhase('done')
+    })
+  }, [fragment])
+
+  const link = decoded?.ok ? decoded.link : undefined
+  const changes = link && ready ? changesOf(link, here) : undefined
+
+  const open = (shared: ShareLink) => {
+    sessionStorage.removeItem(ACCEPTED_KEY)
+    // Replaces the address, fragment included: the view's URL is the one to keep and to share on.
+    setView(parseView(shared.view), { replace: true })
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search)
+    setPhase(shared.request ? 'open' : 'done')
+  }
+
+  const apply = async (shared: ShareLink, pending: SettingChange[]) => {
+    setPhase('applying')
+    try {
+      if (pending.some((change) => change.setting === 'Mode')) {
+        sessionStorage.setItem(ACCEPTED_KEY, fragment)
+        reloadWithLink()
+        await onSwitchMode(shared.mode)
+        return
+      }
+      if (pending.some((change) => change.setting === 'Signature')) {
+        writeTamper(isTamperScenario(shared.tamper) ? shared.tamper : undefined)
+      }
+      if (shared.conditions && pending.some((change) => change.setting === 'Conditions')) {
+        await saveConditions.mutateAsync(shared.conditions)
+      }
+      if (shared.clock && pending.some((change) => change.setting === 'Sandbox clock')) {
+        await setClock.mutateAsync(shared.clock)
+      }
+      sessionStorage.removeItem(ACCEPTED_KEY)
+      // The header's switches read their settings at start: a reload shows them as the link set them.
+      reloadWithLink()
+      location.reload()
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error))
+      setPhase('asking')
+    }
+  }
+
+  useEffect(() => {
+    if (started.current || phase !== 'reading' || !link || !changes) return
+    started.current = true
+    if (changes.length === 0) open(link)
+    else if (sessionStorage.getItem(ACCEPTED_KEY) === fragment) void apply(link, changes)
+    else setPhase('asking')
+  })
+
+  if (decoded && !decoded.ok && phase !== 'done') {
+    return (
+      <Dialog title="This link cannot be opened" onClose={() => setPhase('done')}>
+        <p className="confirm-body">The console cannot read this link: {decoded.reason}.</p>
+        <footer className="dialog-actions">
+          <button type="button" onClick={() => setPhase('done')}>
+            Close
+          </button>
+        </footer>
+      </Dialog>
+    )
+  }
+  if (link && changes && (phase === 'asking' || phase === 'applying')) {
+    return (
+      <Dialog title="Open the shared view?" onClose={() => open(link)} busy={phase === 'applying'}>
+        <div className="confirm-body">
+          <p>The link was made with other settings. Opening it as made changes:</p>
+          <ul className="share-changes">
+            {changes.map((change) => (
+              <li key={change.setting}>
+                <strong>{change.setting}</strong>: {change.from} → {change.to}
+              </li>
+            ))}
+          </ul>
+          {changes.some((change) => change.setting === 'Mode') ? (
+            <p className="muted">Switching the mode reloads the console.</p>
+          ) : null}
+        </div>
+        {failure ? (
+          <p className="form-alert" role="alert">
+            Could not apply them: {failure}
+          </p>
+        ) : null}
+        <footer className="dialog-actions">
+          <button type="button" onClick={() => open(link)} disabled={phase === 'applying'}>
+            Open without changing them
+          </button>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void apply(link, changes)}
+            disabled={phase === 'applying'}
+          >
+            Change and open
+          </button>
+        </footer>
+      </Dialog>
+    )
+  }
+  if (link?.request && phase === 'open') {
+    return (
+      <SharedRequestDialog request={link.request} redacted={link.redacted} onClose={() => setPhase('done')} />
+    )
+  }
+  return null
+}
+
+function SharedRequestDialog({
+  request,
+  redacted,
+  onClose,
+}: {
+  request: SharedRequest
+  redacted: boolean
+  onClose: () => void
+}) {
+  const { signingString, keyId, method, url, requestHeaders, responseHeaders, ...rest } = request
+  const entry: RequestLogEntry = {
+    kind: 'request',
+    id: 0,
+    startedAt: 0,
+    durationMs: 0,
+    method,
+    url,
+    requestHeaders,
+    responseHeaders,
+    ...(signingString !== undefined && keyId !== undefined ? { signing: { signingString, keyId } } : {}),
+  }
+  // The optional parts the link holds (status, bodies, failure, condition), without undefined ones.
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== undefined) Object.assign(entry, { [key]: value })
+  }
+  return (
+    <Dialog title={`Shared request: ${request.method} ${request.url}`} onClose={onClose} wide>
+      <p className="muted">
+        As the one who shared it saw it in their inspector
+        {redacted ? '; PSU ids and customer numbers are redacted' : ''}.
+      </p>
+      <RequestBody entry={entry} />
+    </Dialog>
+  )
+}

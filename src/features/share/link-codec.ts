@@ -1,0 +1,58 @@
+import { MAX_SHARE_FRAGMENT_CHARS, SHARE_FRAGMENT_KEY, type ShareLink, shareLink } from '../../contract'
+
+async function pipe(
+  bytes: Uint8Array,
+  transform: CompressionStream | DecompressionStream,
+): Promise<Uint8Array> {
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(transform)
+  return new Uint8Array(await new Response(stream).arrayBuffer())
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'))
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0))
+}
+
+export type EncodedLink = { ok: true; fragment: string } | { ok: false; chars: number }
+
+/** `#share=<base64url of deflate-raw JSON>`, or how long it would be when it passes the limit. */
+export async function encodeShareLink(link: ShareLink): Promise<EncodedLink> {
+  const json = new TextEncoder().encode(JSON.stringify(shareLink.parse(link)))
+  const fragment = `#${SHARE_FRAGMENT_KEY}=${toBase64Url(await pipe(json, new CompressionStream('deflate-raw')))}`
+  return fragment.length <= MAX_SHARE_FRAGMENT_CHARS
+    ? { ok: true, fragment }
+    : { ok: false, chars: fragment.length }
+}
+
+export type DecodedLink = { ok: true; link: ShareLink } | { ok: false; reason: string }
+
+/** Undefined when the fragment is no shared link at all. */
+export async function decodeShareLink(hash: string): Promise<DecodedLink | undefined> {
+  const prefix = `#${SHARE_FRAGMENT_KEY}=`
+  if (!hash.startsWith(prefix)) return undefined
+  if (hash.length > MAX_SHARE_FRAGMENT_CHARS) return { ok: false, reason: 'the link is longer than 8 KB' }
+  let value: unknown
+  try {
+    const bytes = await pipe(fromBase64Url(hash.slice(prefix.length)), new DecompressionStream('deflate-raw'))
+    value = JSON.parse(new TextDecoder().decode(bytes))
+  } catch {
+    return { ok: false, reason: 'the link is cut short or damaged (copy it again, whole)' }
+  }
+  const parsed = shareLink.safeParse(value)
+  if (parsed.success) return { ok: true, link: parsed.data }
+  const version =
+    typeof value === 'object' && value !== null && 'version' in value ? value.version : undefined
+  return {
+    ok: false,
+    reason:
+      typeof version === 'number' && version > 1
+        ? `the link was made by a newer console (version ${version})`
+        : 'the link does not hold a view this console can read',
+  }
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { createdAccountEntry, withoutBody } from './fixtures'
+import { STALE_COMMENT, toHar } from './har'
+import { identityOf, POSTMAN_SCHEMA, toPostmanCollection } from './postman'
+
+const older = createdAccountEntry()
+const newer = withoutBody(
+  createdAccountEntry({
+    id: 2,
+    method: 'GET',
+    url: '/api/v1/sandbox/card-accounts/acc-1/transactions?bookingStatus=booked&limit=50',
+    status: 200,
+  }),
+)
+
+describe('HAR 1.2 of the inspector', () => {
+  const har = toHar([newer, older], 'http://127.0.0.1:5173')
+
+  it('lists the requests oldest first, with their query, body and answer', () => {
+    expect(har.log.version).toBe('1.2')
+    expect(har.log.entries.map((e) => `${e.request.method} ${e.request.url}`)).toEqual([
+      'POST http://127.0.0.1:5173/api/v1/sandbox/card-accounts',
+      'GET http://127.0.0.1:5173/api/v1/sandbox/card-accounts/acc-1/transactions?bookingStatus=booked&limit=50',
+    ])
+    expect(har.log.entries[1]?.request.queryString).toEqual([
+      { name: 'bookingStatus', value: 'booked' },
+      { name: 'limit', value: '50' },
+    ])
+    expect(har.log.entries[0]?.request.postData).toEqual({
+      mimeType: 'application/json',
+      text: older.requestBody,
+    })
+    expect(har.log.entries[0]?.response).toMatchObject({
+      status: 201,
+      content: { mimeType: 'application/json', text: older.responseBody },
+    })
+    expect(har.log.entries[0]?.startedDateTime).toBe('2026-11-23T10:00:00.000Z')
+  })
+
+  it('keeps the signed headers, each marked stale, and no cookie', () => {
+    const headers = har.log.entries[0]?.request.headers ?? []
+    expect(headers.find((h) => h.name === 'Signature')).toMatchObject({ comment: STALE_COMMENT })
+    expect(headers.find((h) => h.name === 'Digest')).toMatchObject({ comment: STALE_COMMENT })
+    expect(headers.find((h) => h.name === 'Content-Type')).toEqual({
+      name: 'Content-Type',
+      value: 'application/json',
+    })
+    expect(har.log.entries[0]?.response.headers.map((h) => h.name)).toEqual(['content-type'])
+    expect(JSON.stringify(har)).not.toMatch(/PRIVATE KEY/)
+  })
+})
+
+describe('the Postman v2.1 collection', () => {
+  const collection = toPostmanCollection([newer, older], {
+    baseUrl: 'http://127.0.0.1:4010',
+    identity: identityOf([newer, older]),
+  })
+  const variable = (key: string) => collection.variable.find((v) => v.key === key)?.value
+
+  it('has one request per entry on the bank path, without the old signature', () => {
+    expect(collection.info.schema).toBe(POSTMAN_SCHEMA)
+    expect(collection.item.map((i) => i.request.url)).toEqual([
+      '{{baseUrl}}/v1/sandbox/card-accounts',
+      '{{baseUrl}}/v1/sandbox/card-accounts/acc-1/transactions?bookingStatus=booked&limit=50',
+    ])
+    expect(collection.item[0]?.request.header).toEqual([
+      { key: 'Content-Type', value: 'application/json' },
+      { key: 'PSU-ID', value: '13039319955' },
+    ])
+    expect(collection.item[0]?.request.body?.raw).toBe(older.requestBody)
+  })
+
+  it('prefills the public identity, never a key', () => {
+    expect(variable('privateKeyPem')).toBe('')
+    expect(variable('certificate')).toBe('MIIDrDCCApSgAwIBAgIRAIC1')
+    expect(variable('keyIdSerial')).toBe('80B5')
+    expect(variable('keyIdCa')).toBe('CN=Test CA')
+  })
+
+  it('carries the portable signer in its pre-request script', () => {
+    const script = collection.event[0]?.script.exec.join('\n') ?? ''
+    expect(script).toContain('function portableSigner()')
+    expect(script).not.toMatch(/^export /m)
+    expect(script).toContain("set('Signature'")
+  })
+})

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { MAX_SHARE_FRAGMENT_CHARS, type ShareLink } from '../../contract'
+import { createdAccountEntry } from './fixtures'
+import { decodeShareLink, encodeShareLink } from './link-codec'
+import { REDACTED } from './redact'
+import { buildShareLink, changesOf, type ShareSettings } from './share-link'
+
+const settings: ShareSettings = {
+  mode: 'offline',
+  tamper: 'stale-date',
+  clock: { setting: { kind: 'follows', offsetDays: 3 }, settlePendingAfterDays: null },
+  conditions: {
+    rules: [{ id: 'a', operation: 'listTransactions', kind: 'error', status: 503, probability: 1, seed: 1 }],
+  } as ShareSettings['conditions'],
+}
+const VIEW = '?account=acc-1&status=both&from=2026-01-01&offset=50&limit=50&fix=1'
+
+describe('the link payload', () => {
+  it('comes back whole from the fragment', async () => {
+    const link = buildShareLink(settings, VIEW, createdAccountEntry(), { redact: true })
+    const encoded = await encodeShareLink(link)
+    if (!encoded.ok) throw new Error('too long')
+    expect(encoded.fragment).toMatch(/^#share=[A-Za-z0-9_-]+$/)
+    expect(await decodeShareLink(encoded.fragment)).toEqual({ ok: true, link })
+  })
+
+  it('offers no link past 8 KB, and says how long it would be', async () => {
+    const noise = Array.from({ length: 20_000 }, (_, i) => ((i * 7919) % 65_521).toString(36)).join('')
+    const big = createdAccountEntry({ responseBody: noise })
+    const encoded = await encodeShareLink(buildShareLink(settings, VIEW, big, { redact: true }))
+    expect(encoded.ok).toBe(false)
+    expect(encoded.ok ? 0 : encoded.chars).toBeGreaterThan(MAX_SHARE_FRAGMENT_CHARS)
+  })
+
+  it('names a damaged link and one from a newer console', async () => {
+    expect(await decodeShareLink('#share=AAAA')).toEqual({
+      ok: false,
+      reason: 'the link is cut short or damaged (copy it again, whole)',
+    })
+    const newer = { ...buildShareLink(settings, VIEW, undefined, { redact: true }), version: 2 }
+    const bytes = new TextEncoder().encode(JSON.stringify(newer))
+    const deflated = new Uint8Array(
+      await new Response(
+        new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw')),
+      ).arrayBuffer(),
+    )
+    const fragment = `#share=${Buffer.from(deflated).toString('base64url')}`
+    expect(await decodeShareLink(fragment)).toEqual({
+      ok: false,
+      reason: 'the link was made by a newer console (version 2)',
+    })
+    expect(await decodeShareLink('#other')).toBeUndefined()
+  })
+})
+
+describe('redaction', () => {
+  it('hides PSU ids and customer numbers, keeps amounts as written, never a cookie', () => {
+    const { request } = buildShareLink(settings, VIEW, createdAccountEntry(), { redact: true })
+    expect(request?.requestHeaders).toContainEqual(['PSU-ID', REDACTED])
+    expect(request?.requestBody).toBe(
+      `{"maskedPan":"123456******1234","currency":"EUR","customerNumber":"${REDACTED}","creditLimit":{"currency":"EUR","amount":1000.10}}`,
+    )
+    expect(request?.responseBody).toBe(`{"resourceId":"acc-1","customerNumber":"${REDACTED}"}`)
+    expect(request?.signingString).toMatch(/\npsu-id: \[redacted\]$/)
+    expect(JSON.stringify(request)).not.toContain('13039319955')
+    expect(JSON.stringify(request)).not.toContain('secret')
+  })
+
+  it('keeps them when the user says so, still without the cookie', () => {
+    const { request } = buildShareLink(settings, VIEW, createdAccountEntry(), { redact: false })
+    expect(request?.requestHeaders).toContainEqual(['PSU-ID', '13039319955'])
+    expect(request?.responseBody).toContain('13039319955')
+    expect(request?.responseHeaders.map(([name]) => name)).toEqual(['content-type'])
+  })
+})
+
+describe('what opening a link would change', () => {
+  const link: ShareLink = buildShareLink(settings, VIEW, undefined, { redact: true })
+
+  it('is nothing when the settings are the same', () => {
+    expect(changesOf(link, settings)).toEqual([])
+  })
+
+  it('names each setting that differs, from and to', () => {
+    const here: ShareSettings = {
+      mode: 'proxy',
+      tamper: null,
+      clock: { setting: { kind: 'follows', offsetDays: 0 }, settlePendingAfterDays: null },
+      conditions: { rules: [] },
+    }
+    expect(changesOf(link, here)).toEqual([
+      { setting: 'Mode', from: 'Proxy', to: 'Offline' },
+      { setting: 'Sandbox clock', from: 'the real date', to: '+3 days' },
+      { setting: 'Conditions', from: 'none', to: expect.stringContaining('503') },
+      { setting: 'Signature', from: 'signed correctly', to: 'stale-date' },
+    ])
+  })
+
+  it('leaves a clock alone that this sandbox does not have', () => {
+    expect(changesOf(link, { ...settings, clock: null })).toEqual([])
+  })
+})

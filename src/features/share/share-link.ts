@@ -1,0 +1,110 @@
+import type { RequestLogEntry } from '../../api'
+import {
+  type ConditionSet,
+  describeCondition,
+  type SandboxClockState,
+  type SharedRequest,
+  type ShareLink,
+} from '../../contract'
+import { redactBody, redactHeaders, redactSigningString, withoutSecrets } from './redact'
+
+/** The settings that shape what the console shows beyond its URL: a link carries them and asks before it changes one. */
+export interface ShareSettings {
+  mode: ShareLink['mode']
+  tamper: string | null
+  clock: SandboxClockState | null
+  conditions: ConditionSet | null
+}
+
+export function sharedRequestOf(entry: RequestLogEntry, { redact }: { redact: boolean }): SharedRequest {
+  const body = (text: string | undefined) => (text === undefined || !redact ? text : redactBody(text))
+  const headers = (list: readonly [string, string][]) =>
+    redact ? redactHeaders(withoutSecrets(list)) : withoutSecrets(list)
+  const request: SharedRequest = {
+    method: entry.method,
+    url: entry.url,
+    requestHeaders: headers(entry.requestHeaders),
+    responseHeaders: headers(entry.responseHeaders),
+  }
+  const optional = {
+    status: entry.status,
+    failure: entry.failure,
+    requestBody: body(entry.requestBody),
+    responseBody: body(entry.responseBody),
+    signingString:
+      entry.signing && redact
+        ? redactSigningString(entry.signing.signingString)
+        : entry.signing?.signingString,
+    keyId: entry.signing?.keyId,
+    condition: entry.condition,
+  }
+  for (const [key, value] of Object.entries(optional)) {
+    if (value !== undefined) Object.assign(request, { [key]: value })
+  }
+  return request
+}
+
+export function buildShareLink(
+  settings: ShareSettings,
+  viewSearch: string,
+  entry: RequestLogEntry | undefined,
+  { redact }: { redact: boolean },
+): ShareLink {
+  return {
+    version: 1,
+    ...settings,
+    view: viewSearch,
+    ...(entry ? { request: sharedRequestOf(entry, { redact }) } : {}),
+    redacted: redact,
+  }
+}
+
+export interface SettingChange {
+  setting: 'Mode' | 'Sandbox clock' | 'Conditions' | 'Signature'
+  from: string
+  to: string
+}
+
+const modeNames: Record<ShareLink['mode'], string> = { offline: 'Offline', proxy: 'Proxy' }
+
+function clockText(clock: SandboxClockState | null): string {
+  if (clock === null) return 'none'
+  const { setting, settlePendingAfterDays } = clock
+  const base =
+    setting.kind === 'frozen'
+      ? `frozen on ${setting.date}`
+      : setting.offsetDays === 0
+        ? 'the real date'
+        : `${setting.offsetDays > 0 ? '+' : ''}${setting.offsetDays} days`
+  return settlePendingAfterDays === null
+    ? base
+    : `${base}, settles pending after ${settlePendingAfterDays} days`
+}
+
+function conditionsText(conditions: ConditionSet | null): string {
+  if (conditions === null || conditions.rules.length === 0) return 'none'
+  return conditions.rules.map(describeCondition).join('; ')
+}
+
+const tamperText = (tamper: string | null) => tamper ?? 'signed correctly'
+
+/**
+ * What opening the link would change here, each named; a setting the link or this console does not know
+ * (a bank's sandbox has no clock) is left as it is.
+ */
+export function changesOf(link: ShareLink, here: ShareSettings): SettingChange[] {
+  const changes: SettingChange[] = []
+  const add = (setting: SettingChange['setting'], from: string, to: string, same = from === to) => {
+    if (!same) changes.push({ setting, from, to })
+  }
+  add('Mode', modeNames[here.mode], modeNames[link.mode])
+  if (link.clock !== null && here.clock !== null) {
+    add('Sandbox clock', clockText(here.clock), clockText(link.clock))
+  }
+  if (link.conditions !== null) {
+    const same = JSON.stringify(here.conditions?.rules ?? []) === JSON.stringify(link.conditions.rules)
+    add('Conditions', conditionsText(here.conditions), conditionsText(link.conditions), same)
+  }
+  add('Signature', tamperText(here.tamper), tamperText(link.tamper))
+  return changes
+}
