@@ -166,7 +166,7 @@ export function ScenariosDialog({ offline, scenarios, onClose }: ScenariosDialog
         personality. Loading one replaces that state; saved scenarios stay in this browser.
       </p>
       <form className="scenario-save" onSubmit={save}>
-        <label>
+        <label className="scenario-field">
           Save the current state as
           <input name="name" required maxLength={80} autoComplete="off" />
         </label>
@@ -211,27 +211,33 @@ export function ScenariosDialog({ offline, scenarios, onClose }: ScenariosDialog
           <caption className="visually-hidden">Scenarios</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Holds</th>
-              <th scope="col">Actions</th>
+              <th scope="col" className="scenario-cell scenario-head">
+                Name
+              </th>
+              <th scope="col" className="scenario-cell scenario-head">
+                Holds
+              </th>
+              <th scope="col" className="scenario-cell scenario-head">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
             {list.map((scenario) => (
               <tr key={scenario.name}>
-                <th scope="row">
+                <th scope="row" className="scenario-cell">
                   {scenario.name}
                   {scenario.shipped ? (
                     <span className="scenario-shipped"> (ships with the console)</span>
                   ) : null}
                 </th>
-                <td>
+                <td className="scenario-cell">
                   {scenario.description ?? holds(scenario)}
                   {scenario.savedAt ? (
                     <div className="hint">Saved {new Date(scenario.savedAt).toLocaleString('en-GB')}</div>
                   ) : null}
                 </td>
-                <td className="scenario-actions">
+                <td className="scenario-cell scenario-actions">
                   <button
                     type="button"
                     disabled={busy}
@@ -311,7 +317,7 @@ function AskingPanel({ asking, busy, onCancel, onLoad, onRemove, onRename }: Ask
   if (asking.kind === 'load') {
     return (
       <section className="scenario-asking" aria-label={`Load ${asking.name}?`}>
-        <p>
+        <p className="scenario-question">
           Loading <strong>{asking.name}</strong> replaces the clock, the conditions, the bank personality and
           the data stored now: {asking.stored}.
         </p>
@@ -325,7 +331,7 @@ function AskingPanel({ asking, busy, onCancel, onLoad, onRemove, onRename }: Ask
   if (asking.kind === 'delete') {
     return (
       <section className="scenario-asking" aria-label={`Delete ${asking.name}?`}>
-        <p>
+        <p className="scenario-question">
           Delete the scenario <strong>{asking.name}</strong>? It cannot be undone; export it first to keep a
           copy.
         </p>
@@ -344,7 +350,7 @@ function AskingPanel({ asking, busy, onCancel, onLoad, onRemove, onRename }: Ask
       aria-label={`${verb} ${asking.name}`}
       onSubmit={(event) => onRename(event, asking)}
     >
-      <label>
+      <label className="scenario-field">
         {asking.kind === 'rename' ? `New name for ${asking.name}` : `Name of the copy of ${asking.name}`}
         <input
           name="to"
