@@ -34,7 +34,7 @@ test('save, load, export and import a scenario', async ({ page }) => {
   // The clock is part of the state a scenario keeps.
   await clockButton(page).click()
   const clock = page.getByRole('dialog', { name: 'Sandbox clock' })
-  await clock.getByLabel('Days').fill('3')
+  await clock.getByLabel('Days', { exact: true }).fill('3')
   await clock.getByRole('button', { name: 'Forward 3 days' }).click()
   await expect(clockButton(page)).toHaveText(`Today ${isoDay(3)} (+3 days)`)
   await clock.getByRole('button', { name: 'Close' }).click()

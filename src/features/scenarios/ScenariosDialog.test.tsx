@@ -27,7 +27,7 @@ async function openScenarios() {
 }
 
 const rowNames = (dialog: ReturnType<typeof within>) =>
-  dialog.getAllByRole('rowheader').map((cell) => cell.textContent)
+  dialog.getAllByRole('rowheader').map((cell: HTMLElement) => cell.textContent)
 
 it('saves the offline state under a name and loads it back after the data and conditions changed', async () => {
   const { user, sandbox, dialog } = await openScenarios()
