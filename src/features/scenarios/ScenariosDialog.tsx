@@ -237,52 +237,54 @@ export function ScenariosDialog({ offline, scenarios, onClose }: ScenariosDialog
                     <div className="hint">Saved {new Date(scenario.savedAt).toLocaleString('en-GB')}</div>
                   ) : null}
                 </td>
-                <td className="scenario-cell scenario-actions">
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() => void askLoad(scenario.name)}
-                    aria-label={`Load ${scenario.name}`}
-                  >
-                    Load
-                  </button>
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() => setAsking({ kind: 'duplicate', name: scenario.name })}
-                    aria-label={`Duplicate ${scenario.name}`}
-                  >
-                    Duplicate
-                  </button>
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() => void exportOne(scenario.name)}
-                    aria-label={`Export ${scenario.name}`}
-                  >
-                    Export
-                  </button>
-                  {scenario.shipped ? null : (
-                    <>
-                      <button
-                        type="button"
-                        disabled={busy}
-                        onClick={() => setAsking({ kind: 'rename', name: scenario.name })}
-                        aria-label={`Rename ${scenario.name}`}
-                      >
-                        Rename
-                      </button>
-                      <button
-                        type="button"
-                        className="danger-outline"
-                        disabled={busy}
-                        onClick={() => setAsking({ kind: 'delete', name: scenario.name })}
-                        aria-label={`Delete ${scenario.name}`}
-                      >
-                        Delete
-                      </button>
-                    </>
-                  )}
+                <td className="scenario-cell">
+                  <div className="scenario-actions">
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => void askLoad(scenario.name)}
+                      aria-label={`Load ${scenario.name}`}
+                    >
+                      Load
+                    </button>
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => setAsking({ kind: 'duplicate', name: scenario.name })}
+                      aria-label={`Duplicate ${scenario.name}`}
+                    >
+                      Duplicate
+                    </button>
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => void exportOne(scenario.name)}
+                      aria-label={`Export ${scenario.name}`}
+                    >
+                      Export
+                    </button>
+                    {scenario.shipped ? null : (
+                      <>
+                        <button
+                          type="button"
+                          disabled={busy}
+                          onClick={() => setAsking({ kind: 'rename', name: scenario.name })}
+                          aria-label={`Rename ${scenario.name}`}
+                        >
+                          Rename
+                        </button>
+                        <button
+                          type="button"
+                          className="danger-outline"
+                          disabled={busy}
+                          onClick={() => setAsking({ kind: 'delete', name: scenario.name })}
+                          aria-label={`Delete ${scenario.name}`}
+                        >
+                          Delete
+                        </button>
+                      </>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}
