@@ -46,6 +46,9 @@ test('save, load, export and import a scenario', async ({ page }) => {
     /^Saved scenario Demo day: 2 card accounts and \d+ transactions$/,
   )
   await screenshot(page, 'scenarios')
+  await page.setViewportSize({ width: 800, height: 600 })
+  await screenshot(page, 'scenarios-800')
+  await page.setViewportSize({ width: 1366, height: 900 })
 
   const download = page.waitForEvent('download')
   await dialog.getByRole('button', { name: 'Export Demo day' }).click()
