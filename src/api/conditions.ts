@@ -38,6 +38,14 @@ export function readOfflineConditions(storage: Pick<Storage, 'getItem'> = localS
   }
 }
 
+/** Stores the offline conditions (a scenario's load sets them so). */
+export function writeOfflineConditions(
+  set: ConditionSet,
+  storage: Pick<Storage, 'setItem'> = localStorage,
+): void {
+  storage.setItem(RULES_KEY, JSON.stringify(conditionSet.parse(set)))
+}
+
 /** Reads counted today by the in-browser sandbox, kept with the conditions so a reload does not reset them. */
 export const offlineQuotaStore = {
   load(): { day: IsoDate; reads: Record<string, number> } | undefined {
@@ -58,6 +66,10 @@ export const offlineQuotaStore = {
   save(counts: { day: IsoDate; reads: Record<string, number> }): void {
     localStorage.setItem(QUOTA_KEY, JSON.stringify(counts))
   },
+  /** No reads counted: a scenario without counts starts its day afresh. */
+  clear(): void {
+    localStorage.removeItem(QUOTA_KEY)
+  },
 }
 
 export function offlineConditionsSource(
@@ -66,9 +78,8 @@ export function offlineConditionsSource(
   return {
     read: async () => readOfflineConditions(),
     async write(set) {
-      const valid = conditionSet.parse(set)
-      localStorage.setItem(RULES_KEY, JSON.stringify(valid))
-      return valid
+      writeOfflineConditions(set)
+      return conditionSet.parse(set)
     },
     conditionOf: async (requestId) => firedOf(requestId),
     subscribe(listener) {

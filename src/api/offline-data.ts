@@ -1,4 +1,5 @@
 import type { Problem, SandboxSnapshot } from '../contract'
+import type { OfflineScenarios } from './scenarios'
 
 export type ImportOutcome =
   | { ok: true; value: { accounts: number; transactions: number } }
@@ -39,4 +40,6 @@ export interface OfflineData {
   reset(): Promise<void>
   /** Calls `listener` after another tab changed the data; returns the unsubscribe function. */
   onExternalChange(listener: () => void): () => void
+  /** The named scenarios of this browser, where the runtime keeps them. */
+  scenarios?: OfflineScenarios
 }

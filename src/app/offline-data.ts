@@ -1,4 +1,4 @@
-import { type OfflineData, OfflineExportError } from '../api'
+import { type OfflineData, OfflineExportError, type OfflineScenarios } from '../api'
 import type { Sandbox } from '../sandbox'
 // The errors module alone, not the engine's index: the engine stays in its lazily loaded chunk.
 import { isExportRefusedError, isStoreUnreadableError } from '../sandbox/errors'
@@ -10,6 +10,7 @@ import { isExportRefusedError, isStoreUnreadableError } from '../sandbox/errors'
 export function offlineDataOf(
   sandbox: Sandbox,
   onExternalChange: OfflineData['onExternalChange'] = () => () => {},
+  scenarios?: OfflineScenarios,
 ): OfflineData {
   return {
     exportSnapshot: async () => {
@@ -31,5 +32,6 @@ export function offlineDataOf(
     importSnapshot: (snapshot) => sandbox.importSnapshot(snapshot),
     reset: () => sandbox.reset(),
     onExternalChange,
+    ...(scenarios ? { scenarios } : {}),
   }
 }

@@ -29,12 +29,22 @@ const HOLD_PAST_TIMEOUT_MS = 1_000
  * the caller awaits this before building the API client and rendering, so no request can slip past it.
  */
 export async function startOffline(): Promise<OfflineRuntime> {
-  const [{ startOfflineSandbox }, { requireSignature }, { createOfflineSigner }] = await Promise.all([
+  const [
+    { startOfflineSandbox, OFFLINE_CLOCK_KEY },
+    { requireSignature },
+    { createOfflineSigner },
+    { offlineScenariosOf, browserOfflineState },
+    { openScenarioLibrary },
+    { shippedScenarios },
+  ] = await Promise.all([
     import('../sandbox-http/browser'),
     import('../sandbox-http/signature-check'),
     import('./offline-signer'),
+    import('./offline-scenarios'),
+    import('./scenario-library'),
+    import('./shipped-scenarios'),
   ])
-  const [{ sandbox, worker, restart, onExternalChange, firedCondition }, signer] = await Promise.all([
+  const [{ sandbox, worker, restart, onExternalChange, firedCondition, today }, signer] = await Promise.all([
     startOfflineSandbox({
       authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
       personality: readOfflinePersonality(),
@@ -58,7 +68,17 @@ export async function startOffline(): Promise<OfflineRuntime> {
       restart,
     },
     signer,
-    data: offlineDataOf(sandbox, onExternalChange),
+    data: offlineDataOf(
+      sandbox,
+      onExternalChange,
+      offlineScenariosOf({
+        sandbox,
+        library: openScenarioLibrary(),
+        state: browserOfflineState(OFFLINE_CLOCK_KEY),
+        shipped: shippedScenarios,
+        today,
+      }),
+    ),
     firedCondition,
   }
 }

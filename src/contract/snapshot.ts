@@ -21,7 +21,8 @@ export type TransactionsCreated = z.infer<typeof transactionsCreated>
  * Every file the console exports starts with these three fields: one format name, a version that grows
  * when a file's shape changes, and what the file holds: `data` (the in-browser sandbox's accounts and
  * transactions, with the account book) or `account-book` (the book alone, for proxy mode, where the data
- * lives upstream); scenarios later get a kind of their own. A reader checks them before anything else.
+ * lives upstream) or `scenario` (a named copy of the whole offline state, read by `scenarioFile` in
+ * scenario.ts). A reader checks them before anything else.
  * Version 3 added the account book; files of versions 1 and 2 (data without a book) still read.
  */
 export const CONSOLE_FILE_FORMAT = 'sandbox-console'
@@ -42,12 +43,15 @@ export const unreadableRecord = z.strictObject({
 })
 export type UnreadableRecord = z.infer<typeof unreadableRecord>
 
-const cardAccountData = z.strictObject({ account: cardAccount, transactions: z.array(storedTransaction) })
+export const cardAccountData = z.strictObject({
+  account: cardAccount,
+  transactions: z.array(storedTransaction),
+})
 
-const formatField = z.literal(CONSOLE_FILE_FORMAT, {
+export const formatField = z.literal(CONSOLE_FILE_FORMAT, {
   error: `format must be "${CONSOLE_FILE_FORMAT}" (or the older "${SNAPSHOT_FORMAT_V1}")`,
 })
-const versionField = z.literal(CONSOLE_FILE_VERSION, {
+export const versionField = z.literal(CONSOLE_FILE_VERSION, {
   error: `version must be 2 or ${CONSOLE_FILE_VERSION}: a file from a newer console cannot be read here`,
 })
 const dataKind = z.literal('data', { error: 'kind must be "data": only data exports can be imported here' })
@@ -56,7 +60,7 @@ const anyKind = z.enum(consoleFileKinds, {
 })
 
 /** The account book part of a file: every upstream's book, by upstream. */
-const accountBookPart = z.strictObject({ books: accountBooks })
+export const accountBookPart = z.strictObject({ books: accountBooks })
 
 const snapshotV3 = z.strictObject({
   format: formatField,
@@ -87,7 +91,7 @@ const bookFileV3 = z.strictObject({
  * told that alone, not also that its version and kind are wrong, which would send its reader the wrong way.
  * An issue raised here stops the parse before the body is looked at.
  */
-function headReader(kindField: z.ZodType) {
+export function headReader(kindField: z.ZodType) {
   return (input: unknown, ctx: z.RefinementCtx): unknown => {
     const file = migrate(input)
     if (typeof file !== 'object' || file === null || Array.isArray(file)) return file
@@ -142,6 +146,7 @@ export const consoleFile = z.preprocess(
   headReader(anyKind),
   z.discriminatedUnion('kind', [snapshotV3, bookFileV3]),
 )
+
 export type ConsoleFile = z.infer<typeof consoleFile>
 
 /** The data file with the account book in it, so one file holds both. */

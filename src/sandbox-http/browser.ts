@@ -1,5 +1,5 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { API_BASE, type ConditionRule, type PersonalityName } from '../contract'
+import { API_BASE, type ConditionRule, type IsoDate, type PersonalityName } from '../contract'
 import { createSandbox, createSandboxClock, type Sandbox, webClockStorage } from '../sandbox'
 import { createConditions, createFiredLog, type QuotaStore } from '../sandbox/conditions'
 import { openIndexedDbStore } from '../sandbox/storage/indexeddb-store'
@@ -22,6 +22,8 @@ export interface OfflineSandbox {
   onExternalChange: (listener: () => void) => () => void
   /** The condition that answered (or dropped) the request with this X-Request-ID, if one did. */
   firedCondition: (requestId: string) => string | undefined
+  /** The sandbox clock's today. */
+  today: () => IsoDate
 }
 
 /** The conditions of the in-browser sandbox: the tester's rules, kept by the app in the browser. */
@@ -93,5 +95,6 @@ export async function startOfflineSandbox({
     restart,
     onExternalChange: (listener) => store.onExternalChange(listener),
     firedCondition: (requestId) => fired.find(requestId)?.condition,
+    today: clock.today,
   }
 }

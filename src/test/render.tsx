@@ -12,11 +12,15 @@ import { onTestFinished, vi } from 'vitest'
 import { type BrowserRequestSigner, createApiClient } from '../api'
 import { App } from '../app/App'
 import { offlineDataOf } from '../app/offline-data'
+import { browserOfflineState, offlineScenariosOf } from '../app/offline-scenarios'
 import { createOfflineSigner } from '../app/offline-signer'
 import { Providers } from '../app/Providers'
+import { openScenarioLibrary } from '../app/scenario-library'
+import { shippedScenarios } from '../app/shipped-scenarios'
 import { TamperSelect } from '../app/TamperSelect'
 import { headerNames, localToday } from '../contract'
 import { createMemoryStore, createSandbox, type Sandbox, type StoreCaps } from '../sandbox'
+import { OFFLINE_CLOCK_KEY } from '../sandbox-http/browser'
 import { setupSandboxServer } from '../sandbox-http/node'
 import { requireSignature } from '../sandbox-http/signature-check'
 import { AnnouncementRegion } from '../ui/announcer'
@@ -49,6 +53,8 @@ configure({ asyncUtilTimeout: 20_000 })
 const apiBase = () => new URL('/api', location.href).href
 
 let signer: Promise<BrowserRequestSigner> | undefined
+/** Each console its own scenario library: IndexedDB (fake-indexeddb in the tests that use it) opens on first use. */
+let libraries = 0
 
 export interface TestConsole {
   /** The engine behind the handlers: seed it, or check what a request stored. */
@@ -91,9 +97,15 @@ export async function startConsole({ caps }: { caps?: Partial<StoreCaps> } = {})
     history.replaceState(null, '', '/')
   })
 
+  const scenarios = offlineScenariosOf({
+    sandbox,
+    library: openScenarioLibrary(`scenarios-${++libraries}-${Date.now()}`),
+    state: browserOfflineState(OFFLINE_CLOCK_KEY),
+    shipped: shippedScenarios,
+  })
   const withProviders = (ui: ReactElement) =>
     render(
-      <Providers client={client} offline={offlineDataOf(sandbox)}>
+      <Providers client={client} offline={offlineDataOf(sandbox, undefined, scenarios)}>
         {ui}
       </Providers>,
     )

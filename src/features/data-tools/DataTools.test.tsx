@@ -126,3 +126,13 @@ it('fills the fixed test data set through the API', async () => {
     sets.map((s) => s.account.maskedPan),
   )
 })
+
+it('sends a scenario file to the scenarios, and changes nothing', async () => {
+  const { sandbox, before, importFile } = await withData()
+  await importFile('demo.json', JSON.stringify({ ...dataFile, kind: 'scenario', name: 'Demo' }))
+  const alert = await screen.findByRole('alert')
+  expect(alert.textContent).toContain(
+    'It is a scenario: import it under Scenarios…, where loading it replaces the whole offline state.',
+  )
+  expect(await sandbox.exportSnapshot()).toEqual(before)
+})

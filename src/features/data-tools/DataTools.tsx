@@ -22,6 +22,7 @@ import { StatusMessage, useAnnounce, useClearAnnouncement } from '../../ui/annou
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Messages } from '../../ui/Messages'
 import { ApiErrorState } from '../ApiErrorState'
+import { ScenariosDialog } from '../scenarios/ScenariosDialog'
 import { useView } from '../view-state'
 import type { FillTestData } from './fill'
 import {
@@ -58,6 +59,7 @@ export function DataTools({ fill, onFilled }: DataToolsProps) {
   const [pending, setPending] = useState<Pending>()
   const [importError, setImportError] = useState<{ file: string; messages: TppMessage[] | string }>()
   const [exportError, setExportError] = useState<OfflineExportError>()
+  const [scenariosOpen, setScenariosOpen] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
 
   const refresh = () => client.resetQueries({ queryKey: queryKeys.all })
@@ -96,6 +98,15 @@ export function DataTools({ fill, onFilled }: DataToolsProps) {
       data = JSON.parse(await file.text())
     } catch (error) {
       setImportError({ file: file.name, messages: `It is not JSON: ${(error as Error).message}` })
+      return
+    }
+    if (typeof data === 'object' && data !== null && (data as { kind?: unknown }).kind === 'scenario') {
+      setImportError({
+        file: file.name,
+        messages: offline
+          ? 'It is a scenario: import it under Scenarios…, where loading it replaces the whole offline state.'
+          : 'It is a scenario of the offline sandbox: switch to Offline mode and import it under Scenarios….',
+      })
       return
     }
     // The whole file is checked, its book included, before anything changes.
@@ -193,6 +204,11 @@ export function DataTools({ fill, onFilled }: DataToolsProps) {
           aria-label="Import JSON file"
           onChange={chooseFile}
         />
+        {offline?.scenarios ? (
+          <button type="button" onClick={() => setScenariosOpen(true)}>
+            Scenarios…
+          </button>
+        ) : null}
         <button
           type="button"
           className="danger-outline"
@@ -233,6 +249,13 @@ export function DataTools({ fill, onFilled }: DataToolsProps) {
             Dismiss
           </button>
         </div>
+      ) : null}
+      {scenariosOpen && offline?.scenarios ? (
+        <ScenariosDialog
+          offline={offline}
+          scenarios={offline.scenarios}
+          onClose={() => setScenariosOpen(false)}
+        />
       ) : null}
       {pending?.kind === 'reset' ? (
         <ConfirmDialog

@@ -1,0 +1,41 @@
+import type { Problem, ScenarioFile, UpstreamBook } from '../contract'
+
+/** One scenario as the list shows it; a shipped one is built on demand and cannot be renamed or deleted. */
+export interface ScenarioSummary {
+  name: string
+  shipped: boolean
+  /** What a shipped scenario holds, in a sentence. */
+  description?: string
+  accounts: number
+  transactions: number
+  /** ISO 8601 instant a saved scenario was saved (or imported). */
+  savedAt?: string
+}
+
+export type ScenarioOutcome<T> = { ok: true; value: T } | { ok: false; problem: Problem }
+
+export interface LoadedScenario {
+  file: ScenarioFile
+  /** The scenario's bank personality differs from the one running: it applies once the page reloads. */
+  reloadNeeded: boolean
+}
+
+/**
+ * Named scenarios of the in-browser sandbox (offline mode only): each holds the whole offline state (data,
+ * clock, conditions, personality), kept in this browser. The offline runtime provides them; the screens
+ * know them by this interface. Every refusal changes nothing and says why.
+ */
+export interface OfflineScenarios {
+  list(): Promise<ScenarioSummary[]>
+  /** Saves the current state under a new name; `book`: the in-browser sandbox's account book. */
+  save(name: string, book: UpstreamBook | undefined): Promise<ScenarioOutcome<ScenarioSummary>>
+  /** Replaces the current state with the scenario's. */
+  load(name: string): Promise<ScenarioOutcome<LoadedScenario>>
+  duplicate(name: string, as: string): Promise<ScenarioOutcome<ScenarioSummary>>
+  rename(name: string, to: string): Promise<ScenarioOutcome<ScenarioSummary>>
+  remove(name: string): Promise<void>
+  /** The scenario as one file in the console's format. */
+  exportFile(name: string): Promise<ScenarioOutcome<ScenarioFile>>
+  /** Validates a file and adds it to the list (under a free name when its own is taken); never loads it. */
+  importFile(data: unknown): Promise<ScenarioOutcome<ScenarioSummary>>
+}

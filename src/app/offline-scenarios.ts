@@ -1,0 +1,229 @@
+import {
+  type OfflineScenarios,
+  offlineQuotaStore,
+  readOfflineConditions,
+  readOfflinePersonality,
+  type ScenarioSummary,
+  writeOfflineConditions,
+  writeOfflinePersonality,
+} from '../api'
+import {
+  CONSOLE_FILE_FORMAT,
+  CONSOLE_FILE_VERSION,
+  type ConditionSet,
+  type IsoDate,
+  localToday,
+  OFFLINE_UPSTREAM,
+  type PersonalityName,
+  type Problem,
+  problem,
+  problemFromZod,
+  type QuotaReads,
+  realClock,
+  type SandboxClockState,
+  type ScenarioFile,
+  sandboxClockState,
+  scenarioFile,
+  scenarioName,
+} from '../contract'
+import type { Sandbox } from '../sandbox'
+// The errors module alone, not the engine's index: the engine stays in its lazily loaded chunk.
+import { isExportRefusedError, isStoreUnreadableError } from '../sandbox/errors'
+import { readSnapshot } from '../sandbox/snapshots'
+import type { ScenarioLibrary } from './scenario-library'
+import type { ShippedScenario } from './shipped-scenarios'
+
+/** The offline state kept beside the data: in this browser's localStorage. */
+export interface OfflineState {
+  clock(): SandboxClockState
+  setClock(state: SandboxClockState): void
+  conditions(): ConditionSet
+  setConditions(set: ConditionSet): void
+  quotaReads(): QuotaReads | undefined
+  setQuotaReads(reads: QuotaReads | undefined): void
+  personality(): PersonalityName
+  setPersonality(name: PersonalityName): void
+}
+
+/** The state as the offline sandbox reads it: the same keys, so what a load writes is what it runs on. */
+export function browserOfflineState(clockKey: string): OfflineState {
+  return {
+    clock() {
+      try {
+        const parsed = sandboxClockState.safeParse(JSON.parse(localStorage.getItem(clockKey) ?? 'null'))
+        return parsed.success ? parsed.data : realClock
+      } catch {
+        return realClock
+      }
+    },
+    setClock: (state) => localStorage.setItem(clockKey, JSON.stringify(state)),
+    conditions: () => readOfflineConditions(),
+    setConditions: (set) => writeOfflineConditions(set),
+    quotaReads: () => offlineQuotaStore.load(),
+    setQuotaReads: (reads) => (reads ? offlineQuotaStore.save(reads) : offlineQuotaStore.clear()),
+    personality: () => readOfflinePersonality(),
+    setPersonality: (name) => writeOfflinePersonality(name),
+  }
+}
+
+interface ScenariosOptions {
+  sandbox: Sandbox
+  library: ScenarioLibrary
+  state: OfflineState
+  shipped: readonly ShippedScenario[]
+  /** The sandbox clock's today: shipped scenarios are dated from it. */
+  today?: () => IsoDate
+  now?: () => string
+}
+
+const refusal = (status: number, text: string): { ok: false; problem: Problem } => ({
+  ok: false,
+  problem: problem(status, 'FORMAT_ERROR', text),
+})
+
+export function offlineScenariosOf({
+  sandbox,
+  library,
+  state,
+  shipped,
+  today = localToday,
+  now = () => new Date().toISOString(),
+}: ScenariosOptions): OfflineScenarios {
+  const shippedNamed = (name: string) => shipped.find((scenario) => scenario.name === name)
+
+  /** A name the list does not hold yet, or why not. */
+  async function freeName(
+    input: string,
+  ): Promise<{ ok: true; value: string } | { ok: false; problem: Problem }> {
+    const parsed = scenarioName.safeParse(input)
+    if (!parsed.success) return { ok: false, problem: problemFromZod(parsed.error) }
+    const name = parsed.data
+    if (shippedNamed(name) || (await library.has(name))) {
+      return refusal(409, `A scenario named "${name}" exists already: choose another name.`)
+    }
+    return { ok: true, value: name }
+  }
+
+  async function fileOf(name: string): Promise<ScenarioFile | undefined> {
+    const ship = shippedNamed(name)
+    return ship ? ship.build(today()) : library.get(name)
+  }
+
+  const unknown = (name: string) => refusal(404, `There is no scenario named "${name}".`)
+
+  return {
+    async list() {
+      const saved = await library.list()
+      const shippedLines: ScenarioSummary[] = shipped.map(
+        ({ name, description, accounts, transactions }) => ({
+          name,
+          description,
+          accounts,
+          transactions,
+          shipped: true,
+        }),
+      )
+      return [
+        ...shippedLines,
+        ...saved
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map((summary) => ({ ...summary, shipped: false })),
+      ]
+    },
+
+    async save(input, book) {
+      const name = await freeName(input)
+      if (!name.ok) return name
+      let cardAccounts: ScenarioFile['cardAccounts']
+      try {
+        cardAccounts = (await sandbox.exportSnapshot()).cardAccounts
+      } catch (error) {
+        if (isStoreUnreadableError(error) || isExportRefusedError(error)) {
+          return refusal(409, `The offline data cannot be saved as it is: ${error.message}`)
+        }
+        throw error
+      }
+      const quotaReads = state.quotaReads()
+      const file: ScenarioFile = {
+        format: CONSOLE_FILE_FORMAT,
+        version: CONSOLE_FILE_VERSION,
+        kind: 'scenario',
+        name: name.value,
+        clock: state.clock(),
+        conditions: state.conditions(),
+        ...(quotaReads ? { quotaReads } : {}),
+        personality: state.personality(),
+        cardAccounts,
+        ...(book ? { accountBook: { books: { [OFFLINE_UPSTREAM]: book } } } : {}),
+      }
+      return { ok: true, value: { ...(await library.put(file, now())), shipped: false } }
+    },
+
+    async load(name) {
+      const file = await fileOf(name)
+      if (!file) return unknown(name)
+      // The data goes first: it is the part that can be refused, and a refusal must change nothing.
+      const imported = await sandbox.importSnapshot(dataPart(file))
+      if (!imported.ok) return { ok: false, problem: imported.problem }
+      const reloadNeeded = state.personality() !== file.personality
+      state.setClock(file.clock)
+      state.setConditions(file.conditions)
+      state.setQuotaReads(file.quotaReads)
+      state.setPersonality(file.personality)
+      return { ok: true, value: { file, reloadNeeded } }
+    },
+
+    async duplicate(name, as) {
+      const file = await fileOf(name)
+      if (!file) return unknown(name)
+      const copy = await freeName(as)
+      if (!copy.ok) return copy
+      return {
+        ok: true,
+        value: { ...(await library.put({ ...file, name: copy.value }, now())), shipped: false },
+      }
+    },
+
+    async rename(name, to) {
+      if (shippedNamed(name)) return refusal(409, `"${name}" ships with the console: duplicate it to rename.`)
+      const target = await freeName(to)
+      if (!target.ok) return target
+      const moved = await library.rename(name, target.value)
+      return moved ? { ok: true, value: { ...moved, shipped: false } } : unknown(name)
+    },
+
+    async remove(name) {
+      if (!shippedNamed(name)) await library.remove(name)
+    },
+
+    async exportFile(name) {
+      const file = await fileOf(name)
+      return file ? { ok: true, value: { ...file, exportedAt: now() } } : unknown(name)
+    },
+
+    async importFile(data) {
+      const parsed = scenarioFile.safeParse(data)
+      if (!parsed.success) return { ok: false, problem: problemFromZod(parsed.error) }
+      // The data must import as it is, or loading it later would fail: checked now, with the engine's rules.
+      const rules = readSnapshot(dataPart(parsed.data))
+      if (!rules.ok) return { ok: false, problem: rules.problem }
+      let name = parsed.data.name
+      for (let n = 2; shippedNamed(name) || (await library.has(name)); n++)
+        name = `${parsed.data.name} (${n})`
+      return {
+        ok: true,
+        value: { ...(await library.put({ ...parsed.data, name }, now())), shipped: false },
+      }
+    },
+  }
+}
+
+/** The scenario's data as the data file the engine imports. */
+function dataPart(file: ScenarioFile) {
+  return {
+    format: file.format,
+    version: file.version,
+    kind: 'data' as const,
+    cardAccounts: file.cardAccounts,
+  }
+}

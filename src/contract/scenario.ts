@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { conditionSet } from './conditions'
+import { isoDate } from './dates'
+import { personalityName } from './personality-names'
+import { sandboxClockState } from './sandbox-clock'
+import { accountBookPart, cardAccountData, formatField, headReader, versionField } from './snapshot'
+
+/** A scenario's name: what the list shows and the library is keyed by. */
+export const scenarioName = z
+  .string()
+  .trim()
+  .min(1, 'a scenario needs a name')
+  .max(80, 'a scenario name may have at most 80 characters')
+
+/** Reads counted per account and operation on one day of the sandbox clock, for the quota conditions. */
+export const quotaReads = z.strictObject({
+  day: isoDate,
+  reads: z.record(z.string(), z.number().int().min(0)),
+})
+export type QuotaReads = z.infer<typeof quotaReads>
+
+/**
+ * A named scenario: the whole offline state, so loading it puts the console back exactly there: the data,
+ * the account book of the in-browser sandbox, the clock, the conditions with the reads they counted today,
+ * and the bank personality.
+ */
+const scenarioV3 = z.strictObject({
+  format: formatField,
+  version: versionField,
+  kind: z.literal('scenario'),
+  name: scenarioName,
+  exportedAt: z.string().optional(),
+  clock: sandboxClockState,
+  conditions: conditionSet,
+  quotaReads: quotaReads.optional(),
+  personality: personalityName,
+  cardAccounts: z.array(cardAccountData),
+  accountBook: accountBookPart.optional(),
+})
+
+/** A scenario file, as the scenario list imports it: a file of another kind is told so. */
+export const scenarioFile = z.preprocess(
+  headReader(
+    z.literal('scenario', { error: 'kind must be "scenario": only scenario files can be imported here' }),
+  ),
+  scenarioV3,
+)
+export type ScenarioFile = z.infer<typeof scenarioFile>

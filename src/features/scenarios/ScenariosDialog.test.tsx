@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+// The scenarios dialog against the real handlers: save the offline state, load it back after it changed,
+// duplicate, rename, delete, and import a file (a bad one says why and changes nothing).
+import 'fake-indexeddb/auto'
+import { screen, within } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import { readOfflineConditions } from '../../api'
+import { psd2QuotaRule } from '../../contract'
+import { startConsole } from '../../test/render'
+import { seedAccount, seedTransactions, transaction } from '../../test/seed'
+import { DataTools } from '../data-tools/DataTools'
+import { useFillTestData } from '../data-tools/fill'
+
+function Tools() {
+  const fill = useFillTestData()
+  return <DataTools fill={fill} onFilled={() => {}} onGenerate={undefined} />
+}
+
+async function openScenarios() {
+  const app = await startConsole()
+  const account = await seedAccount(app.sandbox)
+  await seedTransactions(app.sandbox, account.resourceId, [transaction(), transaction()])
+  app.render(<Tools />)
+  await app.user.click(screen.getByRole('button', { name: 'Scenarios…' }))
+  const dialog = within(await screen.findByRole('dialog', { name: 'Scenarios' }))
+  return { ...app, account, dialog }
+}
+
+const rowNames = (dialog: ReturnType<typeof within>) =>
+  dialog.getAllByRole('rowheader').map((cell: HTMLElement) => cell.textContent)
+
+it('saves the offline state under a name and loads it back after the data and conditions changed', async () => {
+  const { user, sandbox, dialog } = await openScenarios()
+  localStorage.setItem(
+    'sandbox-console.conditions',
+    JSON.stringify({ rules: [psd2QuotaRule('q', 'listTransactions')] }),
+  )
+  const before = await sandbox.exportSnapshot()
+  await user.type(dialog.getByLabelText('Save the current state as'), 'Before the demo')
+  await user.click(dialog.getByRole('button', { name: 'Save' }))
+  expect(
+    await screen.findByText('Saved scenario Before the demo: 1 card account and 2 transactions'),
+  ).toBeDefined()
+  expect(rowNames(dialog)).toContain('Before the demo')
+
+  await sandbox.reset()
+  localStorage.removeItem('sandbox-console.conditions')
+  await user.click(dialog.getByRole('button', { name: 'Load Before the demo' }))
+  const asking = within(await dialog.findByRole('region', { name: 'Load Before the demo?' }))
+  expect(asking.getByText(/^Loading/).textContent).toBe(
+    'Loading Before the demo replaces the clock, the conditions, the bank personality and the data stored now: 0 card accounts and 0 transactions.',
+  )
+  await user.click(asking.getByRole('button', { name: 'Replace and load' }))
+
+  expect(
+    await screen.findByText('Loaded scenario Before the demo: 1 card account and 2 transactions'),
+  ).toBeDefined()
+  expect(screen.queryByRole('dialog')).toBeNull()
+  expect((await sandbox.exportSnapshot()).cardAccounts).toEqual(before.cardAccounts)
+  expect(readOfflineConditions().rules.map((rule) => rule.id)).toEqual(['q'])
+})
+
+it('duplicates, renames and deletes a saved scenario; shipped ones cannot be renamed or deleted', async () => {
+  const { user, dialog } = await openScenarios()
+  await dialog.findByText('Empty private customer')
+  expect(dialog.queryByRole('button', { name: 'Rename Empty private customer' })).toBeNull()
+  expect(dialog.queryByRole('button', { name: 'Delete Empty private customer' })).toBeNull()
+
+  await user.click(dialog.getByRole('button', { name: 'Duplicate Empty private customer' }))
+  const copy = within(dialog.getByRole('form', { name: 'Duplicate Empty private customer' }))
+  await user.click(copy.getByRole('button', { name: 'Duplicate' }))
+  await dialog.findByRole('rowheader', { name: 'Empty private customer (copy)' })
+
+  await user.click(dialog.getByRole('button', { name: 'Rename Empty private customer (copy)' }))
+  const rename = within(dialog.getByRole('form', { name: 'Rename Empty private customer (copy)' }))
+  await user.clear(rename.getByLabelText(/New name/))
+  await user.type(rename.getByLabelText(/New name/), 'Corporate customer, two years')
+  await user.click(rename.getByRole('button', { name: 'Rename' }))
+  expect((await dialog.findByRole('alert')).textContent).toContain(
+    'A scenario named "Corporate customer, two years" exists already: choose another name.',
+  )
+  await user.clear(rename.getByLabelText(/New name/))
+  await user.type(rename.getByLabelText(/New name/), 'Mine')
+  await user.click(rename.getByRole('button', { name: 'Rename' }))
+  await dialog.findByRole('rowheader', { name: 'Mine' })
+
+  await user.click(dialog.getByRole('button', { name: 'Delete Mine' }))
+  await user.click(dialog.getByRole('button', { name: 'Delete scenario' }))
+  expect(await screen.findByText('Deleted scenario Mine')).toBeDefined()
+  expect(rowNames(dialog)).toEqual([
+    'Empty private customer (ships with the console)',
+    'Corporate customer, two years (ships with the console)',
+    'Private customer at the quota edge (ships with the console)',
+  ])
+})
+
+it('imports a scenario file into the list, and refuses a data file saying why', async () => {
+  const { user, dialog, sandbox } = await openScenarios()
+  const before = await sandbox.exportSnapshot()
+  const upload = (name: string, content: unknown) =>
+    user.upload(
+      dialog.getByLabelText('Import scenario file'),
+      new File([JSON.stringify(content)], name, { type: 'application/json' }),
+    )
+  await upload('data.json', before)
+  const alert = await dialog.findByRole('alert')
+  expect(alert.textContent).toContain('kind must be "scenario": only scenario files can be imported here')
+  expect(dialog.getByText('data.json was not imported; nothing changed.')).toBeDefined()
+
+  const scenario = {
+    format: 'sandbox-console',
+    version: 3,
+    kind: 'scenario',
+    name: 'From a colleague',
+    clock: { setting: { kind: 'frozen', date: '2026-03-01' }, settlePendingAfterDays: null },
+    conditions: { rules: [] },
+    personality: 'console',
+    cardAccounts: before.cardAccounts,
+  }
+  await upload('colleague.json', scenario)
+  expect(
+    await screen.findByText('Imported scenario From a colleague: 1 card account and 2 transactions'),
+  ).toBeDefined()
+  expect(rowNames(dialog)).toContain('From a colleague')
+  expect(await sandbox.exportSnapshot()).toEqual(before)
+})

@@ -1,0 +1,371 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import {
+  OFFLINE_UPSTREAM,
+  type OfflineData,
+  type OfflineScenarios,
+  type ScenarioOutcome,
+  type ScenarioSummary,
+  useApiClient,
+} from '../../api'
+import type { ScenarioFile, TppMessage } from '../../contract'
+import { useAnnounce } from '../../ui/announcer'
+import { Dialog } from '../../ui/Dialog'
+import { FormAlert } from '../../ui/Messages'
+import { count, downloadConsoleFile, storedText } from '../data-tools/offline-data'
+import { useOneAtATime } from '../one-at-a-time'
+import { useView } from '../view-state'
+
+interface ScenariosDialogProps {
+  offline: OfflineData
+  scenarios: OfflineScenarios
+  onClose: () => void
+}
+
+/** A step that asks first: what it would do, in a sentence, and the button that does it. */
+type Asking =
+  | { kind: 'load'; name: string; stored: string }
+  | { kind: 'delete'; name: string }
+  | { kind: 'rename' | 'duplicate'; name: string }
+
+const holds = (s: ScenarioSummary) =>
+  `${count(s.accounts, 'card account')} and ${count(s.transactions, 'transaction')}`
+
+/**
+ * The named scenarios of the in-browser sandbox: save the whole offline state, load one back (it replaces
+ * the state, so it asks first), duplicate, rename, delete, export one as a file and import one.
+ */
+export function ScenariosDialog({ offline, scenarios, onClose }: ScenariosDialogProps) {
+  const { book } = useApiClient()
+  const client = useQueryClient()
+  const announce = useAnnounce()
+  const [, setView] = useView()
+  const once = useOneAtATime()
+  const [list, setList] = useState<ScenarioSummary[]>()
+  const [alert, setAlert] = useState<{ title: string; messages: TppMessage[] | string }>()
+  const [asking, setAsking] = useState<Asking>()
+  const [busy, setBusy] = useState(false)
+  const fileInput = useRef<HTMLInputElement>(null)
+
+  const refreshList = useCallback(async () => setList(await scenarios.list()), [scenarios])
+  useEffect(() => {
+    void refreshList()
+  }, [refreshList])
+
+  /** Runs one step at a time; a refusal shows why under `title` and changes nothing. */
+  const run = <T,>(
+    title: string,
+    step: () => Promise<ScenarioOutcome<T>>,
+    done: (value: T) => Promise<void> | void,
+  ) =>
+    once(async () => {
+      setBusy(true)
+      setAlert(undefined)
+      try {
+        const outcome = await step()
+        if (!outcome.ok) {
+          setAlert({ title, messages: outcome.problem.messages })
+          return
+        }
+        setAsking(undefined)
+        await done(outcome.value)
+        await refreshList()
+      } finally {
+        setBusy(false)
+      }
+    })
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = event.currentTarget
+    const name = String(new FormData(form).get('name') ?? '')
+    void run(
+      'The scenario was not saved; nothing changed.',
+      () => scenarios.save(name, book.of(OFFLINE_UPSTREAM)),
+      (saved) => {
+        form.reset()
+        announce(`Saved scenario ${saved.name}: ${holds(saved)}`)
+      },
+    )
+  }
+
+  const load = (name: string) =>
+    run(
+      `${name} was not loaded; nothing changed.`,
+      () => scenarios.load(name),
+      async ({ file, reloadNeeded }) => {
+        // The book of the in-browser sandbox named the accounts just replaced: the scenario's replaces it.
+        book.importBook(file.accountBook?.books ?? {}, { replacing: OFFLINE_UPSTREAM })
+        if (reloadNeeded) {
+          // The bank personality is the offline sandbox's start-up setting, as the clock panel's picker.
+          location.reload()
+          return
+        }
+        await client.resetQueries()
+        setView({ account: file.cardAccounts[0]?.account.resourceId, offset: 0 })
+        announce(`Loaded scenario ${file.name}: ${holdsOf(file)}`)
+        onClose()
+      },
+    )
+
+  const rename = (event: FormEvent<HTMLFormElement>, from: Asking & { kind: 'rename' | 'duplicate' }) => {
+    event.preventDefault()
+    const to = String(new FormData(event.currentTarget).get('to') ?? '')
+    void run(
+      `${from.name} was not ${from.kind === 'rename' ? 'renamed' : 'duplicated'}; nothing changed.`,
+      () => (from.kind === 'rename' ? scenarios.rename(from.name, to) : scenarios.duplicate(from.name, to)),
+      (made) => announce(`${from.kind === 'rename' ? 'Renamed' : 'Duplicated'} ${from.name} as ${made.name}`),
+    )
+  }
+
+  const remove = (name: string) =>
+    run(
+      `${name} was not deleted.`,
+      async () => ({ ok: true as const, value: await scenarios.remove(name) }),
+      () => announce(`Deleted scenario ${name}`),
+    )
+
+  const exportOne = (name: string) =>
+    run(
+      `${name} was not exported.`,
+      () => scenarios.exportFile(name),
+      (file) => {
+        downloadConsoleFile(file)
+        announce(`Exported scenario ${name}: ${holdsOf(file)}`)
+      },
+    )
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    const title = `${file.name} was not imported; nothing changed.`
+    let data: unknown
+    try {
+      data = JSON.parse(await file.text())
+    } catch (error) {
+      setAlert({ title, messages: `It is not JSON: ${(error as Error).message}` })
+      return
+    }
+    void run(
+      title,
+      () => scenarios.importFile(data),
+      (added) => announce(`Imported scenario ${added.name}: ${holds(added)}`),
+    )
+  }
+
+  const askLoad = async (name: string) => {
+    setAlert(undefined)
+    setAsking({ kind: 'load', name, stored: storedText(await offline.storeStatus(), 'importing') })
+  }
+
+  return (
+    <Dialog title="Scenarios" wide busy={busy} onClose={onClose}>
+      <p className="hint scenario-intro">
+        A scenario holds the whole offline state: the data, the sandbox clock, the conditions and the bank
+        personality. Loading one replaces that state; saved scenarios stay in this browser.
+      </p>
+      <form className="scenario-save" onSubmit={save}>
+        <label className="scenario-field">
+          Save the current state as
+          <input name="name" required maxLength={80} autoComplete="off" />
+        </label>
+        <button type="submit" disabled={busy}>
+          Save
+        </button>
+        <button type="button" disabled={busy} onClick={() => fileInput.current?.click()}>
+          Import scenario…
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label="Import scenario file"
+          onChange={chooseFile}
+        />
+      </form>
+      {alert ? (
+        <div className="scenario-alert">
+          <p>
+            <strong>{alert.title}</strong>
+          </p>
+          <FormAlert alert={alert.messages} />
+        </div>
+      ) : null}
+      {asking ? (
+        <AskingPanel
+          asking={asking}
+          busy={busy}
+          onCancel={() => setAsking(undefined)}
+          onLoad={load}
+          onRemove={remove}
+          onRename={rename}
+        />
+      ) : null}
+      {list === undefined ? (
+        <p>Reading the scenarios…</p>
+      ) : (
+        <table className="scenario-list">
+          <caption className="visually-hidden">Scenarios</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="scenario-cell scenario-head">
+                Name
+              </th>
+              <th scope="col" className="scenario-cell scenario-head">
+                Holds
+              </th>
+              <th scope="col" className="scenario-cell scenario-head">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((scenario) => (
+              <tr key={scenario.name}>
+                <th scope="row" className="scenario-cell">
+                  {scenario.name}
+                  {scenario.shipped ? (
+                    <span className="scenario-shipped"> (ships with the console)</span>
+                  ) : null}
+                </th>
+                <td className="scenario-cell">
+                  {scenario.description ?? holds(scenario)}
+                  {scenario.savedAt ? (
+                    <div className="hint">Saved {new Date(scenario.savedAt).toLocaleString('en-GB')}</div>
+                  ) : null}
+                </td>
+                <td className="scenario-cell">
+                  <div className="scenario-actions">
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => void askLoad(scenario.name)}
+                      aria-label={`Load ${scenario.name}`}
+                    >
+                      Load
+                    </button>
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => setAsking({ kind: 'duplicate', name: scenario.name })}
+                      aria-label={`Duplicate ${scenario.name}`}
+                    >
+                      Duplicate
+                    </button>
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => void exportOne(scenario.name)}
+                      aria-label={`Export ${scenario.name}`}
+                    >
+                      Export
+                    </button>
+                    {scenario.shipped ? null : (
+                      <>
+                        <button
+                          type="button"
+                          disabled={busy}
+                          onClick={() => setAsking({ kind: 'rename', name: scenario.name })}
+                          aria-label={`Rename ${scenario.name}`}
+                        >
+                          Rename
+                        </button>
+                        <button
+                          type="button"
+                          className="danger-outline"
+                          disabled={busy}
+                          onClick={() => setAsking({ kind: 'delete', name: scenario.name })}
+                          aria-label={`Delete ${scenario.name}`}
+                        >
+                          Delete
+                        </button>
+                      </>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Dialog>
+  )
+}
+
+function holdsOf(file: ScenarioFile): string {
+  const transactions = file.cardAccounts.reduce((sum, a) => sum + a.transactions.length, 0)
+  return `${count(file.cardAccounts.length, 'card account')} and ${count(transactions, 'transaction')}`
+}
+
+interface AskingPanelProps {
+  asking: Asking
+  busy: boolean
+  onCancel: () => void
+  onLoad: (name: string) => void
+  onRemove: (name: string) => void
+  onRename: (event: FormEvent<HTMLFormElement>, from: Asking & { kind: 'rename' | 'duplicate' }) => void
+}
+
+/** The step being asked about, with what it would do and its one button. */
+function AskingPanel({ asking, busy, onCancel, onLoad, onRemove, onRename }: AskingPanelProps) {
+  const cancel = (
+    <button type="button" disabled={busy} onClick={onCancel}>
+      Cancel
+    </button>
+  )
+  if (asking.kind === 'load') {
+    return (
+      <section className="scenario-asking" aria-label={`Load ${asking.name}?`}>
+        <p className="scenario-question">
+          Loading <strong>{asking.name}</strong> replaces the clock, the conditions, the bank personality and
+          the data stored now: {asking.stored}.
+        </p>
+        <button type="button" className="primary" disabled={busy} onClick={() => onLoad(asking.name)}>
+          Replace and load
+        </button>
+        {cancel}
+      </section>
+    )
+  }
+  if (asking.kind === 'delete') {
+    return (
+      <section className="scenario-asking" aria-label={`Delete ${asking.name}?`}>
+        <p className="scenario-question">
+          Delete the scenario <strong>{asking.name}</strong>? It cannot be undone; export it first to keep a
+          copy.
+        </p>
+        <button type="button" className="danger" disabled={busy} onClick={() => onRemove(asking.name)}>
+          Delete scenario
+        </button>
+        {cancel}
+      </section>
+    )
+  }
+  const verb = asking.kind === 'rename' ? 'Rename' : 'Duplicate'
+  return (
+    <form
+      key={`${asking.kind} ${asking.name}`}
+      className="scenario-asking"
+      aria-label={`${verb} ${asking.name}`}
+      onSubmit={(event) => onRename(event, asking)}
+    >
+      <label className="scenario-field">
+        {asking.kind === 'rename' ? `New name for ${asking.name}` : `Name of the copy of ${asking.name}`}
+        <input
+          name="to"
+          required
+          maxLength={80}
+          autoComplete="off"
+          defaultValue={asking.kind === 'duplicate' ? `${asking.name} (copy)` : asking.name}
+        />
+      </label>
+      <button type="submit" className="primary" disabled={busy}>
+        {verb}
+      </button>
+      {cancel}
+    </form>
+  )
+}
