@@ -14,6 +14,7 @@ import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
 import { GenerateDialog } from '../features/data-tools/GenerateDialog'
 import { Inspector } from '../features/inspector/Inspector'
+import { isPresenterShortcut, readPresenter, setPresenter } from '../features/presenter/presenter'
 import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
 import { ClockDialog } from '../features/sandbox-clock/ClockDialog'
 import { markRecent } from '../features/transactions/recent'
@@ -35,6 +36,8 @@ const NewAccountDialog = lazyChunk(() =>
 const ExplainDialog = lazyChunk(() =>
   import('../features/explain/ExplainDialog').then((m) => m.ExplainDialog),
 )
+// Flows are for demonstrations: their runner, recorder and shipped flows load when the panel first opens.
+const FlowsPanel = lazyChunk(() => import('../features/flows/FlowsPanel').then((m) => m.FlowsPanel))
 const AddTransactionsDialog = lazyChunk(() =>
   import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )
@@ -64,6 +67,8 @@ export function App({ mode, offlineError }: AppProps) {
   const fill = useFillTestData()
   const [dialog, setDialog] = useState<OpenDialog>()
   const [removing, setRemoving] = useState<KnownAccount>()
+  const [flowsOpen, setFlowsOpen] = useState(false)
+  usePresenterShortcut()
   const close = () => setDialog(undefined)
   const selected = known.accounts.find((a) => a.view.resourceId === view.account)
   const firstAccount = known.accounts[0]?.view.resourceId
@@ -117,6 +122,7 @@ export function App({ mode, offlineError }: AppProps) {
         onExplain={() => setDialog('explain')}
         clock={<ClockBadge onOpen={() => setDialog('clock')} />}
         onConditions={() => setDialog('conditions')}
+        onFlows={() => setFlowsOpen(true)}
       />
       {offlineError ? (
         <div className="banner" role="alert">
@@ -198,6 +204,11 @@ export function App({ mode, offlineError }: AppProps) {
         ) : null}
       </main>
       <Inspector />
+      {flowsOpen ? (
+        <ChunkBoundary title="Flow" onClose={() => setFlowsOpen(false)}>
+          <FlowsPanel onClose={() => setFlowsOpen(false)} />
+        </ChunkBoundary>
+      ) : null}
       {dialog === 'new-account' ? (
         <ChunkBoundary title="New card account" onClose={close}>
           <NewAccountDialog onClose={close} onCreated={onAccountCreated} />
@@ -254,6 +265,19 @@ export function App({ mode, offlineError }: AppProps) {
       ) : null}
     </div>
   )
+}
+
+/** Alt+Shift+P turns presenter mode on or off from anywhere, a dialog included. */
+function usePresenterShortcut() {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isPresenterShortcut(event)) return
+      event.preventDefault()
+      setPresenter(!readPresenter())
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react'
 import { type Mode, modeLabels, modes, useConditions } from '../api'
+import { setPresenter, usePresenter } from '../features/presenter/presenter'
 import { useView } from '../features/view-state'
 import { AnnouncementRegion } from '../ui/announcer'
 import { switchMode } from './switch-mode'
@@ -19,9 +20,12 @@ interface HeaderProps {
   clock?: ReactNode
   /** Opens the Conditions panel (faults, latency, quotas). */
   onConditions: () => void
+  /** Opens the flows panel (presenter flows). */
+  onFlows: () => void
 }
 
-export function Header({ mode, onHelp, onConnection, onExplain, clock, onConditions }: HeaderProps) {
+export function Header({ mode, onHelp, onConnection, onExplain, clock, onConditions, onFlows }: HeaderProps) {
+  const presenting = usePresenter()
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
 
@@ -59,6 +63,19 @@ export function Header({ mode, onHelp, onConnection, onExplain, clock, onConditi
         Explain a request…
       </button>
       <ConditionsButton onClick={onConditions} />
+      <button type="button" onClick={onFlows}>
+        Flows…
+      </button>
+      <button
+        type="button"
+        className="presenter-toggle"
+        aria-pressed={presenting}
+        aria-keyshortcuts="Alt+Shift+P"
+        title="Alt+Shift+P"
+        onClick={() => setPresenter(!presenting)}
+      >
+        Presenter mode
+      </button>
       <AnnouncementRegion />
       <label className="theme">
         <span className="visually-hidden">Theme</span>

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { OfflineData, OfflineStoreStatus } from '../../api'
-import { type AccountBooks, type ConsoleFile, localToday } from '../../contract'
+import { type AccountBooks, type ConsoleFile, type FlowsFile, localToday } from '../../contract'
 
 /** Absent in proxy mode (the data lives upstream there). */
 export const OfflineDataContext = createContext<OfflineData | undefined>(undefined)
@@ -28,11 +28,12 @@ export function storedText(status: OfflineStoreStatus, replacing: 'importing' | 
  * Saves a console file as a dated JSON file through the browser's download: the account book alone is
  * named so, and so is a damaged data file, so nobody takes either for a complete copy.
  */
-export function downloadConsoleFile(file: ConsoleFile): void {
+export function downloadConsoleFile(file: ConsoleFile | FlowsFile): void {
   const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }))
   const link = document.createElement('a')
   link.href = url
-  const what = file.kind === 'account-book' ? 'account-book-' : file.damaged ? 'damaged-' : ''
+  const what =
+    file.kind === 'account-book' || file.kind === 'flows' ? `${file.kind}-` : file.damaged ? 'damaged-' : ''
   link.download = `sandbox-console-${what}${localToday()}.json`
   link.click()
   URL.revokeObjectURL(url)

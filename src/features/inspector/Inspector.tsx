@@ -9,15 +9,25 @@ import {
   type Verification,
 } from '../../api'
 import { operationOf } from '../../contract'
+import { usePresenter } from '../presenter/presenter'
 import { curlCommand, signedCurlCommand } from './curl'
+import { PresenterInspector } from './PresenterInspector'
 
-const outcome = (entry: RequestLogEntry) => (entry.status === undefined ? 'failed' : String(entry.status))
+export const outcome = (entry: RequestLogEntry) =>
+  entry.status === undefined ? 'failed' : String(entry.status)
 const time = (entry: LogEntry) => new Date(entry.startedAt).toLocaleTimeString('en-GB')
 
 /** The bottom panel: every request as it went over the wire, and every error of the app, newest first. */
 export function Inspector() {
   const { log } = useApiClient()
   const entries = useSyncExternalStore(log.subscribe, log.snapshot)
+  const presenting = usePresenter()
+  if (presenting) return <PresenterInspector entries={entries} />
+  return <RequestsPanel entries={entries} />
+}
+
+function RequestsPanel({ entries }: { entries: readonly LogEntry[] }) {
+  const { log } = useApiClient()
   const [open, setOpen] = useState(false)
   const last = entries[0]
   const requests = entries.filter((entry) => entry.kind === 'request').length
