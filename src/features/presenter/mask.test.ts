@@ -27,6 +27,7 @@ describe('presenter masking', () => {
     expect(maskBody(compact)).toBe(
       '{"maskedPan":"525412******3241","customerNumber":"•••••••••55","name":"Kari"}',
     )
+    // An escaped quote does not end the value; the mask covers the value as written, escapes included.
     const indented = JSON.stringify(
       { cardAccounts: [{ customerNumber: '18129215603', psuId: 'x\\"y12' }] },
       null,
@@ -35,6 +36,6 @@ describe('presenter masking', () => {
     const masked = maskBody(indented)
     expect(masked).not.toContain('18129215603')
     expect(masked).toContain('"customerNumber": "•••••••••03"')
-    expect(JSON.parse(masked).cardAccounts[0].psuId).toBe('••••12')
+    expect(JSON.parse(masked).cardAccounts[0].psuId).toBe('••••••12')
   })
 })
