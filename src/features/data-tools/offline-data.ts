@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react'
 import type { OfflineData, OfflineStoreStatus } from '../../api'
-import { type AccountBooks, type ConsoleFile, type FlowsFile, localToday } from '../../contract'
+import { type AccountBooks, type ConsoleFile, localToday } from '../../contract'
+import type { FlowsFile } from '../../contract/flow'
 
 /** Absent in proxy mode (the data lives upstream there). */
 export const OfflineDataContext = createContext<OfflineData | undefined>(undefined)

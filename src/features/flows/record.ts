@@ -1,13 +1,6 @@
 import type { RequestLogEntry } from '../../api'
-import {
-  API_BASE,
-  type Flow,
-  type FlowStep,
-  flowStep,
-  headerNames,
-  matchRoute,
-  SWAP_AMOUNTS_FIX,
-} from '../../contract'
+import { API_BASE, headerNames, matchRoute, SWAP_AMOUNTS_FIX } from '../../contract'
+import { type Flow, type FlowStep, flowStep } from '../../contract/flow'
 
 /**
  * A flow from the requests the inspector logged (oldest first): each request of the operation the console

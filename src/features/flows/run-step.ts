@@ -1,5 +1,5 @@
 import { type ApiClient, ApiError, writeTamper } from '../../api'
-import type { FlowStep } from '../../contract'
+import type { FlowStep } from '../../contract/flow'
 import type { ViewState } from '../view-state'
 
 /** What the steps run so far left behind: the account the flow created last. */

@@ -1,4 +1,5 @@
-import { addDays, type Flow, type IsoDate, testCustomers } from '../../contract'
+import { addDays, type IsoDate, testCustomers } from '../../contract'
+import type { Flow } from '../../contract/flow'
 
 /**
  * The flows the console ships, dated from `today` (the sandbox refuses future dates, and a demonstration

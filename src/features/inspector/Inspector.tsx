@@ -1,4 +1,4 @@
-import { memo, useState, useSyncExternalStore } from 'react'
+import { lazy, memo, Suspense, useState, useSyncExternalStore } from 'react'
 import {
   type AppErrorEntry,
   type AppErrorReport,
@@ -11,10 +11,13 @@ import {
 import { operationOf } from '../../contract'
 import { usePresenter } from '../presenter/presenter'
 import { curlCommand, signedCurlCommand } from './curl'
-import { PresenterInspector } from './PresenterInspector'
 
-export const outcome = (entry: RequestLogEntry) =>
-  entry.status === undefined ? 'failed' : String(entry.status)
+export // Only a presenter needs it: loaded when presenter mode is first on, not with the page.
+const PresenterInspector = lazy(() =>
+  import('./PresenterInspector').then((m) => ({ default: m.PresenterInspector })),
+)
+
+const outcome = (entry: RequestLogEntry) => (entry.status === undefined ? 'failed' : String(entry.status))
 const time = (entry: LogEntry) => new Date(entry.startedAt).toLocaleTimeString('en-GB')
 
 /** The bottom panel: every request as it went over the wire, and every error of the app, newest first. */
@@ -22,7 +25,13 @@ export function Inspector() {
   const { log } = useApiClient()
   const entries = useSyncExternalStore(log.subscribe, log.snapshot)
   const presenting = usePresenter()
-  if (presenting) return <PresenterInspector entries={entries} />
+  if (presenting) {
+    return (
+      <Suspense fallback={<RequestsPanel entries={entries} />}>
+        <PresenterInspector entries={entries} />
+      </Suspense>
+    )
+  }
   return <RequestsPanel entries={entries} />
 }
 
