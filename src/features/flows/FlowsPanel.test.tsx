@@ -49,6 +49,7 @@ it('shows one request at a time with PSU ids masked in presenter mode', async ()
   await user.click(toggle)
   expect(toggle.getAttribute('aria-pressed')).toBe('true')
   expect(document.documentElement.dataset.presenter).toBe('on')
+  await screen.findByRole('heading', { name: /^Request \d+ of \d+$/ })
   const inspector = screen.getByRole('region', { name: 'Request inspector' })
   // Back to the account's creation: its body names the customer, masked.
   while (!within(inspector).queryByText('createCardAccount')) {
