@@ -114,7 +114,7 @@ export function App({ mode, offlineError }: AppProps) {
   }
 
   return (
-    <div className="app">
+    <div className={flowsOpen ? 'app flow-open' : 'app'}>
       <Header
         mode={mode}
         onHelp={() => setDialog('help')}

@@ -124,7 +124,9 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     }
     const parsed = flowsFile.safeParse(data)
     if (!parsed.success) {
-      const why = problemFromZod(parsed.error).messages
+      const why = problemFromZod(parsed.error)
+        .messages.map((m) => m.text)
+        .join('; ')
       setMessage({ text: `${file.name} was not imported, nothing changed: ${why}`, bad: true })
       return
     }

@@ -60,6 +60,15 @@ describe('recording a flow from the request log', () => {
         entry('GET', '/api/v1/sandbox/card-accounts/acc-1/transactions?bookingStatus=both', 401, {
           requestHeaders: [['X-Console-Tamper', 'bad-signature']],
         }),
+        // The table's own read of the same page: not a step of its own.
+        entry(
+          'GET',
+          '/api/v1/sandbox/card-accounts/acc-1/transactions?bookingStatus=both&offset=0&limit=50',
+          401,
+          {
+            requestHeaders: [['X-Console-Tamper', 'bad-signature']],
+          },
+        ),
         entry('GET', '/api/v1/sandbox/card-accounts/other/transactions?bookingStatus=pending', 200),
       ],
       'Mine',
