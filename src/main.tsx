@@ -7,10 +7,12 @@ import { type OfflineRuntime, startOffline } from './app/offline'
 import { Providers } from './app/Providers'
 import { reportErrorsTo } from './app/report-errors'
 import { applyTheme, readTheme } from './app/theme'
+import { applyPresenter, readPresenter } from './features/presenter/presenter'
 import './ui/styles.css'
 
 async function boot() {
   applyTheme(readTheme())
+  applyPresenter(readPresenter())
   const mode = readMode()
   let offline: OfflineRuntime | undefined
   let offlineError: Error | undefined

@@ -15,6 +15,7 @@ import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
 import { GenerateDialog } from '../features/data-tools/GenerateDialog'
 import { Inspector } from '../features/inspector/Inspector'
+import { isPresenterShortcut, readPresenter, setPresenter } from '../features/presenter/presenter'
 import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
 import { SharedLinkOpener } from '../features/share/SharedLinkOpener'
 import { markRecent } from '../features/transactions/recent'
@@ -46,6 +47,8 @@ const ExplainDialog = lazyChunk(() =>
 )
 // The exports bring the portable signer's source for the Postman collection: loaded when first opened.
 const ShareDialog = lazyChunk(() => import('../features/share/ShareDialog').then((m) => m.ShareDialog))
+// Flows are for demonstrations: their runner, recorder and shipped flows load when the panel first opens.
+const FlowsPanel = lazyChunk(() => import('../features/flows/FlowsPanel').then((m) => m.FlowsPanel))
 const AddTransactionsDialog = lazyChunk(() =>
   import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )
@@ -80,6 +83,8 @@ export function App({ mode, offlineError }: AppProps) {
   const [duplicate, setDuplicate] = useState<TransactionFormRow>()
   const [deletingAccount, setDeletingAccount] = useState(false)
   const deletion = useDeletion()
+  const [flowsOpen, setFlowsOpen] = useState(false)
+  usePresenterShortcut()
   const close = () => {
     setDialog(undefined)
     setDuplicate(undefined)
@@ -135,7 +140,7 @@ export function App({ mode, offlineError }: AppProps) {
   }
 
   return (
-    <div className="app">
+    <div className={flowsOpen ? 'app flow-open' : 'app'}>
       <a className="skip-link" href="#main">
         Skip to the transactions
       </a>
@@ -148,6 +153,7 @@ export function App({ mode, offlineError }: AppProps) {
         clock={<ClockBadge onOpen={() => setDialog('clock')} />}
         onConditions={() => setDialog('conditions')}
         onShare={() => setDialog('share')}
+        onFlows={() => setFlowsOpen(true)}
       />
       {offlineError ? (
         <div className="banner" role="alert">
@@ -242,6 +248,11 @@ export function App({ mode, offlineError }: AppProps) {
         ) : null}
       </main>
       <Inspector />
+      {flowsOpen ? (
+        <ChunkBoundary title="Flow" onClose={() => setFlowsOpen(false)}>
+          <FlowsPanel onClose={() => setFlowsOpen(false)} />
+        </ChunkBoundary>
+      ) : null}
       {dialog === 'new-account' ? (
         <ChunkBoundary title="New card account" onClose={close}>
           <NewAccountDialog onClose={close} onCreated={onAccountCreated} />
@@ -325,6 +336,19 @@ export function App({ mode, offlineError }: AppProps) {
       ) : null}
     </div>
   )
+}
+
+/** Alt+Shift+P turns presenter mode on or off from anywhere, a dialog included. */
+function usePresenterShortcut() {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isPresenterShortcut(event)) return
+      event.preventDefault()
+      setPresenter(!readPresenter())
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react'
 import { type Mode, modeDataHomes, modeLabels, modes, useConditions } from '../api'
+import { setPresenter, usePresenter } from '../features/presenter/presenter'
 import { useView } from '../features/view-state'
 import { LongerNameToggle } from './LongerNameToggle'
 import { switchMode } from './switch-mode'
@@ -21,9 +22,21 @@ interface HeaderProps {
   onConditions: () => void
   /** Opens "Share what you see": copy a link, export the session. */
   onShare: () => void
+  /** Opens the flows panel (presenter flows). */
+  onFlows: () => void
 }
 
-export function Header({ mode, onHelp, onConnection, onExplain, clock, onConditions, onShare }: HeaderProps) {
+export function Header({
+  mode,
+  onHelp,
+  onConnection,
+  onExplain,
+  clock,
+  onConditions,
+  onShare,
+  onFlows,
+}: HeaderProps) {
+  const presenting = usePresenter()
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
 
@@ -71,6 +84,19 @@ export function Header({ mode, onHelp, onConnection, onExplain, clock, onConditi
       <ConditionsButton onClick={onConditions} />
       <button type="button" onClick={onShare}>
         Share…
+      </button>
+      <button type="button" onClick={onFlows}>
+        Flows…
+      </button>
+      <button
+        type="button"
+        className="presenter-toggle"
+        aria-pressed={presenting}
+        aria-keyshortcuts="Alt+Shift+P"
+        title="Alt+Shift+P"
+        onClick={() => setPresenter(!presenting)}
+      >
+        Presenter mode
       </button>
       <label className="theme">
         <span className="visually-hidden">Theme</span>

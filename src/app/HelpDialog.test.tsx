@@ -14,8 +14,10 @@ it('opens from the header, explains the modes, and gives focus back when closed'
     'Modes',
     'The view is the URL',
     'Keyboard',
+    'Presenter mode and flows',
     'Requests',
   ])
+  expect(help.getByText(/turns presenter mode on or off/).textContent).toMatch(/^Alt\+Shift\+P turns/)
   expect(help.getByText('Offline (in-browser)')).toBeDefined()
   expect(help.getByText('Proxy (/api → upstream)')).toBeDefined()
   // Two buttons close it: the × in the title bar (named Close) and the one that reads Close.

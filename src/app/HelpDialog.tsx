@@ -24,6 +24,17 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
         </p>
         <h3>Keyboard</h3>
         <p>Tab moves between controls, Enter submits a form, Escape closes a dialog.</p>
+        <p>
+          <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>P</kbd> turns presenter mode on or off. While a flow is open,
+          <kbd>→</kbd> runs its next step and <kbd>←</kbd> goes back one.
+        </p>
+        <h3>Presenter mode and flows</h3>
+        <p>
+          Presenter mode is for a shared screen: large type, high contrast, the card account list folded away,
+          PSU ids and customer numbers masked, and the inspector showing one request at a time. A flow is a
+          saved list of steps with captions, run against the current mode; record one from the requests you
+          just sent, and export or import flows as a file.
+        </p>
         <h3>Requests</h3>
         <p>
           The panel at the bottom lists every request with the headers as sent, the body and the answer. In

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { readTamper, writeTamper } from '../api'
+import { useSyncExternalStore } from 'react'
+import { readTamper, subscribeTamper, writeTamper } from '../api'
 import { type TamperScenario, tamperScenarios } from '../signing/tamper-scenarios'
 
 const labels: Record<TamperScenario, string> = {
@@ -13,7 +13,7 @@ const labels: Record<TamperScenario, string> = {
 /** Spoils every signed request one way, to show the exact 401 the sandbox answers. */
 export function TamperSelect() {
   const queryClient = useQueryClient()
-  const [scenario, setScenario] = useState(readTamper)
+  const scenario = useSyncExternalStore(subscribeTamper, () => readTamper())
   return (
     <label className={scenario ? 'tamper tamper-on' : 'tamper'}>
       <span>Signature</span>{' '}
@@ -22,7 +22,6 @@ export function TamperSelect() {
         onChange={(e) => {
           const next = tamperScenarios.find((s) => s === e.target.value)
           writeTamper(next)
-          setScenario(next)
           void queryClient.invalidateQueries()
         }}
       >

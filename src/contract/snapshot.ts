@@ -21,13 +21,13 @@ export type TransactionsCreated = z.infer<typeof transactionsCreated>
  * Every file the console exports starts with these three fields: one format name, a version that grows
  * when a file's shape changes, and what the file holds: `data` (the in-browser sandbox's accounts and
  * transactions, with the account book) or `account-book` (the book alone, for proxy mode, where the data
- * lives upstream) or `scenario` (a named copy of the whole offline state, read by `scenarioFile` in
- * scenario.ts). A reader checks them before anything else.
+ * lives upstream), `scenario` (a named copy of the whole offline state, read by `scenarioFile` in
+ * scenario.ts) or `flows` (presenter flows, src/contract/flow.ts). A reader checks them before anything else.
  * Version 3 added the account book; files of versions 1 and 2 (data without a book) still read.
  */
 export const CONSOLE_FILE_FORMAT = 'sandbox-console'
 export const CONSOLE_FILE_VERSION = 3
-export const consoleFileKinds = ['data', 'account-book'] as const
+export const consoleFileKinds = ['data', 'account-book', 'flows'] as const
 export type ConsoleFileKind = (typeof consoleFileKinds)[number]
 
 /** The data export's format before the version field existed; still read, and migrated on reading. */
@@ -55,8 +55,9 @@ export const versionField = z.literal(CONSOLE_FILE_VERSION, {
   error: `version must be 2 or ${CONSOLE_FILE_VERSION}: a file from a newer console cannot be read here`,
 })
 const dataKind = z.literal('data', { error: 'kind must be "data": only data exports can be imported here' })
-const anyKind = z.enum(consoleFileKinds, {
-  error: `kind must be ${consoleFileKinds.map((kind) => `"${kind}"`).join(' or ')}`,
+// The data tools read data and books; flows have their own reader (consoleFileHead below).
+const anyKind = z.enum(['data', 'account-book'], {
+  error: 'kind must be "data" or "account-book"',
 })
 
 /** The account book part of a file: every upstream's book, by upstream. */
@@ -111,6 +112,9 @@ export function headReader(kindField: z.ZodType) {
     return file
   }
 }
+
+/** The head check of any kind of file: format, then version, then `kind`, each told alone. */
+export const consoleFileHead = (kindField: z.ZodType) => headReader(kindField)
 
 /**
  * Version 1 had its own format name and no version or kind; version 2 had no account book. Both are data

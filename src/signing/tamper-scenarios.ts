@@ -2,8 +2,9 @@
  * Demonstration switches: spoil a correctly signed request in one known way, so a tester sees the
  * exact 401 the sandbox gives for it. The names only: the UI's main chunk imports this file, never the key material.
  */
-export const tamperScenarios = ['bad-signature', 'missing-digest', 'stale-date', 'wrong-certificate'] as const
-export type TamperScenario = (typeof tamperScenarios)[number]
+import { type TamperScenario, tamperScenarios } from '../contract/tamper-scenarios'
+
+export { type TamperScenario, tamperScenarios }
 
 export function isTamperScenario(value: string | null | undefined): value is TamperScenario {
   return tamperScenarios.some((scenario) => scenario === value)

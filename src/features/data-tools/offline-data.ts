@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react'
 import type { OfflineData, OfflineStoreStatus } from '../../api'
 import { type AccountBooks, type ConsoleFile, localToday, type ScenarioFile } from '../../contract'
+import type { FlowsFile } from '../../contract/flow'
 
 /** Absent in proxy mode (the data lives upstream there). */
 export const OfflineDataContext = createContext<OfflineData | undefined>(undefined)
@@ -28,7 +29,7 @@ export function storedText(status: OfflineStoreStatus, replacing: 'importing' | 
  * Saves a console file as a dated JSON file through the browser's download: the account book alone is
  * named so, and so is a damaged data file, so nobody takes either for a complete copy.
  */
-export function downloadConsoleFile(file: ConsoleFile | ScenarioFile): void {
+export function downloadConsoleFile(file: ConsoleFile | ScenarioFile | FlowsFile): void {
   const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }))
   const link = document.createElement('a')
   link.href = url
@@ -38,8 +39,8 @@ export function downloadConsoleFile(file: ConsoleFile | ScenarioFile): void {
           .replace(/[^A-Za-z0-9]+/g, '-')
           .replace(/^-|-$/g, '')
           .toLowerCase()}-`
-      : file.kind === 'account-book'
-        ? 'account-book-'
+      : file.kind === 'account-book' || file.kind === 'flows'
+        ? `${file.kind}-`
         : file.damaged
           ? 'damaged-'
           : ''

@@ -1,4 +1,4 @@
-import { memo, useState, useSyncExternalStore } from 'react'
+import { lazy, memo, Suspense, useState, useSyncExternalStore } from 'react'
 import {
   type AppErrorEntry,
   type AppErrorReport,
@@ -9,7 +9,13 @@ import {
   type Verification,
 } from '../../api'
 import { operationOf } from '../../contract'
+import { usePresenter } from '../presenter/presenter'
 import { CopyAsCurl } from './CopyAsCurl'
+
+export // Only a presenter needs it: loaded when presenter mode is first on, not with the page.
+const PresenterInspector = lazy(() =>
+  import('./PresenterInspector').then((m) => ({ default: m.PresenterInspector })),
+)
 
 const outcome = (entry: RequestLogEntry) => (entry.status === undefined ? 'failed' : String(entry.status))
 const time = (entry: LogEntry) => new Date(entry.startedAt).toLocaleTimeString('en-GB')
@@ -18,6 +24,19 @@ const time = (entry: LogEntry) => new Date(entry.startedAt).toLocaleTimeString('
 export function Inspector() {
   const { log } = useApiClient()
   const entries = useSyncExternalStore(log.subscribe, log.snapshot)
+  const presenting = usePresenter()
+  if (presenting) {
+    return (
+      <Suspense fallback={<RequestsPanel entries={entries} />}>
+        <PresenterInspector entries={entries} />
+      </Suspense>
+    )
+  }
+  return <RequestsPanel entries={entries} />
+}
+
+function RequestsPanel({ entries }: { entries: readonly LogEntry[] }) {
+  const { log } = useApiClient()
   const [open, setOpen] = useState(false)
   const last = entries[0]
   const requests = entries.filter((entry) => entry.kind === 'request').length

@@ -13,7 +13,7 @@ import { useFillTestData } from '../data-tools/fill'
 
 function Tools() {
   const fill = useFillTestData()
-  return <DataTools fill={fill} onFilled={() => {}} onGenerate={undefined} />
+  return <DataTools fill={fill} onFilled={() => {}} />
 }
 
 async function openScenarios() {

@@ -1,0 +1,96 @@
+import { z } from 'zod'
+import { cardAccountCreateSchema } from './card-account'
+import { isoDate } from './dates'
+import { CONSOLE_FILE_FORMAT, CONSOLE_FILE_VERSION, consoleFileHead } from './snapshot'
+import { tamperScenarios } from './tamper-scenarios'
+import { transactionCreate } from './transaction'
+import { bookingStatuses } from './transactions-query'
+
+const caption = z
+  .string({ error: 'caption is required: what the audience should notice' })
+  .trim()
+  .min(1, 'caption must not be empty')
+  .max(280, 'caption may have at most 280 characters')
+
+/**
+ * The card account a step works on: left out, the account the flow created last (so a flow runs again on a
+ * fresh sandbox); given, that account id, as it is.
+ */
+const accountRef = z.string().trim().min(1, 'account must not be empty').optional()
+
+const createAccount = z.strictObject({
+  action: z.literal('createAccount'),
+  caption,
+  body: cardAccountCreateSchema(),
+})
+
+const addTransactions = z.strictObject({
+  action: z.literal('addTransactions'),
+  caption,
+  account: accountRef,
+  body: z.array(transactionCreate).min(1, 'body must hold at least one transaction'),
+})
+
+const readAccount = z.strictObject({
+  action: z.literal('readAccount'),
+  caption,
+  account: accountRef,
+})
+
+const readTransactions = z.strictObject({
+  action: z.literal('readTransactions'),
+  caption,
+  account: accountRef,
+  bookingStatus: z.enum(bookingStatuses, { error: 'bookingStatus must be one of booked, pending, both' }),
+  fromDate: isoDate.optional(),
+  toDate: isoDate.optional(),
+  /** Sends accept-fix: the amount swap. */
+  fix: z.boolean().optional(),
+  /** Spoils this one request's signature, as the header's Signature switch would. */
+  tamper: z
+    .enum(tamperScenarios, { error: `tamper must be one of ${tamperScenarios.join(', ')}` })
+    .optional(),
+})
+
+export const flowStep = z.discriminatedUnion(
+  'action',
+  [createAccount, addTransactions, readAccount, readTransactions],
+  {
+    error: 'action must be one of createAccount, addTransactions, readAccount, readTransactions',
+  },
+)
+export type FlowStep = z.infer<typeof flowStep>
+export type FlowAction = FlowStep['action']
+
+export const flow = z.strictObject({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty').max(80),
+  steps: z.array(flowStep).min(1, 'a flow has at least one step'),
+})
+export type Flow = z.infer<typeof flow>
+
+const flowsFileV3 = z.strictObject({
+  format: z.literal(CONSOLE_FILE_FORMAT),
+  version: z.literal(CONSOLE_FILE_VERSION),
+  kind: z.literal('flows'),
+  exportedAt: z.string().optional(),
+  flows: z.array(flow).min(1, 'the file holds no flow'),
+})
+
+/** Flows exported to share: the console's one file format, of kind `flows`. */
+export const flowsFile = z.preprocess(
+  consoleFileHead(
+    z.literal('flows', { error: 'kind must be "flows": only flow files can be imported here' }),
+  ),
+  flowsFileV3,
+)
+export type FlowsFile = z.infer<typeof flowsFile>
+
+export function flowsFileOf(flows: readonly Flow[], exportedAt: string): FlowsFile {
+  return {
+    format: CONSOLE_FILE_FORMAT,
+    version: CONSOLE_FILE_VERSION,
+    kind: 'flows',
+    exportedAt,
+    flows: [...flows],
+  }
+}

@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import { startConsole } from '../../test/render'
+
+it('steps through a shipped flow with the arrow keys, each step showing in the table', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  const panel = await screen.findByRole('region', { name: 'Flow' })
+  expect(within(panel).getByRole('combobox', { name: 'Flow to run' })).toHaveProperty('value', '0')
+  expect(panel.querySelector('.flow-caption')?.textContent).toMatch(
+    /^Next, step 1 of 4: Create a mock card account/,
+  )
+
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText('Step 1: 201 Created: card account 400000******1234')
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText('Step 2: 201 Created: 3 transactions')
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText('Step 3: 200 OK: 2 transactions')
+  // The console's view follows the step: the booked transactions of the account the flow created.
+  const table = await screen.findByRole('table')
+  await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
+  expect(within(table).getByText(/Cafe in New York/)).toBeDefined()
+  expect(screen.getByRole('radio', { name: 'booked' })).toHaveProperty('checked', true)
+
+  // Back one, and the same step runs again.
+  await user.keyboard('{ArrowLeft}')
+  expect(panel.querySelector('.flow-caption')?.textContent).toMatch(/^Next, step 3 of 4: Read the booked/)
+  await within(panel).findByText('Step 2: 201 Created: 3 transactions')
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText('Step 3: 200 OK: 2 transactions')
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText('Step 4: 200 OK: 2 transactions')
+  expect(screen.getByRole('checkbox', { name: /accept-fix/ })).toHaveProperty('checked', true)
+  expect(panel.querySelector('.flow-caption')?.textContent).toBe('Done: all 4 steps ran.')
+})
+
+it('shows one request at a time with PSU ids masked in presenter mode', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  const panel = await screen.findByRole('region', { name: 'Flow' })
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText(/^Step 1: 201 Created/)
+
+  const toggle = screen.getByRole('button', { name: 'Presenter mode' })
+  await user.click(toggle)
+  expect(toggle.getAttribute('aria-pressed')).toBe('true')
+  expect(document.documentElement.dataset.presenter).toBe('on')
+  await screen.findByRole('heading', { name: /^Request \d+ of \d+$/ })
+  const inspector = screen.getByRole('region', { name: 'Request inspector' })
+  // Back to the account's creation: its body names the customer, masked.
+  while (!within(inspector).queryByText('createCardAccount')) {
+    await user.click(within(inspector).getByRole('button', { name: '◀ Older' }))
+  }
+  expect(inspector.textContent).toContain('"customerNumber": "•••••••••55"')
+  expect(document.body.textContent).not.toContain('13039319955')
+  expect(within(inspector).getAllByRole('heading', { name: /^Request \d+ of \d+$/ })).toHaveLength(1)
+
+  await user.keyboard('{Alt>}{Shift>}P{/Shift}{/Alt}')
+  expect(toggle.getAttribute('aria-pressed')).toBe('false')
+  expect(document.documentElement.dataset.presenter).toBeUndefined()
+})

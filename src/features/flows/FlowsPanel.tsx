@@ -1,0 +1,232 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { type ChangeEvent, useEffect, useRef, useState } from 'react'
+import { type RequestLogEntry, readTamper, useApiClient, writeTamper } from '../../api'
+import { localToday, problemFromZod } from '../../contract'
+import { type Flow, flowsFile, flowsFileOf } from '../../contract/flow'
+import { useAnnounce } from '../../ui/announcer'
+import { downloadConsoleFile } from '../data-tools/offline-data'
+import { useView } from '../view-state'
+import { recordFlow } from './record'
+import { type FlowContext, runStep, type StepOutcome } from './run-step'
+import { readSavedFlows, withFlows, writeSavedFlows } from './saved-flows'
+import { shippedFlows } from './shipped'
+
+/**
+ * A flow on the page beside what it changes: → runs the next step, ← steps back one (→ then runs that step
+ * again). Not a modal dialog, so the table and the inspector stay in view while the audience watches.
+ */
+export function FlowsPanel({ onClose }: { onClose: () => void }) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  const [, setView] = useView()
+  const announce = useAnnounce()
+  const [shipped] = useState(() => shippedFlows(localToday()))
+  const [saved, setSaved] = useState(readSavedFlows)
+  const flows = [...shipped, ...saved]
+  const [selected, setSelected] = useState(0)
+  const flow = flows[selected] ?? flows[0]
+  const [at, setAt] = useState(0)
+  const [outcomes, setOutcomes] = useState<(StepOutcome | undefined)[]>([])
+  const [context, setContext] = useState<FlowContext>({})
+  const [running, setRunning] = useState(false)
+  const [message, setMessage] = useState<{ text: string; bad?: boolean }>()
+  const fileInput = useRef<HTMLInputElement>(null)
+  const nextButton = useRef<HTMLButtonElement>(null)
+  // The Signature switch as it was: a flow's tampered steps must not leave it spoiled behind them.
+  const [tamperBefore] = useState(readTamper)
+
+  const choose = (index: number) => {
+    setSelected(index)
+    setAt(0)
+    setOutcomes([])
+    setContext({})
+    setMessage(undefined)
+  }
+
+  const next = async () => {
+    const step = flow?.steps[at]
+    if (!flow || !step || running) return
+    setRunning(true)
+    const outcome = await runStep(api, step, context)
+    setRunning(false)
+    setContext(outcome.context)
+    setOutcomes((all) => Object.assign([...all], { [at]: outcome }))
+    setAt(at + 1)
+    setView(outcome.view)
+    void queryClient.invalidateQueries()
+    announce(`Step ${at + 1}: ${outcome.summary}`)
+  }
+  const back = () => setAt((n) => Math.max(0, n - 1))
+
+  const keys = useRef({ next, back })
+  keys.current = { next, back }
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isEditable(event.target)) return
+      if (event.key === 'ArrowRight') {
+        event.preventDefault()
+        void keys.current.next()
+      } else if (event.key === 'ArrowLeft') {
+        event.preventDefault()
+        keys.current.back()
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
+  useEffect(() => nextButton.current?.focus(), [])
+
+  const close = () => {
+    writeTamper(tamperBefore)
+    void queryClient.invalidateQueries()
+    onClose()
+  }
+
+  const keep = (added: Flow[]) => {
+    const all = withFlows(saved, added)
+    writeSavedFlows(all)
+    setSaved(all)
+    const first = added[0]
+    choose(shipped.length + all.findIndex((f) => f.name === first?.name))
+  }
+
+  const record = () => {
+    // The log is newest first; a flow runs oldest first.
+    const sent = api.log
+      .snapshot()
+      .filter((entry): entry is RequestLogEntry => entry.kind === 'request')
+      .reverse()
+    const recorded = recordFlow(sent, `Recorded ${new Date().toLocaleString('en-GB')}`)
+    if (!recorded) {
+      setMessage({
+        text: 'Nothing to record yet: create an account, add transactions or read them, then record.',
+        bad: true,
+      })
+      return
+    }
+    keep([recorded])
+    setMessage({ text: `Recorded ${recorded.steps.length} steps as "${recorded.name}".` })
+  }
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    let data: unknown
+    try {
+      data = JSON.parse(await file.text())
+    } catch (error) {
+      setMessage({
+        text: `${file.name} was not imported: it is not JSON (${(error as Error).message}).`,
+        bad: true,
+      })
+      return
+    }
+    const parsed = flowsFile.safeParse(data)
+    if (!parsed.success) {
+      const why = problemFromZod(parsed.error)
+        .messages.map((m) => m.text)
+        .join('; ')
+      setMessage({ text: `${file.name} was not imported, nothing changed: ${why}`, bad: true })
+      return
+    }
+    keep(parsed.data.flows)
+    const count = parsed.data.flows.length
+    setMessage({ text: `Imported ${count} ${count === 1 ? 'flow' : 'flows'} from ${file.name}.` })
+  }
+
+  if (!flow) return null
+  const last = at > 0 ? outcomes[at - 1] : undefined
+  const upcoming = flow.steps[at]
+  return (
+    <section className="flow-panel" aria-labelledby="flow-panel-title">
+      <div className="flow-panel-head">
+        <h2 id="flow-panel-title">Flow</h2>
+        <button type="button" onClick={close}>
+          Close flow
+        </button>
+      </div>
+      <label>
+        <span className="visually-hidden">Flow to run</span>
+        <select value={selected} onChange={(e) => choose(Number(e.target.value))}>
+          {flows.map((f, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the value is the index; a recorded and a shipped flow may share a name
+            <option key={`${index}-${f.name}`} value={index}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="flow-caption" aria-live="polite">
+        {upcoming
+          ? `Next, step ${at + 1} of ${flow.steps.length}: ${upcoming.caption}`
+          : `Done: all ${flow.steps.length} steps ran.`}
+      </p>
+      {last ? (
+        <p className={last.ok ? 'verdict ok' : 'verdict bad'}>
+          Step {at}: {last.summary}
+        </p>
+      ) : null}
+      <ol className="flow-steps">
+        {flow.steps.map((step, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a flow's steps never reorder, and two may share a caption
+          <li key={`${index}-${step.caption}`} aria-current={index === at - 1 ? 'step' : undefined}>
+            {step.caption}
+            {outcomes[index] && index < at ? (
+              <span className="muted"> ({outcomes[index].status ?? 'failed'})</span>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <div className="flow-actions">
+        <button type="button" onClick={back} disabled={at === 0 || running} aria-keyshortcuts="ArrowLeft">
+          ← Back
+        </button>
+        <button
+          type="button"
+          ref={nextButton}
+          className="primary"
+          onClick={() => void next()}
+          disabled={!upcoming || running}
+          aria-keyshortcuts="ArrowRight"
+        >
+          {running ? 'Running…' : 'Run next step →'}
+        </button>
+        <button type="button" onClick={record}>
+          Record from requests
+        </button>
+        <button
+          type="button"
+          onClick={() => downloadConsoleFile(flowsFileOf([flow], new Date().toISOString()))}
+        >
+          Export flow
+        </button>
+        <button type="button" onClick={() => fileInput.current?.click()}>
+          Import flows…
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label="Import flows file"
+          onChange={chooseFile}
+        />
+      </div>
+      {message ? (
+        <p className={message.bad ? 'field-error' : 'muted'} role={message.bad ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+/** Arrow keys in a field move its caret or its choice, never the flow. */
+function isEditable(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  )
+}

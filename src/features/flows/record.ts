@@ -1,0 +1,95 @@
+import type { RequestLogEntry } from '../../api'
+import { API_BASE, headerNames, matchRoute, SWAP_AMOUNTS_FIX } from '../../contract'
+import { type Flow, type FlowStep, flowStep } from '../../contract/flow'
+
+/**
+ * A flow from the requests the inspector logged (oldest first): each request of the operation the console
+ * sent and the sandbox accepted becomes a step; an account the recorded flow created itself is left out of
+ * later steps, so the flow creates a fresh one each time it runs. Reads the console made on its own (the
+ * account list, the clock) and failed writes are not steps; a read that failed is, with its tamper.
+ */
+export function recordFlow(entries: readonly RequestLogEntry[], name: string): Flow | undefined {
+  const steps: FlowStep[] = []
+  const created = new Set<string>()
+  let last: string | undefined
+  const ref = (id: string) => (id === last && created.has(id) ? {} : { account: id })
+  for (const entry of entries) {
+    const url = new URL(entry.url, 'http://console.invalid')
+    const servicePath = url.pathname.startsWith(`${API_BASE}/`)
+      ? url.pathname.slice(API_BASE.length)
+      : url.pathname
+    const match = matchRoute(entry.method, servicePath)
+    if (match.kind !== 'operation') continue
+    const id = match.params.mockCardAccountId
+    const ok = entry.status !== undefined && entry.status < 300
+    const header = (name: string) =>
+      entry.requestHeaders.find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1]
+    const candidate = ((): unknown => {
+      switch (match.operation.name) {
+        case 'createCardAccount':
+          return ok
+            ? { action: 'createAccount', caption: 'Create a card account', body: json(entry.requestBody) }
+            : undefined
+        case 'createTransactions':
+          return ok && id !== undefined
+            ? {
+                action: 'addTransactions',
+                caption: 'Add transactions',
+                ...ref(id),
+                body: json(entry.requestBody),
+              }
+            : undefined
+        case 'listTransactions': {
+          if (id === undefined) return undefined
+          const tamper = header(headerNames.consoleTamper)
+          const fix = header(headerNames.acceptFix)?.includes(SWAP_AMOUNTS_FIX) === true
+          const status = url.searchParams.get('bookingStatus') ?? 'both'
+          return {
+            action: 'readTransactions',
+            caption: `Read ${status}${fix ? ' with the accept-fix swap' : ''}${tamper ? ` (${tamper})` : ''}`,
+            ...ref(id),
+            bookingStatus: status,
+            ...optional('fromDate', url.searchParams.get('fromDate')),
+            ...optional('toDate', url.searchParams.get('toDate')),
+            ...(fix ? { fix } : {}),
+            ...(tamper ? { tamper } : {}),
+          }
+        }
+        default:
+          return undefined
+      }
+    })()
+    const step = flowStep.safeParse(candidate)
+    if (!step.success) continue
+    // The table reads again what a step just read: the same read twice in a row is one step.
+    if (sameStep(steps.at(-1), step.data)) continue
+    steps.push(step.data)
+    if (step.data.action === 'createAccount') {
+      const answer = json(entry.responseBody)
+      const createdId =
+        typeof answer === 'object' && answer !== null && 'resourceId' in answer
+          ? String(answer.resourceId)
+          : undefined
+      if (createdId !== undefined) created.add(createdId)
+      last = createdId
+    }
+  }
+  return steps.length === 0 ? undefined : { name, steps }
+}
+
+function sameStep(a: FlowStep | undefined, b: FlowStep): boolean {
+  return a?.action === 'readTransactions' && JSON.stringify(a) === JSON.stringify(b)
+}
+
+function json(text: string | undefined): unknown {
+  if (text === undefined) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function optional(key: string, value: string | null): Record<string, string> {
+  return value === null ? {} : { [key]: value }
+}

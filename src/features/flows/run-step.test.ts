@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ApiClient, createApiClient, readTamper } from '../../api'
+import { createOfflineSigner } from '../../app/offline-signer'
+import { headerNames } from '../../contract'
+import { setupSandboxServer } from '../../sandbox-http/node'
+import { requireSignature } from '../../sandbox-http/signature-check'
+// Its module sets up what signing needs under jsdom.
+import '../../test/render'
+import { runStep } from './run-step'
+import { shippedFlows } from './shipped'
+
+const { server, sandbox } = setupSandboxServer({
+  basePath: new URL('/api', location.href).href,
+  authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
+})
+let api: ApiClient
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' })
+  api = createApiClient({ mode: 'offline', signer: await createOfflineSigner() })
+})
+afterAll(() => server.close())
+
+const [firstAccount, signatureFailure] = shippedFlows('2026-11-23')
+
+describe('running a flow step by step through the API client', () => {
+  it('creates an account, fills it and reads it, each step on the account the flow created', async () => {
+    const steps = firstAccount?.steps ?? []
+    let context = {}
+    const outcomes = []
+    for (const step of steps) {
+      const outcome = await runStep(api, step, context)
+      context = outcome.context
+      outcomes.push(outcome)
+    }
+    expect(outcomes.map((o) => o.summary)).toEqual([
+      '201 Created: card account 400000******1234',
+      '201 Created: 3 transactions',
+      '200 OK: 2 transactions',
+      '200 OK: 2 transactions',
+    ])
+    const created = outcomes[0]?.context.account
+    expect(outcomes[3]?.view).toMatchObject({ account: created, status: 'booked', fix: true })
+    const snapshot = await sandbox.exportSnapshot()
+    const stored = snapshot.cardAccounts.find((a) => a.account.resourceId === created)
+    expect(stored?.transactions).toHaveLength(3)
+    // The accept-fix step sent the swap; the one before it did not.
+    const reads = api.log.snapshot().filter((e) => e.kind === 'request' && e.method === 'GET')
+    const fixHeader = (e: (typeof reads)[number]) =>
+      e.kind === 'request' && e.requestHeaders.some(([name]) => name.toLowerCase() === 'accept-fix')
+    expect(reads.map(fixHeader)).toEqual([true, false])
+  })
+
+  it('spoils a tampered step as the Signature switch does, and a clean step clears it', async () => {
+    const steps = signatureFailure?.steps ?? []
+    let context = {}
+    const outcomes = []
+    for (const step of steps) {
+      const outcome = await runStep(api, step, context)
+      context = outcome.context
+      outcomes.push({ status: outcome.status, ok: outcome.ok, tamper: readTamper() })
+    }
+    expect(outcomes).toEqual([
+      { status: 201, ok: true, tamper: undefined },
+      { status: 200, ok: true, tamper: undefined },
+      { status: 401, ok: false, tamper: 'bad-signature' },
+      { status: 401, ok: false, tamper: 'missing-digest' },
+      { status: 401, ok: false, tamper: 'stale-date' },
+      { status: 200, ok: true, tamper: undefined },
+    ])
+  })
+
+  it('says so when a step needs an account and the flow has none yet', async () => {
+    const read = { action: 'readTransactions', caption: 'Read', bookingStatus: 'booked' } as const
+    expect(await runStep(api, read, {})).toMatchObject({
+      ok: false,
+      status: undefined,
+      summary: 'Failed: No card account yet: the flow has not created one',
+    })
+  })
+})

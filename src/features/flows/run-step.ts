@@ -1,0 +1,112 @@
+import { type ApiClient, ApiError, writeTamper } from '../../api'
+import type { FlowStep } from '../../contract/flow'
+import type { ViewState } from '../view-state'
+
+/** What the steps run so far left behind: the account the flow created last. */
+export interface FlowContext {
+  account?: string | undefined
+}
+
+export interface StepOutcome {
+  context: FlowContext
+  /** The HTTP status the step's request got; undefined when none came back. */
+  status: number | undefined
+  ok: boolean
+  /** One line for the audience: what happened, in words. */
+  summary: string
+  /** Where the console's view goes, so the table shows the step's effect. */
+  view: Partial<ViewState>
+}
+
+/**
+ * Runs one step through the console's own API client, in the current mode, so its request is signed, logged
+ * in the inspector and shaped by the conditions like any other. A step's tamper is set on the header's
+ * Signature switch (and cleared by a step without one): the table's own read then fails the same way.
+ */
+export async function runStep(api: ApiClient, step: FlowStep, context: FlowContext): Promise<StepOutcome> {
+  if (step.action === 'createAccount') writeTamper(undefined)
+  else writeTamper(step.action === 'readTransactions' ? step.tamper : undefined)
+  try {
+    return await send(api, step, context)
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : undefined
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    const account = 'account' in step ? (step.account ?? context.account) : context.account
+    return {
+      context,
+      status,
+      ok: false,
+      summary: status === undefined ? `Failed: ${reason}` : `HTTP ${status}: ${reason}`,
+      view: account === undefined ? {} : { account },
+    }
+  }
+}
+
+async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promise<StepOutcome> {
+  switch (step.action) {
+    case 'createAccount': {
+      const created = await api.createCardAccount(step.body)
+      if (created.id === undefined) {
+        return { context, status: 201, ok: false, summary: 'Created, but the answer named no id', view: {} }
+      }
+      return {
+        context: { account: created.id },
+        status: 201,
+        ok: true,
+        summary: `201 Created: card account ${step.body.maskedPan}`,
+        view: { account: created.id, offset: 0 },
+      }
+    }
+    case 'addTransactions': {
+      const account = accountOf(step, context)
+      await api.createTransactions(account, step.body)
+      const count = step.body.length === 1 ? '1 transaction' : `${step.body.length} transactions`
+      return {
+        context,
+        status: 201,
+        ok: true,
+        summary: `201 Created: ${count}`,
+        view: { account, status: 'both', offset: 0 },
+      }
+    }
+    case 'readAccount': {
+      const account = accountOf(step, context)
+      await api.getCardAccount(account)
+      return { context, status: 200, ok: true, summary: '200 OK: the card account', view: { account } }
+    }
+    case 'readTransactions': {
+      const account = accountOf(step, context)
+      const params = {
+        bookingStatus: step.bookingStatus,
+        fromDate: step.fromDate,
+        toDate: step.toDate,
+      }
+      const page = await api.listTransactions(account, params, { fix: step.fix })
+      const rows =
+        page.kind === 'read'
+          ? page.value.cardTransactions.booked.length + page.value.cardTransactions.pending.length
+          : undefined
+      return {
+        context,
+        status: 200,
+        ok: true,
+        summary:
+          rows === undefined ? '200 OK' : `200 OK: ${rows} ${rows === 1 ? 'transaction' : 'transactions'}`,
+        view: {
+          account,
+          status: step.bookingStatus,
+          from: step.fromDate,
+          to: step.toDate,
+          fix: step.fix ?? false,
+          offset: 0,
+        },
+      }
+    }
+  }
+}
+
+function accountOf(step: { account?: string | undefined }, context: FlowContext): string {
+  const account = step.account ?? context.account
+  if (account === undefined) throw new Error('No card account yet: the flow has not created one')
+  return account
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react'
+import type { LogEntry, RequestLogEntry } from '../../api'
+import { operationOf } from '../../contract'
+import { maskBody, maskHeaders } from '../presenter/mask'
+
+/**
+ * The inspector on a shared screen: one request at a time in large print, the newest unless the presenter
+ * steps back, with every person's identifier masked.
+ */
+export function PresenterInspector({ entries }: { entries: readonly LogEntry[] }) {
+  const requests = entries.filter((entry): entry is RequestLogEntry => entry.kind === 'request')
+  // Counted from the newest, so a new request shows at once while the presenter looks at the latest.
+  const [back, setBack] = useState(0)
+  const index = Math.min(back, Math.max(requests.length - 1, 0))
+  const entry = requests[index]
+  return (
+    <section className="inspector presenter-inspector" aria-label="Request inspector">
+      <div className="presenter-inspector-bar">
+        <h2>
+          Request {requests.length === 0 ? 0 : requests.length - index} of {requests.length}
+        </h2>
+        <button type="button" disabled={index >= requests.length - 1} onClick={() => setBack(index + 1)}>
+          ◀ Older
+        </button>
+        <button type="button" disabled={index === 0} onClick={() => setBack(index - 1)}>
+          Newer ▶
+        </button>
+      </div>
+      {entry ? <OneRequest entry={entry} /> : <p>No request yet.</p>}
+    </section>
+  )
+}
+
+function OneRequest({ entry }: { entry: RequestLogEntry }) {
+  const ok = entry.status !== undefined && entry.status < 400
+  const { verification } = entry
+  return (
+    <div className="presenter-request">
+      <p className="presenter-request-line">
+        <span className="operation-name">{operationOf(entry.method, entry.url)}</span>{' '}
+        <strong>{entry.method}</strong> <code>{entry.url}</code>{' '}
+        <span className={ok ? 'status ok' : 'status bad'}>{entry.status ?? 'failed'}</span>
+      </p>
+      {verification ? (
+        <p className={verification.verified ? 'verdict ok' : 'verdict bad'}>
+          {verification.verified
+            ? '✓ '
+            : `✗ Refused: ${verification.code}${verification.part ? ` at ${verification.part}` : ''} — `}
+          {verification.text}
+        </p>
+      ) : null}
+      {entry.failure ? <p className="field-error">{entry.failure}</p> : null}
+      <div className="presenter-request-parts">
+        <div>
+          <h3>Request headers</h3>
+          <dl className="headers">
+            {maskHeaders(entry.requestHeaders).map(([name, value]) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {entry.requestBody !== undefined ? (
+            <>
+              <h3>Request body</h3>
+              <pre>{maskBody(pretty(entry.requestBody))}</pre>
+            </>
+          ) : null}
+        </div>
+        {entry.responseBody !== undefined ? (
+          <div>
+            <h3>Answer {entry.status}</h3>
+            <pre>{maskBody(pretty(entry.responseBody))}</pre>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+/** A shared screen shows the start of a large answer: the audience reads a page, not megabytes. */
+const SHOWN_CHARS = 4_000
+
+function pretty(body: string): string {
+  let text = body
+  try {
+    if (body.length <= 50_000) text = JSON.stringify(JSON.parse(body), null, 2)
+  } catch {
+    // Not JSON: shown as it came.
+  }
+  return text.length <= SHOWN_CHARS ? text : `${text.slice(0, SHOWN_CHARS)}\n…`
+}
