@@ -38,8 +38,13 @@ export interface Personality {
   maxPageSize?: number
 }
 
-/** The console's own sandbox operations, which no bank has: the clock and settlement. */
-const sandboxOnly: readonly OperationName[] = ['getSandboxClock', 'setSandboxClock', 'settleTransactions']
+/** The console's own sandbox operations, which no bank has: the clock, settlement and the summary. */
+const sandboxOnly: readonly OperationName[] = [
+  'getSandboxClock',
+  'setSandboxClock',
+  'settleTransactions',
+  'summarizeTransactions',
+]
 
 /** Our sandbox as the contract has it: every operation, UUID ids, amounts as strings, pending objects. */
 const asContracted: Personality = {
