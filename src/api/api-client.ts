@@ -12,6 +12,7 @@ import {
   type ReadOptions,
   setSandboxClock,
   settleTransactions,
+  summarizeTransactions,
 } from './client'
 import { type ConditionsSource, offlineConditionsSource, proxyConditionsSource } from './conditions'
 import { classifyProbe, probeConnection, type Verdict } from './connection-test'
@@ -59,6 +60,7 @@ export interface ApiClient {
   getSandboxClock: Bound<typeof getSandboxClock>
   setSandboxClock: Bound<typeof setSandboxClock>
   settleTransactions: Bound<typeof settleTransactions>
+  summarizeTransactions: Bound<typeof summarizeTransactions>
   /** Reads the account by id (its transactions if that fails) and adds it to the book. */
   openAccount(id: string, options?: ReadOptions): Promise<OpenOutcome>
   /** One signed read through the proxy, and what it met, named. */
@@ -184,6 +186,7 @@ export function createApiClient({
     getSandboxClock: (...args) => getSandboxClock(send, ...args),
     setSandboxClock: (...args) => setSandboxClock(send, ...args),
     settleTransactions: (...args) => settleTransactions(send, ...args),
+    summarizeTransactions: (...args) => summarizeTransactions(send, ...args),
     openAccount,
     testConnection: async (accountId) => classifyProbe(await probeConnection(send, accountId)),
   }

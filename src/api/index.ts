@@ -8,6 +8,7 @@ export type {
   SandboxClockRead,
   SettlementRead,
   TransactionsPage,
+  TransactionsSummaryRead,
 } from './client'
 export * from './conditions'
 export * from './conditions-hooks'
@@ -27,5 +28,6 @@ export type * from './request-signer'
 export * from './request-timeout'
 export * from './sandbox-clock'
 export { readTamper, writeTamper } from './tamper'
+export * from './transactions-summary'
 export type { OfflineWorker, Transport } from './transport'
 export type { Verification } from './verification'

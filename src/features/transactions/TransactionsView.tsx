@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
@@ -13,6 +13,11 @@ import { Pagination, rowsText } from './Pagination'
 import { linkTarget, pageInfo, transactionRows } from './rows'
 import { SettleDialog } from './SettleDialog'
 import { TransactionsTable } from './TransactionsTable'
+
+// d3 and the chart load on their own, after the table: the first page stays small.
+const TransactionsChart = lazy(() =>
+  import('../chart/TransactionsChart').then((module) => ({ default: module.TransactionsChart })),
+)
 
 export interface TransactionActions {
   onAdd: () => void
@@ -110,6 +115,21 @@ export function TransactionsView({
       ) : null}
       {note ? <p className="hint account-note">{note}</p> : null}
       <Filters />
+      <Suspense
+        fallback={
+          <p className="loading" aria-busy="true">
+            Loading the chart…
+          </p>
+        }
+      >
+        <TransactionsChart
+          accountId={account.resourceId}
+          corporateId={corporateId}
+          from={view.from}
+          to={view.to}
+          onWindow={(from, to) => setView({ from, to, offset: 0 })}
+        />
+      </Suspense>
       {query.isError ? (
         <ApiErrorState
           title="Could not load transactions"
