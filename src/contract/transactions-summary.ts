@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DECIMAL_AMOUNT } from './amount'
 import { addDays, daysBetween, type IsoDate, isoDate } from './dates'
+import { jsonInt } from './sandbox-clock'
 
 /** How the summary groups transactions by date: per calendar day, or per ISO week (Monday first). */
 export const summaryBuckets = ['day', 'week'] as const
@@ -20,7 +21,8 @@ export const transactionsSummaryQuery = z.strictObject({
 })
 export type TransactionsSummaryQuery = z.output<typeof transactionsSummaryQuery>
 
-const count = z.number().int().nonnegative()
+// A count as the engine writes it, or as the console's lossless JSON reader gives it back.
+const count = jsonInt(0, Number.MAX_SAFE_INTEGER)
 /** An exact sum: as many digits as it takes, two or three decimals; no float ever rounds a cent away. */
 const decimalSum = z.string().regex(/^-?[0-9]+\.[0-9]{2,3}$/)
 /** Sums per currency code. */
