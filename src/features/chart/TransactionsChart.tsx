@@ -139,7 +139,7 @@ function PagedNotice({
   const done = outcome?.source === 'pages' ? outcome : undefined
   const read = done?.read ?? progress
   return (
-    <div className="chart-paged" role="status">
+    <div className="chart-paged">
       <p>
         This sandbox has no summary route, as a bank has none: the console reads the window page by page, up
         to {cap.toLocaleString('en')} transactions. Each page is a request that counts against the bank's

@@ -115,21 +115,24 @@ export function TransactionsView({
       ) : null}
       {note ? <p className="hint account-note">{note}</p> : null}
       <Filters />
-      <Suspense
-        fallback={
-          <p className="loading" aria-busy="true">
-            Loading the chart…
-          </p>
-        }
-      >
-        <TransactionsChart
-          accountId={account.resourceId}
-          corporateId={corporateId}
-          from={view.from}
-          to={view.to}
-          onWindow={(from, to) => setView({ from, to, offset: 0 })}
-        />
-      </Suspense>
+      {/* A reversed window is the table's error to show, once. */}
+      {view.from && view.to && view.from > view.to ? null : (
+        <Suspense
+          fallback={
+            <p className="loading" aria-busy="true">
+              Loading the chart…
+            </p>
+          }
+        >
+          <TransactionsChart
+            accountId={account.resourceId}
+            corporateId={corporateId}
+            from={view.from}
+            to={view.to}
+            onWindow={(from, to) => setView({ from, to, offset: 0 })}
+          />
+        </Suspense>
+      )}
       {query.isError ? (
         <ApiErrorState
           title="Could not load transactions"
