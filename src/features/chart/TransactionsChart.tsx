@@ -234,14 +234,18 @@ function Bars({
         }}
         onPointerCancel={() => setDrag(undefined)}
       >
-        {y.ticks(4).map((t) => (
-          <g key={`y${t}`} className="chart-grid">
-            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(t)} y2={y(t)} />
-            <text x={MARGIN.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
-              {t.toLocaleString('en')}
-            </text>
-          </g>
-        ))}
+        {y
+          .ticks(4)
+          // A count has no fractions.
+          .filter((t) => measure === 'sum' || Number.isInteger(t))
+          .map((t) => (
+            <g key={`y${t}`} className="chart-grid">
+              <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(t)} y2={y(t)} />
+              <text x={MARGIN.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
+                {t.toLocaleString('en')}
+              </text>
+            </g>
+          ))}
         {summary.buckets.map((b) => {
           const left = x(dayNumber(b.start))
           return [
