@@ -17,9 +17,7 @@ test('the chart shows the window, and a brush sets From, To, the URL and the tab
   await openConsole(page)
   const chart = await openChart(page)
   const totals = chart.getByRole('table', { name: 'Totals per currency' })
-  await expect(totals.getByRole('row', { name: /NOK/ })).toHaveText(
-    /^NOK\s*12\s*389\.50\s*-8859\.77$/,
-  )
+  await expect(totals.getByRole('row', { name: /NOK/ })).toHaveText(/^NOK\s*12\s*389\.50\s*-8859\.77$/)
   await expect(
     chart.getByRole('list', { name: 'Top merchant categories' }).getByRole('listitem').first(),
   ).toHaveText(/^5411 Grocery stores: 3/)
