@@ -13,6 +13,8 @@ const suites: Array<[string, () => Promise<unknown>]> = [
       return (await import('./ui.bench')).runUiBench()
     },
   ],
+  // After the console UI suite, whose build it uses.
+  ['chart', async () => (await import('./chart.bench')).runChartBench()],
 ]
 
 const only = process.argv.slice(2)

@@ -14,6 +14,7 @@ import {
   type ReadOptions,
   setSandboxClock,
   settleTransactions,
+  summarizeTransactions,
 } from './client'
 import { type ConditionsSource, offlineConditionsSource, proxyConditionsSource } from './conditions'
 import { classifyProbe, probeConnection, type Verdict } from './connection-test'
@@ -66,6 +67,7 @@ export interface ApiClient {
   deleteCardAccount(accountId: string): Promise<void>
   /** Deletes one transaction in the sandbox (the console's own only). */
   deleteTransaction(accountId: string, cardTransactionId: string): Promise<void>
+  summarizeTransactions: Bound<typeof summarizeTransactions>
   /** Reads the account by id (its transactions if that fails) and adds it to the book. */
   openAccount(id: string, options?: ReadOptions): Promise<OpenOutcome>
   /** One signed read through the proxy, and what it met, named. */
@@ -212,6 +214,7 @@ export function createApiClient({
       }),
     deleteTransaction: (accountId, cardTransactionId) =>
       deleting(() => deleteTransaction(send, accountId, cardTransactionId)),
+    summarizeTransactions: (...args) => summarizeTransactions(send, ...args),
     openAccount,
     testConnection: async (accountId) => classifyProbe(await probeConnection(send, accountId)),
   }

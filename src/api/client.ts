@@ -11,6 +11,7 @@ import {
   SWAP_AMOUNTS_FIX,
   type TransactionCreateInput,
   type TransactionsParams,
+  type TransactionsSummaryQuery,
   transactionsSearchParams,
 } from '../contract'
 import { ApiError } from './errors'
@@ -28,6 +29,7 @@ export type TransactionsPage = z.output<ReaderOf<'listTransactions'>>
 export type CreatedTransactions = z.output<ReaderOf<'createTransactions'>>
 export type SandboxClockRead = z.output<ReaderOf<'getSandboxClock'>>
 export type SettlementRead = z.output<ReaderOf<'settleTransactions'>>
+export type TransactionsSummaryRead = z.output<ReaderOf<'summarizeTransactions'>>
 
 /** Headers a read may need: corporate accounts want PSU-Corporate-ID; `fix` asks for the amount swap. */
 export interface ReadOptions {
@@ -178,6 +180,25 @@ export function createTransactions(
   return create(send, operations.createTransactions, {
     apiPath: apiPath(pathTo('createTransactions', { mockCardAccountId: accountId })),
     body,
+    signal: options.signal,
+  })
+}
+
+/** Counts and sums of a date window (sandbox only: a bank answers 404, 405 or 501). */
+export function summarizeTransactions(
+  send: Transport,
+  accountId: string,
+  query: TransactionsSummaryQuery,
+  options: ReadOptions = {},
+): Promise<Reading<TransactionsSummaryRead>> {
+  const search = new URLSearchParams()
+  if (query.fromDate) search.set('fromDate', query.fromDate)
+  if (query.toDate) search.set('toDate', query.toDate)
+  if (query.bucket) search.set('bucket', query.bucket)
+  const path = pathTo('summarizeTransactions', { mockCardAccountId: accountId })
+  return read(send, operations.summarizeTransactions, {
+    apiPath: apiPath(`${path}${search.size > 0 ? `?${search}` : ''}`),
+    headers: readHeaders({ corporateId: options.corporateId }),
     signal: options.signal,
   })
 }

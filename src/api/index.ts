@@ -8,6 +8,7 @@ export type {
   SandboxClockRead,
   SettlementRead,
   TransactionsPage,
+  TransactionsSummaryRead,
 } from './client'
 export * from './conditions'
 export * from './conditions-hooks'
@@ -30,5 +31,6 @@ export * from './request-timeout'
 export * from './sandbox-clock'
 export * from './scenarios'
 export { readTamper, subscribeTamper, writeTamper } from './tamper'
+export * from './transactions-summary'
 export type { OfflineWorker, Transport } from './transport'
 export type { Verification } from './verification'

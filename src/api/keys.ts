@@ -15,6 +15,9 @@ export const queryKeys = {
     [...queryKeys.transactions(accountId), params, headers] as const,
   transactionsLink: (accountId: string, href: string, headers: TransactionsKeyHeaders) =>
     [...queryKeys.transactions(accountId), 'link', href, headers] as const,
+  /** Under the account's transactions, so whatever refreshes the table refreshes the chart. */
+  transactionsSummary: (accountId: string, window: object, headers: TransactionsKeyHeaders) =>
+    [...queryKeys.transactions(accountId), 'summary', window, headers] as const,
   /** The sandbox's clock: not its data, so a reset or an import of that leaves it alone. */
   clock: () => ['sandbox-clock'] as const,
   /** What the proxy says of itself: not the sandbox's data, so a reset of that leaves it alone. */

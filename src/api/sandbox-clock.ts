@@ -7,12 +7,17 @@ import { queryKeys } from './keys'
 /** The statuses of a sandbox without the console's own operations: a bank's. */
 const ABSENT = new Set([404, 405, 501])
 
+/** Whether the sandbox answered one of the console's own operations as a bank does: it has none. */
+export function isSandboxOnlyAbsent(error: unknown): error is ApiError {
+  return error instanceof ApiError && ABSENT.has(error.status)
+}
+
 /**
  * Why the sandbox has no clock (and no settlement), when it answered the clock as a bank does; undefined
  * while it has one or has not answered.
  */
 export function sandboxOnlyAbsence(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || !ABSENT.has(error.status)) return undefined
+  if (!isSandboxOnlyAbsent(error)) return undefined
   return `This sandbox has no clock and no settlement: they are the console's own sandbox operations, and it answered HTTP ${error.status} to them, as a bank does. They work offline and on the local sandbox.`
 }
 

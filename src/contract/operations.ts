@@ -19,6 +19,7 @@ import {
   transactionsCreatedFromServer,
 } from './transaction'
 import { transactionsQuery } from './transactions-query'
+import { transactionsSummary, transactionsSummaryQuery } from './transactions-summary'
 
 /** The sandbox paths of the operation start here, relative to the service's base URL. */
 export const SANDBOX_PREFIX = '/v1/sandbox'
@@ -123,6 +124,7 @@ const accountsPath = `${SANDBOX_PREFIX}/card-accounts` as const
 const accountPath = `${accountsPath}/{mockCardAccountId}` as const
 const transactionsPath = `${accountPath}/transactions` as const
 const settlementsPath = `${transactionsPath}/settlements` as const
+const summaryPath = `${transactionsPath}/summary` as const
 /** The sandbox's own clock: no bank has one, so a remote sandbox answers 404 here. */
 const clockPath = `${SANDBOX_PREFIX}/clock` as const
 const transactionPath = `${transactionsPath}/{cardTransactionId}` as const
@@ -285,6 +287,26 @@ export const operations = {
     description: sandboxOnly,
     headers: signedRequest,
     answer: { status: 204, description: 'Deleted', schema: noContent, reader: noContent },
+    problems: [404],
+  },
+
+  summarizeTransactions: {
+    method: 'GET',
+    path: summaryPath,
+    summary: 'Summarise the transactions of a mock card account (sandbox only)',
+    description:
+      "Counts and exact sums per currency of the transactions in a date window (the list's filter), booked " +
+      'and pending apart, per day or per ISO week (bucket; left out: days up to 92 days, else weeks), with ' +
+      'the totals in and out per currency and the most frequent merchant categories: a chart without ' +
+      'reading every page. Not an operation of any bank.',
+    headers: [...signedRequest, corporateRead],
+    query: transactionsSummaryQuery,
+    answer: {
+      status: 200,
+      description: 'The summary of the window',
+      schema: transactionsSummary,
+      reader: transactionsSummary,
+    },
     problems: [404],
   },
 } as const satisfies Record<string, OperationSpec>

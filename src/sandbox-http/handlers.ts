@@ -127,6 +127,11 @@ export function createSandboxHandlers({
       const settled = await sandbox.settleTransactions(id, json.value)
       return settled.ok ? reply(200, settled.value) : problemReply(settled.problem)
     },
+    async summarizeTransactions({ url, params, psuCorporateId }) {
+      const query = queryObject(url.searchParams)
+      const summary = await sandbox.summarizeTransactions(params.mockCardAccountId, query, { psuCorporateId })
+      return summary.ok ? reply(200, summary.value) : problemReply(summary.problem)
+    },
     async getSandboxClock() {
       return reply(200, clockAnswer(clock))
     },

@@ -38,13 +38,14 @@ export interface Personality {
   maxPageSize?: number
 }
 
-/** The console's own sandbox operations, which no bank has: the clock and settlement. */
+/** The console's own sandbox operations, which no bank has: the clock, settlement, deletes and the summary. */
 const sandboxOnly: readonly OperationName[] = [
   'getSandboxClock',
   'setSandboxClock',
   'settleTransactions',
   'deleteCardAccount',
   'deleteTransaction',
+  'summarizeTransactions',
 ]
 
 /** Our sandbox as the contract has it: every operation, UUID ids, amounts as strings, pending objects. */

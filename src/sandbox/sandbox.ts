@@ -16,12 +16,16 @@ import {
   type SandboxSnapshot,
   type SettlementAnswer,
   type StoredTransaction,
+  type SummaryInput,
   SWAP_AMOUNTS_FIX,
   settlementRequest,
+  summarize,
   type TppMessage,
   type TransactionCreate,
+  type TransactionsSummary,
   transactionBatch,
   transactionsQuery,
+  transactionsSummaryQuery,
 } from '../contract'
 import { swapped } from './accept-fix'
 import { capExceeded, defaultStoreCaps, importCapExceeded, type StoreCaps } from './caps'
@@ -62,6 +66,15 @@ export interface Sandbox {
   deleteTransaction(id: string, cardTransactionId: string): Promise<Result<StoredTransaction>>
   /** Deletes the account and every transaction of it; 404 for an unknown id. */
   deleteCardAccount(id: string): Promise<Result<CardAccount>>
+  /**
+   * Counts and exact sums of the transactions in the list's date window, per day or week
+   * (docs/decisions.md#chart): what a chart needs, without sending every row.
+   */
+  summarizeTransactions(
+    id: string,
+    query: unknown,
+    ctx: { psuCorporateId?: string | undefined },
+  ): Promise<Result<TransactionsSummary>>
   /**
    * Books pending transactions (docs/decisions.md#booking-lifecycle): the listed ones, or every one pending
    * for more than N days; all or nothing.
@@ -315,6 +328,22 @@ export function createSandbox({
       })
     },
 
+    async summarizeTransactions(id, query, { psuCorporateId }) {
+      const found = await findReadable(id, psuCorporateId)
+      if (!found.ok) return found
+      const parsed = transactionsSummaryQuery.safeParse(query)
+      if (!parsed.success) return fail(problemFromQuery(parsed.error, transactionsSummaryQuery))
+      const { fromDate, toDate } = parsed.data
+      if (fromDate !== undefined && toDate !== undefined && fromDate > toDate) {
+        return fail(
+          problem(400, 'PERIOD_INVALID', `fromDate ${fromDate} is after toDate ${toDate}`, 'fromDate'),
+        )
+      }
+      const { booked, pending } = found.value.select(fromDate, toDate)
+      const rows = [...booked.slice(0, booked.count), ...pending.slice(0, pending.count)]
+      return ok(summarize(rows.map(summaryInput), parsed.data))
+    },
+
     async settleTransactions(id, body) {
       if (!(await find(id)).ok) return fail(unknownCardAccount(id))
       const parsed = settlementRequest.safeParse(body)
@@ -526,4 +555,16 @@ function stringEntries(query: unknown): Record<string, string> {
   return Object.fromEntries(
     Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   )
+}
+
+/** A stored transaction as the summary reads it: by the date the list filters it by. */
+function summaryInput(tx: StoredTransaction): SummaryInput {
+  const booked = tx.bookingStatus === 'booked'
+  return {
+    status: booked ? 'booked' : 'pending',
+    date: booked ? (tx.bookingDate ?? tx.transactionDate) : tx.transactionDate,
+    currency: tx.transactionAmount.currency,
+    amount: tx.transactionAmount.amount,
+    merchantCategoryCode: tx.merchantCategoryCode,
+  }
 }

@@ -53,7 +53,7 @@ async function showAccount(
 
 /** The table as a user reads it: one record per row, keyed by the column headers. */
 function tableRows(): Record<string, string>[] {
-  const table = screen.getByRole('table')
+  const table = screen.getByRole('table', { name: /^Transactions of/ })
   const [head, ...rows] = within(table).getAllByRole('row')
   const headers = within(head as HTMLElement)
     .getAllByRole('columnheader')

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
@@ -17,6 +17,11 @@ import { linkTarget, pageInfo, type TransactionRow, transactionRows } from './ro
 import { SettleDialog } from './SettleDialog'
 import { type RowActions, TransactionsTable } from './TransactionsTable'
 import { rowFromTransaction, type TransactionFormRow } from './transaction-form'
+
+// d3 and the chart load on their own, after the table: the first page stays small.
+const TransactionsChart = lazy(() =>
+  import('../chart/TransactionsChart').then((module) => ({ default: module.TransactionsChart })),
+)
 
 export interface TransactionActions {
   onAdd: () => void
@@ -171,6 +176,24 @@ export function TransactionsView({
       {note ? <p className="hint account-note">{note}</p> : null}
       <StatusMessage place="main" />
       <Filters />
+      {/* A reversed window is the table's error to show, once. */}
+      {view.from && view.to && view.from > view.to ? null : (
+        <Suspense
+          fallback={
+            <p className="loading" aria-busy="true">
+              Loading the chart…
+            </p>
+          }
+        >
+          <TransactionsChart
+            accountId={account.resourceId}
+            corporateId={corporateId}
+            from={view.from}
+            to={view.to}
+            onWindow={(from, to) => setView({ from, to, offset: 0 })}
+          />
+        </Suspense>
+      )}
       {query.isError ? (
         <ApiErrorState
           title="Could not load transactions"

@@ -1,0 +1,32 @@
+import { startConsoleServer } from '../server/test-support/console-process'
+import { test as base, expect } from './fixtures'
+import { fillTestData, openConsole, screenshot } from './support'
+
+// A sandbox without the summary route (a bank's: here the platform's shape) answers it 404: the console
+// reads the window page by page, shows how far it got, and says those reads count against the bank's limits.
+const test = base.extend({
+  baseURL: async ({ consoleMode }, use) => {
+    expect(consoleMode).toBe('proxy')
+    const server = await startConsoleServer({ SANDBOX_PERSONALITY: 'platform' })
+    try {
+      await use(server.url)
+    } finally {
+      await server.stop()
+    }
+  },
+})
+
+test("against a bank's sandbox the chart reads page by page and says each page counts", async ({ page }) => {
+  await openConsole(page)
+  await fillTestData(page)
+  await page.getByRole('radio', { name: 'both' }).check()
+  const chart = page.getByRole('region', { name: 'Transactions over time' })
+  await expect(chart).toContainText("Each page is a request that counts against the bank's limits")
+  await expect(chart.getByLabel(/^Read 12 of at most 1,000/)).toBeVisible()
+  // The platform sends pending elements as plain strings: only the booked ones have a date to chart.
+  await expect(chart.getByRole('img', { name: /: 9 transactions/ })).toBeVisible()
+  await expect(
+    chart.getByRole('table', { name: 'Totals per currency' }).getByRole('row', { name: /NOK/ }),
+  ).toHaveText(/^NOK\s*9\s*389\.50\s*-7025\.87$/)
+  await screenshot(page, 'chart-paged')
+})

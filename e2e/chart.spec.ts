@@ -1,0 +1,65 @@
+import { expect, test } from './fixtures'
+import { checkScreen, fillTestData, openConsole, pages, screenshot, tableRows } from './support'
+
+// The chart above the table: offline and on the local sandbox its figures come from the sandbox's summary
+// route; a brush sets From/To, the URL and the table.
+
+async function openChart(page: import('@playwright/test').Page) {
+  await fillTestData(page)
+  await page.getByRole('link', { name: /525412\*{6}3241/ }).click()
+  await page.getByRole('radio', { name: 'both' }).check()
+  const chart = page.getByRole('region', { name: 'Transactions over time' })
+  await expect(chart.getByRole('img', { name: /per day, .*: 12 transactions/ })).toBeVisible()
+  return chart
+}
+
+test('the chart shows the window, and a brush sets From, To, the URL and the table', async ({ page }) => {
+  await openConsole(page)
+  const chart = await openChart(page)
+  const totals = chart.getByRole('table', { name: 'Totals per currency' })
+  await expect(totals.getByRole('row', { name: /NOK/ })).toHaveText(/^NOK\s*12\s*389\.50\s*-8859\.77$/)
+  await expect(
+    chart.getByRole('list', { name: 'Top merchant categories' }).getByRole('listitem').first(),
+  ).toHaveText(/^5411 Grocery stores: 3/)
+
+  const box = await chart.getByRole('img').boundingBox()
+  if (box === null) throw new Error('the chart has no box')
+  await page.mouse.move(box.x + box.width * 0.55, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2, { steps: 5 })
+  await page.mouse.up()
+
+  const from = page.getByLabel('From', { exact: true })
+  const to = page.getByLabel('To', { exact: true })
+  await expect(from).not.toHaveValue('')
+  const window = { from: await from.inputValue(), to: await to.inputValue() }
+  expect(window.from <= window.to).toBe(true)
+  const url = new URL(page.url())
+  expect(url.searchParams.get('from')).toBe(window.from)
+  expect(url.searchParams.get('to')).toBe(window.to)
+
+  // The table lists only what the window holds, and the chart's summary counts the same.
+  const rows = await tableRows(page)
+  const chartCount = Number(
+    (await chart.getByRole('img').getAttribute('aria-label'))?.match(/: (\d+) transactions/)?.[1] ?? 'NaN',
+  )
+  expect(rows.length).toBe(chartCount)
+  await expect(
+    pages(page).getByText(`Rows 1–${rows.length} of ${rows.length}`, { exact: true }),
+  ).toBeVisible()
+  await screenshot(page, 'issue13-chart')
+
+  await chart.getByRole('button', { name: 'Whole history' }).click()
+  await expect(from).toHaveValue('')
+  await expect(to).toHaveValue('')
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the chart is accessible in the ${theme} theme`, async ({ page }) => {
+    await openConsole(page, '', theme)
+    const chart = await openChart(page)
+    await chart.getByText('The chart as a table').click()
+    await expect(chart.getByRole('table', { name: /per day/ })).toBeVisible()
+    await checkScreen(page, 'chart', theme)
+  })
+}

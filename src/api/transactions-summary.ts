@@ -1,0 +1,148 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import {
+  type SummaryBucket,
+  type SummaryInput,
+  summarize,
+  type TransactionsSummary,
+  type TransactionsSummaryQuery,
+} from '../contract'
+import type { ApiClient } from './api-client'
+import { useApiClient } from './api-context'
+import type { TransactionsPage } from './client'
+import { queryKeys } from './keys'
+import { isSandboxOnlyAbsent } from './sandbox-clock'
+
+/** How many transactions the console reads by pages before it stops and asks: each page is a bank read. */
+export const DEFAULT_SUMMARY_CAP = 1_000
+const PAGE_LIMIT = 200
+
+export interface SummaryWindow {
+  fromDate?: string | undefined
+  toDate?: string | undefined
+  bucket?: SummaryBucket | undefined
+}
+
+/** A summary, and how it was made: by the sandbox's own route, or here from the pages read. */
+export type SummaryOutcome =
+  | { source: 'route'; summary: TransactionsSummary }
+  | { source: 'pages'; summary: TransactionsSummary; read: number; cap: number; complete: boolean }
+
+const asDate = (value: string | undefined) => value?.slice(0, 10)
+
+/** What the summary needs of a page's transactions; an element without a date cannot be placed and is left out. */
+export function pageSummaryInputs(page: TransactionsPage): SummaryInput[] {
+  const inputs: SummaryInput[] = []
+  const { booked, pending } = page.cardTransactions
+  for (const tx of booked) {
+    const date = asDate(tx.bookingDate ?? tx.transactionDate)
+    if (date) inputs.push(input('booked', date, tx))
+  }
+  for (const tx of pending) {
+    const date = typeof tx === 'string' ? undefined : asDate(tx.transactionDate)
+    if (date && typeof tx !== 'string') inputs.push(input('pending', date, tx))
+  }
+  return inputs
+}
+
+function input(
+  status: SummaryInput['status'],
+  date: string,
+  tx: TransactionsPage['cardTransactions']['booked'][number],
+): SummaryInput {
+  return {
+    status,
+    date,
+    currency: tx.transactionAmount?.currency ?? '',
+    amount: tx.transactionAmount?.amount ?? '',
+    merchantCategoryCode: tx.merchantCategoryCode ?? '',
+  }
+}
+
+/**
+ * A sandbox without the summary route (a bank's): the window read page by page, booked and pending
+ * together, up to `cap` transactions, and summarised here. Every page counts against the bank's limits.
+ */
+export async function summaryByPages(
+  api: Pick<ApiClient, 'listTransactions'>,
+  accountId: string,
+  window: SummaryWindow,
+  options: {
+    cap: number
+    corporateId?: string | undefined
+    signal?: AbortSignal
+    onProgress?: (read: number) => void
+  },
+): Promise<SummaryOutcome & { source: 'pages' }> {
+  const inputs: SummaryInput[] = []
+  let read = 0
+  let complete = false
+  while (read < options.cap) {
+    const page = await api.listTransactions(
+      accountId,
+      {
+        bookingStatus: 'both',
+        fromDate: window.fromDate,
+        toDate: window.toDate,
+        offset: read,
+        limit: Math.min(PAGE_LIMIT, options.cap - read),
+      },
+      { corporateId: options.corporateId, signal: options.signal },
+    )
+    if (page.kind !== 'read')
+      throw new Error(`a page was not what the console expects: ${page.problems.join('; ')}`)
+    const { booked, pending, _links } = page.value.cardTransactions
+    const count = booked.length + pending.length
+    inputs.push(...pageSummaryInputs(page.value))
+    read += count
+    options.onProgress?.(read)
+    if (count === 0 || _links?.next === undefined) {
+      complete = true
+      break
+    }
+  }
+  const summary = summarize(inputs, window)
+  return { source: 'pages', summary, read, cap: options.cap, complete }
+}
+
+/**
+ * The summary of an account's window: the sandbox's own route where it has one; else, once it answered
+ * as a bank does, read by pages up to `cap` with `progress` counting the transactions read so far.
+ */
+export function useTransactionsSummary(
+  accountId: string,
+  window: SummaryWindow,
+  corporateId: string | undefined,
+  cap: number,
+) {
+  const api = useApiClient()
+  const [progress, setProgress] = useState(0)
+  const headers = { corporateId, fix: false }
+  const route = useQuery({
+    queryKey: queryKeys.transactionsSummary(accountId, window, headers),
+    queryFn: async ({ signal }): Promise<SummaryOutcome> => {
+      const answer = await api.summarizeTransactions(accountId, window as TransactionsSummaryQuery, {
+        corporateId,
+        signal,
+      })
+      if (answer.kind !== 'read')
+        throw new Error(`the summary was not what the console expects: ${answer.problems.join('; ')}`)
+      return { source: 'route', summary: answer.value }
+    },
+    retry: false,
+  })
+  const absent = route.isError && isSandboxOnlyAbsent(route.error)
+  const pages = useQuery({
+    queryKey: [...queryKeys.transactionsSummary(accountId, window, headers), 'pages', cap],
+    queryFn: ({ signal }) => {
+      setProgress(0)
+      return summaryByPages(api, accountId, window, { cap, corporateId, signal, onProgress: setProgress })
+    },
+    enabled: absent,
+    // Every page is a read the bank counts: not again on focus, only when the data or the window changes.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
+  })
+  return absent ? { query: pages, paged: true, progress } : { query: route, paged: false, progress }
+}

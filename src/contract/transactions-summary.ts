@@ -1,0 +1,206 @@
+import { z } from 'zod'
+import { DECIMAL_AMOUNT } from './amount'
+import { addDays, daysBetween, type IsoDate, isoDate } from './dates'
+import { jsonInt } from './sandbox-clock'
+
+/** How the summary groups transactions by date: per calendar day, or per ISO week (Monday first). */
+export const summaryBuckets = ['day', 'week'] as const
+export type SummaryBucket = (typeof summaryBuckets)[number]
+
+/** Beyond this many days in the window, `bucket` left out means weeks: a chart of 400 bars is unreadable. */
+export const DAY_BUCKETS_UP_TO_DAYS = 92
+
+/** How many merchant categories the summary names, the most frequent first. */
+export const TOP_CATEGORIES = 5
+
+/** Query of GET .../transactions/summary: the list's date filter, and the grouping. Strict, like the list's. */
+export const transactionsSummaryQuery = z.strictObject({
+  fromDate: isoDate.optional(),
+  toDate: isoDate.optional(),
+  bucket: z.enum(summaryBuckets, { error: 'bucket must be day or week' }).optional(),
+})
+export type TransactionsSummaryQuery = z.output<typeof transactionsSummaryQuery>
+
+// A count as the engine writes it, or as the console's lossless JSON reader gives it back.
+const count = jsonInt(0, Number.MAX_SAFE_INTEGER)
+/** An exact sum: as many digits as it takes, two or three decimals; no float ever rounds a cent away. */
+const decimalSum = z.string().regex(/^-?[0-9]+\.[0-9]{2,3}$/)
+/** Sums per currency code. */
+const sums = z.record(z.string(), decimalSum)
+
+const tally = z.strictObject({ count, sums })
+export type Tally = z.infer<typeof tally>
+
+export const summaryBucket = z.strictObject({
+  /** The bucket's first day (a Monday for weeks). */
+  start: isoDate,
+  booked: tally,
+  pending: tally,
+})
+export type SummaryBucketTally = z.infer<typeof summaryBucket>
+
+export const currencyTotal = z.strictObject({
+  currency: z.string(),
+  count,
+  /** The sum of the positive amounts. */
+  in: decimalSum,
+  /** The sum of the negative amounts (zero or less). */
+  out: decimalSum,
+})
+export type CurrencyTotal = z.infer<typeof currencyTotal>
+
+export const categoryTotal = z.strictObject({ merchantCategoryCode: z.string(), count, sums })
+export type CategoryTotal = z.infer<typeof categoryTotal>
+
+/** 200 answer of GET .../transactions/summary. */
+export const transactionsSummary = z.strictObject({
+  /** The window summarised: the query's bounds, else the first and last dates found (null when empty). */
+  fromDate: isoDate.nullable(),
+  toDate: isoDate.nullable(),
+  bucket: z.enum(summaryBuckets),
+  count,
+  /** Only the buckets that hold a transaction, oldest first. */
+  buckets: z.array(summaryBucket),
+  totals: z.array(currencyTotal),
+  topCategories: z.array(categoryTotal),
+  /** Transactions whose amount could not be read as a decimal (a remote sandbox's): counted, not summed. */
+  unreadableAmounts: count,
+})
+export type TransactionsSummary = z.infer<typeof transactionsSummary>
+
+/** What the summary needs of one transaction, from the engine's store or a page a remote sandbox sent. */
+export interface SummaryInput {
+  status: 'booked' | 'pending'
+  /** The date the list filters it by: bookingDate when booked, transactionDate when pending. */
+  date: string
+  currency: string
+  amount: string
+  merchantCategoryCode: string
+}
+
+/** Amounts in thousandths (the contract's three decimals), as BigInt: 100,000 sums stay exact. */
+const SCALE = 1000n
+
+function thousandths(amount: string): bigint | undefined {
+  if (!DECIMAL_AMOUNT.test(amount)) return undefined
+  const negative = amount.startsWith('-')
+  const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.')
+  const value = BigInt(whole) * SCALE + BigInt(fraction.padEnd(3, '0'))
+  return negative ? -value : value
+}
+
+/** Two decimals at least, the third only when it is not zero: "12.50", "0.125", "-3.00". */
+export function decimalOf(value: bigint): string {
+  const negative = value < 0n
+  const magnitude = negative ? -value : value
+  const fraction = String(magnitude % SCALE)
+    .padStart(3, '0')
+    .replace(/0$/, '')
+  return `${negative ? '-' : ''}${magnitude / SCALE}.${fraction}`
+}
+
+/** The Monday on or before `date`. */
+export function weekStart(date: IsoDate): IsoDate {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
+  const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7
+  return addDays(date, -weekday)
+}
+
+/** The grouping a query asked for, or the one its window suits. */
+export function bucketFor(
+  asked: SummaryBucket | undefined,
+  fromDate: IsoDate | null,
+  toDate: IsoDate | null,
+): SummaryBucket {
+  if (asked) return asked
+  if (fromDate === null || toDate === null) return 'day'
+  return daysBetween(fromDate, toDate) + 1 > DAY_BUCKETS_UP_TO_DAYS ? 'week' : 'day'
+}
+
+type Sums = Map<string, bigint>
+
+const add = (into: Sums, currency: string, value: bigint) =>
+  into.set(currency, (into.get(currency) ?? 0n) + value)
+
+const sumsObject = (from: Sums): Record<string, string> =>
+  Object.fromEntries([...from].sort(([a], [b]) => a.localeCompare(b)).map(([c, v]) => [c, decimalOf(v)]))
+
+interface TallyAcc {
+  count: number
+  sums: Sums
+}
+const emptyTally = (): TallyAcc => ({ count: 0, sums: new Map() })
+
+/**
+ * The summary of transactions already filtered to the window. One pass; amounts are summed exactly.
+ * `fromDate`/`toDate` are the query's bounds, when it had them.
+ */
+export function summarize(
+  transactions: Iterable<SummaryInput>,
+  window: {
+    fromDate?: IsoDate | undefined
+    toDate?: IsoDate | undefined
+    bucket?: SummaryBucket | undefined
+  },
+): TransactionsSummary {
+  const rows = [...transactions]
+  let first: string | undefined
+  let last: string | undefined
+  for (const { date } of rows) {
+    if (first === undefined || date < first) first = date
+    if (last === undefined || date > last) last = date
+  }
+  const fromDate = window.fromDate ?? first ?? null
+  const toDate = window.toDate ?? last ?? null
+  const bucket = bucketFor(window.bucket, fromDate, toDate)
+  const buckets = new Map<string, { booked: TallyAcc; pending: TallyAcc }>()
+  const totals = new Map<string, { count: number; in: bigint; out: bigint }>()
+  const categories = new Map<string, TallyAcc>()
+  let unreadableAmounts = 0
+  for (const tx of rows) {
+    const start = bucket === 'day' ? tx.date : weekStart(tx.date)
+    let slot = buckets.get(start)
+    if (slot === undefined) {
+      slot = { booked: emptyTally(), pending: emptyTally() }
+      buckets.set(start, slot)
+    }
+    const tally = slot[tx.status]
+    tally.count++
+    let category = categories.get(tx.merchantCategoryCode)
+    if (category === undefined) {
+      category = emptyTally()
+      categories.set(tx.merchantCategoryCode, category)
+    }
+    category.count++
+    const value = thousandths(tx.amount)
+    if (value === undefined) {
+      unreadableAmounts++
+      continue
+    }
+    add(tally.sums, tx.currency, value)
+    add(category.sums, tx.currency, value)
+    const total = totals.get(tx.currency) ?? { count: 0, in: 0n, out: 0n }
+    total.count++
+    if (value > 0n) total.in += value
+    else total.out += value
+    totals.set(tx.currency, total)
+  }
+  const tallyOf = (acc: TallyAcc): Tally => ({ count: acc.count, sums: sumsObject(acc.sums) })
+  return {
+    fromDate,
+    toDate,
+    bucket,
+    count: rows.length,
+    buckets: [...buckets]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([start, slot]) => ({ start, booked: tallyOf(slot.booked), pending: tallyOf(slot.pending) })),
+    totals: [...totals]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, t]) => ({ currency, count: t.count, in: decimalOf(t.in), out: decimalOf(t.out) })),
+    topCategories: [...categories]
+      .sort(([a, x], [b, y]) => y.count - x.count || a.localeCompare(b))
+      .slice(0, TOP_CATEGORIES)
+      .map(([merchantCategoryCode, acc]) => ({ merchantCategoryCode, ...tallyOf(acc) })),
+    unreadableAmounts,
+  }
+}

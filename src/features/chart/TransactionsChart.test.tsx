@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import { startConsole } from '../../test/render'
+import { seedAccount, seedTransactions, transaction } from '../../test/seed'
+import { accountView } from '../card-accounts/account-view'
+import { TransactionsView } from '../transactions/TransactionsView'
+
+const booked = (id: string, date: string, amount: string, merchantCategoryCode = '5411') =>
+  transaction({
+    cardTransactionId: id,
+    bookingDate: date,
+    transactionDate: date,
+    transactionAmount: { currency: 'NOK', amount },
+    merchantCategoryCode,
+  })
+
+/** The view of an account with transactions on 2026-01-05, -06 and -08, with the chart above its table. */
+async function showChart() {
+  const app = await startConsole()
+  const account = await seedAccount(app.sandbox)
+  await seedTransactions(app.sandbox, account.resourceId, [
+    booked('a', '2026-01-05', '-10.50'),
+    booked('b', '2026-01-06', '-4.25', '5812'),
+    booked('c', '2026-01-08', '100'),
+    transaction({
+      cardTransactionId: 'p',
+      bookingStatus: 'pending',
+      bookingDate: undefined,
+      transactionDate: '2026-01-08',
+      transactionAmount: { currency: 'NOK', amount: '-1' },
+    }),
+  ])
+  window.history.replaceState(null, '', `/?account=${account.resourceId}&status=both`)
+  app.render(
+    <TransactionsView
+      account={accountView(account.resourceId, account)}
+      onAdd={() => {}}
+      onGenerate={() => {}}
+      onFill={() => {}}
+      filling={false}
+    />,
+  )
+  const chart = await screen.findByRole('region', { name: 'Transactions over time' })
+  await within(chart).findByRole('img', { name: /per day, 2026-01-05 to 2026-01-08: 4 transactions/ })
+  return { ...app, chart }
+}
+
+it('shows the totals per currency, the top categories and the figures as a table', async () => {
+  const { chart } = await showChart()
+  const totals = within(chart).getByRole('table', { name: 'Totals per currency' })
+  expect(within(totals).getByRole('row', { name: /NOK/ }).textContent).toBe('NOK4100.00-15.75')
+  const categories = within(chart).getByRole('list', { name: 'Top merchant categories' })
+  expect(
+    within(categories)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['5411 Grocery stores: 3 (88.50 NOK)', '5812 Restaurants: 1 (-4.25 NOK)'])
+  const figures = within(chart).getByRole('table', { name: /per day/ })
+  expect(
+    within(figures)
+      .getAllByRole('row')
+      .map((row) => row.textContent),
+  ).toEqual([
+    'DayBookedBooked sumPendingPending sum',
+    '2026-01-051-10.50 NOK0–',
+    '2026-01-061-4.25 NOK0–',
+    '2026-01-081100.00 NOK1-1.00 NOK',
+  ])
+})
+
+it('a brush across the chart sets From and To to whole days, and the table follows', async () => {
+  const { chart } = await showChart()
+  const svg = within(chart).getByRole('img')
+  // jsdom lays nothing out: the chart is given the 800-unit width it draws in, so clientX is a chart x.
+  svg.getBoundingClientRect = () => ({ left: 0, width: 800, top: 0, height: 220 }) as DOMRect
+  // The axis runs from 2026-01-05 (x 56) to the end of 2026-01-08 (x 788): 183 units a day.
+  fireEvent.pointerDown(svg, { clientX: 250, pointerId: 1 })
+  fireEvent.pointerMove(svg, { clientX: 400, pointerId: 1 })
+  fireEvent.pointerUp(svg, { clientX: 450, pointerId: 1 })
+  await waitFor(() => expect(new URLSearchParams(location.search).get('from')).toBe('2026-01-06'))
+  expect(new URLSearchParams(location.search).get('to')).toBe('2026-01-07')
+  expect(screen.getByLabelText('From')).toHaveProperty('value', '2026-01-06')
+  expect(screen.getByLabelText('To')).toHaveProperty('value', '2026-01-07')
+  const table = await screen.findByRole('table', { name: /^Transactions of/ })
+  // One transaction, b of 2026-01-06, is left: the header row and its row.
+  await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2))
+  expect(within(table).getByRole('cell', { name: 'b' }).textContent).toBe('b')
+})

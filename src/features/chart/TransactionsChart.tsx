@@ -1,0 +1,369 @@
+import { scaleLinear } from 'd3-scale'
+import { useId, useRef, useState } from 'react'
+import { DEFAULT_SUMMARY_CAP, type SummaryOutcome, useTransactionsSummary } from '../../api'
+import type { SummaryBucket, TransactionsSummary } from '../../contract'
+import { ApiErrorState } from '../ApiErrorState'
+import { merchantCategories } from '../transactions/mcc'
+import {
+  axisDays,
+  barValue,
+  brushedWindow,
+  bucketDays,
+  currenciesOf,
+  dayNumber,
+  isoOfDay,
+  type Measure,
+} from './chart-data'
+
+export interface TransactionsChartProps {
+  accountId: string
+  corporateId: string | undefined
+  from: string | undefined
+  to: string | undefined
+  /** A brushed window (whole buckets), or undefined to clear the dates. */
+  onWindow: (from: string | undefined, to: string | undefined) => void
+}
+
+const WIDTH = 800
+const HEIGHT = 220
+const MARGIN = { top: 12, right: 12, bottom: 28, left: 56 }
+
+/** The account's transactions over the view's date window: a chart with a brush, totals and top categories. */
+export function TransactionsChart({ accountId, corporateId, from, to, onWindow }: TransactionsChartProps) {
+  const [bucket, setBucket] = useState<SummaryBucket | undefined>()
+  const [measure, setMeasure] = useState<Measure>('count')
+  const [chosenCurrency, setCurrency] = useState<string>()
+  const [cap, setCap] = useState(DEFAULT_SUMMARY_CAP)
+  const { query, paged, progress } = useTransactionsSummary(
+    accountId,
+    { fromDate: from, toDate: to, bucket },
+    corporateId,
+    cap,
+  )
+  const headingId = useId()
+  const outcome = query.data
+  const summary = outcome?.summary
+  const currencies = summary ? currenciesOf(summary) : []
+  const currency = chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : currencies[0]
+  // An account with nothing in it has nothing to chart: its empty state offers to add some instead.
+  if (summary?.count === 0 && !from && !to && !paged) return null
+
+  return (
+    <section className="chart-panel" aria-labelledby={headingId}>
+      <div className="chart-header">
+        <h3 id={headingId}>Transactions over time</h3>
+        <label>
+          Per{' '}
+          <select
+            value={bucket ?? summary?.bucket ?? 'day'}
+            onChange={(e) => setBucket(e.target.value as SummaryBucket)}
+          >
+            <option value="day">day</option>
+            <option value="week">week</option>
+          </select>
+        </label>
+        <label>
+          Show{' '}
+          <select value={measure} onChange={(e) => setMeasure(e.target.value as Measure)}>
+            <option value="count">count</option>
+            <option value="sum">sum</option>
+          </select>
+        </label>
+        {measure === 'sum' && currencies.length > 0 ? (
+          <label>
+            Currency{' '}
+            <select value={currency} onChange={(e) => setCurrency(e.target.value)}>
+              {currencies.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {from || to ? (
+          <button type="button" className="link-button" onClick={() => onWindow(undefined, undefined)}>
+            Whole history
+          </button>
+        ) : null}
+      </div>
+      {paged ? <PagedNotice outcome={outcome} progress={progress} cap={cap} onRaise={setCap} /> : null}
+      {query.isError && !paged ? (
+        <ApiErrorState
+          title="Could not summarise the transactions"
+          error={query.error}
+          onRetry={() => query.refetch()}
+        />
+      ) : query.isError ? (
+        <ApiErrorState title="Could not read the pages" error={query.error} onRetry={() => query.refetch()} />
+      ) : summary === undefined ? (
+        <p className="loading" aria-busy="true">
+          Summarising transactions…
+        </p>
+      ) : summary.count === 0 ? (
+        <p className="hint">No transactions in this window to chart.</p>
+      ) : (
+        <>
+          <Bars
+            summary={summary}
+            measure={measure}
+            currency={currency ?? ''}
+            onBrush={(a, b) => {
+              const window = brushedWindow(a, b, summary)
+              if (window) onWindow(window.from, window.to)
+            }}
+          />
+          <p className="hint chart-help">
+            Drag across the chart to filter the table to those {summary.bucket === 'day' ? 'days' : 'weeks'}.
+          </p>
+          <ChartTable summary={summary} />
+          <div className="chart-facts">
+            <Totals summary={summary} />
+            <TopCategories summary={summary} />
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
+
+function PagedNotice({
+  outcome,
+  progress,
+  cap,
+  onRaise,
+}: {
+  outcome: SummaryOutcome | undefined
+  progress: number
+  cap: number
+  onRaise: (cap: number) => void
+}) {
+  const done = outcome?.source === 'pages' ? outcome : undefined
+  const read = done?.read ?? progress
+  return (
+    <div className="chart-paged">
+      <p>
+        This sandbox has no summary route, as a bank has none: the console reads the window page by page, up
+        to {cap.toLocaleString('en')} transactions. Each page is a request that counts against the bank's
+        limits like any other.
+      </p>
+      <label>
+        Read {read.toLocaleString('en')} of at most {cap.toLocaleString('en')}{' '}
+        <progress max={cap} value={Math.min(read, cap)} />
+      </label>
+      {done && !done.complete ? (
+        <p>
+          Stopped at the cap: the chart shows the newest {done.read.toLocaleString('en')} transactions only.{' '}
+          <button type="button" onClick={() => onRaise(cap * 5)}>
+            Read up to {(cap * 5).toLocaleString('en')}
+          </button>
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function Bars({
+  summary,
+  measure,
+  currency,
+  onBrush,
+}: {
+  summary: TransactionsSummary
+  measure: Measure
+  currency: string
+  onBrush: (fromDay: number, toDay: number) => void
+}) {
+  const svg = useRef<SVGSVGElement>(null)
+  const [drag, setDrag] = useState<{ start: number; end: number }>()
+  const axis = axisDays(summary)
+  if (axis === undefined) return null
+  const x = scaleLinear()
+    .domain(axis)
+    .range([MARGIN.left, WIDTH - MARGIN.right])
+  const values = summary.buckets.flatMap((b) => [
+    barValue(b.booked, measure, currency),
+    barValue(b.pending, measure, currency),
+  ])
+  const y = scaleLinear()
+    .domain([Math.min(0, ...values), Math.max(0, ...values)])
+    .nice()
+    .range([HEIGHT - MARGIN.bottom, MARGIN.top])
+  const size = bucketDays(summary.bucket)
+  const barWidth = Math.max(1, (x(axis[0] + size) - x(axis[0])) / 2 - 0.5)
+  const dayAt = (clientX: number) => {
+    const box = svg.current?.getBoundingClientRect()
+    if (!box || box.width === 0) return axis[0]
+    const local = ((clientX - box.left) / box.width) * WIDTH
+    return Math.min(axis[1], Math.max(axis[0], x.invert(local)))
+  }
+  const bar = (value: number, left: number, className: string, key: string) => (
+    <rect
+      key={key}
+      className={className}
+      x={left}
+      width={barWidth}
+      y={Math.min(y(value), y(0))}
+      height={Math.abs(y(value) - y(0))}
+    />
+  )
+  const ticks = x.ticks(6).filter((t) => Number.isInteger(t))
+  const label = `${measure === 'count' ? 'Count' : `Sum in ${currency}`} of booked and pending transactions per ${
+    summary.bucket
+  }, ${summary.fromDate} to ${summary.toDate}: ${summary.count.toLocaleString('en')} transactions. The table below has the figures.`
+  return (
+    <div className="chart-figure">
+      <svg
+        ref={svg}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={label}
+        className="chart"
+        onPointerDown={(e) => {
+          e.currentTarget.setPointerCapture?.(e.pointerId)
+          const day = dayAt(e.clientX)
+          setDrag({ start: day, end: day })
+        }}
+        onPointerMove={(e) => {
+          if (drag) setDrag({ ...drag, end: dayAt(e.clientX) })
+        }}
+        onPointerUp={(e) => {
+          if (!drag) return
+          const end = dayAt(e.clientX)
+          setDrag(undefined)
+          // A click without a drag picks its own bucket.
+          onBrush(drag.start, Math.abs(end - drag.start) < 0.01 ? drag.start + 0.01 : end)
+        }}
+        onPointerCancel={() => setDrag(undefined)}
+      >
+        {y
+          .ticks(4)
+          // A count has no fractions.
+          .filter((t) => measure === 'sum' || Number.isInteger(t))
+          .map((t) => (
+            <g key={`y${t}`} className="chart-grid">
+              <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(t)} y2={y(t)} />
+              <text x={MARGIN.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
+                {t.toLocaleString('en')}
+              </text>
+            </g>
+          ))}
+        {summary.buckets.map((b) => {
+          const left = x(dayNumber(b.start))
+          return [
+            bar(barValue(b.booked, measure, currency), left, 'chart-booked', `${b.start}b`),
+            bar(barValue(b.pending, measure, currency), left + barWidth, 'chart-pending', `${b.start}p`),
+          ]
+        })}
+        {ticks.map((t) => (
+          <text key={`x${t}`} className="chart-axis" x={x(t)} y={HEIGHT - 8} textAnchor="middle">
+            {isoOfDay(t)}
+          </text>
+        ))}
+        {drag ? (
+          <rect
+            className="chart-brush"
+            x={x(Math.min(drag.start, drag.end))}
+            width={Math.abs(x(drag.end) - x(drag.start))}
+            y={MARGIN.top}
+            height={HEIGHT - MARGIN.top - MARGIN.bottom}
+          />
+        ) : null}
+      </svg>
+      <p className="chart-legend" aria-hidden="true">
+        <span className="swatch chart-booked" /> booked <span className="swatch chart-pending" /> pending
+      </p>
+    </div>
+  )
+}
+
+const sumsText = (sums: Record<string, string>) =>
+  Object.entries(sums)
+    .map(([currency, amount]) => `${amount} ${currency}`)
+    .join(', ') || '–'
+
+/** The chart's figures for screen readers and for anyone who wants the numbers. */
+function ChartTable({ summary }: { summary: TransactionsSummary }) {
+  return (
+    <details className="chart-table">
+      <summary>The chart as a table</summary>
+      <table>
+        <caption>
+          Booked and pending transactions per {summary.bucket} (
+          {summary.bucket === 'week' ? 'weeks start on Monday' : 'days with transactions'})
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{summary.bucket === 'day' ? 'Day' : 'Week of'}</th>
+            <th scope="col">Booked</th>
+            <th scope="col">Booked sum</th>
+            <th scope="col">Pending</th>
+            <th scope="col">Pending sum</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.buckets.map((b) => (
+            <tr key={b.start}>
+              <th scope="row">{b.start}</th>
+              <td>{b.booked.count}</td>
+              <td>{sumsText(b.booked.sums)}</td>
+              <td>{b.pending.count}</td>
+              <td>{sumsText(b.pending.sums)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  )
+}
+
+function Totals({ summary }: { summary: TransactionsSummary }) {
+  return (
+    <table className="chart-totals">
+      <caption>Totals per currency</caption>
+      <thead>
+        <tr>
+          <th scope="col">Currency</th>
+          <th scope="col">Transactions</th>
+          <th scope="col">In</th>
+          <th scope="col">Out</th>
+        </tr>
+      </thead>
+      <tbody>
+        {summary.totals.map((t) => (
+          <tr key={t.currency}>
+            <th scope="row">{t.currency}</th>
+            <td>{t.count.toLocaleString('en')}</td>
+            <td className="amount">{t.in}</td>
+            <td className="amount">{t.out}</td>
+          </tr>
+        ))}
+      </tbody>
+      {summary.unreadableAmounts > 0 ? (
+        <tfoot>
+          <tr>
+            <td colSpan={4}>
+              {summary.unreadableAmounts} amounts could not be read as decimals and are not summed.
+            </td>
+          </tr>
+        </tfoot>
+      ) : null}
+    </table>
+  )
+}
+
+function TopCategories({ summary }: { summary: TransactionsSummary }) {
+  const headingId = useId()
+  return (
+    <div className="chart-categories">
+      <h4 id={headingId}>Top merchant categories</h4>
+      <ol aria-labelledby={headingId}>
+        {summary.topCategories.map((c) => (
+          <li key={c.merchantCategoryCode}>
+            <span className="mcc">{c.merchantCategoryCode}</span>{' '}
+            {merchantCategories.get(c.merchantCategoryCode) ?? 'Other'}: {c.count.toLocaleString('en')} (
+            {sumsText(c.sums)})
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}
