@@ -185,3 +185,18 @@ test('the console has a favicon', async ({ page, baseURL }) => {
   expect(response.status()).toBe(200)
   expect(response.headers()['content-type']).toContain('image/')
 })
+
+test('a machine-speed double-click on Generate runs it once', async ({ page }) => {
+  await openConsole(page)
+  await fillTestData(page)
+  await page.getByRole('link', { name: /492500\*{6}0017/ }).click()
+  await page.getByRole('main').getByRole('button', { name: 'Generate…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Generate transactions' })
+  await dialog.getByLabel('Number of transactions').fill('20')
+  await dialog.getByRole('button', { name: 'Generate 20' }).dblclick()
+  await expect(dialog.getByText('Done: 20 of 20 transactions created.')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close' }).first().click()
+  await page.getByRole('radio', { name: 'both' }).check()
+  // 7 test-data transactions and 20 generated once: a second run would make it 47.
+  await expect(pages(page).getByText('Rows 1–27 of 27', { exact: true })).toBeVisible()
+})
