@@ -29,7 +29,7 @@ export type RouteMatcher = (method: string, path: string) => RouteMatch
  * list, so there the list's path allows POST only and a GET is 405).
  */
 export function createRouteMatcher(offered: readonly Operation[]): RouteMatcher {
-  const routes: readonly Route[] = [...new Set(offered.map(({ path }) => path))].map((path) => {
+  let routes: readonly Route[] = [...new Set(offered.map(({ path }) => path))].map((path) => {
     const sharing = offered.filter((operation) => operation.path === path)
     return {
       // Parsed once here, not at every request.
@@ -41,6 +41,10 @@ export function createRouteMatcher(offered: readonly Operation[]): RouteMatcher 
       allow: [...sharing.flatMap(({ method }) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'],
     }
   })
+  // A literal segment wins over a parameter in the same place (`.../transactions/summary` is not the
+  // transaction `summary`): the route with fewer parameters is tried first, whatever the table's order.
+  const paramsOf = (route: Route) => route.segments.filter((segment) => segment.param !== undefined).length
+  routes = [...routes].sort((a, b) => paramsOf(a) - paramsOf(b))
   return (method, path) => {
     const actual = path.split('/')
     for (const route of routes) {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The account book travels in the console's data file: export, reset, import gives it back; a bad book
 // part changes nothing; in proxy mode the book alone goes out and comes back.
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
 import { type AccountBook, OFFLINE_UPSTREAM, useApiClient } from '../../api'
 import { startConsole } from '../../test/render'
@@ -91,15 +91,16 @@ it('exports the data with the book, and export → reset → import gives both b
   await user.click(screen.getByRole('button', { name: 'Reset…' }))
   const confirm = within(await screen.findByRole('dialog', { name: 'Reset sandbox data' }))
   await user.click(confirm.getByRole('button', { name: 'Delete everything' }))
-  await screen.findByText('Sandbox data reset: nothing stored')
+  await waitFor(() =>
+    expect(screen.getByRole('status').textContent).toBe('Sandbox data reset: nothing stored'),
+  )
   theBook().remove(BANK, PLATFORM_ID)
   expect(ids(OFFLINE_UPSTREAM)).toEqual([])
   expect(ids(BANK)).toEqual([])
 
   await importFile(exported.name, exported.text)
-  expect((await screen.findByText(/^Imported/)).textContent).toBe(
-    'Imported 1 card account and 2 transactions',
-  )
+  await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Imported/))
+  expect(screen.getByRole('status').textContent).toBe('Imported 1 card account and 2 transactions')
   expect(await sandbox.listCardAccounts()).toEqual([account])
   expect(ids(OFFLINE_UPSTREAM)).toEqual([account.resourceId])
   expect(ids(BANK)).toEqual([PLATFORM_ID])
@@ -134,7 +135,8 @@ it('in proxy mode exports and imports the account book alone', async () => {
 
   theBook().remove(BANK, PLATFORM_ID)
   await importFile(exported.name, exported.text)
-  expect((await screen.findByText(/^Imported/)).textContent).toBe('Imported the account book: 1 card account')
+  await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Imported/))
+  expect(screen.getByRole('status').textContent).toBe('Imported the account book: 1 card account')
   expect(ids(BANK)).toEqual([PLATFORM_ID])
   expect(ids(OFFLINE_UPSTREAM)).toEqual([account.resourceId])
 })

@@ -33,7 +33,7 @@ it('steps through a shipped flow with the arrow keys, each step showing in the t
   await within(panel).findByText('Step 3: 200 OK: 2 transactions')
   await user.keyboard('{ArrowRight}')
   await within(panel).findByText('Step 4: 200 OK: 2 transactions')
-  expect(screen.getByRole('checkbox', { name: /accept-fix/ })).toHaveProperty('checked', true)
+  expect(screen.getByRole('checkbox', { name: 'accept-fix: swap amounts' })).toHaveProperty('checked', true)
   expect(panel.querySelector('.flow-caption')?.textContent).toBe('Done: all 4 steps ran.')
 })
 
