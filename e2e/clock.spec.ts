@@ -14,7 +14,7 @@ async function openClock(page: Page) {
 }
 
 async function addPending(page: Page, rows: { txDate: string; amount: string }[]) {
-  await page.getByRole('button', { name: '+ Add transactions', exact: true }).click()
+  await page.getByRole('button', { name: /^\+ Add transactions?$/ }).click()
   const dialog = page.getByRole('dialog', { name: /^Add transactions/ })
   for (const [i, row] of rows.entries()) {
     if (i > 0) await dialog.getByRole('button', { name: '+ Add row' }).click()
@@ -43,7 +43,7 @@ test('move the clock: the today badge and the default dates follow, a reload kee
   await page.keyboard.press('Escape')
 
   await expect(clockButton(page)).toHaveText(`Today ${isoDay(5)} (+5 days)`)
-  await page.getByRole('button', { name: '+ Add transactions', exact: true }).click()
+  await page.getByRole('button', { name: /^\+ Add transactions?$/ }).click()
   const add = page.getByRole('dialog', { name: /^Add transactions/ })
   await expect(add.getByLabel('Row 1 transaction date', { exact: true })).toHaveValue(isoDay(5))
   // A date the clock allows and the real calendar does not: stored.

@@ -58,7 +58,7 @@ test('messages in label words', async ({ page }) => {
   await expect(page.getByText('No booked transactions.')).toBeVisible()
   await corporateId.fill('18129215603')
 
-  await page.getByRole('button', { name: '+ Add transactions', exact: true }).click()
+  await page.getByRole('button', { name: /^\+ Add transactions?$/ }).click()
   const add = page.getByRole('dialog', { name: /^Add transactions/ })
   await add.getByLabel('Row 1 amount', { exact: true }).fill('abc')
   await add.getByLabel('Row 1 original amount', { exact: true }).fill('-1.00')
