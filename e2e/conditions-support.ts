@@ -29,7 +29,10 @@ export async function withAccount(page: Page) {
 
 /** The empty table's note, whichever status is shown. */
 export const noTransactions = (page: Page) =>
-  page.getByText(/^(No (booked |pending )?transactions.*|This account has no transactions yet)\.$/)
+  // Not the chart's "No transactions in this window to chart.": the table's own empty state.
+  page.getByText(
+    /^(No (booked |pending )?transactions(?! in this window to chart).*|This account has no transactions yet)\.$/,
+  )
 
 export const inspector = (page: Page) => page.getByRole('region', { name: 'Request inspector' })
 export const transactionsError = (page: Page) =>

@@ -151,11 +151,11 @@ export function TransactionsView({
             )}
           </span>
         ) : null}
+        <button type="button" onClick={() => setSettling(true)}>
+          Settle pending…
+        </button>
         {empty ? null : (
           <>
-            <button type="button" onClick={() => setSettling(true)}>
-              Settle pending…
-            </button>
             <button type="button" onClick={onGenerate}>
               Generate…
             </button>
