@@ -42,7 +42,7 @@ export const transactionsError = (page: Page) =>
 export async function openLastRead(page: Page): Promise<Locator> {
   await inspector(page).locator('summary.inspector-summary').click()
   const entry = inspector(page).locator('details.request').filter({ hasText: 'listTransactions' }).first()
-  await entry.locator('summary').click()
+  await entry.locator(':scope > summary').click()
   return entry
 }
 

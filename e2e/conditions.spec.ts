@@ -20,7 +20,7 @@ test('503 with Retry-After: the exact answer, badged with its rule', async ({ pa
   await expect(alert).toContainText('Could not load transactions (HTTP 503)')
   await expect(alert).toContainText('SERVICE_UNAVAILABLE The service is unavailable; try again later')
   const entry = await openLastRead(page)
-  await expect(entry.locator('summary')).toContainText(
+  await expect(entry.locator(':scope > summary')).toContainText(
     /listTransactions GET \/api\/v1\/sandbox\/card-accounts\/\S+ 503 \d+ ms Condition r1: 503 Retry-After 30 s/,
   )
   await expect(entry.locator('dl.headers').last()).toContainText(/retry-after\s*30/i)
@@ -52,7 +52,7 @@ test('500 without Retry-After', async ({ page }) => {
     'INTERNAL_SERVER_ERROR The service failed to answer the request',
   )
   const entry = await openLastRead(page)
-  await expect(entry.locator('summary')).toContainText(/ 500 \d+ ms Condition r1: 500$/)
+  await expect(entry.locator(':scope > summary')).toContainText(/ 500 \d+ ms Condition r1: 500$/)
   await expect(entry.locator('dl.headers').last()).not.toContainText(/retry-after/i)
 })
 
@@ -64,7 +64,7 @@ test('latency: the sandbox still answers, later, badged', async ({ page }) => {
   })
   const entry = await badgedEntry(page)
   await expect(entry).toContainText(/listTransactions GET \S+ 200 \d+ ms Condition r1: latency 300 ms$/)
-  const ms = Number((await entry.locator('summary').textContent())?.match(/ 200 (\d+) ms/)?.[1])
+  const ms = Number((await entry.locator(':scope > summary').textContent())?.match(/ 200 (\d+) ms/)?.[1])
   expect(ms).toBeGreaterThanOrEqual(300)
   await expect(noTransactions(page)).toBeVisible()
 })
