@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startConsoleServer } from '../server/test-support/console-process'
 import { expect, test } from './fixtures'
-import { fillTestData, pages, tableRows } from './support'
+import { pages, tableRows } from './support'
 
 // Proxy only: the local sandbox behind `npm start` keeps its data in a folder (SANDBOX_DATA), so a restart
 // of the console's server on the same folder answers with what was made before it.
@@ -19,7 +19,7 @@ test('restart keeps proxy-mode data: same folder, same port, a reload shows the 
     try {
       await page.goto(server.url)
       await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('proxy')
-      await fillTestData(page)
+      await page.getByRole('main').getByRole('button', { name: 'Fill test data' }).click()
       await expect(pages(page)).toContainText('Rows 1–')
       before = await tableRows(page)
       expect(before.length).toBeGreaterThan(0)
