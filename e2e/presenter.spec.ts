@@ -29,7 +29,7 @@ test('steps through a shipped flow with the arrow keys, then presents it masked'
   await expect(page.getByRole('table', { name: /^Transactions of/ }).getByRole('row')).toHaveCount(3)
   await page.keyboard.press('ArrowRight')
   await expect(panel.getByText('Step 4: 200 OK: 2 transactions')).toBeVisible()
-  await expect(page.getByRole('checkbox', { name: /accept-fix/ })).toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'accept-fix: swap amounts' })).toBeChecked()
 
   await page.keyboard.press('Alt+Shift+P')
   await expect(page.getByRole('button', { name: 'Presenter mode' })).toHaveAttribute('aria-pressed', 'true')
