@@ -65,7 +65,11 @@ test('at 800×600 the page never scrolls sideways and Amount stays in view', asy
 
   const table = page.getByRole('table', { name: /^Transactions of/ })
   // The chart sits above the table: scrolling down to the table is allowed, scrolling it sideways is not.
-  await table.scrollIntoViewIfNeeded()
+  // Vertically only: the main area scrolls down to the table's top; nothing scrolls sideways.
+  await table.evaluate((element) => {
+    const main = element.closest('main')
+    if (main) main.scrollTop += element.getBoundingClientRect().top - main.getBoundingClientRect().top
+  })
   for (const name of ['Amount', 'Original']) {
     await expect(table.getByRole('columnheader', { name, exact: true })).toBeInViewport({ ratio: 1 })
   }
