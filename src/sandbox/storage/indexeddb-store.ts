@@ -194,13 +194,9 @@ export function openIndexedDbStore({
         let sequence = last ? last.key[1] + 1 : 0
         for (const transaction of transactions) {
           track(
-            store.add({ accountId, transaction }, [accountId, sequence++]).catch((error: unknown) => {
-              // The unique index: another writer stored this id in the account already.
-              if (error instanceof DOMException && error.name === 'ConstraintError') {
-                throw new DuplicateTransactionIdError(accountId, transaction.cardTransactionId)
-              }
-              throw error
-            }),
+            store
+              .add({ accountId, transaction }, [accountId, sequence++])
+              .catch(clashAsDuplicate(accountId, transaction.cardTransactionId)),
           )
         }
         track(tx.objectStore('meta').put(generation, 'generation'))
@@ -227,12 +223,9 @@ export function openIndexedDbStore({
           const transaction = changes[i]?.to
           if (key === undefined || transaction === undefined) continue
           track(
-            store.put({ accountId, transaction }, key).catch((error: unknown) => {
-              if (error instanceof DOMException && error.name === 'ConstraintError') {
-                throw new DuplicateTransactionIdError(accountId, transaction.cardTransactionId)
-              }
-              throw error
-            }),
+            store
+              .put({ accountId, transaction }, key)
+              .catch(clashAsDuplicate(accountId, transaction.cardTransactionId)),
           )
         }
         track(tx.objectStore('meta').put(generation, 'generation'))
@@ -402,5 +395,15 @@ async function atomic(
         !(result.reason instanceof DOMException && result.reason.name === 'AbortError'),
     )
     throw cause?.reason ?? error
+  }
+}
+
+/** The unique index on account + id refused a write: another writer stored this id in the account already. */
+function clashAsDuplicate(accountId: string, cardTransactionId: string) {
+  return (error: unknown): never => {
+    if (error instanceof DOMException && error.name === 'ConstraintError') {
+      throw new DuplicateTransactionIdError(accountId, cardTransactionId)
+    }
+    throw error
   }
 }
