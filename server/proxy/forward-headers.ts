@@ -1,4 +1,10 @@
-import { headerNames, type Problem, problem } from '../../src/contract'
+import {
+  HEADER_VALUE_CHARACTER,
+  headerNames,
+  type Problem,
+  problem,
+  SIGNED_HEADER_VALUE_MAX,
+} from '../../src/contract'
 import { SIGNED_WHEN_PRESENT } from '../../src/signing/signer'
 
 /**
@@ -30,10 +36,13 @@ const forwardedHeaders = new Set(
 
 export type ForwardHeaders = { ok: true; headers: Record<string, string> } | { ok: false; problem: Problem }
 
-/** The longest value of a header signed when present (PSU-ID, PSU-Corporate-ID, TPP-Redirect-URI). */
-export const SIGNED_VALUE_MAX = 256
-/** Visible ISO-8859-1: printable ASCII and Latin-1 letters, spaces inside only; no C0/C1 controls. */
-const VISIBLE_LATIN1 = /^[\x21-\x7e\xa0-\xff](?:[\x20-\x7e\xa0-\xff]*[\x21-\x7e\xa0-\xff])?$/
+/** The console's header-value rule, and no space at either end: parsing drops it, so signed and sent would differ. */
+const signableValue = (value: string): boolean =>
+  value.length > 0 &&
+  value.length <= SIGNED_HEADER_VALUE_MAX &&
+  !value.startsWith(' ') &&
+  !value.endsWith(' ') &&
+  [...value].every((character) => HEADER_VALUE_CHARACTER.test(character))
 
 /**
  * Picks the forwarded headers out of Node's `rawHeaders` (name, value, name, value, ...), which, unlike
@@ -60,11 +69,8 @@ export function forwardHeaders(rawHeaders: readonly string[]): ForwardHeaders {
       const text = `${rawName} must not contain control characters`
       return { ok: false, problem: problem(400, 'FORMAT_ERROR', text, rawName) }
     }
-    if (
-      SIGNED_WHEN_PRESENT.includes(name) &&
-      !(value.length <= SIGNED_VALUE_MAX && VISIBLE_LATIN1.test(value))
-    ) {
-      const text = `${rawName} must be 1 to ${SIGNED_VALUE_MAX} visible ISO-8859-1 characters`
+    if (SIGNED_WHEN_PRESENT.includes(name) && !signableValue(value)) {
+      const text = `${rawName} must be 1 to ${SIGNED_HEADER_VALUE_MAX} visible ISO-8859-1 characters`
       return { ok: false, problem: problem(400, 'FORMAT_ERROR', text, rawName) }
     }
     headers[name] = value
