@@ -1,20 +1,9 @@
-import { startConsoleServer } from '../server/test-support/console-process'
-import { test as base, expect } from './fixtures'
+import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
 import { fillTestData, openConsole, screenshot } from './support'
 
 // A sandbox without the summary route (a bank's: here the platform's shape) answers it 404: the console
 // reads the window page by page, shows how far it got, and says those reads count against the bank's limits.
-const test = base.extend({
-  baseURL: async ({ consoleMode }, use) => {
-    expect(consoleMode).toBe('proxy')
-    const server = await startConsoleServer({ SANDBOX_PERSONALITY: 'platform' })
-    try {
-      await use(server.url)
-    } finally {
-      await server.stop()
-    }
-  },
-})
+test.use({ serverEnv: PLATFORM_UPSTREAM })
 
 test("against a bank's sandbox the chart reads page by page and says each page counts", async ({ page }) => {
   await openConsole(page)

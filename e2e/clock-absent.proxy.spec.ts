@@ -1,20 +1,9 @@
-import { startConsoleServer } from '../server/test-support/console-process'
-import { test as base, expect } from './fixtures'
+import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
 import { createAccount, openConsole, screenshot } from './support'
 
 // A sandbox without the console's own operations (a bank's: here the platform's shape) has no clock and
 // no settlement; the console says so where it would offer them.
-const test = base.extend({
-  baseURL: async ({ consoleMode }, use) => {
-    expect(consoleMode).toBe('proxy')
-    const server = await startConsoleServer({ SANDBOX_PERSONALITY: 'platform' })
-    try {
-      await use(server.url)
-    } finally {
-      await server.stop()
-    }
-  },
-})
+test.use({ serverEnv: PLATFORM_UPSTREAM })
 
 test("against a bank's sandbox the clock and settling are absent and say why", async ({ page }) => {
   await openConsole(page)

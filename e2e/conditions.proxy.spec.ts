@@ -1,31 +1,27 @@
 // Conditions that exist in proxy mode only: a timeout is held until the proxy's UPSTREAM_TIMEOUT_MS, then 504.
-import { startConsoleServer } from '../server/test-support/console-process'
 import { badgedEntry, noTransactions, setCondition, transactionsError } from './conditions-support'
 import { expect, test } from './fixtures'
 import { createAccount } from './support'
 
+test.use({ serverEnv: { UPSTREAM_TIMEOUT_MS: '1500' } })
+
 test('timeout in proxy mode: held until UPSTREAM_TIMEOUT_MS, then the 504', async ({ page }) => {
-  const server = await startConsoleServer({ UPSTREAM_TIMEOUT_MS: '1500' })
-  try {
-    await page.goto(server.url)
-    await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('proxy')
-    await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR' })
-    await expect(noTransactions(page)).toBeVisible()
-    await setCondition(page, 'Timeout', async (rule) => {
-      await expect(
-        rule.page().getByText("until the proxy's UPSTREAM_TIMEOUT_MS (1.5 s), which answers 504"),
-      ).toBeVisible()
-    })
-    await expect(page.getByRole('dialog', { name: 'Conditions' })).toHaveCount(0)
-    const alert = transactionsError(page)
-    await expect(alert).toContainText('Could not load transactions (HTTP 504)')
-    await expect(alert).toContainText(
-      'UPSTREAM_TIMEOUT No answer within 1500 ms (UPSTREAM_TIMEOUT_MS): the condition held the request, and nothing was sent upstream',
-    )
-    await expect(await badgedEntry(page)).toContainText(
-      /listTransactions GET \S+ 504 \d+ ms Condition r1: timeout$/,
-    )
-  } finally {
-    await server.stop()
-  }
+  await page.goto('/')
+  await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('proxy')
+  await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR' })
+  await expect(noTransactions(page)).toBeVisible()
+  await setCondition(page, 'Timeout', async (rule) => {
+    await expect(
+      rule.page().getByText("until the proxy's UPSTREAM_TIMEOUT_MS (1.5 s), which answers 504"),
+    ).toBeVisible()
+  })
+  await expect(page.getByRole('dialog', { name: 'Conditions' })).toHaveCount(0)
+  const alert = transactionsError(page)
+  await expect(alert).toContainText('Could not load transactions (HTTP 504)')
+  await expect(alert).toContainText(
+    'UPSTREAM_TIMEOUT No answer within 1500 ms (UPSTREAM_TIMEOUT_MS): the condition held the request, and nothing was sent upstream',
+  )
+  await expect(await badgedEntry(page)).toContainText(
+    /listTransactions GET \S+ 504 \d+ ms Condition r1: timeout$/,
+  )
 })

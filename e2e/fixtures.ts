@@ -8,7 +8,12 @@ export type ConsoleMode = 'offline' | 'proxy'
 export interface ConsoleOptions {
   /** Set per project in playwright.config.ts. */
   consoleMode: ConsoleMode
+  /** Proxy mode: the environment of the test's `npm start` server (e.g. another personality upstream). */
+  serverEnv: Record<string, string>
 }
+
+/** The upstream in the real platform's shape (docs/decisions.md#personalities), for `test.use({ serverEnv })`. */
+export const PLATFORM_UPSTREAM = { SANDBOX_PERSONALITY: 'platform' }
 
 const MODE_KEY = 'sandbox-console.mode'
 const contextModes = new WeakMap<BrowserContext, ConsoleMode>()
@@ -22,16 +27,17 @@ export function modeOf(page: Page): ConsoleMode {
 
 export const test = base.extend<ConsoleOptions>({
   consoleMode: ['offline', { option: true }],
+  serverEnv: [{}, { option: true }],
 
   // Offline, every test has a fresh browser context and so a fresh IndexedDB: an empty sandbox. In proxy
   // mode the data lives in the server process, so every test gets its own server, started here and stopped
   // after the test; the offline project keeps the config's baseURL (vite preview of the build).
-  baseURL: async ({ baseURL, consoleMode }, use, testInfo) => {
+  baseURL: async ({ baseURL, consoleMode, serverEnv }, use, testInfo) => {
     if (consoleMode === 'offline') {
       await use(baseURL)
       return
     }
-    const server = await startConsoleServer()
+    const server = await startConsoleServer(serverEnv)
     try {
       await use(server.url)
     } finally {

@@ -1,26 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import { startConsoleServer } from '../server/test-support/console-process'
-import { test as base, expect } from './fixtures'
+import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
 import { fillTestData, openConsole, screenshot } from './support'
 
 // Proxy mode against the platform-shaped upstream (SANDBOX_PERSONALITY=platform), where the account book is
 // the only list of accounts: an account opened by id, a string pending row and a row's raw JSON; and the
 // book, exported alone, survives losing this browser's copy.
-const test = base.extend({
-  baseURL: async ({ consoleMode }, use, testInfo) => {
-    expect(consoleMode).toBe('proxy')
-    const server = await startConsoleServer({ SANDBOX_PERSONALITY: 'platform' })
-    try {
-      await use(server.url)
-    } finally {
-      await server.stop()
-      if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach('server/main.ts output', { body: server.output(), contentType: 'text/plain' })
-      }
-    }
-  },
-})
+test.use({ serverEnv: PLATFORM_UPSTREAM })
 
 const sidebarLinks = (page: Page) => page.getByRole('complementary').getByRole('link')
 const forgetBook = (page: Page) =>

@@ -1,24 +1,10 @@
-import { startConsoleServer } from '../server/test-support/console-process'
-import { test as base, expect } from './fixtures'
+import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
 import { fillTestData, openConsole, screenshot } from './support'
 
 // Proxy mode against our own sandbox in the real platform's shape (SANDBOX_PERSONALITY=platform): no list of
 // card accounts, enc!!…== ids, amounts as JSON numbers, pending elements as strings, an empty 201 for
 // transactions. What a tester meets when the console points at the bank's sandbox.
-const test = base.extend({
-  baseURL: async ({ consoleMode }, use, testInfo) => {
-    expect(consoleMode).toBe('proxy')
-    const server = await startConsoleServer({ SANDBOX_PERSONALITY: 'platform' })
-    try {
-      await use(server.url)
-    } finally {
-      await server.stop()
-      if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach('server/main.ts output', { body: server.output(), contentType: 'text/plain' })
-      }
-    }
-  },
-})
+test.use({ serverEnv: PLATFORM_UPSTREAM })
 
 test('a sandbox without an account list: the book keeps what was created, a link opens an account, reads survive a reload', async ({
   page,
