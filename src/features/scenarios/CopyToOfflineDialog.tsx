@@ -48,8 +48,8 @@ export function defaultCopyName(account: AccountView, today = localToday()): str
   return `${base.length > room ? `${base.slice(0, room - 1)}…` : base}${suffix}`
 }
 
-const progressText = ({ pages, transactions }: CopyProgress) =>
-  `Read ${count(transactions, 'transaction')} in ${count(pages, 'page')}`
+const readSoFar = ({ pages, transactions }: CopyProgress) =>
+  `${count(transactions, 'transaction')} in ${count(pages, 'page')}`
 
 /**
  * Proxy mode: the account as the sandbox answers it, with every transaction, saved as a new scenario of
@@ -113,7 +113,7 @@ export function CopyToOfflineDialog({
       })
     } catch (error) {
       if (controller.signal.aborted) {
-        setStep({ kind: 'ask', note: `Cancelled after ${progressText(progress)}: nothing was saved.` })
+        setStep({ kind: 'ask', note: `Cancelled after reading ${readSoFar(progress)}: nothing was saved.` })
         return
       }
       setStep({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)), progress })
@@ -186,12 +186,12 @@ export function CopyToOfflineDialog({
             {step.kind === 'ask' && step.note ? <p className="hint">{step.note}</p> : null}
             {step.kind === 'reading' ? (
               <label className="copy-offline-progress">
-                {progressText(step.progress)}… <progress aria-label="Reading the account's transactions" />
+                Read {readSoFar(step.progress)}… <progress aria-label="Reading the account's transactions" />
               </label>
             ) : null}
             {step.kind === 'failed' ? (
               <ApiErrorState
-                title={`Nothing was copied: the read failed after ${progressText(step.progress).toLowerCase()}`}
+                title={`Nothing was copied: the read failed after ${readSoFar(step.progress)}`}
                 error={step.error}
               />
             ) : null}
