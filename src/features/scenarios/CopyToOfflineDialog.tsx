@@ -242,8 +242,8 @@ function Saved({
     <>
       <p>
         Saved as the scenario <strong>{saved.name}</strong> in this browser: 1 card account and{' '}
-        {count(copy.kept, 'transaction')}, read in {count(read.pages, 'page')}. Offline mode lists it under
-        Data › Scenarios….
+        {count(copy.kept, 'transaction')}, read in {count(read.pages, 'page')}. In Offline mode, Data ›
+        Scenarios… lists it.
       </p>
       {read.bookedOnly ? (
         <p className="note">
