@@ -39,3 +39,25 @@ export interface OfflineScenarios {
   /** Validates a file and adds it to the list (under a free name when its own is taken); never loads it. */
   importFile(data: unknown): Promise<ScenarioOutcome<ScenarioSummary>>
 }
+
+/**
+ * Adds a scenario made outside offline mode (Copy to offline, in proxy mode) to this browser's scenarios,
+ * the same list offline mode shows, without loading it. Every refusal saves nothing and says why.
+ */
+export interface ScenarioSaver {
+  /** The name as it would be saved (trimmed), or why it cannot be: empty, too long, taken. */
+  checkName(name: string): Promise<ScenarioOutcome<string>>
+  save(file: ScenarioFile): Promise<ScenarioOutcome<ScenarioSummary>>
+}
+
+const LOAD_KEY = 'sandbox-console.scenario-to-load'
+
+/**
+ * The scenario to offer loading once this tab has switched to offline mode: the switch is a reload, and
+ * loading replaces the offline state, which only offline mode can name, so the question is asked there.
+ */
+export const scenarioToLoad = {
+  ask: (name: string, storage: Pick<Storage, 'setItem'> = sessionStorage) => storage.setItem(LOAD_KEY, name),
+  peek: (storage: Pick<Storage, 'getItem'> = sessionStorage) => storage.getItem(LOAD_KEY) ?? undefined,
+  clear: (storage: Pick<Storage, 'removeItem'> = sessionStorage) => storage.removeItem(LOAD_KEY),
+}

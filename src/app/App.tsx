@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { type Mode, modeLabels, useApiClient, useOpenAccount } from '../api'
+import { type Mode, modeLabels, scenarioToLoad, useApiClient, useOpenAccount } from '../api'
 import { ApiErrorState } from '../features/ApiErrorState'
 import { AccountList } from '../features/card-accounts/AccountList'
 import { AccountNotFound } from '../features/card-accounts/AccountNotFound'
@@ -137,6 +137,7 @@ export function App({ mode, offlineError }: AppProps) {
     onGenerate: () => setDialog('generate'),
     onFill: async () => onFilled(await fill.fill()),
     filling: fill.filling,
+    copyToOffline: mode === 'proxy' ? copyToOffline : undefined,
   }
 
   return (
@@ -336,6 +337,15 @@ export function App({ mode, offlineError }: AppProps) {
       ) : null}
     </div>
   )
+}
+
+/** The library and the import rules load when a copy is first saved: proxy mode does not need them before. */
+const copyToOffline = {
+  saver: () => import('./scenario-saver').then((module) => module.scenarioSaverOf()),
+  onSwitchToOffline: (scenario: string) => {
+    scenarioToLoad.ask(scenario)
+    void switchMode('offline')
+  },
 }
 
 /** Alt+Shift+P turns presenter mode on or off from anywhere, a dialog included. */

@@ -90,19 +90,7 @@ export function offlineScenariosOf({
   now = () => new Date().toISOString(),
 }: ScenariosOptions): OfflineScenarios {
   const shippedNamed = (name: string) => shipped.find((scenario) => scenario.name === name)
-
-  /** A name the list does not hold yet, or why not. */
-  async function freeName(
-    input: string,
-  ): Promise<{ ok: true; value: string } | { ok: false; problem: Problem }> {
-    const parsed = scenarioName.safeParse(input)
-    if (!parsed.success) return { ok: false, problem: problemFromZod(parsed.error) }
-    const name = parsed.data
-    if (shippedNamed(name) || (await library.has(name))) {
-      return refusal(409, `A scenario named "${name}" exists already: choose another name.`)
-    }
-    return { ok: true, value: name }
-  }
+  const freeName = (input: string) => freeScenarioName(input, library, shipped)
 
   async function fileOf(name: string): Promise<ScenarioFile | undefined> {
     const ship = shippedNamed(name)
@@ -218,8 +206,23 @@ export function offlineScenariosOf({
   }
 }
 
+/** A name the list does not hold yet (saved or shipped), or why not. */
+export async function freeScenarioName(
+  input: string,
+  library: Pick<ScenarioLibrary, 'has'>,
+  shipped: readonly Pick<ShippedScenario, 'name'>[],
+): Promise<{ ok: true; value: string } | { ok: false; problem: Problem }> {
+  const parsed = scenarioName.safeParse(input)
+  if (!parsed.success) return { ok: false, problem: problemFromZod(parsed.error) }
+  const name = parsed.data
+  if (shipped.some((scenario) => scenario.name === name) || (await library.has(name))) {
+    return refusal(409, `A scenario named "${name}" exists already: choose another name.`)
+  }
+  return { ok: true, value: name }
+}
+
 /** The scenario's data as the data file the engine imports. */
-function dataPart(file: ScenarioFile) {
+export function dataPart(file: ScenarioFile) {
   return {
     format: file.format,
     version: file.version,

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type ChangeEvent, useRef, useState } from 'react'
+import { type ChangeEvent, useEffect, useRef, useState } from 'react'
 import {
   OFFLINE_UPSTREAM,
   OfflineExportError,
   type OfflineStoreStatus,
   queryKeys,
+  scenarioToLoad,
   useApiClient,
 } from '../../api'
 import {
@@ -59,7 +60,12 @@ export function DataTools({ fill, onFilled }: DataToolsProps) {
   const [pending, setPending] = useState<Pending>()
   const [importError, setImportError] = useState<{ file: string; messages: TppMessage[] | string }>()
   const [exportError, setExportError] = useState<OfflineExportError>()
-  const [scenariosOpen, setScenariosOpen] = useState(false)
+  // A scenario Copy to offline saved before this tab switched here: its loading is offered at once.
+  const [toLoad] = useState(() => (offline?.scenarios ? scenarioToLoad.peek() : undefined))
+  useEffect(() => {
+    if (toLoad !== undefined) scenarioToLoad.clear()
+  }, [toLoad])
+  const [scenariosOpen, setScenariosOpen] = useState(toLoad !== undefined)
   const fileInput = useRef<HTMLInputElement>(null)
 
   const refresh = () => client.resetQueries({ queryKey: queryKeys.all })
@@ -254,6 +260,7 @@ export function DataTools({ fill, onFilled }: DataToolsProps) {
         <ScenariosDialog
           offline={offline}
           scenarios={offline.scenarios}
+          offerLoad={toLoad}
           onClose={() => setScenariosOpen(false)}
         />
       ) : null}

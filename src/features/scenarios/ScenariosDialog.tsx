@@ -19,6 +19,8 @@ import { useView } from '../view-state'
 interface ScenariosDialogProps {
   offline: OfflineData
   scenarios: OfflineScenarios
+  /** A scenario to ask about loading as the dialog opens (one Copy to offline just saved). */
+  offerLoad?: string | undefined
   onClose: () => void
 }
 
@@ -35,7 +37,7 @@ const holds = (s: ScenarioSummary) =>
  * The named scenarios of the in-browser sandbox: save the whole offline state, load one back (it replaces
  * the state, so it asks first), duplicate, rename, delete, export one as a file and import one.
  */
-export function ScenariosDialog({ offline, scenarios, onClose }: ScenariosDialogProps) {
+export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: ScenariosDialogProps) {
   const { book } = useApiClient()
   const client = useQueryClient()
   const announce = useAnnounce()
@@ -51,6 +53,12 @@ export function ScenariosDialog({ offline, scenarios, onClose }: ScenariosDialog
   useEffect(() => {
     void refreshList()
   }, [refreshList])
+  useEffect(() => {
+    if (offerLoad === undefined) return
+    void offline
+      .storeStatus()
+      .then((status) => setAsking({ kind: 'load', name: offerLoad, stored: storedText(status, 'importing') }))
+  }, [offerLoad, offline])
 
   /** Runs one step at a time; a refusal shows why under `title` and changes nothing. */
   const run = <T,>(

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useRequestTransactionsPage, useTransactionsPage } from '../../api'
+import { type ScenarioSaver, useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
 import { ApiErrorState } from '../ApiErrorState'
@@ -7,6 +7,7 @@ import type { AccountView } from '../card-accounts/account-view'
 import { useCorporateId } from '../card-accounts/corporate-id'
 import { accountSummary } from '../card-accounts/format'
 import { headerFieldProblem } from '../header-fields'
+import { CopyToOfflineDialog } from '../scenarios/CopyToOfflineDialog'
 import { UnexpectedAnswer } from '../UnexpectedAnswer'
 import { useDeletion } from '../use-deletion'
 import { useView, viewSearch } from '../view-state'
@@ -32,6 +33,13 @@ export interface TransactionActions {
   onGenerate: () => void
   onFill: () => void
   filling: boolean
+  /** Proxy mode: saves the account as read into a new offline scenario (absent offline). */
+  copyToOffline?: CopyToOffline | undefined
+}
+
+export interface CopyToOffline {
+  saver: () => Promise<ScenarioSaver>
+  onSwitchToOffline: (scenario: string) => void
 }
 
 interface TransactionsViewProps extends TransactionActions {
@@ -49,6 +57,7 @@ export function TransactionsView({
   filling,
   onDuplicate,
   onDeleteAccount,
+  copyToOffline,
 }: TransactionsViewProps) {
   const deletion = useDeletion()
   const [deleting, setDeleting] = useState<TransactionRow & { id: string }>()
@@ -61,6 +70,7 @@ export function TransactionsView({
   if (corporateIdProblem === undefined) sendable.current = typedCorporateId
   const corporateId = corporateIdProblem === undefined ? typedCorporateId : sendable.current
   const [settling, setSettling] = useState(false)
+  const [copying, setCopying] = useState(false)
   const params: TransactionsParams = {
     bookingStatus: view.status,
     fromDate: view.from,
@@ -164,6 +174,11 @@ export function TransactionsView({
             </button>
           </>
         )}
+        {copyToOffline ? (
+          <button type="button" onClick={() => setCopying(true)}>
+            Copy to offline…
+          </button>
+        ) : null}
         {onDeleteAccount && deletion.offered ? (
           <button type="button" className="danger-outline" onClick={onDeleteAccount}>
             Delete account…
@@ -172,6 +187,15 @@ export function TransactionsView({
       </header>
       {settling ? (
         <SettleDialog account={account} corporateId={corporateId} onClose={() => setSettling(false)} />
+      ) : null}
+      {copying && copyToOffline ? (
+        <CopyToOfflineDialog
+          account={account}
+          corporateId={corporateId}
+          saver={copyToOffline.saver}
+          onSwitchToOffline={copyToOffline.onSwitchToOffline}
+          onClose={() => setCopying(false)}
+        />
       ) : null}
       {note ? <p className="hint account-note">{note}</p> : null}
       <StatusMessage place="main" />
