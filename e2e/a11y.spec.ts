@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { checkScreen, fillTestData, isoDay, openConsole, screens, type Theme } from './support'
+import {
+  checkScreen,
+  fillTestData,
+  isoDay,
+  openConsole,
+  screens,
+  showHeaderTools,
+  type Theme,
+} from './support'
 
 // The reset and import dialogs, offline only, are checked in a11y.offline.spec.ts.
 
@@ -12,7 +20,9 @@ for (const size of screens)
 
       test('empty sandbox, new account dialog, empty account', async ({ page }) => {
         await openConsole(page, '', theme)
+        await showHeaderTools(page)
         await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue(theme)
+        await page.getByRole('combobox', { name: 'Theme' }).press('Escape')
         await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
         await check(page, 'empty-sandbox', theme)
 
@@ -30,6 +40,7 @@ for (const size of screens)
         await expect(page.getByText('This account has no transactions yet.')).toBeVisible()
         await check(page, 'empty-account', theme)
 
+        await showHeaderTools(page)
         await page.getByRole('button', { name: 'Help' }).click()
         await expect(page.getByRole('dialog', { name: 'Help' })).toBeVisible()
         await check(page, 'help-dialog', theme)

@@ -24,6 +24,16 @@ export async function openConsole(page: Page, search = '', theme?: Theme): Promi
   await expect(page.getByRole('complementary').getByText('Loading…')).toHaveCount(0)
 }
 
+/**
+ * On a narrow screen the header folds its tools (Theme, Help, Share…, the swap…) into one Tools button:
+ * this opens it there, and does nothing where the tools are in sight.
+ */
+export async function showHeaderTools(page: Page): Promise<void> {
+  const tools = page.getByRole('banner').getByRole('button', { name: /^Tools/ })
+  if ((await tools.count()) === 0) return
+  if ((await tools.getAttribute('aria-expanded')) !== 'true') await tools.click()
+}
+
 /** Saved under test-results/screenshots/ for a human to look at; the proxy run's names end in -proxy. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const suffix = modeOf(page) === 'proxy' ? '-proxy' : ''

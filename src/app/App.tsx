@@ -16,7 +16,6 @@ import { useFillTestData } from '../features/data-tools/fill'
 import { GenerateDialog } from '../features/data-tools/GenerateDialog'
 import { Inspector } from '../features/inspector/Inspector'
 import { isPresenterShortcut, readPresenter, setPresenter } from '../features/presenter/presenter'
-import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
 import { SharedLinkOpener } from '../features/share/SharedLinkOpener'
 import { markRecent } from '../features/transactions/recent'
 import { TransactionsView } from '../features/transactions/TransactionsView'
@@ -150,7 +149,7 @@ export function App({ mode, offlineError }: AppProps) {
         onHelp={() => setDialog('help')}
         onConnection={mode === 'proxy' ? () => setDialog('connection') : undefined}
         onExplain={() => setDialog('explain')}
-        clock={<ClockBadge onOpen={() => setDialog('clock')} />}
+        onClock={() => setDialog('clock')}
         onConditions={() => setDialog('conditions')}
         onShare={() => setDialog('share')}
         onFlows={() => setFlowsOpen(true)}

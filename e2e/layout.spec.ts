@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { isoDay, openConsole } from './support'
+
+// Issue 11's small screen: 800×600 and a 1366-px laptop at 200 % zoom (683×450). Both modes: the layout
+// does not depend on where the data lives.
+
+const tools = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Tools/ })
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+/** The header is one row: less tall than two of its buttons stacked. */
+async function expectOneRow(page: Page) {
+  const header = await page.getByRole('banner').boundingBox()
+  const button = await tools(page).boundingBox()
+  if (header === null || button === null) throw new Error('the header or its Tools button has no box')
+  expect(header.height, 'header height against one button').toBeLessThan(button.height * 2)
+}
+
+for (const viewport of [
+  { width: 800, height: 600 },
+  { width: 683, height: 450 },
+])
+  test(`at ${viewport.width}×${viewport.height} the header is one row: the tools fold into one Tools button`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    await openConsole(page)
+    await expectOneRow(page)
+    expect(await sideways(page)).toBe(0)
+    await expect(page.getByRole('combobox', { name: 'Mode' })).toBeInViewport({ ratio: 1 })
+    await expect(tools(page)).toBeInViewport({ ratio: 1 })
+    // Folded away until asked for, so not a second way in for assistive technology either.
+    await expect(page.getByRole('button', { name: 'Explain a request…' })).toHaveCount(0)
+    await tools(page).click()
+    for (const name of ['Explain a request…', 'Share…', 'Flows…', 'Presenter mode', 'Help']) {
+      await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 })
+    }
+    await expect(page.getByRole('combobox', { name: 'Theme' })).toBeInViewport({ ratio: 1 })
+    await expect(page.getByLabel('accept-fix: longer names')).toBeInViewport({ ratio: 1 })
+  })
+
+test('the Tools menu works by keyboard and gives focus back', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  const button = tools(page)
+  await button.focus()
+  await page.keyboard.press('Enter')
+  await expect(button).toHaveAttribute('aria-expanded', 'true')
+  const clock = page.getByRole('button', { name: 'Clock', exact: true })
+  await expect(clock).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByLabel('accept-fix: swap amounts')).toBeFocused()
+  await page.keyboard.press('ArrowUp')
+  await expect(clock).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('accept-fix: swap amounts')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(button).toHaveAttribute('aria-expanded', 'false')
+  await expect(button).toBeFocused()
+  await expect(clock).toHaveCount(0)
+
+  // Space opens it too; End reaches Help, and the dialog it opens gives focus back to Tools on close.
+  await page.keyboard.press('Space')
+  await expect(clock).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(page.getByRole('button', { name: 'Help', exact: true })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog', { name: 'Help' })).toBeVisible()
+  await expect(button).toHaveAttribute('aria-expanded', 'false')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog', { name: 'Help' })).toBeHidden()
+  await expect(button).toBeFocused()
+})
+
+test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await tools(page).click()
+  await page.getByRole('button', { name: 'Clock', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Sandbox clock' })
+  await dialog.getByLabel('Days', { exact: true }).fill('5')
+  await dialog.getByRole('button', { name: 'Forward 5 days' }).click()
+  await expect(dialog.getByTestId('clock-today')).toHaveText(isoDay(5))
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(tools(page)).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Today / })).toBeInViewport({ ratio: 1 })
+  await expectOneRow(page)
+})
