@@ -4,6 +4,7 @@ import {
   checkScreen,
   fillTestData,
   isoDay,
+  newAccountButton,
   openConsole,
   screens,
   showHeaderTools,
@@ -26,7 +27,7 @@ for (const size of screens)
         await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
         await check(page, 'empty-sandbox', theme)
 
-        await page.getByRole('button', { name: '+ New', exact: true }).click()
+        await newAccountButton(page).click()
         const dialog = page.getByRole('dialog', { name: 'New card account' })
         await dialog.getByLabel('Masked PAN').fill('1234')
         await dialog.getByRole('button', { name: 'Create account' }).click()

@@ -88,3 +88,23 @@ test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ pa
   await expect(page.getByRole('banner').getByRole('button', { name: /^Today / })).toBeInViewport({ ratio: 1 })
   await expectOneRow(page)
 })
+
+test('the empty sandbox offers New, Open and Fill test data once each, in place of the sidebar’s', async ({
+  page,
+}) => {
+  await openConsole(page)
+  await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
+  for (const name of [/^\+ New( card account)?$/, /^Open( account)?…$/, 'Fill test data']) {
+    await expect(page.getByRole('button', { name })).toHaveCount(1)
+  }
+  await expect(page.getByRole('main').getByRole('button', { name: '+ New card account' })).toBeVisible()
+
+  // With an account the sidebar's buttons are back, each still once.
+  await page.getByRole('button', { name: 'Fill test data' }).click()
+  await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeHidden()
+  const sidebar = page.getByRole('complementary')
+  for (const name of ['+ New', 'Open…', 'Fill test data']) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(1)
+    await expect(sidebar.getByRole('button', { name, exact: true })).toBeVisible()
+  }
+})

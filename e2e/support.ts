@@ -68,8 +68,21 @@ export interface AccountInput {
   name?: string
 }
 
+/**
+ * "+ New" in the sidebar, or the empty sandbox's "+ New card account" that replaces it: one button per
+ * action on screen, so exactly one of the two is there.
+ */
+export function newAccountButton(page: Page) {
+  return page.getByRole('button', { name: /^\+ New( card account)?$/ })
+}
+
+/** "Open…" in the sidebar, or the empty sandbox's "Open account…" that replaces it. */
+export function openAccountButton(page: Page) {
+  return page.getByRole('button', { name: /^Open( account)?…$/ })
+}
+
 export async function createAccount(page: Page, input: AccountInput): Promise<void> {
-  await page.getByRole('button', { name: '+ New', exact: true }).click()
+  await newAccountButton(page).click()
   const dialog = page.getByRole('dialog', { name: 'New card account' })
   await dialog.getByLabel('Masked PAN').fill(input.maskedPan)
   if (input.currency) await dialog.getByLabel('Currency', { exact: true }).fill(input.currency)

@@ -94,6 +94,8 @@ export function App({ mode, offlineError }: AppProps) {
     known: selected !== undefined,
     waiting: known.pending,
   })
+  // The empty state's buttons replace the sidebar's New, Open and Fill: one button per action on screen.
+  const emptySandbox = view.account === undefined && !known.pending && known.accounts.length === 0
 
   // Without an account in the URL the first one is shown; the URL is corrected, not pushed.
   useEffect(() => {
@@ -134,8 +136,6 @@ export function App({ mode, offlineError }: AppProps) {
     },
     onDeleteAccount: () => setDeletingAccount(true),
     onGenerate: () => setDialog('generate'),
-    onFill: async () => onFilled(await fill.fill()),
-    filling: fill.filling,
   }
 
   return (
@@ -163,14 +163,16 @@ export function App({ mode, offlineError }: AppProps) {
       <aside className="sidebar" aria-labelledby="accounts-heading">
         <div className="sidebar-head">
           <h2 id="accounts-heading">Card accounts</h2>
-          <div className="sidebar-actions">
-            <button type="button" onClick={() => setDialog('open-account')}>
-              Open…
-            </button>
-            <button type="button" onClick={() => setDialog('new-account')}>
-              + New
-            </button>
-          </div>
+          {emptySandbox ? null : (
+            <div className="sidebar-actions">
+              <button type="button" onClick={() => setDialog('open-account')}>
+                Open…
+              </button>
+              <button type="button" onClick={() => setDialog('new-account')}>
+                + New
+              </button>
+            </div>
+          )}
         </div>
         <StatusMessage place="accounts" />
         {known.pending ? <p className="muted">Loading…</p> : null}
@@ -195,7 +197,7 @@ export function App({ mode, offlineError }: AppProps) {
           />
         ) : null}
         {known.pending ? null : <AccountList accounts={known.accounts} onRemove={setRemoving} />}
-        <DataTools fill={fill} onFilled={onFilled} />
+        <DataTools fill={fill} onFilled={onFilled} offerFill={!emptySandbox} />
       </aside>
       <main className="main" id="main" tabIndex={-1}>
         {corrections.length > 0 ? (
@@ -219,7 +221,7 @@ export function App({ mode, offlineError }: AppProps) {
           <p className="loading" aria-busy="true">
             Opening card account <code>{view.account}</code>…
           </p>
-        ) : !known.pending && known.accounts.length === 0 ? (
+        ) : emptySandbox ? (
           <div className="empty-state">
             <h2>No card accounts yet</h2>
             <p>
@@ -234,13 +236,8 @@ export function App({ mode, offlineError }: AppProps) {
               <button type="button" onClick={() => setDialog('open-account')}>
                 Open account…
               </button>
-              <button
-                type="button"
-                className="fill-test-data"
-                onClick={actions.onFill}
-                disabled={fill.filling}
-              >
-                Fill test data
+              <button type="button" onClick={async () => onFilled(await fill.fill())} disabled={fill.filling}>
+                {fill.filling ? 'Filling…' : 'Fill test data'}
               </button>
             </div>
           </div>

@@ -38,6 +38,8 @@ import { ExportRefusal } from './StoreRecovery'
 interface DataToolsProps {
   fill: FillTestData
   onFilled: (firstAccount: string | undefined) => void
+  /** False while an empty state offers Fill test data itself: one button per action on screen. */
+  offerFill?: boolean
 }
 
 type Pending =
@@ -49,7 +51,7 @@ type Pending =
  * book, and reset empties the store; in proxy mode, where the data lives upstream, export and import carry
  * the account book alone (docs/decisions.md#data-files).
  */
-export function DataTools({ fill, onFilled }: DataToolsProps) {
+export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) {
   const offline = useOfflineData()
   const { book } = useApiClient()
   const client = useQueryClient()
@@ -180,15 +182,11 @@ export function DataTools({ fill, onFilled }: DataToolsProps) {
     <section className="data-tools" aria-labelledby="data-tools-heading">
       <h2 id="data-tools-heading">Data</h2>
       <div className="tool-buttons">
-        {/* Not shown while an empty state offers Fill test data itself: one button per action (styles.css). */}
-        <button
-          type="button"
-          className="fill-test-data"
-          disabled={fill.filling}
-          onClick={async () => onFilled(await fill.fill())}
-        >
-          {fill.filling ? 'Filling…' : 'Fill test data'}
-        </button>
+        {offerFill ? (
+          <button type="button" disabled={fill.filling} onClick={async () => onFilled(await fill.fill())}>
+            {fill.filling ? 'Filling…' : 'Fill test data'}
+          </button>
+        ) : null}
         <button type="button" onClick={exportJson}>
           {offline ? 'Export JSON' : 'Export book'}
         </button>

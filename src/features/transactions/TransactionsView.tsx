@@ -30,8 +30,6 @@ export interface TransactionActions {
   /** Asks to delete the account in the sandbox. */
   onDeleteAccount?: (() => void) | undefined
   onGenerate: () => void
-  onFill: () => void
-  filling: boolean
 }
 
 interface TransactionsViewProps extends TransactionActions {
@@ -45,8 +43,6 @@ export function TransactionsView({
   note,
   onAdd,
   onGenerate,
-  onFill,
-  filling,
   onDuplicate,
   onDeleteAccount,
 }: TransactionsViewProps) {
@@ -212,9 +208,6 @@ export function TransactionsView({
           <div className="actions">
             <button type="button" className="primary" onClick={onAdd}>
               + Add transaction
-            </button>
-            <button type="button" className="fill-test-data" onClick={onFill} disabled={filling}>
-              Fill test data
             </button>
             <button type="button" onClick={onGenerate}>
               Generate…
