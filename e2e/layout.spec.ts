@@ -1,11 +1,14 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { isoDay, openConsole } from './support'
+import { fillTestData, isoDay, openConsole } from './support'
 
 // Issue 11's small screen: 800×600 and a 1366-px laptop at 200 % zoom (683×450). Both modes: the layout
 // does not depend on where the data lives.
 
 const tools = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Tools/ })
+const chartRegion = (page: Page) => page.getByRole('region', { name: 'Transactions over time' })
+/** The chart's own fold, not "The chart as a table" inside it. */
+const chartFold = (page: Page) => chartRegion(page).locator('summary').first()
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
@@ -107,4 +110,43 @@ test('the empty sandbox offers New, Open and Fill test data once each, in place 
     await expect(page.getByRole('button', { name, exact: true })).toHaveCount(1)
     await expect(sidebar.getByRole('button', { name, exact: true })).toBeVisible()
   }
+})
+
+test('on a short screen the chart starts folded under its totals line, below the table’s first row', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await fillTestData(page)
+  const chart = chartRegion(page)
+  const fold = chartFold(page)
+  await expect(fold).toContainText(/12 transactions · NOK in 389\.50, out -?8,?859\.77/)
+  await expect(chart.getByRole('img')).toBeHidden()
+  // Not scrolled: the first row and its amount are on screen as the page opens.
+  const firstRow = page
+    .getByRole('table', { name: /^Transactions of/ })
+    .locator('tbody tr')
+    .first()
+  await expect(firstRow.locator('td.col-amount')).toBeInViewport({ ratio: 1 })
+  expect(await page.getByRole('main').evaluate((main) => main.scrollTop)).toBe(0)
+
+  // One click unfolds it, and the tab remembers: a reload keeps it open.
+  await fold.click()
+  await expect(chart.getByRole('img')).toBeVisible()
+  await page.reload()
+  await expect(chartRegion(page).getByRole('img')).toBeVisible()
+})
+
+test('on a laptop screen the chart is open', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await openConsole(page)
+  await fillTestData(page)
+  const chart = chartRegion(page)
+  await expect(chart.getByRole('img', { name: /12 transactions/ })).toBeVisible()
+  // Folding it is remembered too.
+  await chartFold(page).click()
+  await expect(chart.getByRole('img')).toBeHidden()
+  await page.reload()
+  await expect(chartFold(page)).toContainText('12 transactions')
+  await expect(chartRegion(page).getByRole('img')).toBeHidden()
 })
