@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, modeOf, test } from './fixtures'
 import { fillTestData, isoDay, openConsole } from './support'
 
 // Issue 11's small screen: 800×600 and a 1366-px laptop at 200 % zoom (683×450). Both modes: the layout
@@ -149,4 +149,37 @@ test('on a laptop screen the chart is open', async ({ page }) => {
   await page.reload()
   await expect(chartFold(page)).toContainText('12 transactions')
   await expect(chartRegion(page).getByRole('img')).toBeHidden()
+})
+
+test('each Import… is one button: its file input is out of sight and out of the accessibility tree', async ({
+  page,
+}) => {
+  await openConsole(page)
+  await fillTestData(page)
+  await page.getByRole('button', { name: 'Flows…' }).click()
+  const flows = page.getByRole('region', { name: /^Flow/ })
+  await expect(flows.getByRole('button', { name: 'Import flows…' })).toBeVisible()
+  if (modeOf(page) === 'offline') {
+    await page.getByRole('button', { name: 'Scenarios…' }).click()
+    await expect(
+      page.getByRole('dialog', { name: 'Scenarios' }).getByRole('button', { name: 'Import scenario…' }),
+    ).toBeVisible()
+  }
+  const inputs = page.locator('input[type="file"]')
+  expect(await inputs.count()).toBeGreaterThanOrEqual(modeOf(page) === 'offline' ? 3 : 2)
+  for (const input of await inputs.all()) {
+    await expect(input).toBeHidden()
+    await expect(input).toHaveAttribute('hidden', '')
+  }
+
+  // The button is the way in: it opens the browser's file chooser.
+  if (modeOf(page) === 'offline') await page.keyboard.press('Escape')
+  const chooser = page.waitForEvent('filechooser')
+  await flows.getByRole('button', { name: 'Import flows…' }).click()
+  await (await chooser).setFiles({
+    name: 'flows.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{}'),
+  })
+  await expect(flows.getByRole('alert')).toContainText('flows.json was not imported, nothing changed')
 })

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type ChangeEvent, useRef, useState } from 'react'
+import { useState } from 'react'
 import {
   OFFLINE_UPSTREAM,
   OfflineExportError,
@@ -20,6 +20,7 @@ import {
 } from '../../contract'
 import { StatusMessage, useAnnounce, useClearAnnouncement } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { FilePicker } from '../../ui/FilePicker'
 import { Messages } from '../../ui/Messages'
 import { ApiErrorState } from '../ApiErrorState'
 import { ScenariosDialog } from '../scenarios/ScenariosDialog'
@@ -62,7 +63,6 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
   const [importError, setImportError] = useState<{ file: string; messages: TppMessage[] | string }>()
   const [exportError, setExportError] = useState<OfflineExportError>()
   const [scenariosOpen, setScenariosOpen] = useState(false)
-  const fileInput = useRef<HTMLInputElement>(null)
 
   const refresh = () => client.resetQueries({ queryKey: queryKeys.all })
 
@@ -89,10 +89,7 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
     announce(`Exported ${snapshotCounts(snapshot)}`, { place: 'data' })
   }
 
-  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
+  const chooseFile = async (file: File) => {
     clearStatus()
     setImportError(undefined)
     let data: unknown
@@ -190,18 +187,9 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
         <button type="button" onClick={exportJson}>
           {offline ? 'Export JSON' : 'Export book'}
         </button>
-        <button type="button" onClick={() => fileInput.current?.click()}>
+        <FilePicker inputLabel="Import JSON file" accept="application/json,.json" onFile={chooseFile}>
           {offline ? 'Import JSON…' : 'Import book…'}
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="application/json,.json"
-          // Out of the accessibility tree: the Import JSON… button is the one way in.
-          hidden
-          aria-label="Import JSON file"
-          onChange={chooseFile}
-        />
+        </FilePicker>
         {offline?.scenarios ? (
           <button type="button" onClick={() => setScenariosOpen(true)}>
             Scenarios…
