@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, modeOf, test } from './fixtures'
-import { fillTestData, isoDay, openConsole } from './support'
+import { checkScreen, fillTestData, isoDay, openConsole } from './support'
 
 // Issue 11's small screen: 800×600 and a 1366-px laptop at 200 % zoom (683×450). Both modes: the layout
 // does not depend on where the data lives.
@@ -183,3 +183,13 @@ test('each Import… is one button: its file input is out of sight and out of th
   })
   await expect(flows.getByRole('alert')).toContainText('flows.json was not imported, nothing changed')
 })
+
+for (const theme of ['light', 'dark'] as const)
+  test(`the open Tools menu at 800×600 is accessible (${theme})`, async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 600 })
+    await openConsole(page, '', theme)
+    await fillTestData(page)
+    await tools(page).click()
+    await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue(theme)
+    await checkScreen(page, 'issue11-tools-menu-800x600', theme)
+  })
