@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { checkScreen, fillTestData, isoDay, openConsole, screens, type Theme } from './support'
+import {
+  checkScreen,
+  fillTestData,
+  isoDay,
+  newAccountButton,
+  openConsole,
+  screens,
+  showHeaderTools,
+  type Theme,
+} from './support'
 
 // The reset and import dialogs, offline only, are checked in a11y.offline.spec.ts.
 
@@ -12,11 +21,13 @@ for (const size of screens)
 
       test('empty sandbox, new account dialog, empty account', async ({ page }) => {
         await openConsole(page, '', theme)
+        await showHeaderTools(page)
         await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue(theme)
+        await page.getByRole('combobox', { name: 'Theme' }).press('Escape')
         await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
         await check(page, 'empty-sandbox', theme)
 
-        await page.getByRole('button', { name: '+ New', exact: true }).click()
+        await newAccountButton(page).click()
         const dialog = page.getByRole('dialog', { name: 'New card account' })
         await dialog.getByLabel('Masked PAN').fill('1234')
         await dialog.getByRole('button', { name: 'Create account' }).click()
@@ -30,6 +41,7 @@ for (const size of screens)
         await expect(page.getByText('This account has no transactions yet.')).toBeVisible()
         await check(page, 'empty-account', theme)
 
+        await showHeaderTools(page)
         await page.getByRole('button', { name: 'Help' }).click()
         await expect(page.getByRole('dialog', { name: 'Help' })).toBeVisible()
         await check(page, 'help-dialog', theme)

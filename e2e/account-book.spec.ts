@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, modeOf, test } from './fixtures'
-import { createAccount, openConsole, screenshot } from './support'
+import { createAccount, openAccountButton, openConsole, screenshot } from './support'
 
 // The console's book of card accounts, kept in this browser per upstream: what a sandbox without an
 // account list (the platform's) is browsed by. Both modes: offline the upstream is this browser.
@@ -10,7 +10,7 @@ const sidebarLink = (page: Page) =>
   page.getByRole('complementary').getByRole('link', { name: new RegExp(`^${PAN.replaceAll('*', '\\*')}`) })
 
 async function openAccount(page: Page, input: string) {
-  await page.getByRole('button', { name: 'Open…', exact: true }).click()
+  await openAccountButton(page).click()
   const dialog = page.getByRole('dialog', { name: 'Open card account' })
   await dialog.getByLabel('Card account id or link').fill(input)
   await dialog.getByRole('button', { name: 'Open account' }).click()

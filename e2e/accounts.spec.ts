@@ -1,5 +1,5 @@
 import { type ConsoleMode, expect, test } from './fixtures'
-import { expectAccessible, openConsole, screenshot } from './support'
+import { expectAccessible, newAccountButton, openConsole, screenshot } from './support'
 
 const modeLabels: Record<ConsoleMode, string> = {
   offline: 'Offline (in-browser)',
@@ -17,8 +17,10 @@ test('an empty sandbox offers to create an account; invalid input is marked, val
     modeLabels[consoleMode],
   )
 
-  await expect(page.getByRole('button', { name: '+ New card account' })).toBeVisible()
-  const opener = page.getByRole('button', { name: '+ New', exact: true })
+  // The empty state's button replaces the sidebar's: one button per action on screen.
+  const opener = page.getByRole('button', { name: '+ New card account' })
+  await expect(opener).toBeVisible()
+  await expect(newAccountButton(page)).toHaveCount(1)
   await opener.click()
   const dialog = page.getByRole('dialog', { name: 'New card account' })
   await expect(dialog).toBeVisible()
@@ -47,7 +49,8 @@ test('an empty sandbox offers to create an account; invalid input is marked, val
   await dialog.getByRole('button', { name: 'Create account' }).click()
 
   await expect(dialog).toBeHidden()
-  await expect(opener).toBeFocused()
+  // The empty state and its button are gone with the first account: focus goes to the main area.
+  await expect(page.getByRole('main')).toBeFocused()
   await expect(page.getByRole('status')).toHaveText('Card account 525412******3241 created')
   await expect(
     page.getByRole('heading', { name: '525412******3241 · NOK · Conformance card · corporate' }),
@@ -61,7 +64,9 @@ test('an empty sandbox offers to create an account; invalid input is marked, val
   await page.getByRole('radio', { name: 'both' }).check()
   await expect(page.getByText('This account has no transactions yet.')).toBeVisible()
   await expect(page.getByRole('button', { name: '+ Add transaction', exact: true })).toBeVisible()
-  await expect(page.getByRole('main').getByRole('button', { name: 'Fill test data' })).toBeVisible()
+  // Filling adds other accounts: the sidebar's Fill test data, not repeated in this account's empty state.
+  await expect(page.getByRole('button', { name: 'Fill test data' })).toHaveCount(1)
+  await expect(page.getByRole('main').getByRole('button', { name: 'Fill test data' })).toHaveCount(0)
 
   // Without the header the sandbox refuses the read; its code and text are shown.
   await page.getByLabel('PSU-Corporate-ID').fill('')
@@ -77,7 +82,7 @@ test('an empty sandbox offers to create an account; invalid input is marked, val
 
 test('Escape closes a dialog and focus returns to its opener', async ({ page }) => {
   await openConsole(page)
-  const opener = page.getByRole('button', { name: '+ New', exact: true })
+  const opener = newAccountButton(page)
   await opener.focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('dialog', { name: 'New card account' })).toBeVisible()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { type ConsoleMode, expect, test } from './fixtures'
-import { fillTestData, openConsole, pages, screenshot } from './support'
+import { fillTestData, newAccountButton, openConsole, pages, screenshot } from './support'
 
 const otherMode: Record<ConsoleMode, { value: ConsoleMode; label: string }> = {
   offline: { value: 'proxy', label: 'Proxy (/api → upstream)' },
@@ -23,7 +23,7 @@ test('a dialog whose chunk cannot be loaded says so and offers a reload; the res
   const chunk = '**/assets/NewAccountDialog-*.js'
   await page.context().route(chunk, (route) => route.abort())
 
-  await page.getByRole('button', { name: '+ New', exact: true }).click()
+  await newAccountButton(page).click()
   const dialog = page.getByRole('dialog', { name: 'New card account' })
   await expect(dialog.getByRole('alert')).toContainText('This dialog could not be loaded.')
   await expect(dialog.getByRole('button', { name: 'Reload' })).toBeVisible()

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
+<<<<<<< HEAD
 import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
 import { fillTestData, openConsole, screenshot } from './support'
+=======
+import { startConsoleServer } from '../server/test-support/console-process'
+import { test as base, expect } from './fixtures'
+import { fillTestData, openAccountButton, openConsole, screenshot } from './support'
+>>>>>>> layout
 
 // Proxy mode against the platform-shaped upstream (SANDBOX_PERSONALITY=platform), where the account book is
 // the only list of accounts: an account opened by id, a string pending row and a row's raw JSON; and the
@@ -30,7 +36,7 @@ test('the account book, an account opened by id, a string pending row and its ra
   await forgetBook(page)
   await page.goto('/')
   await expect(sidebarLinks(page)).toHaveCount(0)
-  await page.getByRole('button', { name: 'Open…', exact: true }).click()
+  await openAccountButton(page).click()
   const dialog = page.getByRole('dialog', { name: 'Open card account' })
   await dialog.getByLabel('Card account id or link').fill(id)
   await dialog.getByRole('button', { name: 'Open account' }).click()

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { openConsole, screenshot } from './support'
+import { newAccountButton, openConsole, screenshot } from './support'
 
 // Issue 11 item 3: a form's errors name the field by its label and say what to do; the wire's paths
 // (maskedPan, transactionAmount.amount, accept-fix: longer-name) stay in the inspector.
@@ -8,7 +8,7 @@ const WIRE_WORDS =
 
 test('messages in label words', async ({ page }) => {
   await openConsole(page)
-  const opener = page.getByRole('button', { name: '+ New', exact: true })
+  const opener = newAccountButton(page)
   await opener.click()
   let dialog = page.getByRole('dialog', { name: 'New card account' })
   await dialog.getByLabel('Masked PAN').fill('5254123241')

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { fillTestData, isoDay, openConsole, pages, tableRows } from './support'
+import {
+  fillTestData,
+  isoDay,
+  newAccountButton,
+  openConsole,
+  pages,
+  showHeaderTools,
+  tableRows,
+} from './support'
 
 // A person at the keyboard and on a small screen: dates typed as typed, 800×600, focus, one button per
 // action, limits and markers, history and the URL. Both modes: none of it depends on where data lives.
@@ -60,8 +68,10 @@ test('at 800×600 the page never scrolls sideways and Amount stays in view', asy
   const sideways = () =>
     page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(await sideways()).toBe(0)
+  await showHeaderTools(page)
   await expect(page.getByRole('button', { name: 'Help' })).toBeInViewport()
   await expect(page.getByRole('combobox', { name: 'Theme' })).toBeInViewport()
+  await page.keyboard.press('Escape')
 
   const table = page.getByRole('table', { name: /^Transactions of/ })
   // The chart sits above the table: scrolling down to the table is allowed, scrolling it sideways is not.
@@ -101,7 +111,7 @@ test('a dialog opens with focus on its first field; a skip link leads to the mai
   await page.keyboard.press('Enter')
   await expect(page.getByRole('main')).toBeFocused()
 
-  await page.getByRole('button', { name: '+ New', exact: true }).click()
+  await newAccountButton(page).click()
   await expect(page.getByRole('dialog', { name: 'New card account' }).getByLabel('Masked PAN')).toBeFocused()
 })
 

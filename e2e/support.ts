@@ -24,6 +24,16 @@ export async function openConsole(page: Page, search = '', theme?: Theme): Promi
   await expect(page.getByRole('complementary').getByText('Loading…')).toHaveCount(0)
 }
 
+/**
+ * On a narrow screen the header folds its tools (Theme, Help, Share…, the swap…) into one Tools button:
+ * this opens it there, and does nothing where the tools are in sight.
+ */
+export async function showHeaderTools(page: Page): Promise<void> {
+  const tools = page.getByRole('banner').getByRole('button', { name: /^Tools/ })
+  if ((await tools.count()) === 0) return
+  if ((await tools.getAttribute('aria-expanded')) !== 'true') await tools.click()
+}
+
 /** Saved under test-results/screenshots/ for a human to look at; the proxy run's names end in -proxy. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const suffix = modeOf(page) === 'proxy' ? '-proxy' : ''
@@ -58,8 +68,21 @@ export interface AccountInput {
   name?: string
 }
 
+/**
+ * "+ New" in the sidebar, or the empty sandbox's "+ New card account" that replaces it: one button per
+ * action on screen, so exactly one of the two is there.
+ */
+export function newAccountButton(page: Page) {
+  return page.getByRole('button', { name: /^\+ New( card account)?$/ })
+}
+
+/** "Open…" in the sidebar, or the empty sandbox's "Open account…" that replaces it. */
+export function openAccountButton(page: Page) {
+  return page.getByRole('button', { name: /^Open( account)?…$/ })
+}
+
 export async function createAccount(page: Page, input: AccountInput): Promise<void> {
-  await page.getByRole('button', { name: '+ New', exact: true }).click()
+  await newAccountButton(page).click()
   const dialog = page.getByRole('dialog', { name: 'New card account' })
   await dialog.getByLabel('Masked PAN').fill(input.maskedPan)
   if (input.currency) await dialog.getByLabel('Currency', { exact: true }).fill(input.currency)

@@ -16,7 +16,6 @@ import { useFillTestData } from '../features/data-tools/fill'
 import { GenerateDialog } from '../features/data-tools/GenerateDialog'
 import { Inspector } from '../features/inspector/Inspector'
 import { isPresenterShortcut, readPresenter, setPresenter } from '../features/presenter/presenter'
-import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
 import { SharedLinkOpener } from '../features/share/SharedLinkOpener'
 import { markRecent } from '../features/transactions/recent'
 import { TransactionsView } from '../features/transactions/TransactionsView'
@@ -95,6 +94,8 @@ export function App({ mode, offlineError }: AppProps) {
     known: selected !== undefined,
     waiting: known.pending,
   })
+  // The empty state's buttons replace the sidebar's New, Open and Fill: one button per action on screen.
+  const emptySandbox = view.account === undefined && !known.pending && known.accounts.length === 0
 
   // Without an account in the URL the first one is shown; the URL is corrected, not pushed.
   useEffect(() => {
@@ -135,9 +136,12 @@ export function App({ mode, offlineError }: AppProps) {
     },
     onDeleteAccount: () => setDeletingAccount(true),
     onGenerate: () => setDialog('generate'),
+<<<<<<< HEAD
     onFill: async () => onFilled(await fill.fill()),
     filling: fill.filling,
     copyToOffline: mode === 'proxy' ? copyToOffline : undefined,
+=======
+>>>>>>> layout
   }
 
   return (
@@ -151,7 +155,7 @@ export function App({ mode, offlineError }: AppProps) {
         onHelp={() => setDialog('help')}
         onConnection={mode === 'proxy' ? () => setDialog('connection') : undefined}
         onExplain={() => setDialog('explain')}
-        clock={<ClockBadge onOpen={() => setDialog('clock')} />}
+        onClock={() => setDialog('clock')}
         onConditions={() => setDialog('conditions')}
         onShare={() => setDialog('share')}
         onFlows={() => setFlowsOpen(true)}
@@ -165,14 +169,16 @@ export function App({ mode, offlineError }: AppProps) {
       <aside className="sidebar" aria-labelledby="accounts-heading">
         <div className="sidebar-head">
           <h2 id="accounts-heading">Card accounts</h2>
-          <div className="sidebar-actions">
-            <button type="button" onClick={() => setDialog('open-account')}>
-              Open…
-            </button>
-            <button type="button" onClick={() => setDialog('new-account')}>
-              + New
-            </button>
-          </div>
+          {emptySandbox ? null : (
+            <div className="sidebar-actions">
+              <button type="button" onClick={() => setDialog('open-account')}>
+                Open…
+              </button>
+              <button type="button" onClick={() => setDialog('new-account')}>
+                + New
+              </button>
+            </div>
+          )}
         </div>
         <StatusMessage place="accounts" />
         {known.pending ? <p className="muted">Loading…</p> : null}
@@ -197,7 +203,7 @@ export function App({ mode, offlineError }: AppProps) {
           />
         ) : null}
         {known.pending ? null : <AccountList accounts={known.accounts} onRemove={setRemoving} />}
-        <DataTools fill={fill} onFilled={onFilled} />
+        <DataTools fill={fill} onFilled={onFilled} offerFill={!emptySandbox} />
       </aside>
       <main className="main" id="main" tabIndex={-1}>
         {corrections.length > 0 ? (
@@ -221,7 +227,7 @@ export function App({ mode, offlineError }: AppProps) {
           <p className="loading" aria-busy="true">
             Opening card account <code>{view.account}</code>…
           </p>
-        ) : !known.pending && known.accounts.length === 0 ? (
+        ) : emptySandbox ? (
           <div className="empty-state">
             <h2>No card accounts yet</h2>
             <p>
@@ -236,13 +242,8 @@ export function App({ mode, offlineError }: AppProps) {
               <button type="button" onClick={() => setDialog('open-account')}>
                 Open account…
               </button>
-              <button
-                type="button"
-                className="fill-test-data"
-                onClick={actions.onFill}
-                disabled={fill.filling}
-              >
-                Fill test data
+              <button type="button" onClick={async () => onFilled(await fill.fill())} disabled={fill.filling}>
+                {fill.filling ? 'Filling…' : 'Fill test data'}
               </button>
             </div>
           </div>

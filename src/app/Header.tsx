@@ -1,13 +1,30 @@
-import { type ReactNode, useState } from 'react'
-import { type Mode, modeDataHomes, modeLabels, modes, useConditions } from '../api'
+import { type ReactNode, useState, useSyncExternalStore } from 'react'
+import {
+  type Mode,
+  modeDataHomes,
+  modeLabels,
+  modes,
+  readTamper,
+  subscribeTamper,
+  useConditions,
+} from '../api'
 import { setPresenter, usePresenter } from '../features/presenter/presenter'
+import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
 import { useView } from '../features/view-state'
+import { MenuButton } from '../ui/MenuButton'
+import { useMediaQuery } from '../ui/use-media-query'
 import { LongerNameToggle } from './LongerNameToggle'
 import { switchMode } from './switch-mode'
 import { TamperSelect } from './TamperSelect'
 import { applyTheme, readTheme, type Theme, themes } from './theme'
 
 const themeLabels: Record<Theme, string> = { system: 'System theme', light: 'Light', dark: 'Dark' }
+
+/**
+ * Below this width the tools no longer fit beside the mode switch (800 px, a laptop at 200 % zoom): they
+ * fold into one Tools button so the header stays one row. Wider, they stay in sight as before.
+ */
+export const NARROW_HEADER = '(max-width: 1199px)'
 
 interface HeaderProps {
   mode: Mode
@@ -16,8 +33,8 @@ interface HeaderProps {
   onConnection: (() => void) | undefined
   /** Opens the panel that explains a request from another client. */
   onExplain: () => void
-  /** The sandbox clock's button or badge. */
-  clock?: ReactNode
+  /** Opens the sandbox clock's panel. */
+  onClock: () => void
   /** Opens the Conditions panel (faults, latency, quotas). */
   onConditions: () => void
   /** Opens "Share what you see": copy a link, export the session. */
@@ -31,44 +48,25 @@ export function Header({
   onHelp,
   onConnection,
   onExplain,
-  clock,
+  onClock,
   onConditions,
   onShare,
   onFlows,
 }: HeaderProps) {
+  const narrow = useMediaQuery(NARROW_HEADER)
   const presenting = usePresenter()
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
+  const attention = useToolsAttention()
 
-  return (
-    <header className="app-header">
-      <h1>Sandbox Console</h1>
-      <label className={`mode mode-${mode}`}>
-        <span className="visually-hidden">Mode</span>
-        <span className="mode-dot" aria-hidden="true">
-          ●
-        </span>
-        <select
-          value={mode}
-          aria-describedby="mode-data"
-          onChange={(e) => void switchMode(e.target.value as Mode)}
-        >
-          {modes.map((m) => (
-            <option key={m} value={m}>
-              {modeLabels[m]}
-            </option>
-          ))}
-        </select>
-        <span className="mode-data" id="mode-data">
-          {modeDataHomes[mode]}
-        </span>
-      </label>
+  const tools: ReactNode = (
+    <>
       {onConnection ? (
         <button type="button" onClick={onConnection}>
           Connection
         </button>
       ) : null}
-      {clock}
+      <ClockBadge onOpen={onClock} show={narrow ? 'button' : 'either'} />
       <label
         className="fix-toggle"
         title="Sends accept-fix: cardaccount-switch-originalamount-and-transactionamount"
@@ -99,7 +97,7 @@ export function Header({
         Presenter mode
       </button>
       <label className="theme">
-        <span className="visually-hidden">Theme</span>
+        <span className={narrow ? undefined : 'visually-hidden'}>Theme</span>
         <select
           value={theme}
           onChange={(e) => {
@@ -115,9 +113,56 @@ export function Header({
           ))}
         </select>
       </label>
-      <button type="button" className="icon-button" aria-label="Help" onClick={onHelp}>
-        ?
-      </button>
+      {narrow ? (
+        <button type="button" onClick={onHelp}>
+          Help
+        </button>
+      ) : (
+        <button type="button" className="icon-button" aria-label="Help" onClick={onHelp}>
+          ?
+        </button>
+      )}
+    </>
+  )
+
+  return (
+    <header className={narrow ? 'app-header app-header-narrow' : 'app-header'}>
+      <h1>Sandbox Console</h1>
+      <label className={`mode mode-${mode}`}>
+        <span className="visually-hidden">Mode</span>
+        <span className="mode-dot" aria-hidden="true">
+          ●
+        </span>
+        <select
+          value={mode}
+          aria-describedby="mode-data"
+          onChange={(e) => void switchMode(e.target.value as Mode)}
+        >
+          {modes.map((m) => (
+            <option key={m} value={m}>
+              {modeLabels[m]}
+            </option>
+          ))}
+        </select>
+        <span className="mode-data" id="mode-data">
+          {modeDataHomes[mode]}
+        </span>
+      </label>
+      {narrow ? (
+        <>
+          {/* A moved sandbox clock changes every answer: its badge stays in sight. */}
+          <ClockBadge onOpen={onClock} show="badge" />
+          <MenuButton
+            className="header-tools"
+            label={attention ? `Tools (${attention.count} on)` : 'Tools'}
+            attention={attention?.text}
+          >
+            {tools}
+          </MenuButton>
+        </>
+      ) : (
+        tools
+      )}
     </header>
   )
 }
@@ -130,4 +175,18 @@ function ConditionsButton({ onClick }: { onClick: () => void }) {
       {count > 0 ? `Conditions (${count} on)` : 'Conditions'}
     </button>
   )
+}
+
+/**
+ * What, folded into the Tools menu, changes the sandbox's answers: conditions and a spoiled signature are
+ * marked in the header when wide, so the folded button carries the mark instead.
+ */
+function useToolsAttention(): { count: number; text: string } | undefined {
+  const conditions = useConditions().data?.rules.length ?? 0
+  const tamper = useSyncExternalStore(subscribeTamper, () => readTamper())
+  const on = [
+    ...(conditions > 0 ? [`${conditions} ${conditions === 1 ? 'condition' : 'conditions'} set`] : []),
+    ...(tamper ? ['the signature is spoiled on purpose'] : []),
+  ]
+  return on.length > 0 ? { count: on.length, text: `On: ${on.join('; ')}` } : undefined
 }

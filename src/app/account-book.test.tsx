@@ -52,7 +52,8 @@ describe('a sandbox without an account list', () => {
     const id = await storedAccountId()
     renderConsole()
 
-    fireEvent.click(await within(sidebar()).findByRole('button', { name: 'Open…' }))
+    // The empty sandbox's Open account… replaces the sidebar's Open…: one button per action on screen.
+    fireEvent.click(await screen.findByRole('button', { name: 'Open account…' }))
     const dialog = screen.getByRole('dialog', { name: 'Open card account' })
     fireEvent.change(within(dialog).getByLabelText('Card account id or link'), { target: { value: id } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Open account' }))

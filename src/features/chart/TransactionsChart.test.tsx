@@ -37,8 +37,6 @@ async function showChart() {
       account={accountView(account.resourceId, account)}
       onAdd={() => {}}
       onGenerate={() => {}}
-      onFill={() => {}}
-      filling={false}
     />,
   )
   const chart = await screen.findByRole('region', { name: 'Transactions over time' })

@@ -14,6 +14,7 @@ import {
   isoOfDay,
   type Measure,
 } from './chart-data'
+import { useChartOpen } from './chart-fold'
 
 export interface TransactionsChartProps {
   accountId: string
@@ -41,6 +42,7 @@ export function TransactionsChart({ accountId, corporateId, from, to, onWindow }
     cap,
   )
   const headingId = useId()
+  const [open, setOpen] = useChartOpen()
   const outcome = query.data
   const summary = outcome?.summary
   const currencies = summary ? currenciesOf(summary) : []
@@ -50,77 +52,94 @@ export function TransactionsChart({ accountId, corporateId, from, to, onWindow }
 
   return (
     <section className="chart-panel" aria-labelledby={headingId}>
-      <div className="chart-header">
-        <h3 id={headingId}>Transactions over time</h3>
-        <label>
-          Per{' '}
-          <select
-            value={bucket ?? summary?.bucket ?? 'day'}
-            onChange={(e) => setBucket(e.target.value as SummaryBucket)}
-          >
-            <option value="day">day</option>
-            <option value="week">week</option>
-          </select>
-        </label>
-        <label>
-          Show{' '}
-          <select value={measure} onChange={(e) => setMeasure(e.target.value as Measure)}>
-            <option value="count">count</option>
-            <option value="sum">sum</option>
-          </select>
-        </label>
-        {measure === 'sum' && currencies.length > 0 ? (
+      <details
+        className="chart-fold"
+        open={open}
+        // The toggle event also follows a change React made: only the user's own click is a choice.
+        onToggle={(event) => {
+          if (event.currentTarget.open !== open) setOpen(event.currentTarget.open)
+        }}
+      >
+        <summary>
+          <h3 id={headingId}>Transactions over time</h3>
+          {summary ? <span className="chart-totals-line">{totalsLine(summary)}</span> : null}
+        </summary>
+        <div className="chart-header">
           <label>
-            Currency{' '}
-            <select value={currency} onChange={(e) => setCurrency(e.target.value)}>
-              {currencies.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
+            Per{' '}
+            <select
+              value={bucket ?? summary?.bucket ?? 'day'}
+              onChange={(e) => setBucket(e.target.value as SummaryBucket)}
+            >
+              <option value="day">day</option>
+              <option value="week">week</option>
             </select>
           </label>
-        ) : null}
-        {from || to ? (
-          <button type="button" className="link-button" onClick={() => onWindow(undefined, undefined)}>
-            Whole history
-          </button>
-        ) : null}
-      </div>
-      {paged ? <PagedNotice outcome={outcome} progress={progress} cap={cap} onRaise={setCap} /> : null}
-      {query.isError && !paged ? (
-        <ApiErrorState
-          title="Could not summarise the transactions"
-          error={query.error}
-          onRetry={() => query.refetch()}
-        />
-      ) : query.isError ? (
-        <ApiErrorState title="Could not read the pages" error={query.error} onRetry={() => query.refetch()} />
-      ) : summary === undefined ? (
-        <p className="loading" aria-busy="true">
-          Summarising transactions…
-        </p>
-      ) : summary.count === 0 ? (
-        <p className="hint">No transactions in this window to chart.</p>
-      ) : (
-        <>
-          <Bars
-            summary={summary}
-            measure={measure}
-            currency={currency ?? ''}
-            onBrush={(a, b) => {
-              const window = brushedWindow(a, b, summary)
-              if (window) onWindow(window.from, window.to)
-            }}
+          <label>
+            Show{' '}
+            <select value={measure} onChange={(e) => setMeasure(e.target.value as Measure)}>
+              <option value="count">count</option>
+              <option value="sum">sum</option>
+            </select>
+          </label>
+          {measure === 'sum' && currencies.length > 0 ? (
+            <label>
+              Currency{' '}
+              <select value={currency} onChange={(e) => setCurrency(e.target.value)}>
+                {currencies.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {from || to ? (
+            <button type="button" className="link-button" onClick={() => onWindow(undefined, undefined)}>
+              Whole history
+            </button>
+          ) : null}
+        </div>
+        {paged ? <PagedNotice outcome={outcome} progress={progress} cap={cap} onRaise={setCap} /> : null}
+        {query.isError && !paged ? (
+          <ApiErrorState
+            title="Could not summarise the transactions"
+            error={query.error}
+            onRetry={() => query.refetch()}
           />
-          <p className="hint chart-help">
-            Drag across the chart to filter the table to those {summary.bucket === 'day' ? 'days' : 'weeks'}.
+        ) : query.isError ? (
+          <ApiErrorState
+            title="Could not read the pages"
+            error={query.error}
+            onRetry={() => query.refetch()}
+          />
+        ) : summary === undefined ? (
+          <p className="loading" aria-busy="true">
+            Summarising transactions…
           </p>
-          <ChartTable summary={summary} />
-          <div className="chart-facts">
-            <Totals summary={summary} />
-            <TopCategories summary={summary} />
-          </div>
-        </>
-      )}
+        ) : summary.count === 0 ? (
+          <p className="hint">No transactions in this window to chart.</p>
+        ) : (
+          <>
+            <Bars
+              summary={summary}
+              measure={measure}
+              currency={currency ?? ''}
+              onBrush={(a, b) => {
+                const window = brushedWindow(a, b, summary)
+                if (window) onWindow(window.from, window.to)
+              }}
+            />
+            <p className="hint chart-help">
+              Drag across the chart to filter the table to those {summary.bucket === 'day' ? 'days' : 'weeks'}
+              .
+            </p>
+            <ChartTable summary={summary} />
+            <div className="chart-facts">
+              <Totals summary={summary} />
+              <TopCategories summary={summary} />
+            </div>
+          </>
+        )}
+      </details>
     </section>
   )
 }
@@ -273,6 +292,13 @@ function Bars({
       </p>
     </div>
   )
+}
+
+/** The summary's line, read while the chart is folded: how many, and what came in and went out. */
+function totalsLine(summary: TransactionsSummary): string {
+  const count = `${summary.count.toLocaleString('en')} ${summary.count === 1 ? 'transaction' : 'transactions'}`
+  const totals = summary.totals.map((t) => `${t.currency} in ${t.in}, out ${t.out}`)
+  return [count, ...totals].join(' · ')
 }
 
 const sumsText = (sums: Record<string, string>) =>

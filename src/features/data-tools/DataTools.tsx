@@ -1,5 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
+<<<<<<< HEAD
 import { type ChangeEvent, useEffect, useRef, useState } from 'react'
+=======
+import { useState } from 'react'
+>>>>>>> layout
 import {
   OFFLINE_UPSTREAM,
   OfflineExportError,
@@ -21,6 +25,7 @@ import {
 } from '../../contract'
 import { StatusMessage, useAnnounce, useClearAnnouncement } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { FilePicker } from '../../ui/FilePicker'
 import { Messages } from '../../ui/Messages'
 import { ApiErrorState } from '../ApiErrorState'
 import { ScenariosDialog } from '../scenarios/ScenariosDialog'
@@ -39,6 +44,8 @@ import { ExportRefusal } from './StoreRecovery'
 interface DataToolsProps {
   fill: FillTestData
   onFilled: (firstAccount: string | undefined) => void
+  /** False while an empty state offers Fill test data itself: one button per action on screen. */
+  offerFill?: boolean
 }
 
 type Pending =
@@ -50,7 +57,7 @@ type Pending =
  * book, and reset empties the store; in proxy mode, where the data lives upstream, export and import carry
  * the account book alone (docs/decisions.md#data-files).
  */
-export function DataTools({ fill, onFilled }: DataToolsProps) {
+export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) {
   const offline = useOfflineData()
   const { book } = useApiClient()
   const client = useQueryClient()
@@ -60,6 +67,7 @@ export function DataTools({ fill, onFilled }: DataToolsProps) {
   const [pending, setPending] = useState<Pending>()
   const [importError, setImportError] = useState<{ file: string; messages: TppMessage[] | string }>()
   const [exportError, setExportError] = useState<OfflineExportError>()
+<<<<<<< HEAD
   // A scenario Copy to offline saved before this tab switched here: its loading is offered at once.
   const [toLoad] = useState(() => (offline?.scenarios ? scenarioToLoad.peek() : undefined))
   useEffect(() => {
@@ -67,6 +75,9 @@ export function DataTools({ fill, onFilled }: DataToolsProps) {
   }, [toLoad])
   const [scenariosOpen, setScenariosOpen] = useState(toLoad !== undefined)
   const fileInput = useRef<HTMLInputElement>(null)
+=======
+  const [scenariosOpen, setScenariosOpen] = useState(false)
+>>>>>>> layout
 
   const refresh = () => client.resetQueries({ queryKey: queryKeys.all })
 
@@ -93,10 +104,7 @@ export function DataTools({ fill, onFilled }: DataToolsProps) {
     announce(`Exported ${snapshotCounts(snapshot)}`, { place: 'data' })
   }
 
-  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
+  const chooseFile = async (file: File) => {
     clearStatus()
     setImportError(undefined)
     let data: unknown
@@ -186,30 +194,17 @@ export function DataTools({ fill, onFilled }: DataToolsProps) {
     <section className="data-tools" aria-labelledby="data-tools-heading">
       <h2 id="data-tools-heading">Data</h2>
       <div className="tool-buttons">
-        {/* Not shown while an empty state offers Fill test data itself: one button per action (styles.css). */}
-        <button
-          type="button"
-          className="fill-test-data"
-          disabled={fill.filling}
-          onClick={async () => onFilled(await fill.fill())}
-        >
-          {fill.filling ? 'Filling…' : 'Fill test data'}
-        </button>
+        {offerFill ? (
+          <button type="button" disabled={fill.filling} onClick={async () => onFilled(await fill.fill())}>
+            {fill.filling ? 'Filling…' : 'Fill test data'}
+          </button>
+        ) : null}
         <button type="button" onClick={exportJson}>
           {offline ? 'Export JSON' : 'Export book'}
         </button>
-        <button type="button" onClick={() => fileInput.current?.click()}>
+        <FilePicker inputLabel="Import JSON file" accept="application/json,.json" onFile={chooseFile}>
           {offline ? 'Import JSON…' : 'Import book…'}
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="application/json,.json"
-          // Out of the accessibility tree: the Import JSON… button is the one way in.
-          hidden
-          aria-label="Import JSON file"
-          onChange={chooseFile}
-        />
+        </FilePicker>
         {offline?.scenarios ? (
           <button type="button" onClick={() => setScenariosOpen(true)}>
             Scenarios…

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type ChangeEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { type RequestLogEntry, readTamper, useApiClient, writeTamper } from '../../api'
 import { localToday, problemFromZod } from '../../contract'
 import { type Flow, flowsFile, flowsFileOf } from '../../contract/flow'
 import { useAnnounce } from '../../ui/announcer'
+import { FilePicker } from '../../ui/FilePicker'
 import { downloadConsoleFile } from '../data-tools/offline-data'
 import { useView } from '../view-state'
 import { recordFlow } from './record'
@@ -30,7 +31,6 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const [context, setContext] = useState<FlowContext>({})
   const [running, setRunning] = useState(false)
   const [message, setMessage] = useState<{ text: string; bad?: boolean }>()
-  const fileInput = useRef<HTMLInputElement>(null)
   const nextButton = useRef<HTMLButtonElement>(null)
   // The Signature switch as it was: a flow's tampered steps must not leave it spoiled behind them.
   const [tamperBefore] = useState(readTamper)
@@ -108,10 +108,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     setMessage({ text: `Recorded ${recorded.steps.length} steps as "${recorded.name}".` })
   }
 
-  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
+  const chooseFile = async (file: File) => {
     let data: unknown
     try {
       data = JSON.parse(await file.text())
@@ -201,18 +198,9 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
         >
           Export flow
         </button>
-        <button type="button" onClick={() => fileInput.current?.click()}>
+        <FilePicker inputLabel="Import flows file" accept="application/json,.json" onFile={chooseFile}>
           Import flows…
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="application/json,.json"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label="Import flows file"
-          onChange={chooseFile}
-        />
+        </FilePicker>
       </div>
       {message ? (
         <p className={message.bad ? 'field-error' : 'muted'} role={message.bad ? 'alert' : 'status'}>

@@ -19,8 +19,6 @@ async function showAccount() {
         account={accountView(account.resourceId, account)}
         onAdd={() => {}}
         onGenerate={() => {}}
-        onFill={() => {}}
-        filling={false}
       />
       <Inspector />
     </>,

@@ -1,21 +1,32 @@
 import { sandboxOnlyAbsence, useSandboxClock } from '../../api'
 import { daysBetween, isRealClock } from '../../contract'
 
+interface ClockBadgeProps {
+  onOpen: () => void
+  /**
+   * Which of the two to render: on a narrow header the badge stays in sight and the plain button goes
+   * into the Tools menu, so each place asks for its own.
+   */
+  show?: 'either' | 'badge' | 'button'
+}
+
 /**
  * The header's clock: a plain "Clock" button while the sandbox's today is the real one, a badge naming
  * the day (and how far it is moved, or that it stands still) when it is not. Either opens the panel.
  */
-export function ClockBadge({ onOpen }: { onOpen: () => void }) {
+export function ClockBadge({ onOpen, show = 'either' }: ClockBadgeProps) {
   const clock = useSandboxClock()
   const absence = sandboxOnlyAbsence(clock.error)
   const answer = clock.data?.kind === 'read' ? clock.data.value : undefined
   if (answer === undefined || isRealClock(answer)) {
+    if (show === 'badge') return null
     return (
       <button type="button" onClick={onOpen} title={absence ?? "The sandbox clock: today's real date"}>
         Clock
       </button>
     )
   }
+  if (show === 'button') return null
   const shift = daysBetween(answer.realToday, answer.today)
   const how =
     answer.setting.kind === 'frozen'

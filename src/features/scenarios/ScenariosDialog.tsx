@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import {
   OFFLINE_UPSTREAM,
   type OfflineData,
@@ -11,6 +11,7 @@ import {
 import type { ScenarioFile, TppMessage } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
+import { FilePicker } from '../../ui/FilePicker'
 import { FormAlert } from '../../ui/Messages'
 import { count, downloadConsoleFile, storedText } from '../data-tools/offline-data'
 import { useOneAtATime } from '../one-at-a-time'
@@ -47,7 +48,6 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
   const [alert, setAlert] = useState<{ title: string; messages: TppMessage[] | string }>()
   const [asking, setAsking] = useState<Asking>()
   const [busy, setBusy] = useState(false)
-  const fileInput = useRef<HTMLInputElement>(null)
 
   const refreshList = useCallback(async () => setList(await scenarios.list()), [scenarios])
   useEffect(() => {
@@ -143,10 +143,7 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
       },
     )
 
-  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
+  const chooseFile = async (file: File) => {
     const title = `${file.name} was not imported; nothing changed.`
     let data: unknown
     try {
@@ -181,18 +178,14 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
         <button type="submit" disabled={busy}>
           Save
         </button>
-        <button type="button" disabled={busy} onClick={() => fileInput.current?.click()}>
-          Import scenario…
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
+        <FilePicker
+          inputLabel="Import scenario file"
           accept="application/json,.json"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label="Import scenario file"
-          onChange={chooseFile}
-        />
+          disabled={busy}
+          onFile={chooseFile}
+        >
+          Import scenario…
+        </FilePicker>
       </form>
       {alert ? (
         <div className="scenario-alert">

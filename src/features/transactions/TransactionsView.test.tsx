@@ -43,8 +43,6 @@ async function showAccount(
       account={accountView(account.resourceId, account)}
       onAdd={() => {}}
       onGenerate={() => {}}
-      onFill={() => {}}
-      filling={false}
     />,
   )
   await screen.findByRole('table', { name: /^Transactions of 525412\*{6}3241/ })

@@ -31,6 +31,7 @@ export interface TransactionActions {
   /** Asks to delete the account in the sandbox. */
   onDeleteAccount?: (() => void) | undefined
   onGenerate: () => void
+<<<<<<< HEAD
   onFill: () => void
   filling: boolean
   /** Proxy mode: saves the account as read into a new offline scenario (absent offline). */
@@ -40,6 +41,8 @@ export interface TransactionActions {
 export interface CopyToOffline {
   saver: () => Promise<ScenarioSaver>
   onSwitchToOffline: (scenario: string) => void
+=======
+>>>>>>> layout
 }
 
 interface TransactionsViewProps extends TransactionActions {
@@ -53,8 +56,6 @@ export function TransactionsView({
   note,
   onAdd,
   onGenerate,
-  onFill,
-  filling,
   onDuplicate,
   onDeleteAccount,
   copyToOffline,
@@ -236,9 +237,6 @@ export function TransactionsView({
           <div className="actions">
             <button type="button" className="primary" onClick={onAdd}>
               + Add transaction
-            </button>
-            <button type="button" className="fill-test-data" onClick={onFill} disabled={filling}>
-              Fill test data
             </button>
             <button type="button" onClick={onGenerate}>
               Generate…

@@ -1,0 +1,203 @@
+import type { Page } from '@playwright/test'
+import { expect, modeOf, test } from './fixtures'
+import { checkScreen, fillTestData, isoDay, openConsole } from './support'
+
+// Issue 11's small screen: 800×600 and a 1366-px laptop at 200 % zoom (683×450). Both modes: the layout
+// does not depend on where the data lives.
+
+const tools = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Tools/ })
+const chartRegion = (page: Page) => page.getByRole('region', { name: 'Transactions over time' })
+/** The chart's own fold, not "The chart as a table" inside it. */
+const chartFold = (page: Page) => chartRegion(page).locator('summary').first()
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+/** The header is one row: less tall than two of its buttons stacked. */
+async function expectOneRow(page: Page) {
+  const header = await page.getByRole('banner').boundingBox()
+  const button = await tools(page).boundingBox()
+  if (header === null || button === null) throw new Error('the header or its Tools button has no box')
+  expect(header.height, 'header height against one button').toBeLessThan(button.height * 2)
+}
+
+for (const viewport of [
+  { width: 800, height: 600 },
+  { width: 683, height: 450 },
+])
+  test(`at ${viewport.width}×${viewport.height} the header is one row: the tools fold into one Tools button`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    await openConsole(page)
+    await expectOneRow(page)
+    expect(await sideways(page)).toBe(0)
+    await expect(page.getByRole('combobox', { name: 'Mode' })).toBeInViewport({ ratio: 1 })
+    await expect(tools(page)).toBeInViewport({ ratio: 1 })
+    // Folded away until asked for, so not a second way in for assistive technology either.
+    await expect(page.getByRole('button', { name: 'Explain a request…' })).toHaveCount(0)
+    await tools(page).click()
+    for (const name of ['Explain a request…', 'Share…', 'Flows…', 'Presenter mode', 'Help']) {
+      await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 })
+    }
+    await expect(page.getByRole('combobox', { name: 'Theme' })).toBeInViewport({ ratio: 1 })
+    await expect(page.getByLabel('accept-fix: longer names')).toBeInViewport({ ratio: 1 })
+  })
+
+test('the Tools menu works by keyboard and gives focus back', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  const button = tools(page)
+  await button.focus()
+  await page.keyboard.press('Enter')
+  await expect(button).toHaveAttribute('aria-expanded', 'true')
+  // Proxy mode has its Connection panel first.
+  const first = page.getByRole('button', {
+    name: modeOf(page) === 'proxy' ? 'Connection' : 'Clock',
+    exact: true,
+  })
+  const second =
+    modeOf(page) === 'proxy'
+      ? page.getByRole('button', { name: 'Clock', exact: true })
+      : page.getByLabel('accept-fix: swap amounts')
+  await expect(first).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(second).toBeFocused()
+  await page.keyboard.press('ArrowUp')
+  await expect(first).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(second).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(button).toHaveAttribute('aria-expanded', 'false')
+  await expect(button).toBeFocused()
+  await expect(first).toHaveCount(0)
+
+  // Space opens it too; End reaches Help, and the dialog it opens gives focus back to Tools on close.
+  await page.keyboard.press('Space')
+  await expect(first).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(page.getByRole('button', { name: 'Help', exact: true })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog', { name: 'Help' })).toBeVisible()
+  await expect(button).toHaveAttribute('aria-expanded', 'false')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog', { name: 'Help' })).toBeHidden()
+  await expect(button).toBeFocused()
+})
+
+test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await tools(page).click()
+  await page.getByRole('button', { name: 'Clock', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Sandbox clock' })
+  await dialog.getByLabel('Days', { exact: true }).fill('5')
+  await dialog.getByRole('button', { name: 'Forward 5 days' }).click()
+  await expect(dialog.getByTestId('clock-today')).toHaveText(isoDay(5))
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(tools(page)).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Today / })).toBeInViewport({ ratio: 1 })
+  await expectOneRow(page)
+})
+
+test('the empty sandbox offers New, Open and Fill test data once each, in place of the sidebar’s', async ({
+  page,
+}) => {
+  await openConsole(page)
+  await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
+  for (const name of [/^\+ New( card account)?$/, /^Open( account)?…$/, 'Fill test data']) {
+    await expect(page.getByRole('button', { name })).toHaveCount(1)
+  }
+  await expect(page.getByRole('main').getByRole('button', { name: '+ New card account' })).toBeVisible()
+
+  // With an account the sidebar's buttons are back, each still once.
+  await page.getByRole('button', { name: 'Fill test data' }).click()
+  await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeHidden()
+  const sidebar = page.getByRole('complementary')
+  for (const name of ['+ New', 'Open…', 'Fill test data']) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(1)
+    await expect(sidebar.getByRole('button', { name, exact: true })).toBeVisible()
+  }
+})
+
+test('on a short screen the chart starts folded under its totals line, below the table’s first row', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await fillTestData(page)
+  const chart = chartRegion(page)
+  const fold = chartFold(page)
+  await expect(fold).toContainText(/12 transactions · NOK in 389\.50, out -?8,?859\.77/)
+  await expect(chart.getByRole('img')).toBeHidden()
+  // Not scrolled: the first row and its amount are on screen as the page opens.
+  const firstRow = page
+    .getByRole('table', { name: /^Transactions of/ })
+    .locator('tbody tr')
+    .first()
+  await expect(firstRow.locator('td.col-amount')).toBeInViewport({ ratio: 1 })
+  expect(await page.getByRole('main').evaluate((main) => main.scrollTop)).toBe(0)
+
+  // One click unfolds it, and the tab remembers: a reload keeps it open.
+  await fold.click()
+  await expect(chart.getByRole('img')).toBeVisible()
+  await page.reload()
+  await expect(chartRegion(page).getByRole('img')).toBeVisible()
+})
+
+test('on a laptop screen the chart is open', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await openConsole(page)
+  await fillTestData(page)
+  const chart = chartRegion(page)
+  await expect(chart.getByRole('img', { name: /12 transactions/ })).toBeVisible()
+  // Folding it is remembered too.
+  await chartFold(page).click()
+  await expect(chart.getByRole('img')).toBeHidden()
+  await page.reload()
+  await expect(chartFold(page)).toContainText('12 transactions')
+  await expect(chartRegion(page).getByRole('img')).toBeHidden()
+})
+
+test('each Import… is one button: its file input is out of sight and out of the accessibility tree', async ({
+  page,
+}) => {
+  await openConsole(page)
+  await fillTestData(page)
+  await page.getByRole('button', { name: 'Flows…' }).click()
+  const flows = page.getByRole('region', { name: /^Flow/ })
+  await expect(flows.getByRole('button', { name: 'Import flows…' })).toBeVisible()
+  if (modeOf(page) === 'offline') {
+    await page.getByRole('button', { name: 'Scenarios…' }).click()
+    await expect(
+      page.getByRole('dialog', { name: 'Scenarios' }).getByRole('button', { name: 'Import scenario…' }),
+    ).toBeVisible()
+  }
+  const inputs = page.locator('input[type="file"]')
+  expect(await inputs.count()).toBeGreaterThanOrEqual(modeOf(page) === 'offline' ? 3 : 2)
+  for (const input of await inputs.all()) {
+    await expect(input).toBeHidden()
+    await expect(input).toHaveAttribute('hidden', '')
+  }
+
+  // The button is the way in: it opens the browser's file chooser.
+  if (modeOf(page) === 'offline') await page.keyboard.press('Escape')
+  const chooser = page.waitForEvent('filechooser')
+  await flows.getByRole('button', { name: 'Import flows…' }).click()
+  await (await chooser).setFiles({
+    name: 'flows.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{}'),
+  })
+  await expect(flows.getByRole('alert')).toContainText('flows.json was not imported, nothing changed')
+})
+
+for (const theme of ['light', 'dark'] as const)
+  test(`the open Tools menu at 800×600 is accessible (${theme})`, async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 600 })
+    await openConsole(page, '', theme)
+    await fillTestData(page)
+    await tools(page).click()
+    await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue(theme)
+    await checkScreen(page, 'issue11-tools-menu-800x600', theme)
+  })

@@ -1,0 +1,115 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+
+interface MenuButtonProps {
+  label: ReactNode
+  /** Set when something inside is switched on that changes what the sandbox answers: marks the button. */
+  attention?: string | undefined
+  className?: string
+  children: ReactNode
+}
+
+const ITEMS = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), a[href]'
+const itemsOf = (panel: HTMLElement | null) => [...(panel?.querySelectorAll<HTMLElement>(ITEMS) ?? [])]
+
+/**
+ * A button that shows a panel of controls below it (a disclosure, not an ARIA menu: the panel holds
+ * checkboxes and selects, which a menu cannot). Opening moves focus to the first control; Tab and the arrow
+ * keys move through them; Escape, a click outside or focus leaving closes it, Escape giving focus back to
+ * the button. A button inside closes the panel once clicked, focus first returning to this button, so a
+ * dialog opened from the panel gives focus back here when it closes.
+ */
+export function MenuButton({ label, attention, className, children }: MenuButtonProps) {
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const root = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLDivElement>(null)
+
+  const close = (refocus: boolean) => {
+    if (refocus) button.current?.focus()
+    setOpen(false)
+  }
+
+  useEffect(() => {
+    if (!open) return
+    itemsOf(panel.current)[0]?.focus()
+    const outside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', outside)
+    return () => document.removeEventListener('pointerdown', outside)
+  }, [open])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      // The panel closes first; a dialog behind it is not this Escape's to close.
+      event.preventDefault()
+      event.stopPropagation()
+      close(true)
+      return
+    }
+    // A select's own arrows change its value: they are left to it.
+    if (event.target instanceof HTMLSelectElement) return
+    const list = itemsOf(panel.current)
+    const at = list.indexOf(event.target as HTMLElement)
+    const next =
+      event.key === 'ArrowDown'
+        ? list[(at + 1) % list.length]
+        : event.key === 'ArrowUp'
+          ? list[(at - 1 + list.length) % list.length]
+          : event.key === 'Home'
+            ? list[0]
+            : event.key === 'End'
+              ? list.at(-1)
+              : undefined
+    if (next) {
+      event.preventDefault()
+      next.focus()
+    }
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus leaving the button and its panel closes the panel
+    <div
+      ref={root}
+      className={className ? `menu-button ${className}` : 'menu-button'}
+      onBlur={(event) => {
+        // Tab out of the panel closes it; a click on a label inside blurs to nothing and must not.
+        const to = event.relatedTarget
+        if (open && to instanceof Node && !root.current?.contains(to)) setOpen(false)
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className={attention ? 'menu-button-toggle menu-attention' : 'menu-button-toggle'}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        title={attention}
+        onClick={() => setOpen(!open)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault()
+            setOpen(true)
+          }
+        }}
+      >
+        {label}
+      </button>
+      {open ? (
+        // biome-ignore lint/a11y/noStaticElementInteractions: the keys are the controls' inside, handled once here
+        <div
+          ref={panel}
+          id={panelId}
+          className="menu-button-panel"
+          onKeyDown={onKeyDown}
+          onClick={(event) => {
+            if (event.target instanceof Element && event.target.closest('button')) close(true)
+          }}
+        >
+          {children}
+        </div>
+      ) : null}
+    </div>
+  )
+}
