@@ -53,7 +53,7 @@ describe('a sandbox without an account list', () => {
     renderConsole()
 
     fireEvent.click(await within(sidebar()).findByRole('button', { name: 'Open…' }))
-    const dialog = screen.getByRole('dialog', { name: 'Open card account' })
+    const dialog = await screen.findByRole('dialog', { name: 'Open card account' })
     fireEvent.change(within(dialog).getByLabelText('Card account id or link'), { target: { value: id } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Open account' }))
 
