@@ -19,7 +19,7 @@ function runPreRequest({
   crypto,
   privateKeyPem = OFFLINE_TEST_IDENTITY.privateKeyPem,
 }: {
-  crypto?: { subtle: SubtleCrypto }
+  crypto?: { subtle: typeof webcrypto.subtle }
   privateKeyPem?: string
 }): Promise<Sent> {
   const headers = new Map<string, string>([

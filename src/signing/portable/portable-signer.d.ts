@@ -18,4 +18,4 @@ export interface RequestSigner {
 }
 
 export function portableSigner(): PortableSigner
-export function requestSigner(subtle: SubtleCrypto | undefined): RequestSigner
+export function requestSigner(subtle: Pick<SubtleCrypto, 'digest' | 'importKey' | 'sign'> | undefined): RequestSigner
