@@ -1,45 +1,19 @@
 // Chart bench (issue 13): in headless Chromium on the production build, offline, with 100,000 stored
 // transactions: the time from navigation to the chart's first painted bars, and from the end of a brush to
 // the filtered table on screen. Run after `npm run build`: npx tsx bench/chart.bench.ts
+// The server, the browser and the seeding (an imported data file) are bench/browser.ts's.
 import { pathToFileURL } from 'node:url'
-import { chromium, type Page } from '@playwright/test'
-import { preview } from 'vite'
+import type { Page } from '@playwright/test'
+import { importAccount, openBrowserBench } from './browser'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4192)
-const ORIGIN = `http://127.0.0.1:${PORT}`
-/** The Generate dialog makes at most 10,000 a run: ten runs with ten seeds. */
-const RUNS = 10
-const PER_RUN = 10_000
+/** What ten runs of the Generate dialog (10,000 each, seeds 1 to 10, over 365 days) make. */
+const STORED = 100_000
 const NAVIGATIONS = 5
 const BRUSHES = 7
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
 const round = (ms: number) => Math.round(ms * 10) / 10
-
-async function seed(page: Page): Promise<string> {
-  await page.getByRole('button', { name: '+ New', exact: true }).click()
-  const account = page.getByRole('dialog', { name: 'New card account' })
-  await account.getByLabel('Masked PAN').fill('525412******3241')
-  await account.getByLabel('Currency', { exact: true }).fill('NOK')
-  await account.getByLabel('Customer number (PSU id)').fill('13039319955')
-  await account.getByRole('button', { name: 'Create account' }).click()
-  await account.waitFor({ state: 'hidden' })
-  for (let run = 1; run <= RUNS; run++) {
-    await page.getByRole('main').getByRole('button', { name: 'Generate…' }).first().click()
-    const generate = page.getByRole('dialog', { name: 'Generate transactions' })
-    await generate.getByLabel('Number of transactions').fill(String(PER_RUN))
-    await generate.getByLabel('Over the last … days').fill('365')
-    await generate.getByLabel('Seed').fill(String(run))
-    await generate.getByRole('button', { name: `Generate ${PER_RUN.toLocaleString('en')}` }).click()
-    const done = `Done: ${PER_RUN.toLocaleString('en')} of ${PER_RUN.toLocaleString('en')} transactions created.`
-    await generate.getByText(done).waitFor({ timeout: 300_000 })
-    await page.keyboard.press('Escape')
-    await generate.waitFor({ state: 'hidden' })
-  }
-  const id = new URL(page.url()).searchParams.get('account')
-  if (!id) throw new Error(`no account in the URL ${page.url()}`)
-  return id
-}
 
 /** performance.now() when the chart's first bars are in the DOM and painted. */
 function recordFirstBars() {
@@ -111,20 +85,16 @@ function brush(page: Page, at: number): Promise<number> {
 }
 
 export async function runChartBench(): Promise<Record<string, number>> {
-  const server = await preview({
-    logLevel: 'silent',
-    preview: { host: '127.0.0.1', port: PORT, strictPort: true },
+  const bench = await openBrowserBench({
+    port: PORT,
+    viewport: { width: 1366, height: 900 },
+    initScripts: [recordFirstBars],
   })
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
   try {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } })
-    await page.addInitScript('window.__name = (fn) => fn')
-    await page.addInitScript(recordFirstBars)
-    await page.goto(ORIGIN)
-    await page.getByRole('heading', { name: 'Card accounts', exact: true }).waitFor()
-    const account = await seed(page)
-    const url = `${ORIGIN}/?account=${account}&status=both&offset=0&limit=50`
-    const total = (RUNS * PER_RUN).toLocaleString('en')
+    const { page, origin } = bench
+    const account = await importAccount(page, origin, STORED, 1)
+    const url = `${origin}/?account=${account}&status=both&offset=0&limit=50`
+    const total = STORED.toLocaleString('en')
 
     const paints: number[] = []
     for (let i = 0; i < NAVIGATIONS; i++) paints.push(await firstBars(page, url))
@@ -151,8 +121,7 @@ export async function runChartBench(): Promise<Record<string, number>> {
     )
     return results
   } finally {
-    await browser.close()
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+    await bench.close()
   }
 }
 

@@ -1,16 +1,16 @@
 // Console UI bench (issue 4): the production build's initial JavaScript, and in headless Chromium the
 // time from navigation to the first table rows with 10,000 stored transactions, and from a click on
 // Next to the next page on screen. Run after `npm run build`: npx tsx bench/ui.bench.ts
+// The server, the browser and the seeding are bench/browser.ts's, shared with the chart bench.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Page } from '@playwright/test'
-import { preview } from 'vite'
+import type { Page } from '@playwright/test'
+import { importAccount, openBrowserBench } from './browser'
 
 const DIST = 'dist'
 const PORT = Number(process.env.BENCH_PORT ?? 4191)
-const ORIGIN = `http://127.0.0.1:${PORT}`
 const STORED = 10_000
 const NAVIGATIONS = 7
 const NEXT_CLICKS = 20
@@ -44,33 +44,6 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? Number.NaN
 const round = (ms: number) => Math.round(ms * 10) / 10
-
-/**
- * One card account with 10,000 transactions, made the way a tester makes them: the New dialog, then the
- * Generate dialog, whose requests the console signs and sends in chunks to the in-browser sandbox.
- */
-async function seed(page: Page): Promise<string> {
-  await page.getByRole('button', { name: '+ New', exact: true }).click()
-  const account = page.getByRole('dialog', { name: 'New card account' })
-  await account.getByLabel('Masked PAN').fill('525412******3241')
-  await account.getByLabel('Currency', { exact: true }).fill('NOK')
-  await account.getByLabel('Customer number (PSU id)').fill('13039319955')
-  await account.getByRole('button', { name: 'Create account' }).click()
-  await account.waitFor({ state: 'hidden' })
-
-  // An empty account offers Generate twice, in its header and in the empty state: the header's.
-  await page.getByRole('main').getByRole('button', { name: 'Generate…' }).first().click()
-  const generate = page.getByRole('dialog', { name: 'Generate transactions' })
-  await generate.getByLabel('Number of transactions').fill(String(STORED))
-  await generate.getByLabel('Over the last … days').fill('365')
-  await generate.getByLabel('Seed').fill('4')
-  await generate.getByRole('button', { name: `Generate ${STORED.toLocaleString('en')}` }).click()
-  const done = `Done: ${STORED.toLocaleString('en')} of ${STORED.toLocaleString('en')} transactions created.`
-  await generate.getByText(done).waitFor({ timeout: 120_000 })
-  const id = new URL(page.url()).searchParams.get('account')
-  if (!id) throw new Error(`no account in the URL ${page.url()}`)
-  return id
-}
 
 /** performance.now() (ms since navigation start) when the first transaction row is in the DOM and painted. */
 function recordFirstRows() {
@@ -120,20 +93,12 @@ function nextPage(page: Page): Promise<number> {
 export async function runUiBench(): Promise<Record<string, number>> {
   const chunks = initialChunks()
   const initialJsGzipKb = gzipKb(chunks)
-  const server = await preview({
-    logLevel: 'silent',
-    preview: { host: '127.0.0.1', port: PORT, strictPort: true },
-  })
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
+  const bench = await openBrowserBench({ port: PORT, initScripts: [recordFirstRows] })
   try {
-    const page = await browser.newPage()
-    // tsx keeps function names with an `__name` helper that functions sent to the page do not carry.
-    await page.addInitScript('window.__name = (fn) => fn')
-    await page.addInitScript(recordFirstRows)
-    await page.goto(ORIGIN)
-    await page.getByRole('heading', { name: 'Card accounts', exact: true }).waitFor()
-    const account = await seed(page)
-    const url = `${ORIGIN}/?account=${account}&status=booked&offset=0&limit=50`
+    const { page, origin } = bench
+    // The 10,000 the Generate dialog makes with seed 4 over 365 days, imported in one go.
+    const account = await importAccount(page, origin, STORED, 4)
+    const url = `${origin}/?account=${account}&status=booked&offset=0&limit=50`
 
     const navigations: number[] = []
     for (let i = 0; i < NAVIGATIONS; i++) navigations.push(await firstRows(page, url))
@@ -167,8 +132,7 @@ export async function runUiBench(): Promise<Record<string, number>> {
     )
     return results
   } finally {
-    await browser.close()
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+    await bench.close()
   }
 }
 

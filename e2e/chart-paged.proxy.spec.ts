@@ -3,7 +3,7 @@ import { fillTestData, openConsole, screenshot } from './support'
 
 // A sandbox without the summary route (a bank's: here the platform's shape) answers it 404: the console
 // reads the window page by page, shows how far it got, and says those reads count against the bank's limits.
-test.use({ serverEnv: PLATFORM_UPSTREAM })
+test.use({ serverSettings: PLATFORM_UPSTREAM })
 
 test("against a bank's sandbox the chart reads page by page and says each page counts", async ({ page }) => {
   await openConsole(page)

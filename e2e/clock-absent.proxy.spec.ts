@@ -3,7 +3,7 @@ import { createAccount, openConsole, screenshot } from './support'
 
 // A sandbox without the console's own operations (a bank's: here the platform's shape) has no clock and
 // no settlement; the console says so where it would offer them.
-test.use({ serverEnv: PLATFORM_UPSTREAM })
+test.use({ serverSettings: PLATFORM_UPSTREAM })
 
 test("against a bank's sandbox the clock and settling are absent and say why", async ({ page }) => {
   await openConsole(page)

@@ -3,7 +3,7 @@ import { badgedEntry, noTransactions, setCondition, transactionsError } from './
 import { expect, test } from './fixtures'
 import { createAccount } from './support'
 
-test.use({ serverEnv: { UPSTREAM_TIMEOUT_MS: '1500' } })
+test.use({ serverSettings: { UPSTREAM_TIMEOUT_MS: '1500' } })
 
 test('timeout in proxy mode: held until UPSTREAM_TIMEOUT_MS, then the 504', async ({ page }) => {
   await page.goto('/')

@@ -1,18 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-<<<<<<< HEAD
 import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
-import { fillTestData, openConsole, screenshot } from './support'
-=======
-import { startConsoleServer } from '../server/test-support/console-process'
-import { test as base, expect } from './fixtures'
 import { fillTestData, openAccountButton, openConsole, screenshot } from './support'
->>>>>>> layout
 
 // Proxy mode against the platform-shaped upstream (SANDBOX_PERSONALITY=platform), where the account book is
 // the only list of accounts: an account opened by id, a string pending row and a row's raw JSON; and the
 // book, exported alone, survives losing this browser's copy.
-test.use({ serverEnv: PLATFORM_UPSTREAM })
+test.use({ serverSettings: PLATFORM_UPSTREAM })
 
 const sidebarLinks = (page: Page) => page.getByRole('complementary').getByRole('link')
 const forgetBook = (page: Page) =>

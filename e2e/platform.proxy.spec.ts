@@ -4,7 +4,7 @@ import { fillTestData, openConsole, screenshot } from './support'
 // Proxy mode against our own sandbox in the real platform's shape (SANDBOX_PERSONALITY=platform): no list of
 // card accounts, enc!!…== ids, amounts as JSON numbers, pending elements as strings, an empty 201 for
 // transactions. What a tester meets when the console points at the bank's sandbox.
-test.use({ serverEnv: PLATFORM_UPSTREAM })
+test.use({ serverSettings: PLATFORM_UPSTREAM })
 
 test('a sandbox without an account list: the book keeps what was created, a link opens an account, reads survive a reload', async ({
   page,

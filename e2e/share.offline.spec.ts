@@ -1,8 +1,8 @@
 // Share what you see, offline: a copied link reopens the view and its request in a new page, asks before it
 // changes the mode or the Signature switch, and the session exports as HAR and as a Postman collection.
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { copyLink, openShare } from './share-support'
 import { checkScreen, createAccount, openConsole } from './support'
 
 const PSU_ID = '13039319955'
@@ -10,26 +10,6 @@ const PSU_ID = '13039319955'
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 })
-
-async function openShare(page: Page) {
-  await page.getByRole('button', { name: 'Share…' }).click()
-  return page.getByRole('dialog', { name: 'Share what you see' })
-}
-
-async function copyLink(page: Page, request: RegExp | 'None'): Promise<string> {
-  const dialog = await openShare(page)
-  const select = dialog.getByLabel('Request to include')
-  const option =
-    request === 'None'
-      ? 'None'
-      : ((await select.locator('option', { hasText: request }).first().textContent()) ?? '')
-  await select.selectOption({ label: option })
-  await dialog.getByRole('button', { name: 'Copy link' }).click()
-  await expect(dialog.getByRole('status')).toHaveText('Link copied')
-  const link = await page.evaluate(() => navigator.clipboard.readText())
-  await dialog.getByRole('button', { name: 'Close' }).click()
-  return link
-}
 
 test('a copied link reopens the view and the request, PSU ids redacted', async ({ page, context }) => {
   await openConsole(page)

@@ -2,31 +2,26 @@ import { useEffect, useRef, useState } from 'react'
 import { type Mode, modeLabels, scenarioToLoad, useApiClient, useOpenAccount } from '../api'
 import { ApiErrorState } from '../features/ApiErrorState'
 import { AccountList } from '../features/card-accounts/AccountList'
-import { AccountNotFound } from '../features/card-accounts/AccountNotFound'
 import type { KnownAccount } from '../features/card-accounts/account-view'
 import { DeleteAccountDialog } from '../features/card-accounts/DeleteAccountDialog'
 import { accountLabel } from '../features/card-accounts/format'
 import type { CreatedAccount } from '../features/card-accounts/NewAccountDialog'
-import { OpenAccountDialog } from '../features/card-accounts/OpenAccountDialog'
 import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
 import { useKnownAccounts } from '../features/card-accounts/use-known-accounts'
-import { ConnectionDialog } from '../features/connection/ConnectionDialog'
 import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
-import { GenerateDialog } from '../features/data-tools/GenerateDialog'
 import { Inspector } from '../features/inspector/Inspector'
 import { isPresenterShortcut, readPresenter, setPresenter } from '../features/presenter/presenter'
-import { SharedLinkOpener } from '../features/share/SharedLinkOpener'
+import { isSharedLinkFragment, useReloadOnSharedLink } from '../features/share/shared-link-fragment'
 import { markRecent } from '../features/transactions/recent'
-import { TransactionsView } from '../features/transactions/TransactionsView'
-import { type TransactionFormRow, viewShowing } from '../features/transactions/transaction-form'
+import type { TransactionFormRow } from '../features/transactions/transaction-form'
+import { viewShowing } from '../features/transactions/view-showing'
 import { UnexpectedAnswer } from '../features/UnexpectedAnswer'
 import { useDeletion } from '../features/use-deletion'
 import { parseView, useAppliedView, useView } from '../features/view-state'
 import { AnnouncementRegion, StatusMessage, useAnnounce } from '../ui/announcer'
-import { ChunkBoundary } from './ChunkBoundary'
+import { ChunkBoundary, ViewChunkBoundary } from './ChunkBoundary'
 import { Header } from './Header'
-import { HelpDialog } from './HelpDialog'
 import { lazyChunk } from './lazy-chunk'
 import { switchMode } from './switch-mode'
 
@@ -48,6 +43,28 @@ const ExplainDialog = lazyChunk(() =>
 const ShareDialog = lazyChunk(() => import('../features/share/ShareDialog').then((m) => m.ShareDialog))
 // Flows are for demonstrations: their runner, recorder and shipped flows load when the panel first opens.
 const FlowsPanel = lazyChunk(() => import('../features/flows/FlowsPanel').then((m) => m.FlowsPanel))
+// Opened on demand, none is needed to paint the console: each loads when first opened.
+const OpenAccountDialog = lazyChunk(() =>
+  import('../features/card-accounts/OpenAccountDialog').then((m) => m.OpenAccountDialog),
+)
+const ConnectionDialog = lazyChunk(() =>
+  import('../features/connection/ConnectionDialog').then((m) => m.ConnectionDialog),
+)
+const GenerateDialog = lazyChunk(() =>
+  import('../features/data-tools/GenerateDialog').then((m) => m.GenerateDialog),
+)
+const HelpDialog = lazyChunk(() => import('./HelpDialog').then((m) => m.HelpDialog))
+const AccountNotFound = lazyChunk(() =>
+  import('../features/card-accounts/AccountNotFound').then((m) => m.AccountNotFound),
+)
+// Only a page opened from a shared link needs the link's reader.
+const SharedLinkOpener = lazyChunk(() =>
+  import('../features/share/SharedLinkOpener').then((m) => m.SharedLinkOpener),
+)
+// The table, its filters and TanStack Table are not needed to paint the console's frame: they load beside
+// the account list, started as soon as the URL names an account (see usePreloadTransactionsView).
+const loadTransactionsView = () => import('../features/transactions/TransactionsView')
+const TransactionsView = lazyChunk(() => loadTransactionsView().then((m) => m.TransactionsView))
 const AddTransactionsDialog = lazyChunk(() =>
   import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )
@@ -84,6 +101,11 @@ export function App({ mode, offlineError }: AppProps) {
   const deletion = useDeletion()
   const [flowsOpen, setFlowsOpen] = useState(false)
   usePresenterShortcut()
+  usePreloadTransactionsView(view.account !== undefined)
+  useReloadOnSharedLink()
+  const [sharedLink, setSharedLink] = useState(() =>
+    isSharedLinkFragment(location.hash) ? location.hash : undefined,
+  )
   const close = () => {
     setDialog(undefined)
     setDuplicate(undefined)
@@ -136,12 +158,7 @@ export function App({ mode, offlineError }: AppProps) {
     },
     onDeleteAccount: () => setDeletingAccount(true),
     onGenerate: () => setDialog('generate'),
-<<<<<<< HEAD
-    onFill: async () => onFilled(await fill.fill()),
-    filling: fill.filling,
     copyToOffline: mode === 'proxy' ? copyToOffline : undefined,
-=======
->>>>>>> layout
   }
 
   return (
@@ -220,9 +237,19 @@ export function App({ mode, offlineError }: AppProps) {
           </div>
         ) : null}
         {selected ? (
-          <TransactionsView account={selected.view} note={selected.entry?.note} {...actions} />
+          <ViewChunkBoundary
+            loading={
+              <p className="loading" aria-busy="true">
+                Loading the transactions…
+              </p>
+            }
+          >
+            <TransactionsView account={selected.view} note={selected.entry?.note} {...actions} />
+          </ViewChunkBoundary>
         ) : view.account !== undefined && missing === view.account ? (
-          <AccountNotFound id={view.account} mode={mode} onSwitchMode={(to) => void switchMode(to)} />
+          <ViewChunkBoundary loading={null}>
+            <AccountNotFound id={view.account} mode={mode} onSwitchMode={(to) => void switchMode(to)} />
+          </ViewChunkBoundary>
         ) : view.account !== undefined ? (
           <p className="loading" aria-busy="true">
             Opening card account <code>{view.account}</code>…
@@ -260,7 +287,11 @@ export function App({ mode, offlineError }: AppProps) {
           <NewAccountDialog onClose={close} onCreated={onAccountCreated} />
         </ChunkBoundary>
       ) : null}
-      {dialog === 'open-account' ? <OpenAccountDialog onClose={close} onOpened={onAccountOpened} /> : null}
+      {dialog === 'open-account' ? (
+        <ChunkBoundary title="Open card account" onClose={close}>
+          <OpenAccountDialog onClose={close} onOpened={onAccountOpened} />
+        </ChunkBoundary>
+      ) : null}
       {removing && known.upstream !== undefined ? (
         <RemoveAccountDialog
           account={removing}
@@ -281,8 +312,16 @@ export function App({ mode, offlineError }: AppProps) {
           }}
         />
       ) : null}
-      {dialog === 'help' ? <HelpDialog onClose={close} /> : null}
-      {dialog === 'connection' ? <ConnectionDialog onClose={close} /> : null}
+      {dialog === 'help' ? (
+        <ChunkBoundary title="Help" onClose={close}>
+          <HelpDialog onClose={close} />
+        </ChunkBoundary>
+      ) : null}
+      {dialog === 'connection' ? (
+        <ChunkBoundary title="Connection" onClose={close}>
+          <ConnectionDialog onClose={close} />
+        </ChunkBoundary>
+      ) : null}
       {dialog === 'explain' ? (
         <ChunkBoundary title="Explain a request" onClose={close}>
           <ExplainDialog onClose={close} />
@@ -303,7 +342,11 @@ export function App({ mode, offlineError }: AppProps) {
           <ShareDialog onClose={close} />
         </ChunkBoundary>
       ) : null}
-      <SharedLinkOpener onSwitchMode={switchMode} />
+      {sharedLink !== undefined ? (
+        <ChunkBoundary title="Open the shared view?" onClose={() => setSharedLink(undefined)}>
+          <SharedLinkOpener fragment={sharedLink} onSwitchMode={switchMode} />
+        </ChunkBoundary>
+      ) : null}
       {dialog === 'add-transactions' && selected ? (
         <ChunkBoundary title="Add transactions" onClose={close}>
           <AddTransactionsDialog
@@ -334,7 +377,9 @@ export function App({ mode, offlineError }: AppProps) {
         </ChunkBoundary>
       ) : null}
       {dialog === 'generate' && selected ? (
-        <GenerateDialog account={selected.view} onClose={close} onDone={() => setView({ offset: 0 })} />
+        <ChunkBoundary title="Generate transactions" onClose={close}>
+          <GenerateDialog account={selected.view} onClose={close} onDone={() => setView({ offset: 0 })} />
+        </ChunkBoundary>
       ) : null}
     </div>
   )
@@ -360,6 +405,14 @@ function usePresenterShortcut() {
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
   }, [])
+}
+
+/** Fetches the transactions view's chunk while the account list loads, rather than after it. */
+function usePreloadTransactionsView(wanted: boolean) {
+  useEffect(() => {
+    // A failure is the lazy view's to report, when it asks for the chunk itself.
+    if (wanted) loadTransactionsView().catch(() => {})
+  }, [wanted])
 }
 
 /**

@@ -10,6 +10,12 @@ interface ChunkBoundaryProps {
   children: ReactNode
 }
 
+interface ViewChunkBoundaryProps {
+  /** What shows while the chunk loads, in the view's place. */
+  loading: ReactNode
+  children: ReactNode
+}
+
 /**
  * Around a dialog loaded with `lazyChunk`: while it loads nothing shows; if it cannot be loaded, a dialog
  * of the same title says so and offers a reload, and closing it leaves the rest of the console working.
@@ -24,6 +30,34 @@ export function ChunkBoundary({ title, onClose, children }: ChunkBoundaryProps) 
       }}
     >
       <Suspense fallback={null}>{children}</Suspense>
+    </ErrorBoundary>
+  )
+}
+
+/**
+ * Around a part of the page (not a dialog) loaded with `lazyChunk`: while it loads, `loading` holds its
+ * place; if it cannot be loaded, an alert in its place offers a reload. Any other error goes on up.
+ */
+export function ViewChunkBoundary({ loading, children }: ViewChunkBoundaryProps) {
+  return (
+    <ErrorBoundary
+      fallback={(error) => {
+        if (!(error instanceof ChunkLoadError)) throw error
+        return (
+          <div className="form-alert" role="alert">
+            <p>
+              <strong>This part of the console could not be loaded.</strong> The console was probably updated
+              since this page was opened, or the connection dropped. Reload the page to load the current
+              version.
+            </p>
+            <button type="button" className="primary" onClick={() => location.reload()}>
+              Reload
+            </button>
+          </div>
+        )
+      }}
+    >
+      <Suspense fallback={loading}>{children}</Suspense>
     </ErrorBoundary>
   )
 }

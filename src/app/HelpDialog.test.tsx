@@ -9,7 +9,8 @@ it('opens from the header, explains the modes, and gives focus back when closed'
   const helpButton = screen.getByRole('button', { name: 'Help' })
   await user.click(helpButton)
 
-  const help = within(screen.getByRole('dialog', { name: 'Help' }))
+  // The dialog loads on first open.
+  const help = within(await screen.findByRole('dialog', { name: 'Help' }))
   expect(help.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
     'Modes',
     'The view is the URL',

@@ -1,5 +1,5 @@
 import { useLongerName, writeLongerName } from '../api'
-import { LONGER_NAMES_LABEL } from '../features/form-errors'
+import { LONGER_NAMES_LABEL } from '../features/longer-names'
 
 /** Next to the amount swap: the platform's fix that lets a card account's name have 70 characters. */
 export function LongerNameToggle() {

@@ -54,7 +54,7 @@ describe('a sandbox without an account list', () => {
 
     // The empty sandbox's Open account… replaces the sidebar's Open…: one button per action on screen.
     fireEvent.click(await screen.findByRole('button', { name: 'Open account…' }))
-    const dialog = screen.getByRole('dialog', { name: 'Open card account' })
+    const dialog = await screen.findByRole('dialog', { name: 'Open card account' })
     fireEvent.change(within(dialog).getByLabelText('Card account id or link'), { target: { value: id } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Open account' }))
 

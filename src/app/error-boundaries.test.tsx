@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ApiClient, createApiClient } from '../api'
 import { AppErrorBoundary } from './AppErrorBoundary'
-import { ChunkBoundary } from './ChunkBoundary'
+import { ChunkBoundary, ViewChunkBoundary } from './ChunkBoundary'
 import { lazyChunk } from './lazy-chunk'
 import { Providers } from './Providers'
 import { reportErrorsTo } from './report-errors'
@@ -69,6 +69,27 @@ describe('a chunk that cannot be loaded', () => {
     const [entry] = client.log.snapshot()
     expect(entry).toMatchObject({ kind: 'app-error', report: 'caught' })
     expect(entry?.kind === 'app-error' && entry.message).toMatch(/^ChunkLoadError: could not load a part/)
+  })
+})
+
+describe('a part of the page whose chunk cannot be loaded', () => {
+  it('says so in its place with Reload; the rest of the console stays', async () => {
+    const client = createApiClient({ mode: 'proxy' })
+    renderApp(
+      client,
+      <>
+        <p>The rest of the console</p>
+        <ViewChunkBoundary loading={<p>Loading the transactions…</p>}>
+          <Unloadable onClose={() => {}} />
+        </ViewChunkBoundary>
+      </>,
+    )
+
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('This part of the console could not be loaded.')
+    expect(within(alert).getByRole('button', { name: 'Reload' })).toBeDefined()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByText('The rest of the console')).toBeDefined()
   })
 })
 

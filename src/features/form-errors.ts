@@ -1,5 +1,6 @@
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form'
 import type { TppMessage } from '../contract'
+import { LONGER_NAMES_LABEL } from './longer-names'
 
 /**
  * A tppMessages `path` as a react-hook-form field name: `maskedPan` stays, `[3].transactionAmount.amount`
@@ -70,9 +71,6 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   'cardAcceptorAddress.city': 'City',
   'cardAcceptorAddress.country': 'Country',
 }
-
-/** What a tester can do about the name's limit: the header's toggle sends the platform's fix. */
-export const LONGER_NAMES_LABEL = 'accept-fix: longer names'
 
 /** A field's path without its row: `transactions.3.originalAmount.amount` and `[3].originalAmount.amount`. */
 function fieldKey(path: string): string {

@@ -13,7 +13,8 @@ import { customerTypes, LONGER_NAME_MAX, NAME_MAX, type TppMessage, testCustomer
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
-import { inLabelWordsResolver, LONGER_NAMES_LABEL, markFields } from '../form-errors'
+import { inLabelWordsResolver, markFields } from '../form-errors'
+import { LONGER_NAMES_LABEL } from '../longer-names'
 import { useOneAtATime } from '../one-at-a-time'
 import {
   type AccountFormValues,

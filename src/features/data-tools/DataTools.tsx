@@ -1,9 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-<<<<<<< HEAD
-import { type ChangeEvent, useEffect, useRef, useState } from 'react'
-=======
-import { useState } from 'react'
->>>>>>> layout
+import { useEffect, useState } from 'react'
 import {
   OFFLINE_UPSTREAM,
   OfflineExportError,
@@ -67,17 +63,12 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
   const [pending, setPending] = useState<Pending>()
   const [importError, setImportError] = useState<{ file: string; messages: TppMessage[] | string }>()
   const [exportError, setExportError] = useState<OfflineExportError>()
-<<<<<<< HEAD
   // A scenario Copy to offline saved before this tab switched here: its loading is offered at once.
   const [toLoad] = useState(() => (offline?.scenarios ? scenarioToLoad.peek() : undefined))
   useEffect(() => {
     if (toLoad !== undefined) scenarioToLoad.clear()
   }, [toLoad])
   const [scenariosOpen, setScenariosOpen] = useState(toLoad !== undefined)
-  const fileInput = useRef<HTMLInputElement>(null)
-=======
-  const [scenariosOpen, setScenariosOpen] = useState(false)
->>>>>>> layout
 
   const refresh = () => client.resetQueries({ queryKey: queryKeys.all })
 

@@ -6,7 +6,7 @@ import {
   useSetSandboxClock,
   writeTamper,
 } from '../../api'
-import { SHARE_FRAGMENT_KEY, type SharedRequest, type ShareLink } from '../../contract'
+import type { SharedRequest, ShareLink } from '../../contract'
 import { isTamperScenario } from '../../signing/tamper-scenarios'
 import { Dialog } from '../../ui/Dialog'
 import { RequestBody } from '../inspector/Inspector'
@@ -19,12 +19,17 @@ import { useShareSettings } from './use-share-settings'
 const ACCEPTED_KEY = 'sandbox-console.share-accepted'
 
 interface SharedLinkOpenerProps {
+  /**
+   * The fragment as the page opened: the console may rewrite its URL (the first account) before this
+   * loads or the user answers.
+   */
+  fragment: string
   /** Reloads the console in the other mode (the mode is chosen at start). */
   onSwitchMode: (mode: Mode) => Promise<void>
 }
 
 /** Opens a link made by "Copy link": asks before it changes a setting, then shows its view and request. */
-export function SharedLinkOpener({ onSwitchMode }: SharedLinkOpenerProps) {
+export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerProps) {
   const [decoded, setDecoded] = useState<DecodedLink>()
   const [phase, setPhase] = useState<'reading' | 'asking' | 'applying' | 'open' | 'done'>('reading')
   const [failure, setFailure] = useState<string>()
@@ -33,18 +38,7 @@ export function SharedLinkOpener({ onSwitchMode }: SharedLinkOpenerProps) {
   const saveConditions = useSaveConditions()
   const setClock = useSetSandboxClock()
   const started = useRef(false)
-  // The fragment as the page opened: the console may rewrite its URL (the first account) before the user answers.
-  const [fragment] = useState(() => location.hash)
   const reloadWithLink = () => history.replaceState(null, '', location.pathname + location.search + fragment)
-
-  // A link pasted into this tab's address bar changes only the fragment: read afresh, as a new page would.
-  useEffect(() => {
-    const onHashChange = () => {
-      if (location.hash.startsWith(`#${SHARE_FRAGMENT_KEY}=`)) location.reload()
-    }
-    window.addEventListener('hashchange', onHashChange)
-    return () => window.removeEventListener('hashchange', onHashChange)
-  }, [])
 
   useEffect(() => {
     void decodeShareLink(fragment).then((result) => {

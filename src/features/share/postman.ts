@@ -21,10 +21,11 @@ const SET_BY_SIGNER = [
 /**
  * Signs each request the way the sandbox verifies it: Date, Digest and X-Request-ID always, PSU ids and
  * TPP-Redirect-URI where the request carries them. The key and certificate are the user's own, in the
- * collection's variables; the signer is the console's portable one, embedded as it is built.
+ * collection's variables; the signer is the console's portable one, embedded as it is built, which signs
+ * with `crypto.subtle` where the Postman app offers it and in pure JavaScript where it does not.
  */
-const preRequestScript = `${signerSource.replace(/^export function portableSigner/m, 'function portableSigner')}
-const signer = portableSigner()
+export const preRequestScript = `${signerSource.replace(/^export function /gm, 'function ')}
+const signer = requestSigner(typeof crypto !== 'undefined' && crypto && crypto.subtle ? crypto.subtle : undefined)
 const privateKeyPem = pm.variables.get('privateKeyPem')
 if (!privateKeyPem) throw new Error('Set the collection variable privateKeyPem to your own unencrypted private key (PEM)')
 const certificate = String(pm.variables.get('certificate') || '').replace(/-----[^-]+-----|\\s/g, '')
@@ -32,16 +33,36 @@ const body = pm.request.body && pm.request.body.mode === 'raw' ? pm.request.body
 const set = (key, value) => pm.request.headers.upsert({ key, value })
 set('X-Request-ID', pm.variables.replaceIn('{{$guid}}'))
 set('Date', new Date().toUTCString())
-set('Digest', signer.digestHeader(body))
 set('TPP-Signature-Certificate', certificate)
 const names = ['date', 'digest', 'x-request-id'].concat(
   ['psu-id', 'psu-corporate-id', 'tpp-redirect-uri'].filter((name) => pm.request.headers.has(name)),
 )
-const signingString = names.map((name) => name + ': ' + String(pm.request.headers.get(name)).trim()).join('\\n')
 const keyIdText = 'SN=' + pm.variables.get('keyIdSerial') + ',CA=' + pm.variables.get('keyIdCa')
 // A value that is not plain printable ASCII (a CA named in Tromsø) travels as an RFC 2047 encoded word.
-const keyId = /^[\\x20-\\x21\\x23-\\x7e]*$/.test(keyIdText) ? keyIdText : '=?utf-8?B?' + signer.toBase64(signer.utf8(keyIdText)) + '?='
-set('Signature', 'keyId="' + keyId + '",algorithm="rsa-sha256",headers="' + names.join(' ') + '",signature="' + signer.signRsaSha256(privateKeyPem, signingString) + '"')
+const text = portableSigner()
+const keyId = /^[\\x20-\\x21\\x23-\\x7e]*$/.test(keyIdText) ? keyIdText : '=?utf-8?B?' + text.toBase64(text.utf8(keyIdText)) + '?='
+// Postman ends a script once no timer is pending and sends the request: one holds it open until signed.
+const holdOpen = setTimeout(() => {}, 60000)
+signer
+  .digestHeader(body)
+  .then((digest) => {
+    set('Digest', digest)
+    const signingString = names.map((name) => name + ': ' + String(pm.request.headers.get(name)).trim()).join('\\n')
+    return signer.signRsaSha256(privateKeyPem, signingString)
+  })
+  .then(
+    (signature) => {
+      set('Signature', 'keyId="' + keyId + '",algorithm="rsa-sha256",headers="' + names.join(' ') + '",signature="' + signature + '"')
+      clearTimeout(holdOpen)
+    },
+    (error) => {
+      // Thrown from a timer, it is the script's error: Postman reports it (a promise's would be lost).
+      setTimeout(() => {
+        throw error
+      }, 0)
+      clearTimeout(holdOpen)
+    },
+  )
 `
 
 export interface SigningIdentityParts {

@@ -31,9 +31,6 @@ export interface TransactionActions {
   /** Asks to delete the account in the sandbox. */
   onDeleteAccount?: (() => void) | undefined
   onGenerate: () => void
-<<<<<<< HEAD
-  onFill: () => void
-  filling: boolean
   /** Proxy mode: saves the account as read into a new offline scenario (absent offline). */
   copyToOffline?: CopyToOffline | undefined
 }
@@ -41,8 +38,6 @@ export interface TransactionActions {
 export interface CopyToOffline {
   saver: () => Promise<ScenarioSaver>
   onSwitchToOffline: (scenario: string) => void
-=======
->>>>>>> layout
 }
 
 interface TransactionsViewProps extends TransactionActions {

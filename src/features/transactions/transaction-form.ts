@@ -8,7 +8,6 @@ import {
   transactionCreate,
 } from '../../contract'
 import { normaliseAmount, normaliseCountry, normaliseMoney, normaliseText } from '../normalise'
-import type { ViewState } from '../view-state'
 
 /** The card acceptor's address as the platform names its parts. */
 export interface AddressFormValues {
@@ -242,32 +241,6 @@ export function moreRowFields(): string[] {
 export function isRowField(name: string, rows: number): boolean {
   const match = name.match(/^transactions\.(\d+)\.(.+)$/)
   return match?.[1] !== undefined && Number(match[1]) < rows && rowFields.has(match[2] ?? '')
-}
-
-/**
- * The change of view that puts just-created transactions on screen: the first page, a status and a
- * date range that include them (the date filter applies to bookingDate for booked, transactionDate
- * for pending ones).
- */
-export function viewShowing(
-  view: ViewState,
-  created: readonly {
-    bookingStatus?: string | undefined
-    bookingDate?: string | undefined
-    transactionDate?: string | undefined
-  }[],
-): Partial<ViewState> {
-  const statuses = new Set(created.map((tx) => tx.bookingStatus ?? 'booked'))
-  const fits = view.status === 'both' || (statuses.size === 1 && statuses.has(view.status))
-  const dates = created.flatMap((tx) => tx.bookingDate ?? tx.transactionDate ?? []).sort()
-  const first = dates[0]
-  const last = dates.at(-1)
-  return {
-    offset: 0,
-    status: fits ? view.status : 'both',
-    from: view.from !== undefined && first !== undefined && first < view.from ? undefined : view.from,
-    to: view.to !== undefined && last !== undefined && last > view.to ? undefined : view.to,
-  }
 }
 
 /** An amount as any sandbox may send it (a string or a number), as the form's text inputs hold it. */

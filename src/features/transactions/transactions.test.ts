@@ -4,7 +4,8 @@ import { parseView } from '../view-state'
 import { signed } from './Money'
 import { rowsText } from './Pagination'
 import { linkTarget, pageInfo } from './rows'
-import { blankRow, isRowField, transactionBody, transactionFormSchema, viewShowing } from './transaction-form'
+import { blankRow, isRowField, transactionBody, transactionFormSchema } from './transaction-form'
+import { viewShowing } from './view-showing'
 
 describe('amounts', () => {
   it('shows the wire string with its sign, never re-rounded', () => {

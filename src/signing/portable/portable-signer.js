@@ -1,7 +1,8 @@
 /**
  * A draft-cavage RSA-SHA256 signer in plain JavaScript, with no imports and no platform API: Postman's
  * script sandbox has no `crypto` module and no WebCrypto, so the exported Postman collection embeds this
- * very file (read as text at build time) in its pre-request script. Keep it self-contained and synchronous.
+ * very file (read as text at build time) in its pre-request script. Keep it self-contained; `portableSigner`
+ * stays synchronous, `requestSigner` uses WebCrypto only when it is handed one.
  */
 export function portableSigner() {
   const K = [
@@ -159,6 +160,28 @@ export function portableSigner() {
     return result
   }
 
+  /** DER length octets (X.690 §8.1.3): short form below 128, else the byte count then the bytes. */
+  function derLength(length) {
+    if (length < 0x80) return [length]
+    const bytes = []
+    for (let n = length; n > 0; n = Math.floor(n / 256)) bytes.unshift(n % 256)
+    return [0x80 | bytes.length].concat(bytes)
+  }
+
+  /** The PKCS#8 DER of a PEM key, a PKCS#1 one wrapped as rsaEncryption: what WebCrypto's importKey takes. */
+  function pkcs8Der(pem) {
+    if (/ENCRYPTED/.test(pem)) throw new Error('the private key is encrypted; give it unencrypted')
+    const der = fromBase64(pem.replace(/-----[^-]+-----/g, ''))
+    const fields = children(der, readElement(der, 0))
+    if (fields[1]?.tag === 0x30 && fields[2]?.tag === 0x04) return der
+    if (fields.length < 9) throw new Error('the private key is not an RSA key')
+    const rsaEncryption = [
+      0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00,
+    ]
+    const body = [0x02, 0x01, 0x00].concat(rsaEncryption, [0x04], derLength(der.length), Array.from(der))
+    return new Uint8Array([0x30].concat(derLength(body.length), body))
+  }
+
   /** Base64 of RSASSA-PKCS1-v1_5 with SHA-256 over the UTF-8 of `text` (RFC 8017 §8.2.1). */
   function signRsaSha256(privateKeyPem, text) {
     const key = readPrivateKey(privateKeyPem)
@@ -184,5 +207,38 @@ export function portableSigner() {
     return `SHA-256=${toBase64(sha256(utf8(body ?? '')))}`
   }
 
-  return { utf8, sha256, toBase64, digestHeader, signRsaSha256 }
+  return { utf8, sha256, toBase64, digestHeader, signRsaSha256, pkcs8Der }
+}
+
+/**
+ * The same Digest and signature through WebCrypto when the host offers it (`crypto.subtle`: native, and
+ * constant-time where the pure-JS one is not), else through `portableSigner`. Asynchronous either way, as
+ * WebCrypto is. A WebCrypto that refuses (an old or partial one) falls back to the pure-JS signer, which
+ * gives the same bytes, or its own worded error.
+ */
+export function requestSigner(subtle) {
+  const portable = portableSigner()
+  const algorithm = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }
+  const viaSubtle = {
+    async digestHeader(body) {
+      const hash = await subtle.digest('SHA-256', portable.utf8(body ?? ''))
+      return `SHA-256=${portable.toBase64(new Uint8Array(hash))}`
+    },
+    async signRsaSha256(privateKeyPem, text) {
+      const der = portable.pkcs8Der(privateKeyPem)
+      const key = await subtle.importKey('pkcs8', der, algorithm, false, ['sign'])
+      return portable.toBase64(new Uint8Array(await subtle.sign(algorithm, key, portable.utf8(text))))
+    },
+  }
+  const viaPortable = {
+    digestHeader: async (body) => portable.digestHeader(body),
+    signRsaSha256: async (privateKeyPem, text) => portable.signRsaSha256(privateKeyPem, text),
+  }
+  if (!subtle) return { via: 'JavaScript', ...viaPortable }
+  return {
+    via: 'crypto.subtle',
+    digestHeader: (body) => viaSubtle.digestHeader(body).catch(() => viaPortable.digestHeader(body)),
+    signRsaSha256: (pem, text) =>
+      viaSubtle.signRsaSha256(pem, text).catch(() => viaPortable.signRsaSha256(pem, text)),
+  }
 }

@@ -1,8 +1,8 @@
-import { createSign } from 'node:crypto'
+import { createSign, webcrypto } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { draftVectors as vectors } from '../../test/draft-vectors'
 import { OFFLINE_TEST_IDENTITY } from '../offline-test-identity'
-import { portableSigner } from './portable-signer.js'
+import { portableSigner, requestSigner } from './portable-signer.js'
 
 const signer = portableSigner()
 
@@ -42,5 +42,31 @@ describe('the portable signer against node:crypto (PKCS#8, 2048 bits)', () => {
     expect(() => signer.signRsaSha256('-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n', 'x')).toThrow(
       'the private key is encrypted',
     )
+  })
+})
+
+describe('the request signer through WebCrypto', () => {
+  const viaSubtle = requestSigner(webcrypto.subtle)
+
+  it('takes crypto.subtle when given it', () => {
+    expect(viaSubtle.via).toBe('crypto.subtle')
+    expect(requestSigner(undefined).via).toBe('JavaScript')
+  })
+
+  it.each(vectors.cases)(
+    '$name signs to the published signature with the PKCS#1 key, wrapped as PKCS#8',
+    async (vector) => {
+      expect(await viaSubtle.signRsaSha256(vectors.privateKeyPem, vector.signingString)).toBe(
+        vector.signature,
+      )
+    },
+  )
+
+  it('signs byte for byte as the pure-JS signer does with a PKCS#8 key, and hashes the same Digest', async () => {
+    const text = 'name: Trøndelag 😀 “quoted”'
+    expect(await viaSubtle.signRsaSha256(OFFLINE_TEST_IDENTITY.privateKeyPem, text)).toBe(
+      signer.signRsaSha256(OFFLINE_TEST_IDENTITY.privateKeyPem, text),
+    )
+    expect(await viaSubtle.digestHeader(vectors.request.body)).toBe(vectors.request.headers.Digest)
   })
 })

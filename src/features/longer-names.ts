@@ -1,0 +1,2 @@
+/** What a tester can do about the name's limit: the header's toggle sends the platform's fix. */
+export const LONGER_NAMES_LABEL = 'accept-fix: longer names'
