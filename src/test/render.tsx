@@ -5,10 +5,10 @@
  * transport, the signer, the request log or the providers themselves: when that wiring changes, only
  * this file does.
  */
-import { cleanup, configure, type RenderResult, render } from '@testing-library/react'
+import { cleanup, type RenderResult, render } from '@testing-library/react'
 import { type UserEvent, userEvent } from '@testing-library/user-event'
 import type { ReactElement } from 'react'
-import { onTestFinished, vi } from 'vitest'
+import { onTestFinished } from 'vitest'
 import { type BrowserRequestSigner, createApiClient } from '../api'
 import { App } from '../app/App'
 import { offlineDataOf } from '../app/offline-data'
@@ -42,12 +42,6 @@ if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
 const NodeUint8Array: typeof Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor
 globalThis.Uint8Array = NodeUint8Array
 globalThis.ArrayBuffer = new NodeUint8Array(0).buffer.constructor as typeof ArrayBuffer
-
-// A component test runs React, jsdom's accessibility queries and RSA signing for every request: on a
-// busy two-core machine a test, or a wait for an answer to show, can take longer than the defaults
-// (5 s and 1 s) without anything being wrong. These only bound how long a failing test takes to fail.
-vi.setConfig({ testTimeout: 60_000 })
-configure({ asyncUtilTimeout: 20_000 })
 
 /** The client builds its URLs on the page's location; jsdom's page is http://localhost:3000/. */
 const apiBase = () => new URL('/api', location.href).href
