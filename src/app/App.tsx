@@ -65,6 +65,8 @@ const SharedLinkOpener = lazyChunk(() =>
 // the account list, started as soon as the URL names an account (see usePreloadTransactionsView).
 const loadTransactionsView = () => import('../features/transactions/TransactionsView')
 const TransactionsView = lazyChunk(() => loadTransactionsView().then((m) => m.TransactionsView))
+// A page opened on an account fetches it at once, while the offline sandbox starts, not after the first render.
+if (new URLSearchParams(location.search).has('account')) loadTransactionsView().catch(() => {})
 const AddTransactionsDialog = lazyChunk(() =>
   import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )

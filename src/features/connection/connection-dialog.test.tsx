@@ -26,7 +26,8 @@ async function openPanel() {
   server.use(http.get(`${location.origin}${CONSOLE_CONNECTION_PATH}`, () => HttpResponse.json(connection)))
   renderConsole('', 'proxy')
   fireEvent.click(await screen.findByRole('button', { name: 'Connection' }))
-  return await screen.findByRole('dialog', { name: 'Connection' })
+  // The panel loads on first open.
+  return screen.findByRole('dialog', { name: 'Connection' })
 }
 
 async function test(panel: HTMLElement): Promise<string> {
