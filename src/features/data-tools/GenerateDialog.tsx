@@ -195,7 +195,7 @@ const MAX_DAYS = 3650
  * The bodies in the order given, as requests of at most MAX_BATCH transactions and CHUNK_BYTES bytes:
  * as few requests as the limits allow, since each is signed, verified and stored as one.
  */
-const NON_ASCII = /[^\x00-\x7f]/
+const NON_ASCII = /[\u0080-\uffff]/
 
 export function chunksOf(bodies: readonly TransactionCreateInput[]): TransactionCreateInput[][] {
   const chunks: TransactionCreateInput[][] = []
