@@ -138,8 +138,8 @@ interface Loaded {
   reading: Map<string, Promise<AccountIndex>>
   /** The store's transaction counts, read once for the caps: valid for every account not in `indexes`. */
   counts?: Promise<Map<string, number>>
-  /** Why an account's transactions could not be read, once one was tried: the status says so. */
-  damage?: StoreUnreadableError
+  /** Why an account's transactions could not be read, by account, once tried: the status says so. */
+  damage: Map<string, StoreUnreadableError>
 }
 
 /** The store moved to another generation while an account's transactions were read: start again. */
@@ -187,6 +187,7 @@ export function createSandbox({
           accounts: new Map(accounts.map((account) => [account.resourceId, account])),
           indexes: new Map(),
           reading: new Map(),
+          damage: new Map(),
         })),
       )
     )
@@ -228,7 +229,7 @@ export function createSandbox({
           return index
         })
         .catch((error: unknown) => {
-          if (isStoreUnreadableError(error)) current.damage = error
+          if (isStoreUnreadableError(error)) current.damage.set(id, error)
           throw error
         })
         .finally(() => current.reading.delete(id))
@@ -327,6 +328,7 @@ export function createSandbox({
             ]),
           ),
           reading: new Map(),
+          damage: new Map(),
         }
         await hold(Promise.resolve(current))
         return current
@@ -556,6 +558,7 @@ export function createSandbox({
         current.generation = await store.deleteAccount(id)
         current.accounts.delete(id)
         current.indexes.delete(id)
+        current.damage.delete(id)
         return ok(account)
       })
     },
@@ -580,7 +583,8 @@ export function createSandbox({
       try {
         const current = await latest()
         // Accounts not read yet are counted, not read: damage in them shows once they are read.
-        if (current.damage) throw current.damage
+        const [damage] = current.damage.values()
+        if (damage) throw damage
         return { readable: true, accounts: current.accounts.size, transactions: await countAll(current) }
       } catch (error) {
         if (isStoreUnreadableError(error)) {

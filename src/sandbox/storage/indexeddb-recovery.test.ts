@@ -85,6 +85,9 @@ describe('a store with a damaged record', () => {
     expect(isStoreUnreadableError(await exported.catch((error: unknown) => error))).toBe(true)
     // Another engine (a reload) meets it as soon as it reads that account whole.
     await expect(engine(name).exportSnapshot()).rejects.toThrow(/1 stored record is damaged/)
+    // Deleting the account deletes the damage with it.
+    expect((await sandbox.deleteCardAccount(resourceId)).ok).toBe(true)
+    expect(await sandbox.storeStatus()).toEqual({ readable: true, accounts: 0, transactions: 0 })
   })
 
   it('exports what reads as an importable file marked damaged, the rest raw', async () => {
