@@ -15,6 +15,8 @@ const suites: Array<[string, () => Promise<unknown>]> = [
   ],
   // After the console UI suite, whose build it uses.
   ['chart', async () => (await import('./chart.bench')).runChartBench()],
+  // After the console UI suite too; it builds the baseline commit in a worktree of its own.
+  ['offline at scale', async () => (await import('./scale.bench')).runScaleBench()],
 ]
 
 const only = process.argv.slice(2)

@@ -140,10 +140,10 @@ test('Generate shows its maximum and refuses a larger number in words', async ({
   const dialog = page.getByRole('dialog', { name: 'Generate transactions' })
   const count = dialog.getByRole('spinbutton', { name: 'Number of transactions' })
   await expect(count).toBeFocused()
-  await expect(dialog.getByText('1 to 10,000', { exact: true })).toBeVisible()
-  await count.fill('100000')
+  await expect(dialog.getByText('1 to 100,000', { exact: true })).toBeVisible()
+  await count.fill('100001')
   await expect(
-    dialog.getByText('Number of transactions must be a whole number from 1 to 10,000.'),
+    dialog.getByText('Number of transactions must be a whole number from 1 to 100,000.'),
   ).toBeVisible()
   await dialog.getByRole('button', { name: 'Generate', exact: true }).click()
   await expect(dialog.getByRole('progressbar')).toHaveCount(0)

@@ -30,7 +30,17 @@ export interface FileStoreOptions {
 }
 
 /** Store methods that only read: every other method writes and is followed by a snapshot. */
-const READS = new Set<string>(['load', 'generation', 'exclusive', 'salvage', 'onExternalChange'])
+const READS = new Set<string>([
+  'data',
+  'loadAccounts',
+  'loadTransactions',
+  'countTransactions',
+  'readPage',
+  'generation',
+  'exclusive',
+  'salvage',
+  'onExternalChange',
+])
 
 /**
  * Opens `file` (created with its folder on the first write) as the sandbox's store. A file that cannot be
@@ -59,7 +69,7 @@ export async function openFileStore(
   const write = async () => {
     if (!dirty) return
     dirty = false
-    const { data } = await memory.load()
+    const data = memory.data()
     const temporary = `${file}.${process.pid}.tmp`
     try {
       await mkdir(dirname(file), { recursive: true })

@@ -13,6 +13,13 @@ describe('parseJsonLossless', () => {
     expect(() => parseJsonLossless('{"a":1,"a":2}')).toThrow(/Duplicate key 'a'/)
   })
 
+  it('reads a text without numbers as JSON.parse does, and still refuses a key given twice', () => {
+    const text = '{"a":"1","b":[{"c":"d:\\"e\\""},true,null,[]],"f":{"g":"h"},"": ""}'
+    expect(parseJsonLossless(text)).toEqual(JSON.parse(text))
+    expect(() => parseJsonLossless('{"a":"x","b":{"a":"y","a":"z"}}')).toThrow(/Duplicate key 'a'/)
+    expect(() => parseJsonLossless('{"a":"x" "b":"y"}')).toThrow(/position/)
+  })
+
   it('keeps __proto__ an ordinary key, as JSON.parse does', () => {
     const value = parseJsonLossless('{"__proto__":{"polluted":true}}') as Record<string, unknown>
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype)

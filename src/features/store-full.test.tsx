@@ -10,23 +10,31 @@ import { GenerateDialog } from './data-tools/GenerateDialog'
 import { AddTransactionsDialog } from './transactions/AddTransactionsDialog'
 
 it('Generate stops at the cap and shows the 507 message in words', async () => {
-  const app = await startConsole({ caps: { perAccount: 700 } })
+  const app = await startConsole({ caps: { perAccount: 5_000 } })
   const account = await seedAccount(app.sandbox)
   app.render(
     <GenerateDialog account={accountView(account.resourceId, account)} onClose={() => {}} onDone={vi.fn()} />,
   )
   const dialog = within(screen.getByRole('dialog', { name: 'Generate transactions' }))
   const input = dialog.getByRole('spinbutton', { name: 'Number of transactions' })
-  await app.user.type(input, '1000', { initialSelectionStart: 0, initialSelectionEnd: Infinity })
-  await app.user.click(dialog.getByRole('button', { name: 'Generate 1,000' }))
+  await app.user.type(input, '10000', { initialSelectionStart: 0, initialSelectionEnd: Infinity })
+  await app.user.click(dialog.getByRole('button', { name: 'Generate 10,000' }))
 
+  // The first request fits under the cap, the second would pass it.
   const alert = await dialog.findByRole('alert')
-  expect(alert.textContent).toContain('Stopped after 500 transactions (HTTP 507)')
-  expect(alert.textContent).toContain(
-    'Nothing was stored: the cap of 700 transactions per card account: this card account holds 500, and 500 more would pass it',
+  const stored = (await storedTransactions(app.sandbox, account.resourceId)).length
+  expect(stored).toBeGreaterThan(0)
+  expect(stored).toBeLessThan(5_000)
+  const n = stored.toLocaleString('en')
+  expect(alert.textContent).toContain(`Stopped after ${n} transactions (HTTP 507)`)
+  expect(alert.textContent).toMatch(
+    new RegExp(
+      `Nothing was stored: the cap of 5,000 transactions per card account: this card account holds ${n}, and [\\d,]+ more would pass it`,
+    ),
   )
-  expect(dialog.getByRole('progressbar', { name: 'Failed: 500 of 1,000 transactions stored.' })).toBeDefined()
-  expect(await storedTransactions(app.sandbox, account.resourceId)).toHaveLength(500)
+  expect(
+    dialog.getByRole('progressbar', { name: `Failed: ${n} of 10,000 transactions stored.` }),
+  ).toBeDefined()
 })
 
 it('Add transactions shows the 507 message in words and stores nothing', async () => {

@@ -291,7 +291,7 @@ describe('errors (docs/decisions.md#error-codes)', () => {
   it('wraps an unexpected failure into a 500 tppMessages body', async () => {
     const broken: SandboxStore = {
       ...createMemoryStore(),
-      load: () => Promise.reject(new Error('disk on fire')),
+      loadAccounts: () => Promise.reject(new Error('disk on fire')),
     }
     const sandboxOnFire = createSandbox({ store: broken, today: () => today })
     server.use(...createSandboxHandlers({ sandbox: sandboxOnFire, basePath: TEST_BASE_URL }))

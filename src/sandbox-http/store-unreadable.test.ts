@@ -10,7 +10,8 @@ const REASON = 'The offline data cannot be read: card account 3 fails the contra
 
 const unreadable: SandboxStore = {
   ...createMemoryStore(),
-  load: () => Promise.reject(new StoreUnreadableError(REASON, ['accounts/a-3: maskedPan is missing'])),
+  loadAccounts: () =>
+    Promise.reject(new StoreUnreadableError(REASON, ['accounts/a-3: maskedPan is missing'])),
 }
 const { server } = setupSandboxServer({
   sandbox: createSandbox({ store: unreadable, today: () => localToday() }),

@@ -29,6 +29,8 @@ export type {
   Generation,
   Salvage,
   SandboxStore,
-  StoredData,
+  StoredAccounts,
+  StoredPage,
+  StoredTransactions,
   TransactionChange,
 } from './storage/store'

@@ -841,7 +841,7 @@ describe('persistence through the store port', () => {
     let fails = 1
     const store: SandboxStore = {
       ...memory,
-      load: () => (fails-- > 0 ? Promise.reject(new Error('blocked')) : memory.load()),
+      loadAccounts: () => (fails-- > 0 ? Promise.reject(new Error('blocked')) : memory.loadAccounts()),
     }
     const sandbox = setup(store)
     await expect(sandbox.listCardAccounts()).rejects.toThrow('blocked')

@@ -29,14 +29,19 @@ import {
 } from '../contract'
 import { swapped } from './accept-fix'
 import { capExceeded, defaultStoreCaps, importCapExceeded, type StoreCaps } from './caps'
-import { DuplicateTransactionIdError, ExportRefusedError, isStoreUnreadableError } from './errors'
+import {
+  DuplicateTransactionIdError,
+  ExportRefusedError,
+  isStoreUnreadableError,
+  type StoreUnreadableError,
+} from './errors'
 import { pageLinks, pageSpans } from './pagination'
 import { unknownCardAccount, unknownTransaction } from './problems'
 import { fail, ok, type Result } from './result'
 import { serialize } from './serialize'
 import { autoSettlements, type Settlement, settlementsOf } from './settlement'
 import { dataFile, readSnapshot, salvagedFile } from './snapshots'
-import type { AccountData, Generation, SandboxStore } from './storage/store'
+import type { AccountData, Generation, PageRequest, SandboxStore, StoredPage } from './storage/store'
 import { AccountIndex } from './transaction-index'
 
 export interface SandboxOptions {
@@ -120,13 +125,25 @@ export type StoreStatus =
   | { readable: true; accounts: number; transactions: number }
   | { readable: false; message: string; problems: readonly string[] }
 
-type Accounts = Map<string, AccountIndex>
-
-/** The engine's copy of the store, and the store's generation it was copied at. */
+/**
+ * The engine's copy of the store at one generation: every account, and the transactions of those it
+ * has needed whole (read on first use: listing a page does not need them, summing or writing does).
+ */
 interface Loaded {
-  accounts: Accounts
   generation: Generation
+  /** Every account, in creation order. */
+  accounts: Map<string, CardAccount>
+  indexes: Map<string, AccountIndex>
+  /** Accounts whose transactions are being read, so that two callers share one read. */
+  reading: Map<string, Promise<AccountIndex>>
+  /** The store's transaction counts, read once for the caps: valid for every account not in `indexes`. */
+  counts?: Promise<Map<string, number>>
+  /** Why an account's transactions could not be read, by account, once tried: the status says so. */
+  damage: Map<string, StoreUnreadableError>
 }
+
+/** The store moved to another generation while an account's transactions were read: start again. */
+class StaleCopy extends Error {}
 
 export function createSandbox({
   store,
@@ -136,34 +153,155 @@ export function createSandbox({
 }: SandboxOptions): Sandbox {
   const caps: StoreCaps = { ...defaultStoreCaps, ...capsOption }
   let state: Promise<Loaded> | undefined
+  /** What `state` resolved to, so that a stale copy can be dropped only if it is still the one held. */
+  let held: Loaded | undefined
   const queue = serialize()
 
-  store.onExternalChange?.(() => {
+  const forget = () => {
     state = undefined
-  })
+    held = undefined
+  }
+  store.onExternalChange?.(forget)
 
-  // Loaded once, on first use; a failed load is retried by the next call.
+  function hold(loading: Promise<Loaded>): Promise<Loaded> {
+    state = loading
+    held = undefined
+    loading.then(
+      (current) => {
+        if (state === loading) held = current
+      },
+      () => {
+        if (state === loading) forget()
+      },
+    )
+    return loading
+  }
+
+  // The accounts are read once, on first use; a failed read is retried by the next call.
   function loaded(): Promise<Loaded> {
-    if (state === undefined) {
-      const loading = store.load().then(({ data, generation }) => ({ accounts: indexAll(data), generation }))
-      state = loading
-      loading.catch(() => {
-        if (state === loading) state = undefined
-      })
-    }
-    return state
+    return (
+      state ??
+      hold(
+        store.loadAccounts().then(({ accounts, generation }) => ({
+          generation,
+          accounts: new Map(accounts.map((account) => [account.resourceId, account])),
+          indexes: new Map(),
+          reading: new Map(),
+          damage: new Map(),
+        })),
+      )
+    )
   }
 
-  async function accounts(): Promise<Accounts> {
-    return (await loaded()).accounts
+  /** Drops `current` if it is still the copy held: the next call reads the store again. */
+  function drop(current: Loaded) {
+    if (held === current) forget()
   }
 
-  /** The store's latest data: reloaded when another writer (a second tab) wrote since it was loaded. */
+  /** The store's latest data: read again when another writer (a second tab) wrote since it was read. */
   async function latest(): Promise<Loaded> {
     const current = await loaded()
     if (current.generation === (await store.generation())) return current
-    state = undefined
+    drop(current)
     return loaded()
+  }
+
+  /**
+   * The account's transactions, indexed: read from the store the first time they are needed. Throws
+   * `StaleCopy` when the store is at another generation than `current`, whose accounts would not match.
+   */
+  function indexIn(current: Loaded, id: string): Promise<AccountIndex> {
+    const known = current.indexes.get(id)
+    if (known) return Promise.resolve(known)
+    const account = current.accounts.get(id)
+    if (!account) return Promise.reject(new Error(`no card account ${id} in the engine's copy`))
+    let reading = current.reading.get(id)
+    if (!reading) {
+      reading = store
+        .loadTransactions(id)
+        .then(({ transactions, generation }) => {
+          if (generation !== current.generation) {
+            drop(current)
+            throw new StaleCopy()
+          }
+          const index = new AccountIndex(account, transactions)
+          current.indexes.set(id, index)
+          return index
+        })
+        .catch((error: unknown) => {
+          if (isStoreUnreadableError(error)) current.damage.set(id, error)
+          throw error
+        })
+        .finally(() => current.reading.delete(id))
+      current.reading.set(id, reading)
+    }
+    return reading
+  }
+
+  /** Every account's index, in creation order. */
+  async function allIndexes(current: Loaded): Promise<AccountIndex[]> {
+    return Promise.all([...current.accounts.keys()].map((id) => indexIn(current, id)))
+  }
+
+  /** How many transactions every account holds, without reading the transactions of those not read yet. */
+  async function countAll(current: Loaded): Promise<number> {
+    current.counts ??= store.countTransactions()
+    const counts = await current.counts
+    let sum = 0
+    for (const id of current.accounts.keys()) {
+      sum += current.indexes.get(id)?.transactions.length ?? counts.get(id) ?? 0
+    }
+    return sum
+  }
+
+  /**
+   * `read` on the account in `current`, and again on a fresh copy for as long as the store moves on under
+   * it; `undefined` once the account is gone (another tab deleted it).
+   */
+  async function onAccount<T>(
+    id: string,
+    current: Loaded,
+    read: (copy: Loaded) => Promise<T>,
+  ): Promise<T | undefined> {
+    for (let copy = current; ; copy = await loaded()) {
+      if (!copy.accounts.has(id)) return undefined
+      try {
+        return await read(copy)
+      } catch (error) {
+        if (!(error instanceof StaleCopy)) throw error
+      }
+    }
+  }
+
+  /**
+   * One page of the account's list: from the copy once the account was read whole, else from the store
+   * itself when it can read a page, so that showing the first rows never waits for the whole account.
+   */
+  async function pageOf(current: Loaded, id: string, request: PageRequest): Promise<StoredPage> {
+    const known = current.indexes.get(id)
+    if (known === undefined && store.readPage) return store.readPage(id, request)
+    const { booked, pending } = (known ?? (await indexIn(current, id))).select(
+      request.fromDate,
+      request.toDate,
+    )
+    const spans = request.spans({ booked: booked.count, pending: pending.count })
+    return {
+      booked: booked.slice(spans.booked.start, spans.booked.end),
+      pending: pending.slice(spans.pending.start, spans.pending.end),
+      bookedCount: booked.count,
+      pendingCount: pending.count,
+    }
+  }
+
+  /** Runs `task` again on fresh data for as long as the store moves on under it. */
+  async function fresh<T>(task: () => Promise<T>): Promise<T> {
+    for (;;) {
+      try {
+        return await task()
+      } catch (error) {
+        if (!(error instanceof StaleCopy)) throw error
+      }
+    }
   }
 
   /**
@@ -171,18 +309,29 @@ export function createSandbox({
    * data: ids are allocated from what every tab stored, not from this tab's memory.
    */
   function write<T>(task: (current: Loaded) => Promise<T>): Promise<T> {
-    return queue(() => store.exclusive(async () => task(await latest())))
+    return queue(() => store.exclusive(() => fresh(async () => task(await latest()))))
   }
 
   /** A write that replaces everything: it takes the lock but reads nothing, so a damaged store allows it. */
-  function overwrite(task: () => Promise<Generation>, data: readonly AccountData[]): Promise<Accounts> {
+  function overwrite(task: () => Promise<Generation>, data: readonly AccountData[]): Promise<Loaded> {
     return queue(() =>
       store.exclusive(async () => {
-        state = undefined
+        forget()
         const generation = await task()
-        const accounts = indexAll(data)
-        state = Promise.resolve({ accounts, generation })
-        return accounts
+        const current: Loaded = {
+          generation,
+          accounts: new Map(data.map(({ account }) => [account.resourceId, account])),
+          indexes: new Map(
+            data.map(({ account, transactions }) => [
+              account.resourceId,
+              new AccountIndex(account, transactions),
+            ]),
+          ),
+          reading: new Map(),
+          damage: new Map(),
+        }
+        await hold(Promise.resolve(current))
+        return current
       }),
     )
   }
@@ -210,17 +359,23 @@ export function createSandbox({
     }
     const replaced = new Map(settlements.map(({ from, to }) => [from, to]))
     const transactions = index.transactions.map((tx) => replaced.get(tx.cardTransactionId) ?? tx)
-    current.accounts.set(id, new AccountIndex(index.account, transactions))
+    current.indexes.set(id, new AccountIndex(index.account, transactions))
     return ok(undefined)
   }
 
-  async function find(id: string): Promise<Result<AccountIndex>> {
+  /** The account with the copy that holds it. */
+  async function find(id: string): Promise<Result<{ account: CardAccount; current: Loaded }>> {
+    let current = await loaded()
     // An account this copy lacks may be another tab's, created before its message arrived.
-    const index = (await accounts()).get(id) ?? (await latest()).accounts.get(id)
-    return index ? ok(index) : fail(unknownCardAccount(id))
+    if (!current.accounts.has(id)) current = await latest()
+    const account = current.accounts.get(id)
+    return account ? ok({ account, current }) : fail(unknownCardAccount(id))
   }
 
-  async function findReadable(id: string, psuCorporateId: string | undefined): Promise<Result<AccountIndex>> {
+  async function findReadable(
+    id: string,
+    psuCorporateId: string | undefined,
+  ): Promise<Result<{ account: CardAccount; current: Loaded }>> {
     const found = await find(id)
     if (!found.ok) return found
     if (
@@ -245,18 +400,19 @@ export function createSandbox({
       if (!parsed.success) return fail(problemFromZod(parsed.error))
       return write(async (current) => {
         const all = current.accounts
-        const fresh = newId()
-        let resourceId = fresh
-        for (let n = 2; all.has(resourceId); n++) resourceId = `${fresh.slice(0, 56)}-${n}`
+        const id = newId()
+        let resourceId = id
+        for (let n = 2; all.has(resourceId); n++) resourceId = `${id.slice(0, 56)}-${n}`
         const account: CardAccount = { resourceId, ...parsed.data }
         current.generation = await store.saveAccount(account)
-        all.set(resourceId, new AccountIndex(account))
+        all.set(resourceId, account)
+        current.indexes.set(resourceId, new AccountIndex(account))
         return ok(account)
       })
     },
 
     async listCardAccounts() {
-      return [...(await accounts()).values()].map((index) => index.account)
+      return [...(await loaded()).accounts.values()]
     },
 
     async hasCardAccount(id) {
@@ -273,22 +429,22 @@ export function createSandbox({
       const parsed = transactionBatch.safeParse(body)
       if (!parsed.success) return fail(problemFromZod(parsed.error))
       return write(async (current) => {
-        const index = current.accounts.get(id)
-        if (!index) return fail(unknownCardAccount(id))
+        if (!current.accounts.has(id)) return fail(unknownCardAccount(id))
+        const index = await indexIn(current, id)
         const created = prepareBatch(index, parsed.data, today())
         if (!created.ok) return created
         const full = capExceeded(caps, {
           adding: created.value.length,
           inAccount: index.transactions.length,
-          stored: countTransactions(current.accounts),
+          stored: await countAll(current),
         })
         if (full) return fail(full)
         try {
           current.generation = await store.appendTransactions(id, created.value)
         } catch (error) {
           if (!(error instanceof DuplicateTransactionIdError)) throw error
-          // The store knew better than this copy: reload before the next call.
-          state = undefined
+          // The store knew better than this copy: read it again before the next call.
+          drop(current)
           return fail(duplicateId(created.value, error.cardTransactionId))
         }
         index.add(created.value)
@@ -307,18 +463,25 @@ export function createSandbox({
           problem(400, 'PERIOD_INVALID', `fromDate ${fromDate} is after toDate ${toDate}`, 'fromDate'),
         )
       }
-      const selected = found.value.select(fromDate, toDate)
-      const bookedCount = bookingStatus === 'pending' ? 0 : selected.booked.count
-      const pendingCount = bookingStatus === 'booked' ? 0 : selected.pending.count
-      const spans = pageSpans(bookedCount, pendingCount, offset, limit)
+      const spans = ({ booked, pending }: { booked: number; pending: number }) =>
+        pageSpans(
+          bookingStatus === 'pending' ? 0 : booked,
+          bookingStatus === 'booked' ? 0 : pending,
+          offset,
+          limit,
+        )
+      const page = await onAccount(id, found.value.current, (copy) =>
+        pageOf(copy, id, { fromDate, toDate, spans }),
+      )
+      if (page === undefined) return fail(unknownCardAccount(id))
+      const bookedCount = bookingStatus === 'pending' ? 0 : page.bookedCount
+      const pendingCount = bookingStatus === 'booked' ? 0 : page.pendingCount
       const swap = fixes.has(SWAP_AMOUNTS_FIX)
       return ok({
         cardAccount: { maskedPan: found.value.account.maskedPan },
         cardTransactions: {
-          booked: selected.booked.slice(spans.booked.start, spans.booked.end).map((tx) => asBooked(tx, swap)),
-          pending: selected.pending
-            .slice(spans.pending.start, spans.pending.end)
-            .map((tx) => asPending(tx, swap)),
+          booked: page.booked.map((tx) => asBooked(tx, swap)),
+          pending: page.pending.map((tx) => asPending(tx, swap)),
           _links: pageLinks(pathTo('listTransactions', { mockCardAccountId: id }), stringEntries(query), {
             offset,
             limit,
@@ -339,7 +502,9 @@ export function createSandbox({
           problem(400, 'PERIOD_INVALID', `fromDate ${fromDate} is after toDate ${toDate}`, 'fromDate'),
         )
       }
-      const { booked, pending } = found.value.select(fromDate, toDate)
+      const index = await onAccount(id, found.value.current, (copy) => indexIn(copy, id))
+      if (index === undefined) return fail(unknownCardAccount(id))
+      const { booked, pending } = index.select(fromDate, toDate)
       const rows = [...booked.slice(0, booked.count), ...pending.slice(0, pending.count)]
       return ok(summarize(rows.map(summaryInput), parsed.data))
     },
@@ -349,8 +514,8 @@ export function createSandbox({
       const parsed = settlementRequest.safeParse(body)
       if (!parsed.success) return fail(problemFromZod(parsed.error))
       return write(async (current) => {
-        const index = current.accounts.get(id)
-        if (!index) return fail(unknownCardAccount(id))
+        if (!current.accounts.has(id)) return fail(unknownCardAccount(id))
+        const index = await indexIn(current, id)
         const settlements = settlementsOf(index, parsed.data, today())
         if (!settlements.ok) return settlements
         const saved = await saveSettlements(current, index, settlements.value)
@@ -364,7 +529,7 @@ export function createSandbox({
     async settlePendingAfter(days) {
       return write(async (current) => {
         let count = 0
-        for (const index of [...current.accounts.values()]) {
+        for (const index of await allIndexes(current)) {
           const settlements = autoSettlements(index, days, today())
           if (settlements.length === 0) continue
           const saved = await saveSettlements(current, index, settlements)
@@ -376,33 +541,32 @@ export function createSandbox({
 
     async deleteTransaction(id, cardTransactionId) {
       return write(async (current) => {
-        const index = current.accounts.get(id)
-        if (!index) return fail(unknownCardAccount(id))
+        if (!current.accounts.has(id)) return fail(unknownCardAccount(id))
+        const index = await indexIn(current, id)
         const deleted = index.transactions.find((tx) => tx.cardTransactionId === cardTransactionId)
         if (!deleted) return fail(unknownTransaction(id, cardTransactionId))
         current.generation = await store.deleteTransaction(id, cardTransactionId)
-        current.accounts.set(id, index.without(cardTransactionId))
+        current.indexes.set(id, index.without(cardTransactionId))
         return ok(deleted)
       })
     },
 
     async deleteCardAccount(id) {
       return write(async (current) => {
-        const index = current.accounts.get(id)
-        if (!index) return fail(unknownCardAccount(id))
+        const account = current.accounts.get(id)
+        if (!account) return fail(unknownCardAccount(id))
         current.generation = await store.deleteAccount(id)
         current.accounts.delete(id)
-        return ok(index.account)
+        current.indexes.delete(id)
+        current.damage.delete(id)
+        return ok(account)
       })
     },
 
     async exportSnapshot() {
-      const { accounts } = await latest()
+      const indexes = await fresh(async () => allIndexes(await latest()))
       const file = dataFile(
-        [...accounts.values()].map((index) => ({
-          account: index.account,
-          transactions: [...index.transactions],
-        })),
+        indexes.map((index) => ({ account: index.account, transactions: [...index.transactions] })),
         today(),
       )
       // The file is checked as Import will check it: a file Import refuses is worse than none.
@@ -417,8 +581,11 @@ export function createSandbox({
 
     async storeStatus() {
       try {
-        const { accounts } = await latest()
-        return { readable: true, accounts: accounts.size, transactions: countTransactions(accounts) }
+        const current = await latest()
+        // Accounts not read yet are counted, not read: damage in them shows once they are read.
+        const [damage] = current.damage.values()
+        if (damage) throw damage
+        return { readable: true, accounts: current.accounts.size, transactions: await countAll(current) }
       } catch (error) {
         if (isStoreUnreadableError(error)) {
           return { readable: false, message: error.message, problems: error.problems }
@@ -434,10 +601,10 @@ export function createSandbox({
       const { cardAccounts, unreadable = [] } = read.value
       const full = importCapExceeded(caps, cardAccounts)
       if (full) return fail(full)
-      const indexed = await overwrite(() => store.replaceAll(cardAccounts), cardAccounts)
+      const current = await overwrite(() => store.replaceAll(cardAccounts), cardAccounts)
       return ok({
-        accounts: indexed.size,
-        transactions: countTransactions(indexed),
+        accounts: current.accounts.size,
+        transactions: await countAll(current),
         skipped: unreadable.length,
       })
     },
@@ -524,18 +691,6 @@ function prepareBatch(
       bookingStatus,
       ...rest,
     })),
-  )
-}
-
-function countTransactions(accounts: Accounts): number {
-  let sum = 0
-  for (const index of accounts.values()) sum += index.transactions.length
-  return sum
-}
-
-function indexAll(data: readonly AccountData[]): Accounts {
-  return new Map(
-    data.map(({ account, transactions }) => [account.resourceId, new AccountIndex(account, transactions)]),
   )
 }
 

@@ -5,6 +5,7 @@ import { createV1Database, rawOpen, rawPut } from '../../test/indexeddb'
 import { isStoreUnreadableError, StoreUnreadableError } from '../errors'
 import type { Result } from '../result'
 import { createSandbox, type Sandbox } from '../sandbox'
+import { DB_VERSION } from './indexeddb-schema'
 import { type IndexedDbStore, openIndexedDbStore } from './indexeddb-store'
 
 // What a tester whose offline data is damaged can still do: be told so, save what reads, start over.
@@ -51,7 +52,7 @@ async function damagedDatabase(name: string) {
   )
   value(await sandbox.addTransactions(resourceId, [transaction, transaction]))
   const good = await sandbox.exportSnapshot()
-  const db = await rawOpen(name, 2)
+  const db = await rawOpen(name, DB_VERSION)
   const broken = { accountId: resourceId, transaction: { cardTransactionId: 'ct-3', transactionAmount: 12 } }
   await rawPut(db, 'transactions', [[broken, [resourceId, 2]]])
   db.close()
@@ -59,11 +60,18 @@ async function damagedDatabase(name: string) {
 }
 
 describe('a store with a damaged record', () => {
-  it('says so in words, everywhere data is read', async () => {
+  it('says so in words wherever its account is read whole, and from then on in the status', async () => {
     const name = freshName()
     const { resourceId } = await damagedDatabase(name)
     const sandbox = engine(name)
 
+    // Accounts are read at start, an account's transactions when first needed whole: until then the
+    // damaged record is only counted.
+    expect(await sandbox.storeStatus()).toEqual({ readable: true, accounts: 1, transactions: 3 })
+    expect((await sandbox.listCardAccounts()).map((account) => account.resourceId)).toEqual([resourceId])
+    await expect(sandbox.summarizeTransactions(resourceId, {}, {})).rejects.toThrow(
+      /1 stored record is damaged/,
+    )
     const status = await sandbox.storeStatus()
     expect(status).toEqual({
       readable: false,
@@ -75,7 +83,11 @@ describe('a store with a damaged record', () => {
     const exported = sandbox.exportSnapshot()
     await expect(exported).rejects.toBeInstanceOf(StoreUnreadableError)
     expect(isStoreUnreadableError(await exported.catch((error: unknown) => error))).toBe(true)
-    await expect(sandbox.listCardAccounts()).rejects.toThrow(/1 stored record is damaged/)
+    // Another engine (a reload) meets it as soon as it reads that account whole.
+    await expect(engine(name).exportSnapshot()).rejects.toThrow(/1 stored record is damaged/)
+    // Deleting the account deletes the damage with it.
+    expect((await sandbox.deleteCardAccount(resourceId)).ok).toBe(true)
+    expect(await sandbox.storeStatus()).toEqual({ readable: true, accounts: 0, transactions: 0 })
   })
 
   it('exports what reads as an importable file marked damaged, the rest raw', async () => {
@@ -122,7 +134,7 @@ describe('a store with a damaged record', () => {
 describe('a database missing an object store', () => {
   it('is unreadable, and its export keeps what the other store holds', async () => {
     const name = freshName()
-    const db = await rawOpen(name, 2, (created) => {
+    const db = await rawOpen(name, DB_VERSION, (created) => {
       created.createObjectStore('accounts')
       created.createObjectStore('meta')
     })
@@ -215,7 +227,7 @@ describe('a database that does not open', () => {
     })
     oldTab.close()
     // Opens queue: this one opens once the store's own open, now unblocked, has upgraded the database.
-    ;(await rawOpen(name, 2)).close()
+    ;(await rawOpen(name, DB_VERSION)).close()
     expect(await sandbox.storeStatus()).toEqual({ readable: true, accounts: 0, transactions: 0 })
   })
 })

@@ -11,26 +11,37 @@ import {
 import type { AccountData, Generation, Salvage } from './store'
 
 /**
- * The database's layout, version 2.
+ * The database's layout, version 3.
  * - accounts: keyed by resourceId; `position` keeps the accounts in creation order.
  * - transactions: keyed by [resourceId, sequence], so key order is each account's creation order; the
  *   record names its account so that a unique index can refuse a second transaction with the same id
- *   in one account, whichever tab writes it.
+ *   in one account, whichever tab writes it. Two indexes by account, status and list date (booked ones
+ *   by bookingDate, pending ones by transactionDate) let one page of a list be read without the rest
+ *   of the account: an index orders equal keys by the record's key, creation order, as the list does.
  * - meta: the generation, replaced by every write, so an engine can tell that another tab wrote.
- * Version 1 had the first two only, with the bare transaction as the record and no index.
+ * Version 1 had the first two only, with the bare transaction as the record and no index; version 2
+ * had no date indexes.
  */
 export interface SandboxDb extends DBSchema {
   accounts: { key: string; value: AccountRecord }
   transactions: {
     key: [string, number]
     value: TransactionRecord
-    indexes: { [TRANSACTION_ID_INDEX]: [string, string] }
+    indexes: {
+      [TRANSACTION_ID_INDEX]: [string, string]
+      [BOOKING_DATE_INDEX]: [string, string, string]
+      [TRANSACTION_DATE_INDEX]: [string, string, string]
+    }
   }
   meta: { key: 'generation'; value: Generation }
 }
 
-export const DB_VERSION = 2
+export const DB_VERSION = 3
 export const TRANSACTION_ID_INDEX = 'accountAndCardTransactionId'
+/** Booked transactions by bookingDate: a pending one has none, so the index leaves it out. */
+export const BOOKING_DATE_INDEX = 'accountStatusAndBookingDate'
+/** Every transaction by status and transactionDate: the pending list reads its 'pending' part. */
+export const TRANSACTION_DATE_INDEX = 'accountStatusAndTransactionDate'
 
 export type AccountRecord = { position: number; account: CardAccount }
 export type TransactionRecord = { accountId: string; transaction: StoredTransaction }
@@ -48,6 +59,21 @@ export async function upgradeDatabase(
   if (oldVersion < 1) {
     db.createObjectStore('accounts')
     db.createObjectStore('transactions')
+  }
+  if (oldVersion < 3) {
+    // Before version 2's rewrite below, which awaits: an index is created while the upgrade is active,
+    // and the rewritten records are indexed as they are put.
+    const transactions = tx.objectStore('transactions')
+    transactions.createIndex(BOOKING_DATE_INDEX, [
+      'accountId',
+      'transaction.bookingStatus',
+      'transaction.bookingDate',
+    ])
+    transactions.createIndex(TRANSACTION_DATE_INDEX, [
+      'accountId',
+      'transaction.bookingStatus',
+      'transaction.transactionDate',
+    ])
   }
   if (oldVersion < 2) {
     db.createObjectStore('meta')
@@ -125,47 +151,83 @@ export interface RawRecords {
  * missing or unreadable, raw with why.
  */
 export function decodeRecords(raw: RawRecords): Salvage {
-  const unreadable: UnreadableRecord[] = []
-  const reject = (store: string, key: IDBValidKey, problem: string, record: unknown) =>
-    unreadable.push({ store, key: jsonSafe(key), problem, record: jsonSafe(record) })
-
-  const accounts: (AccountRecord & { key: string })[] = []
-  raw.accounts.forEach((value, i) => {
-    const key = raw.accountKeys[i] as IDBValidKey
-    const parsed = accountRecord.safeParse(value)
-    if (!parsed.success) reject('accounts', key, issues(parsed.error), value)
-    else if (parsed.data.account.resourceId !== key) {
-      reject(
-        'accounts',
-        key,
-        `the account's resourceId ${parsed.data.account.resourceId} is not its key`,
-        value,
-      )
-    } else accounts.push({ ...parsed.data, key })
-  })
+  const { accounts, unreadable } = decodeAccounts(raw.accountKeys, raw.accounts)
   const byAccount = new Map<string, AccountData>(
-    accounts
-      .sort((a, b) => a.position - b.position)
-      .map(({ account }) => [account.resourceId, { account, transactions: [] }]),
+    accounts.map((account) => [account.resourceId, { account, transactions: [] }]),
   )
   raw.transactions.forEach((value, i) => {
     const key = raw.transactionKeys[i] as IDBValidKey
-    const parsed = transactionRecord.safeParse(value)
-    const owner = Array.isArray(key) ? key[0] : undefined
-    const entry = parsed.success ? byAccount.get(parsed.data.accountId) : undefined
-    if (!parsed.success) reject('transactions', key, issues(parsed.error), value)
-    else if (parsed.data.accountId !== owner) {
-      reject(
-        'transactions',
-        key,
-        `the record names card account ${parsed.data.accountId}, not its key's`,
-        value,
+    const decoded = decodeTransaction(key, value)
+    const entry = decoded.ok ? byAccount.get(decoded.accountId) : undefined
+    if (!decoded.ok) unreadable.push(decoded.unreadable)
+    else if (!entry) {
+      unreadable.push(
+        unreadableRecord(
+          'transactions',
+          key,
+          `its card account ${decoded.accountId} is missing or unreadable`,
+          value,
+        ),
       )
-    } else if (!entry) {
-      reject('transactions', key, `its card account ${parsed.data.accountId} is missing or unreadable`, value)
-    } else entry.transactions.push(parsed.data.transaction)
+    } else entry.transactions.push(decoded.transaction)
   })
   return { data: [...byAccount.values()], unreadable }
+}
+
+/** The account records that parse, in creation order; the others raw with why. */
+export function decodeAccounts(
+  keys: readonly IDBValidKey[],
+  values: readonly unknown[],
+): { accounts: CardAccount[]; unreadable: UnreadableRecord[] } {
+  const unreadable: UnreadableRecord[] = []
+  const accounts: AccountRecord[] = []
+  values.forEach((value, i) => {
+    const key = keys[i] as IDBValidKey
+    const parsed = accountRecord.safeParse(value)
+    if (!parsed.success) unreadable.push(unreadableRecord('accounts', key, issues(parsed.error), value))
+    else if (parsed.data.account.resourceId !== key) {
+      unreadable.push(
+        unreadableRecord(
+          'accounts',
+          key,
+          `the account's resourceId ${parsed.data.account.resourceId} is not its key`,
+          value,
+        ),
+      )
+    } else accounts.push(parsed.data)
+  })
+  return {
+    accounts: accounts.sort((a, b) => a.position - b.position).map(({ account }) => account),
+    unreadable,
+  }
+}
+
+/** One transaction record read with the contract, or why it cannot be. */
+export function decodeTransaction(
+  key: IDBValidKey,
+  value: unknown,
+):
+  | { ok: true; accountId: string; transaction: StoredTransaction }
+  | { ok: false; unreadable: UnreadableRecord } {
+  const parsed = transactionRecord.safeParse(value)
+  if (!parsed.success) {
+    return { ok: false, unreadable: unreadableRecord('transactions', key, issues(parsed.error), value) }
+  }
+  const { accountId, transaction } = parsed.data
+  if (!Array.isArray(key) || accountId !== key[0]) {
+    const problem = `the record names card account ${accountId}, not its key's`
+    return { ok: false, unreadable: unreadableRecord('transactions', key, problem, value) }
+  }
+  return { ok: true, accountId, transaction }
+}
+
+function unreadableRecord(
+  store: string,
+  key: IDBValidKey,
+  problem: string,
+  record: unknown,
+): UnreadableRecord {
+  return { store, key: jsonSafe(key), problem, record: jsonSafe(record) }
 }
 
 function issues(error: z.ZodError): string {

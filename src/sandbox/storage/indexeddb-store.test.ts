@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CardAccount, StoredTransaction } from '../../contract'
+import { loadAll } from '../../test/stores'
 import { DuplicateTransactionIdError } from '../errors'
 import { createSandbox } from '../sandbox'
 import { type IndexedDbStore, openIndexedDbStore } from './indexeddb-store'
@@ -52,9 +53,9 @@ describe('IndexedDB store', () => {
       { account: account('zeta'), transactions: [tx('z1')] },
       { account: account('alpha'), transactions: [tx('a2'), tx('a1'), tx('a0')] },
     ]
-    expect((await store.load()).data).toEqual(expected)
+    expect((await loadAll(store)).data).toEqual(expected)
     store.close()
-    expect((await open(name).load()).data).toEqual(expected)
+    expect((await loadAll(open(name))).data).toEqual(expected)
   })
 
   it('keeps an account in place when it is saved again', async () => {
@@ -62,7 +63,7 @@ describe('IndexedDB store', () => {
     await store.saveAccount(account('first'))
     await store.saveAccount(account('second'))
     await store.saveAccount({ ...account('first'), status: 'blocked' })
-    const { data: loaded } = await store.load()
+    const { data: loaded } = await loadAll(store)
     expect(loaded.map((entry) => [entry.account.resourceId, entry.account.status])).toEqual([
       ['first', 'blocked'],
       ['second', 'enabled'],
@@ -75,9 +76,9 @@ describe('IndexedDB store', () => {
     await store.appendTransactions('acc', [tx('kept')])
     const poisoned = { ...tx('bad'), transactionDetails: (() => 'x') as unknown as string }
     await expect(store.appendTransactions('acc', [tx('n1'), tx('n2'), poisoned, tx('n3')])).rejects.toThrow()
-    expect((await store.load()).data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual(['kept'])
+    expect((await loadAll(store)).data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual(['kept'])
     await store.appendTransactions('acc', [tx('after')])
-    expect((await store.load()).data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual([
+    expect((await loadAll(store)).data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual([
       'kept',
       'after',
     ])
@@ -89,9 +90,9 @@ describe('IndexedDB store', () => {
     await store.appendTransactions('old', [tx('o1')])
     const data = [{ account: account('new'), transactions: [tx('n1'), tx('n2')] }]
     await store.replaceAll(data)
-    expect((await store.load()).data).toEqual(data)
+    expect((await loadAll(store)).data).toEqual(data)
     await store.clear()
-    expect((await store.load()).data).toEqual([])
+    expect((await loadAll(store)).data).toEqual([])
   })
 
   it('refuses a transaction id its account already holds, keeping none of the batch', async () => {
@@ -104,7 +105,7 @@ describe('IndexedDB store', () => {
     await expect(clash).rejects.toMatchObject({ accountId: 'acc', cardTransactionId: 'ct-2' })
     // The same id in another account is another transaction.
     await store.appendTransactions('other', [tx('ct-2')])
-    const { data } = await store.load()
+    const { data } = await loadAll(store)
     expect(data.map((entry) => entry.transactions.map((t) => t.cardTransactionId))).toEqual([
       ['ct-1', 'ct-2'],
       ['ct-2'],
@@ -122,7 +123,7 @@ describe('IndexedDB store', () => {
     seen.push(await other.replaceAll([]))
     expect(await store.generation()).toBe(seen.at(-1))
     seen.push(await store.clear())
-    expect((await other.load()).generation).toBe(seen.at(-1))
+    expect((await loadAll(other)).generation).toBe(seen.at(-1))
     expect(new Set(seen).size).toBe(seen.length)
   })
 
@@ -233,12 +234,12 @@ describe('IndexedDB store: deletes', () => {
     // A new account goes after the others, not into the deleted one's place.
     await store.saveAccount(account('four'))
 
-    const { data } = await open(name).load()
+    const { data } = await loadAll(open(name))
     expect(data.map((entry) => entry.account.resourceId)).toEqual(['one', 'three', 'four'])
     expect(data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual(['a', 'c'])
     // The deleted id is free again in its account.
     await store.appendTransactions('one', [tx('b')])
-    expect((await store.load()).data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual([
+    expect((await loadAll(store)).data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual([
       'a',
       'c',
       'b',

@@ -1,16 +1,20 @@
-import { deleteDB, type IDBPDatabase, openDB } from 'idb'
-import type { UnreadableRecord } from '../../contract'
+import { deleteDB, type IDBPDatabase, openDB, unwrap } from 'idb'
+import type { StoredTransaction, UnreadableRecord } from '../../contract'
 import { DuplicateTransactionIdError, StoreUnreadableError } from '../errors'
 import {
+  BOOKING_DATE_INDEX,
   DB_VERSION,
+  decodeAccounts,
   decodeRecords,
+  decodeTransaction,
   newGeneration,
-  type RawRecords,
   type SandboxDb,
+  TRANSACTION_DATE_INDEX,
   TRANSACTION_ID_INDEX,
+  type TransactionRecord,
   upgradeDatabase,
 } from './indexeddb-schema'
-import type { AccountData, Generation, SandboxStore } from './store'
+import type { AccountData, Generation, SandboxStore, StoredPage } from './store'
 import { writeLock } from './write-lock'
 
 export interface IndexedDbStore extends SandboxStore {
@@ -27,6 +31,11 @@ export interface IndexedDbStoreOptions {
 const CHANGED = 'changed'
 /** How many records the error's list names: enough to see the pattern, short enough to read. */
 const LISTED_PROBLEMS = 20
+/**
+ * Transactions read per IndexedDB request when an account is read whole: each slice is read and
+ * parsed in one go, and between slices the page gets its turn (a first page to show, a click to answer).
+ */
+const READ_SLICE = 2_000
 
 type Db = IDBPDatabase<SandboxDb>
 
@@ -128,33 +137,134 @@ export function openIndexedDbStore({
     return generation
   }
 
-  async function readAll(): Promise<RawRecords & { generation: Generation }> {
-    const tx = (await database()).transaction(['accounts', 'transactions', 'meta'])
-    const [accountKeys, accounts, transactionKeys, transactions, generation] = await Promise.all([
-      tx.objectStore('accounts').getAllKeys(),
-      tx.objectStore('accounts').getAll(),
-      tx.objectStore('transactions').getAllKeys(),
-      tx.objectStore('transactions').getAll(),
-      tx.objectStore('meta').get('generation'),
-    ])
-    return { accountKeys, accounts, transactionKeys, transactions, generation: generation ?? '' }
+  /** Runs a read, saying in words why when the database fails it. */
+  async function reading<T>(read: (db: Db) => Promise<T>): Promise<T> {
+    try {
+      return await read(await database())
+    } catch (error) {
+      throw error instanceof StoreUnreadableError ? error : readFailure(error)
+    }
   }
 
   return {
-    async load() {
-      const raw = await readAll().catch((error) => {
-        throw error instanceof StoreUnreadableError ? error : readFailure(error)
+    async loadAccounts() {
+      const { keys, values, generation } = await reading(async (db) => {
+        const tx = db.transaction(['accounts', 'meta'])
+        const [keys, values, generation] = await Promise.all([
+          tx.objectStore('accounts').getAllKeys(),
+          tx.objectStore('accounts').getAll(),
+          tx.objectStore('meta').get('generation'),
+        ])
+        return { keys, values, generation: generation ?? '' }
       })
-      const { data, unreadable } = decodeRecords(raw)
-      if (unreadable.length > 0) {
-        const count =
-          unreadable.length === 1 ? '1 stored record is' : `${unreadable.length} stored records are`
-        throw new StoreUnreadableError(
-          `The offline data in this browser cannot be read: ${count} damaged (the first: ${recordText(unreadable[0])}).`,
-          unreadable.slice(0, LISTED_PROBLEMS).map(recordText),
-        )
+      const { accounts, unreadable } = decodeAccounts(keys, values)
+      if (unreadable.length > 0) throw damaged(unreadable)
+      return { accounts, generation }
+    },
+
+    async loadTransactions(accountId) {
+      // In slices, each its own IndexedDB transaction: a slice that finds another generation than the
+      // first (another tab wrote in between) starts the read again, so the rows are of one generation.
+      for (;;) {
+        const transactions: StoredTransaction[] = []
+        const unreadable: UnreadableRecord[] = []
+        let generation: Generation | undefined
+        let after = -Infinity
+        let moved = false
+        for (;;) {
+          const slice = await reading(async (db) => {
+            const tx = db.transaction(['transactions', 'meta'])
+            const range = IDBKeyRange.bound([accountId, after], [accountId, Infinity], true)
+            const [keys, values, seen] = await Promise.all([
+              tx.objectStore('transactions').getAllKeys(range, READ_SLICE),
+              tx.objectStore('transactions').getAll(range, READ_SLICE),
+              tx.objectStore('meta').get('generation'),
+            ])
+            return { keys, values, seen: seen ?? '' }
+          })
+          if (generation !== undefined && slice.seen !== generation) {
+            moved = true
+            break
+          }
+          generation = slice.seen
+          slice.values.forEach((value, i) => {
+            const decoded = decodeTransaction(slice.keys[i] as IDBValidKey, value)
+            if (decoded.ok) transactions.push(decoded.transaction)
+            else unreadable.push(decoded.unreadable)
+          })
+          const last = slice.keys.at(-1)
+          if (last === undefined || slice.keys.length < READ_SLICE) break
+          after = last[1]
+        }
+        if (moved) continue
+        if (unreadable.length > 0) throw damaged(unreadable)
+        return { transactions, generation: generation ?? '' }
       }
-      return { data, generation: raw.generation }
+    },
+
+    async countTransactions() {
+      return reading(async (db) => {
+        const tx = db.transaction(['accounts', 'transactions'])
+        const ids = await tx.objectStore('accounts').getAllKeys()
+        const counts = await Promise.all(
+          ids.map((id) =>
+            tx.objectStore('transactions').count(IDBKeyRange.bound([id, -Infinity], [id, Infinity])),
+          ),
+        )
+        return new Map(ids.map((id, i) => [id, counts[i] ?? 0]))
+      })
+    },
+
+    async readPage(accountId, { fromDate, toDate, spans }) {
+      const page = await reading(async (db) => {
+        const tx = db.transaction('transactions')
+        const byBookingDate = tx.store.index(BOOKING_DATE_INDEX)
+        const byTransactionDate = tx.store.index(TRANSACTION_DATE_INDEX)
+        // Dates are ISO strings: '' sorts before every one, '\uffff' after.
+        const window = (status: string) =>
+          IDBKeyRange.bound([accountId, status, fromDate ?? ''], [accountId, status, toDate ?? '\uffff'])
+        const [bookedCount, pendingCount] = await Promise.all([
+          byBookingDate.count(window('booked')),
+          byTransactionDate.count(window('pending')),
+        ])
+        const span = spans({ booked: bookedCount, pending: pendingCount })
+        const newestFirst = async (
+          index: { openCursor(range: IDBKeyRange, direction: 'prev'): Promise<RowCursor | null> },
+          range: IDBKeyRange,
+          { start, end }: { start: number; end: number },
+        ) => {
+          const rows: { key: IDBValidKey; value: unknown }[] = []
+          if (end <= start) return rows
+          let cursor = await index.openCursor(range, 'prev')
+          if (cursor && start > 0) cursor = await cursor.advance(start)
+          while (cursor && rows.length < end - start) {
+            rows.push({ key: cursor.primaryKey, value: cursor.value })
+            cursor = await cursor.continue()
+          }
+          return rows
+        }
+        const [booked, pending] = await Promise.all([
+          newestFirst(byBookingDate, window('booked'), span.booked),
+          newestFirst(byTransactionDate, window('pending'), span.pending),
+        ])
+        return { booked, pending, bookedCount, pendingCount }
+      })
+      const unreadable: UnreadableRecord[] = []
+      const decode = (rows: { key: IDBValidKey; value: unknown }[]) =>
+        rows.flatMap(({ key, value }) => {
+          const decoded = decodeTransaction(key, value)
+          if (decoded.ok) return [decoded.transaction]
+          unreadable.push(decoded.unreadable)
+          return []
+        })
+      const result: StoredPage = {
+        booked: decode(page.booked),
+        pending: decode(page.pending),
+        bookedCount: page.bookedCount,
+        pendingCount: page.pendingCount,
+      }
+      if (unreadable.length > 0) throw damaged(unreadable)
+      return result
     },
 
     async generation() {
@@ -191,14 +301,15 @@ export function openIndexedDbStore({
           IDBKeyRange.bound([accountId, -Infinity], [accountId, Infinity]),
           'prev',
         )
-        let sequence = last ? last.key[1] + 1 : 0
-        for (const transaction of transactions) {
-          track(
-            store
-              .add({ accountId, transaction }, [accountId, sequence++])
-              .catch(clashAsDuplicate(accountId, transaction.cardTransactionId)),
-          )
-        }
+        const first = last ? last.key[1] + 1 : 0
+        track(
+          writeAll(
+            unwrap(store),
+            'add',
+            transactions.map((transaction, i) => [{ accountId, transaction }, [accountId, first + i]]),
+            (error, i) => clashAsDuplicate(accountId, transactions[i]?.cardTransactionId ?? '')(error),
+          ),
+        )
         track(tx.objectStore('meta').put(generation, 'generation'))
       })
       announce()
@@ -334,15 +445,72 @@ async function replace(db: Db, data: readonly AccountData[]): Promise<Generation
     track(transactions.clear())
     data.forEach(({ account, transactions: list }, position) => {
       track(accounts.put({ position, account }, account.resourceId))
-      list.forEach((transaction, sequence) => {
-        track(
-          transactions.put({ accountId: account.resourceId, transaction }, [account.resourceId, sequence]),
-        )
-      })
+      const accountId = account.resourceId
+      track(
+        writeAll(
+          unwrap(transactions),
+          'put',
+          list.map((transaction, sequence) => [{ accountId, transaction }, [accountId, sequence]]),
+          (error) => {
+            throw error
+          },
+        ),
+      )
     })
     track(tx.objectStore('meta').put(generation, 'generation'))
   })
   return generation
+}
+
+/**
+ * Writes many transaction records with the plain IndexedDB requests, settled by one promise: idb wraps
+ * every request in a promise and two listeners, and even one handler per request costs as much as a
+ * third of the writes for 100,000 rows. Requests on one store complete in order, so the last one's success
+ * means all succeeded; a failure reaches the transaction's error event, and rejects with `failure`'s
+ * error for that request (the transaction aborts).
+ */
+function writeAll(
+  store: IDBObjectStore,
+  method: 'add' | 'put',
+  records: readonly (readonly [TransactionRecord, [string, number]])[],
+  failure: (error: unknown, index: number) => never,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const requests: IDBRequest[] = []
+    store.transaction.addEventListener(
+      'error',
+      (event) => {
+        const request = event.target as IDBRequest
+        try {
+          failure(request.error, requests.indexOf(request))
+        } catch (error) {
+          reject(error)
+        }
+      },
+      { once: true },
+    )
+    for (const [value, key] of records) requests.push(store[method](value, key))
+    const last = requests.at(-1)
+    if (last === undefined) resolve()
+    else last.addEventListener('success', () => resolve())
+  })
+}
+
+/** What a page read needs of an index cursor, whichever index it walks. */
+interface RowCursor {
+  primaryKey: IDBValidKey
+  value: unknown
+  advance(count: number): Promise<RowCursor | null>
+  continue(): Promise<RowCursor | null>
+}
+
+/** The error of a read that met records it cannot parse: how many, and the first few with why. */
+function damaged(unreadable: readonly UnreadableRecord[]): StoreUnreadableError {
+  const count = unreadable.length === 1 ? '1 stored record is' : `${unreadable.length} stored records are`
+  return new StoreUnreadableError(
+    `The offline data in this browser cannot be read: ${count} damaged (the first: ${recordText(unreadable[0])}).`,
+    unreadable.slice(0, LISTED_PROBLEMS).map(recordText),
+  )
 }
 
 function recordText(record: UnreadableRecord | undefined): string {

@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CardAccount, StoredTransaction } from '../../contract'
-import { createV1Database, rawGetAll, rawOpen } from '../../test/indexeddb'
+import { createV1Database, rawGetAll, rawOpen, rawPut } from '../../test/indexeddb'
+import { loadAll } from '../../test/stores'
 import { DuplicateTransactionIdError } from '../errors'
 import { createSandbox } from '../sandbox'
+import { DB_VERSION } from './indexeddb-schema'
 import { type IndexedDbStore, openIndexedDbStore } from './indexeddb-store'
 
 const opened: IndexedDbStore[] = []
@@ -51,7 +53,7 @@ describe('IndexedDB version 1 → 2', () => {
     await createV1Database(name, v1)
 
     const store = open(name)
-    const { data, generation } = await store.load()
+    const { data, generation } = await loadAll(store)
     expect(data).toEqual(v1)
     expect(generation).not.toBe('')
 
@@ -69,7 +71,7 @@ describe('IndexedDB version 1 → 2', () => {
     await createV1Database(name, [{ account: account('acc'), transactions: [tx('ct-1')] }])
     const store = open(name)
     await expect(store.appendTransactions('acc', [tx('ct-1')])).rejects.toThrow(DuplicateTransactionIdError)
-    expect((await store.load()).data[0]?.transactions).toEqual([tx('ct-1')])
+    expect((await loadAll(store)).data[0]?.transactions).toEqual([tx('ct-1')])
   })
 
   it('gives a duplicate id left by two tabs of version 1 the next free id, keeping both rows', async () => {
@@ -82,7 +84,7 @@ describe('IndexedDB version 1 → 2', () => {
       },
       { account: account('other'), transactions: [tx('ct-1', '-5.00')] },
     ])
-    const { data } = await open(name).load()
+    const { data } = await loadAll(open(name))
     expect(
       data.map(({ transactions }) =>
         transactions.map((t) => [t.cardTransactionId, t.transactionAmount.amount]),
@@ -102,7 +104,7 @@ describe('IndexedDB version 1 → 2', () => {
     const name = freshName()
     await createV1Database(name, [{ account: account('acc'), transactions: [tx('ct-1'), { broken: true }] }])
     const store = open(name)
-    await expect(store.load()).rejects.toThrow(/1 stored record is damaged/)
+    await expect(store.loadTransactions('acc')).rejects.toThrow(/1 stored record is damaged/)
     const salvage = await store.salvage()
     expect(salvage.data).toEqual([{ account: account('acc'), transactions: [tx('ct-1')] }])
     expect(salvage.unreadable).toEqual([
@@ -114,18 +116,67 @@ describe('IndexedDB version 1 → 2', () => {
     ])
   })
 
-  it('leaves a version 2 database as it is on the next open', async () => {
+  it('leaves an upgraded database as it is on the next open', async () => {
     const name = freshName()
     await createV1Database(name, [{ account: account('acc'), transactions: [tx('ct-1')] }])
     const first = open(name)
-    const generation = (await first.load()).generation
+    const generation = (await loadAll(first)).generation
     first.close()
-    expect(await open(name).load()).toEqual({
+    expect(await loadAll(open(name))).toEqual({
       data: [{ account: account('acc'), transactions: [tx('ct-1')] }],
       generation,
     })
-    const db = await rawOpen(name, 2)
+    const db = await rawOpen(name, DB_VERSION)
     expect(await rawGetAll(db, 'transactions')).toEqual([{ accountId: 'acc', transaction: tx('ct-1') }])
     db.close()
+  })
+})
+
+describe('IndexedDB version 2 → 3', () => {
+  /** A database as version 2 wrote it: the unique id index, no date indexes. */
+  async function version2(name: string, rows: readonly StoredTransaction[]) {
+    const db = await rawOpen(name, 2, (created) => {
+      created.createObjectStore('accounts')
+      created.createObjectStore('meta')
+      created
+        .createObjectStore('transactions')
+        .createIndex('accountAndCardTransactionId', ['accountId', 'transaction.cardTransactionId'], {
+          unique: true,
+        })
+    })
+    await rawPut(db, 'accounts', [[{ position: 0, account: account('acc') }, 'acc']])
+    await rawPut(db, 'meta', [['g-2', 'generation']])
+    await rawPut(
+      db,
+      'transactions',
+      rows.map((transaction, sequence) => [{ accountId: 'acc', transaction }, ['acc', sequence]] as const),
+    )
+    db.close()
+  }
+
+  it('indexes the stored rows by date: a page reads in list order, the rows and generation unchanged', async () => {
+    const name = freshName()
+    const { bookingDate: _, ...base } = tx('p-1')
+    const pendingRow: StoredTransaction = { ...base, bookingStatus: 'pending', transactionDate: '2026-06-03' }
+    const rows = [{ ...tx('b-1'), bookingDate: '2026-06-05' }, pendingRow, tx('b-2'), tx('b-3')]
+    await version2(name, rows)
+
+    const store = open(name)
+    const page = await store.readPage?.('acc', {
+      spans: ({ booked, pending }) => ({
+        booked: { start: 0, end: booked },
+        pending: { start: 0, end: pending },
+      }),
+    })
+    expect(page).toEqual({
+      booked: [rows[0], rows[3], rows[2]],
+      pending: [pendingRow],
+      bookedCount: 3,
+      pendingCount: 1,
+    })
+    expect(await loadAll(store)).toEqual({
+      data: [{ account: account('acc'), transactions: rows }],
+      generation: 'g-2',
+    })
   })
 })

@@ -2,14 +2,27 @@ import { DuplicateTransactionIdError } from '../errors'
 import { serialize } from '../serialize'
 import type { AccountData, SandboxStore } from './store'
 
+export interface MemoryStore extends SandboxStore {
+  /** Everything it holds, accounts and transactions in creation order: what the local sandbox writes to disk. */
+  data(): AccountData[]
+}
+
 /** Store for Node, tests and benches: the data lives as long as the process. */
-export function createMemoryStore(initial: readonly AccountData[] = []): SandboxStore {
+export function createMemoryStore(initial: readonly AccountData[] = []): MemoryStore {
   let accounts = copy(initial)
   let generation = 0
   const next = () => String(++generation)
+  const entryOf = (accountId: string) => accounts.find((entry) => entry.account.resourceId === accountId)
   return {
-    async load() {
-      return { data: copy(accounts), generation: String(generation) }
+    data: () => copy(accounts),
+    async loadAccounts() {
+      return { accounts: accounts.map((entry) => entry.account), generation: String(generation) }
+    },
+    async loadTransactions(accountId) {
+      return { transactions: [...(entryOf(accountId)?.transactions ?? [])], generation: String(generation) }
+    },
+    async countTransactions() {
+      return new Map(accounts.map((entry) => [entry.account.resourceId, entry.transactions.length]))
     },
     async generation() {
       return String(generation)

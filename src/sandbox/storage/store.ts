@@ -1,4 +1,10 @@
-import type { CardAccount, SandboxSnapshot, StoredTransaction, UnreadableRecord } from '../../contract'
+import type {
+  CardAccount,
+  IsoDate,
+  SandboxSnapshot,
+  StoredTransaction,
+  UnreadableRecord,
+} from '../../contract'
 
 /** One account with its transactions in creation order (oldest first), as persisted and exported. */
 export type AccountData = SandboxSnapshot['cardAccounts'][number]
@@ -15,9 +21,40 @@ export interface TransactionChange {
   to: StoredTransaction
 }
 
-export interface StoredData {
-  data: AccountData[]
+/** Every card account, in creation order, without its transactions. */
+export interface StoredAccounts {
+  accounts: CardAccount[]
   generation: Generation
+}
+
+/** One card account's transactions in creation order (oldest first). */
+export interface StoredTransactions {
+  transactions: StoredTransaction[]
+  generation: Generation
+}
+
+interface Span {
+  start: number
+  end: number
+}
+
+/**
+ * One page of a card account's list, as `readPage` reads it: the rows dated within the inclusive bounds
+ * (booked ones by bookingDate, pending ones by transactionDate), newest first, then by creation order.
+ * `spans` turns the window's counts into the rows the page takes of each list.
+ */
+export interface PageRequest {
+  fromDate?: IsoDate | undefined
+  toDate?: IsoDate | undefined
+  spans(counts: { booked: number; pending: number }): { booked: Span; pending: Span }
+}
+
+export interface StoredPage {
+  booked: StoredTransaction[]
+  pending: StoredTransaction[]
+  /** How many of each the window holds. */
+  bookedCount: number
+  pendingCount: number
 }
 
 /** Whatever could be read of a store, record by record; the rest with why. */
@@ -27,17 +64,28 @@ export interface Salvage {
 }
 
 /**
- * Persistence port of the engine. The engine keeps its own in-memory index and only writes through,
- * so a store needs no querying: it loads everything once and records changes. Each write is all or
- * nothing, returns the generation it produced, and is made inside `exclusive`, so the engine can check
- * first that its data is the store's latest.
+ * Persistence port of the engine. The engine keeps its own in-memory index of the accounts it uses and
+ * writes through. It reads the accounts at start and an account's transactions when it first needs them
+ * all (a store of 100,000 rows must not be read whole to show one account's first page), so each read
+ * says the generation it saw: the engine drops what it holds when a later read sees another. Each write
+ * is all or nothing, returns the generation it produced, and is made inside `exclusive`, so the engine
+ * can check first that its data is the store's latest.
  */
 export interface SandboxStore {
+  /** Every account in creation order. Throws `StoreUnreadableError` when an account record cannot be read. */
+  loadAccounts(): Promise<StoredAccounts>
   /**
-   * Every account in creation order, each with its transactions in creation order, and the generation
-   * they are at. Throws `StoreUnreadableError` when a record cannot be read.
+   * The account's transactions in creation order (none for an unknown account). Throws
+   * `StoreUnreadableError` when one of its records cannot be read.
    */
-  load(): Promise<StoredData>
+  loadTransactions(accountId: string): Promise<StoredTransactions>
+  /** How many transactions each account holds (accounts without any may be absent), without reading them. */
+  countTransactions(): Promise<Map<string, number>>
+  /**
+   * Optional: one page of an account's list read from the store, for an account the engine has not read
+   * whole. Throws `StoreUnreadableError` when a record of the page cannot be read.
+   */
+  readPage?(accountId: string, request: PageRequest): Promise<StoredPage>
   generation(): Promise<Generation>
   /** Runs `task` as the only writer among every engine sharing this store (other tabs included). */
   exclusive<T>(task: () => Promise<T>): Promise<T>
