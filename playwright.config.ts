@@ -15,7 +15,9 @@ export default defineConfig<ConsoleOptions>({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // One spec file per worker, each with its own browser (and, in proxy mode, its own server per test): two
+  // workers for the two cores halve the suite's time, and every test's data stays its own.
+  workers: 2,
   retries: 0,
   // A cap on how long a stuck test takes to fail, not a speed requirement: the axe passes of the a11y specs
   // take over 30 s when the two cores are shared with a build or another suite.
