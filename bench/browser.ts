@@ -117,3 +117,27 @@ export async function importAccount(
   if (!id) throw new Error(`no account in the URL ${page.url()}`)
   return id
 }
+
+/** performance.now() (ms since navigation start) when the first transaction row is in the DOM and painted. */
+export function recordFirstRows() {
+  const w = window as unknown as { firstRowsAt?: number }
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('table.transactions tbody tr')) {
+      observer.disconnect()
+      requestAnimationFrame(() => {
+        w.firstRowsAt = performance.now()
+      })
+    }
+  }).observe(document, { subtree: true, childList: true })
+}
+
+/** Navigates to `url` and returns when its first rows were painted (an init script must run recordFirstRows). */
+export async function firstRows(page: Page, url: string, timeout = 0): Promise<number> {
+  await page.goto(url)
+  await page.waitForFunction(
+    () => (window as unknown as { firstRowsAt?: number }).firstRowsAt !== undefined,
+    null,
+    { timeout },
+  )
+  return page.evaluate(() => (window as unknown as { firstRowsAt: number }).firstRowsAt)
+}

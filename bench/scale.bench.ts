@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { chromium, type Page } from '@playwright/test'
 import { preview } from 'vite'
+import { firstRows, recordFirstRows } from './browser'
 
 /** The commit the work started from: the console as testers had it. */
 export const BASELINE_COMMIT = '507446c'
@@ -81,31 +82,11 @@ async function generate(page: Page): Promise<{ ms: number; runs: number }> {
   return { ms, runs }
 }
 
-/** performance.now() (ms since navigation start) when the first transaction row is in the DOM and painted. */
-function recordFirstRows() {
-  const w = window as unknown as { firstRowsAt?: number }
-  new MutationObserver((_, observer) => {
-    if (document.querySelector('table.transactions tbody tr')) {
-      observer.disconnect()
-      requestAnimationFrame(() => {
-        w.firstRowsAt = performance.now()
-      })
-    }
-  }).observe(document, { subtree: true, childList: true })
-}
-
-async function firstRows(page: Page, url: string): Promise<number> {
-  await page.goto(url)
-  await page.waitForFunction(
-    () => (window as unknown as { firstRowsAt?: number }).firstRowsAt !== undefined,
-    null,
-    {
-      timeout: LONG,
-    },
-  )
+async function firstFullPage(page: Page, url: string): Promise<number> {
+  const ms = await firstRows(page, url, LONG)
   const rows = await page.locator('table.transactions tbody tr').count()
   if (rows !== 50) throw new Error(`expected 50 rows on the first page, saw ${rows}`)
-  return page.evaluate(() => (window as unknown as { firstRowsAt: number }).firstRowsAt)
+  return ms
 }
 
 /** Saves the state as a scenario, then loads it: the time is from the click on "Replace and load" to "Loaded". */
@@ -160,7 +141,7 @@ async function measure(dir: string, port: number): Promise<ScaleFigures> {
 
     const url = `${origin}/?account=${account}&status=booked&offset=0&limit=50`
     const navigations: number[] = []
-    for (let i = 0; i < NAVIGATIONS; i++) navigations.push(await firstRows(page, url))
+    for (let i = 0; i < NAVIGATIONS; i++) navigations.push(await firstFullPage(page, url))
 
     const scenarioLoadMs = await scenarioLoad(page)
     return {

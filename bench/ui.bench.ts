@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
-import { importAccount, openBrowserBench } from './browser'
+import { firstRows, importAccount, openBrowserBench, recordFirstRows } from './browser'
 
 const DIST = 'dist'
 const PORT = Number(process.env.BENCH_PORT ?? 4191)
@@ -44,25 +44,6 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? Number.NaN
 const round = (ms: number) => Math.round(ms * 10) / 10
-
-/** performance.now() (ms since navigation start) when the first transaction row is in the DOM and painted. */
-function recordFirstRows() {
-  const w = window as unknown as { firstRowsAt?: number }
-  new MutationObserver((_, observer) => {
-    if (document.querySelector('table.transactions tbody tr')) {
-      observer.disconnect()
-      requestAnimationFrame(() => {
-        w.firstRowsAt = performance.now()
-      })
-    }
-  }).observe(document, { subtree: true, childList: true })
-}
-
-async function firstRows(page: Page, url: string): Promise<number> {
-  await page.goto(url)
-  await page.waitForFunction(() => (window as unknown as { firstRowsAt?: number }).firstRowsAt !== undefined)
-  return page.evaluate(() => (window as unknown as { firstRowsAt: number }).firstRowsAt)
-}
 
 /** Click Next and wait until the next page's rows replaced the previous ones and were painted. */
 function nextPage(page: Page): Promise<number> {
