@@ -1,11 +1,8 @@
 import {
   type CardAccountCreateInput,
-  CONSOLE_FILE_FORMAT,
-  CONSOLE_FILE_VERSION,
-  emptyConditionSet,
   type IsoDate,
+  newScenarioFile,
   psd2QuotaRule,
-  realClock,
   type ScenarioFile,
   type TransactionCreateInput,
   testCustomers,
@@ -45,19 +42,6 @@ async function accountData(recipe: Recipe, today: IsoDate): Promise<ScenarioFile
       throw new Error(`shipped scenario transactions refused: ${added.problem.messages[0]?.text}`)
   }
   return (await sandbox.exportSnapshot()).cardAccounts
-}
-
-function file(name: string, cardAccounts: ScenarioFile['cardAccounts']): ScenarioFile {
-  return {
-    format: CONSOLE_FILE_FORMAT,
-    version: CONSOLE_FILE_VERSION,
-    kind: 'scenario',
-    name,
-    clock: realClock,
-    conditions: emptyConditionSet,
-    personality: 'console',
-    cardAccounts,
-  }
 }
 
 const privateAccount: CardAccountCreateInput = {
@@ -107,7 +91,7 @@ export const shippedScenarios: readonly ShippedScenario[] = [
     accounts: 1,
     transactions: 0,
     build: async (today) =>
-      file(
+      newScenarioFile(
         'Empty private customer',
         await accountData({ accountId: EMPTY_ID, account: privateAccount, transactions: () => [] }, today),
       ),
@@ -118,7 +102,7 @@ export const shippedScenarios: readonly ShippedScenario[] = [
     accounts: 1,
     transactions: 1000,
     build: async (today) =>
-      file(
+      newScenarioFile(
         'Corporate customer, two years',
         await accountData(
           {
@@ -152,7 +136,7 @@ export const shippedScenarios: readonly ShippedScenario[] = [
       )
       const rule = psd2QuotaRule(QUOTA_RULE_ID, 'listTransactions')
       return {
-        ...file('Private customer at the quota edge', cardAccounts),
+        ...newScenarioFile('Private customer at the quota edge', cardAccounts),
         clock: { setting: { kind: 'follows', offsetDays: 0 }, settlePendingAfterDays: SETTLE_AFTER_DAYS },
         conditions: { rules: [rule] },
         quotaReads: {

@@ -1,15 +1,8 @@
 import type { z } from 'zod'
 import { cardAccount, type cardAccountFromServer } from './card-account'
-import { emptyConditionSet } from './conditions'
 import { problemFromZod } from './errors'
-import { realClock } from './sandbox-clock'
-import type { ScenarioFile } from './scenario'
-import {
-  CONSOLE_FILE_FORMAT,
-  CONSOLE_FILE_VERSION,
-  type StoredTransaction,
-  storedTransaction,
-} from './snapshot'
+import { newScenarioFile, type ScenarioFile } from './scenario'
+import { type StoredTransaction, storedTransaction } from './snapshot'
 import type { BookedFromServer, PendingFromServer } from './transaction'
 
 /** An account and all its transactions as the console's liberal reader took them from a sandbox. */
@@ -125,16 +118,7 @@ export function scenarioFromRead(read: AccountAsRead, name: string): ScenarioCop
     keep(tx, 'pending', `pending ${tx.cardTransactionId ?? `element ${position}`}`)
   })
 
-  const file: ScenarioFile = {
-    format: CONSOLE_FILE_FORMAT,
-    version: CONSOLE_FILE_VERSION,
-    kind: 'scenario',
-    name,
-    clock: realClock,
-    conditions: emptyConditionSet,
-    personality: 'console',
-    cardAccounts: [{ account: account.data, transactions: kept }],
-  }
+  const file = newScenarioFile(name, [{ account: account.data, transactions: kept }])
   return {
     ok: true,
     file,

@@ -1,9 +1,17 @@
 import { z } from 'zod'
-import { conditionSet } from './conditions'
+import { conditionSet, emptyConditionSet } from './conditions'
 import { isoDate } from './dates'
 import { personalityName } from './personality-names'
-import { sandboxClockState } from './sandbox-clock'
-import { accountBookPart, cardAccountData, formatField, headReader, versionField } from './snapshot'
+import { realClock, sandboxClockState } from './sandbox-clock'
+import {
+  accountBookPart,
+  CONSOLE_FILE_FORMAT,
+  CONSOLE_FILE_VERSION,
+  cardAccountData,
+  formatField,
+  headReader,
+  versionField,
+} from './snapshot'
 
 /** A scenario's name: what the list shows and the library is keyed by. */
 export const scenarioName = z
@@ -46,3 +54,17 @@ export const scenarioFile = z.preprocess(
   scenarioV3,
 )
 export type ScenarioFile = z.infer<typeof scenarioFile>
+
+/** A scenario of these accounts as a new sandbox starts: the real date, no conditions, the console's own shape. */
+export function newScenarioFile(name: string, cardAccounts: ScenarioFile['cardAccounts']): ScenarioFile {
+  return {
+    format: CONSOLE_FILE_FORMAT,
+    version: CONSOLE_FILE_VERSION,
+    kind: 'scenario',
+    name,
+    clock: realClock,
+    conditions: emptyConditionSet,
+    personality: 'console',
+    cardAccounts,
+  }
+}
