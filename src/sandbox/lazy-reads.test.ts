@@ -187,7 +187,8 @@ describe('an engine over IndexedDB', () => {
     const name = `lazy-reads-${++dbCount}`
     const store = openIndexedDbStore({ name })
     opened.push(store)
-    await store.replaceAll(data)
+    // More rows than one IndexedDB block holds (BLOCK_SIZE), so pages and writes cross blocks.
+    await store.replaceAll([{ account: account('big'), transactions: rows('b', 2_300) }, ...data.slice(1)])
     return name
   }
   function reopened(name: string) {
@@ -220,6 +221,7 @@ describe('an engine over IndexedDB', () => {
     })
     expect(settle.ok).toBe(true)
     expect((await paging.deleteTransaction('big', 'b-7')).ok).toBe(true)
+    expect((await paging.deleteTransaction('big', 'b-1002')).ok).toBe(true)
     expect((await paging.addTransactions('big', [pendingRow])).ok).toBe(true)
     const reference = createMemoryStore((await paging.exportSnapshot()).cardAccounts)
     const fresh = reopened(name)
@@ -236,6 +238,8 @@ describe('an engine over IndexedDB', () => {
       { bookingStatus: 'pending', fromDate: '2026-06-10' },
       { bookingStatus: 'booked', toDate: '2026-06-01' },
       { bookingStatus: 'both', fromDate: '2026-07-01' },
+      { bookingStatus: 'both', offset: '1500', limit: '200' },
+      { bookingStatus: 'pending', fromDate: '2026-06-14', offset: '10', limit: '50' },
     ]
     for (const query of queries) {
       expect(await byPages.listTransactions('big', query, none)).toEqual(

@@ -56,15 +56,17 @@ async function newAccount(sandbox: Sandbox): Promise<string> {
   return created.resourceId
 }
 
-/** The ids of every transaction record the database holds for `accountId`, as stored. */
+/** The ids of every transaction the database's blocks hold for `accountId`, as stored. */
 async function storedIds(name: string, accountId: string): Promise<string[]> {
   const db = await rawOpen(name, DB_VERSION)
-  const records = (await rawGetAll(db, 'transactions')) as {
+  const blocks = (await rawGetAll(db, 'blocks')) as {
     accountId: string
-    transaction: { cardTransactionId: string }
+    transactions: { cardTransactionId: string }[]
   }[]
   db.close()
-  return records.filter((r) => r.accountId === accountId).map((r) => r.transaction.cardTransactionId)
+  return blocks
+    .filter((block) => block.accountId === accountId)
+    .flatMap((block) => block.transactions.map((tx) => tx.cardTransactionId))
 }
 
 describe('two tabs writing to one database', () => {
@@ -129,7 +131,7 @@ describe('two tabs writing to one database', () => {
     const name = freshName()
     const writer = tab(name)
     const id = await newAccount(writer)
-    // A tab that believes its copy is current whatever the store says: only the unique index stops it.
+    // A tab that believes its copy is current whatever the store says: only the store's own id check stops it.
     let believed = ''
     const blind = tab(name, (store) => ({
       ...deaf(store),

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { KnownFix } from '../../contract'
-import { createV1Database, rawOpen, rawPut } from '../../test/indexeddb'
+import { createV1Database, rawGetAll, rawOpen, rawPut } from '../../test/indexeddb'
 import { isStoreUnreadableError, StoreUnreadableError } from '../errors'
 import type { Result } from '../result'
 import { createSandbox, type Sandbox } from '../sandbox'
-import { DB_VERSION } from './indexeddb-schema'
+import { catalogOf, DB_VERSION } from './indexeddb-schema'
 import { type IndexedDbStore, openIndexedDbStore } from './indexeddb-store'
 
 // What a tester whose offline data is damaged can still do: be told so, save what reads, start over.
@@ -41,7 +41,7 @@ const transaction = {
   merchantCategoryCode: '5411',
 }
 
-/** A database with one account of two transactions, whose third record a broken write left unreadable. */
+/** A database with one account of two transactions, whose third row a broken write left unreadable. */
 async function damagedDatabase(name: string) {
   const sandbox = engine(name)
   const { resourceId } = value(
@@ -53,8 +53,11 @@ async function damagedDatabase(name: string) {
   value(await sandbox.addTransactions(resourceId, [transaction, transaction]))
   const good = await sandbox.exportSnapshot()
   const db = await rawOpen(name, DB_VERSION)
-  const broken = { accountId: resourceId, transaction: { cardTransactionId: 'ct-3', transactionAmount: 12 } }
-  await rawPut(db, 'transactions', [[broken, [resourceId, 2]]])
+  const broken = { cardTransactionId: 'ct-3', transactionAmount: 12 }
+  const [block] = (await rawGetAll(db, 'blocks')) as { accountId: string; transactions: unknown[] }[]
+  const rows = [...(block?.transactions ?? []), broken]
+  await rawPut(db, 'blocks', [[{ accountId: resourceId, transactions: rows }, [resourceId, 0]]])
+  await rawPut(db, 'catalog', [[catalogOf(rows), [resourceId, 0]]])
   db.close()
   return { good, broken, resourceId }
 }
@@ -78,7 +81,7 @@ describe('a store with a damaged record', () => {
       message: expect.stringMatching(
         /^The offline data in this browser cannot be read: 1 stored record is damaged/,
       ),
-      problems: [expect.stringContaining(`transactions ["${resourceId}",2]: transaction.transactionDate`)],
+      problems: [expect.stringContaining(`blocks ["${resourceId}",0,2]: transactionDate`)],
     })
     const exported = sandbox.exportSnapshot()
     await expect(exported).rejects.toBeInstanceOf(StoreUnreadableError)
@@ -99,9 +102,9 @@ describe('a store with a damaged record', () => {
       damaged: true,
       unreadable: [
         {
-          store: 'transactions',
-          key: [resourceId, 2],
-          problem: expect.stringContaining('transaction.transactionAmount'),
+          store: 'blocks',
+          key: [resourceId, 0, 2],
+          problem: expect.stringContaining('transactionAmount'),
           record: broken,
         },
       ],
@@ -152,7 +155,7 @@ describe('a database missing an object store', () => {
       cardAccounts: [{ account, transactions: [] }],
       unreadable: [
         {
-          store: 'transactions',
+          store: 'blocks',
           problem: expect.stringContaining('none of its records could be read: NotFoundError'),
         },
       ],

@@ -1,4 +1,4 @@
-import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb'
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames, unwrap } from 'idb'
 import { z } from 'zod'
 import {
   type CardAccount,
@@ -11,42 +11,56 @@ import {
 import type { AccountData, Generation, Salvage } from './store'
 
 /**
- * The database's layout, version 3.
+ * The database's layout, version 4.
  * - accounts: keyed by resourceId; `position` keeps the accounts in creation order.
- * - transactions: keyed by [resourceId, sequence], so key order is each account's creation order; the
- *   record names its account so that a unique index can refuse a second transaction with the same id
- *   in one account, whichever tab writes it. Two indexes by account, status and list date (booked ones
- *   by bookingDate, pending ones by transactionDate) let one page of a list be read without the rest
- *   of the account: an index orders equal keys by the record's key, creation order, as the list does.
+ * - blocks: an account's transactions in creation order, up to `BLOCK_SIZE` a record, keyed by
+ *   [resourceId, block number]: IndexedDB's cost is per record, so 100,000 rows are 100 writes, not
+ *   100,000 (docs/benchmarks.md, "Offline at scale"). A delete can leave a block shorter; an append fills
+ *   the last block before it starts another.
+ * - catalog: per block, under the same key, each row's id, status and list date (bookingDate for a booked
+ *   one, transactionDate for a pending one), in the block's order. It is what IndexedDB indexes were
+ *   before: the unique-id check of a write, the block that holds an id, and the rows one page of a list
+ *   takes, all without reading the transactions themselves. Each write puts a block and its catalog
+ *   record together.
  * - meta: the generation, replaced by every write, so an engine can tell that another tab wrote.
- * Version 1 had the first two only, with the bare transaction as the record and no index; version 2
- * had no date indexes.
+ * Versions 1 to 3 kept one record per transaction in `transactions` (version 1 the bare transaction and
+ * no meta; version 2 added a unique id index, version 3 two date indexes).
  */
 export interface SandboxDb extends DBSchema {
   accounts: { key: string; value: AccountRecord }
-  transactions: {
-    key: [string, number]
-    value: TransactionRecord
-    indexes: {
-      [TRANSACTION_ID_INDEX]: [string, string]
-      [BOOKING_DATE_INDEX]: [string, string, string]
-      [TRANSACTION_DATE_INDEX]: [string, string, string]
-    }
-  }
+  blocks: { key: BlockKey; value: BlockRecord }
+  catalog: { key: BlockKey; value: CatalogRecord }
   meta: { key: 'generation'; value: Generation }
 }
 
-export const DB_VERSION = 3
-export const TRANSACTION_ID_INDEX = 'accountAndCardTransactionId'
-/** Booked transactions by bookingDate: a pending one has none, so the index leaves it out. */
-export const BOOKING_DATE_INDEX = 'accountStatusAndBookingDate'
-/** Every transaction by status and transactionDate: the pending list reads its 'pending' part. */
-export const TRANSACTION_DATE_INDEX = 'accountStatusAndTransactionDate'
+export const DB_VERSION = 4
+/** Rows per block: writes and reads of 100,000 rows take about a second (docs/benchmarks.md). */
+export const BLOCK_SIZE = 1_000
 
+export type BlockKey = [accountId: string, block: number]
 export type AccountRecord = { position: number; account: CardAccount }
-export type TransactionRecord = { accountId: string; transaction: StoredTransaction }
+export type BlockRecord = { accountId: string; transactions: StoredTransaction[] }
+export type CatalogRecord = { ids: string[]; booked: boolean[]; dates: string[] }
 
 export const newGeneration = (): Generation => crypto.randomUUID()
+
+const listDate = (tx: { bookingStatus?: unknown; bookingDate?: unknown; transactionDate?: unknown }) => {
+  const date = tx.bookingStatus === 'booked' ? tx.bookingDate : tx.transactionDate
+  return typeof date === 'string' ? date : undefined
+}
+
+/** Cuts an account's rows, oldest first, into blocks numbered from `first`. */
+export function toBlocks<T>(rows: readonly T[], first = 0): { block: number; rows: T[] }[] {
+  const blocks: { block: number; rows: T[] }[] = []
+  for (let start = 0; start < rows.length; start += BLOCK_SIZE) {
+    blocks.push({ block: first + start / BLOCK_SIZE, rows: rows.slice(start, start + BLOCK_SIZE) })
+  }
+  return blocks
+}
+
+/** Every key of the account's blocks (or catalog records). */
+export const accountRange = (accountId: string) =>
+  IDBKeyRange.bound([accountId, -Infinity], [accountId, Infinity])
 
 type UpgradeTransaction = IDBPTransaction<SandboxDb, StoreNames<SandboxDb>[], 'versionchange'>
 
@@ -56,46 +70,73 @@ export async function upgradeDatabase(
   oldVersion: number,
   tx: UpgradeTransaction,
 ): Promise<void> {
-  if (oldVersion < 1) {
-    db.createObjectStore('accounts')
-    db.createObjectStore('transactions')
+  if (oldVersion < 1) db.createObjectStore('accounts')
+  if (oldVersion < 2) db.createObjectStore('meta')
+  db.createObjectStore('blocks')
+  db.createObjectStore('catalog')
+  if (oldVersion < 1) return
+  // The one record per transaction of versions 1 to 3, which this version's schema type no longer names.
+  const old = unwrap(tx).objectStore('transactions')
+  const [keys, values] = await Promise.all([
+    request<[string, number][]>(old.getAllKeys()),
+    request<unknown[]>(old.getAll()),
+  ])
+  const records =
+    oldVersion < 2
+      ? wrapV1Transactions(keys, values)
+      : keys.map((key, i) => ({ key, record: values[i] as { accountId?: unknown; transaction?: unknown } }))
+  db.deleteObjectStore('transactions' as StoreNames<SandboxDb>)
+  // In key order, so each account's rows keep their creation order. A record that does not name its key's
+  // account keeps its wrapper: reading reports it, as it did before.
+  const byAccount = new Map<string, unknown[]>()
+  for (const { key, record } of records) {
+    const rows = byAccount.get(key[0]) ?? []
+    rows.push(isRecordOf(record, key[0]) ? record.transaction : record)
+    byAccount.set(key[0], rows)
   }
-  if (oldVersion < 3) {
-    // Before version 2's rewrite below, which awaits: an index is created while the upgrade is active,
-    // and the rewritten records are indexed as they are put.
-    const transactions = tx.objectStore('transactions')
-    transactions.createIndex(BOOKING_DATE_INDEX, [
-      'accountId',
-      'transaction.bookingStatus',
-      'transaction.bookingDate',
-    ])
-    transactions.createIndex(TRANSACTION_DATE_INDEX, [
-      'accountId',
-      'transaction.bookingStatus',
-      'transaction.transactionDate',
-    ])
+  const writes: Promise<unknown>[] = []
+  for (const [accountId, rows] of byAccount) {
+    for (const { block, rows: transactions } of toBlocks(rows)) {
+      const stored = transactions as StoredTransaction[]
+      writes.push(tx.objectStore('blocks').put({ accountId, transactions: stored }, [accountId, block]))
+      writes.push(tx.objectStore('catalog').put(catalogOf(transactions), [accountId, block]))
+    }
   }
-  if (oldVersion < 2) {
-    db.createObjectStore('meta')
-    const transactions = tx.objectStore('transactions')
-    // Created first: version 1's records have no accountId, so none is indexed until rewritten below.
-    transactions.createIndex(TRANSACTION_ID_INDEX, ['accountId', 'transaction.cardTransactionId'], {
-      unique: true,
-    })
-    const [keys, values] = await Promise.all([transactions.getAllKeys(), transactions.getAll()])
-    const rewritten = wrapV1Transactions(keys, values as unknown[])
-    await Promise.all([
-      ...rewritten.map(({ key, record }) => transactions.put(record as TransactionRecord, key)),
-      tx.objectStore('meta').put(newGeneration(), 'generation'),
-    ])
+  if (oldVersion < 2) writes.push(tx.objectStore('meta').put(newGeneration(), 'generation'))
+  await Promise.all(writes)
+}
+
+const isRecordOf = (record: unknown, accountId: string): record is { transaction: unknown } =>
+  typeof record === 'object' && record !== null && (record as { accountId?: unknown }).accountId === accountId
+
+/**
+ * The catalog record of a block's rows. Rows of an older version may be damaged: what is not a string
+ * id or date counts as none, and reading the block reports the row.
+ */
+export function catalogOf(rows: readonly unknown[]): CatalogRecord {
+  const fields = rows.map((row) =>
+    typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {},
+  )
+  return {
+    ids: fields.map(({ cardTransactionId }) =>
+      typeof cardTransactionId === 'string' ? cardTransactionId : '',
+    ),
+    booked: fields.map(({ bookingStatus }) => bookingStatus === 'booked'),
+    dates: fields.map((row) => listDate(row) ?? ''),
   }
 }
 
+const request = <T>(req: IDBRequest): Promise<T> =>
+  new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result as T)
+    req.onerror = () => reject(req.error)
+  })
+
 /**
  * Version 1's transaction records, each wrapped with its account's id. Two tabs writing at once could
- * store one id twice in an account; the unique index would refuse such a store, so each later
- * duplicate gets the id the engine would have given it: the next free `ct-N`. Records that are not
- * transactions are wrapped as they are: the index skips them, and reading reports them.
+ * store one id twice in an account, which no later version allows, so each later duplicate gets the
+ * id the engine would have given it: the next free `ct-N`. Records that are not transactions are
+ * wrapped as they are, and reading reports them.
  */
 export function wrapV1Transactions(
   keys: readonly [string, number][],
@@ -136,40 +177,42 @@ export function wrapV1Transactions(
 }
 
 const accountRecord = z.strictObject({ position: z.number(), account: cardAccount })
-const transactionRecord = z.strictObject({ accountId: z.string(), transaction: storedTransaction })
+const blockRecord = z.strictObject({ accountId: z.string(), transactions: z.array(z.unknown()) })
+const catalogRecord = z
+  .strictObject({ ids: z.array(z.string()), booked: z.array(z.boolean()), dates: z.array(z.string()) })
+  .refine(({ ids, booked, dates }) => ids.length === booked.length && ids.length === dates.length, {
+    message: 'its lists are of different lengths',
+  })
 
 export interface RawRecords {
   accountKeys: readonly IDBValidKey[]
   accounts: readonly unknown[]
-  transactionKeys: readonly IDBValidKey[]
-  transactions: readonly unknown[]
+  blockKeys: readonly IDBValidKey[]
+  blocks: readonly unknown[]
 }
 
 /**
  * Every record read with the contract: those that parse as the engine's data, accounts in creation
- * order and each one's transactions in key order; the others, and transactions whose account is
- * missing or unreadable, raw with why.
+ * order and each one's transactions in key order; the others, and blocks whose account is missing or
+ * unreadable, raw with why.
  */
 export function decodeRecords(raw: RawRecords): Salvage {
   const { accounts, unreadable } = decodeAccounts(raw.accountKeys, raw.accounts)
   const byAccount = new Map<string, AccountData>(
     accounts.map((account) => [account.resourceId, { account, transactions: [] }]),
   )
-  raw.transactions.forEach((value, i) => {
-    const key = raw.transactionKeys[i] as IDBValidKey
-    const decoded = decodeTransaction(key, value)
-    const entry = decoded.ok ? byAccount.get(decoded.accountId) : undefined
-    if (!decoded.ok) unreadable.push(decoded.unreadable)
-    else if (!entry) {
-      unreadable.push(
-        unreadableRecord(
-          'transactions',
-          key,
-          `its card account ${decoded.accountId} is missing or unreadable`,
-          value,
-        ),
-      )
-    } else entry.transactions.push(decoded.transaction)
+  raw.blocks.forEach((value, i) => {
+    const key = raw.blockKeys[i] as IDBValidKey
+    const accountId = Array.isArray(key) ? key[0] : undefined
+    const entry = typeof accountId === 'string' ? byAccount.get(accountId) : undefined
+    if (!entry) {
+      const problem = `its card account ${String(accountId)} is missing or unreadable`
+      unreadable.push(unreadableRecord('blocks', key, problem, value))
+      return
+    }
+    const decoded = decodeBlock(key, value)
+    entry.transactions.push(...decoded.transactions)
+    unreadable.push(...decoded.unreadable)
   })
   return { data: [...byAccount.values()], unreadable }
 }
@@ -202,23 +245,45 @@ export function decodeAccounts(
   }
 }
 
-/** One transaction record read with the contract, or why it cannot be. */
-export function decodeTransaction(
+/**
+ * One block read with the contract: the transactions that parse, in order, and the others raw with why,
+ * each keyed by its block's key and its place in it. A block that is not one names only itself.
+ */
+export function decodeBlock(
   key: IDBValidKey,
   value: unknown,
-):
-  | { ok: true; accountId: string; transaction: StoredTransaction }
-  | { ok: false; unreadable: UnreadableRecord } {
-  const parsed = transactionRecord.safeParse(value)
+  /** Only these rows, in this order; all by default. */
+  offsets?: readonly number[],
+): { transactions: StoredTransaction[]; unreadable: UnreadableRecord[] } {
+  const parsed = blockRecord.safeParse(value)
   if (!parsed.success) {
-    return { ok: false, unreadable: unreadableRecord('transactions', key, issues(parsed.error), value) }
+    return { transactions: [], unreadable: [unreadableRecord('blocks', key, issues(parsed.error), value)] }
   }
-  const { accountId, transaction } = parsed.data
+  const { accountId, transactions: rows } = parsed.data
   if (!Array.isArray(key) || accountId !== key[0]) {
-    const problem = `the record names card account ${accountId}, not its key's`
-    return { ok: false, unreadable: unreadableRecord('transactions', key, problem, value) }
+    const problem = `the block names card account ${accountId}, not its key's`
+    return { transactions: [], unreadable: [unreadableRecord('blocks', key, problem, value)] }
   }
-  return { ok: true, accountId, transaction }
+  const transactions: StoredTransaction[] = []
+  const unreadable: UnreadableRecord[] = []
+  for (const offset of offsets ?? rows.keys()) {
+    const row = rows[offset]
+    const transaction = storedTransaction.safeParse(row)
+    if (transaction.success) transactions.push(transaction.data)
+    else unreadable.push(unreadableRecord('blocks', [...key, offset], issues(transaction.error), row))
+  }
+  return { transactions, unreadable }
+}
+
+/** A catalog record read with its shape checked, or why it cannot be. */
+export function decodeCatalog(
+  key: IDBValidKey,
+  value: unknown,
+): { ok: true; catalog: CatalogRecord } | { ok: false; unreadable: UnreadableRecord } {
+  const parsed = catalogRecord.safeParse(value)
+  return parsed.success
+    ? { ok: true, catalog: parsed.data }
+    : { ok: false, unreadable: unreadableRecord('catalog', key, issues(parsed.error), value) }
 }
 
 function unreadableRecord(

@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CardAccount, StoredTransaction } from '../../contract'
+import { rawGetAll, rawOpen } from '../../test/indexeddb'
 import { loadAll } from '../../test/stores'
 import { DuplicateTransactionIdError } from '../errors'
 import { createSandbox } from '../sandbox'
+import { BLOCK_SIZE, DB_VERSION } from './indexeddb-schema'
 import { type IndexedDbStore, openIndexedDbStore } from './indexeddb-store'
 import type { SandboxStore } from './store'
 
@@ -110,6 +112,31 @@ describe('IndexedDB store', () => {
       ['ct-1', 'ct-2'],
       ['ct-2'],
     ])
+  })
+
+  it('keeps an account in blocks: the last is filled first, and changes keep every row in its place', async () => {
+    const name = freshName()
+    const store = open(name)
+    await store.saveAccount(account('acc'))
+    const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => `r-${from + i}`)
+    await store.appendTransactions('acc', ids(1, 700).map(tx))
+    await store.appendTransactions('acc', ids(701, 700).map(tx))
+    await store.appendTransactions('acc', [tx('r-1401')])
+    await store.deleteTransaction('acc', 'r-3')
+    await store.replaceTransactions('acc', [
+      { from: 'r-1001', to: tx('moved') },
+      { from: 'r-2', to: tx('r-1001') },
+    ])
+    await expect(store.appendTransactions('acc', [tx('r-1400')])).rejects.toThrow(DuplicateTransactionIdError)
+
+    const expected = ['r-1', 'r-1001', ...ids(4, 997), ...ids(1001, 401)]
+    expected[expected.indexOf('r-1001', 2)] = 'moved'
+    const { data } = await loadAll(open(name))
+    expect(data[0]?.transactions.map((t) => t.cardTransactionId)).toEqual(expected)
+    const db = await rawOpen(name, DB_VERSION)
+    const blocks = (await rawGetAll(db, 'blocks')) as { transactions: unknown[] }[]
+    db.close()
+    expect(blocks.map((block) => block.transactions.length)).toEqual([BLOCK_SIZE - 1, 401])
   })
 
   it('gives every write a new generation, which every connection reads', async () => {

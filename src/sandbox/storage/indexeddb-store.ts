@@ -1,20 +1,25 @@
-import { deleteDB, type IDBPDatabase, openDB, unwrap } from 'idb'
+import { deleteDB, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb'
 import type { StoredTransaction, UnreadableRecord } from '../../contract'
 import { DuplicateTransactionIdError, StoreUnreadableError } from '../errors'
+import { placesInWindow, type RowPlace } from './catalog-page'
 import {
-  BOOKING_DATE_INDEX,
+  accountRange,
+  BLOCK_SIZE,
+  type BlockKey,
+  type BlockRecord,
+  type CatalogRecord,
+  catalogOf,
   DB_VERSION,
   decodeAccounts,
+  decodeBlock,
+  decodeCatalog,
   decodeRecords,
-  decodeTransaction,
   newGeneration,
   type SandboxDb,
-  TRANSACTION_DATE_INDEX,
-  TRANSACTION_ID_INDEX,
-  type TransactionRecord,
+  toBlocks,
   upgradeDatabase,
 } from './indexeddb-schema'
-import type { AccountData, Generation, SandboxStore, StoredPage } from './store'
+import type { AccountData, Generation, SandboxStore } from './store'
 import { writeLock } from './write-lock'
 
 export interface IndexedDbStore extends SandboxStore {
@@ -32,10 +37,10 @@ const CHANGED = 'changed'
 /** How many records the error's list names: enough to see the pattern, short enough to read. */
 const LISTED_PROBLEMS = 20
 /**
- * Transactions read per IndexedDB request when an account is read whole: each slice is read and
- * parsed in one go, and between slices the page gets its turn (a first page to show, a click to answer).
+ * Blocks read per IndexedDB request when an account is read whole: each slice is read and parsed in one
+ * go, and between slices the page gets its turn (a first page to show, a click to answer).
  */
-const READ_SLICE = 2_000
+const READ_SLICE = 2
 
 type Db = IDBPDatabase<SandboxDb>
 
@@ -173,11 +178,11 @@ export function openIndexedDbStore({
         let moved = false
         for (;;) {
           const slice = await reading(async (db) => {
-            const tx = db.transaction(['transactions', 'meta'])
+            const tx = db.transaction(['blocks', 'meta'])
             const range = IDBKeyRange.bound([accountId, after], [accountId, Infinity], true)
             const [keys, values, seen] = await Promise.all([
-              tx.objectStore('transactions').getAllKeys(range, READ_SLICE),
-              tx.objectStore('transactions').getAll(range, READ_SLICE),
+              tx.objectStore('blocks').getAllKeys(range, READ_SLICE),
+              tx.objectStore('blocks').getAll(range, READ_SLICE),
               tx.objectStore('meta').get('generation'),
             ])
             return { keys, values, seen: seen ?? '' }
@@ -188,9 +193,9 @@ export function openIndexedDbStore({
           }
           generation = slice.seen
           slice.values.forEach((value, i) => {
-            const decoded = decodeTransaction(slice.keys[i] as IDBValidKey, value)
-            if (decoded.ok) transactions.push(decoded.transaction)
-            else unreadable.push(decoded.unreadable)
+            const decoded = decodeBlock(slice.keys[i] as IDBValidKey, value)
+            transactions.push(...decoded.transactions)
+            unreadable.push(...decoded.unreadable)
           })
           const last = slice.keys.at(-1)
           if (last === undefined || slice.keys.length < READ_SLICE) break
@@ -203,65 +208,60 @@ export function openIndexedDbStore({
     },
 
     async countTransactions() {
-      return reading(async (db) => {
-        const tx = db.transaction(['accounts', 'transactions'])
-        const ids = await tx.objectStore('accounts').getAllKeys()
-        const counts = await Promise.all(
-          ids.map((id) =>
-            tx.objectStore('transactions').count(IDBKeyRange.bound([id, -Infinity], [id, Infinity])),
-          ),
-        )
-        return new Map(ids.map((id, i) => [id, counts[i] ?? 0]))
+      const { keys, catalogs } = await reading(async (db) => {
+        const catalog = db.transaction('catalog').store
+        const [keys, catalogs] = await Promise.all([catalog.getAllKeys(), catalog.getAll()])
+        return { keys, catalogs }
       })
+      const counts = new Map<string, number>()
+      readCatalogs(keys, catalogs).forEach((catalog, i) => {
+        const accountId = (keys[i] as BlockKey)[0]
+        counts.set(accountId, (counts.get(accountId) ?? 0) + catalog.ids.length)
+      })
+      return counts
     },
 
     async readPage(accountId, { fromDate, toDate, spans }) {
       const page = await reading(async (db) => {
-        const tx = db.transaction('transactions')
-        const byBookingDate = tx.store.index(BOOKING_DATE_INDEX)
-        const byTransactionDate = tx.store.index(TRANSACTION_DATE_INDEX)
-        // Dates are ISO strings: '' sorts before every one, '\uffff' after.
-        const window = (status: string) =>
-          IDBKeyRange.bound([accountId, status, fromDate ?? ''], [accountId, status, toDate ?? '\uffff'])
-        const [bookedCount, pendingCount] = await Promise.all([
-          byBookingDate.count(window('booked')),
-          byTransactionDate.count(window('pending')),
+        const tx = db.transaction(['blocks', 'catalog'])
+        const range = accountRange(accountId)
+        const [keys, values] = await Promise.all([
+          tx.objectStore('catalog').getAllKeys(range),
+          tx.objectStore('catalog').getAll(range),
         ])
-        const span = spans({ booked: bookedCount, pending: pendingCount })
-        const newestFirst = async (
-          index: { openCursor(range: IDBKeyRange, direction: 'prev'): Promise<RowCursor | null> },
-          range: IDBKeyRange,
-          { start, end }: { start: number; end: number },
-        ) => {
-          const rows: { key: IDBValidKey; value: unknown }[] = []
-          if (end <= start) return rows
-          let cursor = await index.openCursor(range, 'prev')
-          if (cursor && start > 0) cursor = await cursor.advance(start)
-          while (cursor && rows.length < end - start) {
-            rows.push({ key: cursor.primaryKey, value: cursor.value })
-            cursor = await cursor.continue()
-          }
-          return rows
+        const catalogs = readCatalogs(keys, values)
+        const all = { start: 0, end: 0 }
+        const window = { fromDate, toDate }
+        const counts = {
+          booked: placesInWindow(catalogs, true, window, all).count,
+          pending: placesInWindow(catalogs, false, window, all).count,
         }
-        const [booked, pending] = await Promise.all([
-          newestFirst(byBookingDate, window('booked'), span.booked),
-          newestFirst(byTransactionDate, window('pending'), span.pending),
-        ])
-        return { booked, pending, bookedCount, pendingCount }
+        const span = spans(counts)
+        const booked = placesInWindow(catalogs, true, window, span.booked).places
+        const pending = placesInWindow(catalogs, false, window, span.pending).places
+        // Only the blocks the page takes rows of, each read once.
+        const wanted = [...new Set([...booked, ...pending].map(({ block }) => block))]
+        const blocks = new Map(
+          await Promise.all(
+            wanted.map(
+              async (block) => [block, await tx.objectStore('blocks').get(keys[block] as BlockKey)] as const,
+            ),
+          ),
+        )
+        return { keys, blocks, booked, pending, counts }
       })
       const unreadable: UnreadableRecord[] = []
-      const decode = (rows: { key: IDBValidKey; value: unknown }[]) =>
-        rows.flatMap(({ key, value }) => {
-          const decoded = decodeTransaction(key, value)
-          if (decoded.ok) return [decoded.transaction]
-          unreadable.push(decoded.unreadable)
-          return []
+      const decode = (places: readonly RowPlace[]) =>
+        places.flatMap(({ block, offset }) => {
+          const decoded = decodeBlock(page.keys[block] as IDBValidKey, page.blocks.get(block), [offset])
+          unreadable.push(...decoded.unreadable)
+          return decoded.transactions
         })
-      const result: StoredPage = {
+      const result = {
         booked: decode(page.booked),
         pending: decode(page.pending),
-        bookedCount: page.bookedCount,
-        pendingCount: page.pendingCount,
+        bookedCount: page.counts.booked,
+        pendingCount: page.counts.pending,
       }
       if (unreadable.length > 0) throw damaged(unreadable)
       return result
@@ -293,23 +293,24 @@ export function openIndexedDbStore({
 
     async appendTransactions(accountId, transactions) {
       const db = await database()
-      const tx = db.transaction(['transactions', 'meta'], 'readwrite')
-      const store = tx.objectStore('transactions')
+      const tx = db.transaction(['blocks', 'catalog', 'meta'], 'readwrite')
+      const blocks = tx.objectStore('blocks')
       const generation = newGeneration()
       await atomic(tx, async (track) => {
-        const last = await store.openKeyCursor(
-          IDBKeyRange.bound([accountId, -Infinity], [accountId, Infinity]),
-          'prev',
-        )
-        const first = last ? last.key[1] + 1 : 0
-        track(
-          writeAll(
-            unwrap(store),
-            'add',
-            transactions.map((transaction, i) => [{ accountId, transaction }, [accountId, first + i]]),
-            (error, i) => clashAsDuplicate(accountId, transactions[i]?.cardTransactionId ?? '')(error),
-          ),
-        )
+        const { keys, catalogs } = await catalogsOf(tx.objectStore('catalog'), accountId)
+        const ids = new Set(catalogs.flatMap(({ ids }) => ids))
+        for (const { cardTransactionId } of transactions) {
+          if (ids.has(cardTransactionId)) throw new DuplicateTransactionIdError(accountId, cardTransactionId)
+          ids.add(cardTransactionId)
+        }
+        // The last block is filled first; its rows are kept as stored.
+        const lastKey = keys.at(-1)
+        const lastFull = (catalogs.at(-1)?.ids.length ?? BLOCK_SIZE) >= BLOCK_SIZE
+        const first = lastKey === undefined ? 0 : lastKey[1] + (lastFull ? 1 : 0)
+        const kept = lastKey === undefined || lastFull ? [] : blockRows(lastKey, await blocks.get(lastKey))
+        for (const { block, rows } of toBlocks([...kept, ...transactions], first)) {
+          track(putBlock(tx, accountId, block, rows))
+        }
         track(tx.objectStore('meta').put(generation, 'generation'))
       })
       announce()
@@ -318,26 +319,30 @@ export function openIndexedDbStore({
 
     async replaceTransactions(accountId, changes) {
       const db = await database()
-      const tx = db.transaction(['transactions', 'meta'], 'readwrite')
-      const store = tx.objectStore('transactions')
-      const byId = store.index(TRANSACTION_ID_INDEX)
+      const tx = db.transaction(['blocks', 'catalog', 'meta'], 'readwrite')
       const generation = newGeneration()
       await atomic(tx, async (track) => {
-        // Every key first: a new id may be one another change of the same write gives up.
-        const keys = await Promise.all(changes.map(({ from }) => byId.getKey([accountId, from])))
-        for (const [i, key] of keys.entries()) {
-          if (key === undefined)
-            throw new Error(`no transaction ${changes[i]?.from} in card account ${accountId}`)
-          track(store.delete(key))
+        const { keys, catalogs } = await catalogsOf(tx.objectStore('catalog'), accountId)
+        const places = placesOf(catalogs)
+        const ids = new Set(places.keys())
+        const located = changes.map((change) => {
+          const place = places.get(change.from)
+          if (place === undefined)
+            throw new Error(`no transaction ${change.from} in card account ${accountId}`)
+          ids.delete(change.from)
+          return { ...place, to: change.to }
+        })
+        // Every id given up first: a new id may be one another change of the same write gives up.
+        for (const { to } of located) {
+          if (ids.has(to.cardTransactionId))
+            throw new DuplicateTransactionIdError(accountId, to.cardTransactionId)
+          ids.add(to.cardTransactionId)
         }
-        for (const [i, key] of keys.entries()) {
-          const transaction = changes[i]?.to
-          if (key === undefined || transaction === undefined) continue
-          track(
-            store
-              .put({ accountId, transaction }, key)
-              .catch(clashAsDuplicate(accountId, transaction.cardTransactionId)),
-          )
+        for (const block of new Set(located.map((place) => place.block))) {
+          const key = keys[block] as BlockKey
+          const rows = blockRows(key, await tx.objectStore('blocks').get(key))
+          for (const change of located) if (change.block === block) rows[change.offset] = change.to
+          track(putBlock(tx, accountId, key[1], rows))
         }
         track(tx.objectStore('meta').put(generation, 'generation'))
       })
@@ -347,14 +352,21 @@ export function openIndexedDbStore({
 
     async deleteTransaction(accountId, cardTransactionId) {
       const db = await database()
-      const tx = db.transaction(['transactions', 'meta'], 'readwrite')
+      const tx = db.transaction(['blocks', 'catalog', 'meta'], 'readwrite')
       const generation = newGeneration()
       await atomic(tx, async (track) => {
-        const key = await tx
-          .objectStore('transactions')
-          .index(TRANSACTION_ID_INDEX)
-          .getKey([accountId, cardTransactionId])
-        if (key !== undefined) track(tx.objectStore('transactions').delete(key))
+        const { keys, catalogs } = await catalogsOf(tx.objectStore('catalog'), accountId)
+        const place = placesOf(catalogs).get(cardTransactionId)
+        if (place !== undefined) {
+          const key = keys[place.block] as BlockKey
+          const rows = blockRows(key, await tx.objectStore('blocks').get(key))
+          rows.splice(place.offset, 1)
+          if (rows.length > 0) track(putBlock(tx, accountId, key[1], rows))
+          else {
+            track(tx.objectStore('blocks').delete(key))
+            track(tx.objectStore('catalog').delete(key))
+          }
+        }
         track(tx.objectStore('meta').put(generation, 'generation'))
       })
       announce()
@@ -363,16 +375,13 @@ export function openIndexedDbStore({
 
     async deleteAccount(accountId) {
       const db = await database()
-      const tx = db.transaction(['accounts', 'transactions', 'meta'], 'readwrite')
+      const tx = db.transaction(['accounts', 'blocks', 'catalog', 'meta'], 'readwrite')
       const generation = newGeneration()
       await atomic(tx, (track) => {
         // The accounts after it keep their positions: a gap keeps the order.
         track(tx.objectStore('accounts').delete(accountId))
-        track(
-          tx
-            .objectStore('transactions')
-            .delete(IDBKeyRange.bound([accountId, -Infinity], [accountId, Infinity])),
-        )
+        track(tx.objectStore('blocks').delete(accountRange(accountId)))
+        track(tx.objectStore('catalog').delete(accountRange(accountId)))
         track(tx.objectStore('meta').put(generation, 'generation'))
       })
       announce()
@@ -395,15 +404,15 @@ export function openIndexedDbStore({
         return { data: [], unreadable: [{ problem: (error as StoreUnreadableError).message }] }
       }
       // One transaction per object store: a store that fails to read must not take the other with it.
-      const read = async (store: 'accounts' | 'transactions') => {
+      const read = async (store: 'accounts' | 'blocks') => {
         const tx = db.transaction(store)
         const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()])
         return { keys: keys as IDBValidKey[], values: values as unknown[] }
       }
-      const [accounts, transactions] = await Promise.allSettled([read('accounts'), read('transactions')])
+      const [accounts, blocks] = await Promise.allSettled([read('accounts'), read('blocks')])
       const failed = [
         { store: 'accounts', result: accounts },
-        { store: 'transactions', result: transactions },
+        { store: 'blocks', result: blocks },
       ].flatMap(({ store, result }) =>
         result.status === 'rejected'
           ? [{ store, problem: `none of its records could be read: ${errorText(result.reason)}` }]
@@ -412,8 +421,8 @@ export function openIndexedDbStore({
       const salvage = decodeRecords({
         accountKeys: accounts.status === 'fulfilled' ? accounts.value.keys : [],
         accounts: accounts.status === 'fulfilled' ? accounts.value.values : [],
-        transactionKeys: transactions.status === 'fulfilled' ? transactions.value.keys : [],
-        transactions: transactions.status === 'fulfilled' ? transactions.value.values : [],
+        blockKeys: blocks.status === 'fulfilled' ? blocks.value.keys : [],
+        blocks: blocks.status === 'fulfilled' ? blocks.value.values : [],
       })
       return { data: salvage.data, unreadable: [...failed, ...salvage.unreadable] }
     },
@@ -434,74 +443,85 @@ export function openIndexedDbStore({
   }
 }
 
-/** Clears both object stores and writes `data`, in one transaction that reads nothing. */
+/** Clears every object store and writes `data`, in one transaction that reads nothing. */
 async function replace(db: Db, data: readonly AccountData[]): Promise<Generation> {
-  const tx = db.transaction(['accounts', 'transactions', 'meta'], 'readwrite')
+  const tx = db.transaction(['accounts', 'blocks', 'catalog', 'meta'], 'readwrite')
   const accounts = tx.objectStore('accounts')
-  const transactions = tx.objectStore('transactions')
   const generation = newGeneration()
   await atomic(tx, (track) => {
     track(accounts.clear())
-    track(transactions.clear())
-    data.forEach(({ account, transactions: list }, position) => {
+    track(tx.objectStore('blocks').clear())
+    track(tx.objectStore('catalog').clear())
+    data.forEach(({ account, transactions }, position) => {
       track(accounts.put({ position, account }, account.resourceId))
-      const accountId = account.resourceId
-      track(
-        writeAll(
-          unwrap(transactions),
-          'put',
-          list.map((transaction, sequence) => [{ accountId, transaction }, [accountId, sequence]]),
-          (error) => {
-            throw error
-          },
-        ),
-      )
+      for (const { block, rows } of toBlocks(transactions)) {
+        track(putBlock(tx, account.resourceId, block, rows))
+      }
     })
     track(tx.objectStore('meta').put(generation, 'generation'))
   })
   return generation
 }
 
-/**
- * Writes many transaction records with the plain IndexedDB requests, settled by one promise: idb wraps
- * every request in a promise and two listeners, and even one handler per request costs as much as a
- * third of the writes for 100,000 rows. Requests on one store complete in order, so the last one's success
- * means all succeeded; a failure reaches the transaction's error event, and rejects with `failure`'s
- * error for that request (the transaction aborts).
- */
-function writeAll(
-  store: IDBObjectStore,
-  method: 'add' | 'put',
-  records: readonly (readonly [TransactionRecord, [string, number]])[],
-  failure: (error: unknown, index: number) => never,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const requests: IDBRequest[] = []
-    store.transaction.addEventListener(
-      'error',
-      (event) => {
-        const request = event.target as IDBRequest
-        try {
-          failure(request.error, requests.indexOf(request))
-        } catch (error) {
-          reject(error)
-        }
-      },
-      { once: true },
-    )
-    for (const [value, key] of records) requests.push(store[method](value, key))
-    const last = requests.at(-1)
-    if (last === undefined) resolve()
-    else last.addEventListener('success', () => resolve())
-  })
+type BlockWrite = IDBPTransaction<SandboxDb, ('blocks' | 'catalog' | 'meta' | 'accounts')[], 'readwrite'>
+
+/** Puts a block and its catalog record: the two are never written apart. */
+function putBlock(
+  tx: BlockWrite,
+  accountId: string,
+  block: number,
+  rows: readonly unknown[],
+): Promise<unknown> {
+  const key: BlockKey = [accountId, block]
+  const transactions = rows as BlockRecord['transactions']
+  return Promise.all([
+    tx.objectStore('blocks').put({ accountId, transactions }, key),
+    tx.objectStore('catalog').put(catalogOf(rows), key),
+  ])
 }
 
-/** What a page read needs of an index cursor, whichever index it walks. */
-interface RowCursor {
-  primaryKey: IDBValidKey
-  value: unknown
-  advance(count: number): Promise<RowCursor | null>
-  continue(): Promise<RowCursor | null>
+/** The account's catalog records in key order, each checked; a damaged one makes the write fail in words. */
+async function catalogsOf(
+  catalog: {
+    getAllKeys(range: IDBKeyRange): Promise<BlockKey[]>
+    getAll(range: IDBKeyRange): Promise<unknown[]>
+  },
+  accountId: string,
+): Promise<{ keys: BlockKey[]; catalogs: CatalogRecord[] }> {
+  const range = accountRange(accountId)
+  const [keys, values] = await Promise.all([catalog.getAllKeys(range), catalog.getAll(range)])
+  return { keys, catalogs: readCatalogs(keys, values) }
+}
+
+/** Catalog records checked, or the error that names the damaged ones. */
+function readCatalogs(keys: readonly IDBValidKey[], values: readonly unknown[]): CatalogRecord[] {
+  const unreadable: UnreadableRecord[] = []
+  const catalogs = values.flatMap((value, i) => {
+    const decoded = decodeCatalog(keys[i] as IDBValidKey, value)
+    if (decoded.ok) return [decoded.catalog]
+    unreadable.push(decoded.unreadable)
+    return []
+  })
+  if (unreadable.length > 0) throw damaged(unreadable)
+  return catalogs
+}
+
+/** Where each id of the account is: its block's index among the catalogs, and its place in the block. */
+function placesOf(catalogs: readonly CatalogRecord[]): Map<string, RowPlace> {
+  const places = new Map<string, RowPlace>()
+  catalogs.forEach(({ ids }, block) => {
+    ids.forEach((id, offset) => {
+      places.set(id, { block, offset })
+    })
+  })
+  return places
+}
+
+/** A stored block's rows as they are, to write back changed; one that is not a block fails in words. */
+function blockRows(key: BlockKey, value: unknown): unknown[] {
+  const shaped = decodeBlock(key, value, [])
+  if (shaped.unreadable.length > 0) throw damaged(shaped.unreadable)
+  return [...(value as { transactions: unknown[] }).transactions]
 }
 
 /** The error of a read that met records it cannot parse: how many, and the first few with why. */
@@ -563,15 +583,5 @@ async function atomic(
         !(result.reason instanceof DOMException && result.reason.name === 'AbortError'),
     )
     throw cause?.reason ?? error
-  }
-}
-
-/** The unique index on account + id refused a write: another writer stored this id in the account already. */
-function clashAsDuplicate(accountId: string, cardTransactionId: string) {
-  return (error: unknown): never => {
-    if (error instanceof DOMException && error.name === 'ConstraintError') {
-      throw new DuplicateTransactionIdError(accountId, cardTransactionId)
-    }
-    throw error
   }
 }

@@ -5,7 +5,7 @@ import { createV1Database, rawGetAll, rawOpen, rawPut } from '../../test/indexed
 import { loadAll } from '../../test/stores'
 import { DuplicateTransactionIdError } from '../errors'
 import { createSandbox } from '../sandbox'
-import { DB_VERSION } from './indexeddb-schema'
+import { BLOCK_SIZE, DB_VERSION } from './indexeddb-schema'
 import { type IndexedDbStore, openIndexedDbStore } from './indexeddb-store'
 
 const opened: IndexedDbStore[] = []
@@ -42,7 +42,7 @@ const tx = (cardTransactionId: string, amount = '-1.00'): StoredTransaction => (
   merchantCategoryCode: '5411',
 })
 
-describe('IndexedDB version 1 → 2', () => {
+describe('IndexedDB version 1 → 4', () => {
   it('keeps every account and transaction, in order, and the data file is whole', async () => {
     const name = freshName()
     const v1 = [
@@ -66,7 +66,7 @@ describe('IndexedDB version 1 → 2', () => {
     expect(added.ok && added.value.map((t) => t.cardTransactionId)).toEqual(['ct-4'])
   })
 
-  it('adds the unique index: a second transaction with an upgraded id is refused', async () => {
+  it('keeps ids unique: a second transaction with an upgraded id is refused', async () => {
     const name = freshName()
     await createV1Database(name, [{ account: account('acc'), transactions: [tx('ct-1')] }])
     const store = open(name)
@@ -109,9 +109,9 @@ describe('IndexedDB version 1 → 2', () => {
     expect(salvage.data).toEqual([{ account: account('acc'), transactions: [tx('ct-1')] }])
     expect(salvage.unreadable).toEqual([
       expect.objectContaining({
-        store: 'transactions',
-        key: ['acc', 1],
-        record: { accountId: 'acc', transaction: { broken: true } },
+        store: 'blocks',
+        key: ['acc', 0, 1],
+        record: { broken: true },
       }),
     ])
   })
@@ -127,22 +127,29 @@ describe('IndexedDB version 1 → 2', () => {
       generation,
     })
     const db = await rawOpen(name, DB_VERSION)
-    expect(await rawGetAll(db, 'transactions')).toEqual([{ accountId: 'acc', transaction: tx('ct-1') }])
+    expect(await rawGetAll(db, 'blocks')).toEqual([{ accountId: 'acc', transactions: [tx('ct-1')] }])
     db.close()
   })
 })
 
-describe('IndexedDB version 2 → 3', () => {
-  /** A database as version 2 wrote it: the unique id index, no date indexes. */
-  async function version2(name: string, rows: readonly StoredTransaction[]) {
-    const db = await rawOpen(name, 2, (created) => {
+describe('IndexedDB versions 2 and 3 → 4', () => {
+  /** A database as version 2 wrote it (the unique id index), or version 3 (the date indexes too). */
+  async function version2(name: string, rows: readonly StoredTransaction[], version = 2) {
+    const db = await rawOpen(name, version, (created) => {
       created.createObjectStore('accounts')
       created.createObjectStore('meta')
-      created
-        .createObjectStore('transactions')
-        .createIndex('accountAndCardTransactionId', ['accountId', 'transaction.cardTransactionId'], {
+      const transactions = created.createObjectStore('transactions')
+      transactions.createIndex(
+        'accountAndCardTransactionId',
+        ['accountId', 'transaction.cardTransactionId'],
+        {
           unique: true,
-        })
+        },
+      )
+      if (version < 3) return
+      const byDate = (status: string) => ['accountId', 'transaction.bookingStatus', `transaction.${status}`]
+      transactions.createIndex('accountStatusAndBookingDate', byDate('bookingDate'))
+      transactions.createIndex('accountStatusAndTransactionDate', byDate('transactionDate'))
     })
     await rawPut(db, 'accounts', [[{ position: 0, account: account('acc') }, 'acc']])
     await rawPut(db, 'meta', [['g-2', 'generation']])
@@ -178,5 +185,22 @@ describe('IndexedDB version 2 → 3', () => {
       data: [{ account: account('acc'), transactions: rows }],
       generation: 'g-2',
     })
+  })
+  it('moves version 3 rows into blocks, in their order', async () => {
+    const name = freshName()
+    const rows = Array.from({ length: BLOCK_SIZE + 200 }, (_, i) => tx(`ct-${i + 1}`, `-${i + 1}.00`))
+    await version2(name, rows, 3)
+
+    const store = open(name)
+    expect(await loadAll(store)).toEqual({
+      data: [{ account: account('acc'), transactions: rows }],
+      generation: 'g-2',
+    })
+    const db = await rawOpen(name, DB_VERSION)
+    const blocks = (await rawGetAll(db, 'blocks')) as { transactions: unknown[] }[]
+    expect(blocks.map((block) => block.transactions.length)).toEqual([BLOCK_SIZE, 200])
+    expect(db.objectStoreNames.contains('transactions')).toBe(false)
+    db.close()
+    await expect(store.appendTransactions('acc', [tx('ct-7')])).rejects.toThrow(DuplicateTransactionIdError)
   })
 })
