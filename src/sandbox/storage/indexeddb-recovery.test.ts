@@ -134,6 +134,34 @@ describe('a store with a damaged record', () => {
   })
 })
 
+describe('a store with a damaged catalog record', () => {
+  it('says which in words when a page is read, and its export and import give the data back whole', async () => {
+    const name = freshName()
+    const { good, resourceId } = await damagedDatabase(name)
+    // Only the index-like catalog is broken: the transactions themselves read.
+    const db = await rawOpen(name, DB_VERSION)
+    await rawPut(db, 'blocks', [
+      [{ accountId: resourceId, transactions: good.cardAccounts[0]?.transactions }, [resourceId, 0]],
+    ])
+    await rawPut(db, 'catalog', [[{ ids: 'ct-1' }, [resourceId, 0]]])
+    db.close()
+
+    const sandbox = engine(name)
+    await expect(sandbox.listTransactions(resourceId, { bookingStatus: 'both' }, none)).rejects.toThrow(
+      `1 stored record is damaged (the first: catalog ["${resourceId}",0]: ids: not a list of strings)`,
+    )
+    expect(await sandbox.storeStatus()).toMatchObject({ readable: false })
+    // The catalog is derived from the blocks: what is exported is whole, and an import writes it anew.
+    const file = await sandbox.exportRaw()
+    expect(file.cardAccounts).toEqual(good.cardAccounts)
+    expect(value(await sandbox.importSnapshot(JSON.parse(JSON.stringify(file))))).toMatchObject({
+      transactions: 2,
+    })
+    const listed = value(await engine(name).listTransactions(resourceId, { bookingStatus: 'both' }, none))
+    expect(listed.cardTransactions.booked?.map((tx) => tx.cardTransactionId)).toEqual(['ct-2', 'ct-1'])
+  })
+})
+
 describe('a database missing an object store', () => {
   it('is unreadable, and its export keeps what the other store holds', async () => {
     const name = freshName()

@@ -178,11 +178,6 @@ export function wrapV1Transactions(
 
 const accountRecord = z.strictObject({ position: z.number(), account: cardAccount })
 const blockRecord = z.strictObject({ accountId: z.string(), transactions: z.array(z.unknown()) })
-const catalogRecord = z
-  .strictObject({ ids: z.array(z.string()), booked: z.array(z.boolean()), dates: z.array(z.string()) })
-  .refine(({ ids, booked, dates }) => ids.length === booked.length && ids.length === dates.length, {
-    message: 'its lists are of different lengths',
-  })
 
 export interface RawRecords {
   accountKeys: readonly IDBValidKey[]
@@ -275,15 +270,33 @@ export function decodeBlock(
   return { transactions, unreadable }
 }
 
-/** A catalog record read with its shape checked, or why it cannot be. */
+/**
+ * A catalog record read with its shape checked, or why it cannot be. By hand rather than with zod:
+ * every write reads the account's whole catalog, 100,000 entries a list, and zod checks each element.
+ */
 export function decodeCatalog(
   key: IDBValidKey,
   value: unknown,
 ): { ok: true; catalog: CatalogRecord } | { ok: false; unreadable: UnreadableRecord } {
-  const parsed = catalogRecord.safeParse(value)
-  return parsed.success
-    ? { ok: true, catalog: parsed.data }
-    : { ok: false, unreadable: unreadableRecord('catalog', key, issues(parsed.error), value) }
+  const problem = catalogProblem(value)
+  return problem === undefined
+    ? { ok: true, catalog: value as CatalogRecord }
+    : { ok: false, unreadable: unreadableRecord('catalog', key, problem, value) }
+}
+
+function catalogProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return 'not an object'
+  const { ids, booked, dates } = value as Partial<Record<keyof CatalogRecord, unknown>>
+  const listOf = (list: unknown, type: 'string' | 'boolean') =>
+    Array.isArray(list) && list.every((item) => typeof item === type)
+  if (!listOf(ids, 'string')) return 'ids: not a list of strings'
+  if (!listOf(booked, 'boolean')) return 'booked: not a list of booleans'
+  if (!listOf(dates, 'string')) return 'dates: not a list of strings'
+  const length = (ids as unknown[]).length
+  if ((booked as unknown[]).length !== length || (dates as unknown[]).length !== length) {
+    return 'its lists are of different lengths'
+  }
+  return undefined
 }
 
 function unreadableRecord(
