@@ -42,7 +42,8 @@ export function baselineBuild(dir = BASELINE_DIR): string {
 }
 
 async function newAccount(page: Page): Promise<string> {
-  await page.getByRole('button', { name: '+ New', exact: true }).click()
+  // The empty sandbox's "+ New card account" stands in for the sidebar's "+ New".
+  await page.getByRole('button', { name: /^\+ New( card account)?$/ }).click()
   const account = page.getByRole('dialog', { name: 'New card account' })
   await account.getByLabel('Masked PAN').fill('525412******3241')
   await account.getByLabel('Currency', { exact: true }).fill('NOK')
