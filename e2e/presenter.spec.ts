@@ -61,7 +61,9 @@ test('shows why a signature fails, step by step, and leaves the switch as it was
   await expect(panel.getByText(/^Step 3: HTTP 401/)).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Signature' })).toHaveValue('bad-signature')
   // The table's own read is spoiled the same way: the audience sees the refusal where the data was.
-  await expect(page.getByRole('main').getByRole('alert')).toContainText('401')
+  await expect(
+    page.getByRole('main').getByRole('alert').filter({ hasText: 'Could not load transactions' }),
+  ).toContainText('401')
 
   await panel.getByRole('button', { name: 'Close flow' }).click()
   await expect(page.getByRole('combobox', { name: 'Signature' })).toHaveValue('')

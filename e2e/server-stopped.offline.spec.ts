@@ -11,6 +11,9 @@ test('a reload with the server stopped says the server is not running', async ({
     await page.goto(origin)
     await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('offline')
     await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
+    // The worker answers page loads once it is active and controls the page: the first load installs it,
+    // and on a busy machine that can finish after the console shows.
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated')
   } finally {
     await server.stop()
   }

@@ -80,6 +80,9 @@ export function TransactionsView({
   const [followed, setFollowed] = useState<{ href: string; viewKey: string }>()
   const link = followed?.viewKey === viewKey ? followed.href : undefined
   const query = useTransactionsPage(account.resourceId, params, headers, link)
+  // Rows of another page kept while this one loads, or this page's rows from before a write, read again
+  // now: either may be out of date, so the table says it is busy until the answer is in.
+  const refreshing = query.isPlaceholderData || query.isRefetching
   const requestPage = useRequestTransactionsPage()
   const reading = query.data
   const rows = useMemo(
@@ -251,7 +254,7 @@ export function TransactionsView({
           <TransactionsTable
             rows={rows}
             caption={`Transactions of ${summary}`}
-            busy={query.isPlaceholderData}
+            busy={refreshing}
             actions={rowActions}
             swapped={view.fix}
           />
@@ -268,7 +271,7 @@ export function TransactionsView({
         <Pagination
           info={info}
           offset={offset}
-          loading={query.isPlaceholderData}
+          loading={refreshing}
           onPrevious={onPrevious}
           onNext={onNext}
         />
