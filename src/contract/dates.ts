@@ -8,7 +8,25 @@ export const isoDate = z
 
 export type IsoDate = z.infer<typeof isoDate>
 
+/**
+ * Answers already given: a file of 100,000 transactions holds a few hundred distinct dates, and checking
+ * each row's dates afresh was a tenth of loading such a scenario (docs/benchmarks.md). Bounded, as a
+ * typed date is checked at each keystroke.
+ */
+const calendarDates = new Map<string, boolean>()
+const REMEMBERED_DATES = 4_096
+
 export function isCalendarDate(value: string): boolean {
+  let known = calendarDates.get(value)
+  if (known === undefined) {
+    known = checkCalendarDate(value)
+    if (calendarDates.size >= REMEMBERED_DATES) calendarDates.clear()
+    calendarDates.set(value, known)
+  }
+  return known
+}
+
+function checkCalendarDate(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number)
   if (year === undefined || month === undefined || day === undefined) return false
   const date = new Date(Date.UTC(year, month - 1, day))
