@@ -202,10 +202,13 @@ describe('an engine over IndexedDB', () => {
     const sandbox = engine(probe.store)
     await listed(sandbox, 'big', { bookingStatus: 'both' })
     await listed(sandbox, 'big', { bookingStatus: 'booked', offset: '20', limit: '10' })
+    // The chart's summary too is read from the store's catalog.
+    expect((await sandbox.summarizeTransactions('big', {}, {})).ok).toBe(true)
     expect(probe.pageReads).toEqual(['big', 'big'])
     expect(probe.wholeReads).toEqual([])
 
-    await sandbox.summarizeTransactions('big', {}, {})
+    // A write needs the account whole: its ids, the caps.
+    expect((await sandbox.addTransactions('big', [pendingRow])).ok).toBe(true)
     await listed(sandbox, 'big', { bookingStatus: 'both' })
     expect(probe.wholeReads).toEqual(['big'])
     // Once read whole, pages come from the engine's own index.
@@ -247,6 +250,31 @@ describe('an engine over IndexedDB', () => {
       )
     }
     expect(fresh.pageReads).toHaveLength(queries.length)
+    expect(fresh.wholeReads).toEqual([])
+  })
+
+  it('sums an account as the engine that read it whole does', async () => {
+    const name = await stored()
+    const paging = engine(reopened(name).store)
+    expect((await paging.deleteTransaction('big', 'b-1002')).ok).toBe(true)
+    const reference = engine(createMemoryStore((await paging.exportSnapshot()).cardAccounts))
+    const fresh = reopened(name)
+    const byCatalog = engine(fresh.store)
+    const windows: Record<string, string>[] = [
+      {},
+      { fromDate: '2026-06-03', toDate: '2026-06-05' },
+      { fromDate: '2026-06-10', bucket: 'week' },
+      { toDate: '2026-06-01' },
+      { fromDate: '2026-07-01' },
+    ]
+    const counts: number[] = []
+    for (const window of windows) {
+      const summary = await byCatalog.summarizeTransactions('big', window, {})
+      expect(summary).toEqual(await reference.summarizeTransactions('big', window, {}))
+      counts.push(summary.ok ? summary.value.count : -1)
+    }
+    expect(counts[0]).toBe(2_299)
+    expect(counts.at(-1)).toBe(0)
     expect(fresh.wholeReads).toEqual([])
   })
 })

@@ -72,7 +72,8 @@ describe('a store with a damaged record', () => {
     // damaged record is only counted.
     expect(await sandbox.storeStatus()).toEqual({ readable: true, accounts: 1, transactions: 3 })
     expect((await sandbox.listCardAccounts()).map((account) => account.resourceId)).toEqual([resourceId])
-    await expect(sandbox.summarizeTransactions(resourceId, {}, {})).rejects.toThrow(
+    // A write reads the account whole first.
+    await expect(sandbox.addTransactions(resourceId, [transaction])).rejects.toThrow(
       /1 stored record is damaged/,
     )
     const status = await sandbox.storeStatus()

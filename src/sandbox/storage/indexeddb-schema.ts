@@ -40,12 +40,29 @@ export const BLOCK_SIZE = 1_000
 export type BlockKey = [accountId: string, block: number]
 export type AccountRecord = { position: number; account: CardAccount }
 export type BlockRecord = { accountId: string; transactions: StoredTransaction[] }
-export type CatalogRecord = { ids: string[]; booked: boolean[]; dates: string[] }
+/** Per row of a block, in its order: what writes, pages and the chart's summary need of it. */
+export type CatalogRecord = {
+  ids: string[]
+  booked: boolean[]
+  /** The date its list filters it by: bookingDate (else transactionDate) when booked, else transactionDate. */
+  dates: string[]
+  currencies: string[]
+  amounts: string[]
+  categories: string[]
+}
+const CATALOG_LISTS = {
+  ids: 'string',
+  booked: 'boolean',
+  dates: 'string',
+  currencies: 'string',
+  amounts: 'string',
+  categories: 'string',
+} as const
 
 export const newGeneration = (): Generation => crypto.randomUUID()
 
 const listDate = (tx: { bookingStatus?: unknown; bookingDate?: unknown; transactionDate?: unknown }) => {
-  const date = tx.bookingStatus === 'booked' ? tx.bookingDate : tx.transactionDate
+  const date = tx.bookingStatus === 'booked' ? (tx.bookingDate ?? tx.transactionDate) : tx.transactionDate
   return typeof date === 'string' ? date : undefined
 }
 
@@ -117,12 +134,18 @@ export function catalogOf(rows: readonly unknown[]): CatalogRecord {
   const fields = rows.map((row) =>
     typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {},
   )
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  const amountOf = (row: Record<string, unknown>) =>
+    typeof row.transactionAmount === 'object' && row.transactionAmount !== null
+      ? (row.transactionAmount as Record<string, unknown>)
+      : {}
   return {
-    ids: fields.map(({ cardTransactionId }) =>
-      typeof cardTransactionId === 'string' ? cardTransactionId : '',
-    ),
+    ids: fields.map(({ cardTransactionId }) => text(cardTransactionId)),
     booked: fields.map(({ bookingStatus }) => bookingStatus === 'booked'),
     dates: fields.map((row) => listDate(row) ?? ''),
+    currencies: fields.map((row) => text(amountOf(row).currency)),
+    amounts: fields.map((row) => text(amountOf(row).amount)),
+    categories: fields.map(({ merchantCategoryCode }) => text(merchantCategoryCode)),
   }
 }
 
@@ -286,15 +309,15 @@ export function decodeCatalog(
 
 function catalogProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return 'not an object'
-  const { ids, booked, dates } = value as Partial<Record<keyof CatalogRecord, unknown>>
-  const listOf = (list: unknown, type: 'string' | 'boolean') =>
-    Array.isArray(list) && list.every((item) => typeof item === type)
-  if (!listOf(ids, 'string')) return 'ids: not a list of strings'
-  if (!listOf(booked, 'boolean')) return 'booked: not a list of booleans'
-  if (!listOf(dates, 'string')) return 'dates: not a list of strings'
-  const length = (ids as unknown[]).length
-  if ((booked as unknown[]).length !== length || (dates as unknown[]).length !== length) {
-    return 'its lists are of different lengths'
+  const lists = value as Partial<Record<keyof CatalogRecord, unknown>>
+  let length: number | undefined
+  for (const [name, type] of Object.entries(CATALOG_LISTS)) {
+    const list = lists[name as keyof CatalogRecord]
+    if (!Array.isArray(list) || !list.every((item) => typeof item === type)) {
+      return `${name}: not a list of ${type}s`
+    }
+    if (length !== undefined && list.length !== length) return 'its lists are of different lengths'
+    length = list.length
   }
   return undefined
 }

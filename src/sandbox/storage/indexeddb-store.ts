@@ -1,5 +1,5 @@
 import { deleteDB, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb'
-import type { StoredTransaction, UnreadableRecord } from '../../contract'
+import type { StoredTransaction, SummaryInput, UnreadableRecord } from '../../contract'
 import { DuplicateTransactionIdError, StoreUnreadableError } from '../errors'
 import { placesInWindow, type RowPlace } from './catalog-page'
 import {
@@ -265,6 +265,24 @@ export function openIndexedDbStore({
       }
       if (unreadable.length > 0) throw damaged(unreadable)
       return result
+    },
+
+    async readSummaryInputs(accountId, { fromDate = '', toDate = '\uffff' }) {
+      const { catalogs } = await reading((db) => catalogsOf(db.transaction('catalog').store, accountId))
+      const inputs: SummaryInput[] = []
+      for (const catalog of catalogs) {
+        catalog.dates.forEach((date, i) => {
+          if (date < fromDate || date > toDate) return
+          inputs.push({
+            status: catalog.booked[i] ? 'booked' : 'pending',
+            date,
+            currency: catalog.currencies[i] as string,
+            amount: catalog.amounts[i] as string,
+            merchantCategoryCode: catalog.categories[i] as string,
+          })
+        })
+      }
+      return inputs
     },
 
     async generation() {

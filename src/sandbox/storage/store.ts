@@ -3,6 +3,7 @@ import type {
   IsoDate,
   SandboxSnapshot,
   StoredTransaction,
+  SummaryInput,
   UnreadableRecord,
 } from '../../contract'
 
@@ -86,6 +87,15 @@ export interface SandboxStore {
    * whole. Throws `StoreUnreadableError` when a record of the page cannot be read.
    */
   readPage?(accountId: string, request: PageRequest): Promise<StoredPage>
+  /**
+   * Optional: what the summary needs of each of the account's transactions dated within the inclusive
+   * bounds (as a page's window), in any order, for an account the engine has not read whole. Throws
+   * `StoreUnreadableError` when a record it reads cannot be read.
+   */
+  readSummaryInputs?(
+    accountId: string,
+    window: { fromDate?: IsoDate | undefined; toDate?: IsoDate | undefined },
+  ): Promise<SummaryInput[]>
   generation(): Promise<Generation>
   /** Runs `task` as the only writer among every engine sharing this store (other tabs included). */
   exclusive<T>(task: () => Promise<T>): Promise<T>
