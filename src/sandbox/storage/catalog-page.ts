@@ -8,47 +8,71 @@ export interface RowPlace {
 }
 
 /**
- * The rows of one list (booked or pending) dated within the inclusive bounds, as `AccountIndex` lists
- * them: newest date first, and among rows of one date the last created first. Returns how many the window
- * holds and the places of rows `start` to `end` (exclusive) of it. Rows are grouped by date, so only
- * the distinct dates are sorted, not the rows.
+ * One list's rows (booked or pending) grouped by their list date, dates ascending, each date's rows in
+ * creation order, each row as one number: block index × `stride` + offset.
  */
-export function placesInWindow(
-  catalogs: readonly CatalogRecord[],
-  booked: boolean,
-  window: { fromDate?: IsoDate | undefined; toDate?: IsoDate | undefined },
-  span: { start: number; end: number },
-): { count: number; places: RowPlace[] } {
-  const { fromDate = '', toDate = '\uffff' } = window
-  // Creation order as one number per row: blocks hold at most `stride` rows.
+export interface DateGroups {
+  dates: string[]
+  rows: number[][]
+  stride: number
+}
+
+/** The rows of one list within a date window: how many, and the places of rows `start` to `end` of it. */
+export interface WindowRows {
+  count: number
+  take(span: { start: number; end: number }): RowPlace[]
+}
+
+/** Groups the catalog's rows of one list by date: once per read of the catalog, for any window after. */
+export function groupByDate(catalogs: readonly CatalogRecord[], booked: boolean): DateGroups {
   const stride = catalogs.reduce((most, { ids }) => Math.max(most, ids.length), 1)
   const byDate = new Map<string, number[]>()
-  let count = 0
   catalogs.forEach((catalog, block) => {
     for (let offset = 0; offset < catalog.ids.length; offset++) {
+      if (catalog.booked[offset] !== booked) continue
       const date = catalog.dates[offset] as string
-      if (catalog.booked[offset] !== booked || date < fromDate || date > toDate) continue
       const rows = byDate.get(date)
       if (rows) rows.push(block * stride + offset)
       else byDate.set(date, [block * stride + offset])
-      count++
     }
   })
-  const places: RowPlace[] = []
-  let skipped = 0
-  for (const date of [...byDate.keys()].sort().reverse()) {
-    if (places.length >= span.end - span.start) break
-    const rows = byDate.get(date) as number[]
-    if (skipped + rows.length <= span.start) {
-      skipped += rows.length
-      continue
-    }
-    for (let i = rows.length - 1 - Math.max(0, span.start - skipped); i >= 0; i--) {
-      if (places.length >= span.end - span.start) break
-      const row = rows[i] as number
-      places.push({ block: Math.floor(row / stride), offset: row % stride })
-    }
-    skipped = span.start
+  const dates = [...byDate.keys()].sort()
+  return { dates, rows: dates.map((date) => byDate.get(date) as number[]), stride }
+}
+
+/**
+ * The rows dated within the inclusive bounds, as `AccountIndex` lists them: newest date first, and among
+ * rows of one date the last created first.
+ */
+export function rowsInWindow(
+  { dates, rows, stride }: DateGroups,
+  { fromDate = '', toDate = '\uffff' }: { fromDate?: IsoDate | undefined; toDate?: IsoDate | undefined },
+): WindowRows {
+  let first = 0
+  while (first < dates.length && (dates[first] as string) < fromDate) first++
+  let last = dates.length - 1
+  while (last >= first && (dates[last] as string) > toDate) last--
+  let count = 0
+  for (let i = first; i <= last; i++) count += (rows[i] as number[]).length
+  return {
+    count,
+    take({ start, end }) {
+      const places: RowPlace[] = []
+      let skipped = 0
+      for (let d = last; d >= first && places.length < end - start; d--) {
+        const group = rows[d] as number[]
+        if (skipped + group.length <= start) {
+          skipped += group.length
+          continue
+        }
+        for (let i = group.length - 1 - Math.max(0, start - skipped); i >= 0; i--) {
+          if (places.length >= end - start) break
+          const row = group[i] as number
+          places.push({ block: Math.floor(row / stride), offset: row % stride })
+        }
+        skipped = start
+      }
+      return places
+    },
   }
-  return { count, places }
 }

@@ -139,6 +139,27 @@ describe('IndexedDB store', () => {
     expect(blocks.map((block) => block.transactions.length)).toEqual([BLOCK_SIZE - 1, 401])
   })
 
+  it('reads a page again after another connection wrote, though it keeps the catalog it read', async () => {
+    const name = freshName()
+    const reader = open(name)
+    const writer = open(name)
+    await writer.saveAccount(account('acc'))
+    await writer.appendTransactions('acc', [tx('t-1')])
+    const whole = {
+      spans: ({ booked, pending }: { booked: number; pending: number }) => ({
+        booked: { start: 0, end: booked },
+        pending: { start: 0, end: pending },
+      }),
+    }
+    expect((await reader.readPage('acc', whole)).booked.map((t) => t.cardTransactionId)).toEqual(['t-1'])
+    await writer.appendTransactions('acc', [tx('t-2')])
+    expect((await reader.readPage('acc', whole)).booked.map((t) => t.cardTransactionId)).toEqual([
+      't-2',
+      't-1',
+    ])
+    expect(await reader.readSummaryInputs('acc', {})).toHaveLength(2)
+  })
+
   it('gives every write a new generation, which every connection reads', async () => {
     const name = freshName()
     const store = open(name)

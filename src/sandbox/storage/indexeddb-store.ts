@@ -1,7 +1,7 @@
 import { deleteDB, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb'
 import type { StoredTransaction, SummaryInput, UnreadableRecord } from '../../contract'
 import { DuplicateTransactionIdError, StoreUnreadableError } from '../errors'
-import { placesInWindow, type RowPlace } from './catalog-page'
+import { type DateGroups, groupByDate, type RowPlace, rowsInWindow } from './catalog-page'
 import {
   accountRange,
   BLOCK_SIZE,
@@ -142,6 +142,26 @@ export function openIndexedDbStore({
     return generation
   }
 
+  /**
+   * The last account whose catalog a page or summary read, with the generation it was read at: a brush on
+   * the chart reads the same account's page and summary again, and the catalog of 100,000 rows is most of
+   * that time. Any write, from any tab, replaces the generation, and with it this copy's use.
+   */
+  let lastCatalog: ({ accountId: string; generation: Generation } & CatalogRead) | undefined
+
+  /** The account's catalog as of `tx`, read again only when the store was written since the last read. */
+  async function catalogsRead(
+    tx: IDBPTransaction<SandboxDb, ('blocks' | 'catalog' | 'meta')[], 'readonly'>,
+    accountId: string,
+  ): Promise<CatalogRead> {
+    const generation = (await tx.objectStore('meta').get('generation')) ?? ''
+    if (lastCatalog?.accountId === accountId && lastCatalog.generation === generation) return lastCatalog
+    const { keys, catalogs } = await catalogsOf(tx.objectStore('catalog'), accountId)
+    const byDate = { booked: groupByDate(catalogs, true), pending: groupByDate(catalogs, false) }
+    lastCatalog = { accountId, generation, keys, catalogs, byDate }
+    return lastCatalog
+  }
+
   /** Runs a read, saying in words why when the database fails it. */
   async function reading<T>(read: (db: Db) => Promise<T>): Promise<T> {
     try {
@@ -223,22 +243,17 @@ export function openIndexedDbStore({
 
     async readPage(accountId, { fromDate, toDate, spans }) {
       const page = await reading(async (db) => {
-        const tx = db.transaction(['blocks', 'catalog'])
-        const range = accountRange(accountId)
-        const [keys, values] = await Promise.all([
-          tx.objectStore('catalog').getAllKeys(range),
-          tx.objectStore('catalog').getAll(range),
-        ])
-        const catalogs = readCatalogs(keys, values)
-        const all = { start: 0, end: 0 }
+        const tx = db.transaction(['blocks', 'catalog', 'meta'])
+        const { keys, byDate } = await catalogsRead(tx, accountId)
         const window = { fromDate, toDate }
-        const counts = {
-          booked: placesInWindow(catalogs, true, window, all).count,
-          pending: placesInWindow(catalogs, false, window, all).count,
+        const rows = {
+          booked: rowsInWindow(byDate.booked, window),
+          pending: rowsInWindow(byDate.pending, window),
         }
+        const counts = { booked: rows.booked.count, pending: rows.pending.count }
         const span = spans(counts)
-        const booked = placesInWindow(catalogs, true, window, span.booked).places
-        const pending = placesInWindow(catalogs, false, window, span.pending).places
+        const booked = rows.booked.take(span.booked)
+        const pending = rows.pending.take(span.pending)
         // Only the blocks the page takes rows of, each read once.
         const wanted = [...new Set([...booked, ...pending].map(({ block }) => block))]
         const blocks = new Map(
@@ -268,7 +283,7 @@ export function openIndexedDbStore({
     },
 
     async readSummaryInputs(accountId, { fromDate = '', toDate = '\uffff' }) {
-      const { catalogs } = await reading((db) => catalogsOf(db.transaction('catalog').store, accountId))
+      const { catalogs } = await reading((db) => catalogsRead(db.transaction(['catalog', 'meta']), accountId))
       const inputs: SummaryInput[] = []
       for (const catalog of catalogs) {
         catalog.dates.forEach((date, i) => {
@@ -459,6 +474,13 @@ export function openIndexedDbStore({
       connection = undefined
     },
   }
+}
+
+/** An account's catalog as read for pages and summaries, with each list's rows grouped by date. */
+interface CatalogRead {
+  keys: BlockKey[]
+  catalogs: CatalogRecord[]
+  byDate: { booked: DateGroups; pending: DateGroups }
 }
 
 /** Clears every object store and writes `data`, in one transaction that reads nothing. */
