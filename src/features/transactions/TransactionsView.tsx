@@ -1,5 +1,10 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { type ScenarioSaver, useRequestTransactionsPage, useTransactionsPage } from '../../api'
+import {
+  type ScenarioSaver,
+  usePrefetchTransactionsSummary,
+  useRequestTransactionsPage,
+  useTransactionsPage,
+} from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
 import { ApiErrorState } from '../ApiErrorState'
@@ -75,6 +80,7 @@ export function TransactionsView({
     limit: view.limit,
   }
   const headers = { corporateId, fix: view.fix }
+  usePrefetchTransactionsSummary(account.resourceId, { fromDate: view.from, toDate: view.to }, corporateId)
   // A page link the view cannot express is followed as is, until the view changes.
   const viewKey = `${account.resourceId}${viewSearch(view)}`
   const [followed, setFollowed] = useState<{ href: string; viewKey: string }>()
