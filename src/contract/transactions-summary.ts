@@ -131,22 +131,92 @@ interface TallyAcc {
 }
 const emptyTally = (): TallyAcc => ({ count: 0, sums: new Map() })
 
+type Totals = Map<string, { count: number; in: bigint; out: bigint }>
+
 /**
- * The summary of transactions already filtered to the window. One pass; amounts are summed exactly.
- * `fromDate`/`toDate` are the query's bounds, when it had them.
+ * What one day's transactions add to a summary. A window is whole days, so the summary of any window
+ * merges the days in it: a store can sum each day once and answer every window (a brush on the chart)
+ * from a few hundred days rather than from every row.
+ */
+export interface DaySums {
+  count: number
+  booked: TallyAcc
+  pending: TallyAcc
+  totals: Totals
+  categories: Map<string, TallyAcc>
+  unreadableAmounts: number
+}
+
+/** The transactions' sums per day (their list date). One pass; amounts are summed exactly. */
+export function sumDays(transactions: Iterable<SummaryInput>): Map<string, DaySums> {
+  const days = new Map<string, DaySums>()
+  for (const tx of transactions) {
+    let day = days.get(tx.date)
+    if (day === undefined) {
+      day = {
+        count: 0,
+        booked: emptyTally(),
+        pending: emptyTally(),
+        totals: new Map(),
+        categories: new Map(),
+        unreadableAmounts: 0,
+      }
+      days.set(tx.date, day)
+    }
+    day.count++
+    const tally = day[tx.status]
+    tally.count++
+    let category = day.categories.get(tx.merchantCategoryCode)
+    if (category === undefined) {
+      category = emptyTally()
+      day.categories.set(tx.merchantCategoryCode, category)
+    }
+    category.count++
+    const value = thousandths(tx.amount)
+    if (value === undefined) {
+      day.unreadableAmounts++
+      continue
+    }
+    add(tally.sums, tx.currency, value)
+    add(category.sums, tx.currency, value)
+    addTotal(day.totals, tx.currency, { count: 1, in: value > 0n ? value : 0n, out: value > 0n ? 0n : value })
+  }
+  return days
+}
+
+const addTotal = (
+  into: Totals,
+  currency: string,
+  { count, in: income, out }: { count: number; in: bigint; out: bigint },
+) => {
+  const total = into.get(currency) ?? { count: 0, in: 0n, out: 0n }
+  into.set(currency, { count: total.count + count, in: total.in + income, out: total.out + out })
+}
+
+const mergeTally = (into: TallyAcc, from: TallyAcc) => {
+  into.count += from.count
+  for (const [currency, value] of from.sums) add(into.sums, currency, value)
+}
+
+/**
+ * The summary of transactions already filtered to the window. `fromDate`/`toDate` are the query's bounds,
+ * when it had them.
  */
 export function summarize(
   transactions: Iterable<SummaryInput>,
-  window: {
-    fromDate?: IsoDate | undefined
-    toDate?: IsoDate | undefined
-    bucket?: SummaryBucket | undefined
-  },
+  window: SummaryWindowQuery,
 ): TransactionsSummary {
-  const rows = [...transactions]
+  return summarizeDays(sumDays(transactions), window)
+}
+
+/** The summary of the days' sums, every day within the window; see `summarize`. */
+export function summarizeDays(
+  days: ReadonlyMap<string, DaySums>,
+  window: SummaryWindowQuery,
+): TransactionsSummary {
   let first: string | undefined
   let last: string | undefined
-  for (const { date } of rows) {
+  for (const date of days.keys()) {
     if (first === undefined || date < first) first = date
     if (last === undefined || date > last) last = date
   }
@@ -154,53 +224,37 @@ export function summarize(
   const toDate = window.toDate ?? last ?? null
   const bucket = bucketFor(window.bucket, fromDate, toDate)
   const buckets = new Map<string, { booked: TallyAcc; pending: TallyAcc }>()
-  const totals = new Map<string, { count: number; in: bigint; out: bigint }>()
+  const totals: Totals = new Map()
   const categories = new Map<string, TallyAcc>()
   let unreadableAmounts = 0
-  // Per distinct date, not per row: 100,000 rows fall on a few hundred dates.
-  const weekStarts = new Map<string, IsoDate>()
-  const startOf = (date: IsoDate) => {
-    let start = weekStarts.get(date)
-    if (start === undefined) {
-      start = weekStart(date)
-      weekStarts.set(date, start)
-    }
-    return start
-  }
-  for (const tx of rows) {
-    const start = bucket === 'day' ? tx.date : startOf(tx.date)
+  let count = 0
+  for (const [date, day] of days) {
+    const start = bucket === 'day' ? date : weekStart(date)
     let slot = buckets.get(start)
     if (slot === undefined) {
       slot = { booked: emptyTally(), pending: emptyTally() }
       buckets.set(start, slot)
     }
-    const tally = slot[tx.status]
-    tally.count++
-    let category = categories.get(tx.merchantCategoryCode)
-    if (category === undefined) {
-      category = emptyTally()
-      categories.set(tx.merchantCategoryCode, category)
+    mergeTally(slot.booked, day.booked)
+    mergeTally(slot.pending, day.pending)
+    for (const [code, tally] of day.categories) {
+      let category = categories.get(code)
+      if (category === undefined) {
+        category = emptyTally()
+        categories.set(code, category)
+      }
+      mergeTally(category, tally)
     }
-    category.count++
-    const value = thousandths(tx.amount)
-    if (value === undefined) {
-      unreadableAmounts++
-      continue
-    }
-    add(tally.sums, tx.currency, value)
-    add(category.sums, tx.currency, value)
-    const total = totals.get(tx.currency) ?? { count: 0, in: 0n, out: 0n }
-    total.count++
-    if (value > 0n) total.in += value
-    else total.out += value
-    totals.set(tx.currency, total)
+    for (const [currency, total] of day.totals) addTotal(totals, currency, total)
+    unreadableAmounts += day.unreadableAmounts
+    count += day.count
   }
   const tallyOf = (acc: TallyAcc): Tally => ({ count: acc.count, sums: sumsObject(acc.sums) })
   return {
     fromDate,
     toDate,
     bucket,
-    count: rows.length,
+    count,
     buckets: [...buckets]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([start, slot]) => ({ start, booked: tallyOf(slot.booked), pending: tallyOf(slot.pending) })),
@@ -213,4 +267,11 @@ export function summarize(
       .map(([merchantCategoryCode, acc]) => ({ merchantCategoryCode, ...tallyOf(acc) })),
     unreadableAmounts,
   }
+}
+
+/** The window a summary is asked for: its bounds, when the query had them, and its grouping. */
+export interface SummaryWindowQuery {
+  fromDate?: IsoDate | undefined
+  toDate?: IsoDate | undefined
+  bucket?: SummaryBucket | undefined
 }

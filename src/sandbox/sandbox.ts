@@ -20,6 +20,7 @@ import {
   SWAP_AMOUNTS_FIX,
   settlementRequest,
   summarize,
+  summarizeDays,
   type TppMessage,
   type TransactionCreate,
   type TransactionsSummary,
@@ -503,8 +504,8 @@ export function createSandbox({
         )
       }
       // An account not read whole yet is summed from the store's own reading, as its pages are.
-      if (!found.value.current.indexes.has(id) && store.readSummaryInputs) {
-        return ok(summarize(await store.readSummaryInputs(id, { fromDate, toDate }), parsed.data))
+      if (!found.value.current.indexes.has(id) && store.readDaySums) {
+        return ok(summarizeDays(await store.readDaySums(id, { fromDate, toDate }), parsed.data))
       }
       const index = await onAccount(id, found.value.current, (copy) => indexIn(copy, id))
       if (index === undefined) return fail(unknownCardAccount(id))

@@ -1,5 +1,11 @@
 import { deleteDB, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb'
-import type { StoredTransaction, SummaryInput, UnreadableRecord } from '../../contract'
+import {
+  type DaySums,
+  type StoredTransaction,
+  type SummaryInput,
+  sumDays,
+  type UnreadableRecord,
+} from '../../contract'
 import { DuplicateTransactionIdError, StoreUnreadableError } from '../errors'
 import { type DateGroups, groupByDate, type RowPlace, rowsInWindow } from './catalog-page'
 import {
@@ -23,6 +29,8 @@ import type { AccountData, Generation, SandboxStore } from './store'
 import { writeLock } from './write-lock'
 
 export interface IndexedDbStore extends SandboxStore {
+  readPage: NonNullable<SandboxStore['readPage']>
+  readDaySums: NonNullable<SandboxStore['readDaySums']>
   onExternalChange(listener: () => void): () => void
   close(): void
 }
@@ -282,22 +290,13 @@ export function openIndexedDbStore({
       return result
     },
 
-    async readSummaryInputs(accountId, { fromDate = '', toDate = '\uffff' }) {
-      const { catalogs } = await reading((db) => catalogsRead(db.transaction(['catalog', 'meta']), accountId))
-      const inputs: SummaryInput[] = []
-      for (const catalog of catalogs) {
-        catalog.dates.forEach((date, i) => {
-          if (date < fromDate || date > toDate) return
-          inputs.push({
-            status: catalog.booked[i] ? 'booked' : 'pending',
-            date,
-            currency: catalog.currencies[i] as string,
-            amount: catalog.amounts[i] as string,
-            merchantCategoryCode: catalog.categories[i] as string,
-          })
-        })
-      }
-      return inputs
+    async readDaySums(accountId, { fromDate = '', toDate = '\uffff' }) {
+      const read = await reading((db) => catalogsRead(db.transaction(['catalog', 'meta']), accountId))
+      read.daySums ??= sumDays(summaryInputs(read.catalogs))
+      const inWindow = new Map<string, DaySums>()
+      for (const [date, sums] of read.daySums)
+        if (date >= fromDate && date <= toDate) inWindow.set(date, sums)
+      return inWindow
     },
 
     async generation() {
@@ -481,6 +480,23 @@ interface CatalogRead {
   keys: BlockKey[]
   catalogs: CatalogRecord[]
   byDate: { booked: DateGroups; pending: DateGroups }
+  /** The account's sums per day, made on the first summary asked of this read. */
+  daySums?: Map<string, DaySums>
+}
+
+/** What the summary needs of each row, from the catalog alone. */
+function* summaryInputs(catalogs: readonly CatalogRecord[]): Generator<SummaryInput> {
+  for (const catalog of catalogs) {
+    for (let i = 0; i < catalog.ids.length; i++) {
+      yield {
+        status: catalog.booked[i] ? 'booked' : 'pending',
+        date: catalog.dates[i] as string,
+        currency: catalog.currencies[i] as string,
+        amount: catalog.amounts[i] as string,
+        merchantCategoryCode: catalog.categories[i] as string,
+      }
+    }
+  }
 }
 
 /** Clears every object store and writes `data`, in one transaction that reads nothing. */

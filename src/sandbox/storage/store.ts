@@ -1,9 +1,9 @@
 import type {
   CardAccount,
+  DaySums,
   IsoDate,
   SandboxSnapshot,
   StoredTransaction,
-  SummaryInput,
   UnreadableRecord,
 } from '../../contract'
 
@@ -88,14 +88,14 @@ export interface SandboxStore {
    */
   readPage?(accountId: string, request: PageRequest): Promise<StoredPage>
   /**
-   * Optional: what the summary needs of each of the account's transactions dated within the inclusive
-   * bounds (as a page's window), in any order, for an account the engine has not read whole. Throws
-   * `StoreUnreadableError` when a record it reads cannot be read.
+   * Optional: the sums per day of the account's transactions dated within the inclusive bounds (as a page's
+   * window), for an account the engine has not read whole. Throws `StoreUnreadableError` when a record it
+   * reads cannot be read.
    */
-  readSummaryInputs?(
+  readDaySums?(
     accountId: string,
     window: { fromDate?: IsoDate | undefined; toDate?: IsoDate | undefined },
-  ): Promise<SummaryInput[]>
+  ): Promise<ReadonlyMap<string, DaySums>>
   generation(): Promise<Generation>
   /** Runs `task` as the only writer among every engine sharing this store (other tabs included). */
   exclusive<T>(task: () => Promise<T>): Promise<T>
