@@ -125,13 +125,15 @@ const add = (into: Sums, currency: string, value: bigint) =>
 const sumsObject = (from: Sums): Record<string, string> =>
   Object.fromEntries([...from].sort(([a], [b]) => a.localeCompare(b)).map(([c, v]) => [c, decimalOf(v)]))
 
-interface TallyAcc {
+/** A count and its sums per currency, in thousandths. */
+export interface TallyAcc {
   count: number
   sums: Sums
 }
 const emptyTally = (): TallyAcc => ({ count: 0, sums: new Map() })
 
-type Totals = Map<string, { count: number; in: bigint; out: bigint }>
+/** Per currency: how many, and the incoming and outgoing sums in thousandths. */
+export type Totals = Map<string, { count: number; in: bigint; out: bigint }>
 
 /**
  * What one day's transactions add to a summary. A window is whole days, so the summary of any window
@@ -153,14 +155,7 @@ export function sumDays(transactions: Iterable<SummaryInput>): Map<string, DaySu
   for (const tx of transactions) {
     let day = days.get(tx.date)
     if (day === undefined) {
-      day = {
-        count: 0,
-        booked: emptyTally(),
-        pending: emptyTally(),
-        totals: new Map(),
-        categories: new Map(),
-        unreadableAmounts: 0,
-      }
+      day = emptyDay()
       days.set(tx.date, day)
     }
     day.count++
@@ -209,6 +204,55 @@ export function summarize(
   return summarizeDays(sumDays(transactions), window)
 }
 
+const emptyDay = (): DaySums => ({
+  count: 0,
+  booked: emptyTally(),
+  pending: emptyTally(),
+  totals: new Map(),
+  categories: new Map(),
+  unreadableAmounts: 0,
+})
+
+/** Adds `from`'s sums into `into`. */
+function addDay(into: DaySums, from: DaySums): void {
+  into.count += from.count
+  mergeTally(into.booked, from.booked)
+  mergeTally(into.pending, from.pending)
+  for (const [code, tally] of from.categories) {
+    let category = into.categories.get(code)
+    if (category === undefined) {
+      category = emptyTally()
+      into.categories.set(code, category)
+    }
+    mergeTally(category, tally)
+  }
+  for (const [currency, total] of from.totals) addTotal(into.totals, currency, total)
+  into.unreadableAmounts += from.unreadableAmounts
+}
+
+/**
+ * Sums per day from several parts (a store's blocks, where one day can span two), each day's parts added,
+ * only the days within the inclusive bounds.
+ */
+export function mergeDays(
+  parts: Iterable<ReadonlyMap<string, DaySums>>,
+  { fromDate = '', toDate = '\uffff' }: { fromDate?: IsoDate | undefined; toDate?: IsoDate | undefined },
+): Map<string, DaySums> {
+  const days = new Map<string, DaySums>()
+  for (const part of parts) {
+    for (const [date, sums] of part) {
+      if (date < fromDate || date > toDate) continue
+      let day = days.get(date)
+      if (day === undefined) {
+        day = emptyDay()
+        days.set(date, day)
+      }
+      addDay(day, sums)
+    }
+  }
+  return days
+}
+
 /** The summary of the days' sums, every day within the window; see `summarize`. */
 export function summarizeDays(
   days: ReadonlyMap<string, DaySums>,
@@ -223,49 +267,35 @@ export function summarizeDays(
   const fromDate = window.fromDate ?? first ?? null
   const toDate = window.toDate ?? last ?? null
   const bucket = bucketFor(window.bucket, fromDate, toDate)
-  const buckets = new Map<string, { booked: TallyAcc; pending: TallyAcc }>()
-  const totals: Totals = new Map()
-  const categories = new Map<string, TallyAcc>()
-  let unreadableAmounts = 0
-  let count = 0
+  const buckets = new Map<string, DaySums>()
+  const all = emptyDay()
   for (const [date, day] of days) {
     const start = bucket === 'day' ? date : weekStart(date)
     let slot = buckets.get(start)
     if (slot === undefined) {
-      slot = { booked: emptyTally(), pending: emptyTally() }
+      slot = emptyDay()
       buckets.set(start, slot)
     }
-    mergeTally(slot.booked, day.booked)
-    mergeTally(slot.pending, day.pending)
-    for (const [code, tally] of day.categories) {
-      let category = categories.get(code)
-      if (category === undefined) {
-        category = emptyTally()
-        categories.set(code, category)
-      }
-      mergeTally(category, tally)
-    }
-    for (const [currency, total] of day.totals) addTotal(totals, currency, total)
-    unreadableAmounts += day.unreadableAmounts
-    count += day.count
+    addDay(slot, day)
+    addDay(all, day)
   }
   const tallyOf = (acc: TallyAcc): Tally => ({ count: acc.count, sums: sumsObject(acc.sums) })
   return {
     fromDate,
     toDate,
     bucket,
-    count,
+    count: all.count,
     buckets: [...buckets]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([start, slot]) => ({ start, booked: tallyOf(slot.booked), pending: tallyOf(slot.pending) })),
-    totals: [...totals]
+    totals: [...all.totals]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([currency, t]) => ({ currency, count: t.count, in: decimalOf(t.in), out: decimalOf(t.out) })),
-    topCategories: [...categories]
+    topCategories: [...all.categories]
       .sort(([a, x], [b, y]) => y.count - x.count || a.localeCompare(b))
       .slice(0, TOP_CATEGORIES)
       .map(([merchantCategoryCode, acc]) => ({ merchantCategoryCode, ...tallyOf(acc) })),
-    unreadableAmounts,
+    unreadableAmounts: all.unreadableAmounts,
   }
 }
 

@@ -163,6 +163,24 @@ describe('a store with a damaged catalog record', () => {
   })
 })
 
+describe('a store with a damaged sums record', () => {
+  it('says which in words when the summary is read, and an import writes it anew', async () => {
+    const name = freshName()
+    const { good, resourceId } = await damagedDatabase(name)
+    const db = await rawOpen(name, DB_VERSION)
+    await rawPut(db, 'sums', [[new Map([['2026-06-02', { count: 'two' }]]), [resourceId, 0]]])
+    db.close()
+
+    const sandbox = engine(name)
+    await expect(sandbox.summarizeTransactions(resourceId, {}, {})).rejects.toThrow(
+      `1 stored record is damaged (the first: sums ["${resourceId}",0]`,
+    )
+    expect(value(await sandbox.importSnapshot(good))).toMatchObject({ transactions: 2 })
+    const summary = value(await engine(name).summarizeTransactions(resourceId, {}, {}))
+    expect(summary).toMatchObject({ count: 2, totals: [{ currency: 'NOK', count: 2, out: '-20.00' }] })
+  })
+})
+
 describe('a database missing an object store', () => {
   it('is unreadable, and its export keeps what the other store holds', async () => {
     const name = freshName()

@@ -3,9 +3,12 @@ import { z } from 'zod'
 import {
   type CardAccount,
   cardAccount,
+  type DaySums,
   problemFromZod,
   type StoredTransaction,
+  type SummaryInput,
   storedTransaction,
+  sumDays,
   type UnreadableRecord,
 } from '../../contract'
 import type { AccountData, Generation, Salvage } from './store'
@@ -20,8 +23,10 @@ import type { AccountData, Generation, Salvage } from './store'
  * - catalog: per block, under the same key, each row's id, status and list date (bookingDate for a booked
  *   one, transactionDate for a pending one), in the block's order. It is what IndexedDB indexes were
  *   before: the unique-id check of a write, the block that holds an id, and the rows one page of a list
- *   takes, all without reading the transactions themselves. Each write puts a block and its catalog
- *   record together.
+ *   takes, all without reading the transactions themselves.
+ * - sums: per block, under the same key, its rows' sums per day (`DaySums`): the chart's summary of any
+ *   window merges a few records per block instead of summing every row.
+ *   Each write puts a block, its catalog record and its sums record together.
  * - meta: the generation, replaced by every write, so an engine can tell that another tab wrote.
  * Versions 1 to 3 kept one record per transaction in `transactions` (version 1 the bare transaction and
  * no meta; version 2 added a unique id index, version 3 two date indexes).
@@ -30,6 +35,7 @@ export interface SandboxDb extends DBSchema {
   accounts: { key: string; value: AccountRecord }
   blocks: { key: BlockKey; value: BlockRecord }
   catalog: { key: BlockKey; value: CatalogRecord }
+  sums: { key: BlockKey; value: Map<string, DaySums> }
   meta: { key: 'generation'; value: Generation }
 }
 
@@ -40,24 +46,14 @@ export const BLOCK_SIZE = 1_000
 export type BlockKey = [accountId: string, block: number]
 export type AccountRecord = { position: number; account: CardAccount }
 export type BlockRecord = { accountId: string; transactions: StoredTransaction[] }
-/** Per row of a block, in its order: what writes, pages and the chart's summary need of it. */
+/** Per row of a block, in its order: what writes and pages need of it. */
 export type CatalogRecord = {
   ids: string[]
   booked: boolean[]
   /** The date its list filters it by: bookingDate (else transactionDate) when booked, else transactionDate. */
   dates: string[]
-  currencies: string[]
-  amounts: string[]
-  categories: string[]
 }
-const CATALOG_LISTS = {
-  ids: 'string',
-  booked: 'boolean',
-  dates: 'string',
-  currencies: 'string',
-  amounts: 'string',
-  categories: 'string',
-} as const
+const CATALOG_LISTS = { ids: 'string', booked: 'boolean', dates: 'string' } as const
 
 export const newGeneration = (): Generation => crypto.randomUUID()
 
@@ -91,6 +87,7 @@ export async function upgradeDatabase(
   if (oldVersion < 2) db.createObjectStore('meta')
   db.createObjectStore('blocks')
   db.createObjectStore('catalog')
+  db.createObjectStore('sums')
   if (oldVersion < 1) return
   // The one record per transaction of versions 1 to 3, which this version's schema type no longer names.
   const old = unwrap(tx).objectStore('transactions')
@@ -117,6 +114,7 @@ export async function upgradeDatabase(
       const stored = transactions as StoredTransaction[]
       writes.push(tx.objectStore('blocks').put({ accountId, transactions: stored }, [accountId, block]))
       writes.push(tx.objectStore('catalog').put(catalogOf(transactions), [accountId, block]))
+      writes.push(tx.objectStore('sums').put(sumsOf(transactions), [accountId, block]))
     }
   }
   if (oldVersion < 2) writes.push(tx.objectStore('meta').put(newGeneration(), 'generation'))
@@ -135,18 +133,40 @@ export function catalogOf(rows: readonly unknown[]): CatalogRecord {
     typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {},
   )
   const text = (value: unknown) => (typeof value === 'string' ? value : '')
-  const amountOf = (row: Record<string, unknown>) =>
-    typeof row.transactionAmount === 'object' && row.transactionAmount !== null
-      ? (row.transactionAmount as Record<string, unknown>)
-      : {}
   return {
     ids: fields.map(({ cardTransactionId }) => text(cardTransactionId)),
     booked: fields.map(({ bookingStatus }) => bookingStatus === 'booked'),
     dates: fields.map((row) => listDate(row) ?? ''),
-    currencies: fields.map((row) => text(amountOf(row).currency)),
-    amounts: fields.map((row) => text(amountOf(row).amount)),
-    categories: fields.map(({ merchantCategoryCode }) => text(merchantCategoryCode)),
   }
+}
+
+/**
+ * The sums record of a block's rows: its rows' sums per day, for the chart's summary without reading the
+ * rows. A row without a date to place it is left out, as the summary leaves it out; a damaged row counts
+ * as what it holds.
+ */
+export function sumsOf(rows: readonly unknown[]): Map<string, DaySums> {
+  const inputs: SummaryInput[] = []
+  for (const row of rows) {
+    if (typeof row !== 'object' || row === null) continue
+    const fields = row as Record<string, unknown>
+    const date = listDate(fields)
+    if (date === undefined) continue
+    const amount = (
+      typeof fields.transactionAmount === 'object' && fields.transactionAmount !== null
+        ? fields.transactionAmount
+        : {}
+    ) as Record<string, unknown>
+    const text = (value: unknown) => (typeof value === 'string' ? value : '')
+    inputs.push({
+      status: fields.bookingStatus === 'booked' ? 'booked' : 'pending',
+      date,
+      currency: text(amount.currency),
+      amount: text(amount.amount),
+      merchantCategoryCode: text(fields.merchantCategoryCode),
+    })
+  }
+  return sumDays(inputs)
 }
 
 const request = <T>(req: IDBRequest): Promise<T> =>
@@ -305,6 +325,30 @@ export function decodeCatalog(
   return problem === undefined
     ? { ok: true, catalog: value as CatalogRecord }
     : { ok: false, unreadable: unreadableRecord('catalog', key, problem, value) }
+}
+
+const tally = z.strictObject({ count: z.number(), sums: z.map(z.string(), z.bigint()) })
+const sumsRecord = z.map(
+  z.string(),
+  z.strictObject({
+    count: z.number(),
+    booked: tally,
+    pending: tally,
+    totals: z.map(z.string(), z.strictObject({ count: z.number(), in: z.bigint(), out: z.bigint() })),
+    categories: z.map(z.string(), tally),
+    unreadableAmounts: z.number(),
+  }),
+)
+
+/** A block's sums record read with the contract, or why it cannot be: a few days each, so zod is cheap. */
+export function decodeSums(
+  key: IDBValidKey,
+  value: unknown,
+): { ok: true; sums: Map<string, DaySums> } | { ok: false; unreadable: UnreadableRecord } {
+  const parsed = sumsRecord.safeParse(value)
+  return parsed.success
+    ? { ok: true, sums: parsed.data }
+    : { ok: false, unreadable: unreadableRecord('sums', key, issues(parsed.error), value) }
 }
 
 function catalogProblem(value: unknown): string | undefined {

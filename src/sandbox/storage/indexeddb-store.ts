@@ -1,11 +1,5 @@
 import { deleteDB, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb'
-import {
-  type DaySums,
-  type StoredTransaction,
-  type SummaryInput,
-  sumDays,
-  type UnreadableRecord,
-} from '../../contract'
+import { mergeDays, type StoredTransaction, type UnreadableRecord } from '../../contract'
 import { DuplicateTransactionIdError, StoreUnreadableError } from '../errors'
 import { type DateGroups, groupByDate, type RowPlace, rowsInWindow } from './catalog-page'
 import {
@@ -20,8 +14,10 @@ import {
   decodeBlock,
   decodeCatalog,
   decodeRecords,
+  decodeSums,
   newGeneration,
   type SandboxDb,
+  sumsOf,
   toBlocks,
   upgradeDatabase,
 } from './indexeddb-schema'
@@ -290,13 +286,22 @@ export function openIndexedDbStore({
       return result
     },
 
-    async readDaySums(accountId, { fromDate = '', toDate = '\uffff' }) {
-      const read = await reading((db) => catalogsRead(db.transaction(['catalog', 'meta']), accountId))
-      read.daySums ??= sumDays(summaryInputs(read.catalogs))
-      const inWindow = new Map<string, DaySums>()
-      for (const [date, sums] of read.daySums)
-        if (date >= fromDate && date <= toDate) inWindow.set(date, sums)
-      return inWindow
+    async readDaySums(accountId, window) {
+      const { keys, values } = await reading(async (db) => {
+        const sums = db.transaction('sums').store
+        const range = accountRange(accountId)
+        const [keys, values] = await Promise.all([sums.getAllKeys(range), sums.getAll(range)])
+        return { keys, values }
+      })
+      const unreadable: UnreadableRecord[] = []
+      const parts = values.flatMap((value, i) => {
+        const decoded = decodeSums(keys[i] as IDBValidKey, value)
+        if (decoded.ok) return [decoded.sums]
+        unreadable.push(decoded.unreadable)
+        return []
+      })
+      if (unreadable.length > 0) throw damaged(unreadable)
+      return mergeDays(parts, window)
     },
 
     async generation() {
@@ -325,7 +330,7 @@ export function openIndexedDbStore({
 
     async appendTransactions(accountId, transactions) {
       const db = await database()
-      const tx = db.transaction(['blocks', 'catalog', 'meta'], 'readwrite')
+      const tx = db.transaction(['blocks', 'catalog', 'sums', 'meta'], 'readwrite')
       const blocks = tx.objectStore('blocks')
       const generation = newGeneration()
       await atomic(tx, async (track) => {
@@ -351,7 +356,7 @@ export function openIndexedDbStore({
 
     async replaceTransactions(accountId, changes) {
       const db = await database()
-      const tx = db.transaction(['blocks', 'catalog', 'meta'], 'readwrite')
+      const tx = db.transaction(['blocks', 'catalog', 'sums', 'meta'], 'readwrite')
       const generation = newGeneration()
       await atomic(tx, async (track) => {
         const { keys, catalogs } = await catalogsOf(tx.objectStore('catalog'), accountId)
@@ -384,7 +389,7 @@ export function openIndexedDbStore({
 
     async deleteTransaction(accountId, cardTransactionId) {
       const db = await database()
-      const tx = db.transaction(['blocks', 'catalog', 'meta'], 'readwrite')
+      const tx = db.transaction(['blocks', 'catalog', 'sums', 'meta'], 'readwrite')
       const generation = newGeneration()
       await atomic(tx, async (track) => {
         const { keys, catalogs } = await catalogsOf(tx.objectStore('catalog'), accountId)
@@ -397,6 +402,7 @@ export function openIndexedDbStore({
           else {
             track(tx.objectStore('blocks').delete(key))
             track(tx.objectStore('catalog').delete(key))
+            track(tx.objectStore('sums').delete(key))
           }
         }
         track(tx.objectStore('meta').put(generation, 'generation'))
@@ -407,13 +413,14 @@ export function openIndexedDbStore({
 
     async deleteAccount(accountId) {
       const db = await database()
-      const tx = db.transaction(['accounts', 'blocks', 'catalog', 'meta'], 'readwrite')
+      const tx = db.transaction(['accounts', 'blocks', 'catalog', 'sums', 'meta'], 'readwrite')
       const generation = newGeneration()
       await atomic(tx, (track) => {
         // The accounts after it keep their positions: a gap keeps the order.
         track(tx.objectStore('accounts').delete(accountId))
         track(tx.objectStore('blocks').delete(accountRange(accountId)))
         track(tx.objectStore('catalog').delete(accountRange(accountId)))
+        track(tx.objectStore('sums').delete(accountRange(accountId)))
         track(tx.objectStore('meta').put(generation, 'generation'))
       })
       announce()
@@ -480,34 +487,18 @@ interface CatalogRead {
   keys: BlockKey[]
   catalogs: CatalogRecord[]
   byDate: { booked: DateGroups; pending: DateGroups }
-  /** The account's sums per day, made on the first summary asked of this read. */
-  daySums?: Map<string, DaySums>
-}
-
-/** What the summary needs of each row, from the catalog alone. */
-function* summaryInputs(catalogs: readonly CatalogRecord[]): Generator<SummaryInput> {
-  for (const catalog of catalogs) {
-    for (let i = 0; i < catalog.ids.length; i++) {
-      yield {
-        status: catalog.booked[i] ? 'booked' : 'pending',
-        date: catalog.dates[i] as string,
-        currency: catalog.currencies[i] as string,
-        amount: catalog.amounts[i] as string,
-        merchantCategoryCode: catalog.categories[i] as string,
-      }
-    }
-  }
 }
 
 /** Clears every object store and writes `data`, in one transaction that reads nothing. */
 async function replace(db: Db, data: readonly AccountData[]): Promise<Generation> {
-  const tx = db.transaction(['accounts', 'blocks', 'catalog', 'meta'], 'readwrite')
+  const tx = db.transaction(['accounts', 'blocks', 'catalog', 'sums', 'meta'], 'readwrite')
   const accounts = tx.objectStore('accounts')
   const generation = newGeneration()
   await atomic(tx, (track) => {
     track(accounts.clear())
     track(tx.objectStore('blocks').clear())
     track(tx.objectStore('catalog').clear())
+    track(tx.objectStore('sums').clear())
     data.forEach(({ account, transactions }, position) => {
       track(accounts.put({ position, account }, account.resourceId))
       for (const { block, rows } of toBlocks(transactions)) {
@@ -519,9 +510,13 @@ async function replace(db: Db, data: readonly AccountData[]): Promise<Generation
   return generation
 }
 
-type BlockWrite = IDBPTransaction<SandboxDb, ('blocks' | 'catalog' | 'meta' | 'accounts')[], 'readwrite'>
+type BlockWrite = IDBPTransaction<
+  SandboxDb,
+  ('blocks' | 'catalog' | 'sums' | 'meta' | 'accounts')[],
+  'readwrite'
+>
 
-/** Puts a block and its catalog record: the two are never written apart. */
+/** Puts a block with its catalog and sums records: the three are never written apart. */
 function putBlock(
   tx: BlockWrite,
   accountId: string,
@@ -533,6 +528,7 @@ function putBlock(
   return Promise.all([
     tx.objectStore('blocks').put({ accountId, transactions }, key),
     tx.objectStore('catalog').put(catalogOf(rows), key),
+    tx.objectStore('sums').put(sumsOf(rows), key),
   ])
 }
 

@@ -202,5 +202,9 @@ describe('IndexedDB versions 2 and 3 → 4', () => {
     expect(db.objectStoreNames.contains('transactions')).toBe(false)
     db.close()
     await expect(store.appendTransactions('acc', [tx('ct-7')])).rejects.toThrow(DuplicateTransactionIdError)
+    // The chart's sums come with the blocks.
+    expect([...(await store.readDaySums('acc', {})).values()].map((day) => day.count)).toEqual([
+      BLOCK_SIZE + 200,
+    ])
   })
 })
