@@ -1,5 +1,5 @@
 import { deleteDB, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb'
-import { mergeDays, type StoredTransaction, type UnreadableRecord } from '../../contract'
+import { type DaySums, mergeDays, type StoredTransaction, type UnreadableRecord } from '../../contract'
 import { DuplicateTransactionIdError, StoreUnreadableError } from '../errors'
 import { type DateGroups, groupByDate, type RowPlace, rowsInWindow } from './catalog-page'
 import {
@@ -147,11 +147,14 @@ export function openIndexedDbStore({
   }
 
   /**
-   * The last account whose catalog a page or summary read, with the generation it was read at: a brush on
-   * the chart reads the same account's page and summary again, and the catalog of 100,000 rows is most of
-   * that time. Any write, from any tab, replaces the generation, and with it this copy's use.
+   * The last account whose catalog a page read, with the generation it was read at: a brush on the chart
+   * reads the same account's page again, and reading the catalog of 100,000 rows was most of that time.
+   * Any write, from any tab, replaces the generation, and with it this copy's use.
    */
   let lastCatalog: ({ accountId: string; generation: Generation } & CatalogRead) | undefined
+
+  /** The same for the last account's sums records, read and checked. */
+  let lastSums: { accountId: string; generation: Generation; parts: Map<string, DaySums>[] } | undefined
 
   /** The account's catalog as of `tx`, read again only when the store was written since the last read. */
   async function catalogsRead(
@@ -287,20 +290,26 @@ export function openIndexedDbStore({
     },
 
     async readDaySums(accountId, window) {
-      const { keys, values } = await reading(async (db) => {
-        const sums = db.transaction('sums').store
+      const parts = await reading(async (db) => {
+        const tx = db.transaction(['sums', 'meta'])
+        const generation = (await tx.objectStore('meta').get('generation')) ?? ''
+        if (lastSums?.accountId === accountId && lastSums.generation === generation) return lastSums.parts
         const range = accountRange(accountId)
-        const [keys, values] = await Promise.all([sums.getAllKeys(range), sums.getAll(range)])
-        return { keys, values }
+        const [keys, values] = await Promise.all([
+          tx.objectStore('sums').getAllKeys(range),
+          tx.objectStore('sums').getAll(range),
+        ])
+        const unreadable: UnreadableRecord[] = []
+        const parts = values.flatMap((value, i) => {
+          const decoded = decodeSums(keys[i] as IDBValidKey, value)
+          if (decoded.ok) return [decoded.sums]
+          unreadable.push(decoded.unreadable)
+          return []
+        })
+        if (unreadable.length > 0) throw damaged(unreadable)
+        lastSums = { accountId, generation, parts }
+        return parts
       })
-      const unreadable: UnreadableRecord[] = []
-      const parts = values.flatMap((value, i) => {
-        const decoded = decodeSums(keys[i] as IDBValidKey, value)
-        if (decoded.ok) return [decoded.sums]
-        unreadable.push(decoded.unreadable)
-        return []
-      })
-      if (unreadable.length > 0) throw damaged(unreadable)
       return mergeDays(parts, window)
     },
 
