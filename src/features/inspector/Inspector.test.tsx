@@ -7,7 +7,10 @@ import { accountView } from '../card-accounts/account-view'
 import { TransactionsView } from '../transactions/TransactionsView'
 import { Inspector } from './Inspector'
 
-/** The transactions of one account, and the inspector below them: loading the page is one request. */
+/**
+ * The transactions of one account, and the inspector below them: loading the view is two requests, its page
+ * and (offline, asked for with it) the chart's summary.
+ */
 async function showAccount() {
   const app = await startConsole()
   const account = await seedAccount(app.sandbox)
@@ -24,17 +27,25 @@ async function showAccount() {
     </>,
   )
   const path = `/api/v1/sandbox/card-accounts/${account.resourceId}/transactions?bookingStatus=booked&offset=0&limit=50`
+  await screen.findByRole('cell', { name: 'tx-1' })
+  await inspector().findByText('Requests (2)')
   return { ...app, account, path }
 }
 
 const inspector = () => within(screen.getByRole('region', { name: 'Request inspector' }))
 
-/** Opens the panel, then the newest request in it (a click on its summary line). */
-async function openNewest(user: Awaited<ReturnType<typeof startConsole>>['user']) {
+/** Opens the panel, then the newest request of `operation` in it (a click on its time). */
+async function openNewest(
+  user: Awaited<ReturnType<typeof startConsole>>['user'],
+  operation = 'listTransactions',
+) {
   await user.click(inspector().getByText(/^Requests \(\d+\)$/))
-  const [newest] = inspector().getAllByRole('listitem')
-  await user.click(within(newest as HTMLElement).getByText(/^\d\d:\d\d:\d\d$/))
-  return within(newest as HTMLElement)
+  const newest = inspector()
+    .getAllByRole('listitem')
+    .find((item) => within(item).queryByText(operation, { selector: '.operation-name' }) !== null)
+  if (!newest) throw new Error(`no ${operation} request in the inspector`)
+  await user.click(within(newest).getByText(/^\d\d:\d\d:\d\d$/))
+  return within(newest)
 }
 
 /** A header's value in the list that follows the heading `title`. */
@@ -45,18 +56,22 @@ function header(entry: ReturnType<typeof within>, title: string, name: string): 
 }
 
 it('lists each request with its operation, method, path and status', async () => {
-  const { path } = await showAccount()
-  await screen.findByRole('cell', { name: 'tx-1' })
-  expect(inspector().getByText('Requests (1)')).toBeDefined()
-  const last = inspector().getByText(/^GET /).closest('summary')
-  expect(last?.textContent).toMatch(
-    new RegExp(`^Requests \\(1\\)listTransactions GET ${literal(path)} 200 \\d+ ms$`),
+  const { user, path, account } = await showAccount()
+  await user.click(inspector().getByText('Requests (2)'))
+  const lines = inspector()
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('summary')?.textContent)
+  const summaryPath = `/api/v1/sandbox/card-accounts/${account.resourceId}/transactions/summary`
+  expect(lines).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(new RegExp(`listTransactions GET ${literal(path)} 200 \\d+ ms$`)),
+      expect.stringMatching(new RegExp(`summarizeTransactions GET ${literal(summaryPath)} 200 \\d+ ms$`)),
+    ]),
   )
 })
 
 it('shows the headers as sent, the signature verdict and the answer of an opened request', async () => {
   const { user, path } = await showAccount()
-  await screen.findByRole('cell', { name: 'tx-1' })
   const entry = await openNewest(user)
 
   expect(entry.getByText('GET', { selector: 'strong' }).parentElement?.textContent).toMatch(
@@ -78,7 +93,6 @@ it('shows the headers as sent, the signature verdict and the answer of an opened
 
 it('shows why the sandbox refused a spoiled signature, at the header at fault', async () => {
   const { user } = await showAccount()
-  await screen.findByRole('cell', { name: 'tx-1' })
   await user.selectOptions(screen.getByRole('combobox', { name: 'Signature' }), 'Bad signature')
   await screen.findByText('Could not load transactions (HTTP 401)')
   const entry = await openNewest(user)
@@ -91,7 +105,6 @@ it('shows why the sandbox refused a spoiled signature, at the header at fault', 
 
 it('offline, says a request answered in the tab cannot be replayed by curl and copies it for the proxy', async () => {
   const { user, path } = await showAccount()
-  await screen.findByRole('cell', { name: 'tx-1' })
   const entry = await openNewest(user)
 
   expect(entry.getByText(/^Answered inside this tab/).textContent).toContain('a curl command cannot reach it')
