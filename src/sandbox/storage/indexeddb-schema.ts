@@ -327,28 +327,46 @@ export function decodeCatalog(
     : { ok: false, unreadable: unreadableRecord('catalog', key, problem, value) }
 }
 
-const tally = z.strictObject({ count: z.number(), sums: z.map(z.string(), z.bigint()) })
-const sumsRecord = z.map(
-  z.string(),
-  z.strictObject({
-    count: z.number(),
-    booked: tally,
-    pending: tally,
-    totals: z.map(z.string(), z.strictObject({ count: z.number(), in: z.bigint(), out: z.bigint() })),
-    categories: z.map(z.string(), tally),
-    unreadableAmounts: z.number(),
-  }),
-)
-
-/** A block's sums record read with the contract, or why it cannot be: a few days each, so zod is cheap. */
+/**
+ * A block's sums record read with its shape checked, or why it cannot be. By hand, as the catalog: zod's
+ * maps and BigInts would add their code to the console's first load for this one check.
+ */
 export function decodeSums(
   key: IDBValidKey,
   value: unknown,
 ): { ok: true; sums: Map<string, DaySums> } | { ok: false; unreadable: UnreadableRecord } {
-  const parsed = sumsRecord.safeParse(value)
-  return parsed.success
-    ? { ok: true, sums: parsed.data }
-    : { ok: false, unreadable: unreadableRecord('sums', key, issues(parsed.error), value) }
+  const problem = sumsProblem(value)
+  return problem === undefined
+    ? { ok: true, sums: value as Map<string, DaySums> }
+    : { ok: false, unreadable: unreadableRecord('sums', key, problem, value) }
+}
+
+function sumsProblem(value: unknown): string | undefined {
+  if (!(value instanceof Map)) return 'not a map of days'
+  const isCount = (n: unknown) => Number.isInteger(n) && (n as number) >= 0
+  const mapOf = (map: unknown, entry: (value: unknown) => boolean) =>
+    map instanceof Map && [...map].every(([k, v]) => typeof k === 'string' && entry(v))
+  const isTally = (tally: unknown) => {
+    const { count, sums } = (tally ?? {}) as Record<string, unknown>
+    return isCount(count) && mapOf(sums, (sum) => typeof sum === 'bigint')
+  }
+  const isTotal = (total: unknown) => {
+    const { count, in: income, out } = (total ?? {}) as Record<string, unknown>
+    return isCount(count) && typeof income === 'bigint' && typeof out === 'bigint'
+  }
+  for (const [date, day] of value) {
+    const d = (day ?? {}) as Record<string, unknown>
+    const whole =
+      typeof date === 'string' &&
+      isCount(d.count) &&
+      isTally(d.booked) &&
+      isTally(d.pending) &&
+      mapOf(d.totals, isTotal) &&
+      mapOf(d.categories, isTally) &&
+      isCount(d.unreadableAmounts)
+    if (!whole) return `the sums of ${JSON.stringify(jsonSafe(date))} are not sums of a day`
+  }
+  return undefined
 }
 
 function catalogProblem(value: unknown): string | undefined {
