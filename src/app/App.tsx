@@ -20,9 +20,9 @@ import { UnexpectedAnswer } from '../features/UnexpectedAnswer'
 import { useDeletion } from '../features/use-deletion'
 import { parseView, useAppliedView, useView } from '../features/view-state'
 import { AnnouncementRegion, StatusMessage, useAnnounce } from '../ui/announcer'
-import { ChunkBoundary, ViewChunkBoundary } from './ChunkBoundary'
+import { ChunkBoundary, ViewChunkBoundary } from '../ui/ChunkBoundary'
+import { lazyChunk } from '../ui/lazy-chunk'
 import { Header } from './Header'
-import { lazyChunk } from './lazy-chunk'
 import { switchMode } from './switch-mode'
 
 // The form dialogs bring react-hook-form with them: loaded when first opened, not with the page.

@@ -3,9 +3,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import type { ReactNode } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ApiClient, createApiClient } from '../api'
+import { ChunkBoundary, ViewChunkBoundary } from '../ui/ChunkBoundary'
+import { lazyChunk } from '../ui/lazy-chunk'
 import { AppErrorBoundary } from './AppErrorBoundary'
-import { ChunkBoundary, ViewChunkBoundary } from './ChunkBoundary'
-import { lazyChunk } from './lazy-chunk'
 import { Providers } from './Providers'
 import { reportErrorsTo } from './report-errors'
 

@@ -20,11 +20,12 @@ import {
   withoutOfflineBook,
 } from '../../contract'
 import { StatusMessage, useAnnounce, useClearAnnouncement } from '../../ui/announcer'
+import { ChunkBoundary } from '../../ui/ChunkBoundary'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FilePicker } from '../../ui/FilePicker'
+import { lazyChunk } from '../../ui/lazy-chunk'
 import { Messages } from '../../ui/Messages'
 import { ApiErrorState } from '../ApiErrorState'
-import { ScenariosDialog } from '../scenarios/ScenariosDialog'
 import { useView } from '../view-state'
 import type { FillTestData } from './fill'
 import {
@@ -36,6 +37,11 @@ import {
   useOfflineData,
 } from './offline-data'
 import { ExportRefusal } from './StoreRecovery'
+
+// Opened from the sidebar now and then: its code loads when it opens, not with the console (initial JS budget).
+const ScenariosDialog = lazyChunk(() =>
+  import('../scenarios/ScenariosDialog').then((module) => module.ScenariosDialog),
+)
 
 interface DataToolsProps {
   fill: FillTestData
@@ -243,12 +249,14 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
         </div>
       ) : null}
       {scenariosOpen && offline?.scenarios ? (
-        <ScenariosDialog
-          offline={offline}
-          scenarios={offline.scenarios}
-          offerLoad={toLoad}
-          onClose={() => setScenariosOpen(false)}
-        />
+        <ChunkBoundary title="Scenarios" onClose={() => setScenariosOpen(false)}>
+          <ScenariosDialog
+            offline={offline}
+            scenarios={offline.scenarios}
+            offerLoad={toLoad}
+            onClose={() => setScenariosOpen(false)}
+          />
+        </ChunkBoundary>
       ) : null}
       {pending?.kind === 'reset' ? (
         <ConfirmDialog

@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from 'react'
-import { Dialog } from '../ui/Dialog'
-import { ErrorBoundary } from '../ui/ErrorBoundary'
+import { Dialog } from './Dialog'
+import { ErrorBoundary } from './ErrorBoundary'
 import { ChunkLoadError } from './lazy-chunk'
 
 interface ChunkBoundaryProps {
