@@ -21,7 +21,7 @@ import { useDeletion } from '../features/use-deletion'
 import { parseView, useAppliedView, useView } from '../features/view-state'
 import { AnnouncementRegion, StatusMessage, useAnnounce } from '../ui/announcer'
 import { ChunkBoundary, ViewChunkBoundary } from '../ui/ChunkBoundary'
-import { lazyChunk } from '../ui/lazy-chunk'
+import { lazyChunk, preloadedChunk } from '../ui/lazy-chunk'
 import { Header } from './Header'
 import { switchMode } from './switch-mode'
 
@@ -63,10 +63,12 @@ const SharedLinkOpener = lazyChunk(() =>
 )
 // The table, its filters and TanStack Table are not needed to paint the console's frame: they load beside
 // the account list, started as soon as the URL names an account (see usePreloadTransactionsView).
-const loadTransactionsView = () => import('../features/transactions/TransactionsView')
-const TransactionsView = lazyChunk(() => loadTransactionsView().then((m) => m.TransactionsView))
+const transactionsView = preloadedChunk(() =>
+  import('../features/transactions/TransactionsView').then((m) => m.TransactionsView),
+)
+const TransactionsView = transactionsView.Component
 // A page opened on an account fetches it at once, while the offline sandbox starts, not after the first render.
-if (new URLSearchParams(location.search).has('account')) loadTransactionsView().catch(() => {})
+if (new URLSearchParams(location.search).has('account')) transactionsView.preload()
 const AddTransactionsDialog = lazyChunk(() =>
   import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )
@@ -412,8 +414,7 @@ function usePresenterShortcut() {
 /** Fetches the transactions view's chunk while the account list loads, rather than after it. */
 function usePreloadTransactionsView(wanted: boolean) {
   useEffect(() => {
-    // A failure is the lazy view's to report, when it asks for the chunk itself.
-    if (wanted) loadTransactionsView().catch(() => {})
+    if (wanted) transactionsView.preload()
   }, [wanted])
 }
 

@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import { type ComponentType, createElement, type LazyExoticComponent, lazy, useState } from 'react'
 
 /**
  * A part of the build that could not be fetched: the server was rebuilt since the page loaded (its chunk
@@ -27,4 +27,36 @@ export function lazyChunk<P extends object>(
       throw new ChunkLoadError(error)
     }
   })
+}
+
+/**
+ * A lazily loaded component that renders at once when its chunk is already in. `React.lazy` suspends on its
+ * first render even then, and React holds a boundary's content back until 300 ms after its fallback
+ * showed: the transactions view's queries started that much later (docs/benchmarks.md). Each mount keeps
+ * the component it started with, so a chunk arriving later never remounts what is on screen. `preload`
+ * starts the fetch; a failure is the lazy component's to report when it asks itself.
+ */
+export function preloadedChunk<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): { Component: ComponentType<P>; preload: () => void } {
+  let loaded: ComponentType<P> | undefined
+  let loading: Promise<ComponentType<P>> | undefined
+  const once = () => {
+    loading ??= load().then((component) => {
+      loaded = component
+      return component
+    })
+    return loading
+  }
+  const Lazy = lazyChunk(() => once())
+  function Component(props: P) {
+    const [Chosen] = useState<ComponentType<P>>(() => loaded ?? Lazy)
+    return createElement(Chosen, props)
+  }
+  return {
+    Component,
+    preload: () => {
+      once().catch(() => {})
+    },
+  }
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import {
   type ScenarioSaver,
   usePrefetchTransactionsSummary,
@@ -7,6 +7,7 @@ import {
 } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
+import { preloadedChunk } from '../../ui/lazy-chunk'
 import { ApiErrorState } from '../ApiErrorState'
 import type { AccountView } from '../card-accounts/account-view'
 import { useCorporateId } from '../card-accounts/corporate-id'
@@ -24,10 +25,13 @@ import { SettleDialog } from './SettleDialog'
 import { type RowActions, TransactionsTable } from './TransactionsTable'
 import { rowFromTransaction, type TransactionFormRow } from './transaction-form'
 
-// d3 and the chart load on their own, after the table: the first page stays small.
-const TransactionsChart = lazy(() =>
-  import('../chart/TransactionsChart').then((module) => ({ default: module.TransactionsChart })),
+// d3 and the chart load on their own, after the table: the first page stays small. Fetched as this module
+// loads, so the chart usually renders without a fallback (see preloadedChunk).
+const transactionsChart = preloadedChunk(() =>
+  import('../chart/TransactionsChart').then((module) => module.TransactionsChart),
 )
+const TransactionsChart = transactionsChart.Component
+transactionsChart.preload()
 
 export interface TransactionActions {
   onAdd: () => void
