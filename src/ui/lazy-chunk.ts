@@ -49,6 +49,7 @@ export function preloadedChunk<P extends object>(
     return loading
   }
   const Lazy = lazyChunk(() => once())
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per chunk, at module level: one stable component type
   function Component(props: P) {
     const [Chosen] = useState<ComponentType<P>>(() => loaded ?? Lazy)
     return createElement(Chosen, props)
