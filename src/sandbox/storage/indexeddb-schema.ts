@@ -313,17 +313,17 @@ export function decodeBlock(
   return { transactions, unreadable }
 }
 
+/** A record read with its shape checked, or why it cannot be. */
+export type Decoded<T> = { ok: true; value: T } | { ok: false; unreadable: UnreadableRecord }
+
 /**
  * A catalog record read with its shape checked, or why it cannot be. By hand rather than with zod:
  * every write reads the account's whole catalog, 100,000 entries a list, and zod checks each element.
  */
-export function decodeCatalog(
-  key: IDBValidKey,
-  value: unknown,
-): { ok: true; catalog: CatalogRecord } | { ok: false; unreadable: UnreadableRecord } {
+export function decodeCatalog(key: IDBValidKey, value: unknown): Decoded<CatalogRecord> {
   const problem = catalogProblem(value)
   return problem === undefined
-    ? { ok: true, catalog: value as CatalogRecord }
+    ? { ok: true, value: value as CatalogRecord }
     : { ok: false, unreadable: unreadableRecord('catalog', key, problem, value) }
 }
 
@@ -331,13 +331,10 @@ export function decodeCatalog(
  * A block's sums record read with its shape checked, or why it cannot be. By hand, as the catalog: zod's
  * maps and BigInts would add their code to the console's first load for this one check.
  */
-export function decodeSums(
-  key: IDBValidKey,
-  value: unknown,
-): { ok: true; sums: Map<string, DaySums> } | { ok: false; unreadable: UnreadableRecord } {
+export function decodeSums(key: IDBValidKey, value: unknown): Decoded<Map<string, DaySums>> {
   const problem = sumsProblem(value)
   return problem === undefined
-    ? { ok: true, sums: value as Map<string, DaySums> }
+    ? { ok: true, value: value as Map<string, DaySums> }
     : { ok: false, unreadable: unreadableRecord('sums', key, problem, value) }
 }
 

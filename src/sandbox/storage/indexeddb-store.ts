@@ -10,6 +10,7 @@ import {
   type CatalogRecord,
   catalogOf,
   DB_VERSION,
+  type Decoded,
   decodeAccounts,
   decodeBlock,
   decodeCatalog,
@@ -241,7 +242,7 @@ export function openIndexedDbStore({
         return { keys, catalogs }
       })
       const counts = new Map<string, number>()
-      readCatalogs(keys, catalogs).forEach((catalog, i) => {
+      readChecked(keys, catalogs, decodeCatalog).forEach((catalog, i) => {
         const accountId = (keys[i] as BlockKey)[0]
         counts.set(accountId, (counts.get(accountId) ?? 0) + catalog.ids.length)
       })
@@ -299,14 +300,7 @@ export function openIndexedDbStore({
           tx.objectStore('sums').getAllKeys(range),
           tx.objectStore('sums').getAll(range),
         ])
-        const unreadable: UnreadableRecord[] = []
-        const parts = values.flatMap((value, i) => {
-          const decoded = decodeSums(keys[i] as IDBValidKey, value)
-          if (decoded.ok) return [decoded.sums]
-          unreadable.push(decoded.unreadable)
-          return []
-        })
-        if (unreadable.length > 0) throw damaged(unreadable)
+        const parts = readChecked(keys, values, decodeSums)
         lastSums = { accountId, generation, parts }
         return parts
       })
@@ -551,20 +545,24 @@ async function catalogsOf(
 ): Promise<{ keys: BlockKey[]; catalogs: CatalogRecord[] }> {
   const range = accountRange(accountId)
   const [keys, values] = await Promise.all([catalog.getAllKeys(range), catalog.getAll(range)])
-  return { keys, catalogs: readCatalogs(keys, values) }
+  return { keys, catalogs: readChecked(keys, values, decodeCatalog) }
 }
 
-/** Catalog records checked, or the error that names the damaged ones. */
-function readCatalogs(keys: readonly IDBValidKey[], values: readonly unknown[]): CatalogRecord[] {
+/** Records checked by `decode` (catalog or sums), or the error that names the damaged ones. */
+function readChecked<T>(
+  keys: readonly IDBValidKey[],
+  values: readonly unknown[],
+  decode: (key: IDBValidKey, value: unknown) => Decoded<T>,
+): T[] {
   const unreadable: UnreadableRecord[] = []
-  const catalogs = values.flatMap((value, i) => {
-    const decoded = decodeCatalog(keys[i] as IDBValidKey, value)
-    if (decoded.ok) return [decoded.catalog]
+  const records = values.flatMap((value, i) => {
+    const decoded = decode(keys[i] as IDBValidKey, value)
+    if (decoded.ok) return [decoded.value]
     unreadable.push(decoded.unreadable)
     return []
   })
   if (unreadable.length > 0) throw damaged(unreadable)
-  return catalogs
+  return records
 }
 
 /** Where each id of the account is: its block's index among the catalogs, and its place in the block. */
