@@ -3,6 +3,15 @@
 // reload with the server stopped shows the browser's own error, or nothing, instead of saying what is wrong.
 // Offline mode does not open from a cache: docs/decisions.md#server-stopped says why.
 /* global importScripts */
+
+// msw's worker unregisters itself when its last page closes, and a reload closes the tab's last page: the
+// reload's own load could then miss the worker and show the browser's error. The console unregisters its
+// worker itself on leaving offline mode (src/app/offline.ts), so the page closing keeps it. Registered before
+// msw's listener so that it runs first; the closed page's id left in msw's set of pages is never asked again.
+self.addEventListener('message', (event) => {
+  if (event.data === 'CLIENT_CLOSED') event.stopImmediatePropagation()
+})
+
 importScripts('./mockServiceWorker.js')
 
 self.addEventListener('fetch', (event) => {
