@@ -14,7 +14,11 @@ interface LibraryDb extends DBSchema {
   files: { key: string; value: ScenarioFile }
 }
 
-/** Where saved scenarios live: beside the sandbox's data, never in it, so a reset or an import keeps them. */
+/**
+ * Where saved scenarios live: beside the sandbox's data, never in it, so a reset or an import keeps them.
+ * Only files the contract's schema and the import rules passed are put here (a save from the engine's
+ * export, an import, a copy from proxy mode), so a load does not check the schema again.
+ */
 export interface ScenarioLibrary {
   list(): Promise<SavedScenario[]>
   get(name: string): Promise<ScenarioFile | undefined>

@@ -93,6 +93,23 @@ describe('store caps', () => {
     expect(await stored(id)).toEqual(['t-2', 't-1'])
   })
 
+  it("refuses a scenario's accounts past a cap with 507 and keeps what was stored", async () => {
+    const { sandbox, open, stored } = await sandboxWith({ perAccount: 2 })
+    const id = await open()
+    await sandbox.addTransactions(id, batch(1, 2))
+    const [entry] = (await sandbox.exportSnapshot()).cardAccounts
+    if (!entry) throw new Error('no account exported')
+    const third = {
+      ...entry.transactions[0],
+      cardTransactionId: 't-3',
+    } as (typeof entry.transactions)[number]
+    const refused = await sandbox.restoreSnapshot([
+      { ...entry, transactions: [...entry.transactions, third] },
+    ])
+    expect(refused.ok ? 0 : refused.problem.status).toBe(507)
+    expect(await stored(id)).toEqual(['t-2', 't-1'])
+  })
+
   it('defaults to 200,000 per account and 500,000 in all', () => {
     expect(defaultStoreCaps).toEqual({ perAccount: 200_000, total: 500_000 })
   })

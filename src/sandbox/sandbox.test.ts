@@ -653,6 +653,35 @@ describe('snapshots', () => {
     expect(all.at(-1)).toEqual(added[0])
   })
 
+  it('restores checked accounts as they were, and refuses one that breaks an import rule, changing nothing', async () => {
+    const { sandbox, id } = await filled()
+    const exported = await sandbox.exportSnapshot()
+    const before = await list(sandbox, id, { bookingStatus: 'both' })
+    const target = setup()
+    expect(value(await target.restoreSnapshot(exported.cardAccounts))).toEqual({
+      accounts: 2,
+      transactions: 3,
+      skipped: 0,
+    })
+    expect(await target.exportSnapshot()).toEqual(exported)
+    expect(await list(target, id, { bookingStatus: 'both' })).toEqual(before)
+
+    const [first, ...rest] = exported.cardAccounts
+    if (!first) throw new Error('no account exported')
+    const [row] = first.transactions
+    const clash = [
+      { ...first, transactions: [...first.transactions, { ...row, bookingDate: '2026-06-03' }] },
+      ...rest,
+    ]
+    const problem = problemOf(await target.restoreSnapshot(clash as typeof exported.cardAccounts))
+    expect(problem.status).toBe(400)
+    expect(problem.messages[0]).toMatchObject({
+      path: 'cardAccounts[0].transactions[3].cardTransactionId',
+      text: expect.stringContaining('appears more than once'),
+    })
+    expect(await target.exportSnapshot()).toEqual(exported)
+  })
+
   type Snapshot = Awaited<ReturnType<Sandbox['exportSnapshot']>>
 
   it.each<[string, (data: Snapshot) => unknown, string]>([

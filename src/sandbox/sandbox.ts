@@ -41,7 +41,7 @@ import { unknownCardAccount, unknownTransaction } from './problems'
 import { fail, ok, type Result } from './result'
 import { serialize } from './serialize'
 import { autoSettlements, type Settlement, settlementsOf } from './settlement'
-import { dataFile, readSnapshot, salvagedFile } from './snapshots'
+import { checkImportRules, dataFile, readSnapshot, salvagedFile } from './snapshots'
 import type { AccountData, Generation, PageRequest, SandboxStore, StoredPage } from './storage/store'
 import { AccountIndex } from './transaction-index'
 
@@ -111,6 +111,13 @@ export interface Sandbox {
    * an invalid file changes nothing.
    */
   importSnapshot(data: unknown): Promise<Result<ImportCounts>>
+  /**
+   * Replaces all data with accounts the contract's schema passed when they were stored: a saved
+   * scenario's (docs/decisions.md#scenarios). The import rules and caps are checked again, the schema
+   * is not: its pass over every row is most of a large load. Nothing is kept in memory, so every row the
+   * engine then uses is checked as the store reads it, as a new tab's are. A refusal changes nothing.
+   */
+  restoreSnapshot(cardAccounts: readonly AccountData[]): Promise<Result<ImportCounts>>
   /** Deletes everything without reading it, so it works on a damaged store. */
   reset(): Promise<void>
 }
@@ -611,6 +618,26 @@ export function createSandbox({
         accounts: current.accounts.size,
         transactions: await countAll(current),
         skipped: unreadable.length,
+      })
+    },
+
+    async restoreSnapshot(cardAccounts) {
+      const rules = checkImportRules(cardAccounts)
+      if (!rules.ok) return rules
+      const full = importCapExceeded(caps, cardAccounts)
+      if (full) return fail(full)
+      await queue(() =>
+        store.exclusive(async () => {
+          forget()
+          await store.replaceAll(cardAccounts)
+          // A read that ran during the write may hold the data it replaced.
+          forget()
+        }),
+      )
+      return ok({
+        accounts: cardAccounts.length,
+        transactions: cardAccounts.reduce((sum, { transactions }) => sum + transactions.length, 0),
+        skipped: 0,
       })
     },
 

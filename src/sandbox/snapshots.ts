@@ -17,9 +17,14 @@ import type { AccountData, Salvage } from './storage/store'
 export function readSnapshot(data: unknown): Result<SandboxSnapshot> {
   const parsed = sandboxSnapshot.safeParse(data)
   if (!parsed.success) return fail(problemFromZod(parsed.error))
-  const inconsistent = snapshotInconsistencies(parsed.data.cardAccounts)
-  if (inconsistent.length > 0) return fail({ status: 400, messages: inconsistent })
-  return ok(parsed.data)
+  const rules = checkImportRules(parsed.data.cardAccounts)
+  return rules.ok ? ok(parsed.data) : rules
+}
+
+/** The import rules the schema cannot express (clashes, impossible states), for data the schema passed. */
+export function checkImportRules(cardAccounts: readonly AccountData[]): Result<void> {
+  const inconsistent = snapshotInconsistencies(cardAccounts)
+  return inconsistent.length > 0 ? fail({ status: 400, messages: inconsistent }) : ok(undefined)
 }
 
 export function dataFile(cardAccounts: AccountData[], exportedAt: IsoDate): SandboxSnapshot {
