@@ -230,18 +230,11 @@ function addDay(into: DaySums, from: DaySums): void {
   into.unreadableAmounts += from.unreadableAmounts
 }
 
-/**
- * Sums per day from several parts (a store's blocks, where one day can span two), each day's parts added,
- * only the days within the inclusive bounds.
- */
-export function mergeDays(
-  parts: Iterable<ReadonlyMap<string, DaySums>>,
-  { fromDate = '', toDate = '\uffff' }: { fromDate?: IsoDate | undefined; toDate?: IsoDate | undefined },
-): Map<string, DaySums> {
+/** Sums per day from several parts (a store's blocks, where one day can span many), each day's parts added. */
+export function mergeDays(parts: Iterable<ReadonlyMap<string, DaySums>>): Map<string, DaySums> {
   const days = new Map<string, DaySums>()
   for (const part of parts) {
     for (const [date, sums] of part) {
-      if (date < fromDate || date > toDate) continue
       let day = days.get(date)
       if (day === undefined) {
         day = emptyDay()
@@ -251,6 +244,16 @@ export function mergeDays(
     }
   }
   return days
+}
+
+/** The days within the inclusive bounds: the same sums, not copies, so the caller only reads them. */
+export function daysWithin(
+  days: ReadonlyMap<string, DaySums>,
+  { fromDate = '', toDate = '\uffff' }: { fromDate?: IsoDate | undefined; toDate?: IsoDate | undefined },
+): Map<string, DaySums> {
+  const within = new Map<string, DaySums>()
+  for (const [date, sums] of days) if (date >= fromDate && date <= toDate) within.set(date, sums)
+  return within
 }
 
 /** The summary of the days' sums, every day within the window; see `summarize`. */

@@ -1,5 +1,11 @@
 import { deleteDB, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb'
-import { type DaySums, mergeDays, type StoredTransaction, type UnreadableRecord } from '../../contract'
+import {
+  type DaySums,
+  daysWithin,
+  mergeDays,
+  type StoredTransaction,
+  type UnreadableRecord,
+} from '../../contract'
 import { DuplicateTransactionIdError, StoreUnreadableError } from '../errors'
 import { type DateGroups, groupByDate, type RowPlace, rowsInWindow } from './catalog-page'
 import {
@@ -154,8 +160,11 @@ export function openIndexedDbStore({
    */
   let lastCatalog: ({ accountId: string; generation: Generation } & CatalogRead) | undefined
 
-  /** The same for the last account's sums records, read and checked. */
-  let lastSums: { accountId: string; generation: Generation; parts: Map<string, DaySums>[] } | undefined
+  /**
+   * The same for the last account's sums records, read, checked and merged into one sum per day: each
+   * block holds every date its rows have, so merging them for each brush's window was most of its summary.
+   */
+  let lastSums: { accountId: string; generation: Generation; days: ReadonlyMap<string, DaySums> } | undefined
 
   /** The account's catalog as of `tx`, read again only when the store was written since the last read. */
   async function catalogsRead(
@@ -291,20 +300,20 @@ export function openIndexedDbStore({
     },
 
     async readDaySums(accountId, window) {
-      const parts = await reading(async (db) => {
+      const days = await reading(async (db) => {
         const tx = db.transaction(['sums', 'meta'])
         const generation = (await tx.objectStore('meta').get('generation')) ?? ''
-        if (lastSums?.accountId === accountId && lastSums.generation === generation) return lastSums.parts
+        if (lastSums?.accountId === accountId && lastSums.generation === generation) return lastSums.days
         const range = accountRange(accountId)
         const [keys, values] = await Promise.all([
           tx.objectStore('sums').getAllKeys(range),
           tx.objectStore('sums').getAll(range),
         ])
-        const parts = readChecked(keys, values, decodeSums)
-        lastSums = { accountId, generation, parts }
-        return parts
+        const merged = mergeDays(readChecked(keys, values, decodeSums))
+        lastSums = { accountId, generation, days: merged }
+        return merged
       })
-      return mergeDays(parts, window)
+      return daysWithin(days, window)
     },
 
     async generation() {
