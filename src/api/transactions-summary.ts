@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import {
   type SummaryBucket,
@@ -161,7 +161,13 @@ export function useTransactionsSummary(
 ) {
   const api = useApiClient()
   const [progress, setProgress] = useState(0)
-  const route = useQuery(summaryRoute(api, accountId, window, corporateId))
+  const route = useQuery({
+    ...summaryRoute(api, accountId, window, corporateId),
+    // The last window's chart stays, marked busy, while the next is summed: the panel does not empty and
+    // refill, nor the table below it jump. Another account's chart never stays.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === accountId ? keepPreviousData(previous) : undefined,
+  })
   const absent = route.isError && isSandboxOnlyAbsent(route.error)
   const pages = useQuery({
     queryKey: [...summaryKey(accountId, window, corporateId), 'pages', cap],

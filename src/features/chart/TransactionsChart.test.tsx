@@ -45,7 +45,7 @@ async function showChart() {
 }
 
 it('shows the totals per currency, the top categories and the figures as a table', async () => {
-  const { chart } = await showChart()
+  const { chart, user } = await showChart()
   const totals = within(chart).getByRole('table', { name: 'Totals per currency' })
   expect(within(totals).getByRole('row', { name: /NOK/ }).textContent).toBe('NOK4100.00-15.75')
   const categories = within(chart).getByRole('list', { name: 'Top merchant categories' })
@@ -54,7 +54,10 @@ it('shows the totals per currency, the top categories and the figures as a table
       .getAllByRole('listitem')
       .map((li) => li.textContent),
   ).toEqual(['5411 Grocery stores: 3 (88.50 NOK)', '5812 Restaurants: 1 (-4.25 NOK)'])
-  const figures = within(chart).getByRole('table', { name: /per day/ })
+  // Its rows are made when it is opened.
+  expect(within(chart).queryByRole('table', { name: /per day/ })).toBeNull()
+  await user.click(within(chart).getByText('The chart as a table'))
+  const figures = await within(chart).findByRole('table', { name: /per day/ })
   expect(
     within(figures)
       .getAllByRole('row')
@@ -76,6 +79,9 @@ it('a brush across the chart sets From and To to whole days, and the table follo
   fireEvent.pointerDown(svg, { clientX: 250, pointerId: 1 })
   fireEvent.pointerMove(svg, { clientX: 400, pointerId: 1 })
   fireEvent.pointerUp(svg, { clientX: 450, pointerId: 1 })
+  // While the new window is summed, the last chart stays, marked busy, rather than the panel emptying.
+  expect(chart.getAttribute('aria-busy')).toBe('true')
+  expect(within(chart).getByRole('img').getAttribute('aria-label')).toMatch(/2026-01-05 to 2026-01-08/)
   await waitFor(() => expect(new URLSearchParams(location.search).get('from')).toBe('2026-01-06'))
   expect(new URLSearchParams(location.search).get('to')).toBe('2026-01-07')
   expect(screen.getByLabelText('From')).toHaveProperty('value', '2026-01-06')
@@ -84,4 +90,8 @@ it('a brush across the chart sets From and To to whole days, and the table follo
   // One transaction, b of 2026-01-06, is left: the header row and its row.
   await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2))
   expect(within(table).getByRole('cell', { name: 'b' }).textContent).toBe('b')
+  await waitFor(() => expect(chart.getAttribute('aria-busy')).toBe('false'))
+  expect(within(chart).getByRole('img').getAttribute('aria-label')).toMatch(
+    /2026-01-06 to 2026-01-07: 1 transactions/,
+  )
 })

@@ -51,7 +51,11 @@ export function TransactionsChart({ accountId, corporateId, from, to, onWindow }
   if (summary?.count === 0 && !from && !to && !paged) return null
 
   return (
-    <section className="chart-panel" aria-labelledby={headingId}>
+    <section
+      className={query.isPlaceholderData ? 'chart-panel busy' : 'chart-panel'}
+      aria-labelledby={headingId}
+      aria-busy={query.isPlaceholderData}
+    >
       <details
         className="chart-fold"
         open={open}
@@ -308,36 +312,44 @@ const sumsText = (sums: Record<string, string>) =>
 
 /** The chart's figures for screen readers and for anyone who wants the numbers. */
 function ChartTable({ summary }: { summary: TransactionsSummary }) {
+  // Its rows only while open: a year of days is hundreds of rows, made again for every brush otherwise.
+  const [open, setOpen] = useState(false)
   return (
-    <details className="chart-table">
+    <details className="chart-table" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>The chart as a table</summary>
-      <table>
-        <caption>
-          Booked and pending transactions per {summary.bucket} (
-          {summary.bucket === 'week' ? 'weeks start on Monday' : 'days with transactions'})
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{summary.bucket === 'day' ? 'Day' : 'Week of'}</th>
-            <th scope="col">Booked</th>
-            <th scope="col">Booked sum</th>
-            <th scope="col">Pending</th>
-            <th scope="col">Pending sum</th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.buckets.map((b) => (
-            <tr key={b.start}>
-              <th scope="row">{b.start}</th>
-              <td>{b.booked.count}</td>
-              <td>{sumsText(b.booked.sums)}</td>
-              <td>{b.pending.count}</td>
-              <td>{sumsText(b.pending.sums)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {open ? <BucketTable summary={summary} /> : null}
     </details>
+  )
+}
+
+function BucketTable({ summary }: { summary: TransactionsSummary }) {
+  return (
+    <table>
+      <caption>
+        Booked and pending transactions per {summary.bucket} (
+        {summary.bucket === 'week' ? 'weeks start on Monday' : 'days with transactions'})
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">{summary.bucket === 'day' ? 'Day' : 'Week of'}</th>
+          <th scope="col">Booked</th>
+          <th scope="col">Booked sum</th>
+          <th scope="col">Pending</th>
+          <th scope="col">Pending sum</th>
+        </tr>
+      </thead>
+      <tbody>
+        {summary.buckets.map((b) => (
+          <tr key={b.start}>
+            <th scope="row">{b.start}</th>
+            <td>{b.booked.count}</td>
+            <td>{sumsText(b.booked.sums)}</td>
+            <td>{b.pending.count}</td>
+            <td>{sumsText(b.pending.sums)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }
 
