@@ -19,8 +19,9 @@ it('steps through a shipped flow with the arrow keys, each step showing in the t
   await within(panel).findByText('Step 2: 201 Created: 3 transactions')
   await user.keyboard('{ArrowRight}')
   await within(panel).findByText('Step 3: 200 OK: 2 transactions')
-  // The console's view follows the step: the booked transactions of the account the flow created.
-  const table = await screen.findByRole('table')
+  // The console's view follows the step: the booked transactions of the account the flow created (the
+  // chart's totals are a table too).
+  const table = await screen.findByRole('table', { name: /^Transactions of / })
   await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
   expect(within(table).getByText(/Cafe in New York/)).toBeDefined()
   expect(screen.getByRole('radio', { name: 'booked' })).toHaveProperty('checked', true)
