@@ -1,9 +1,19 @@
 import { z } from 'zod'
 
-/** YYYY-MM-DD that names a real calendar day (2026-02-30 is refused). */
+/**
+ * YYYY-MM-DD that names a real calendar day (2026-02-30 is refused). One message per value: a value not in
+ * the form is not also told it is no calendar date, and a list (a repeated query parameter) is told so.
+ */
 export const isoDate = z
-  .string({ error: 'is required: a date in the form YYYY-MM-DD' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD')
+  .string({
+    error: (issue) =>
+      issue.input === undefined
+        ? 'is required: a date in the form YYYY-MM-DD'
+        : Array.isArray(issue.input)
+          ? 'must appear once, as a date in the form YYYY-MM-DD'
+          : 'must be a date in the form YYYY-MM-DD',
+  })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date in the form YYYY-MM-DD', abort: true })
   .refine(isCalendarDate, 'is not a real calendar date')
 
 export type IsoDate = z.infer<typeof isoDate>

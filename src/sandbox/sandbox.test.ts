@@ -445,12 +445,20 @@ describe('listing transactions', () => {
       'offset',
       'offset must appear once in the query, as a whole number from 0 to 2147483647, digits only, e.g. offset=0',
     ],
-  ])('answers 400 FORMAT_ERROR for the query %j naming %s, with the rule', async (query, path, text) => {
-    const { sandbox, id } = await fixture()
-    const problem = problemOf(await sandbox.listTransactions(id, query, none))
-    expect(problem.status).toBe(400)
-    expect(problem.messages[0]).toEqual({ category: 'ERROR', code: 'FORMAT_ERROR', path, text })
-  })
+    [
+      { bookingStatus: 'both', fromDate: ['2026-01-01', '2026-01-02'] },
+      'fromDate',
+      'fromDate: must appear once, as a date in the form YYYY-MM-DD',
+    ],
+  ])(
+    'answers 400 FORMAT_ERROR for the query %j naming %s, with the rule, once',
+    async (query, path, text) => {
+      const { sandbox, id } = await fixture()
+      const problem = problemOf(await sandbox.listTransactions(id, query, none))
+      expect(problem.status).toBe(400)
+      expect(problem.messages).toEqual([{ category: 'ERROR', code: 'FORMAT_ERROR', path, text }])
+    },
+  )
 
   it('accepts limit and offset up to the int32 maximum', async () => {
     const { sandbox, id } = await fixture()
