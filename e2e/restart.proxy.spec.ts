@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Page } from '@playwright/test'
 import { startConsoleServer } from '../server/test-support/console-process'
 import { expect, test } from './fixtures'
 import { pages, tableRows } from './support'
@@ -8,12 +9,20 @@ import { pages, tableRows } from './support'
 // Proxy only: the local sandbox behind `npm start` keeps its data in a folder (SANDBOX_DATA), so a restart
 // of the console's server on the same folder answers with what was made before it.
 
-test('restart keeps proxy-mode data: same folder, same port, a reload shows the same rows', async ({
-  page,
-}) => {
+for (const personality of ['console', 'platform'] as const) {
+  // The platform's shape lists no accounts: the sidebar is the console's account book, which must outlive
+  // the local upstream's port, new at each start.
+  test(`restart keeps proxy-mode data (${personality} personality): a reload shows the same rows and accounts`, async ({
+    page,
+  }) => {
+    await restartKeepsData(page, { SANDBOX_PERSONALITY: personality }, `npm-start-${personality}.json`)
+  })
+}
+
+async function restartKeepsData(page: Page, env: Record<string, string>, dataFile: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-'))
   try {
-    let server = await startConsoleServer({ SANDBOX_DATA: dataDir })
+    let server = await startConsoleServer({ ...env, SANDBOX_DATA: dataDir })
     const port = new URL(server.url).port
     let before: string[]
     try {
@@ -27,9 +36,9 @@ test('restart keeps proxy-mode data: same folder, same port, a reload shows the 
       await server.stop()
     }
 
-    server = await startConsoleServer({ SANDBOX_DATA: dataDir, PORT: port })
+    server = await startConsoleServer({ ...env, SANDBOX_DATA: dataDir, PORT: port })
     try {
-      expect(server.output()).toContain(`data: ${join(dataDir, 'npm-start-console.json')} (2 card accounts`)
+      expect(server.output()).toContain(`data: ${join(dataDir, dataFile)} (2 card accounts`)
       await page.reload()
       await expect(pages(page)).toContainText('Rows 1–')
       expect(await tableRows(page)).toEqual(before)
@@ -40,4 +49,4 @@ test('restart keeps proxy-mode data: same folder, same port, a reload shows the 
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
-})
+}

@@ -10,10 +10,12 @@ export function consoleConnectionOf(
   baseUrl: URL,
   local: boolean,
   certificate: Certificate,
+  dataFile?: string,
 ): ConsoleConnection {
   return {
     upstream: baseUrl.href,
     local,
+    ...(dataFile === undefined ? {} : { dataFile }),
     certificate: {
       subject: certificate.subjectDn,
       serial: certificate.serialHex,

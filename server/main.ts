@@ -14,7 +14,7 @@ import { newConsoleToken } from './console-token'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity, type SigningIdentity } from './identity'
 import { startLocalUpstream } from './local-upstream'
 import { guardProcess } from './process-guard'
-import { openSandboxData, sandboxDataSetting } from './sandbox-data'
+import { openSandboxData, type SandboxData, sandboxDataSetting } from './sandbox-data'
 
 const MAX_BODY_BYTES = 1024 * 1024
 const DEV_IDENTITY_DIR = fileURLToPath(new URL('../.dev-identity/', import.meta.url))
@@ -27,7 +27,7 @@ interface Upstream {
   description: string
   server?: Server
   /** The local sandbox's start-up lines about its data, and what writes it out before the process ends. */
-  data?: { banner: string[]; flush(): Promise<void> }
+  data?: SandboxData
 }
 
 async function upstreamFor(config: Config): Promise<Upstream> {
@@ -92,6 +92,7 @@ async function main() {
       upstream.baseUrl,
       config.upstream.kind === 'local',
       upstream.identity.certificate,
+      upstream.data?.file,
     ),
     log: (line) => console.log(line),
   })

@@ -29,6 +29,8 @@ export function sandboxDataSetting(
 
 export interface SandboxData {
   store: SandboxStore
+  /** The file the data is kept in across restarts; absent for SANDBOX_DATA=memory. */
+  file?: string
   /** The start-up lines: where the data lives, how to opt out and wipe it, and any problem with the file. */
   banner: string[]
   flush(): Promise<void>
@@ -49,5 +51,5 @@ export async function openSandboxData(setting: SandboxDataSetting): Promise<Sand
     '    SANDBOX_DATA=memory keeps it in memory only; stop the server and delete the file to wipe it',
   ]
   if (opened.problem !== undefined) banner.push(`  data problem: ${opened.problem}`)
-  return { store: opened.store, banner, flush: opened.flush }
+  return { store: opened.store, file: setting.file, banner, flush: opened.flush }
 }

@@ -43,7 +43,10 @@ export interface AccountBook {
   remove(upstream: string, id: string, options?: { hide?: boolean }): void
   /** Forgets every account of the upstream (the in-browser sandbox was reset or replaced). */
   clear(upstream: string): void
-  /** This local upstream is the one running: the books of earlier local upstreams are dropped. */
+  /**
+   * This local upstream, whose data dies with its process, is the one running: the books of earlier such
+   * upstreams are dropped.
+   */
   markLocal(upstream: string): void
   /** Every upstream's book, as a console file carries it. */
   exportBook(): AccountBooks

@@ -123,8 +123,9 @@ export function createApiClient({
     try {
       const known = await connection()
       if (known === undefined) return UNKNOWN_UPSTREAM
-      if (known.local) book.markLocal(known.upstream)
-      return known.upstream
+      const key = bookKey(known)
+      if (known.local && known.dataFile === undefined) book.markLocal(key)
+      return key
     } catch {
       return UNKNOWN_UPSTREAM
     }
@@ -218,6 +219,16 @@ export function createApiClient({
     openAccount,
     testConnection: async (accountId) => classifyProbe(await probeConnection(send, accountId)),
   }
+}
+
+/**
+ * The account book's key for the proxy's upstream: its URL, except for a local upstream that keeps its data
+ * in a file, whose port is new at each start while its accounts stay (docs/decisions.md#account-book).
+ */
+function bookKey(known: ConsoleConnection): string {
+  return known.local && known.dataFile !== undefined
+    ? `the local sandbox, data in ${known.dataFile}`
+    : known.upstream
 }
 
 async function fetchConnection(): Promise<ConsoleConnection> {

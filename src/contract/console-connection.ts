@@ -11,8 +11,13 @@ export const CONSOLE_CONNECTION_PATH = '/console/connection'
 export const consoleConnection = z.object({
   /** The upstream's base URL, its base path included. */
   upstream: z.string().min(1),
-  /** The local upstream in the proxy's process (memory store), not a sandbox of the bank. */
+  /** The local upstream in the proxy's process, not a sandbox of the bank. */
   local: z.boolean(),
+  /**
+   * The file the local upstream keeps its data in across restarts; absent when its data lives in memory
+   * only (SANDBOX_DATA=memory), and for a bank's sandbox.
+   */
+  dataFile: z.string().min(1).optional(),
   certificate: z.object({
     subject: z.string(),
     /** Upper-case hex, as in the keyId. */

@@ -36,7 +36,15 @@ export function ConnectionDialog({ onClose }: { onClose: () => void }) {
               {known.local ? (
                 <span className="muted">
                   {' '}
-                  (the local sandbox in the proxy's process: set SANDBOX_BASE_URL to reach the bank's)
+                  (the local sandbox in the proxy's process, its data{' '}
+                  {known.dataFile === undefined ? (
+                    'in memory only'
+                  ) : (
+                    <>
+                      kept in <code>{known.dataFile}</code>
+                    </>
+                  )}
+                  : set SANDBOX_BASE_URL to reach the bank's)
                 </span>
               ) : null}
             </p>

@@ -22,8 +22,8 @@ const connection: ConsoleConnection = {
 
 const probe = apiUrl('/v1/sandbox/card-accounts/console-connection-test/transactions')
 
-async function openPanel() {
-  server.use(http.get(`${location.origin}${CONSOLE_CONNECTION_PATH}`, () => HttpResponse.json(connection)))
+async function openPanel(answer: ConsoleConnection = connection) {
+  server.use(http.get(`${location.origin}${CONSOLE_CONNECTION_PATH}`, () => HttpResponse.json(answer)))
   renderConsole('', 'proxy')
   fireEvent.click(await screen.findByRole('button', { name: 'Connection' }))
   // The panel loads on first open.
@@ -45,6 +45,19 @@ describe('the Connection panel', () => {
     expect(within(panel).getByText('1A2B3C')).toBeDefined()
     expect(within(panel).getByText('CN=Example CA')).toBeDefined()
     expect(panel.textContent).toMatch(/This certificate expires in (9|10) days/)
+  })
+
+  it('says where the local sandbox keeps its data', async () => {
+    const local = { ...connection, upstream: 'http://127.0.0.1:40123/', local: true }
+    const kept = await openPanel({ ...local, dataFile: '/work/.sandbox-data/npm-start-console.json' })
+    expect(await within(kept).findByText('/work/.sandbox-data/npm-start-console.json')).toBeDefined()
+    expect(kept.textContent).toContain('its data kept in /work/.sandbox-data/npm-start-console.json')
+  })
+
+  it('says when the local sandbox keeps its data in memory only', async () => {
+    const panel = await openPanel({ ...connection, upstream: 'http://127.0.0.1:40123/', local: true })
+    await within(panel).findByText('http://127.0.0.1:40123/')
+    expect(panel.textContent).toContain('its data in memory only')
   })
 
   it("takes the sandbox's 404 for the test id as a connection whose signature was accepted", async () => {
