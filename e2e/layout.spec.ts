@@ -84,6 +84,22 @@ test('the Tools menu works by keyboard and gives focus back', async ({ page }) =
   await expect(button).toBeFocused()
 })
 
+test("the Tools menu's arrows walk over its selects without changing them", async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await tools(page).click()
+  const signature = page.getByRole('combobox', { name: 'Signature' })
+  const theme = page.getByRole('combobox', { name: 'Theme' })
+  const [signed, themed] = [await signature.inputValue(), await theme.inputValue()]
+  await signature.focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(signature).not.toBeFocused()
+  for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowDown')
+  await expect(signature).toHaveValue(signed)
+  await expect(theme).toHaveValue(themed)
+  await expect(tools(page)).not.toHaveText(/on\)/)
+})
+
 test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 600 })
   await openConsole(page)

@@ -14,7 +14,7 @@ const itemsOf = (panel: HTMLElement | null) => [...(panel?.querySelectorAll<HTML
 /**
  * A button that shows a panel of controls below it (a disclosure, not an ARIA menu: the panel holds
  * checkboxes and selects, which a menu cannot). Opening moves focus to the first control; Tab and the arrow
- * keys move through them; Escape, a click outside or focus leaving closes it, Escape giving focus back to
+ * keys move through them, over selects too; Escape, a click outside or focus leaving closes it, Escape giving focus back to
  * the button. A button inside closes the panel once clicked, focus first returning to this button, so a
  * dialog opened from the panel gives focus back here when it closes.
  */
@@ -48,8 +48,9 @@ export function MenuButton({ label, attention, className, children }: MenuButton
       close(true)
       return
     }
-    // A select's own arrows change its value: they are left to it.
-    if (event.target instanceof HTMLSelectElement) return
+    // The panel's arrows move between its controls, a select's included: arrows that went on to change a
+    // select changed the Signature switch under a user walking the list (a select still opens with Space or
+    // Alt+ArrowDown, and takes typed letters).
     const list = itemsOf(panel.current)
     const at = list.indexOf(event.target as HTMLElement)
     const next =
