@@ -100,6 +100,20 @@ test("the Tools menu's arrows walk over its selects without changing them", asyn
   await expect(tools(page)).not.toHaveText(/on\)/)
 })
 
+test('at 800×600 the keyboard scrolls the table sideways to the columns out of view', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await fillTestData(page)
+  const table = page.getByRole('region', { name: /^Transactions of / })
+  const id = table.getByRole('columnheader', { name: 'Transaction id' })
+  await expect(id).not.toBeInViewport({ ratio: 1 })
+  await table.focus()
+  await expect(table).toBeFocused()
+  await page.keyboard.press('End')
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight')
+  await expect(id).toBeInViewport({ ratio: 1 })
+})
+
 test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 600 })
   await openConsole(page)

@@ -96,7 +96,9 @@ export function TransactionsTable({ rows, caption, busy, actions, swapped = fals
     })
   const width = columns.length + 1
   return (
-    <div className="table-scroll">
+    // Focusable, so that the keyboard scrolls it sideways to the columns a narrow screen keeps out of view.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to be scrolled
+    <section className="table-scroll" tabIndex={0} aria-label={caption}>
       <table
         ref={tableRef}
         className={['transactions', busy ? 'busy' : '', swapped ? 'swapped' : ''].join(' ').trim()}
@@ -165,7 +167,7 @@ export function TransactionsTable({ rows, caption, busy, actions, swapped = fals
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   )
 }
 
