@@ -37,12 +37,15 @@ it('generates 100,000 in requests of at most 10,000, shows the progress and ends
 
   const progress = await dialog.findByRole('progressbar', { name: /^[1-9][\d,]* of 100,000 sent…$/ })
   expect(progress.getAttribute('max')).toBe('100000')
+  // Focus follows the buttons that replace each other, never falling to the page's body.
+  expect(document.activeElement?.textContent).toBe('Cancel')
   const done = await dialog.findByRole(
     'progressbar',
     { name: 'Done: 100,000 of 100,000 transactions created.' },
     { timeout: 120_000 },
   )
   expect(done.getAttribute('value')).toBe('100000')
+  expect(document.activeElement?.textContent).toBe('Close')
   expect(requests.length).toBeGreaterThan(1)
   for (const body of requests) {
     expect(body.length).toBeLessThanOrEqual(MAX_BATCH)

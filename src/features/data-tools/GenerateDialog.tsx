@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { queryKeys, useApiClient, useToday } from '../../api'
 import { MAX_BATCH, type TransactionCreateInput } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
@@ -100,6 +100,15 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   }
 
   const running = run.state === 'running'
+  const cancelButton = useRef<HTMLButtonElement>(null)
+  const closeButton = useRef<HTMLButtonElement>(null)
+  // The focused Generate button gives way to Cancel while sending, and Cancel to Close at the end: focus
+  // follows, or it fell to the page's body and a keyboard user lost their place.
+  useEffect(() => {
+    if (run.state === 'idle') return
+    ;(run.state === 'running' ? cancelButton : closeButton).current?.focus()
+  }, [run.state])
+
   return (
     <Dialog title="Generate transactions" onClose={onClose} busy={running}>
       <form className="form" onSubmit={start} noValidate>
@@ -170,12 +179,12 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
         ) : null}
         <footer className="dialog-actions">
           {running ? (
-            <button type="button" onClick={() => abort.current?.abort()}>
+            <button ref={cancelButton} type="button" onClick={() => abort.current?.abort()}>
               Cancel
             </button>
           ) : (
             <>
-              <button type="button" onClick={onClose}>
+              <button ref={closeButton} type="button" onClick={onClose}>
                 Close
               </button>
               <button type="submit" className="primary">
