@@ -78,6 +78,10 @@ it('a brush across the chart sets From and To to whole days, and the table follo
   // The axis runs from 2026-01-05 (x 56) to the end of 2026-01-08 (x 788): 183 units a day.
   fireEvent.pointerDown(svg, { clientX: 250, pointerId: 1 })
   fireEvent.pointerMove(svg, { clientX: 400, pointerId: 1 })
+  // While dragged it covers the whole days it would apply, here 2026-01-06 (x 239 to 422), not the
+  // pointer's own span (250 to 400).
+  const brush = svg.querySelector('.chart-brush')
+  expect([brush?.getAttribute('x'), brush?.getAttribute('width')]).toEqual(['239', '183'])
   fireEvent.pointerUp(svg, { clientX: 450, pointerId: 1 })
   // While the new window is summed, the last chart stays, marked busy, rather than the panel emptying.
   expect(chart.getAttribute('aria-busy')).toBe('true')

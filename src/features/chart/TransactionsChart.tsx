@@ -7,12 +7,14 @@ import { merchantCategories } from '../transactions/mcc'
 import {
   axisDays,
   barValue,
+  brushedDays,
   brushedWindow,
   bucketDays,
   currenciesOf,
   dayNumber,
   isoOfDay,
   type Measure,
+  tickLabel,
 } from './chart-data'
 import { useChartOpen } from './chart-fold'
 
@@ -229,6 +231,7 @@ function Bars({
     />
   )
   const ticks = x.ticks(6).filter((t) => Number.isInteger(t))
+  const brushed = drag ? brushedDays(drag.start, drag.end, summary) : undefined
   const label = `${measure === 'count' ? 'Count' : `Sum in ${currency}`} of booked and pending transactions per ${
     summary.bucket
   }, ${summary.fromDate} to ${summary.toDate}: ${summary.count.toLocaleString('en')} transactions. The table below has the figures.`
@@ -265,7 +268,7 @@ function Bars({
             <g key={`y${t}`} className="chart-grid">
               <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(t)} y2={y(t)} />
               <text x={MARGIN.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
-                {t.toLocaleString('en')}
+                {tickLabel(t)}
               </text>
             </g>
           ))}
@@ -281,11 +284,11 @@ function Bars({
             {isoOfDay(t)}
           </text>
         ))}
-        {drag ? (
+        {brushed ? (
           <rect
             className="chart-brush"
-            x={x(Math.min(drag.start, drag.end))}
-            width={Math.abs(x(drag.end) - x(drag.start))}
+            x={x(brushed[0])}
+            width={x(brushed[1]) - x(brushed[0])}
             y={MARGIN.top}
             height={HEIGHT - MARGIN.top - MARGIN.bottom}
           />

@@ -26,21 +26,35 @@ export function axisDays(summary: TransactionsSummary): [number, number] | undef
 }
 
 /**
- * The From/To a brush from day `a` to day `b` (either order, fractional) selects: whole buckets, so
- * a brush over three bars filters the table to exactly those bars, and never beyond the summary's window.
+ * The whole buckets a brush from day `a` to day `b` (either order, fractional) covers, as the axis days
+ * [lo, hi) they span: what the brush shows while dragged is what it applies.
  */
-export function brushedWindow(
+export function brushedDays(
   a: number,
   b: number,
   summary: TransactionsSummary,
-): { from: string; to: string } | undefined {
+): [number, number] | undefined {
   const axis = axisDays(summary)
   if (axis === undefined) return undefined
   const size = bucketDays(summary.bucket)
   const origin = summary.bucket === 'week' ? weekOrigin(axis[0]) : axis[0]
   const lo = Math.max(axis[0], origin + Math.floor((Math.min(a, b) - origin) / size) * size)
   const hi = Math.min(axis[1], origin + Math.ceil((Math.max(a, b) - origin) / size) * size)
-  if (hi <= lo) return undefined
+  return hi > lo ? [lo, hi] : undefined
+}
+
+/**
+ * The From/To a brush from day `a` to day `b` selects: its whole buckets (`brushedDays`), so a brush over
+ * three bars filters the table to exactly those bars, and never beyond the summary's window.
+ */
+export function brushedWindow(
+  a: number,
+  b: number,
+  summary: TransactionsSummary,
+): { from: string; to: string } | undefined {
+  const days = brushedDays(a, b, summary)
+  if (days === undefined) return undefined
+  const [lo, hi] = days
   const windowFrom = summary.fromDate === null ? lo : Math.max(lo, dayNumber(summary.fromDate))
   const windowTo = summary.toDate === null ? hi - 1 : Math.min(hi - 1, dayNumber(summary.toDate))
   return { from: isoOfDay(windowFrom), to: isoOfDay(windowTo) }
@@ -62,4 +76,10 @@ export function barValue(tally: SummaryBucketTally['booked'], measure: Measure, 
 /** The currencies the summary has sums in, the most used first. */
 export function currenciesOf(summary: TransactionsSummary): string[] {
   return [...summary.totals].sort((a, b) => b.count - a.count).map((t) => t.currency)
+}
+
+/** Exact below 10,000; above, compact ("2.5M", "100T"), so that a sum of any size fits the axis's margin. */
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 })
+export function tickLabel(value: number): string {
+  return Math.abs(value) < 10_000 ? value.toLocaleString('en') : compact.format(value)
 }
