@@ -35,7 +35,7 @@ it('answers after a restart with the accounts created before it', { timeout: 120
 
   const second = await startConsoleServer({ SANDBOX_DATA: dataDir })
   try {
-    expect(second.output()).toContain('(1 card accounts, 0 transactions; kept across restarts)')
+    expect(second.output()).toContain('(1 card account, 0 transactions; kept across restarts)')
     expect(await listed(second.url)).toEqual([[id, 'Survives']])
   } finally {
     await second.stop()

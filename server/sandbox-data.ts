@@ -47,7 +47,7 @@ export async function openSandboxData(setting: SandboxDataSetting): Promise<Sand
   const opened = await openFileStore(setting.file)
   const { accounts, transactions } = opened.found
   const banner = [
-    `  data: ${setting.file} (${accounts} card accounts, ${transactions} transactions; kept across restarts)`,
+    `  data: ${setting.file} (${accounts} card account${accounts === 1 ? '' : 's'}, ${transactions} transaction${transactions === 1 ? '' : 's'}; kept across restarts)`,
     '    SANDBOX_DATA=memory keeps it in memory only; stop the server and delete the file to wipe it',
   ]
   if (opened.problem !== undefined) banner.push(`  data problem: ${opened.problem}`)
