@@ -11,9 +11,12 @@ test("against a bank's sandbox the chart reads page by page and says each page c
   await page.getByRole('radio', { name: 'both' }).check()
   const chart = page.getByRole('region', { name: 'Transactions over time' })
   await expect(chart).toContainText("Each page is a request that counts against the bank's limits")
-  await expect(chart.getByLabel(/^Read 12 of at most 1,000/)).toBeVisible()
-  // The platform sends pending elements as plain strings: only the booked ones have a date to chart.
+  // All of the window was read, under the cap: the bar is full, not 12 of 1,000.
+  await expect(chart.getByLabel(/^Read all 12 of this window/)).toHaveJSProperty('position', 1)
+  // The platform sends pending elements as plain strings: only the booked ones have a date to chart, and
+  // the chart says why 3 of the 12 are missing.
   await expect(chart.getByRole('img', { name: /: 9 transactions/ })).toBeVisible()
+  await expect(chart).toContainText('3 of them have no date (a pending transaction sent as plain text)')
   await expect(
     chart.getByRole('table', { name: 'Totals per currency' }).getByRole('row', { name: /NOK/ }),
   ).toHaveText(/^NOK\s*9\s*389\.50\s*-7025\.87$/)

@@ -163,6 +163,8 @@ function PagedNotice({
 }) {
   const done = outcome?.source === 'pages' ? outcome : undefined
   const read = done?.read ?? progress
+  // An element without a date (a bank's pending transaction sent as plain text) cannot be placed on the axis.
+  const undated = done ? done.read - done.summary.count : 0
   return (
     <div className="chart-paged">
       <p>
@@ -170,10 +172,22 @@ function PagedNotice({
         to {cap.toLocaleString('en')} transactions. Each page is a request that counts against the bank's
         limits like any other.
       </p>
-      <label>
-        Read {read.toLocaleString('en')} of at most {cap.toLocaleString('en')}{' '}
-        <progress max={cap} value={Math.min(read, cap)} />
-      </label>
+      {done?.complete ? (
+        <label>
+          Read all {read.toLocaleString('en')} of this window <progress max={1} value={1} />
+        </label>
+      ) : (
+        <label>
+          Read {read.toLocaleString('en')} of at most {cap.toLocaleString('en')}{' '}
+          <progress max={cap} value={Math.min(read, cap)} />
+        </label>
+      )}
+      {undated > 0 ? (
+        <p>
+          {undated === 1 ? '1 of them has' : `${undated.toLocaleString('en')} of them have`} no date (a
+          pending transaction sent as plain text) and {undated === 1 ? 'is' : 'are'} not in the chart.
+        </p>
+      ) : null}
       {done && !done.complete ? (
         <p>
           Stopped at the cap: the chart shows the newest {done.read.toLocaleString('en')} transactions only.{' '}
