@@ -10,7 +10,7 @@ import {
   useOpenAccount,
 } from '../../api'
 import { customerTypes, LONGER_NAME_MAX, NAME_MAX, type TppMessage, testCustomers } from '../../contract'
-import { Dialog } from '../../ui/Dialog'
+import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
 import { inLabelWordsResolver, markFields } from '../form-errors'
@@ -59,7 +59,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
     setError,
     setValue,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isDirty, isSubmitting },
   } = useForm({
     resolver: inLabelWordsResolver(zodResolver(accountFormSchemaFor({ longerName })), accountMessage),
     defaultValues: accountFormDefaults,
@@ -111,7 +111,11 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
   }
 
   return (
-    <Dialog title="New card account" onClose={onClose}>
+    <Dialog
+      title="New card account"
+      onClose={onClose}
+      confirmDiscard={isDirty ? 'Discard the new card account you typed?' : undefined}
+    >
       <form onSubmit={onSubmit} noValidate className="form">
         <div className="form-grid">
           <Field
@@ -288,9 +292,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
         </details>
         <FormAlert alert={alert} />
         <footer className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
+          <DialogCancel />
           <button type="submit" className="primary" disabled={isSubmitting}>
             {isSubmitting ? 'Creating…' : 'Create account'}
           </button>
