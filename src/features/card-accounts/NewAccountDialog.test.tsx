@@ -111,7 +111,7 @@ it('says in the words of the labels what to change: a long name, a credit limit 
   const name = await dialog.findByRole('textbox', {
     name: 'Name (optional)',
     description:
-      '40/35 characters; 70 with "accept-fix: longer names" in the header Name may have at most 35 characters; turn on "accept-fix: longer names" in the header for 70',
+      '40/35 characters; 70 with "accept-fix: longer names" (below) Name may have at most 35 characters; turn on "accept-fix: longer names" (below) for 70',
   })
   expect(name.getAttribute('aria-invalid')).toBe('true')
   await dialog.findByRole('textbox', {
@@ -185,4 +185,28 @@ it('closes an unchanged form at once, without asking', async () => {
 
   expect(onClose).toHaveBeenCalledOnce()
   expect(dialog.queryByRole('button', { name: 'Keep editing' })).toBeNull()
+})
+
+it('lifts the name limit from inside the dialog, keeping what was typed, and creates the account', async () => {
+  const { user, dialog, sandbox, onCreated, onClose } = await openDialog()
+  const longName = 'N'.repeat(50)
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.type(dialog.getByRole('textbox', { name: 'Name (optional)' }), longName)
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+  await dialog.findByRole('textbox', {
+    name: 'Name (optional)',
+    description: /turn on "accept-fix: longer names" \(below\) for 70$/,
+  })
+
+  await user.click(dialog.getByRole('checkbox', { name: 'accept-fix: longer names' }))
+  const name = await dialog.findByRole('textbox', {
+    name: 'Name (optional)',
+    description: '50/70 characters (with "accept-fix: longer names")',
+  })
+  expect(name.getAttribute('aria-invalid')).toBe('false')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  expect(await sandbox.listCardAccounts()).toEqual([expect.objectContaining({ name: longName })])
+  expect(onClose).not.toHaveBeenCalled()
 })
