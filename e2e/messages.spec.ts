@@ -20,7 +20,7 @@ test('messages in label words', async ({ page }) => {
   await expect(dialog.getByText('40/35 characters')).toBeVisible()
   await expect(
     dialog.getByText(
-      'Name may have at most 35 characters; turn on "accept-fix: longer names" in the header for 70',
+      'Name may have at most 35 characters; turn on "accept-fix: longer names" (below) for 70',
     ),
   ).toBeVisible()
   await expect(
@@ -28,9 +28,12 @@ test('messages in label words', async ({ page }) => {
   ).toBeVisible()
   await expect(dialog.getByText(WIRE_WORDS)).toHaveCount(0)
   await screenshot(page, 'messages-new-account')
+  // What was typed is a change: Cancel asks, and the answer here is to let it go.
   await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await dialog.getByRole('button', { name: 'Discard' }).click()
+  await expect(dialog).toBeHidden()
 
-  // The fix the message names is the header's toggle, next to the swap; typed input is normalised.
+  // The fix the message names also sits in the header, next to the swap; typed input is normalised.
   await page.getByRole('checkbox', { name: 'accept-fix: longer names' }).check()
   await opener.click()
   dialog = page.getByRole('dialog', { name: 'New card account' })

@@ -95,12 +95,35 @@ test('at 800×600 the page never scrolls sideways and Amount stays in view', asy
   }
   await expect(dialog.getByRole('button', { name: 'Remove row 1' })).toBeInViewport({ ratio: 1 })
   expect(await sideways()).toBe(0)
+  // The added row is a change: Escape asks before throwing it away, and the question fits on screen too.
   await page.keyboard.press('Escape')
+  await expect(dialog.getByRole('button', { name: 'Discard' })).toBeInViewport({ ratio: 1 })
+  await dialog.getByRole('button', { name: 'Discard' }).click()
+  await expect(dialog).toBeHidden()
 
   // The open inspector leaves the table most of the screen.
   await page.getByText(/^Requests \(\d+\)/).click()
   const inspector = await page.locator('.inspector').boundingBox()
   expect(inspector?.height ?? 600).toBeLessThanOrEqual(600 * 0.4)
+})
+
+test('Escape on typed transactions asks first; "Keep editing" keeps every value', async ({ page }) => {
+  await openConsole(page)
+  await fillTestData(page)
+  await page.getByRole('button', { name: '+ Add transactions', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: /^Add transactions/ })
+  await dialog.getByRole('button', { name: '+ Add row' }).click()
+  await dialog.getByLabel('Row 1 amount', { exact: true }).fill('-12.50')
+  await dialog.getByLabel('Row 2 amount', { exact: true }).fill('-7.25')
+
+  await page.keyboard.press('Escape')
+  await expect(dialog.getByText('Discard the 2 transactions you typed?')).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Keep editing' })).toBeFocused()
+  await dialog.getByRole('button', { name: 'Keep editing' }).click()
+
+  await expect(dialog.getByText('Discard the 2 transactions you typed?')).toBeHidden()
+  await expect(dialog.getByLabel('Row 1 amount', { exact: true })).toHaveValue('-12.50')
+  await expect(dialog.getByLabel('Row 2 amount', { exact: true })).toHaveValue('-7.25')
 })
 
 test('a dialog opens with focus on its first field; a skip link leads to the main area', async ({ page }) => {

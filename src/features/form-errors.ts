@@ -95,7 +95,7 @@ const wireName = new RegExp(`\\b(${wireNames.join('|')})\\b`, 'g')
  * A message of the contract's rules or of the sandbox (`[3].transactionAmount.amount must be…`,
  * `amount must be…` at `transactionAmount.amount`) in the words of the labels on screen: "Amount must
  * be…". The leading path, full or its last part, becomes the field's label, other wire names in the text
- * become theirs, and the name limit's fix is the header toggle that sends it.
+ * become theirs, and the name limit's fix is the checkbox under the name field that sends it.
  */
 export function inLabelWords(path: string | undefined, text: string): string {
   const label = path === undefined ? undefined : labelOf(path)
@@ -117,7 +117,7 @@ export function inLabelWords(path: string | undefined, text: string): string {
     words
       .replace(
         /\s*\((\d+) with accept-fix: longer-names?\)/,
-        `; turn on "${LONGER_NAMES_LABEL}" in the header for $1`,
+        `; turn on "${LONGER_NAMES_LABEL}" (below) for $1`,
       )
       .replace(wireName, (name: string) => midSentence(fieldLabels[name] ?? name))
       .replace(/\[(\d+)\]/g, (_, row: string) => `row ${Number(row) + 1}`),

@@ -8,6 +8,7 @@ import { App } from '../app/App'
 import { Providers } from '../app/Providers'
 import type { Sandbox } from '../sandbox'
 import { setupSandboxServer } from '../sandbox-http/node'
+import { installModalDialogs } from './modal-dialog'
 
 /** The console's /api on jsdom's origin, where the client sends every request. */
 export const apiUrl = (path: string) => `${location.origin}/api${path}`
@@ -19,13 +20,7 @@ export const apiUrl = (path: string) => `${location.origin}/api${path}`
 export function sandboxForEachTest(): { server: SetupServer; sandbox: Sandbox } {
   const { server, sandbox } = setupSandboxServer({ basePath: `${location.origin}/api` })
   beforeAll(() => {
-    // jsdom has no modal dialogs: open and close are all the Dialog needs of them here.
-    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-      this.open = true
-    }
-    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-      this.open = false
-    }
+    installModalDialogs()
     server.listen({ onUnhandledRequest: 'error' })
   })
   afterEach(async () => {

@@ -24,17 +24,9 @@ import { OFFLINE_CLOCK_KEY } from '../sandbox-http/browser'
 import { setupSandboxServer } from '../sandbox-http/node'
 import { requireSignature } from '../sandbox-http/signature-check'
 import { AnnouncementRegion } from '../ui/announcer'
+import { installModalDialogs } from './modal-dialog'
 
-// jsdom has <dialog> without its modal API; every dialog of the app opens with showModal(). Only
-// `open` matters to a test: it makes the dialog and its contents visible to queries by role.
-if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true
-  }
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false
-  }
-}
+installModalDialogs()
 
 // Vitest's jsdom environment puts jsdom's own Uint8Array and ArrayBuffer on the global object, and Node's
 // WebCrypto (which signs and verifies every request here) refuses buffers of that other realm, so the

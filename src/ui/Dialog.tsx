@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react'
 
 interface DialogProps {
   title: string
@@ -8,22 +8,56 @@ interface DialogProps {
   wide?: boolean
   /** While work runs (a bulk fill), Escape must not close the dialog behind the user's back. */
   busy?: boolean
+  /**
+   * Set while the form holds something the user typed: the question Escape, × and Cancel then ask
+   * ("Discard the 2 transactions you typed?") before anything is thrown away. Unset, they close at once.
+   */
+  confirmDiscard?: string | undefined
 }
 
 const FIRST_CONTROL =
   ':scope > :not(.dialog-header) :is(input:not([type="hidden"], [hidden]), select, textarea, button, a[href]):not(:disabled)'
 
+/** How a control inside a dialog asks to close it: through the same question as Escape and ×. */
+const RequestCloseContext = createContext<() => void>(() => {})
+
 /**
  * A native modal `<dialog>`, open while mounted: Escape closes it, focus starts on the first field and stays inside, and on close
- * focus returns to whatever opened it (or to the main area, if that is gone).
+ * focus returns to whatever opened it (or to the main area, if that is gone). With `confirmDiscard` set, closing asks first.
  */
-export function Dialog({ title, onClose, children, wide = false, busy = false }: DialogProps) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  wide = false,
+  busy = false,
+  confirmDiscard,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  const onCloseRef = useRef(onClose)
-  onCloseRef.current = onClose
-  const busyRef = useRef(busy)
-  busyRef.current = busy
+  const [asking, setAsking] = useState<string>()
+  // Where the user was typing when the question came: "Keep editing" puts them back there.
+  const typingIn = useRef<HTMLElement | null>(null)
+
+  const requestClose = () => {
+    if (busy) return
+    if (confirmDiscard === undefined) {
+      onClose()
+      return
+    }
+    typingIn.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    setAsking(confirmDiscard)
+  }
+  const keepEditing = () => {
+    setAsking(undefined)
+    const back = typingIn.current?.isConnected
+      ? typingIn.current
+      : ref.current?.querySelector<HTMLElement>(FIRST_CONTROL)
+    back?.focus()
+  }
+  // Escape is a `cancel` event the effect below listens to once; it reads what is current through this.
+  const onEscape = useRef(requestClose)
+  onEscape.current = asking === undefined ? requestClose : keepEditing
 
   useEffect(() => {
     const dialog = ref.current
@@ -34,7 +68,7 @@ export function Dialog({ title, onClose, children, wide = false, busy = false }:
     dialog.querySelector<HTMLElement>(FIRST_CONTROL)?.focus()
     const onCancel = (event: Event) => {
       event.preventDefault()
-      if (!busyRef.current) onCloseRef.current()
+      onEscape.current()
     }
     dialog.addEventListener('cancel', onCancel)
     return () => {
@@ -50,11 +84,70 @@ export function Dialog({ title, onClose, children, wide = false, busy = false }:
     <dialog ref={ref} aria-labelledby={titleId} className={wide ? 'dialog dialog-wide' : 'dialog'}>
       <header className="dialog-header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="icon-button" aria-label="Close" disabled={busy} onClick={onClose}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close"
+          disabled={busy}
+          onClick={requestClose}
+        >
           ×
         </button>
       </header>
-      {children}
+      <RequestCloseContext value={requestClose}>{children}</RequestCloseContext>
+      {asking === undefined ? null : (
+        <DiscardQuestion question={asking} onDiscard={onClose} onKeepEditing={keepEditing} />
+      )}
     </dialog>
+  )
+}
+
+/** A dialog's Cancel: it closes as Escape does, asking first when something typed would be lost. */
+export function DialogCancel({
+  children = 'Cancel',
+  disabled,
+}: {
+  children?: ReactNode
+  disabled?: boolean
+}) {
+  const requestClose = useContext(RequestCloseContext)
+  return (
+    <button type="button" onClick={requestClose} disabled={disabled}>
+      {children}
+    </button>
+  )
+}
+
+interface DiscardQuestionProps {
+  question: string
+  onDiscard: () => void
+  onKeepEditing: () => void
+}
+
+/**
+ * Inside the dialog, not a second modal: the form stays on screen, so the user sees what they would lose.
+ * Focus goes to "Keep editing", the choice that loses nothing.
+ */
+function DiscardQuestion({ question, onDiscard, onKeepEditing }: DiscardQuestionProps) {
+  const questionId = useId()
+  const keep = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    keep.current?.focus()
+    keep.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [])
+  return (
+    <section className="discard-question" aria-labelledby={questionId}>
+      <p id={questionId} role="alert">
+        {question}
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="danger" onClick={onDiscard}>
+          Discard
+        </button>
+        <button type="button" ref={keep} onClick={onKeepEditing}>
+          Keep editing
+        </button>
+      </div>
+    </section>
   )
 }

@@ -8,14 +8,15 @@ import { NewAccountDialog } from './NewAccountDialog'
 async function openDialog() {
   const app = await startConsole()
   const onCreated = vi.fn()
+  const onClose = vi.fn()
   app.render(
     <>
-      <NewAccountDialog onClose={() => {}} onCreated={onCreated} />
+      <NewAccountDialog onClose={onClose} onCreated={onCreated} />
       <Inspector />
     </>,
   )
   const dialog = within(screen.getByRole('dialog', { name: 'New card account' }))
-  return { ...app, dialog, onCreated }
+  return { ...app, dialog, onCreated, onClose }
 }
 
 it('marks a masked PAN that shows every digit with the rule it breaks, and sends nothing', async () => {
@@ -110,7 +111,7 @@ it('says in the words of the labels what to change: a long name, a credit limit 
   const name = await dialog.findByRole('textbox', {
     name: 'Name (optional)',
     description:
-      '40/35 characters; 70 with "accept-fix: longer names" in the header Name may have at most 35 characters; turn on "accept-fix: longer names" in the header for 70',
+      '40/35 characters; 70 with "accept-fix: longer names" (below) Name may have at most 35 characters; turn on "accept-fix: longer names" (below) for 70',
   })
   expect(name.getAttribute('aria-invalid')).toBe('true')
   await dialog.findByRole('textbox', {
@@ -142,4 +143,70 @@ it('normalises what can mean one thing only, and with the longer-names toggle on
       creditLimit: { amount: '5000.00', currency: 'SEK' },
     }),
   ])
+})
+
+it('asks before Escape throws away a changed form; "Keep editing" keeps every value', async () => {
+  const { user, dialog, onClose } = await openDialog()
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.clear(dialog.getByRole('textbox', { name: 'Currency' }))
+  await user.type(dialog.getByRole('textbox', { name: 'Currency' }), 'SEK')
+  await user.type(dialog.getByRole('textbox', { name: 'Name (optional)' }), 'Travel card')
+  await user.keyboard('{Escape}')
+
+  const keep = dialog.getByRole('button', { name: 'Keep editing' })
+  expect(dialog.getByRole('alert').textContent).toBe('Discard the new card account you typed?')
+  expect(document.activeElement).toBe(keep)
+  // Escape on the question is the safe answer too: keep editing.
+  await user.keyboard('{Escape}')
+  expect(dialog.queryByRole('button', { name: 'Keep editing' })).toBeNull()
+  await user.click(dialog.getByRole('button', { name: 'Close' }))
+  await user.click(dialog.getByRole('button', { name: 'Keep editing' }))
+
+  expect(onClose).not.toHaveBeenCalled()
+  expect(dialog.queryByText('Discard the new card account you typed?')).toBeNull()
+  expect(dialog.getByRole('textbox', { name: 'Masked PAN' })).toHaveProperty('value', '525412******3241')
+  expect(dialog.getByRole('textbox', { name: 'Currency' })).toHaveProperty('value', 'SEK')
+  expect(dialog.getByRole('textbox', { name: 'Name (optional)' })).toHaveProperty('value', 'Travel card')
+})
+
+it('closes a changed form on "Discard", asked by Cancel', async () => {
+  const { user, dialog, onClose } = await openDialog()
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.click(dialog.getByRole('button', { name: 'Cancel' }))
+  expect(onClose).not.toHaveBeenCalled()
+
+  await user.click(dialog.getByRole('button', { name: 'Discard' }))
+  expect(onClose).toHaveBeenCalledOnce()
+})
+
+it('closes an unchanged form at once, without asking', async () => {
+  const { user, dialog, onClose } = await openDialog()
+  await user.keyboard('{Escape}')
+
+  expect(onClose).toHaveBeenCalledOnce()
+  expect(dialog.queryByRole('button', { name: 'Keep editing' })).toBeNull()
+})
+
+it('lifts the name limit from inside the dialog, keeping what was typed, and creates the account', async () => {
+  const { user, dialog, sandbox, onCreated, onClose } = await openDialog()
+  const longName = 'N'.repeat(50)
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.type(dialog.getByRole('textbox', { name: 'Name (optional)' }), longName)
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+  await dialog.findByRole('textbox', {
+    name: 'Name (optional)',
+    description: /turn on "accept-fix: longer names" \(below\) for 70$/,
+  })
+
+  await user.click(dialog.getByRole('checkbox', { name: 'accept-fix: longer names' }))
+  const name = await dialog.findByRole('textbox', {
+    name: 'Name (optional)',
+    description: '50/70 characters (with "accept-fix: longer names")',
+  })
+  expect(name.getAttribute('aria-invalid')).toBe('false')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  expect(await sandbox.listCardAccounts()).toEqual([expect.objectContaining({ name: longName })])
+  expect(onClose).not.toHaveBeenCalled()
 })

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
 import {
   type AccountCreation,
@@ -8,9 +8,10 @@ import {
   useCreateCardAccount,
   useLongerName,
   useOpenAccount,
+  writeLongerName,
 } from '../../api'
 import { customerTypes, LONGER_NAME_MAX, NAME_MAX, type TppMessage, testCustomers } from '../../contract'
-import { Dialog } from '../../ui/Dialog'
+import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
 import { inLabelWordsResolver, markFields } from '../form-errors'
@@ -58,8 +59,9 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
     handleSubmit,
     setError,
     setValue,
+    trigger,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isDirty, isSubmitting, isSubmitted },
   } = useForm({
     resolver: inLabelWordsResolver(zodResolver(accountFormSchemaFor({ longerName })), accountMessage),
     defaultValues: accountFormDefaults,
@@ -70,6 +72,13 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
   useEffect(() => {
     if (moreErrors) setMoreOpen(true)
   }, [moreErrors])
+  // The limit moved under a name already marked too long: the mark must follow it, not wait for a keystroke.
+  const checkedFor = useRef(nameMax)
+  useEffect(() => {
+    if (checkedFor.current === nameMax) return
+    checkedFor.current = nameMax
+    if (isSubmitted) void trigger('name')
+  }, [nameMax, isSubmitted, trigger])
 
   const onSubmit = handleSubmit((body) => once(() => submit(body)))
   const submit = async (body: Parameters<typeof create.mutateAsync>[0]) => {
@@ -111,7 +120,11 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
   }
 
   return (
-    <Dialog title="New card account" onClose={onClose}>
+    <Dialog
+      title="New card account"
+      onClose={onClose}
+      confirmDiscard={isDirty ? 'Discard the new card account you typed?' : undefined}
+    >
       <form onSubmit={onSubmit} noValidate className="form">
         <div className="form-grid">
           <Field
@@ -164,22 +177,25 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
               <small className="field-error">{errors.customerType.message}</small>
             ) : null}
           </fieldset>
-          <Field
-            label="Name (optional)"
-            error={errors.name?.message}
-            hint={
-              <>
-                <span className={nameLength > nameMax ? 'over-limit' : undefined}>
-                  {nameLength}/{nameMax} characters
-                </span>
-                {longerName
-                  ? ` (with "${LONGER_NAMES_LABEL}")`
-                  : `; ${LONGER_NAME_MAX} with "${LONGER_NAMES_LABEL}" in the header`}
-              </>
-            }
-          >
-            {(c) => <input {...c} {...register('name')} autoComplete="off" />}
-          </Field>
+          <div className="name-field">
+            <Field
+              label="Name (optional)"
+              error={errors.name?.message}
+              hint={
+                <>
+                  <span className={nameLength > nameMax ? 'over-limit' : undefined}>
+                    {nameLength}/{nameMax} characters
+                  </span>
+                  {longerName
+                    ? ` (with "${LONGER_NAMES_LABEL}")`
+                    : `; ${LONGER_NAME_MAX} with "${LONGER_NAMES_LABEL}" (below)`}
+                </>
+              }
+            >
+              {(c) => <input {...c} {...register('name')} autoComplete="off" />}
+            </Field>
+            <LongerNamesCheckbox on={longerName} />
+          </div>
           <Field label="Product (optional)" error={errors.product?.message}>
             {(c) => <input {...c} {...register('product')} autoComplete="off" />}
           </Field>
@@ -288,15 +304,26 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
         </details>
         <FormAlert alert={alert} />
         <footer className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
+          <DialogCancel />
           <button type="submit" className="primary" disabled={isSubmitting}>
             {isSubmitting ? 'Creating…' : 'Create account'}
           </button>
         </footer>
       </form>
     </Dialog>
+  )
+}
+
+/**
+ * The header's toggle again, under the name: the dialog is modal, so a tester told to turn the fix on
+ * must be able to do it here without closing the form and losing it. Same setting, same state.
+ */
+function LongerNamesCheckbox({ on }: { on: boolean }) {
+  return (
+    <label className="fix-toggle">
+      <input type="checkbox" checked={on} onChange={(e) => writeLongerName(e.target.checked)} />{' '}
+      {LONGER_NAMES_LABEL}
+    </label>
   )
 }
 

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
 import { ApiError, type CreatedTransactions, type Creation, useCreateTransactions, useToday } from '../../api'
 import { createdBookingStatuses, type TppMessage } from '../../contract'
-import { Dialog } from '../../ui/Dialog'
+import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
 import type { AccountView } from '../card-accounts/account-view'
 import { accountSummary } from '../card-accounts/format'
@@ -42,7 +42,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
     handleSubmit,
     setError,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isDirty, isSubmitting },
   } = useForm({
     resolver: inLabelWordsResolver(zodResolver(transactionFormSchema)),
     defaultValues: { transactions: initial ?? [blankRow(account.currency ?? '', today)] },
@@ -88,6 +88,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
     <Dialog
       title={`${initial ? 'Duplicate and edit' : 'Add transactions'} · ${accountSummary(account)}`}
       onClose={onClose}
+      confirmDiscard={isDirty ? discardQuestion(fields.length) : undefined}
       wide
     >
       <form onSubmit={onSubmit} noValidate className="form">
@@ -234,9 +235,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
         ) : null}
         <FormAlert alert={alert} />
         <footer className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
+          <DialogCancel />
           <button type="submit" className="primary" disabled={isSubmitting}>
             {isSubmitting
               ? 'Sending…'
@@ -248,6 +247,11 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
       </form>
     </Dialog>
   )
+}
+
+/** Names what closing would throw away: every row on screen, as the submit button counts them. */
+function discardQuestion(rows: number): string {
+  return rows === 1 ? 'Discard the transaction you typed?' : `Discard the ${rows} transactions you typed?`
 }
 
 type InputProps = (name: Path<TransactionFormValues>, what: string) => Record<string, unknown>
