@@ -86,7 +86,7 @@ test('an invalid import file stores nothing and says what is wrong', async ({ pa
   await chooseImportFile(page, 'notes.json', '{"format": "sandbox-console/v1", ')
   const alert = page.getByRole('alert')
   await expect(alert).toContainText('notes.json was not imported; nothing changed.')
-  await expect(alert).toContainText('It is not JSON')
+  await expect(alert).toContainText('The file looks cut off: it ends before the JSON is complete.')
   await alert.getByRole('button', { name: 'Dismiss' }).click()
 
   const bad = {
@@ -107,8 +107,32 @@ test('an invalid import file stores nothing and says what is wrong', async ({ pa
   }
   await chooseImportFile(page, 'bad.json', JSON.stringify(bad))
   await expect(alert).toContainText('bad.json was not imported; nothing changed.')
-  await expect(alert).toContainText('FORMAT_ERROR')
-  await expect(alert).toContainText('cardAccounts[0].account.currency must be an ISO 4217 code')
+  await expect(alert).not.toContainText('FORMAT_ERROR')
+  await expect(alert).toContainText('Card account 1: currency must be an ISO 4217 code')
   await screenshot(page, 'import-invalid')
   expect(await everything(page)).toEqual(before)
+})
+
+test('a file with many bad fields keeps the accounts in view in the narrow sidebar', async ({ page }) => {
+  await openConsole(page)
+  await fillTestData(page)
+  const firstAccount = page.locator('.account-list a').first()
+  await expect(firstAccount).toBeInViewport()
+
+  const withoutId = {
+    maskedPan: '525412******3241',
+    currency: 'NOK',
+    customerNumber: '13039319955',
+    customerType: 'private',
+    status: 'enabled',
+  }
+  const cardAccounts = Array.from({ length: 40 }, () => ({ account: withoutId, transactions: [] }))
+  const file = { format: 'sandbox-console', version: 3, kind: 'data', cardAccounts }
+  await chooseImportFile(page, 'export.json', JSON.stringify(file))
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText('Card account 1: its resourceId is missing')
+  await expect(alert).toContainText('39 more problems')
+  await expect(alert).not.toContainText('FORMAT_ERROR')
+  await expect(firstAccount).toBeInViewport()
+  await screenshot(page, 'import-many-problems')
 })

@@ -221,7 +221,7 @@ test('each Import… is one button: its file input is out of sight and out of th
     mimeType: 'application/json',
     buffer: Buffer.from('{}'),
   })
-  await expect(flows.getByRole('alert')).toContainText('flows.json was not imported, nothing changed')
+  await expect(flows.getByRole('alert')).toContainText('flows.json was not imported; nothing changed.')
 })
 
 for (const theme of ['light', 'dark'] as const)

@@ -97,8 +97,9 @@ test('records what one just did, exports it and imports it; a bad file changes n
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify({ ...file, kind: 'data' })),
   })
-  await expect(panel.getByRole('alert')).toHaveText(
-    'data.json was not imported, nothing changed: kind must be "flows": only flow files can be imported here',
+  await expect(panel.getByRole('alert')).toContainText('data.json was not imported; nothing changed.')
+  await expect(panel.getByRole('alert')).toContainText(
+    'The file is an offline data export; this import reads a flows file. Import it with Import JSON… in the sidebar (Offline mode).',
   )
   await expect(chooser.locator('option')).toHaveCount(3)
 

@@ -15,7 +15,6 @@ import {
   localToday,
   problemFromZod,
   type SandboxSnapshot,
-  type TppMessage,
   withAccountBook,
   withoutOfflineBook,
 } from '../../contract'
@@ -24,8 +23,10 @@ import { ChunkBoundary } from '../../ui/ChunkBoundary'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FilePicker } from '../../ui/FilePicker'
 import { lazyChunk } from '../../ui/lazy-chunk'
-import { Messages } from '../../ui/Messages'
 import { ApiErrorState } from '../ApiErrorState'
+import { ImportRefusal } from '../file-import/ImportRefusal'
+import { readImportFile } from '../file-import/read-import-file'
+import { dataImport, importProblemsInWords } from '../file-import/refusal-words'
 import { useView } from '../view-state'
 import type { FillTestData } from './fill'
 import {
@@ -67,7 +68,7 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
   const clearStatus = useClearAnnouncement()
   const [, setView] = useView()
   const [pending, setPending] = useState<Pending>()
-  const [importError, setImportError] = useState<{ file: string; messages: TppMessage[] | string }>()
+  const [importError, setImportError] = useState<{ file: string; problems: readonly string[] }>()
   const [exportError, setExportError] = useState<OfflineExportError>()
   // A scenario Copy to offline saved before this tab switched here: its loading is offered at once.
   const [toLoad] = useState(() => (offline?.scenarios ? scenarioToLoad.peek() : undefined))
@@ -104,26 +105,28 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
   const chooseFile = async (file: File) => {
     clearStatus()
     setImportError(undefined)
-    let data: unknown
-    try {
-      data = JSON.parse(await file.text())
-    } catch (error) {
-      setImportError({ file: file.name, messages: `It is not JSON: ${(error as Error).message}` })
+    const read = await readImportFile(file)
+    if (!read.ok) {
+      setImportError({ file: file.name, problems: [read.reason] })
       return
     }
+    const data = read.data
     if (typeof data === 'object' && data !== null && (data as { kind?: unknown }).kind === 'scenario') {
       setImportError({
         file: file.name,
-        messages: offline
-          ? 'It is a scenario: import it under Scenarios…, where loading it replaces the whole offline state.'
-          : 'It is a scenario of the offline sandbox: switch to Offline mode and import it under Scenarios….',
+        problems: [
+          offline
+            ? 'It is a scenario: import it under Scenarios…, where loading it replaces the whole offline state.'
+            : 'It is a scenario of the offline sandbox: switch to Offline mode and import it under Scenarios….',
+        ],
       })
       return
     }
     // The whole file is checked, its book included, before anything changes.
     const parsed = consoleFile.safeParse(data)
     if (!parsed.success) {
-      setImportError({ file: file.name, messages: problemFromZod(parsed.error).messages })
+      const { messages } = problemFromZod(parsed.error)
+      setImportError({ file: file.name, problems: importProblemsInWords(data, messages, dataImport) })
       return
     }
     if (parsed.data.kind === 'account-book' || !offline) {
@@ -143,9 +146,10 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
     if (consoleFile.accountBook === undefined) {
       setImportError({
         file,
-        messages:
+        problems: [
           'It holds offline data without an account book (a file of an earlier console): switch to Offline ' +
-          'mode to import it.',
+            'mode to import it.',
+        ],
       })
       return
     }
@@ -163,7 +167,7 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
     setPending(undefined)
     setExportError(undefined)
     if (!result.ok) {
-      setImportError({ file, messages: result.problem.messages })
+      setImportError({ file, problems: importProblemsInWords(snapshot, result.problem.messages, dataImport) })
       return
     }
     // The book of the in-browser sandbox named the accounts just replaced: the file's book replaces it.
@@ -234,19 +238,11 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
         <ExportRefusal offline={offline} error={exportError} onDismiss={() => setExportError(undefined)} />
       ) : null}
       {importError ? (
-        <div className="form-alert" role="alert">
-          <p>
-            <strong>{importError.file}</strong> was not imported; nothing changed.
-          </p>
-          {typeof importError.messages === 'string' ? (
-            <p>{importError.messages}</p>
-          ) : (
-            <Messages messages={importError.messages} />
-          )}
-          <button type="button" onClick={() => setImportError(undefined)}>
-            Dismiss
-          </button>
-        </div>
+        <ImportRefusal
+          file={importError.file}
+          problems={importError.problems}
+          onDismiss={() => setImportError(undefined)}
+        />
       ) : null}
       {scenariosOpen && offline?.scenarios ? (
         <ChunkBoundary title="Scenarios" onClose={() => setScenariosOpen(false)}>

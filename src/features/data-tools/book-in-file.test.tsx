@@ -117,7 +117,9 @@ it('refuses a file whose book part is bad, saying where, and changes neither dat
   await importFile('edited.json', JSON.stringify(exported))
   const alert = await screen.findByRole('alert')
   expect(alert.textContent).toContain('edited.json was not imported; nothing changed.')
-  expect(alert.textContent).toContain(`accountBook.books.${BANK}.entries[0].lastSeenAt`)
+  expect(alert.textContent).toContain(
+    `Account book of ${BANK}, entry 1: lastSeenAt: expected string, received number`,
+  )
   expect(await sandbox.listCardAccounts()).toEqual([])
   expect(ids(BANK)).toEqual([PLATFORM_ID])
 })

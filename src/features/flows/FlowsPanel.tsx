@@ -6,6 +6,9 @@ import { type Flow, flowsFile, flowsFileOf } from '../../contract/flow'
 import { useAnnounce } from '../../ui/announcer'
 import { FilePicker } from '../../ui/FilePicker'
 import { downloadConsoleFile } from '../data-tools/offline-data'
+import { ImportRefusal } from '../file-import/ImportRefusal'
+import { readImportFile } from '../file-import/read-import-file'
+import { flowsImport, importProblemsInWords } from '../file-import/refusal-words'
 import { useView } from '../view-state'
 import { recordFlow } from './record'
 import { type FlowContext, runStep, type StepOutcome } from './run-step'
@@ -31,6 +34,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const [context, setContext] = useState<FlowContext>({})
   const [running, setRunning] = useState(false)
   const [message, setMessage] = useState<{ text: string; bad?: boolean }>()
+  const [importRefused, setImportRefused] = useState<{ file: string; problems: readonly string[] }>()
   const nextButton = useRef<HTMLButtonElement>(null)
   // The Signature switch as it was: a flow's tampered steps must not leave it spoiled behind them.
   const [tamperBefore] = useState(readTamper)
@@ -41,6 +45,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     setOutcomes([])
     setContext({})
     setMessage(undefined)
+    setImportRefused(undefined)
   }
 
   const next = async () => {
@@ -91,6 +96,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   }
 
   const record = () => {
+    setImportRefused(undefined)
     // The log is newest first; a flow runs oldest first.
     const sent = api.log
       .snapshot()
@@ -109,22 +115,17 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   }
 
   const chooseFile = async (file: File) => {
-    let data: unknown
-    try {
-      data = JSON.parse(await file.text())
-    } catch (error) {
-      setMessage({
-        text: `${file.name} was not imported: it is not JSON (${(error as Error).message}).`,
-        bad: true,
-      })
+    setMessage(undefined)
+    setImportRefused(undefined)
+    const read = await readImportFile(file)
+    if (!read.ok) {
+      setImportRefused({ file: file.name, problems: [read.reason] })
       return
     }
-    const parsed = flowsFile.safeParse(data)
+    const parsed = flowsFile.safeParse(read.data)
     if (!parsed.success) {
-      const why = problemFromZod(parsed.error)
-        .messages.map((m) => m.text)
-        .join('; ')
-      setMessage({ text: `${file.name} was not imported, nothing changed: ${why}`, bad: true })
+      const { messages } = problemFromZod(parsed.error)
+      setImportRefused({ file: file.name, problems: importProblemsInWords(read.data, messages, flowsImport) })
       return
     }
     keep(parsed.data.flows)
@@ -207,6 +208,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
           {message.text}
         </p>
       ) : null}
+      {importRefused ? <ImportRefusal file={importRefused.file} problems={importRefused.problems} /> : null}
     </section>
   )
 }

@@ -104,8 +104,10 @@ it('imports a scenario file into the list, and refuses a data file saying why', 
     )
   await upload('data.json', before)
   const alert = await dialog.findByRole('alert')
-  expect(alert.textContent).toContain('kind must be "scenario": only scenario files can be imported here')
-  expect(dialog.getByText('data.json was not imported; nothing changed.')).toBeDefined()
+  expect(alert.textContent).toContain(
+    'The file is an offline data export; this import reads a scenario. Import it with Import JSON… in the sidebar (Offline mode).',
+  )
+  expect(alert.textContent).toContain('data.json was not imported; nothing changed.')
 
   const scenario = {
     format: 'sandbox-console',

@@ -8,12 +8,15 @@ import {
   type ScenarioSummary,
   useApiClient,
 } from '../../api'
-import type { ScenarioFile, TppMessage } from '../../contract'
+import type { Problem, ScenarioFile, TppMessage } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { FilePicker } from '../../ui/FilePicker'
 import { FormAlert } from '../../ui/Messages'
 import { count, downloadConsoleFile, storedText } from '../data-tools/offline-data'
+import { ImportRefusal } from '../file-import/ImportRefusal'
+import { readImportFile } from '../file-import/read-import-file'
+import { importProblemsInWords, scenarioImport } from '../file-import/refusal-words'
 import { useOneAtATime } from '../one-at-a-time'
 import { useView } from '../view-state'
 
@@ -46,6 +49,7 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
   const once = useOneAtATime()
   const [list, setList] = useState<ScenarioSummary[]>()
   const [alert, setAlert] = useState<{ title: string; messages: TppMessage[] | string }>()
+  const [importRefused, setImportRefused] = useState<{ file: string; problems: readonly string[] }>()
   const [asking, setAsking] = useState<Asking>()
   const [busy, setBusy] = useState(false)
 
@@ -60,19 +64,21 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
       .then((status) => setAsking({ kind: 'load', name: offerLoad, stored: storedText(status, 'importing') }))
   }, [offerLoad, offline])
 
-  /** Runs one step at a time; a refusal shows why under `title` and changes nothing. */
+  /** Runs one step at a time; a refusal shows why (under `title` unless `refused` says it) and changes nothing. */
   const run = <T,>(
     title: string,
     step: () => Promise<ScenarioOutcome<T>>,
     done: (value: T) => Promise<void> | void,
+    refused: (problem: Problem) => void = (problem) => setAlert({ title, messages: problem.messages }),
   ) =>
     once(async () => {
       setBusy(true)
       setAlert(undefined)
+      setImportRefused(undefined)
       try {
         const outcome = await step()
         if (!outcome.ok) {
-          setAlert({ title, messages: outcome.problem.messages })
+          refused(outcome.problem)
           return
         }
         setAsking(undefined)
@@ -144,23 +150,27 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
     )
 
   const chooseFile = async (file: File) => {
-    const title = `${file.name} was not imported; nothing changed.`
-    let data: unknown
-    try {
-      data = JSON.parse(await file.text())
-    } catch (error) {
-      setAlert({ title, messages: `It is not JSON: ${(error as Error).message}` })
+    setAlert(undefined)
+    const read = await readImportFile(file)
+    if (!read.ok) {
+      setImportRefused({ file: file.name, problems: [read.reason] })
       return
     }
     void run(
-      title,
-      () => scenarios.importFile(data),
+      `${file.name} was not imported; nothing changed.`,
+      () => scenarios.importFile(read.data),
       (added) => announce(`Imported scenario ${added.name}: ${holds(added)}`),
+      ({ messages }) =>
+        setImportRefused({
+          file: file.name,
+          problems: importProblemsInWords(read.data, messages, scenarioImport),
+        }),
     )
   }
 
   const askLoad = async (name: string) => {
     setAlert(undefined)
+    setImportRefused(undefined)
     setAsking({ kind: 'load', name, stored: storedText(await offline.storeStatus(), 'importing') })
   }
 
@@ -193,6 +203,11 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
             <strong>{alert.title}</strong>
           </p>
           <FormAlert alert={alert.messages} />
+        </div>
+      ) : null}
+      {importRefused ? (
+        <div className="scenario-alert">
+          <ImportRefusal file={importRefused.file} problems={importRefused.problems} />
         </div>
       ) : null}
       {asking ? (
