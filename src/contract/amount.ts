@@ -4,12 +4,17 @@ import { isJsonNumber, type JsonNumber, plainDecimal } from './json'
 /** Money on the wire: a decimal string (numbers are serialized as strings since release 1.7.6). */
 export const DECIMAL_AMOUNT = /^-?[0-9]{1,14}(\.[0-9]{1,3})?$/
 
-const decimalString = z
-  .string()
-  .regex(
-    DECIMAL_AMOUNT,
-    'amount must be a decimal number with at most 14 digits and 3 decimals, e.g. "-100.50"',
-  )
+const AMOUNT_RULE = 'a decimal number with at most 14 digits and 3 decimals, e.g. "-100.50"'
+
+/** An empty amount is told it is required, and a decimal comma where the point goes, rather than the rule alone. */
+const decimalString = z.string().regex(DECIMAL_AMOUNT, {
+  error: (issue) =>
+    issue.input === ''
+      ? `amount is required: ${AMOUNT_RULE}`
+      : /^-?[0-9]+,[0-9]+$/.test(String(issue.input))
+        ? `amount must use a point for decimals, not a comma: ${AMOUNT_RULE}`
+        : `amount must be ${AMOUNT_RULE}`,
+})
 
 /**
  * A JSON number: as the lossless parser gives it (src/contract/json.ts), or a JavaScript number where a

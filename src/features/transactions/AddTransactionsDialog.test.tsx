@@ -108,11 +108,24 @@ it('marks a row the contract refuses before anything is sent', async () => {
 
   await dialog.findByRole('textbox', {
     name: 'Row 1 amount',
-    description: /^Row 1 failed: Amount must be a decimal number with at most 14 digits and 3 decimals/,
+    description: /^Row 1 failed: Amount must use a point for decimals, not a comma: a decimal number with/,
   })
   expect(screen.getByText('Requests (0)')).toBeDefined()
   expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
   expect(onCreated).not.toHaveBeenCalled()
+})
+
+it('says an empty amount is required, not that it is no decimal number', async () => {
+  const { user, dialog, sandbox, account } = await openDialog()
+  await user.type(dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-1.00')
+  await user.type(dialog.getByRole('combobox', { name: 'Row 1 MCC' }), '5411')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  await dialog.findByRole('textbox', {
+    name: 'Row 1 original amount',
+    description: /^Row 1 failed: Original amount is required: a decimal number with/,
+  })
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
 })
 
 it('names refused fields by their labels, its own rules and the sandbox alike', async () => {
