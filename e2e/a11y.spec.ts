@@ -65,7 +65,12 @@ for (const size of screens)
         await add.getByRole('button', { name: 'Add 2 transactions' }).click()
         await expect(add.getByText('Row 2 failed:')).toBeVisible()
         await check(page, 'add-transactions-dialog', theme)
+        // What was typed is not thrown away unasked: the question is part of the dialog, checked with it.
         await page.keyboard.press('Escape')
+        await expect(add.getByText('Discard the 2 transactions you typed?')).toBeVisible()
+        await check(page, 'discard-question', theme)
+        await add.getByRole('button', { name: 'Discard' }).click()
+        await expect(add).toBeHidden()
 
         await page.getByRole('main').getByRole('button', { name: 'Generate…' }).click()
         await expect(page.getByRole('dialog', { name: 'Generate transactions' })).toBeVisible()
