@@ -35,3 +35,22 @@ it('opens from the header, diagnoses a pasted curl and an uploaded HAR, and name
   expect(await dialog.findByText(/^No problem found/)).toBeDefined()
   expect(dialog.getByText(/Read as HAR: POST/).textContent).toContain('its exact bytes')
 })
+
+it('asks before Escape discards a pasted request not yet diagnosed, and not once it was', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain a request…' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Explain a request' })
+  const box = within(dialog).getByLabelText('Request: raw HTTP, curl or HAR')
+  fireEvent.change(box, { target: { value: corpus('digest-reserialised.curl').toString('utf8') } })
+
+  await user.keyboard('{Escape}')
+  await user.click(await within(dialog).findByRole('button', { name: 'Keep editing' }))
+  expect(screen.getByRole('dialog', { name: 'Explain a request' })).toBe(dialog)
+  expect((box as HTMLTextAreaElement).value).toMatch(/^curl /)
+
+  await user.click(within(dialog).getByRole('button', { name: 'Diagnose' }))
+  await within(dialog).findByText(/This sandbox refuses the request/)
+  await user.keyboard('{Escape}')
+  expect(screen.queryByRole('dialog', { name: 'Explain a request' })).toBeNull()
+})

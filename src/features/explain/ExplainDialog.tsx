@@ -1,6 +1,6 @@
 import { type ChangeEvent, useId, useState } from 'react'
 import { type Diagnosis, diagnoseRequest, type Finding, type Verdict } from '../../signing/diagnosis'
-import { Dialog } from '../../ui/Dialog'
+import { Dialog, DialogCancel } from '../../ui/Dialog'
 import type { Reading } from './pasted-request'
 import { type RequestInput, readRequest } from './read-request'
 
@@ -50,8 +50,25 @@ export function ExplainDialog({ onClose }: ExplainDialogProps) {
   const [entry, setEntry] = useState(0)
   const [outcome, setOutcome] = useState<Outcome>()
   const [busy, setBusy] = useState(false)
+  // What the last diagnosis judged: closing with anything else pasted asks first, a pasted request being
+  // work to find again; closing after reading its diagnosis does not.
+  const [judged, setJudged] = useState<{
+    text: string
+    file: ChosenFile | undefined
+    bodyFile: ChosenFile | undefined
+    certificate: string
+  }>()
+  const pasted =
+    text.trim() !== '' || file !== undefined || bodyFile !== undefined || certificate.trim() !== ''
+  const unjudged =
+    pasted &&
+    (judged?.text !== text ||
+      judged.file !== file ||
+      judged.bodyFile !== bodyFile ||
+      judged.certificate !== certificate)
 
   const diagnose = async (harEntry = entry) => {
+    setJudged({ text, file, bodyFile, certificate })
     const input: RequestInput = file ? { bytes: file.bytes } : { text }
     const reading = readRequest(input, harEntry)
     if (!reading.ok) {
@@ -78,7 +95,12 @@ export function ExplainDialog({ onClose }: ExplainDialogProps) {
   }
 
   return (
-    <Dialog title="Explain a request" onClose={onClose} wide>
+    <Dialog
+      title="Explain a request"
+      onClose={onClose}
+      wide
+      confirmDiscard={unjudged ? 'Discard what you pasted? It has not been diagnosed yet.' : undefined}
+    >
       <form
         className="form explain-form"
         onSubmit={(event) => {
@@ -146,9 +168,7 @@ export function ExplainDialog({ onClose }: ExplainDialogProps) {
           </div>
         </div>
         <footer className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Close
-          </button>
+          <DialogCancel>Close</DialogCancel>
           <button type="submit" className="primary" disabled={busy || (!file && text.trim() === '')}>
             Diagnose
           </button>
