@@ -315,9 +315,13 @@ function Bars({
   )
 }
 
-/** The summary's line, read while the chart is folded: how many, and what came in and went out. */
+/**
+ * The summary's line, read while the chart is folded: how many, and what came in and went out. It names both
+ * statuses: the chart shows them side by side whatever the table's status filter, and a tester comparing its
+ * count with the table's rows must see why they differ.
+ */
 function totalsLine(summary: TransactionsSummary): string {
-  const count = `${summary.count.toLocaleString('en')} ${summary.count === 1 ? 'transaction' : 'transactions'}`
+  const count = `${summary.count.toLocaleString('en')} ${summary.count === 1 ? 'transaction' : 'transactions'}, booked and pending`
   const totals = summary.totals.map((t) => `${t.currency} in ${t.in}, out ${t.out}`)
   return [count, ...totals].join(' · ')
 }
