@@ -129,7 +129,8 @@ function midSentence(label: string): string {
   return /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label
 }
 
-function capitalised(text: string): string {
+/** A message that starts a line: its first letter upper-case. */
+export function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 

@@ -1,4 +1,5 @@
 import { CONSOLE_FILE_VERSION, type TppMessage } from '../../contract'
+import { capitalised } from '../form-errors'
 
 /** Every kind of file the console writes (src/contract/snapshot.ts), and where each one is imported. */
 const kindsInWords: Readonly<Record<string, { what: string; importedWith: string }>> = {
@@ -149,10 +150,6 @@ function ruleInWords(rule: string): string {
     .replace(/^Invalid input: /, '')
     .replace(/^Unrecognized key: /, 'unknown field ')
     .replace(/^Unrecognized keys: /, 'unknown fields ')
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 /** At most `max` problems shown; the rest counted, so a file with hundreds stays a short list. */
