@@ -8,12 +8,12 @@ import {
   subscribeTamper,
   useConditions,
 } from '../api'
+import { LongerNameToggle } from '../features/LongerNameToggle'
 import { setPresenter, usePresenter } from '../features/presenter/presenter'
 import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
 import { useView } from '../features/view-state'
 import { MenuButton } from '../ui/MenuButton'
 import { useMediaQuery } from '../ui/use-media-query'
-import { LongerNameToggle } from './LongerNameToggle'
 import { switchMode } from './switch-mode'
 import { TamperSelect } from './TamperSelect'
 import { applyTheme, readTheme, type Theme, themes } from './theme'

@@ -8,13 +8,13 @@ import {
   useCreateCardAccount,
   useLongerName,
   useOpenAccount,
-  writeLongerName,
 } from '../../api'
 import { customerTypes, LONGER_NAME_MAX, NAME_MAX, type TppMessage, testCustomers } from '../../contract'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
 import { inLabelWordsResolver, markFields } from '../form-errors'
+import { LongerNameToggle } from '../LongerNameToggle'
 import { LONGER_NAMES_LABEL } from '../longer-names'
 import { useOneAtATime } from '../one-at-a-time'
 import {
@@ -194,7 +194,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
             >
               {(c) => <input {...c} {...register('name')} autoComplete="off" />}
             </Field>
-            <LongerNamesCheckbox on={longerName} />
+            <LongerNameToggle />
           </div>
           <Field label="Product (optional)" error={errors.product?.message}>
             {(c) => <input {...c} {...register('product')} autoComplete="off" />}
@@ -311,19 +311,6 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
         </footer>
       </form>
     </Dialog>
-  )
-}
-
-/**
- * The header's toggle again, under the name: the dialog is modal, so a tester told to turn the fix on
- * must be able to do it here without closing the form and losing it. Same setting, same state.
- */
-function LongerNamesCheckbox({ on }: { on: boolean }) {
-  return (
-    <label className="fix-toggle">
-      <input type="checkbox" checked={on} onChange={(e) => writeLongerName(e.target.checked)} />{' '}
-      {LONGER_NAMES_LABEL}
-    </label>
   )
 }
 

@@ -1,7 +1,11 @@
 import { useLongerName, writeLongerName } from '../api'
-import { LONGER_NAMES_LABEL } from '../features/longer-names'
+import { LONGER_NAMES_LABEL } from './longer-names'
 
-/** Next to the amount swap: the platform's fix that lets a card account's name have 70 characters. */
+/**
+ * The platform's fix that lets a card account's name have 70 characters: in the header next to the amount
+ * swap, and under the new account's name, where a tester told of the limit turns it on without closing the
+ * modal form. One setting, wherever it is switched.
+ */
 export function LongerNameToggle() {
   const on = useLongerName()
   return (
