@@ -2,7 +2,10 @@
 import { readFileSync } from 'node:fs'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
+import type { RequestLogEntry } from '../../api'
+import { createOfflineSigner } from '../../app/offline-signer'
 import { startConsole } from '../../test/render'
+import { toHar } from '../share/har'
 
 // jsdom's import.meta.url is not a file URL: the corpus is found from the project's root.
 const corpus = (name: string) => readFileSync(`${process.cwd()}/src/features/explain/corpus/${name}`)
@@ -53,4 +56,40 @@ it('asks before Escape discards a pasted request not yet diagnosed, and not once
   await within(dialog).findByText(/This sandbox refuses the request/)
   await user.keyboard('{Escape}')
   expect(screen.queryByRole('dialog', { name: 'Explain a request' })).toBeNull()
+})
+
+it("reads the console's own offline HAR: X-Console-Date as Date, said as information, no finding", async () => {
+  const { user, renderApp } = await startConsole()
+  const signer = await createOfflineSigner()
+  const { request } = await signer.sign(
+    new Request(`${location.origin}/api/v1/sandbox/card-accounts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'PSU-ID': '13039319955' },
+      body: '{"maskedPan":"525412******3241","currency":"NOK","customerNumber":"13039319955"}',
+    }),
+  )
+  const url = new URL(request.url)
+  const entry: RequestLogEntry = {
+    kind: 'request',
+    id: 1,
+    startedAt: Date.now(),
+    method: 'POST',
+    url: url.pathname,
+    status: 201,
+    durationMs: 1,
+    requestHeaders: [...request.headers],
+    requestBody: await request.text(),
+    responseHeaders: [],
+  }
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain a request…' }))
+  const dialog = within(await screen.findByRole('dialog', { name: 'Explain a request' }))
+  fireEvent.change(dialog.getByLabelText('Request: raw HTTP, curl or HAR'), {
+    target: { value: JSON.stringify(toHar([entry], location.origin)) },
+  })
+  await user.click(dialog.getByRole('button', { name: 'Diagnose' }))
+
+  expect(await dialog.findByText(/^No problem found/)).toBeDefined()
+  const information = within(dialog.getByRole('list', { name: 'Information' }))
+  expect(information.getByText(/^Read X-Console-Date as Date/)).toBeDefined()
 })

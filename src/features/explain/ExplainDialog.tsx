@@ -1,6 +1,7 @@
 import { type ChangeEvent, useId, useState } from 'react'
-import { type Diagnosis, diagnoseRequest, type Finding, type Verdict } from '../../signing/diagnosis'
+import type { Finding, Verdict } from '../../signing/diagnosis'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
+import { type Explanation, explainRequest } from './console-exports'
 import type { Reading } from './pasted-request'
 import { type RequestInput, readRequest } from './read-request'
 
@@ -10,7 +11,7 @@ interface ExplainDialogProps {
 
 type Outcome =
   | { kind: 'unreadable'; reason: string }
-  | { kind: 'diagnosed'; reading: Extract<Reading, { ok: true }>; diagnosis: Diagnosis; judgedAt: Date }
+  | { kind: 'diagnosed'; reading: Extract<Reading, { ok: true }>; explanation: Explanation }
 
 interface ChosenFile {
   name: string
@@ -79,16 +80,15 @@ export function ExplainDialog({ onClose }: ExplainDialogProps) {
       reading.request.bodySource === 'unknown' && bodyFile
         ? { ...reading.request, body: bodyFile.bytes, bodySource: 'exact' as const }
         : reading.request
-    const date = request.headers.find(([name]) => name.toLowerCase() === 'date')?.[1]
-    const sentAt = date === undefined ? Number.NaN : Date.parse(date)
-    const judgedAt = atItsDate && !Number.isNaN(sentAt) ? new Date(sentAt) : new Date()
     setBusy(true)
     try {
-      const diagnosis = await diagnoseRequest(request, {
-        now: judgedAt,
+      const explanation = await explainRequest(request, {
+        now: new Date(),
+        atItsDate,
+        harCreator: reading.creator,
         ...(certificate.trim() ? { certificate } : {}),
       })
-      setOutcome({ kind: 'diagnosed', reading: { ...reading, request }, diagnosis, judgedAt })
+      setOutcome({ kind: 'diagnosed', reading, explanation })
     } finally {
       setBusy(false)
     }
@@ -208,24 +208,12 @@ function DiagnosisView({
       </div>
     )
   }
-  const { reading, diagnosis, judgedAt } = outcome
-  const { request } = reading
-  const problems = diagnosis.findings.filter((f) => f.verdict !== 'note')
+  const { reading, explanation } = outcome
+  const { request, diagnosis, judgedAt, information } = explanation
   return (
     <section className="diagnosis" aria-labelledby={headingId}>
       <h3 id={headingId}>Diagnosis</h3>
-      <p
-        role="status"
-        className={diagnosis.needsBody ? 'verdict' : diagnosis.verdict.ok ? 'verdict ok' : 'verdict bad'}
-      >
-        {diagnosis.needsBody
-          ? 'The Digest cannot be judged without the body: add the body file the curl command reads, and diagnose again.'
-          : diagnosis.verdict.ok
-            ? problems.length === 0
-              ? 'No problem found: this sandbox accepts the request, and it follows the rules a bank applies.'
-              : `This sandbox accepts the request, but ${problems.length === 1 ? 'one finding' : `${problems.length} findings`} may make a stricter bank refuse it.`
-            : `This sandbox refuses the request: 401 ${diagnosis.verdict.code}. ${diagnosis.findings.filter((f) => f.verdict === 'refused').length === 1 ? 'One problem' : `${diagnosis.findings.filter((f) => f.verdict === 'refused').length} problems`} to fix.`}
-      </p>
+      <VerdictLine explanation={explanation} />
       {reading.entries ? (
         <p>
           <label htmlFor={entryId}>HAR entry </label>
@@ -244,20 +232,27 @@ function DiagnosisView({
         {BODY_SOURCES[request.bodySource]}. Judged at {judgedAt.toUTCString()}.
         {reading.notes.length > 0 ? ` Note: ${reading.notes.join('; ')}.` : ''}
       </p>
-      {diagnosis.findings.length > 0 ? (
+      {information.length > 0 ? (
+        <ul className="explain-information" aria-label="Information">
+          {information.map((line) => (
+            <li key={line}>{line}.</li>
+          ))}
+        </ul>
+      ) : null}
+      {diagnosis && diagnosis.findings.length > 0 ? (
         <ol className="findings">
           {diagnosis.findings.map((finding) => (
             <FindingItem key={`${finding.id}-${finding.title}`} finding={finding} />
           ))}
         </ol>
       ) : null}
-      {diagnosis.signingString !== undefined ? (
+      {diagnosis?.signingString !== undefined ? (
         <>
           <h4>The signing string the bank builds</h4>
           <pre className="signing-string">{diagnosis.signingString}</pre>
         </>
       ) : null}
-      {diagnosis.certificate ? (
+      {diagnosis?.certificate ? (
         <p className="muted">
           Certificate ({diagnosis.certificate.source === 'pasted' ? 'pasted' : 'from the request'}): serial{' '}
           <code>{diagnosis.certificate.serialHex}</code>, issuer <code>{diagnosis.certificate.issuerDn}</code>
@@ -266,6 +261,44 @@ function DiagnosisView({
         </p>
       ) : null}
     </section>
+  )
+}
+
+function VerdictLine({ explanation: { diagnosis, unverifiable } }: { explanation: Explanation }) {
+  if (!diagnosis) {
+    return (
+      <p role="status" className="verdict">
+        Nothing signed to judge: the console's proxy signs this request before it reaches the bank.
+      </p>
+    )
+  }
+  const problems = diagnosis.findings.filter((f) => f.verdict !== 'note')
+  const refused = diagnosis.findings.filter((f) => f.verdict === 'refused').length
+  const [className, text] = diagnosis.needsBody
+    ? [
+        'verdict',
+        'The Digest cannot be judged without the body: add the body file the curl command reads, and diagnose again.',
+      ]
+    : unverifiable
+      ? [
+          'verdict',
+          'Cannot be verified: redacted. The export redacted values the signature or the Digest covers; nothing else makes this sandbox refuse it.',
+        ]
+      : diagnosis.verdict.ok
+        ? [
+            'verdict ok',
+            problems.length === 0
+              ? 'No problem found: this sandbox accepts the request, and it follows the rules a bank applies.'
+              : `This sandbox accepts the request, but ${problems.length === 1 ? 'one finding' : `${problems.length} findings`} may make a stricter bank refuse it.`,
+          ]
+        : [
+            'verdict bad',
+            `This sandbox refuses the request: 401 ${diagnosis.verdict.code}. ${refused === 1 ? 'One problem' : `${refused} problems`} to fix.`,
+          ]
+  return (
+    <p role="status" className={className}>
+      {text}
+    </p>
   )
 }
 

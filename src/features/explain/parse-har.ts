@@ -19,7 +19,8 @@ export function parseHar(text: string, entryIndex = 0): Reading {
   } catch (error) {
     return { ok: false, reason: `it looks like a HAR file but is not JSON (${(error as Error).message})` }
   }
-  const log = (json as { log?: { entries?: unknown } })?.log
+  const log = (json as { log?: { entries?: unknown; creator?: { name?: unknown } } })?.log
+  const creator = log?.creator?.name
   const entries: unknown[] = Array.isArray(log?.entries) ? log.entries : [json]
   const requests = entries.map(
     (entry) => ((entry as { request?: HarRequest })?.request ?? entry) as HarRequest,
@@ -54,6 +55,7 @@ export function parseHar(text: string, entryIndex = 0): Reading {
       bodySource: body ? (post?.encoding === 'base64' ? 'exact' : 'har-text') : 'none',
     },
     notes,
+    ...(typeof creator === 'string' ? { creator } : {}),
     ...(requests.length > 1
       ? { entries: requests.map((r, i) => `${i + 1}. ${String(r.method ?? '?')} ${String(r.url ?? '?')}`) }
       : {}),

@@ -9,6 +9,8 @@ export type Reading =
       request: SuspectRequest
       /** What was left out or guessed while reading, in words. */
       notes: string[]
+      /** A HAR file's `log.creator.name`: which tool wrote it. */
+      creator?: string
       /** A HAR file with several entries: one label per entry, to pick the one to diagnose. */
       entries?: string[]
     }

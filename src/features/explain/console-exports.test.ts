@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ApiClient, createApiClient, type RequestLogEntry } from '../../api'
+import { createOfflineSigner } from '../../app/offline-signer'
+import { API_BASE, headerNames } from '../../contract'
+import { setupSandboxServer } from '../../sandbox-http/node'
+import { requireSignature } from '../../sandbox-http/signature-check'
+import { createRequestSigner, importPrivateKeyPem, parseCertificate } from '../../signing'
+import { OFFLINE_TEST_IDENTITY } from '../../signing/offline-test-identity'
+// Its module sets up what signing needs under jsdom.
+import '../../test/render'
+import { transaction } from '../../test/seed'
+import { curlCommand, proxyCurlCommand, signedCurlCommand } from '../inspector/curl'
+import { toHar } from '../share/har'
+import { REDACTED, redactBody, redactHeaders } from '../share/redact'
+import { CONSOLE_HAR_CREATOR, type Explanation, explainRequest } from './console-exports'
+import { readRequest } from './read-request'
+
+const { server } = setupSandboxServer({
+  basePath: new URL(API_BASE, location.href).href,
+  authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
+})
+let offline: RequestLogEntry[]
+let proxied: RequestLogEntry[]
+
+/** A session the console really sent offline: an account created, transactions added and read. */
+async function offlineSession(api: ApiClient): Promise<RequestLogEntry[]> {
+  const created = await api.createCardAccount({
+    maskedPan: '525412******3241',
+    currency: 'NOK',
+    customerNumber: '13039319955',
+  })
+  const id = created.id ?? ''
+  await api.createTransactions(id, [transaction()])
+  await api.listTransactions(id, { bookingStatus: 'both' }, { corporateId: 'ACME-4711' })
+  return api.log.snapshot().filter((entry): entry is RequestLogEntry => entry.kind === 'request')
+}
+
+/**
+ * The same session as the proxy would have logged it: the browser's request unsigned, and the request the
+ * proxy signed with the same signer and sent upstream, as server/proxy/forward.ts builds its trace.
+ */
+async function asProxied(entries: RequestLogEntry[]): Promise<RequestLogEntry[]> {
+  const sign = createRequestSigner({
+    privateKey: await importPrivateKeyPem(OFFLINE_TEST_IDENTITY.privateKeyPem),
+    certificate: await parseCertificate(OFFLINE_TEST_IDENTITY.certificatePem),
+  }).sign
+  const browserSigned = ['signature', 'digest', 'tpp-signature-certificate', 'x-console-date', 'x-request-id']
+  return Promise.all(
+    entries.map(async (entry) => {
+      const requestHeaders = entry.requestHeaders.filter(([name]) => !browserSigned.includes(name))
+      const path = entry.url.slice(API_BASE.length)
+      const body = entry.requestBody === undefined ? undefined : new TextEncoder().encode(entry.requestBody)
+      const signed = await sign({
+        method: entry.method,
+        url: path,
+        headers: Object.fromEntries(requestHeaders),
+        ...(body ? { body } : {}),
+      })
+      const headers = {
+        host: 'sandbox.bank.test',
+        ...signed.headers,
+        ...(body ? { 'content-length': String(body.byteLength) } : {}),
+      }
+      return {
+        ...entry,
+        requestHeaders,
+        upstream: {
+          url: `https://sandbox.bank.test${path}`,
+          headers: Object.entries(headers),
+          signing: { signingString: signed.signingString, keyId: signed.keyId },
+        },
+      }
+    }),
+  )
+}
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' })
+  offline = await offlineSession(createApiClient({ mode: 'offline', signer: await createOfflineSigner() }))
+  proxied = await asProxied(offline)
+})
+afterAll(() => server.close())
+
+async function explain(text: string, { entry = 0, now = new Date() } = {}): Promise<Explanation> {
+  const reading = readRequest({ text }, entry)
+  if (!reading.ok) throw new Error(reading.reason)
+  return explainRequest(reading.request, { now, harCreator: reading.creator })
+}
+
+/** Each entry of the HAR, opened an hour after it was exported. */
+async function explainHar(har: ReturnType<typeof toHar>): Promise<Explanation[]> {
+  const text = JSON.stringify(har)
+  const now = new Date(Date.now() + 3_600_000)
+  return Promise.all(har.log.entries.map((_, entry) => explain(text, { entry, now })))
+}
+
+const findingsOf = (explanations: Explanation[]) =>
+  explanations.flatMap((e) => e.diagnosis?.findings ?? []).map((f) => `${f.id}: ${f.title}`)
+
+describe("Explain reads every export of the console's own", () => {
+  it('a session of three requests, all signed and accepted', () => {
+    expect(offline.map((e) => `${e.method} ${e.status}`)).toEqual(['GET 200', 'POST 201', 'POST 201'])
+  })
+
+  it('the offline HAR: its X-Console-Date read as Date, said as information, no finding', async () => {
+    const har = toHar(offline, location.origin)
+    expect(har.log.creator.name).toBe(CONSOLE_HAR_CREATOR)
+    const explanations = await explainHar(har)
+    expect(findingsOf(explanations)).toEqual([])
+    for (const explanation of explanations) {
+      expect(explanation.diagnosis?.verdict.ok).toBe(true)
+      expect(explanation.information).toEqual([
+        expect.stringMatching(/^Read X-Console-Date as Date/),
+        expect.stringMatching(/^Judged as of its Date/),
+      ])
+    }
+  })
+
+  it('the Proxy mode HAR, of the requests the proxy signed: no finding', async () => {
+    const explanations = await explainHar(toHar(proxied, location.origin))
+    expect(findingsOf(explanations)).toEqual([])
+    expect(explanations.map((e) => e.diagnosis?.verdict.ok)).toEqual([true, true, true])
+  })
+
+  it('the signed upstream curl: no finding', async () => {
+    const explanations = await Promise.all(proxied.map((e) => explain(signedCurlCommand(e) ?? '')))
+    expect(findingsOf(explanations)).toEqual([])
+    expect(explanations.map((e) => e.diagnosis?.verdict.ok)).toEqual([true, true, true])
+  })
+
+  it('"Copy as curl" of both modes: a request for the proxy, which signs it, said so and not judged', async () => {
+    const commands = [
+      ...proxied.map((e) => curlCommand(e, location.origin)),
+      ...offline.map((e) => proxyCurlCommand(e, location.origin)),
+    ]
+    const explanations = await Promise.all(commands.map((command) => explain(command)))
+    expect(findingsOf(explanations)).toEqual([])
+    for (const explanation of explanations) {
+      expect(explanation.diagnosis).toBeUndefined()
+      expect(explanation.information.join()).toMatch(/addressed to the console's proxy/)
+    }
+  })
+
+  it('a HAR with personal values redacted: "cannot be verified: redacted", never a finding', async () => {
+    const har = toHar(offline, location.origin)
+    for (const { request } of har.log.entries) {
+      const pairs = redactHeaders(request.headers.map((h): [string, string] => [h.name, h.value]))
+      request.headers = request.headers.map((h, i) => ({ ...h, value: pairs[i]?.[1] ?? h.value }))
+      if (request.postData) request.postData.text = redactBody(request.postData.text ?? '')
+    }
+    expect(JSON.stringify(har)).toContain(REDACTED)
+    const explanations = await explainHar(har)
+    expect(findingsOf(explanations)).toEqual([])
+    // Oldest first, as HAR lists them.
+    const [createAccount, createTransactions, read] = explanations
+    // The read signs its PSU-Corporate-ID; the account's body holds the customer number.
+    expect(read?.unverifiable).toBe(true)
+    expect(read?.information.join()).toMatch(/The signature cannot be verified: redacted.*psu-corporate-id/)
+    expect(createAccount?.unverifiable).toBe(true)
+    expect(createAccount?.information.join()).toMatch(/The Digest cannot be verified: redacted/)
+    // Nothing personal in it: it verifies as it is.
+    expect(createTransactions?.unverifiable).toBe(false)
+    expect(createTransactions?.diagnosis?.verdict.ok).toBe(true)
+  })
+})
