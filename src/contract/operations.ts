@@ -8,7 +8,7 @@ import {
   resourceId,
 } from './card-account'
 import { headerNames, psuCorporateId, requestId, SWAP_AMOUNTS_FIX } from './headers'
-import { sandboxClockAnswer, sandboxClockState } from './sandbox-clock'
+import { sandboxClockAnswer, sandboxClockAnswerFromServer, sandboxClockState } from './sandbox-clock'
 import { settlementAnswer, settlementAnswerFromServer, settlementRequest } from './settlement'
 import { transactionsCreated } from './snapshot'
 import {
@@ -19,7 +19,11 @@ import {
   transactionsCreatedFromServer,
 } from './transaction'
 import { transactionsQuery } from './transactions-query'
-import { transactionsSummary, transactionsSummaryQuery } from './transactions-summary'
+import {
+  transactionsSummary,
+  transactionsSummaryFromServer,
+  transactionsSummaryQuery,
+} from './transactions-summary'
 
 /** The sandbox paths of the operation start here, relative to the service's base URL. */
 export const SANDBOX_PREFIX = '/v1/sandbox'
@@ -248,7 +252,7 @@ export const operations = {
       status: 200,
       description: 'The clock',
       schema: sandboxClockAnswer,
-      reader: sandboxClockAnswer,
+      reader: sandboxClockAnswerFromServer,
     },
     problems: [],
   },
@@ -266,7 +270,7 @@ export const operations = {
       status: 200,
       description: 'The clock as set, and how many pending transactions it settled',
       schema: sandboxClockAnswer,
-      reader: sandboxClockAnswer,
+      reader: sandboxClockAnswerFromServer,
     },
     problems: [413],
   },
@@ -305,7 +309,7 @@ export const operations = {
       status: 200,
       description: 'The summary of the window',
       schema: transactionsSummary,
-      reader: transactionsSummary,
+      reader: transactionsSummaryFromServer,
     },
     problems: [404],
   },

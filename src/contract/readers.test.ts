@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import { cardAccountFromServer } from './card-account'
 import { parseJsonLossless } from './json'
+import { sandboxClockAnswerFromServer } from './sandbox-clock'
 import { cardTransactionsFromServer, transactionsCreatedFromServer } from './transaction'
+import { transactionsSummaryFromServer } from './transactions-summary'
 
 const PLATFORM_ID =
   'enc!!aI55HS7YpeXJhHqt4PmNavMmogFrZWG789qlE-hGC6Y9T-kejIx4ZfRdS68U_RpL5m_PCXFPEGfF992bjRx2Gw=='
@@ -65,5 +67,31 @@ describe('transactionsCreatedFromServer', () => {
     expect(transactionsCreatedFromServer.parse([{ cardTransactionId: 'x' }])).toEqual({
       transactions: [{ cardTransactionId: 'x' }],
     })
+  })
+})
+
+describe('the sandbox-only readers', () => {
+  it('keep the fields a sandbox adds, at every level of the summary and the clock', () => {
+    const tally = { count: 1, sums: { NOK: '-12.50' }, note: 'x' }
+    const summary = transactionsSummaryFromServer.parse({
+      fromDate: '2026-01-05',
+      toDate: '2026-01-05',
+      bucket: 'day',
+      count: 1,
+      buckets: [{ start: '2026-01-05', booked: tally, pending: { count: 0, sums: {} }, extra: 1 }],
+      totals: [{ currency: 'NOK', count: 1, in: '0.00', out: '-12.50', extra: 1 }],
+      topCategories: [{ merchantCategoryCode: '5411', count: 1, sums: { NOK: '-12.50' }, extra: 1 }],
+      unreadableAmounts: 0,
+      bankVersion: '4.2.0-sandbox',
+    })
+    expect(summary).toMatchObject({ bankVersion: '4.2.0-sandbox', buckets: [{ booked: { note: 'x' } }] })
+    const clock = sandboxClockAnswerFromServer.parse({
+      setting: { kind: 'follows', offsetDays: 0, since: 'boot' },
+      settlePendingAfterDays: null,
+      today: '2026-01-05',
+      realToday: '2026-01-05',
+      bankVersion: '4.2.0-sandbox',
+    })
+    expect(clock).toMatchObject({ bankVersion: '4.2.0-sandbox', setting: { since: 'boot' } })
   })
 })

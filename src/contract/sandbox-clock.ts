@@ -16,13 +16,12 @@ export const jsonInt = (min: number, max: number) =>
  * The sandbox clock: it follows the real date, `offsetDays` ahead (or behind when negative), or stands
  * still on `date`. It drives the domain rules only; signatures, Date skew and certificates keep real time.
  */
-export const clockSetting = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('follows'),
-    offsetDays: jsonInt(-MAX_CLOCK_OFFSET_DAYS, MAX_CLOCK_OFFSET_DAYS),
-  }),
-  z.strictObject({ kind: z.literal('frozen'), date: isoDate }),
-])
+const follows = z.strictObject({
+  kind: z.literal('follows'),
+  offsetDays: jsonInt(-MAX_CLOCK_OFFSET_DAYS, MAX_CLOCK_OFFSET_DAYS),
+})
+const frozen = z.strictObject({ kind: z.literal('frozen'), date: isoDate })
+export const clockSetting = z.discriminatedUnion('kind', [follows, frozen])
 export type ClockSetting = z.infer<typeof clockSetting>
 
 /**
@@ -48,6 +47,11 @@ export const sandboxClockAnswer = sandboxClockState.extend({
   settled: jsonInt(0, Number.MAX_SAFE_INTEGER).optional(),
 })
 export type SandboxClockAnswer = z.infer<typeof sandboxClockAnswer>
+
+/** How the console reads the clock: fields a sandbox adds are kept (docs/decisions.md#liberal-reading). */
+export const sandboxClockAnswerFromServer = sandboxClockAnswer.loose().extend({
+  setting: z.discriminatedUnion('kind', [follows.loose(), frozen.loose()]),
+})
 
 /** The day a setting makes today, given the real one. */
 export function clockToday(setting: ClockSetting, realToday: IsoDate): IsoDate {

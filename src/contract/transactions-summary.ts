@@ -68,6 +68,18 @@ export const transactionsSummary = z.strictObject({
 })
 export type TransactionsSummary = z.infer<typeof transactionsSummary>
 
+const tallyFromServer = tally.loose()
+/**
+ * How the console reads a summary (docs/decisions.md#liberal-reading): the fields it uses as the sandbox
+ * writes them, and whatever else a sandbox adds kept, at every level (the `extra-fields` personality's
+ * `bankVersion` among them).
+ */
+export const transactionsSummaryFromServer = transactionsSummary.loose().extend({
+  buckets: z.array(summaryBucket.loose().extend({ booked: tallyFromServer, pending: tallyFromServer })),
+  totals: z.array(currencyTotal.loose()),
+  topCategories: z.array(categoryTotal.loose().extend({ sums })),
+})
+
 /** What the summary needs of one transaction, from the engine's store or a page a remote sandbox sent. */
 export interface SummaryInput {
   status: 'booked' | 'pending'

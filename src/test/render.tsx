@@ -9,7 +9,7 @@ import { cleanup, type RenderResult, render } from '@testing-library/react'
 import { type UserEvent, userEvent } from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { onTestFinished } from 'vitest'
-import { type BrowserRequestSigner, createApiClient } from '../api'
+import { type BrowserRequestSigner, createApiClient, writeOfflinePersonality } from '../api'
 import { App } from '../app/App'
 import { offlineDataOf } from '../app/offline-data'
 import { browserOfflineState, offlineScenariosOf } from '../app/offline-scenarios'
@@ -18,10 +18,11 @@ import { Providers } from '../app/Providers'
 import { openScenarioLibrary } from '../app/scenario-library'
 import { shippedScenarios } from '../app/shipped-scenarios'
 import { TamperSelect } from '../app/TamperSelect'
-import { headerNames, localToday } from '../contract'
+import { headerNames, localToday, type PersonalityName } from '../contract'
 import { createMemoryStore, createSandbox, type Sandbox, type StoreCaps } from '../sandbox'
 import { OFFLINE_CLOCK_KEY } from '../sandbox-http/browser'
 import { setupSandboxServer } from '../sandbox-http/node'
+import { personalities } from '../sandbox-http/personality'
 import { requireSignature } from '../sandbox-http/signature-check'
 import { AnnouncementRegion } from '../ui/announcer'
 import { installModalDialogs } from './modal-dialog'
@@ -62,16 +63,34 @@ export interface TestConsole {
  * undone when the test finishes: the tree, the server, the URL and what the page keeps in storage (the
  * Signature switch among it).
  */
-export async function startConsole({ caps }: { caps?: Partial<StoreCaps> } = {}): Promise<TestConsole> {
+export async function startConsole({
+  caps,
+  personality,
+}: {
+  caps?: Partial<StoreCaps>
+  /** The bank the sandbox behaves like, as offline mode's picker sets it (docs/decisions.md#personalities). */
+  personality?: PersonalityName
+} = {}): Promise<TestConsole> {
+  const shape = personality === undefined ? undefined : personalities[personality]
   const { server, sandbox } = setupSandboxServer({
     // `caps`: the engine's caps on stored transactions, small enough for a test to reach.
-    ...(caps === undefined
+    ...(caps === undefined && shape === undefined
       ? {}
-      : { sandbox: createSandbox({ store: createMemoryStore(), today: () => localToday(), caps }) }),
+      : {
+          sandbox: createSandbox({
+            store: createMemoryStore(),
+            today: () => localToday(),
+            ...(caps === undefined ? {} : { caps }),
+            ...(shape === undefined ? {} : { newId: shape.newId }),
+          }),
+        }),
+    ...(shape === undefined ? {} : { personality: shape }),
     basePath: apiBase(),
     authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
   })
   server.listen({ onUnhandledRequest: 'error' })
+  // What the clock panel's picker keeps, for the screens that say what this sandbox offers.
+  if (personality !== undefined) writeOfflinePersonality(personality)
   signer ??= createOfflineSigner()
   const client = createApiClient({ mode: 'offline', signer: await signer })
 
