@@ -31,10 +31,11 @@ export function useSaveConditions() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (set: ConditionSet) => api.conditions.write(set),
-    onSuccess: async (view) => {
+    onSuccess: (view) => {
       client.setQueryData(conditionsKey, view)
-      // What is on screen was answered under the old conditions: read it again under the new.
-      await client.invalidateQueries({ queryKey: queryKeys.all })
+      // What is on screen was answered under the old conditions: read it again under the new. Not awaited:
+      // under a Timeout condition those reads are held for the whole request timeout, and the save is done.
+      void client.invalidateQueries({ queryKey: queryKeys.all })
     },
   })
 }
