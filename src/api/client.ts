@@ -70,7 +70,7 @@ async function exchange(send: Transport, c: Call): Promise<Answer> {
   })
   const response = await send(request)
   const text = await response.text()
-  if (!response.ok) throw ApiError.fromText(response.status, text)
+  if (!response.ok) throw ApiError.fromText(response.status, text, response.headers)
   return { response, text }
 }
 

@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly body: string | undefined
   /** Whether the answer was the Berlin Group error shape (a 404 of the sandbox, not of a gateway). */
   readonly hasTppMessages: boolean
+  /** The answer's Retry-After as it came (seconds, or an HTTP-date): when to ask again. */
+  retryAfter: string | undefined
 
   constructor(status: number, messages: TppMessage[], body?: string, hasTppMessages = true) {
     super(messages.map((m) => `${m.code}: ${m.text}`).join('\n') || `HTTP ${status}`)
@@ -22,8 +24,17 @@ export class ApiError extends Error {
     this.hasTppMessages = hasTppMessages
   }
 
-  /** From an error answer's text; a body that is not tppMessages still becomes one readable message. */
-  static fromText(status: number, text: string): ApiError {
+  /**
+   * From an error answer's text (and its headers, for Retry-After); a body that is not tppMessages still
+   * becomes one readable message.
+   */
+  static fromText(status: number, text: string, headers?: Headers): ApiError {
+    const error = ApiError.ofBody(status, text)
+    error.retryAfter = headers?.get('retry-after')?.trim() || undefined
+    return error
+  }
+
+  private static ofBody(status: number, text: string): ApiError {
     const body = readBody(text)
     const parsed = body.kind === 'json' ? tppMessagesBody.safeParse(body.value) : undefined
     if (parsed?.success) return new ApiError(status, parsed.data.tppMessages, text)

@@ -35,6 +35,9 @@ export function ApiErrorState({ title, error, onRetry, offerStoreRecovery = fals
       onRetry={onRetry}
     >
       {error instanceof ApiError ? <Messages messages={error.messages} /> : <p>{error.message}</p>}
+      {error instanceof ApiError && error.retryAfter !== undefined ? (
+        <p className="retry-after">{retryAfterText(error.retryAfter)}</p>
+      ) : null}
       {error instanceof ApiError && !error.hasTppMessages && error.body !== undefined ? (
         // A gateway's own answer (an HTML page, `{"error": ...}`): shown as it came.
         <details className="what-came">
@@ -48,6 +51,15 @@ export function ApiErrorState({ title, error, onRetry, offerStoreRecovery = fals
       {unreadableStore ? <UnreadableStoreActions /> : null}
     </ErrorState>
   )
+}
+
+/** Retry-After in words: seconds, or an HTTP-date as the server wrote it. */
+function retryAfterText(value: string): string {
+  if (/^\d+$/.test(value)) {
+    const seconds = Number(value)
+    return `The server asks to retry after ${seconds} ${seconds === 1 ? 'second' : 'seconds'} (Retry-After: ${value}).`
+  }
+  return `The server asks to retry after ${value} (Retry-After).`
 }
 
 function UnreadableStoreActions() {
