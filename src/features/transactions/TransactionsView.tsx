@@ -115,11 +115,18 @@ export function TransactionsView({
     requestPage(account.resourceId, { ...params, ...next }, headers)
     setView(next)
   }
+  // While another page's rows stand in for the one asked for, their links lead on from that page, not from
+  // this one: following them would swallow a click. Moves then count from the offset in the URL, so five
+  // quick clicks land five pages on; a linked page the view cannot say has no offset to count from, so its
+  // moves wait for its answer.
+  const standIn = query.isPlaceholderData
+  const links = standIn ? undefined : info
+  const movable = info !== undefined && !(standIn && link !== undefined)
   const onPrevious =
-    info && (info.previous !== undefined || view.offset > 0 || link !== undefined)
-      ? () => move(info.previous, Math.max(0, view.offset - view.limit))
+    movable && (links?.previous !== undefined || view.offset > 0 || link !== undefined)
+      ? () => move(links?.previous, Math.max(0, view.offset - view.limit))
       : undefined
-  const onNext = info?.hasMore ? () => move(info.next, view.offset + view.limit) : undefined
+  const onNext = movable && info.hasMore ? () => move(links?.next, view.offset + view.limit) : undefined
 
   useAnnouncePage(
     query.isSuccess && !query.isPlaceholderData,
