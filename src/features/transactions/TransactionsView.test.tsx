@@ -132,7 +132,7 @@ it('pages through with Next and Prev at the page size in the URL', async () => {
   const prev = pages.getByRole('button', { name: '‹ Prev' })
   const next = pages.getByRole('button', { name: 'Next ›' })
   expect(ids()).toEqual(['b-new', 'b-mid'])
-  expect(pages.getByText(/^Rows/).textContent).toBe('Rows 1–2 of ≥ 3')
+  expect(pages.getByText(/^Rows/).textContent).toBe('Rows 1–2 of 3 or more')
   expect(prev).toHaveProperty('disabled', true)
 
   await user.click(next)
@@ -173,12 +173,12 @@ it('counts every Next click made before the pages answer', async () => {
   const answers = holdPageAnswers(sandbox)
   for (let click = 0; click < 3; click++) await user.click(next)
   // Where the clicks point, said at once, while the first page's rows still stand in.
-  expect(pages.getByText(/^Rows/).textContent).toMatch(/^Rows 7–8\b/)
+  expect(pages.getByText(/^Rows/).textContent).toBe('Rows 7–8')
   expect(view()).toMatchObject({ offset: '6', limit: '2' })
   answers.release()
 
   await waitFor(() => expect(ids()).toEqual(['b-06', 'b-07']))
-  expect(pages.getByText(/^Rows/).textContent).toBe('Rows 7–8 of ≥ 9')
+  expect(pages.getByText(/^Rows/).textContent).toBe('Rows 7–8 of 9 or more')
   await user.click(pages.getByRole('button', { name: '‹ Prev' }))
   await waitFor(() => expect(ids()).toEqual(['b-04', 'b-05']))
 })

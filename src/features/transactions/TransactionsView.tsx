@@ -19,7 +19,7 @@ import { useDeletion } from '../use-deletion'
 import { useView, viewSearch } from '../view-state'
 import { DeleteTransactionDialog } from './DeleteTransactionDialog'
 import { Filters } from './Filters'
-import { Pagination, rowsText } from './Pagination'
+import { askedText, Pagination, rowsText } from './Pagination'
 import { linkTarget, pageInfo, type TransactionRow, transactionRows } from './rows'
 import { SettleDialog } from './SettleDialog'
 import { type RowActions, TransactionsTable } from './TransactionsTable'
@@ -286,8 +286,7 @@ export function TransactionsView({
       )}
       {info && !query.isError ? (
         <Pagination
-          info={info}
-          offset={offset}
+          label={standIn ? askedText(offset, view.limit) : rowsText(offset, info)}
           loading={refreshing}
           onPrevious={onPrevious}
           onNext={onNext}
@@ -307,7 +306,7 @@ function emptyText(status: BookingStatus, from: string | undefined, to: string |
   return `No ${status === 'both' ? '' : `${status} `}transactions${range}.`
 }
 
-/** "Page 2 loaded: Rows 51–100 of ≥ 101", once per view the user moved to (not on every refetch). */
+/** "Page 2 loaded: Rows 51–100 of 101 or more", once per view the user moved to (not on every refetch). */
 function useAnnouncePage(loaded: boolean, viewKey: string, text: string) {
   const announce = useAnnounce()
   const last = useRef<string>(undefined)
