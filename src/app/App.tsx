@@ -11,7 +11,7 @@ import { useKnownAccounts } from '../features/card-accounts/use-known-accounts'
 import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
 import { Inspector } from '../features/inspector/Inspector'
-import { isPresenterShortcut, readPresenter, setPresenter } from '../features/presenter/presenter'
+import { isPresenterShortcut, usePresenterSetting } from '../features/presenter/presenter'
 import { isSharedLinkFragment, useReloadOnSharedLink } from '../features/share/shared-link-fragment'
 import { markRecent } from '../features/transactions/recent'
 import type { TransactionFormRow } from '../features/transactions/transaction-form'
@@ -400,15 +400,16 @@ const copyToOffline = {
 
 /** Alt+Shift+P turns presenter mode on or off from anywhere, a dialog included. */
 function usePresenterShortcut() {
+  const presenter = usePresenterSetting()
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!isPresenterShortcut(event)) return
       event.preventDefault()
-      setPresenter(!readPresenter())
+      presenter.write(!presenter.read())
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [])
+  }, [presenter])
 }
 
 /** Fetches the transactions view's chunk while the account list loads, rather than after it. */
