@@ -8,6 +8,7 @@ import {
   type PresenterSetting,
 } from '../features/presenter/presenter'
 import { AnnouncerProvider } from '../ui/announcer'
+import { DialogsProvider } from '../ui/dialog-registry'
 
 interface ProvidersProps {
   client: ApiClient
@@ -39,7 +40,9 @@ export function Providers({ client, offline, presenter: given, children }: Provi
       <ApiClientProvider client={client}>
         <OfflineDataContext value={offline}>
           <PresenterContext value={presenter}>
-            <AnnouncerProvider>{children}</AnnouncerProvider>
+            <AnnouncerProvider>
+              <DialogsProvider>{children}</DialogsProvider>
+            </AnnouncerProvider>
           </PresenterContext>
         </OfflineDataContext>
       </ApiClientProvider>
