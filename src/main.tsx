@@ -1,18 +1,19 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createAccountBook, createApiClient, readMode } from './api'
+import { createAccountBook, createApiClient, createApiSettings, readMode } from './api'
 import { App } from './app/App'
 import { AppErrorBoundary } from './app/AppErrorBoundary'
 import { type OfflineRuntime, startOffline } from './app/offline'
 import { Providers } from './app/Providers'
 import { reportErrorsTo } from './app/report-errors'
 import { applyTheme, readTheme } from './app/theme'
-import { applyPresenter, readPresenter } from './features/presenter/presenter'
+import { applyPresenter, createPresenterSetting } from './features/presenter/presenter'
 import './ui/styles.css'
 
 async function boot() {
   applyTheme(readTheme())
-  applyPresenter(readPresenter())
+  const presenter = createPresenterSetting(localStorage)
+  applyPresenter(presenter.read())
   const mode = readMode()
   let offline: OfflineRuntime | undefined
   let offlineError: Error | undefined
@@ -30,12 +31,13 @@ async function boot() {
     offline: offline?.worker,
     book: createAccountBook(localStorage),
     firedCondition: offline?.firedCondition,
+    settings: createApiSettings(sessionStorage),
   })
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
   createRoot(root, reportErrorsTo(client.log)).render(
     <StrictMode>
-      <Providers client={client} offline={offline?.data}>
+      <Providers client={client} offline={offline?.data} presenter={presenter}>
         <AppErrorBoundary>
           <App mode={mode} offlineError={offlineError} />
         </AppErrorBoundary>

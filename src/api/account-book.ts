@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { type AccountBooks, accountBooks, type BookEntry, type UpstreamBook } from '../contract'
 import { readJson, writeJson } from './json'
+import { memoryStorage } from './settings-store'
 
 export { type BookEntry, OFFLINE_UPSTREAM, type UpstreamBook } from '../contract'
 
@@ -190,9 +191,4 @@ function load(storage: BookStorage): Record<string, UpstreamBook> {
   } catch {
     return {}
   }
-}
-
-function memoryStorage(): BookStorage {
-  const items = new Map<string, string>()
-  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) }
 }

@@ -1,4 +1,10 @@
-import { CONSOLE_CONNECTION_PATH, type ConsoleConnection, consoleConnection } from '../contract'
+import {
+  type CardAccountCreateInput,
+  CONSOLE_CONNECTION_PATH,
+  type ConsoleConnection,
+  consoleConnection,
+} from '../contract'
+import type { TamperScenario } from '../signing/tamper-scenarios'
 import { type AccountBook, createAccountBook, OFFLINE_UPSTREAM } from './account-book'
 import {
   type CardAccountRead,
@@ -18,14 +24,17 @@ import {
 } from './client'
 import { type ConditionsSource, offlineConditionsSource, proxyConditionsSource } from './conditions'
 import { classifyProbe, probeConnection, type Verdict } from './connection-test'
-import { isDeletionNotOffered, markDeletionRefused } from './deletion'
+import { createDeletionRefusals, type DeletionRefusals, isDeletionNotOffered } from './deletion'
 import { ApiError } from './errors'
+import { createAccountFixHeaders, createLongerNameSetting } from './fixes'
 import { accountIdOfHref } from './links'
 import type { Mode } from './mode'
 import type { Creation } from './reading'
 import { createRequestLog, type RequestLog } from './request-log'
 import type { BrowserRequestSigner } from './request-signer'
 import { readRequestTimeoutMs } from './request-timeout'
+import { memoryStorage, type SettingsStorage, type SettingsStore } from './settings-store'
+import { createTamperSetting, tamperingWith } from './tamper'
 import { createTransport, type OfflineWorker, type Transport } from './transport'
 
 /** An operation of `client.ts` with its transport already given. */
@@ -40,6 +49,19 @@ export type OpenOutcome = { kind: 'opened'; id: string } | { kind: 'not-found'; 
 /** The book's key for a proxy whose upstream could not be learnt (the proxy did not say). */
 export const UNKNOWN_UPSTREAM = 'proxy (upstream not known)'
 
+/** The settings every request of the client follows. */
+export interface ApiSettings {
+  /** The Signature switch: spoils every signed request one way. */
+  readonly tamper: SettingsStore<TamperScenario | undefined>
+  /** `accept-fix: longer-name` on account creation. */
+  readonly longerName: SettingsStore<boolean>
+}
+
+/** Per tab in the app (sessionStorage): both are things to try, not settings to find still on tomorrow. */
+export function createApiSettings(storage: SettingsStorage = memoryStorage()): ApiSettings {
+  return { tamper: createTamperSetting(storage), longerName: createLongerNameSetting(storage) }
+}
+
 /** The sandbox's operations as this app reaches them, and the log of every request they sent. */
 export interface ApiClient {
   readonly mode: Mode
@@ -48,6 +70,9 @@ export interface ApiClient {
   readonly book: AccountBook
   /** Faults, latency and quotas of this mode (src/contract/conditions.ts). */
   readonly conditions: ConditionsSource
+  readonly settings: ApiSettings
+  /** Upstreams that refused a delete while this client lived: the screens stop offering it there. */
+  readonly deletion: DeletionRefusals
   /** Proxy mode: which upstream the proxy serves and how it signs; undefined offline. */
   connection(): Promise<ConsoleConnection | undefined>
   /** The key of this mode's upstream in the book: this browser offline, the upstream's base URL by proxy. */
@@ -55,7 +80,7 @@ export interface ApiClient {
   listCardAccounts: Bound<typeof listCardAccounts>
   getCardAccount: Bound<typeof getCardAccount>
   /** Creates the account and records it in the book. */
-  createCardAccount(...args: Parameters<Bound<typeof createCardAccount>>): Promise<AccountCreation>
+  createCardAccount(body: CardAccountCreateInput): Promise<AccountCreation>
   /** Reads a page; an account of the book is marked seen, with the masked PAN the answer names. */
   listTransactions: Bound<typeof listTransactions>
   followTransactionsLink: Bound<typeof followTransactionsLink>
@@ -86,6 +111,8 @@ export interface ApiClientOptions {
   firedCondition?: ((requestId: string) => string | undefined) | undefined
   /** The console's own request timeout, read at each request: the stored setting when not given. */
   timeoutMs?: (() => number) | undefined
+  /** Where the settings live: sessionStorage in the app; memory when not given (tests). */
+  settings?: ApiSettings | undefined
 }
 
 /** Built once at start by the composition root, once the mode's runtime (signer, worker) is up. */
@@ -96,10 +123,12 @@ export function createApiClient({
   book = createAccountBook(),
   firedCondition = () => undefined,
   timeoutMs = () => readRequestTimeoutMs(),
+  settings = createApiSettings(),
 }: ApiClientOptions): ApiClient {
   const log = createRequestLog()
+  const deletion = createDeletionRefusals()
   const conditions = mode === 'offline' ? offlineConditionsSource(firedCondition) : proxyConditionsSource()
-  const send = createTransport({
+  const transport = createTransport({
     mode,
     log,
     signer,
@@ -107,6 +136,8 @@ export function createApiClient({
     timeoutMs,
     conditionOf: (requestId) => conditions.conditionOf(requestId),
   })
+  // The operations follow the Signature switch; the connection test probes as signed, unspoiled.
+  const send = tamperingWith(settings.tamper, transport)
   let connecting: Promise<ConsoleConnection> | undefined
 
   const connection = async (): Promise<ConsoleConnection | undefined> => {
@@ -164,7 +195,7 @@ export function createApiClient({
       await task()
     } catch (error) {
       if (!isDeletionNotOffered(error)) throw error
-      markDeletionRefused(await upstream(), error)
+      deletion.markRefused(await upstream(), error)
       throw new Error(
         `This sandbox has no operation to delete (it answered HTTP ${error.status}): the console stops offering it here.`,
         { cause: error },
@@ -177,12 +208,14 @@ export function createApiClient({
     log,
     book,
     conditions,
+    settings,
+    deletion,
     connection,
     upstream,
     listCardAccounts: (...args) => listCardAccounts(send, ...args),
     getCardAccount: (...args) => getCardAccount(send, ...args),
     async createCardAccount(body) {
-      const created = await createCardAccount(send, body)
+      const created = await createCardAccount(send, body, createAccountFixHeaders(settings.longerName.read()))
       const id = createdId(created)
       if (id !== undefined) {
         const note =
@@ -217,7 +250,7 @@ export function createApiClient({
       deleting(() => deleteTransaction(send, accountId, cardTransactionId)),
     summarizeTransactions: (...args) => summarizeTransactions(send, ...args),
     openAccount,
-    testConnection: async (accountId) => classifyProbe(await probeConnection(send, accountId)),
+    testConnection: async (accountId) => classifyProbe(await probeConnection(transport, accountId)),
   }
 }
 

@@ -15,11 +15,9 @@ import {
   transactionsSearchParams,
 } from '../contract'
 import { ApiError } from './errors'
-import { createAccountFixHeaders } from './fixes'
 import { readBody } from './json'
 import { apiPathOfHref } from './links'
 import { type Creation, type Reading, readCreated, readWith } from './reading'
-import { tamperHeaders } from './tamper'
 import type { Transport } from './transport'
 
 /** What a client reads from a sandbox: the operation table's liberal reader schemas. */
@@ -57,7 +55,7 @@ interface Answer {
  * body as it came); a success is returned as text for the caller's reader, which never throws.
  */
 async function exchange(send: Transport, c: Call): Promise<Answer> {
-  const headers = new Headers({ ...c.headers, ...tamperHeaders() })
+  const headers = new Headers(c.headers)
   headers.set(headerNames.requestId, crypto.randomUUID())
   headers.set('accept', 'application/json')
   if (c.body !== undefined) headers.set('content-type', 'application/json')
@@ -127,14 +125,16 @@ export function getCardAccount(
   })
 }
 
+/** `headers`: the fixes asked for (`accept-fix`). */
 export function createCardAccount(
   send: Transport,
   body: CardAccountCreateInput,
+  headers: Record<string, string> = {},
 ): Promise<Creation<CardAccountRead>> {
   return create(send, operations.createCardAccount, {
     apiPath: apiPath(pathTo('createCardAccount')),
     body,
-    headers: createAccountFixHeaders(),
+    headers,
   })
 }
 

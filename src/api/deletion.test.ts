@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react'
 import { expect, it } from 'vitest'
-import { isDeletionNotOffered, markDeletionRefused, useDeletionSupport } from './deletion'
+import { createDeletionRefusals, isDeletionNotOffered, useDeletionSupport } from './deletion'
 import { ApiError } from './errors'
 
 const error = (status: number, path?: string) =>
@@ -20,19 +20,28 @@ it('tells a sandbox without deletes from a delete of something that is not there
 })
 
 it("offers deletes on the console's own sandbox, never on the bank's, and stops after a refusal", () => {
-  expect(renderHook(() => useDeletionSupport('https://bank.test/api-sandbox', false)).result.current).toEqual(
-    {
-      offered: false,
-      why: expect.stringMatching(
-        /^Deleting is not offered: the sandbox at https:\/\/bank\.test\/api-sandbox is the bank's/,
-      ),
-    },
-  )
-  const local = renderHook(() => useDeletionSupport('http://127.0.0.1:40001', true))
+  const refusals = createDeletionRefusals()
+  expect(
+    renderHook(() => useDeletionSupport(refusals, 'https://bank.test/api-sandbox', false)).result.current,
+  ).toEqual({
+    offered: false,
+    why: expect.stringMatching(
+      /^Deleting is not offered: the sandbox at https:\/\/bank\.test\/api-sandbox is the bank's/,
+    ),
+  })
+  const local = renderHook(() => useDeletionSupport(refusals, 'http://127.0.0.1:40001', true))
   expect(local.result.current).toEqual({ offered: true })
-  act(() => markDeletionRefused('http://127.0.0.1:40001', error(405)))
+  act(() => refusals.markRefused('http://127.0.0.1:40001', error(405)))
   expect(local.result.current).toEqual({
     offered: false,
     why: expect.stringContaining('(it answered a delete with HTTP 405)'),
   })
+})
+
+it('keeps a refusal to the client that met it: another client (a reload, the next test) offers deletes again', () => {
+  const upstream = 'http://127.0.0.1:40001'
+  const first = createDeletionRefusals()
+  first.markRefused(upstream, error(501))
+  expect(first.refusalOf(upstream)).toBe('it answered a delete with HTTP 501')
+  expect(createDeletionRefusals().refusalOf(upstream)).toBeUndefined()
 })

@@ -8,10 +8,6 @@ import { ApiError } from './errors'
  */
 export type DeletionSupport = { offered: true } | { offered: false; why: string }
 
-/** Upstreams that answered a delete as a server without the operation does, and what they answered. */
-const refused = new Map<string, string>()
-const listeners = new Set<() => void>()
-
 /**
  * A delete answered as by a server that does not have the operation: 405 or 501, or a 404 that names no
  * account or transaction (its path is unknown there). A 404 naming `mockCardAccountId` or
@@ -23,14 +19,30 @@ export function isDeletionNotOffered(error: unknown): error is ApiError {
   return error.status === 404 && !error.messages.some((m) => m.path !== undefined)
 }
 
-export function markDeletionRefused(upstream: string, error: ApiError): void {
-  refused.set(upstream, `it answered a delete with HTTP ${error.status}`)
-  for (const listener of listeners) listener()
+/**
+ * Upstreams that answered a delete as a server without the operation does, and what they answered: the
+ * client's own (each client its own memory), so a refusal is remembered while the client lives.
+ */
+export interface DeletionRefusals {
+  refusalOf(upstream: string): string | undefined
+  markRefused(upstream: string, error: ApiError): void
+  subscribe(listener: () => void): () => void
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+export function createDeletionRefusals(): DeletionRefusals {
+  const refused = new Map<string, string>()
+  const listeners = new Set<() => void>()
+  return {
+    refusalOf: (upstream) => refused.get(upstream),
+    markRefused(upstream, error) {
+      refused.set(upstream, `it answered a delete with HTTP ${error.status}`)
+      for (const listener of listeners) listener()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
 }
 
 /**
@@ -38,11 +50,12 @@ function subscribe(listener: () => void): () => void {
  * local upstream). A remote one is the bank's, which has no delete: the console does not try.
  */
 export function useDeletionSupport(
+  refusals: DeletionRefusals,
   upstream: string | undefined,
   local: boolean | undefined,
 ): DeletionSupport {
-  const refusal = useSyncExternalStore(subscribe, () =>
-    upstream === undefined ? undefined : refused.get(upstream),
+  const refusal = useSyncExternalStore(refusals.subscribe, () =>
+    upstream === undefined ? undefined : refusals.refusalOf(upstream),
   )
   if (refusal !== undefined) {
     return {

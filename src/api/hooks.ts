@@ -7,6 +7,7 @@ import { useApiClient } from './api-context'
 import type { ReadOptions, TransactionsPage } from './client'
 import { queryKeys, type TransactionsKeyHeaders } from './keys'
 import type { Reading } from './reading'
+import { useSetting } from './settings-store'
 
 export function useCardAccounts() {
   const api = useApiClient()
@@ -141,4 +142,14 @@ export function useDeleteCardAccount() {
       return client.invalidateQueries({ queryKey: queryKeys.cardAccounts() })
     },
   })
+}
+
+/** The longer-names toggle (`accept-fix: longer-name` on account creation), re-rendering on every change. */
+export function useLongerName(): boolean {
+  return useSetting(useApiClient().settings.longerName)
+}
+
+/** The Signature switch's scenario, re-rendering on every change (a flow step sets it too). */
+export function useTamper() {
+  return useSetting(useApiClient().settings.tamper)
 }

@@ -1,15 +1,7 @@
-import { type ReactNode, useState, useSyncExternalStore } from 'react'
-import {
-  type Mode,
-  modeDataHomes,
-  modeLabels,
-  modes,
-  readTamper,
-  subscribeTamper,
-  useConditions,
-} from '../api'
+import { type ReactNode, useState } from 'react'
+import { type Mode, modeDataHomes, modeLabels, modes, useConditions, useTamper } from '../api'
 import { LongerNameToggle } from '../features/LongerNameToggle'
-import { setPresenter, usePresenter } from '../features/presenter/presenter'
+import { usePresenter, usePresenterSetting } from '../features/presenter/presenter'
 import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
 import { useView } from '../features/view-state'
 import { MenuButton } from '../ui/MenuButton'
@@ -54,6 +46,7 @@ export function Header({
   onFlows,
 }: HeaderProps) {
   const narrow = useMediaQuery(NARROW_HEADER)
+  const presenter = usePresenterSetting()
   const presenting = usePresenter()
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
@@ -92,7 +85,7 @@ export function Header({
         aria-pressed={presenting}
         aria-keyshortcuts="Alt+Shift+P"
         title="Alt+Shift+P"
-        onClick={() => setPresenter(!presenting)}
+        onClick={() => presenter.write(!presenting)}
       >
         Presenter mode
       </button>
@@ -183,7 +176,7 @@ function ConditionsButton({ onClick }: { onClick: () => void }) {
  */
 function useToolsAttention(): { count: number; text: string } | undefined {
   const conditions = useConditions().data?.rules.length ?? 0
-  const tamper = useSyncExternalStore(subscribeTamper, () => readTamper())
+  const tamper = useTamper()
   const on = [
     ...(conditions > 0 ? [`${conditions} ${conditions === 1 ? 'condition' : 'conditions'} set`] : []),
     ...(tamper ? ['the signature is spoiled on purpose'] : []),

@@ -1,16 +1,26 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
-import { type ApiClient, ApiClientProvider, type OfflineData } from '../api'
+import { type ApiClient, ApiClientProvider, memoryStorage, type OfflineData } from '../api'
 import { OfflineDataContext } from '../features/data-tools/offline-data'
+import {
+  createPresenterSetting,
+  PresenterContext,
+  type PresenterSetting,
+} from '../features/presenter/presenter'
 import { AnnouncerProvider } from '../ui/announcer'
+import { DialogsProvider } from '../ui/dialog-registry'
 
 interface ProvidersProps {
   client: ApiClient
   offline: OfflineData | undefined
+  /** localStorage's in the app; one in memory when not given (tests). */
+  presenter?: PresenterSetting | undefined
   children: ReactNode
 }
 
-export function Providers({ client, offline, children }: ProvidersProps) {
+export function Providers({ client, offline, presenter: given, children }: ProvidersProps) {
+  const [own] = useState(() => given ?? createPresenterSetting(memoryStorage()))
+  const presenter = given ?? own
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -29,7 +39,11 @@ export function Providers({ client, offline, children }: ProvidersProps) {
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={client}>
         <OfflineDataContext value={offline}>
-          <AnnouncerProvider>{children}</AnnouncerProvider>
+          <PresenterContext value={presenter}>
+            <AnnouncerProvider>
+              <DialogsProvider>{children}</DialogsProvider>
+            </AnnouncerProvider>
+          </PresenterContext>
         </OfflineDataContext>
       </ApiClientProvider>
     </QueryClientProvider>

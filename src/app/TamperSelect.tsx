@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useSyncExternalStore } from 'react'
-import { readTamper, subscribeTamper, writeTamper } from '../api'
+import { useApiClient, useTamper } from '../api'
 import { type TamperScenario, tamperScenarios } from '../signing/tamper-scenarios'
 
 const labels: Record<TamperScenario, string> = {
@@ -13,7 +12,8 @@ const labels: Record<TamperScenario, string> = {
 /** Spoils every signed request one way, to show the exact 401 the sandbox answers. */
 export function TamperSelect() {
   const queryClient = useQueryClient()
-  const scenario = useSyncExternalStore(subscribeTamper, () => readTamper())
+  const { settings } = useApiClient()
+  const scenario = useTamper()
   return (
     <label className={scenario ? 'tamper tamper-on' : 'tamper'}>
       <span>Signature</span>{' '}
@@ -21,7 +21,7 @@ export function TamperSelect() {
         value={scenario ?? ''}
         onChange={(e) => {
           const next = tamperScenarios.find((s) => s === e.target.value)
-          writeTamper(next)
+          settings.tamper.write(next)
           void queryClient.invalidateQueries()
         }}
       >

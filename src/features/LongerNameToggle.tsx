@@ -1,4 +1,4 @@
-import { useLongerName, writeLongerName } from '../api'
+import { useApiClient, useLongerName } from '../api'
 import { LONGER_NAMES_LABEL } from './longer-names'
 
 /**
@@ -7,13 +7,14 @@ import { LONGER_NAMES_LABEL } from './longer-names'
  * modal form. One setting, wherever it is switched.
  */
 export function LongerNameToggle() {
+  const { settings } = useApiClient()
   const on = useLongerName()
   return (
     <label
       className="fix-toggle"
       title="New card accounts send accept-fix: longer-name (names up to 70 characters)"
     >
-      <input type="checkbox" checked={on} onChange={(e) => writeLongerName(e.target.checked)} />{' '}
+      <input type="checkbox" checked={on} onChange={(e) => settings.longerName.write(e.target.checked)} />{' '}
       {LONGER_NAMES_LABEL}
     </label>
   )

@@ -124,8 +124,7 @@ it('says in the words of the labels what to change: a long name, a credit limit 
 
 it('normalises what can mean one thing only, and with the longer-names toggle on sends a 70-character name', async () => {
   const { user, dialog, sandbox, onCreated } = await openDialog()
-  const { writeLongerName } = await import('../../api')
-  writeLongerName(true)
+  await user.click(dialog.getByRole('checkbox', { name: 'accept-fix: longer names' }))
   await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), ' 5254 12** **** 3241 ')
   await user.clear(dialog.getByRole('textbox', { name: 'Currency' }))
   await user.type(dialog.getByRole('textbox', { name: 'Currency' }), 'nok')

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { type RequestLogEntry, readTamper, useApiClient, writeTamper } from '../../api'
+import { type RequestLogEntry, useApiClient } from '../../api'
 import { localToday, problemFromZod } from '../../contract'
 import { type Flow, flowsFile, flowsFileOf } from '../../contract/flow'
 import { useAnnounce } from '../../ui/announcer'
@@ -37,7 +37,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const [importRefused, setImportRefused] = useState<{ file: string; problems: readonly string[] }>()
   const nextButton = useRef<HTMLButtonElement>(null)
   // The Signature switch as it was: a flow's tampered steps must not leave it spoiled behind them.
-  const [tamperBefore] = useState(readTamper)
+  const [tamperBefore] = useState(api.settings.tamper.read)
 
   const choose = (index: number) => {
     setSelected(index)
@@ -82,7 +82,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   useEffect(() => nextButton.current?.focus(), [])
 
   const close = () => {
-    writeTamper(tamperBefore)
+    api.settings.tamper.write(tamperBefore)
     void queryClient.invalidateQueries()
     onClose()
   }

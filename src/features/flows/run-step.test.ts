@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiClient, createApiClient, readTamper } from '../../api'
+import { type ApiClient, createApiClient } from '../../api'
 import { createOfflineSigner } from '../../app/offline-signer'
 import { headerNames } from '../../contract'
 import { setupSandboxServer } from '../../sandbox-http/node'
@@ -58,7 +58,7 @@ describe('running a flow step by step through the API client', () => {
     for (const step of steps) {
       const outcome = await runStep(api, step, context)
       context = outcome.context
-      outcomes.push({ status: outcome.status, ok: outcome.ok, tamper: readTamper() })
+      outcomes.push({ status: outcome.status, ok: outcome.ok, tamper: api.settings.tamper.read() })
     }
     expect(outcomes).toEqual([
       { status: 201, ok: true, tamper: undefined },

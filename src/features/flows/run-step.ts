@@ -1,4 +1,4 @@
-import { type ApiClient, ApiError, writeTamper } from '../../api'
+import { type ApiClient, ApiError } from '../../api'
 import type { FlowStep } from '../../contract/flow'
 import type { ViewState } from '../view-state'
 
@@ -24,8 +24,8 @@ export interface StepOutcome {
  * Signature switch (and cleared by a step without one): the table's own read then fails the same way.
  */
 export async function runStep(api: ApiClient, step: FlowStep, context: FlowContext): Promise<StepOutcome> {
-  if (step.action === 'createAccount') writeTamper(undefined)
-  else writeTamper(step.action === 'readTransactions' ? step.tamper : undefined)
+  if (step.action === 'createAccount') api.settings.tamper.write(undefined)
+  else api.settings.tamper.write(step.action === 'readTransactions' ? step.tamper : undefined)
   try {
     return await send(api, step, context)
   } catch (error) {

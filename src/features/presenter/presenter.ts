@@ -1,12 +1,16 @@
-import { useSyncExternalStore } from 'react'
+import { createContext, useContext } from 'react'
+import {
+  createSettingsStore,
+  type SettingsStorage,
+  type SettingsStore,
+  storedFlag,
+  useSetting,
+} from '../../api'
 
 // Persisted: a presenter sets the screen up before the audience arrives, and a reload must not undo it.
 const STORAGE_KEY = 'sandbox-console.presenter'
-const listeners = new Set<() => void>()
 
-export function readPresenter(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
-  return storage.getItem(STORAGE_KEY) === 'on'
-}
+export type PresenterSetting = SettingsStore<boolean>
 
 /** The attribute on <html> switches the stylesheet's presenter rules (type size, contrast, layout). */
 export function applyPresenter(on: boolean): void {
@@ -14,20 +18,24 @@ export function applyPresenter(on: boolean): void {
   else delete document.documentElement.dataset.presenter
 }
 
-export function setPresenter(on: boolean): void {
-  if (on) localStorage.setItem(STORAGE_KEY, 'on')
-  else localStorage.removeItem(STORAGE_KEY)
-  applyPresenter(on)
-  for (const listener of listeners) listener()
+/** Presenter mode in `storage` (localStorage in the app); every write restyles the page at once. */
+export function createPresenterSetting(storage: SettingsStorage): PresenterSetting {
+  const setting = createSettingsStore({ storage, key: STORAGE_KEY, schema: storedFlag, fallback: false })
+  setting.subscribe(() => applyPresenter(setting.read()))
+  return setting
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+/** Given by the composition root (src/app/Providers.tsx), like the API client. */
+export const PresenterContext = createContext<PresenterSetting | undefined>(undefined)
+
+export function usePresenterSetting(): PresenterSetting {
+  const setting = useContext(PresenterContext)
+  if (!setting) throw new Error('usePresenterSetting() needs a <PresenterContext> above it')
+  return setting
 }
 
 export function usePresenter(): boolean {
-  return useSyncExternalStore(subscribe, () => readPresenter())
+  return useSetting(usePresenterSetting())
 }
 
 /** The shortcut Help states: Alt+Shift+P, which no browser or screen reader claims. */

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import {
   type Mode,
   type RequestLogEntry,
+  useApiClient,
   useSaveConditions,
   useSetSandboxClock,
-  writeTamper,
 } from '../../api'
 import type { SharedRequest, ShareLink } from '../../contract'
 import { isTamperScenario } from '../../signing/tamper-scenarios'
@@ -35,6 +35,7 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
   const [failure, setFailure] = useState<string>()
   const { ready, ...here } = useShareSettings()
   const [, setView] = useView()
+  const { settings } = useApiClient()
   const saveConditions = useSaveConditions()
   const setClock = useSetSandboxClock()
   const started = useRef(false)
@@ -68,7 +69,7 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
         return
       }
       if (pending.some((change) => change.setting === 'Signature')) {
-        writeTamper(isTamperScenario(shared.tamper) ? shared.tamper : undefined)
+        settings.tamper.write(isTamperScenario(shared.tamper) ? shared.tamper : undefined)
       }
       if (shared.conditions && pending.some((change) => change.setting === 'Conditions')) {
         await saveConditions.mutateAsync(shared.conditions)

@@ -1,4 +1,4 @@
-import { readTamper, useApiClient, useConditions, useSandboxClock } from '../../api'
+import { useApiClient, useConditions, useSandboxClock } from '../../api'
 import type { ShareSettings } from './share-link'
 
 /** The settings a link carries, as this tab has them now; null where the sandbox has none to read. */
@@ -12,7 +12,7 @@ export function useShareSettings(): ShareSettings & { ready: boolean } {
     // A sandbox that fails to answer (a proxy that is down) is not waited for through its retries.
     ready: [clockQuery, conditionsQuery].every((query) => !query.isPending || query.failureCount > 0),
     mode: api.mode,
-    tamper: readTamper() ?? null,
+    tamper: api.settings.tamper.read() ?? null,
     clock:
       clock?.kind === 'read'
         ? { setting: clock.value.setting, settlePendingAfterDays: clock.value.settlePendingAfterDays }

@@ -4,35 +4,43 @@ import type { PageInfo } from './rows'
 const n = (value: number) => value.toLocaleString('en')
 
 /**
- * "Rows 51–100 of ≥ 101" while more may follow; the exact count once the last page is known. A page
- * reached by following a sandbox's link as is has no offset the console knows: its rows are counted only.
+ * "Rows 51–100 of 101 or more" while more may follow (the wire has no total); "Rows 1,001–1,007 of 1,007"
+ * once the last page is known. A page reached by following a sandbox's link as is has no offset the console
+ * knows: its rows are counted only.
  */
 export function rowsText(offset: number | undefined, { count, hasMore }: PageInfo): string {
   if (offset === undefined)
     return count === 0 ? 'No rows on the linked page' : `${n(count)} rows on the linked page`
   if (count === 0) return offset === 0 ? 'No rows' : `No rows from row ${n(offset + 1)} on`
   const last = offset + count
-  return `Rows ${n(offset + 1)}–${n(last)} of ${hasMore ? `≥ ${n(last + 1)}` : n(last)}`
+  return `Rows ${n(offset + 1)}–${n(last)} of ${hasMore ? `${n(last + 1)} or more` : n(last)}`
+}
+
+/**
+ * The page asked for while another page's rows stand in for it: where the clicks point, said at once,
+ * without a count only its answer can give.
+ */
+export function askedText(offset: number | undefined, limit: number): string {
+  return offset === undefined ? 'The linked page' : `Rows ${n(offset + 1)}–${n(offset + limit)}`
 }
 
 interface PaginationProps {
-  info: PageInfo
-  /** Undefined on a page reached by following a link as is. */
-  offset: number | undefined
+  /** What rows the page holds, in words (`rowsText`, or `askedText` while another page stands in). */
+  label: string
   loading: boolean
   /** Undefined when there is no page that way. */
   onPrevious: (() => void) | undefined
   onNext: (() => void) | undefined
 }
 
-export function Pagination({ info, offset, loading, onPrevious, onNext }: PaginationProps) {
+export function Pagination({ label, loading, onPrevious, onNext }: PaginationProps) {
   const [view, setView] = useView()
   const sizes = PAGE_SIZES.some((s) => s === view.limit)
     ? PAGE_SIZES
     : [...PAGE_SIZES, view.limit].sort((a, b) => a - b)
   return (
     <nav className="pagination" aria-label="Pages">
-      <span className="rows-text">{rowsText(offset, info)}</span>
+      <span className="rows-text">{label}</span>
       {loading ? <span className="muted">Loading…</span> : null}
       <button type="button" disabled={!onPrevious} onClick={onPrevious}>
         ‹ Prev

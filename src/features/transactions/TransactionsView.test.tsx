@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
+import type { Sandbox } from '../../sandbox'
 import { startConsole } from '../../test/render'
 import { daysAgo, seedAccount, seedTransactions, transaction } from '../../test/seed'
 import { accountView } from '../card-accounts/account-view'
@@ -131,7 +132,7 @@ it('pages through with Next and Prev at the page size in the URL', async () => {
   const prev = pages.getByRole('button', { name: '‹ Prev' })
   const next = pages.getByRole('button', { name: 'Next ›' })
   expect(ids()).toEqual(['b-new', 'b-mid'])
-  expect(pages.getByText(/^Rows/).textContent).toBe('Rows 1–2 of ≥ 3')
+  expect(pages.getByText(/^Rows/).textContent).toBe('Rows 1–2 of 3 or more')
   expect(prev).toHaveProperty('disabled', true)
 
   await user.click(next)
@@ -145,6 +146,41 @@ it('pages through with Next and Prev at the page size in the URL', async () => {
   await user.click(prev)
   await waitFor(() => expect(ids()).toEqual(['b-old', 'p-new']))
   expect(view()).toMatchObject({ offset: '2' })
+})
+
+/** Holds every transactions answer of the sandbox until `release`: clicks come faster than answers. */
+function holdPageAnswers(sandbox: Sandbox) {
+  const list = sandbox.listTransactions.bind(sandbox)
+  const held: (() => void)[] = []
+  const spy = vi.spyOn(sandbox, 'listTransactions').mockImplementation(async (...args) => {
+    await new Promise<void>((answer) => held.push(answer))
+    return list(...args)
+  })
+  return {
+    release() {
+      spy.mockRestore()
+      for (const answer of held.splice(0)) answer()
+    },
+  }
+}
+
+it('counts every Next click made before the pages answer', async () => {
+  const twelve = Array.from({ length: 12 }, (_, i) => booked(`b-${String(i).padStart(2, '0')}`, i))
+  const { user, sandbox } = await showAccount('&limit=2', twelve)
+  const pages = within(screen.getByRole('navigation', { name: 'Pages' }))
+  const next = pages.getByRole('button', { name: 'Next ›' })
+
+  const answers = holdPageAnswers(sandbox)
+  for (let click = 0; click < 3; click++) await user.click(next)
+  // Where the clicks point, said at once, while the first page's rows still stand in.
+  expect(pages.getByText(/^Rows/).textContent).toBe('Rows 7–8')
+  expect(view()).toMatchObject({ offset: '6', limit: '2' })
+  answers.release()
+
+  await waitFor(() => expect(ids()).toEqual(['b-06', 'b-07']))
+  expect(pages.getByText(/^Rows/).textContent).toBe('Rows 7–8 of 9 or more')
+  await user.click(pages.getByRole('button', { name: '‹ Prev' }))
+  await waitFor(() => expect(ids()).toEqual(['b-04', 'b-05']))
 })
 
 it('shows the amounts swapped when the view asks for the accept-fix', async () => {

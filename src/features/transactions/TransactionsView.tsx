@@ -19,7 +19,7 @@ import { useDeletion } from '../use-deletion'
 import { useView, viewSearch } from '../view-state'
 import { DeleteTransactionDialog } from './DeleteTransactionDialog'
 import { Filters } from './Filters'
-import { Pagination, rowsText } from './Pagination'
+import { askedText, Pagination, rowsText } from './Pagination'
 import { linkTarget, pageInfo, type TransactionRow, transactionRows } from './rows'
 import { SettleDialog } from './SettleDialog'
 import { type RowActions, TransactionsTable } from './TransactionsTable'
@@ -115,11 +115,18 @@ export function TransactionsView({
     requestPage(account.resourceId, { ...params, ...next }, headers)
     setView(next)
   }
+  // While another page's rows stand in for the one asked for, their links lead on from that page, not from
+  // this one: following them would swallow a click. Moves then count from the offset in the URL, so five
+  // quick clicks land five pages on; a linked page the view cannot say has no offset to count from, so its
+  // moves wait for its answer.
+  const standIn = query.isPlaceholderData
+  const links = standIn ? undefined : info
+  const movable = info !== undefined && !(standIn && link !== undefined)
   const onPrevious =
-    info && (info.previous !== undefined || view.offset > 0 || link !== undefined)
-      ? () => move(info.previous, Math.max(0, view.offset - view.limit))
+    movable && (links?.previous !== undefined || view.offset > 0 || link !== undefined)
+      ? () => move(links?.previous, Math.max(0, view.offset - view.limit))
       : undefined
-  const onNext = info?.hasMore ? () => move(info.next, view.offset + view.limit) : undefined
+  const onNext = movable && info.hasMore ? () => move(links?.next, view.offset + view.limit) : undefined
 
   useAnnouncePage(
     query.isSuccess && !query.isPlaceholderData,
@@ -279,8 +286,7 @@ export function TransactionsView({
       )}
       {info && !query.isError ? (
         <Pagination
-          info={info}
-          offset={offset}
+          label={standIn ? askedText(offset, view.limit) : rowsText(offset, info)}
           loading={refreshing}
           onPrevious={onPrevious}
           onNext={onNext}
@@ -300,7 +306,7 @@ function emptyText(status: BookingStatus, from: string | undefined, to: string |
   return `No ${status === 'both' ? '' : `${status} `}transactions${range}.`
 }
 
-/** "Page 2 loaded: Rows 51–100 of ≥ 101", once per view the user moved to (not on every refetch). */
+/** "Page 2 loaded: Rows 51–100 of 101 or more", once per view the user moved to (not on every refetch). */
 function useAnnouncePage(loaded: boolean, viewKey: string, text: string) {
   const announce = useAnnounce()
   const last = useRef<string>(undefined)

@@ -35,8 +35,8 @@ describe('pagination without a total', () => {
 
   const info = (count: number, hasMore: boolean) => ({ count, hasMore, next: undefined, previous: undefined })
 
-  it('says "of ≥" until the last page is known', () => {
-    expect(rowsText(50, info(50, true))).toBe('Rows 51–100 of ≥ 101')
+  it('says "or more" until the last page is known', () => {
+    expect(rowsText(50, info(50, true))).toBe('Rows 51–100 of 101 or more')
     expect(rowsText(1000, info(7, false))).toBe('Rows 1,001–1,007 of 1,007')
     expect(rowsText(0, info(0, false))).toBe('No rows')
     expect(rowsText(undefined, info(3, true))).toBe('3 rows on the linked page')

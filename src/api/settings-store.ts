@@ -1,0 +1,94 @@
+import { useSyncExternalStore } from 'react'
+import { z } from 'zod'
+
+export type SettingsStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+/** One setting kept in storage, and who wants to hear when it changes. */
+export interface SettingsStore<T> {
+  /** The stored value, or the fallback when nothing readable is stored. */
+  read(): T
+  /** Stores `value` (the fallback removes the key) and tells every subscriber. */
+  write(value: T): void
+  subscribe(listener: () => void): () => void
+}
+
+export interface SettingsStoreOptions<T> {
+  storage: SettingsStorage
+  key: string
+  /** What a stored value may be; anything else reads as `fallback`. */
+  schema: z.ZodType<T>
+  fallback: T
+}
+
+/**
+ * A setting in `storage` under `key`, stored as JSON. Whatever is stored (another version's value, a hand
+ * edit, bytes a browser mangled, storage that throws) reads as a value of `schema` or as `fallback`, so
+ * nothing stored can leave the console stuck. Each store has its own subscribers: a write anywhere in the
+ * tab re-renders every reader. Another tab's writes are not followed (none of the settings did).
+ */
+export function createSettingsStore<T>({
+  storage,
+  key,
+  schema,
+  fallback,
+}: SettingsStoreOptions<T>): SettingsStore<T> {
+  const listeners = new Set<() => void>()
+  // The same stored text gives the same value: useSyncExternalStore wants a stable snapshot.
+  let last: { stored: string | null; value: T } | undefined
+  const read = (): T => {
+    const stored = storedText(storage, key)
+    if (last?.stored !== stored) last = { stored, value: decode(stored, schema, fallback) }
+    return last.value
+  }
+  return {
+    read,
+    write(value) {
+      if (Object.is(value, fallback)) storage.removeItem(key)
+      else storage.setItem(key, JSON.stringify(value))
+      for (const listener of listeners) listener()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+function storedText(storage: SettingsStorage, key: string): string | null {
+  try {
+    return storage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+function decode<T>(stored: string | null, schema: z.ZodType<T>, fallback: T): T {
+  if (stored === null) return fallback
+  let value: unknown
+  try {
+    value = JSON.parse(stored)
+  } catch {
+    // Stored as plain text by a console before the settings were JSON ("on", a scenario's name).
+    value = stored
+  }
+  const parsed = schema.safeParse(value)
+  return parsed.success ? parsed.data : fallback
+}
+
+/** An on/off setting: `true`, or "on" as the console stored it before its settings were JSON. */
+export const storedFlag: z.ZodType<boolean> = z.union([z.boolean(), z.literal('on').transform(() => true)])
+
+/** The setting's value, re-rendering on every write. */
+export function useSetting<T>(store: SettingsStore<T>): T {
+  return useSyncExternalStore(store.subscribe, store.read)
+}
+
+/** Storage that lives as long as the page: tests, and a client built without the browser's. */
+export function memoryStorage(): SettingsStorage {
+  const items = new Map<string, string>()
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  }
+}

@@ -1,0 +1,192 @@
+import { useApiClient } from '../api'
+import type { AccountView, KnownAccount } from '../features/card-accounts/account-view'
+import { DeleteAccountDialog } from '../features/card-accounts/DeleteAccountDialog'
+import { accountLabel } from '../features/card-accounts/format'
+import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
+import { markRecent } from '../features/transactions/recent'
+import type { TransactionFormRow } from '../features/transactions/transaction-form'
+import { viewShowing } from '../features/transactions/view-showing'
+import { useDeletion } from '../features/use-deletion'
+import { parseView, useView } from '../features/view-state'
+import { useAnnounce } from '../ui/announcer'
+import { type DialogEntries, DialogOutlet, useDialogs } from '../ui/dialog-registry'
+import { lazyChunk } from '../ui/lazy-chunk'
+
+// The form dialogs bring react-hook-form with them: loaded when first opened, not with the page.
+const NewAccountDialog = lazyChunk(() =>
+  import('../features/card-accounts/NewAccountDialog').then((m) => m.NewAccountDialog),
+)
+const AddTransactionsDialog = lazyChunk(() =>
+  import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
+)
+// The diagnosis brings the certificate parser and the verifier: loaded when the panel is first opened.
+const ExplainDialog = lazyChunk(() =>
+  import('../features/explain/ExplainDialog').then((m) => m.ExplainDialog),
+)
+// The exports bring the portable signer's source for the Postman collection: loaded when first opened.
+const ShareDialog = lazyChunk(() => import('../features/share/ShareDialog').then((m) => m.ShareDialog))
+// Opened on demand, none is needed to paint the console: each loads when first opened.
+const ClockDialog = lazyChunk(() =>
+  import('../features/sandbox-clock/ClockDialog').then((m) => m.ClockDialog),
+)
+const ConditionsDialog = lazyChunk(() =>
+  import('../features/conditions/ConditionsDialog').then((m) => m.ConditionsDialog),
+)
+const OpenAccountDialog = lazyChunk(() =>
+  import('../features/card-accounts/OpenAccountDialog').then((m) => m.OpenAccountDialog),
+)
+const ConnectionDialog = lazyChunk(() =>
+  import('../features/connection/ConnectionDialog').then((m) => m.ConnectionDialog),
+)
+const GenerateDialog = lazyChunk(() =>
+  import('../features/data-tools/GenerateDialog').then((m) => m.GenerateDialog),
+)
+const HelpDialog = lazyChunk(() => import('./HelpDialog').then((m) => m.HelpDialog))
+
+type Closing = { onClose: () => void }
+
+/** What each dialog is opened with, by its id. */
+type DialogProps = {
+  'new-account': object
+  'open-account': object
+  'add-transactions': { account: AccountView; initial?: TransactionFormRow[] | undefined }
+  generate: { account: AccountView }
+  help: object
+  connection: object
+  explain: object
+  clock: { offline: boolean }
+  conditions: object
+  share: object
+  'remove-account': { account: KnownAccount; upstream: string }
+  'delete-account': { account: AccountView }
+}
+
+/** The console's dialogs: the one place an id meets its component and what follows its answer. */
+const consoleDialogs: DialogEntries<DialogProps> = {
+  'new-account': { chunkTitle: 'New card account', Component: NewAccount },
+  'open-account': { chunkTitle: 'Open card account', Component: OpenAccount },
+  'add-transactions': { chunkTitle: 'Add transactions', Component: AddTransactions },
+  generate: { chunkTitle: 'Generate transactions', Component: Generate },
+  help: { chunkTitle: 'Help', Component: HelpDialog },
+  connection: { chunkTitle: 'Connection', Component: ConnectionDialog },
+  explain: { chunkTitle: 'Explain a request', Component: ExplainDialog },
+  clock: { chunkTitle: 'Sandbox clock', Component: ClockDialog },
+  conditions: { chunkTitle: 'Conditions', Component: ConditionsDialog },
+  share: { chunkTitle: 'Share what you see', Component: ShareDialog },
+  'remove-account': { Component: RemoveAccount },
+  'delete-account': { Component: DeleteAccount },
+}
+
+/** Opens and closes the console's dialogs (one at a time), wherever the composition root provides them. */
+export const useConsoleDialogs = () => useDialogs<DialogProps>()
+
+/** Where the open dialog renders. */
+export function ConsoleDialogs() {
+  return <DialogOutlet entries={consoleDialogs} />
+}
+
+function NewAccount({ onClose }: Closing) {
+  const [, setView] = useView()
+  const announce = useAnnounce()
+  return (
+    <NewAccountDialog
+      onClose={onClose}
+      onCreated={({ id, maskedPan, note }) => {
+        onClose()
+        setView({ account: id, offset: 0 })
+        announce(`Card account ${maskedPan ?? id} created${note ? `; ${note}` : ''}`, { place: 'accounts' })
+      }}
+    />
+  )
+}
+
+function OpenAccount({ onClose }: Closing) {
+  const [, setView] = useView()
+  const announce = useAnnounce()
+  return (
+    <OpenAccountDialog
+      onClose={onClose}
+      onOpened={(id) => {
+        onClose()
+        setView({ account: id, offset: 0 })
+        announce(`Card account ${id} opened and kept in the book`, { place: 'accounts' })
+      }}
+    />
+  )
+}
+
+function AddTransactions({ account, initial, onClose }: DialogProps['add-transactions'] & Closing) {
+  const [, setView] = useView()
+  const announce = useAnnounce()
+  return (
+    <AddTransactionsDialog
+      account={account}
+      initial={initial}
+      onClose={onClose}
+      onCreated={(created, sent) => {
+        onClose()
+        const count = `${sent} ${sent === 1 ? 'transaction' : 'transactions'} created`
+        const stored = created.kind === 'read' ? created.value.transactions : undefined
+        if (stored === undefined) {
+          // Without the stored transactions in the answer: every status, from the first row.
+          setView({ offset: 0, status: 'both' })
+          const why =
+            created.kind === 'no-body'
+              ? 'the sandbox sent no body'
+              : 'its answer was not what the console expects'
+          announce(`${count}; ${why}`)
+          return
+        }
+        markRecent(stored.flatMap((tx) => (tx.cardTransactionId === undefined ? [] : [tx.cardTransactionId])))
+        setView(viewShowing(parseView(location.search), stored))
+        announce(count)
+      }}
+    />
+  )
+}
+
+function Generate({ account, onClose }: DialogProps['generate'] & Closing) {
+  const [, setView] = useView()
+  return <GenerateDialog account={account} onClose={onClose} onDone={() => setView({ offset: 0 })} />
+}
+
+function RemoveAccount({ account, upstream, onClose }: DialogProps['remove-account'] & Closing) {
+  const api = useApiClient()
+  const [view, setView] = useView()
+  const announce = useAnnounce()
+  const deletion = useDeletion()
+  const remove = async () => {
+    const id = account.view.resourceId
+    api.book.remove(upstream, id, { hide: account.listed })
+    onClose()
+    if (view.account === id) setView({ account: undefined, offset: 0 })
+    announce(`${accountLabel(account.view)} removed from the book; the sandbox still has it`, {
+      place: 'accounts',
+    })
+  }
+  return (
+    <RemoveAccountDialog
+      account={account}
+      upstream={upstream}
+      onRemove={remove}
+      onClose={onClose}
+      cannotDelete={deletion.offered ? undefined : deletion.why}
+    />
+  )
+}
+
+function DeleteAccount({ account, onClose }: DialogProps['delete-account'] & Closing) {
+  const [, setView] = useView()
+  const announce = useAnnounce()
+  return (
+    <DeleteAccountDialog
+      account={account}
+      onClose={onClose}
+      onDeleted={() => {
+        onClose()
+        setView({ account: undefined, offset: 0 })
+        announce(`${accountLabel(account)} deleted, with its transactions`)
+      }}
+    />
+  )
+}
