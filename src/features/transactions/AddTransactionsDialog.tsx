@@ -156,7 +156,6 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
                       <input
                         {...input(`transactions.${i}.transactionAmount.currency`, 'amount currency')}
                         size={3}
-                        maxLength={3}
                       />
                     </td>
                     <td className="amount-pair">
@@ -169,7 +168,6 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
                       <input
                         {...input(`transactions.${i}.originalAmount.currency`, 'original currency')}
                         size={3}
-                        maxLength={3}
                       />
                     </td>
                     <td>
@@ -275,7 +273,7 @@ function MoreFields({ row, input, open }: { row: number; input: InputProps; open
         {text('cardAcceptorId', 'Card acceptor id')}
         {text('maskedPan', 'Masked PAN', { placeholder: '525412******3241' })}
         {text('markupFee.amount', 'Markup fee amount', { inputMode: 'decimal', placeholder: '10.00' })}
-        {text('markupFee.currency', 'Markup fee currency', { maxLength: 3 })}
+        {text('markupFee.currency', 'Markup fee currency')}
         {text('markupFeePercentage', 'Markup fee percentage', { inputMode: 'decimal', placeholder: '2.5' })}
         <label>
           Invoiced
@@ -291,7 +289,7 @@ function MoreFields({ row, input, open }: { row: number; input: InputProps; open
         {text('cardAcceptorAddress.buildingNumber', 'Building number')}
         {text('cardAcceptorAddress.postalCode', 'Postal code')}
         {text('cardAcceptorAddress.city', 'City')}
-        {text('cardAcceptorAddress.country', 'Country', { maxLength: 2, placeholder: 'NO' })}
+        {text('cardAcceptorAddress.country', 'Country', { placeholder: 'NO' })}
       </div>
     </details>
   )
