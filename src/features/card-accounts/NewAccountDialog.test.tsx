@@ -263,3 +263,15 @@ it('counts a name of emoji as the rule does, one character each, and creates the
   await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
   expect(await sandbox.listCardAccounts()).toEqual([expect.objectContaining({ name: emojiName })])
 })
+
+it('shows no grey example that could pass for a typed value', async () => {
+  const { user, dialog } = await openDialog()
+  await user.click(dialog.getByText(/^All fields/))
+  await user.click(dialog.getByRole('button', { name: '+ Add balance' }))
+  const placeholders = dialog
+    .getAllByRole('textbox')
+    .map((input) => input.getAttribute('placeholder'))
+    .filter((text) => text !== null)
+  expect(placeholders).toHaveLength(3)
+  for (const text of placeholders) expect(text).toMatch(/^e\.g\. /)
+})

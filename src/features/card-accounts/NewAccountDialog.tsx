@@ -140,7 +140,12 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
             hint="Digits with the middle masked by *"
           >
             {(c) => (
-              <input {...c} {...register('maskedPan')} autoComplete="off" placeholder="525412******3241" />
+              <input
+                {...c}
+                {...register('maskedPan')}
+                autoComplete="off"
+                placeholder="e.g. 525412******3241"
+              />
             )}
           </Field>
           <Field label="Currency" error={errors.currency?.message} hint="ISO 4217, e.g. NOK">
@@ -208,7 +213,12 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
           </Field>
           <Field label="Credit limit amount (optional)" error={errors.creditLimit?.amount?.message}>
             {(c) => (
-              <input {...c} {...register('creditLimit.amount')} inputMode="decimal" placeholder="5000.00" />
+              <input
+                {...c}
+                {...register('creditLimit.amount')}
+                inputMode="decimal"
+                placeholder="e.g. 5000.00"
+              />
             )}
           </Field>
           <Field label="Credit limit currency" error={errors.creditLimit?.currency?.message}>
@@ -261,7 +271,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
                         {...c}
                         {...register(`balances.${i}.balanceAmount.amount`)}
                         inputMode="decimal"
-                        placeholder="0.00"
+                        placeholder="e.g. 0.00"
                         size={10}
                       />
                     )}
