@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { activeCurrencies } from './currencies'
 import { isJsonNumber, type JsonNumber, plainDecimal } from './json'
 
 /** Money on the wire: a decimal string (numbers are serialized as strings since release 1.7.6). */
@@ -42,14 +43,45 @@ export const amountValue = z.union([decimalString, numberText.pipe(decimalString
   error: 'amount must be a decimal string or a number',
 })
 
+const CURRENCY_EXAMPLE = 'e.g. "NOK", "EUR" or "USD"'
+
+/**
+ * A currency as the sandbox stored it or a file holds it: three capitals, not judged against the table
+ * (an account created as KRO before the ISO rule still opens, exports and imports as KRO).
+ */
 export const currencyCode = z
   .string({ error: 'currency is required: an ISO 4217 code of three capital letters, e.g. "NOK"' })
   .regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code of three capital letters, e.g. "NOK"')
 
-/** Amount as a request body carries it; always normalized to the decimal string. */
-export const amountInput = z.strictObject({ currency: currencyCode, amount: amountValue })
+/**
+ * A currency a new write names: an ISO 4217 code in use, from the committed table
+ * (docs/decisions.md#currencies). Three capitals that name no currency (QQQ) are told so, not "format".
+ */
+export const isoCurrencyCode = z.enum(activeCurrencies, {
+  error: (issue) =>
+    issue.input === undefined
+      ? `currency is required: a three-letter ISO 4217 code, ${CURRENCY_EXAMPLE}`
+      : typeof issue.input === 'string' && /^[A-Z]{3}$/.test(issue.input)
+        ? `currency ${issue.input} is not an ISO 4217 code in use: ${CURRENCY_EXAMPLE}`
+        : `currency must be a three-letter ISO 4217 code, ${CURRENCY_EXAMPLE}`,
+})
 
-/** Amount as the service answers it (what our handlers send). */
+/**
+ * Which currency rule a request schema applies: `iso` for what a client sends now; `stored` where a
+ * request was kept (a recorded flow's steps), so a file written before the ISO rule still opens and the
+ * sandbox, not the reader, refuses the step when it is sent.
+ */
+export type CurrencyRule = 'iso' | 'stored'
+export const currencyRules = { iso: isoCurrencyCode, stored: currencyCode } as const
+
+/** Amount as a request body carries it, under a currency rule; always normalized to the decimal string. */
+export const amountInputUnder = (rule: CurrencyRule) =>
+  z.strictObject({ currency: currencyRules[rule], amount: amountValue })
+
+/** Amount as a request body carries it: an ISO currency in use; always normalized to the decimal string. */
+export const amountInput = amountInputUnder('iso')
+
+/** Amount as the service answers it (what our handlers send): the currency as it was stored. */
 export const amountWire = z.strictObject({ currency: currencyCode, amount: decimalString })
 
 /**

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { amountFromServer, amountInput, amountWire, currencyCode } from './amount'
+import {
+  amountFromServer,
+  amountInputUnder,
+  amountWire,
+  type CurrencyRule,
+  currencyCode,
+  currencyRules,
+} from './amount'
 import { isCalendarDate, isoDate } from './dates'
 import { freeText, noControlCharacters, requiredText } from './text'
 
@@ -46,21 +53,22 @@ const accountStatus = z
   )
 
 /** One of the account's balances, in the platform's shape. */
-const balance = z.strictObject({
-  balanceAmount: amountInput,
-  // Berlin Group names (`expected`, `closingBooked`), or the platform's upper case (`EXPECTED`): as sent.
-  balanceType: z
-    .string({ error: 'balanceType is required, e.g. "EXPECTED"' })
-    .regex(/^[A-Za-z_]{1,35}$/, 'balanceType must be 1 to 35 letters or "_", e.g. "EXPECTED"'),
-  referenceDate: isoDate.optional(),
-  lastChangeDateTime: z.iso
-    .datetime({
-      offset: true,
-      error: 'lastChangeDateTime must be an ISO 8601 date-time, e.g. "2019-10-14T13:55:45.494Z"',
-    })
-    .optional(),
-  lastCommittedTransaction: freeText('lastCommittedTransaction', 70).optional(),
-})
+const balanceUnder = (rule: CurrencyRule) =>
+  z.strictObject({
+    balanceAmount: amountInputUnder(rule),
+    // Berlin Group names (`expected`, `closingBooked`), or the platform's upper case (`EXPECTED`): as sent.
+    balanceType: z
+      .string({ error: 'balanceType is required, e.g. "EXPECTED"' })
+      .regex(/^[A-Za-z_]{1,35}$/, 'balanceType must be 1 to 35 letters or "_", e.g. "EXPECTED"'),
+    referenceDate: isoDate.optional(),
+    lastChangeDateTime: z.iso
+      .datetime({
+        offset: true,
+        error: 'lastChangeDateTime must be an ISO 8601 date-time, e.g. "2019-10-14T13:55:45.494Z"',
+      })
+      .optional(),
+    lastCommittedTransaction: freeText('lastCommittedTransaction', 70).optional(),
+  })
 
 /** A card's expiry: a date, as the platform's example writes it, or a month. */
 const expiry = z
@@ -72,20 +80,29 @@ const expiry = z
   )
 
 /** The platform's fields of a card account (its example body holds them all); each optional. */
-const platformAccountFields = {
-  balances: z.array(balance).max(100, 'send at most 100 balances').optional(),
+const platformAccountFieldsUnder = (rule: CurrencyRule) => ({
+  balances: z.array(balanceUnder(rule)).max(100, 'send at most 100 balances').optional(),
   cardId: freeText('cardId', 35).optional(),
   cardIdVNo: freeText('cardIdVNo', 35).optional(),
   accountNumber: freeText('accountNumber', 34).optional(),
   expiry: expiry.optional(),
-}
+})
 
-/** Body of POST /v1/sandbox/card-accounts. `longerName` follows the accept-fix header. */
-export function cardAccountCreateSchema({ longerName = false } = {}) {
+/**
+ * Body of POST /v1/sandbox/card-accounts. `longerName` follows the accept-fix header; `currencies` is
+ * `stored` only where a request was kept to be sent later (see {@link CurrencyRule}).
+ */
+export function cardAccountCreateSchema({
+  longerName = false,
+  currencies = 'iso',
+}: {
+  longerName?: boolean
+  currencies?: CurrencyRule
+} = {}) {
   const nameMax = longerName ? LONGER_NAME_MAX : NAME_MAX
   return z.strictObject({
     maskedPan,
-    currency: currencyCode,
+    currency: currencyRules[currencies],
     customerNumber: z
       .string({ error: 'customerNumber is required: the PSU id, 8 to 11 digits, e.g. 13039319955' })
       .regex(/^[0-9]{8,11}$/, 'customerNumber must be the PSU id: 8 to 11 digits, e.g. 13039319955'),
@@ -103,9 +120,9 @@ export function cardAccountCreateSchema({ longerName = false } = {}) {
       )
       .optional(),
     product: text35('product').optional(),
-    creditLimit: amountInput.optional(),
+    creditLimit: amountInputUnder(currencies).optional(),
     status: accountStatus.default('enabled'),
-    ...platformAccountFields,
+    ...platformAccountFieldsUnder(currencies),
   })
 }
 
@@ -121,7 +138,7 @@ export const resourceId = z
   .string()
   .regex(/^[A-Za-z0-9_.~!=-]{1,128}$/, 'must be 1 to 128 of A-Z a-z 0-9 _ . ~ ! = -')
 
-const balanceWire = balance.extend({ balanceAmount: amountWire })
+const balanceWire = balanceUnder('stored').extend({ balanceAmount: amountWire })
 
 /** What the service stores and answers for one card account. */
 export const cardAccount = z.strictObject({
@@ -134,7 +151,7 @@ export const cardAccount = z.strictObject({
   product: z.string().optional(),
   creditLimit: amountWire.optional(),
   status: accountStatus,
-  ...platformAccountFields,
+  ...platformAccountFieldsUnder('stored'),
   balances: z.array(balanceWire).optional(),
 })
 export type CardAccount = z.infer<typeof cardAccount>

@@ -78,6 +78,23 @@ describe('the flows file', () => {
     expect(messages(file([{ name: 'x', steps: [badBody] }])).join('\n')).toContain('flows.0.steps.0.body.0')
   })
 
+  it('opens steps recorded before the ISO currency rule (KRO, QQQ): the sandbox judges them when sent', () => {
+    const account = { maskedPan: '525412******3241', currency: 'KRO', customerNumber: '13039319955' }
+    const kroAmount = { currency: 'QQQ', amount: '-1.00' }
+    const transaction = {
+      transactionDate: '2026-01-01',
+      bookingDate: '2026-01-01',
+      transactionAmount: kroAmount,
+      originalAmount: kroAmount,
+      merchantCategoryCode: '5411',
+    }
+    const steps = [
+      { action: 'createAccount', caption: 'Create', body: account },
+      { action: 'addTransactions', caption: 'Add', body: [transaction] },
+    ]
+    expect(messages(file([{ name: 'Recorded before', steps }]))).toEqual([])
+  })
+
   it('is a kind the data import refuses by name', () => {
     const parsed = consoleFile.safeParse(file([{ name: 'x', steps: [readStep] }]))
     expect(parsed.success).toBe(false)

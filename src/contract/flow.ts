@@ -3,7 +3,7 @@ import { cardAccountCreateSchema } from './card-account'
 import { isoDate } from './dates'
 import { CONSOLE_FILE_FORMAT, CONSOLE_FILE_VERSION, consoleFileHead } from './snapshot'
 import { tamperScenarios } from './tamper-scenarios'
-import { transactionCreate } from './transaction'
+import { transactionCreateSchema } from './transaction'
 import { bookingStatuses } from './transactions-query'
 
 const caption = z
@@ -18,17 +18,21 @@ const caption = z
  */
 const accountRef = z.string().trim().min(1, 'account must not be empty').optional()
 
+// A recorded step is kept data: read with the stored currency rule, so a flow recorded before the ISO rule
+// still opens; the sandbox judges the step when it is sent (docs/decisions.md#currencies).
 const createAccount = z.strictObject({
   action: z.literal('createAccount'),
   caption,
-  body: cardAccountCreateSchema(),
+  body: cardAccountCreateSchema({ currencies: 'stored' }),
 })
 
 const addTransactions = z.strictObject({
   action: z.literal('addTransactions'),
   caption,
   account: accountRef,
-  body: z.array(transactionCreate).min(1, 'body must hold at least one transaction'),
+  body: z
+    .array(transactionCreateSchema({ currencies: 'stored' }))
+    .min(1, 'body must hold at least one transaction'),
 })
 
 const readAccount = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { amountFromServer, amountInput, amountWire } from './amount'
+import { amountFromServer, amountInputUnder, amountWire, type CurrencyRule } from './amount'
 import { isoDate } from './dates'
 import { freeText, noControlCharacters } from './text'
 
@@ -56,57 +56,61 @@ const optionalCardFields = {
 
 /**
  * One element of POST .../transactions. Rules that need a clock or the stored data (no future dates,
- * unique ids) are the engine's; rules about the element alone are here.
+ * unique ids) are the engine's; rules about the element alone are here. Every currency, the original
+ * (instructed) one included, is an ISO 4217 code in use; `currencies: 'stored'` only for a kept request.
  */
-export const transactionCreate = z
-  .strictObject({
-    bookingStatus: z
-      .enum(createdBookingStatuses, { error: 'bookingStatus must be "booked" or "pending"' })
-      .default('booked'),
-    cardTransactionId: cardTransactionId.optional(),
-    transactionDate: isoDate,
-    bookingDate: isoDate.optional(),
-    transactionAmount: amountInput,
-    originalAmount: amountInput,
-    // 1 to 4 characters: ISO 18245 codes, and the platform's own examples' "BOB" and "TEST".
-    merchantCategoryCode: noControlCharacters('merchantCategoryCode')
-      .trim()
-      .min(1, 'merchantCategoryCode must not be empty')
-      .max(4, 'merchantCategoryCode may have at most 4 characters'),
-    markupFee: amountInput.optional(),
-    ...optionalCardFields,
-  })
-  .superRefine((tx, ctx) => {
-    if (tx.bookingStatus === 'booked' && tx.bookingDate === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['bookingDate'],
-        message: 'bookingDate is required for a booked transaction',
-      })
-    }
-    if (tx.bookingStatus === 'pending' && tx.bookingDate !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['bookingDate'],
-        message: 'a pending transaction has no bookingDate yet: leave it out',
-      })
-    }
-    if (tx.bookingDate !== undefined && tx.bookingDate < tx.transactionDate) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['bookingDate'],
-        message: `bookingDate ${tx.bookingDate} is before transactionDate ${tx.transactionDate}`,
-      })
-    }
-    // The platform's rule: the booking date is not after the value date.
-    if (tx.bookingDate !== undefined && tx.valueDate !== undefined && tx.bookingDate > tx.valueDate) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['valueDate'],
-        message: `valueDate ${tx.valueDate} is before bookingDate ${tx.bookingDate}`,
-      })
-    }
-  })
+export const transactionCreateSchema = ({ currencies = 'iso' }: { currencies?: CurrencyRule } = {}) =>
+  z
+    .strictObject({
+      bookingStatus: z
+        .enum(createdBookingStatuses, { error: 'bookingStatus must be "booked" or "pending"' })
+        .default('booked'),
+      cardTransactionId: cardTransactionId.optional(),
+      transactionDate: isoDate,
+      bookingDate: isoDate.optional(),
+      transactionAmount: amountInputUnder(currencies),
+      originalAmount: amountInputUnder(currencies),
+      // 1 to 4 characters: ISO 18245 codes, and the platform's own examples' "BOB" and "TEST".
+      merchantCategoryCode: noControlCharacters('merchantCategoryCode')
+        .trim()
+        .min(1, 'merchantCategoryCode must not be empty')
+        .max(4, 'merchantCategoryCode may have at most 4 characters'),
+      markupFee: amountInputUnder(currencies).optional(),
+      ...optionalCardFields,
+    })
+    .superRefine((tx, ctx) => {
+      if (tx.bookingStatus === 'booked' && tx.bookingDate === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['bookingDate'],
+          message: 'bookingDate is required for a booked transaction',
+        })
+      }
+      if (tx.bookingStatus === 'pending' && tx.bookingDate !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['bookingDate'],
+          message: 'a pending transaction has no bookingDate yet: leave it out',
+        })
+      }
+      if (tx.bookingDate !== undefined && tx.bookingDate < tx.transactionDate) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['bookingDate'],
+          message: `bookingDate ${tx.bookingDate} is before transactionDate ${tx.transactionDate}`,
+        })
+      }
+      // The platform's rule: the booking date is not after the value date.
+      if (tx.bookingDate !== undefined && tx.valueDate !== undefined && tx.bookingDate > tx.valueDate) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['valueDate'],
+          message: `valueDate ${tx.valueDate} is before bookingDate ${tx.bookingDate}`,
+        })
+      }
+    })
+
+export const transactionCreate = transactionCreateSchema()
 
 export type TransactionCreateInput = z.input<typeof transactionCreate>
 export type TransactionCreate = z.output<typeof transactionCreate>

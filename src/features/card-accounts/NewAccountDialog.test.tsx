@@ -209,3 +209,68 @@ it('lifts the name limit from inside the dialog, keeping what was typed, and cre
   expect(await sandbox.listCardAccounts()).toEqual([expect.objectContaining({ name: longName })])
   expect(onClose).not.toHaveBeenCalled()
 })
+
+it('keeps "kroner" as typed and says the currency must be an ISO 4217 code; sends nothing', async () => {
+  const { user, dialog, sandbox } = await openDialog()
+  const currency = dialog.getByRole('textbox', { name: 'Currency' })
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.clear(currency)
+  await user.type(currency, 'kroner')
+  expect(currency).toHaveProperty('value', 'kroner')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  await dialog.findByRole('textbox', {
+    name: 'Currency',
+    description:
+      'ISO 4217, e.g. NOK Currency must be a three-letter ISO 4217 code, e.g. "NOK", "EUR" or "USD"',
+  })
+  expect(screen.getByText('Requests (0)')).toBeDefined()
+  expect(await sandbox.listCardAccounts()).toEqual([])
+})
+
+it('refuses three capitals that name no currency (QQQ), in the credit limit too; sends nothing', async () => {
+  const { user, dialog, sandbox } = await openDialog()
+  const currency = dialog.getByRole('textbox', { name: 'Currency' })
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.clear(currency)
+  await user.type(currency, 'QQQ')
+  await user.type(dialog.getByRole('textbox', { name: 'Credit limit amount (optional)' }), '5000')
+  await user.type(dialog.getByRole('textbox', { name: 'Credit limit currency' }), 'xxx')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  await dialog.findByRole('textbox', {
+    name: 'Currency',
+    description: /Currency QQQ is not an ISO 4217 code in use: e\.g\. "NOK", "EUR" or "USD"$/,
+  })
+  await dialog.findByRole('textbox', {
+    name: 'Credit limit currency',
+    description: /^Credit limit currency XXX is not an ISO 4217 code in use/,
+  })
+  expect(await sandbox.listCardAccounts()).toEqual([])
+})
+
+it('counts a name of emoji as the rule does, one character each, and creates the account', async () => {
+  const { user, dialog, sandbox, onCreated } = await openDialog()
+  const emojiName = '😀'.repeat(35)
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.click(dialog.getByRole('textbox', { name: 'Name (optional)' }))
+  await user.paste(emojiName)
+
+  const counter = dialog.getByText('35/35 characters')
+  expect(counter.className).not.toBe('over-limit')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  expect(await sandbox.listCardAccounts()).toEqual([expect.objectContaining({ name: emojiName })])
+})
+
+it('shows no grey example that could pass for a typed value', async () => {
+  const { user, dialog } = await openDialog()
+  await user.click(dialog.getByText(/^All fields/))
+  await user.click(dialog.getByRole('button', { name: '+ Add balance' }))
+  const placeholders = dialog
+    .getAllByRole('textbox')
+    .map((input) => input.getAttribute('placeholder'))
+    .filter((text) => text !== null)
+  expect(placeholders).toHaveLength(3)
+  for (const text of placeholders) expect(text).toMatch(/^e\.g\. /)
+})

@@ -9,7 +9,14 @@ import {
   useLongerName,
   useOpenAccount,
 } from '../../api'
-import { customerTypes, LONGER_NAME_MAX, NAME_MAX, type TppMessage, testCustomers } from '../../contract'
+import {
+  characterCount,
+  customerTypes,
+  LONGER_NAME_MAX,
+  NAME_MAX,
+  type TppMessage,
+  testCustomers,
+} from '../../contract'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
@@ -66,7 +73,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
     resolver: inLabelWordsResolver(zodResolver(accountFormSchemaFor({ longerName })), accountMessage),
     defaultValues: accountFormDefaults,
   })
-  const nameLength = watch('name').trim().length
+  const nameLength = characterCount(watch('name').trim())
   const balances = useFieldArray({ control, name: 'balances' })
   const moreErrors = Object.keys(errors).some(isPlatformAccountField)
   useEffect(() => {
@@ -133,11 +140,16 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
             hint="Digits with the middle masked by *"
           >
             {(c) => (
-              <input {...c} {...register('maskedPan')} autoComplete="off" placeholder="525412******3241" />
+              <input
+                {...c}
+                {...register('maskedPan')}
+                autoComplete="off"
+                placeholder="e.g. 525412******3241"
+              />
             )}
           </Field>
-          <Field label="Currency" error={errors.currency?.message} hint="ISO 4217">
-            {(c) => <input {...c} {...register('currency')} autoComplete="off" maxLength={3} size={4} />}
+          <Field label="Currency" error={errors.currency?.message} hint="ISO 4217, e.g. NOK">
+            {(c) => <input {...c} {...register('currency')} autoComplete="off" size={4} />}
           </Field>
           <Field
             label="Customer number (PSU id)"
@@ -201,11 +213,16 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
           </Field>
           <Field label="Credit limit amount (optional)" error={errors.creditLimit?.amount?.message}>
             {(c) => (
-              <input {...c} {...register('creditLimit.amount')} inputMode="decimal" placeholder="5000.00" />
+              <input
+                {...c}
+                {...register('creditLimit.amount')}
+                inputMode="decimal"
+                placeholder="e.g. 5000.00"
+              />
             )}
           </Field>
           <Field label="Credit limit currency" error={errors.creditLimit?.currency?.message}>
-            {(c) => <input {...c} {...register('creditLimit.currency')} maxLength={3} size={4} />}
+            {(c) => <input {...c} {...register('creditLimit.currency')} size={4} />}
           </Field>
           <Field
             label="Status"
@@ -254,7 +271,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
                         {...c}
                         {...register(`balances.${i}.balanceAmount.amount`)}
                         inputMode="decimal"
-                        placeholder="0.00"
+                        placeholder="e.g. 0.00"
                         size={10}
                       />
                     )}
@@ -263,14 +280,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
                     label={`Balance ${i + 1} currency`}
                     error={rowErrors?.balanceAmount?.currency?.message}
                   >
-                    {(c) => (
-                      <input
-                        {...c}
-                        {...register(`balances.${i}.balanceAmount.currency`)}
-                        maxLength={3}
-                        size={4}
-                      />
-                    )}
+                    {(c) => <input {...c} {...register(`balances.${i}.balanceAmount.currency`)} size={4} />}
                   </Field>
                   <Field label={`Balance ${i + 1} type`} error={rowErrors?.balanceType?.message}>
                     {(c) => (

@@ -54,7 +54,7 @@ describe('the account form’s "All fields"', () => {
       balances: [{ balanceAmount: { currency: 'NO', amount: '1' }, balanceType: '', referenceDate: '' }],
     })
     expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
-      'balances.0.balanceAmount.currency: currency must be an ISO 4217 code of three capital letters, e.g. "NOK"',
+      'balances.0.balanceAmount.currency: currency must be a three-letter ISO 4217 code, e.g. "NOK", "EUR" or "USD"',
       'balances.0.balanceType: Balance type is required, e.g. EXPECTED',
       'expiry: Expiry is not a real calendar date',
     ])

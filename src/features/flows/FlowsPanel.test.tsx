@@ -64,3 +64,15 @@ it('shows one request at a time with PSU ids masked in presenter mode', async ()
   expect(toggle.getAttribute('aria-pressed')).toBe('false')
   expect(document.documentElement.dataset.presenter).toBeUndefined()
 })
+
+it('names a recorded flow by the moment it was recorded, yyyy-mm-dd HH:MM', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  const panel = await screen.findByRole('region', { name: 'Flow' })
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText(/^Step 1: 201 Created/)
+  await user.click(within(panel).getByRole('button', { name: 'Record from requests' }))
+
+  await within(panel).findByText(/^Recorded 1 steps as "Recorded \d{4}-\d{2}-\d{2} \d{2}:\d{2}"\.$/)
+})

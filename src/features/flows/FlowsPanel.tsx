@@ -4,6 +4,7 @@ import { type RequestLogEntry, useApiClient } from '../../api'
 import { localToday, problemFromZod } from '../../contract'
 import { type Flow, flowsFile, flowsFileOf } from '../../contract/flow'
 import { useAnnounce } from '../../ui/announcer'
+import { consoleDateTime } from '../../ui/dates'
 import { FilePicker } from '../../ui/FilePicker'
 import { downloadConsoleFile } from '../data-tools/offline-data'
 import { ImportRefusal } from '../file-import/ImportRefusal'
@@ -102,7 +103,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
       .snapshot()
       .filter((entry): entry is RequestLogEntry => entry.kind === 'request')
       .reverse()
-    const recorded = recordFlow(sent, `Recorded ${new Date().toLocaleString('en-GB')}`)
+    const recorded = recordFlow(sent, `Recorded ${consoleDateTime(Date.now())}`)
     if (!recorded) {
       setMessage({
         text: 'Nothing to record yet: create an account, add transactions or read them, then record.',

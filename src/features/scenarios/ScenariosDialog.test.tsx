@@ -42,6 +42,7 @@ it('saves the offline state under a name and loads it back after the data and co
     await screen.findByText('Saved scenario Before the demo: 1 card account and 2 transactions'),
   ).toBeDefined()
   expect(rowNames(dialog)).toContain('Before the demo')
+  expect(dialog.getByText(/^Saved \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)).toBeDefined()
 
   await sandbox.reset()
   localStorage.removeItem('sandbox-console.conditions')

@@ -11,6 +11,7 @@ import {
 import type { Problem, ScenarioFile, TppMessage } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
+import { consoleDateTime } from '../../ui/dates'
 import { FilePicker } from '../../ui/FilePicker'
 import { FormAlert } from '../../ui/Messages'
 import { count, downloadConsoleFile, storedText } from '../data-tools/offline-data'
@@ -250,7 +251,7 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
                 <td className="scenario-cell">
                   {scenario.description ?? holds(scenario)}
                   {scenario.savedAt ? (
-                    <div className="hint">Saved {new Date(scenario.savedAt).toLocaleString('en-GB')}</div>
+                    <div className="hint">Saved {consoleDateTime(scenario.savedAt)}</div>
                   ) : null}
                 </td>
                 <td className="scenario-cell">

@@ -117,15 +117,59 @@ it('marks a row the contract refuses before anything is sent', async () => {
 
 it('says an empty amount is required, not that it is no decimal number', async () => {
   const { user, dialog, sandbox, account } = await openDialog()
-  await user.type(dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-1.00')
+  await user.type(dialog.getByRole('textbox', { name: 'Row 1 original amount' }), '-1.00')
+  await user.type(dialog.getByRole('combobox', { name: 'Row 1 MCC' }), '5411')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  await dialog.findByRole('textbox', {
+    name: 'Row 1 amount',
+    description: /^Row 1 failed: Amount is required: a decimal number with/,
+  })
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
+})
+
+it('sends the amount as the original amount when that is left blank: a purchase in the account currency', async () => {
+  const { user, dialog, sandbox, account, onCreated } = await openDialog()
+  const original = dialog.getByRole('textbox', { name: 'Row 1 original amount' })
+  expect(original).toHaveProperty('value', '')
+  expect(dialog.getByRole('textbox', { name: 'Row 1 original currency' })).toHaveProperty('value', '')
+  await user.type(dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-42.00')
+  await user.type(dialog.getByRole('combobox', { name: 'Row 1 MCC' }), '5411')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([
+    expect.objectContaining({
+      transactionAmount: { currency: 'NOK', amount: '-42.00' },
+      originalAmount: { currency: 'NOK', amount: '-42.00' },
+    }),
+  ])
+})
+
+it('asks for the original amount of a purchase in another currency', async () => {
+  const { user, dialog, sandbox, account } = await openDialog()
+  await user.type(dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-42.00')
+  await user.type(dialog.getByRole('textbox', { name: 'Row 1 original currency' }), 'EUR')
   await user.type(dialog.getByRole('combobox', { name: 'Row 1 MCC' }), '5411')
   await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
 
   await dialog.findByRole('textbox', {
     name: 'Row 1 original amount',
-    description: /^Row 1 failed: Original amount is required: a decimal number with/,
+    description: /^Row 1 failed: Original amount is required/,
   })
   expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
+})
+
+it('shows no grey example that could pass for a typed value', async () => {
+  const { user, dialog } = await openDialog()
+  await user.click(dialog.getByText('All fields of row 1'))
+  const placeholders = dialog
+    .getAllByRole('textbox')
+    .concat(dialog.getAllByRole('combobox'))
+    .map((input) => input.getAttribute('placeholder'))
+    .filter((text) => text !== null)
+  expect(placeholders.length).toBeGreaterThan(5)
+  for (const text of placeholders) expect(text).toMatch(/^(e\.g\. |as Amount$)/)
 })
 
 it('names refused fields by their labels, its own rules and the sandbox alike', async () => {

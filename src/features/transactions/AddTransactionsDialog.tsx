@@ -102,7 +102,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
                 <th scope="col">Tx date</th>
                 <th scope="col">Booking date</th>
                 <th scope="col">Amount</th>
-                <th scope="col">Original amount</th>
+                <th scope="col">Original amount (optional)</th>
                 <th scope="col">MCC</th>
                 <th scope="col">Transaction id (optional)</th>
                 <th scope="col">
@@ -150,34 +150,33 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
                       <input
                         {...input(`transactions.${i}.transactionAmount.amount`, 'amount')}
                         inputMode="decimal"
-                        placeholder="-100.50"
-                        size={8}
+                        placeholder="e.g. -100.50"
+                        size={10}
                       />
                       <input
                         {...input(`transactions.${i}.transactionAmount.currency`, 'amount currency')}
                         size={3}
-                        maxLength={3}
                       />
                     </td>
                     <td className="amount-pair">
                       <input
                         {...input(`transactions.${i}.originalAmount.amount`, 'original amount')}
                         inputMode="decimal"
-                        placeholder="-10.05"
-                        size={8}
+                        placeholder="as Amount"
+                        size={10}
                       />
                       <input
                         {...input(`transactions.${i}.originalAmount.currency`, 'original currency')}
-                        size={3}
-                        maxLength={3}
+                        placeholder="as Amount"
+                        size={8}
                       />
                     </td>
                     <td>
                       <input
                         {...input(`transactions.${i}.merchantCategoryCode`, 'MCC')}
                         list={MCC_LIST_ID}
-                        size={5}
-                        placeholder="5411"
+                        size={9}
+                        placeholder="e.g. 5411"
                       />
                     </td>
                     <td>
@@ -273,10 +272,13 @@ function MoreFields({ row, input, open }: { row: number; input: InputProps; open
         {text('valueDate', 'Value date', { type: 'date' })}
         {text('terminalId', 'Terminal id')}
         {text('cardAcceptorId', 'Card acceptor id')}
-        {text('maskedPan', 'Masked PAN', { placeholder: '525412******3241' })}
-        {text('markupFee.amount', 'Markup fee amount', { inputMode: 'decimal', placeholder: '10.00' })}
-        {text('markupFee.currency', 'Markup fee currency', { maxLength: 3 })}
-        {text('markupFeePercentage', 'Markup fee percentage', { inputMode: 'decimal', placeholder: '2.5' })}
+        {text('maskedPan', 'Masked PAN', { placeholder: 'e.g. 525412******3241' })}
+        {text('markupFee.amount', 'Markup fee amount', { inputMode: 'decimal', placeholder: 'e.g. 10.00' })}
+        {text('markupFee.currency', 'Markup fee currency')}
+        {text('markupFeePercentage', 'Markup fee percentage', {
+          inputMode: 'decimal',
+          placeholder: 'e.g. 2.5',
+        })}
         <label>
           Invoiced
           <select {...input(at('invoiced'), 'invoiced')}>
@@ -291,7 +293,7 @@ function MoreFields({ row, input, open }: { row: number; input: InputProps; open
         {text('cardAcceptorAddress.buildingNumber', 'Building number')}
         {text('cardAcceptorAddress.postalCode', 'Postal code')}
         {text('cardAcceptorAddress.city', 'City')}
-        {text('cardAcceptorAddress.country', 'Country', { maxLength: 2, placeholder: 'NO' })}
+        {text('cardAcceptorAddress.country', 'Country', { placeholder: 'e.g. NO' })}
       </div>
     </details>
   )

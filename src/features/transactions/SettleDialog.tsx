@@ -161,7 +161,11 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
             <div className="settle-one">
               <label>
                 New cardTransactionId (optional){' '}
-                <input value={newId} onChange={(e) => setNewId(e.target.value)} placeholder={only.id} />
+                <input
+                  value={newId}
+                  onChange={(e) => setNewId(e.target.value)}
+                  placeholder={`blank keeps ${only.id}`}
+                />
               </label>
               <label>
                 Booked amount in {only.transactionAmount?.currency ?? 'the account currency'} (optional){' '}
@@ -169,7 +173,9 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
                   value={newAmount}
                   inputMode="decimal"
                   onChange={(e) => setNewAmount(e.target.value)}
-                  placeholder={only.transactionAmount?.amount}
+                  placeholder={
+                    only.transactionAmount ? `blank keeps ${only.transactionAmount.amount}` : undefined
+                  }
                 />
               </label>
             </div>

@@ -19,7 +19,8 @@ const columns = helper.columns([
   }),
   helper.accessor('transactionDate', {
     header: 'Tx date',
-    meta: { className: 'col-date' },
+    // Behind the row's detail on a narrow screen (styles.css), as is the transaction id.
+    meta: { className: 'col-date col-tx-date' },
   }),
   helper.accessor('merchantCategoryCode', {
     header: 'MCC',
@@ -32,6 +33,7 @@ const columns = helper.columns([
         </>
       )
     },
+    meta: { className: 'col-mcc' },
   }),
   helper.accessor('details', {
     header: 'Details',
@@ -201,6 +203,16 @@ function RowDetail({ row, actions }: { row: TransactionRow; actions: RowActions 
   const known = row.id !== undefined
   return (
     <div className="row-detail-body">
+      <dl className="extra-fields narrow-columns">
+        <div>
+          <dt>Tx date</dt>
+          <dd>{row.transactionDate ?? <span className="muted">(none)</span>}</dd>
+        </div>
+        <div>
+          <dt>Transaction id</dt>
+          <dd>{row.id ?? <span className="muted">(none)</span>}</dd>
+        </div>
+      </dl>
       {actions && known ? (
         <div className="row-actions">
           <button type="button" onClick={() => actions.duplicate(row)}>

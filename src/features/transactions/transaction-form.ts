@@ -7,7 +7,13 @@ import {
   type TransactionCreateInput,
   transactionCreate,
 } from '../../contract'
-import { normaliseAmount, normaliseCountry, normaliseMoney, normaliseText } from '../normalise'
+import {
+  normaliseAmount,
+  normaliseCountry,
+  normaliseCurrency,
+  normaliseMoney,
+  normaliseText,
+} from '../normalise'
 
 /** The card acceptor's address as the platform names its parts. */
 export interface AddressFormValues {
@@ -53,7 +59,8 @@ export function blankRow(currency: string, today = localToday()): TransactionFor
     transactionDate: today,
     bookingDate: today,
     transactionAmount: { amount: '', currency },
-    originalAmount: { amount: '', currency },
+    // Blank: a purchase in the amount's own currency (see originalBody).
+    originalAmount: { amount: '', currency: '' },
     merchantCategoryCode: '',
     cardTransactionId: '',
     terminalId: '',
@@ -93,6 +100,22 @@ function moreBody(row: MoreTransactionFields) {
 }
 
 /**
+ * The wire requires originalAmount (the spec's booked transaction), yet for a purchase in the account's
+ * own currency it is the amount itself: left blank, the console sends the amount; a blank original
+ * currency is the amount's. An original amount in another currency must be typed (docs/decisions.md#original-amount).
+ */
+function originalBody(
+  transaction: TransactionFormRow['transactionAmount'],
+  original: TransactionFormRow['originalAmount'],
+) {
+  const currency = filled(original.currency) ? original.currency : transaction.currency
+  const sameCurrency = normaliseCurrency(currency) === normaliseCurrency(transaction.currency)
+  if (!filled(original.amount) && filled(transaction.amount) && sameCurrency)
+    return normaliseMoney(transaction)
+  return normaliseMoney({ ...original, currency })
+}
+
+/**
  * A pending row sends no bookingDate (its input is hidden); blank optional inputs are left out, the
  * platform's fields included. What was typed is normalised where it can mean one thing only (`nok` is
  * NOK, `+5` is 5); the contract's rules judge the rest.
@@ -112,7 +135,7 @@ export function transactionBody(row: TransactionFormRow): TransactionCreateInput
     bookingStatus,
     transactionDate,
     transactionAmount: normaliseMoney(transactionAmount),
-    originalAmount: normaliseMoney(originalAmount),
+    originalAmount: originalBody(transactionAmount, originalAmount),
     merchantCategoryCode: normaliseText(merchantCategoryCode),
     ...(bookingStatus === 'booked' && bookingDate !== '' ? { bookingDate } : {}),
     ...(cardTransactionId.trim() === '' ? {} : { cardTransactionId: normaliseText(cardTransactionId) }),

@@ -65,6 +65,9 @@ describe('the transactions table reads a sandbox liberally', () => {
       (dt) => `${dt.textContent}=${dt.nextSibling?.textContent}`,
     )
     expect(fields).toEqual([
+      // The columns a narrow screen hides (styles.css shows these two only there).
+      'Tx date=2019-05-08',
+      'Transaction id=test-1',
       'terminalId=tid',
       'markupFeePercentage=20',
       'proprietaryBankTransactionCode=(empty)',

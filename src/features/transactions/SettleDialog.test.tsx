@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import { startConsole } from '../../test/render'
+import { seedAccount, seedTransactions, today, transaction } from '../../test/seed'
+import { accountView } from '../card-accounts/account-view'
+import { SettleDialog } from './SettleDialog'
+
+it('says in its grey hints what a blank new id and amount keep, never a bare value', async () => {
+  const app = await startConsole()
+  const account = await seedAccount(app.sandbox)
+  await seedTransactions(app.sandbox, account.resourceId, [
+    transaction({ bookingStatus: 'pending', bookingDate: undefined, cardTransactionId: 'p-1' }),
+  ])
+  app.render(
+    <SettleDialog
+      account={accountView(account.resourceId, account)}
+      corporateId={undefined}
+      onClose={() => {}}
+    />,
+  )
+  const dialog = within(await screen.findByRole('dialog'))
+  await app.user.click(await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) }))
+
+  expect(dialog.getByLabelText(/^New cardTransactionId/).getAttribute('placeholder')).toBe('blank keeps p-1')
+  expect(dialog.getByLabelText(/^Booked amount in NOK/).getAttribute('placeholder')).toBe(
+    'blank keeps -10.00',
+  )
+})
