@@ -31,9 +31,20 @@ export interface ForwarderOptions {
   maxBodyBytes: number
 }
 
+export interface ForwardTarget {
+  /** The operation's path below the upstream's base, already checked against the operation's routes. */
+  upstreamPath: string
+  query: string
+  /**
+   * Whether the trace may carry the signature itself: only for the console's own page (it proved itself with
+   * the console secret). Anyone else gets it with the signature value withheld, as it would replay upstream.
+   */
+  fullTrace: boolean
+}
+
 export interface Forwarder {
-  /** Signs the request and relays it to `upstreamPath` (already checked against the operation's routes). */
-  forward(req: IncomingMessage, res: ServerResponse, upstreamPath: string, query: string): Promise<void>
+  /** Signs the request and relays it to the target. */
+  forward(req: IncomingMessage, res: ServerResponse, target: ForwardTarget): Promise<void>
   /** Closes the idle keep-alive connections to the upstream. */
   close(): void
 }
@@ -70,7 +81,8 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     maxIds: REQUEST_ID_MEMORY,
   })
 
-  async function forward(req: IncomingMessage, res: ServerResponse, upstreamPath: string, query: string) {
+  async function forward(req: IncomingMessage, res: ServerResponse, target: ForwardTarget) {
+    const { upstreamPath, query } = target
     const picked = forwardHeaders(req.rawHeaders)
     if (!picked.ok) return sendProblem(req, res, picked.problem)
     const received = await readBodyWithin(req, res, maxBodyBytes)
@@ -106,9 +118,10 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     }
     const trace = encodeConsoleTrace({
       upstream: url,
-      requestHeaders: headers,
+      requestHeaders: target.fullTrace ? headers : withoutSignatureValue(headers),
       signingString: signed.signingString,
       keyId: signed.keyId,
+      ...(target.fullTrace ? {} : { withheld: SIGNATURE_WITHHELD }),
     })
     const answerHeaders = {
       [REQUEST_ID]: headerValue(headers, REQUEST_ID),
@@ -299,6 +312,26 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   }
 
   return { forward, close: () => agent.destroy() }
+}
+
+const SIGNATURE_WITHHELD =
+  "The Signature's value is withheld: it would be accepted upstream as the TPP's until its Date is stale. " +
+  "Only the console's page gets it, sending the per-start secret as X-Console-Secret (docs/security.md)."
+
+/** The headers with the Signature header's `signature="..."` parameter blanked, its other parameters kept. */
+function withoutSignatureValue(headers: Record<string, string>): Record<string, string> {
+  const name = headerNames.signature.toLowerCase()
+  return Object.fromEntries(
+    Object.entries(headers).map(([key, value]) => [
+      key,
+      key.toLowerCase() === name ? withheldValue(value) : value,
+    ]),
+  )
+}
+
+function withheldValue(signature: string): string {
+  const parameter = /(^|,)\s*signature="[^"]*"/i
+  return parameter.test(signature) ? signature.replace(parameter, '$1signature="(withheld)"') : '(withheld)'
 }
 
 function headerValue(headers: Record<string, string>, name: string): string {

@@ -18,6 +18,7 @@ import {
 } from './client'
 import { type ConditionsSource, offlineConditionsSource, proxyConditionsSource } from './conditions'
 import { classifyProbe, probeConnection, type Verdict } from './connection-test'
+import { consoleFetch } from './console-secret'
 import { isDeletionNotOffered, markDeletionRefused } from './deletion'
 import { ApiError } from './errors'
 import { accountIdOfHref } from './links'
@@ -232,7 +233,7 @@ function bookKey(known: ConsoleConnection): string {
 }
 
 async function fetchConnection(): Promise<ConsoleConnection> {
-  const response = await fetch(CONSOLE_CONNECTION_PATH, { headers: { accept: 'application/json' } })
+  const response = await consoleFetch(CONSOLE_CONNECTION_PATH, { headers: { accept: 'application/json' } })
   if (!response.ok) throw new Error(`${CONSOLE_CONNECTION_PATH} answered HTTP ${response.status}`)
   return consoleConnection.parse(await response.json())
 }
