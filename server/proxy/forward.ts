@@ -99,9 +99,18 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     }
     const given = picked.headers[REQUEST_ID]
     const requestId = given !== undefined && UUID.test(given) ? given : randomUUID()
-    if (!requestIds.claim(requestId)) {
+    const claim = requestIds.claim(requestId)
+    if (claim === 'used') {
       const text = `X-Request-ID ${requestId} was signed in the last ${REQUEST_ID_WINDOW_MINUTES} minutes; send a new one`
       return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text, headerNames.requestId))
+    }
+    if (claim === 'full') {
+      // Forgetting an id early would let it be signed again: refusing new ones keeps the promise instead.
+      const text =
+        `The proxy signed ${REQUEST_ID_MEMORY.toLocaleString('en')} requests in the last ` +
+        `${REQUEST_ID_WINDOW_MINUTES} minutes, as many X-Request-IDs as it remembers to refuse replays; ` +
+        'it signs again as they leave the window'
+      return sendProblem(req, res, problem(429, 'ACCESS_EXCEEDED', text, headerNames.requestId))
     }
     const path = `${prefix}${upstreamPath}${query === '' ? '' : `?${query}`}`
     const url = `${origin}${path}`

@@ -77,6 +77,15 @@ describe('X-Request-ID', () => {
     expect(upstream.received).toHaveLength(1)
   })
 
+  it('is refused in another case too: the same UUID in upper case is the same id', async () => {
+    const id = '2f7c4e8a-9b3d-4c5e-8f1a-6b7c8d9e0f1a'
+    expect((await send(port, ACCOUNTS, { headers: { 'x-request-id': id } })).status).toBe(200)
+    const again = await send(port, ACCOUNTS, { headers: { 'x-request-id': id.toUpperCase() } })
+    expect(again.status).toBe(400)
+    expect(json(again)).toMatchObject({ tppMessages: [{ path: 'X-Request-ID' }] })
+    expect(upstream.received).toHaveLength(1)
+  })
+
   it('is not spent by a request refused before signing', async () => {
     const id = '1e8b3d6f-7c2a-4f4b-8d9e-8a7f6e5d4c3b'
     expect((await post(ACCOUNTS, '[]', { 'x-request-id': id })).status).toBe(400)
