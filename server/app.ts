@@ -8,6 +8,7 @@ import { answerConnection, CONSOLE_CONNECTION_PATH } from './console-connection'
 import { type ConsoleSecretOptions, consoleSecretGate } from './console-secret'
 import { sendProblem, sendRefusal, setHeaders } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
+import { operationRequestProblem } from './proxy/operation-request'
 import { isApiPath, parseRequestTarget } from './proxy/request-target'
 import { crossSiteProblem, hostProblem } from './proxy/same-origin'
 import { apiAnswerHeaders } from './security-headers'
@@ -76,12 +77,19 @@ export function createApp(options: AppOptions): Server {
     const upstreamPath = target.path.slice(API_BASE.length)
     const route = matchRoute(method, upstreamPath)
     if (route.kind !== 'operation') return sendRefusal(req, res, refusalOf(method, target.path, route))
+    const outside = operationRequestProblem(route.operation, route.params, target.query, req.headers)
+    if (outside) return sendProblem(req, res, outside)
     // Before anything is signed: an injected answer never reaches the bank.
     const call = { operation: route.operation.name, accountId: route.params.mockCardAccountId }
     if (await options.conditions?.apply(req, res, call)) return
     // The full signature goes only to the console's page: to anyone else it is a replayable credential.
     const fullTrace = secretGate === undefined || secretGate.carries(req)
-    return forwarder.forward(req, res, { upstreamPath, query: target.query, fullTrace })
+    return forwarder.forward(req, res, {
+      operation: route.operation,
+      upstreamPath,
+      query: target.query,
+      fullTrace,
+    })
   }
 
   const { headersTimeoutMs, requestTimeoutMs } = options.clientTimeouts ?? defaultClientTimeouts

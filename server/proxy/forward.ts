@@ -6,6 +6,7 @@ import {
   API_BASE,
   encodeConsoleTrace,
   headerNames,
+  type Operation,
   type Problem,
   problem,
   SANDBOX_PREFIX,
@@ -18,6 +19,7 @@ import { readBodyWithin } from '../read-body'
 import { apiAnswerHeaders } from '../security-headers'
 import { bodyShapeProblem } from './body-shape'
 import { forwardHeaders } from './forward-headers'
+import { forwardedHeaderNames } from './operation-request'
 import { signedRequestIds } from './signed-request-ids'
 
 export interface ForwarderOptions {
@@ -32,6 +34,8 @@ export interface ForwarderOptions {
 }
 
 export interface ForwardTarget {
+  /** The operation the route matched: which headers it names. */
+  operation: Operation
   /** The operation's path below the upstream's base, already checked against the operation's routes. */
   upstreamPath: string
   query: string
@@ -83,7 +87,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
 
   async function forward(req: IncomingMessage, res: ServerResponse, target: ForwardTarget) {
     const { upstreamPath, query } = target
-    const picked = forwardHeaders(req.rawHeaders)
+    const picked = forwardHeaders(req.rawHeaders, forwardedHeaderNames(target.operation))
     if (!picked.ok) return sendProblem(req, res, picked.problem)
     const received = await readBodyWithin(req, res, maxBodyBytes)
     if (received === undefined) return
