@@ -16,12 +16,13 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 })
 
-/** Opens the URL the console printed at start, as its user does once: the token becomes a cookie. */
+/** Pastes the token the console printed at start, as its user does once when the console asks for it. */
 async function landWithToken(page: Page, server: ConsoleServer | undefined): Promise<string> {
-  const token = /\?token=([0-9a-f]+)/.exec(server?.output() ?? '')?.[1] ?? ''
+  const token = /console token: ([0-9a-f]+)/.exec(server?.output() ?? '')?.[1] ?? ''
   expect(token).toMatch(/^[0-9a-f]{48}$/)
-  await page.goto(`/?token=${token}`)
-  expect(new URL(page.url()).search).toBe('')
+  await page.goto('/')
+  await page.getByLabel('Token', { exact: true }).fill(token)
+  await page.getByRole('button', { name: 'Use this token' }).click()
   return token
 }
 

@@ -5,11 +5,12 @@ import { answerClientError } from './client-error'
 import { CONSOLE_CONDITIONS_PATH, type ProxyConditions } from './conditions'
 import { type ClientTimeouts, defaultClientTimeouts } from './config'
 import { answerConnection, CONSOLE_CONNECTION_PATH } from './console-connection'
-import { consoleTokenGate } from './console-token'
+import { type ConsoleSecretOptions, consoleSecretGate } from './console-secret'
 import { sendProblem, sendRefusal, setHeaders } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
+import { operationRequestProblem } from './proxy/operation-request'
 import { isApiPath, parseRequestTarget } from './proxy/request-target'
-import { crossSiteProblem } from './proxy/same-origin'
+import { crossSiteProblem, hostProblem } from './proxy/same-origin'
 import { apiAnswerHeaders } from './security-headers'
 import { createStaticFiles } from './static-files'
 
@@ -19,8 +20,11 @@ export interface AppOptions {
   upstream: ForwarderOptions
   /** Host names the console answers /api under (see crossSiteProblem); undefined: any. */
   allowedHostnames?: ReadonlySet<string> | undefined
-  /** The secret /api requires, made at each start (see server/console-token.ts); undefined: none. */
-  consoleToken?: string | undefined
+  /**
+   * The secret made at each start that the console page proves itself with (server/console-secret.ts).
+   * Undefined (tests of other things): no secret, every caller gets the full trace.
+   */
+  consoleSecret?: ConsoleSecretOptions | undefined
   /** How long a client may take to send a request; the config's defaults when not given. */
   clientTimeouts?: ClientTimeouts | undefined
   /** What `/console/connection` tells the page: the upstream and the signing certificate. */
@@ -36,10 +40,13 @@ export interface AppOptions {
  * Closing the server also closes its kept-alive upstream connections.
  */
 export function createApp(options: AppOptions): Server {
-  const { staticDir, upstream, allowedHostnames, consoleToken, log } = options
+  const { staticDir, upstream, allowedHostnames, consoleSecret, log } = options
   const forwarder = createForwarder(upstream)
-  const serveStatic = createStaticFiles(staticDir)
-  const tokenGate = consoleToken === undefined ? undefined : consoleTokenGate(consoleToken)
+  const secretGate = consoleSecret === undefined ? undefined : consoleSecretGate(consoleSecret)
+  // Under a name that is not the console's, the page may be a DNS-rebinding attacker's: it gets no secret.
+  const serveStatic = createStaticFiles(staticDir, {
+    indexSecret: (req) => (hostProblem(req, allowedHostnames) ? undefined : secretGate?.embedded()),
+  })
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const target = parseRequestTarget(req.url)
@@ -47,22 +54,22 @@ export function createApp(options: AppOptions): Server {
     // The proxy's word about itself, outside /api (every /api path is the operation's), under /api's rules.
     if (target.path === CONSOLE_CONNECTION_PATH) {
       setHeaders(res, apiAnswerHeaders)
-      const refused = crossSiteProblem(req, allowedHostnames) ?? tokenGate?.problem(req)
+      const refused = crossSiteProblem(req, allowedHostnames) ?? secretGate?.problem(req)
       if (refused) return sendProblem(req, res, refused)
       return answerConnection(req, res, options.connection)
     }
     if (target.path === CONSOLE_CONDITIONS_PATH && options.conditions) {
       setHeaders(res, apiAnswerHeaders)
-      const refused = crossSiteProblem(req, allowedHostnames) ?? tokenGate?.problem(req)
+      const refused = crossSiteProblem(req, allowedHostnames) ?? secretGate?.problem(req)
       if (refused) return sendProblem(req, res, refused)
       return options.conditions.answer(req, res)
     }
     if (!isApiPath(target.path)) {
-      if (tokenGate?.land(req, res, target.path, target.query)) return
+      if (secretGate?.oldTokenUrl(req, res, target.query)) return
       return serveStatic(req, res, target.path)
     }
     setHeaders(res, apiAnswerHeaders)
-    const refused = crossSiteProblem(req, allowedHostnames) ?? tokenGate?.problem(req)
+    const refused = crossSiteProblem(req, allowedHostnames) ?? secretGate?.problem(req)
     if (refused) return sendProblem(req, res, refused)
     // Only the operation table's routes leave the proxy. OPTIONS, 404 and 405 are answered here, as the
     // sandbox answers them, and nothing is signed or forwarded for them.
@@ -70,10 +77,19 @@ export function createApp(options: AppOptions): Server {
     const upstreamPath = target.path.slice(API_BASE.length)
     const route = matchRoute(method, upstreamPath)
     if (route.kind !== 'operation') return sendRefusal(req, res, refusalOf(method, target.path, route))
+    const outside = operationRequestProblem(route.operation, route.params, target.query, req.headers)
+    if (outside) return sendProblem(req, res, outside)
     // Before anything is signed: an injected answer never reaches the bank.
     const call = { operation: route.operation.name, accountId: route.params.mockCardAccountId }
     if (await options.conditions?.apply(req, res, call)) return
-    return forwarder.forward(req, res, upstreamPath, target.query)
+    // The full signature goes only to the console's page: to anyone else it is a replayable credential.
+    const fullTrace = secretGate === undefined || secretGate.carries(req)
+    return forwarder.forward(req, res, {
+      operation: route.operation,
+      upstreamPath,
+      query: target.query,
+      fullTrace,
+    })
   }
 
   const { headersTimeoutMs, requestTimeoutMs } = options.clientTimeouts ?? defaultClientTimeouts

@@ -27,7 +27,7 @@ beforeAll(async () => {
   app = fakeApp({
     upstream: new URL(`http://127.0.0.1:${upstreamPort}`),
     allowedHostnames: new Set(['127.0.0.1']),
-    consoleToken: TOKEN,
+    consoleSecret: { value: TOKEN, required: true },
     conditions: createProxyConditions({ upstreamTimeoutMs: 40, today: () => today }),
   })
   port = await listen(app)
@@ -44,7 +44,7 @@ beforeEach(async () => {
 
 const headers = (extra: Record<string, string> = {}) => ({
   host: `127.0.0.1:${port}`,
-  cookie: `sandbox-console-token-${port}=${TOKEN}`,
+  'x-console-secret': TOKEN,
   ...extra,
 })
 const setRules = (rules: unknown) =>
@@ -90,7 +90,7 @@ describe(CONSOLE_CONDITIONS_PATH, () => {
       })
     expect((await put({ origin: 'http://evil.example' })).status).toBe(403)
     expect((await put({ host: 'evil.example' })).status).toBe(403)
-    expect((await put({ cookie: '' })).status).toBe(403)
+    expect((await put({ 'x-console-secret': '' })).status).toBe(403)
     const deleted = await send(port, CONSOLE_CONDITIONS_PATH, { method: 'DELETE', headers: headers() })
     expect(deleted.status).toBe(405)
     expect(deleted.headers.allow).toBe('GET, HEAD, PUT')

@@ -11,7 +11,7 @@ export interface Config {
   port: number
   /** The names the console is reached under: /api answers only requests whose Host is one of them. */
   allowedHostnames: readonly string[]
-  /** Whether /api needs the secret made at each start (see server/console-token.ts). */
+  /** Whether /api needs the secret made at each start (see server/console-secret.ts). */
   tokenRequired: boolean
   upstream: UpstreamConfig
   connectTimeoutMs: number

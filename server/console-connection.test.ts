@@ -29,7 +29,7 @@ beforeAll(async () => {
       maxBodyBytes: 1024,
     },
     allowedHostnames: new Set(['devbox.example']),
-    consoleToken: TOKEN,
+    consoleSecret: { value: TOKEN, required: true },
     connection: consoleConnectionOf(BASE, false, certificate),
     log: () => {},
   })
@@ -40,7 +40,7 @@ afterAll(() => close(app))
 
 const headers = (extra: Record<string, string> = {}) => ({
   host: `devbox.example:${port}`,
-  cookie: `sandbox-console-token-${port}=${TOKEN}`,
+  'x-console-secret': TOKEN,
   ...extra,
 })
 
@@ -61,7 +61,7 @@ describe(CONSOLE_CONNECTION_PATH, () => {
   })
 
   it("is refused without the console's token, from another origin, or under another Host", async () => {
-    const { cookie: _, ...noCookie } = headers()
+    const { 'x-console-secret': _, ...noCookie } = headers()
     expect((await send(port, CONSOLE_CONNECTION_PATH, { headers: noCookie })).status).toBe(403)
     const otherOrigin = headers({ origin: 'http://evil.example' })
     expect((await send(port, CONSOLE_CONNECTION_PATH, { headers: otherOrigin })).status).toBe(403)

@@ -10,7 +10,7 @@ import { createApp } from './app'
 import { createProxyConditions } from './conditions'
 import { type Config, ConfigError, takeConfig } from './config'
 import { consoleConnectionOf } from './console-connection'
-import { newConsoleToken } from './console-token'
+import { newConsoleSecret } from './console-secret'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity, type SigningIdentity } from './identity'
 import { startLocalUpstream } from './local-upstream'
 import { guardProcess } from './process-guard'
@@ -63,17 +63,17 @@ async function upstreamFor(config: Config): Promise<Upstream> {
   }
 }
 
-/** The console's URL as printed: under the first name it answers to, with the token when it needs one. */
-function consoleUrl(config: Config, port: number, token: string | undefined): string {
+/** The console's URL as printed: under the first name it answers to, never with the secret in it. */
+function consoleUrl(config: Config, port: number): string {
   const [host = config.host] = config.allowedHostnames
-  return `http://${host}:${port}/${token === undefined ? '' : `?token=${token}`}`
+  return `http://${host}:${port}/`
 }
 
 async function main() {
   guardProcess((line) => console.error(line))
   const config = takeConfig(process.env)
   const upstream = await upstreamFor(config)
-  const consoleToken = config.tokenRequired ? newConsoleToken() : undefined
+  const consoleSecret = { value: newConsoleSecret(), required: config.tokenRequired }
   const signer = createNodeRequestSigner(upstream.identity)
   const app = createApp({
     staticDir: STATIC_DIR,
@@ -85,7 +85,7 @@ async function main() {
       maxBodyBytes: MAX_BODY_BYTES,
     },
     allowedHostnames: new Set(config.allowedHostnames),
-    consoleToken,
+    consoleSecret,
     clientTimeouts: config.client,
     conditions: createProxyConditions({ upstreamTimeoutMs: config.totalTimeoutMs }),
     connection: consoleConnectionOf(
@@ -102,9 +102,10 @@ async function main() {
   })
   const { certificate } = upstream.identity
   const { port } = app.address() as AddressInfo
-  console.log(`Sandbox Console on ${consoleUrl(config, port, consoleToken)}`)
-  if (consoleToken !== undefined) {
-    console.log('  /api needs the token above: open that URL once in the browser (it sets a cookie)')
+  console.log(`Sandbox Console on ${consoleUrl(config, port)}`)
+  if (consoleSecret.required) {
+    console.log(`  console token: ${consoleSecret.value}`)
+    console.log("  paste it when the console asks (curl: -H 'X-Console-Secret: <token>'); new at each start")
   }
   console.log(`  /api -> signing proxy -> ${upstream.description}`)
   for (const line of upstream.data?.banner ?? []) console.log(line)

@@ -94,7 +94,9 @@ describe('the signature of a CA whose name is not ASCII', () => {
     const keyId = `SN=${tpp.serialHex},CA=${CA_DN}`
     expect(signature).toContain(`keyId="${encodeParameterValue(keyId)}"`)
     expect(encodeParameterValue(keyId)).toMatch(/^=\?utf-8\?B\?[A-Za-z0-9+/=]+\?=$/)
-    const parsed = parseSignatureHeader(signature ?? '')
+    // This caller sends no console secret, so the trace withholds the signature's value: parse the rest.
+    expect(signature).toContain('signature="(withheld)"')
+    const parsed = parseSignatureHeader((signature ?? '').replace('(withheld)', 'AA=='))
     expect(parsed.ok && parsed.value.keyId).toBe(keyId)
     const decoded = decodeParameterValue(encodeParameterValue(keyId))
     expect(decoded.ok && sameDn(decoded.value.replace(/^SN=[0-9A-F]+,CA=/, ''), ca.subjectDn)).toBe(true)

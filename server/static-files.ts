@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
 import { pipeline } from 'node:stream'
+import { CONSOLE_SECRET_META } from '../src/contract'
 import { setHeaders } from './problem-response'
 import { consolePageHeaders } from './security-headers'
 
@@ -33,8 +34,9 @@ const HASHED_ASSET = /^\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/
  * a file extension that match no file are client routes and get `index.html`. Every answer carries the
  * console's security headers (CSP, nosniff, no referrer, no framing).
  */
-export function createStaticFiles(root: string) {
+export function createStaticFiles(root: string, options: StaticFilesOptions = {}) {
   const base = resolve(root)
+  const indexFile = join(base, 'index.html')
 
   return async function serveStatic(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     setHeaders(res, consolePageHeaders)
@@ -44,14 +46,43 @@ export function createStaticFiles(root: string) {
     }
     const decoded = safeDecode(path)
     const file = decoded === undefined ? undefined : await findFile(base, decoded)
-    if (file !== undefined) return send(req, res, file, HASHED_ASSET.test(decoded ?? ''))
-    if (decoded !== undefined && extname(decoded) === '') {
-      const index = await findFile(base, '/index.html')
-      if (index !== undefined) return send(req, res, index, false)
-    }
+    const index =
+      file === undefined && decoded !== undefined && extname(decoded) === ''
+        ? await findFile(base, '/index.html')
+        : file
+    const secret = index?.path === indexFile ? options.indexSecret?.(req) : undefined
+    if (index !== undefined && secret !== undefined) return sendIndexWithSecret(req, res, index, secret)
+    if (index !== undefined) return send(req, res, index, HASHED_ASSET.test(decoded ?? ''))
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
     res.end('Not found\n')
   }
+}
+
+export interface StaticFilesOptions {
+  /** The console secret to hand the page that loads index.html with this request; undefined: none. */
+  indexSecret?: ((req: IncomingMessage) => string | undefined) | undefined
+}
+
+/**
+ * index.html with the console secret in a `<meta>` the page reads: no other origin can read this answer, and
+ * it is never stored (a restart makes a new secret).
+ */
+async function sendIndexWithSecret(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: { path: string },
+  secret: string,
+) {
+  const html = (await readFile(file.path, 'utf8')).replace(
+    /<head>/i,
+    `<head><meta name="${CONSOLE_SECRET_META}" content="${secret}">`,
+  )
+  res.writeHead(200, {
+    'content-type': contentTypes['.html'],
+    'content-length': Buffer.byteLength(html),
+    'cache-control': 'no-store',
+  })
+  res.end(req.method === 'HEAD' ? undefined : html)
 }
 
 function safeDecode(path: string): string | undefined {

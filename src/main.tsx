@@ -7,6 +7,7 @@ import { type OfflineRuntime, startOffline } from './app/offline'
 import { Providers } from './app/Providers'
 import { reportErrorsTo } from './app/report-errors'
 import { applyTheme, readTheme } from './app/theme'
+import { ConsoleSecretPrompt } from './features/connection/ConsoleSecretPrompt'
 import { applyPresenter, createPresenterSetting } from './features/presenter/presenter'
 import './ui/styles.css'
 
@@ -41,6 +42,7 @@ async function boot() {
         <AppErrorBoundary>
           <App mode={mode} offlineError={offlineError} />
         </AppErrorBoundary>
+        {mode === 'proxy' ? <ConsoleSecretPrompt /> : null}
       </Providers>
     </StrictMode>,
   )

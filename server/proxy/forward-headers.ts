@@ -1,38 +1,8 @@
-import {
-  HEADER_VALUE_CHARACTER,
-  headerNames,
-  type Problem,
-  problem,
-  SIGNED_HEADER_VALUE_MAX,
-} from '../../src/contract'
+import { HEADER_VALUE_CHARACTER, type Problem, problem, SIGNED_HEADER_VALUE_MAX } from '../../src/contract'
 import { SIGNED_WHEN_PRESENT } from '../../src/signing/signer'
+import { PSU_HEADERS } from './operation-request'
 
-/**
- * End-to-end request headers the upstream may need. Everything else is dropped: hop-by-hop headers, cookies,
- * Host, and the signature set (Signature, Digest, Date, TPP-Signature-Certificate), which only the proxy's
- * signer may produce. Accept-Encoding is dropped too, so the upstream answers uncompressed and the proxy can
- * stream the body through untouched.
- */
-const forwardedHeaders = new Set(
-  [
-    headerNames.contentType,
-    headerNames.accept,
-    headerNames.acceptLanguage,
-    headerNames.acceptCharset,
-    headerNames.requestId,
-    headerNames.psuId,
-    headerNames.psuIdType,
-    headerNames.psuCorporateId,
-    headerNames.psuCorporateIdType,
-    headerNames.psuIpAddress,
-    headerNames.psuIpPort,
-    headerNames.psuUserAgent,
-    headerNames.tppRedirectUri,
-    headerNames.tppNokRedirectUri,
-    headerNames.acceptFix,
-    headerNames.xAcceptFix,
-  ].map((name) => name.toLowerCase()),
-)
+const PSU = new Set(PSU_HEADERS.map((name) => name.toLowerCase()))
 
 export type ForwardHeaders = { ok: true; headers: Record<string, string> } | { ok: false; problem: Problem }
 
@@ -51,9 +21,15 @@ const signableValue = (value: string): boolean =>
  * Control characters are refused even though Node's parser rejects CR/LF today: a newline in a signed value
  * would add a forged line to the signing string. Headers the client names in `Connection` are meant for
  * this hop only (RFC 9110 §7.6.1) and are dropped, whatever their name. The values the signature covers when
- * present must be short visible text: the proxy puts its key under them.
+ * present must be short visible text: the proxy puts its key under them. `forwardedHeaders` (lower case)
+ * are the operation's (operation-request.ts): Host, cookies and the signature set, which only the proxy's
+ * signer may produce, are never among them; nor is Accept-Encoding, so the upstream answers uncompressed
+ * and the proxy streams the body through untouched. Unsigned PSU headers are bounded like the signed ones.
  */
-export function forwardHeaders(rawHeaders: readonly string[]): ForwardHeaders {
+export function forwardHeaders(
+  rawHeaders: readonly string[],
+  forwardedHeaders: ReadonlySet<string>,
+): ForwardHeaders {
   const hopByHop = connectionNamed(rawHeaders)
   const headers: Record<string, string> = {}
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
@@ -71,6 +47,10 @@ export function forwardHeaders(rawHeaders: readonly string[]): ForwardHeaders {
     }
     if (SIGNED_WHEN_PRESENT.includes(name) && !signableValue(value)) {
       const text = `${rawName} must be 1 to ${SIGNED_HEADER_VALUE_MAX} visible ISO-8859-1 characters`
+      return { ok: false, problem: problem(400, 'FORMAT_ERROR', text, rawName) }
+    }
+    if (PSU.has(name) && value.length > SIGNED_HEADER_VALUE_MAX) {
+      const text = `${rawName} must be at most ${SIGNED_HEADER_VALUE_MAX} characters`
       return { ok: false, problem: problem(400, 'FORMAT_ERROR', text, rawName) }
     }
     headers[name] = value

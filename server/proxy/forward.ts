@@ -6,6 +6,7 @@ import {
   API_BASE,
   encodeConsoleTrace,
   headerNames,
+  type Operation,
   type Problem,
   problem,
   SANDBOX_PREFIX,
@@ -18,6 +19,7 @@ import { readBodyWithin } from '../read-body'
 import { apiAnswerHeaders } from '../security-headers'
 import { bodyShapeProblem } from './body-shape'
 import { forwardHeaders } from './forward-headers'
+import { forwardedHeaderNames } from './operation-request'
 import { signedRequestIds } from './signed-request-ids'
 
 export interface ForwarderOptions {
@@ -31,9 +33,22 @@ export interface ForwarderOptions {
   maxBodyBytes: number
 }
 
+export interface ForwardTarget {
+  /** The operation the route matched: which headers it names. */
+  operation: Operation
+  /** The operation's path below the upstream's base, already checked against the operation's routes. */
+  upstreamPath: string
+  query: string
+  /**
+   * Whether the trace may carry the signature itself: only for the console's own page (it proved itself with
+   * the console secret). Anyone else gets it with the signature value withheld, as it would replay upstream.
+   */
+  fullTrace: boolean
+}
+
 export interface Forwarder {
-  /** Signs the request and relays it to `upstreamPath` (already checked against the operation's routes). */
-  forward(req: IncomingMessage, res: ServerResponse, upstreamPath: string, query: string): Promise<void>
+  /** Signs the request and relays it to the target. */
+  forward(req: IncomingMessage, res: ServerResponse, target: ForwardTarget): Promise<void>
   /** Closes the idle keep-alive connections to the upstream. */
   close(): void
 }
@@ -70,8 +85,9 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     maxIds: REQUEST_ID_MEMORY,
   })
 
-  async function forward(req: IncomingMessage, res: ServerResponse, upstreamPath: string, query: string) {
-    const picked = forwardHeaders(req.rawHeaders)
+  async function forward(req: IncomingMessage, res: ServerResponse, target: ForwardTarget) {
+    const { upstreamPath, query } = target
+    const picked = forwardHeaders(req.rawHeaders, forwardedHeaderNames(target.operation))
     if (!picked.ok) return sendProblem(req, res, picked.problem)
     const received = await readBodyWithin(req, res, maxBodyBytes)
     if (received === undefined) return
@@ -87,9 +103,18 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     }
     const given = picked.headers[REQUEST_ID]
     const requestId = given !== undefined && UUID.test(given) ? given : randomUUID()
-    if (!requestIds.claim(requestId)) {
+    const claim = requestIds.claim(requestId)
+    if (claim === 'used') {
       const text = `X-Request-ID ${requestId} was signed in the last ${REQUEST_ID_WINDOW_MINUTES} minutes; send a new one`
       return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text, headerNames.requestId))
+    }
+    if (claim === 'full') {
+      // Forgetting an id early would let it be signed again: refusing new ones keeps the promise instead.
+      const text =
+        `The proxy signed ${REQUEST_ID_MEMORY.toLocaleString('en')} requests in the last ` +
+        `${REQUEST_ID_WINDOW_MINUTES} minutes, as many X-Request-IDs as it remembers to refuse replays; ` +
+        'it signs again as they leave the window'
+      return sendProblem(req, res, problem(429, 'ACCESS_EXCEEDED', text, headerNames.requestId))
     }
     const path = `${prefix}${upstreamPath}${query === '' ? '' : `?${query}`}`
     const url = `${origin}${path}`
@@ -106,9 +131,10 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     }
     const trace = encodeConsoleTrace({
       upstream: url,
-      requestHeaders: headers,
+      requestHeaders: target.fullTrace ? headers : withoutSignatureValue(headers),
       signingString: signed.signingString,
       keyId: signed.keyId,
+      ...(target.fullTrace ? {} : { withheld: SIGNATURE_WITHHELD }),
     })
     const answerHeaders = {
       [REQUEST_ID]: headerValue(headers, REQUEST_ID),
@@ -299,6 +325,26 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   }
 
   return { forward, close: () => agent.destroy() }
+}
+
+const SIGNATURE_WITHHELD =
+  "The Signature's value is withheld: it would be accepted upstream as the TPP's until its Date is stale. " +
+  "Only the console's page gets it, sending the per-start secret as X-Console-Secret (docs/security.md)."
+
+/** The headers with the Signature header's `signature="..."` parameter blanked, its other parameters kept. */
+function withoutSignatureValue(headers: Record<string, string>): Record<string, string> {
+  const name = headerNames.signature.toLowerCase()
+  return Object.fromEntries(
+    Object.entries(headers).map(([key, value]) => [
+      key,
+      key.toLowerCase() === name ? withheldValue(value) : value,
+    ]),
+  )
+}
+
+function withheldValue(signature: string): string {
+  const parameter = /(^|,)\s*signature="[^"]*"/i
+  return parameter.test(signature) ? signature.replace(parameter, '$1signature="(withheld)"') : '(withheld)'
 }
 
 function headerValue(headers: Record<string, string>, name: string): string {

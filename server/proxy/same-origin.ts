@@ -7,17 +7,16 @@ import { type Problem, problem } from '../../src/contract'
  * `Origin` and `Sec-Fetch-Site`, which browsers set and pages cannot forge) or through DNS rebinding, where
  * the browser believes it talks to the attacker's host name (refused by checking `Host` against the names
  * the console was configured with; undefined means any, for tests only). A request with neither `Origin` nor
- * `Sec-Fetch-Site` comes from no browser page (curl, a script): it passes here, and only the console token
- * (server/console-token.ts) stops it, which is on whenever the console listens beyond loopback.
+ * `Sec-Fetch-Site` comes from no browser page (curl, a script): it passes here, and only the console secret
+ * (server/console-secret.ts) stops it, which is required whenever the console listens beyond loopback.
  */
 export function crossSiteProblem(
   req: IncomingMessage,
   allowedHostnames: ReadonlySet<string> | undefined,
 ): Problem | undefined {
   const host = req.headers.host ?? ''
-  if (allowedHostnames !== undefined && !allowedHostnames.has(hostnameOf(host))) {
-    return problem(403, 'FORMAT_ERROR', `Host "${host}" is not an address of this console`, 'Host')
-  }
+  const wrongHost = hostProblem(req, allowedHostnames)
+  if (wrongHost) return wrongHost
   const site = req.headers['sec-fetch-site']
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
     return problem(
@@ -37,6 +36,16 @@ export function crossSiteProblem(
     )
   }
   return undefined
+}
+
+/** Whether `Host` names this console (undefined: any): a page under another name may be a DNS rebinding. */
+export function hostProblem(
+  req: IncomingMessage,
+  allowedHostnames: ReadonlySet<string> | undefined,
+): Problem | undefined {
+  const host = req.headers.host ?? ''
+  if (allowedHostnames === undefined || allowedHostnames.has(hostnameOf(host))) return undefined
+  return problem(403, 'FORMAT_ERROR', `Host "${host}" is not an address of this console`, 'Host')
 }
 
 function hostnameOf(host: string): string {

@@ -1,57 +1,40 @@
+import { type RequestIdClaim, requestIdMemory } from '../../src/sandbox-http/request-id-memory'
+
 export interface SignedRequestIds {
   /**
-   * Records `id` as signed now and says true, or says false when it was already signed within the window:
-   * the caller must then not sign it again. Synchronous, so two requests racing with one id cannot both pass.
+   * Records `id` as signed now ('fresh'), or says it was signed within the window ('used': it must not be
+   * signed again), or that the window already holds `maxIds` ids ('full': nothing is signed until some
+   * expire). Case-insensitive.
    */
-  claim(id: string): boolean
+  claim(id: string): RequestIdClaim
   readonly size: number
 }
 
 export interface SignedRequestIdsOptions {
   windowMs: number
-  /** The most ids kept: past it the oldest are forgotten early, so memory stays bounded under any load. */
+  /** The most ids kept: past it new ones are refused, never old ones forgotten early. */
   maxIds: number
   now?: () => number
 }
 
 /**
  * The X-Request-IDs signed recently. A signed request replayed within the window is refused before it is
- * signed again, so a captured id cannot be re-signed with another body. Every id lives the same time, so
- * claim order is also expiry order: the ids wait in a ring in that order and are forgotten from its front.
- * The ring, not the Set's own order, says which is oldest: a Set walked from its front after many deletions
- * passes over every deleted slot first, which made each claim cost more the longer the proxy ran.
+ * signed again, so a captured id cannot be re-signed with another body. Memory is bounded by the window
+ * times the signing rate, capped at `maxIds`: 100,000 ids in 10 minutes is 166 signed requests a second.
  */
 export function signedRequestIds({
   windowMs,
   maxIds,
   now = () => performance.now(),
 }: SignedRequestIdsOptions): SignedRequestIds {
-  const signed = new Set<string>()
-  const ring: string[] = new Array(maxIds)
-  const times = new Float64Array(maxIds)
-  /** The oldest id's slot; the ring holds `signed.size` ids from there on. */
-  let oldest = 0
-
-  function forgetOld(time: number) {
-    while (signed.size > 0 && (time - (times[oldest] ?? 0) >= windowMs || signed.size >= maxIds)) {
-      signed.delete(ring[oldest] ?? '')
-      oldest = (oldest + 1) % maxIds
-    }
-  }
-
+  const memory = requestIdMemory({ maxIds, sweepEveryMs: Math.max(1, Math.ceil(windowMs / 10)) })
   return {
     claim(id) {
       const time = now()
-      forgetOld(time)
-      if (signed.has(id)) return false
-      const slot = (oldest + signed.size) % maxIds
-      ring[slot] = id
-      times[slot] = time
-      signed.add(id)
-      return true
+      return memory.claim(id, time + windowMs, time)
     },
     get size() {
-      return signed.size
+      return memory.size
     },
   }
 }

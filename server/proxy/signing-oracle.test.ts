@@ -77,6 +77,15 @@ describe('X-Request-ID', () => {
     expect(upstream.received).toHaveLength(1)
   })
 
+  it('is refused in another case too: the same UUID in upper case is the same id', async () => {
+    const id = '2f7c4e8a-9b3d-4c5e-8f1a-6b7c8d9e0f1a'
+    expect((await send(port, ACCOUNTS, { headers: { 'x-request-id': id } })).status).toBe(200)
+    const again = await send(port, ACCOUNTS, { headers: { 'x-request-id': id.toUpperCase() } })
+    expect(again.status).toBe(400)
+    expect(json(again)).toMatchObject({ tppMessages: [{ path: 'X-Request-ID' }] })
+    expect(upstream.received).toHaveLength(1)
+  })
+
   it('is not spent by a request refused before signing', async () => {
     const id = '1e8b3d6f-7c2a-4f4b-8d9e-8a7f6e5d4c3b'
     expect((await post(ACCOUNTS, '[]', { 'x-request-id': id })).status).toBe(400)
@@ -93,7 +102,7 @@ describe('X-Request-ID', () => {
   })
 })
 
-describe('PSU-ID, PSU-Corporate-ID and TPP-Redirect-URI are signed only when well-formed', () => {
+describe('PSU-ID and PSU-Corporate-ID are signed only when well-formed', () => {
   const raw = (header: Buffer | string) =>
     Buffer.concat([
       Buffer.from(`GET ${ACCOUNTS} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n`),
@@ -106,12 +115,8 @@ describe('PSU-ID, PSU-Corporate-ID and TPP-Redirect-URI are signed only when wel
     ['PSU-ID', 'more than 256 characters', `PSU-ID: ${'1'.repeat(257)}`],
     ['PSU-Corporate-ID', 'a tab inside', 'PSU-Corporate-ID: 1812\t9215603'],
     ['PSU-Corporate-ID', 'a C1 control character (0x85)', 'PSU-Corporate-ID: 1812\x859215603'],
-    ['TPP-Redirect-URI', 'a DEL character', 'TPP-Redirect-URI: https://tpp.example/\x7f'],
-    [
-      'TPP-Redirect-URI',
-      'UTF-8 text read as bytes (0x80-0x9f inside)',
-      Buffer.from('TPP-Redirect-URI: https://tpp.example/€'),
-    ],
+    ['PSU-ID', 'a DEL character', 'PSU-ID: 1303\x7f'],
+    ['PSU-ID', 'UTF-8 text read as bytes (0x80-0x9f inside)', Buffer.from('PSU-ID: 1303€')],
   ])('%s with %s: 400 naming the header', async (name, _what, header) => {
     const answer = parseRaw(await sendRaw(port, raw(header)))
     expect(answer.status).toBe(400)

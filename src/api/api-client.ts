@@ -24,6 +24,7 @@ import {
 } from './client'
 import { type ConditionsSource, offlineConditionsSource, proxyConditionsSource } from './conditions'
 import { classifyProbe, probeConnection, type Verdict } from './connection-test'
+import { consoleFetch } from './console-secret'
 import { createDeletionRefusals, type DeletionRefusals, isDeletionNotOffered } from './deletion'
 import { ApiError } from './errors'
 import { createAccountFixHeaders, createLongerNameSetting } from './fixes'
@@ -265,7 +266,7 @@ function bookKey(known: ConsoleConnection): string {
 }
 
 async function fetchConnection(): Promise<ConsoleConnection> {
-  const response = await fetch(CONSOLE_CONNECTION_PATH, { headers: { accept: 'application/json' } })
+  const response = await consoleFetch(CONSOLE_CONNECTION_PATH, { headers: { accept: 'application/json' } })
   if (!response.ok) throw new Error(`${CONSOLE_CONNECTION_PATH} answered HTTP ${response.status}`)
   return consoleConnection.parse(await response.json())
 }

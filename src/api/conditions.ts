@@ -7,6 +7,7 @@ import {
   emptyConditionSet,
   type IsoDate,
 } from '../contract'
+import { consoleFetch } from './console-secret'
 import { ApiError } from './errors'
 
 /** The conditions as the panel shows them; `upstreamTimeoutMs` only where a proxy holds a timeout. */
@@ -94,7 +95,7 @@ export function offlineConditionsSource(
 
 export function proxyConditionsSource(): ConditionsSource {
   const exchange = async (init?: RequestInit) => {
-    const response = await fetch(CONSOLE_CONDITIONS_PATH, {
+    const response = await consoleFetch(CONSOLE_CONDITIONS_PATH, {
       ...init,
       headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
     })

@@ -13,6 +13,7 @@ export type {
 export * from './conditions'
 export * from './conditions-hooks'
 export type { FailureClass, Verdict } from './connection-test'
+export { consoleSecret, onConsoleSecretNeeded, rememberConsoleSecret } from './console-secret'
 export * from './console-trace'
 export * from './copy-account'
 export * from './deletion'

@@ -4,6 +4,7 @@
  * the offline worker of its mode.
  */
 import { headerNames } from '../contract'
+import { consoleFetch } from './console-secret'
 import { readConsoleTrace, type UpstreamRequest } from './console-trace'
 import { RequestTimeoutError, type StrayAnswer, UnreachableError } from './errors'
 import type { Mode } from './mode'
@@ -96,7 +97,10 @@ export function createTransport({
     const requestId = request.headers.get(headerNames.requestId) ?? ''
     let response: Response
     try {
-      response = await fetch(request, limit ? { signal: AbortSignal.any([request.signal, limit]) } : {})
+      response = await consoleFetch(
+        request,
+        limit ? { signal: AbortSignal.any([request.signal, limit]) } : {},
+      )
     } catch (error) {
       if (limit?.aborted && limitMs !== undefined && !request.signal.aborted) {
         const condition = await conditionOf?.(requestId)

@@ -93,5 +93,16 @@ export const headerNames = {
   consoleTamper: 'X-Console-Tamper',
   /** On an answer a condition shaped (injected or delayed): the rule that fired, `<id>: <what it did>`. */
   consoleCondition: 'X-Console-Condition',
+  /**
+   * The console page's proof that it is the page `npm start` served: the per-start secret, sent on every
+   * /api and /console/* request (server/console-secret.ts). Never a cookie, never in a URL or the request log.
+   */
+  consoleSecret: 'X-Console-Secret',
   retryAfter: 'Retry-After',
 } as const
+
+/**
+ * The `<meta name>` under which `npm start` hands the console page its per-start secret inside index.html
+ * (on loopback by default); the page sends it back as {@link headerNames.consoleSecret}.
+ */
+export const CONSOLE_SECRET_META = 'sandbox-console-secret'

@@ -8,14 +8,19 @@ export type BookingStatus = (typeof bookingStatuses)[number]
 /** Default page size when limit is absent (release 1.19.2). */
 export const DEFAULT_LIMIT = 200
 export const INT32_MAX = 2_147_483_647
+/**
+ * The most transactions one page may ask for (docs/decisions.md#pagination): the platform documents no
+ * maximum, and an unbounded one let one read answer 45.6 MB. A page of this many stays near 1 MB.
+ */
+export const MAX_LIMIT = 1000
 
 /**
  * A query-string integer: plain digits only, so "5.0", " 5", "+5" and "0x5" are refused rather than
  * guessed. Each message states the rule and an accepted value; a negative number is told the minimum,
  * not that it is not a whole number.
  */
-const queryInt = (name: string, min: 0 | 1, example: number) => {
-  const range = `a whole number from ${min} to ${INT32_MAX}, digits only, e.g. ${name}=${example}`
+const queryInt = (name: string, min: 0 | 1, example: number, max = INT32_MAX) => {
+  const range = `a whole number from ${min} to ${max}, digits only, e.g. ${name}=${example}`
   const rule = `${name} must be ${range}`
   const atLeast = `${name} must be ${min} or more, e.g. ${name}=${example}`
   return z
@@ -25,7 +30,15 @@ const queryInt = (name: string, min: 0 | 1, example: number) => {
     })
     .transform(Number)
     .pipe(
-      z.number().min(min, atLeast).max(INT32_MAX, `${name} must be at most ${INT32_MAX} (the int32 maximum)`),
+      z
+        .number()
+        .min(min, atLeast)
+        .max(
+          max,
+          max === INT32_MAX
+            ? `${name} must be at most ${INT32_MAX} (the int32 maximum)`
+            : `${name} must be at most ${max}, the most transactions one page holds; page on with offset`,
+        ),
     )
 }
 
@@ -43,7 +56,7 @@ export const transactionsQuery = z.strictObject({
   fromDate: isoDate.optional(),
   toDate: isoDate.optional(),
   offset: queryInt('offset', 0, 0).default(0),
-  limit: queryInt('limit', 1, DEFAULT_LIMIT).default(DEFAULT_LIMIT),
+  limit: queryInt('limit', 1, DEFAULT_LIMIT, MAX_LIMIT).default(DEFAULT_LIMIT),
 })
 
 export type TransactionsQueryInput = z.input<typeof transactionsQuery>

@@ -1,13 +1,52 @@
 import { headerNames, type Problem, problem } from '../contract'
 import { type VerificationResult, verifySignedRequest } from '../signing'
 import type { Authenticate } from './handlers'
+import { requestIdMemory } from './request-id-memory'
 
 type Verified = Extract<VerificationResult, { ok: true }>
 
+/** The verifier's Date window, either side of now: a Date outside it is refused anyway. */
+const DATE_WINDOW_MS = 300_000
+/**
+ * The most X-Request-IDs remembered at once. An id is kept until its Date leaves the window, so at most
+ * 600 s (a Date up to 300 s ahead, then 300 s) of verified requests: this many is 333 a second, sustained.
+ */
+const MAX_REMEMBERED_IDS = 200_000
+
+/**
+ * A verified request's X-Request-ID may not come again while its Date would still pass: otherwise the
+ * headers of one signed read, captured, would be accepted again, even with another method (draft-cavage
+ * signs no request target by default). Only verified requests spend an id, so an unsigned flood cannot.
+ */
+function replayProblem(
+  memory: ReturnType<typeof requestIdMemory>,
+  requestId: string | null,
+  date: string | undefined,
+): Problem | null {
+  if (requestId === null) return null
+  const now = Date.now()
+  const signedAt = date === undefined ? Number.NaN : Date.parse(date)
+  const claim = memory.claim(requestId, (Number.isNaN(signedAt) ? now : signedAt) + DATE_WINDOW_MS, now)
+  if (claim === 'used') {
+    const text =
+      `X-Request-ID ${requestId} was already used by a verified request whose Date is still within ` +
+      `${DATE_WINDOW_MS / 1000} seconds: a signed request is accepted once; sign a new one with a new X-Request-ID`
+    return problem(401, 'SIGNATURE_INVALID', text, headerNames.requestId)
+  }
+  if (claim === 'full') {
+    const text =
+      `The sandbox verified ${MAX_REMEMBERED_IDS.toLocaleString('en')} requests within the Date window and ` +
+      'remembers no more X-Request-IDs to refuse replays; it accepts new ones as they leave the window'
+    return problem(429, 'ACCESS_EXCEEDED', text, headerNames.requestId)
+  }
+  return null
+}
+
 /**
  * The sandbox's 401 rules as an `authenticate` for the handlers: draft-cavage signature, Digest, keyId,
- * signed header list, Date skew and certificate validity. `trust` may refuse a well-signed request
- * (e.g. a certificate from an unknown CA); `onVerified` reports a request that passed.
+ * signed header list, Date skew, certificate validity, (request-target) when signed, and an X-Request-ID
+ * used once within its Date's window. `trust` may refuse a well-signed request (e.g. a certificate from an
+ * unknown CA); `onVerified` reports a request that passed.
  */
 export function requireSignature({
   trust,
@@ -19,6 +58,7 @@ export function requireSignature({
   /** Where a browser carries the Date it signed: fetch may not set `Date` itself (a forbidden header). */
   dateFrom?: string
 } = {}): Authenticate {
+  const usedIds = requestIdMemory({ maxIds: MAX_REMEMBERED_IDS, sweepEveryMs: 30_000 })
   return async (request, body) => {
     const url = new URL(request.url)
     const headers = Object.fromEntries(request.headers)
@@ -38,6 +78,8 @@ export function requireSignature({
       ? await trust(request.headers.get(headerNames.tppSignatureCertificate) ?? '', result)
       : null
     if (refused) return refused
+    const replayed = replayProblem(usedIds, request.headers.get(headerNames.requestId), headers.date)
+    if (replayed) return replayed
     onVerified?.(result)
     return null
   }

@@ -412,17 +412,22 @@ describe('listing transactions', () => {
     [
       { bookingStatus: 'both', limit: '2.5' },
       'limit',
-      'limit must be a whole number from 1 to 2147483647, digits only, e.g. limit=200',
+      'limit must be a whole number from 1 to 1000, digits only, e.g. limit=200',
     ],
     [
       { bookingStatus: 'both', limit: 'abc' },
       'limit',
-      'limit must be a whole number from 1 to 2147483647, digits only, e.g. limit=200',
+      'limit must be a whole number from 1 to 1000, digits only, e.g. limit=200',
     ],
     [
-      { bookingStatus: 'both', limit: '2147483648' },
+      { bookingStatus: 'both', limit: '1001' },
       'limit',
-      'limit must be at most 2147483647 (the int32 maximum)',
+      'limit must be at most 1000, the most transactions one page holds; page on with offset',
+    ],
+    [
+      { bookingStatus: 'both', limit: '2147483647' },
+      'limit',
+      'limit must be at most 1000, the most transactions one page holds; page on with offset',
     ],
     [{ bookingStatus: 'both', offset: '-5' }, 'offset', 'offset must be 0 or more, e.g. offset=0'],
     [
@@ -460,13 +465,13 @@ describe('listing transactions', () => {
     },
   )
 
-  it('accepts limit and offset up to the int32 maximum', async () => {
+  it('accepts limit up to its cap and offset up to the int32 maximum', async () => {
     const { sandbox, id } = await fixture()
-    const all = await list(sandbox, id, { bookingStatus: 'both', limit: '2147483647' })
+    const all = await list(sandbox, id, { bookingStatus: 'both', limit: '1000' })
     expect(ids(all.cardTransactions.booked)).toEqual(['b4', 'b2', 'b3', 'b1', 'b5'])
     expect(ids(all.cardTransactions.pending)).toEqual(['p2', 'p3', 'p1'])
     expect(all.cardTransactions._links).not.toHaveProperty('next')
-    const far = await list(sandbox, id, { bookingStatus: 'both', offset: '2147483647', limit: '2147483647' })
+    const far = await list(sandbox, id, { bookingStatus: 'both', offset: '2147483647', limit: '1000' })
     expect(far.cardTransactions).toMatchObject({ booked: [], pending: [] })
   })
 

@@ -1,0 +1,79 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import { headerNames, type Operation, type Problem, pathParameters, problem } from '../../src/contract'
+
+/**
+ * The proxy forwards only what the operation defines (src/contract/operations.ts is the one list): every
+ * other part of a request would be signed with the TPP's key for nothing the console needs, and may mean
+ * something else to the bank's gateway (`;` path parameters, a form-encoded body, `?_method=DELETE`).
+ */
+
+/** Content negotiation, which every operation takes. */
+const NEGOTIATION = [headerNames.accept, headerNames.acceptLanguage, headerNames.acceptCharset]
+
+/**
+ * The PSU context headers a bank may read on any call; the contract names none, but a TPP sends them. Kept,
+ * each value at most SIGNED_HEADER_VALUE_MAX characters (see forward-headers.ts).
+ */
+export const PSU_HEADERS: readonly string[] = [
+  headerNames.psuId,
+  headerNames.psuIdType,
+  headerNames.psuCorporateId,
+  headerNames.psuCorporateIdType,
+  headerNames.psuIpAddress,
+  headerNames.psuIpPort,
+  headerNames.psuUserAgent,
+]
+
+/** The lower-case request headers the proxy forwards for `operation`; the signature set is its own. */
+export function forwardedHeaderNames(operation: Operation): ReadonlySet<string> {
+  const named = operation.headers.map(({ name }) => name)
+  // Accept-Fix is read under X-Accept-Fix too (the contract's description says so).
+  const aliases = named.includes(headerNames.acceptFix) ? [headerNames.xAcceptFix] : []
+  const body = operation.body === undefined ? [] : [headerNames.contentType]
+  return new Set(
+    [...NEGOTIATION, ...PSU_HEADERS, ...named, ...aliases, ...body].map((name) => name.toLowerCase()),
+  )
+}
+
+const JSON_MEDIA_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i
+
+/**
+ * Why the request is not one of `operation`'s: a path parameter outside the contract's character set, a
+ * query parameter the operation has not, a body that is not `application/json`. Undefined when it is.
+ */
+export function operationRequestProblem(
+  operation: Operation,
+  params: Readonly<Record<string, string>>,
+  query: string,
+  headers: IncomingHttpHeaders,
+): Problem | undefined {
+  for (const [name, value] of Object.entries(params)) {
+    const rule = pathParameters[name as keyof typeof pathParameters]
+    const checked = rule?.schema.safeParse(value)
+    if (checked === undefined || checked.success) continue
+    // What the sandbox answers for an id it does not hold: nothing outside the contract's ids can be one.
+    const why = checked.error.issues[0]?.message.replace(new RegExp(`^${name} `), '') ?? ''
+    const text = `${name} ${JSON.stringify(value)} is no id: it ${why}`
+    return problem(404, 'RESOURCE_UNKNOWN', text, name)
+  }
+  const allowed = queryNames(operation)
+  for (const name of new URLSearchParams(query).keys()) {
+    if (allowed.has(name)) continue
+    const takes = allowed.size === 0 ? 'takes no query parameters' : `takes ${[...allowed].join(', ')}`
+    const text = `${name} is not a query parameter of ${operation.method} ${operation.path}, which ${takes}`
+    return problem(400, 'PARAMETER_NOT_SUPPORTED', text, name)
+  }
+  if (operation.body !== undefined) {
+    const type = headers['content-type']
+    if (type !== undefined && !JSON_MEDIA_TYPE.test(type.trim())) {
+      const text = `Content-Type must be application/json (optionally charset=utf-8), not ${type}`
+      return problem(415, 'FORMAT_ERROR', text, headerNames.contentType)
+    }
+  }
+  return undefined
+}
+
+function queryNames(operation: Operation): ReadonlySet<string> {
+  const schema = operation.query as { shape?: Record<string, unknown> } | undefined
+  return new Set(Object.keys(schema?.shape ?? {}))
+}
