@@ -5,6 +5,8 @@ import { signatureErrorCodes, tppMessagesBody } from './errors'
 import { headerNames, requestId } from './headers'
 import {
   API_BASE,
+  CONSOLE_SANDBOX_FLAG,
+  CONSOLE_SANDBOX_PREFIX,
   type HeaderUse,
   OPENAPI_PATH,
   type Operation,
@@ -130,12 +132,19 @@ export function openApiDocument(
   }
 
   const paths: Record<string, JsonObject> = {}
-  for (const operation of offered) {
-    paths[operation.path] ??= {}
-    ;(paths[operation.path] as JsonObject)[operation.method.toLowerCase()] = {
-      operationId: operation.name,
+  const place = (operation: Operation, path: string, deprecated: boolean) => {
+    paths[path] ??= {}
+    ;(paths[path] as JsonObject)[operation.method.toLowerCase()] = {
+      operationId: deprecated ? `${operation.name}AtDeprecatedPath` : operation.name,
       summary: operation.summary,
-      ...(operation.description === undefined ? {} : { description: operation.description }),
+      ...(deprecated
+        ? {
+            deprecated: true,
+            description: `The path it had before ${operation.path}, answered for one more release.`,
+          }
+        : operation.description === undefined
+          ? {}
+          : { description: operation.description }),
       parameters: parameters(operation),
       ...(operation.body === undefined
         ? {}
@@ -148,6 +157,13 @@ export function openApiDocument(
       responses: answers(operation),
     }
   }
+  for (const operation of offered) place(operation, operation.path, false)
+  for (const operation of offered) {
+    for (const path of operation.deprecatedPaths ?? []) place(operation, path, true)
+  }
+  // One of our sandboxes says so (the proxy reads it, docs/decisions.md#boundary): it has the console's own
+  // operations. A bank's document has no such flag, and a personality shaped like a bank leaves it out.
+  const consoleSandbox = offered.some(({ owner }) => owner === 'console')
 
   const problemSchema = schemaOf(tppMessagesBody, 'output')
   const responses = Object.fromEntries(
@@ -171,6 +187,7 @@ export function openApiDocument(
         'them. Every request is signed (draft-cavage-http-signatures-10); the console’s proxy signs for you.',
     },
     servers: [server],
+    ...(consoleSandbox ? { [CONSOLE_SANDBOX_FLAG]: { prefix: CONSOLE_SANDBOX_PREFIX } } : {}),
     paths,
     components: { schemas, responses },
   }

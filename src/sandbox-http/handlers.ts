@@ -2,6 +2,7 @@ import { http, type RequestHandler } from 'msw'
 import {
   acceptedFixes,
   type CardTransactionsResponse,
+  CONSOLE_SANDBOX_PREFIX,
   headerNames,
   type KnownFix,
   type OperationName,
@@ -239,13 +240,15 @@ export function createSandboxHandlers({
 
 /**
  * Requests under `basePath` ('' or '/api' for the page's own origin or any origin in Node, or an absolute
- * base such as 'http://sandbox.test' in tests) whose path is under the sandbox prefix are the sandbox's.
+ * base such as 'http://sandbox.test' in tests) whose path is under the sandbox prefix or the console's own
+ * are the sandbox's.
  */
 function sandboxScope(basePath: string) {
   const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(basePath)
   const base = absolute ? new URL(basePath) : undefined
   const prefix = (base ? base.pathname : basePath).replace(/\/+$/, '')
-  const root = `${prefix}${SANDBOX_PREFIX}/`
+  // The bank's namespace and the console's own.
+  const roots = [SANDBOX_PREFIX, CONSOLE_SANDBOX_PREFIX].map((root) => `${prefix}${root}/`)
   return {
     /** The path part of the base, for Location headers and links. */
     prefix,
@@ -254,7 +257,9 @@ function sandboxScope(basePath: string) {
       const url = new URL(request.url)
       const origin = base?.origin ?? globalThis.location?.origin
       if (origin !== undefined && url.origin !== origin) return undefined
-      return url.pathname.startsWith(root) ? url.pathname.slice(prefix.length) : undefined
+      return roots.some((root) => url.pathname.startsWith(root))
+        ? url.pathname.slice(prefix.length)
+        : undefined
     },
   }
 }

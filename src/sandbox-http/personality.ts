@@ -39,14 +39,9 @@ export interface Personality {
 }
 
 /** The console's own sandbox operations, which no bank has: the clock, settlement, deletes and the summary. */
-const sandboxOnly: readonly OperationName[] = [
-  'getSandboxClock',
-  'setSandboxClock',
-  'settleTransactions',
-  'deleteCardAccount',
-  'deleteTransaction',
-  'summarizeTransactions',
-]
+const sandboxOnly: readonly OperationName[] = operationList
+  .filter(({ owner }) => owner === 'console')
+  .map(({ name }) => name)
 
 /** Our sandbox as the contract has it: every operation, UUID ids, amounts as strings, pending objects. */
 const asContracted: Personality = {
