@@ -13,6 +13,7 @@ import {
   operationList,
   pathParameters,
 } from './operations'
+import { type AnswerTraits, contractTraits } from './personality-names'
 
 import { transactionsCreated } from './snapshot'
 import { cardTransactionsResponse, transactionBatch } from './transaction'
@@ -58,6 +59,7 @@ const everyOperationsProblems = [400, 401, 500]
 export function openApiDocument(
   server: { url: string; description: string } = openApiServers.console,
   offered: readonly Operation[] = operationList,
+  traits: AnswerTraits = contractTraits,
 ) {
   const schemas: Record<string, JsonObject> = {}
 
@@ -73,6 +75,7 @@ export function openApiDocument(
       }),
     }
     delete json.$schema
+    if (io === 'output' && schema !== tppMessagesBody) shapeAnswer(json, traits)
     const name = schemaNames.get(schema)
     if (name === undefined) return json
     schemas[name] = json
@@ -111,7 +114,7 @@ export function openApiDocument(
     schema: schemaOf(requestId, 'output'),
   }
 
-  const answers = ({ answer, problems }: Operation) => {
+  const answers = ({ name, answer, problems }: Operation) => {
     const answerHeaders = Object.fromEntries(
       (answer.headers ?? []).map((name) => [name, { schema: { type: 'string' } }]),
     )
@@ -120,8 +123,8 @@ export function openApiDocument(
       [answer.status]: {
         description: answer.description,
         headers: { [headerNames.requestId]: echoedRequestId, ...answerHeaders },
-        // A 204 has no body to describe.
-        ...(answer.status === 204
+        // A 204 has no body to describe, nor has a sandbox's empty 201.
+        ...(answer.status === 204 || (name === 'createTransactions' && traits.transactionsCreated === 'empty')
           ? {}
           : { content: { 'application/json': { schema: schemaOf(answer.schema, 'output') } } }),
       },
@@ -193,10 +196,45 @@ export function openApiDocument(
   }
 }
 
-/** The document as a file every server of the console serves, at the same path. */
+/**
+ * An answer's JSON Schema as a sandbox with `traits` writes it, changed in place: every amount object's
+ * `amount` a number, `pending` elements strings, unknown fields allowed.
+ */
+function shapeAnswer(json: JsonObject, traits: AnswerTraits): void {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item)
+      return
+    }
+    if (typeof node !== 'object' || node === null) return
+    const schema = node as JsonObject
+    const properties = schema.properties as Record<string, JsonObject> | undefined
+    if (traits.extraFields && schema.additionalProperties === false) delete schema.additionalProperties
+    if (
+      traits.amounts === 'number' &&
+      properties?.amount !== undefined &&
+      properties.currency !== undefined
+    ) {
+      properties.amount = { type: 'number' }
+    }
+    if (
+      traits.pending === 'strings' &&
+      properties?.pending?.type === 'array' &&
+      properties.booked?.type === 'array'
+    ) {
+      properties.pending = { type: 'array', items: { type: 'string' } }
+    }
+    for (const value of Object.values(schema)) visit(value)
+  }
+  visit(json)
+}
+
+/** The document as a file every server of the console serves, at the same path (under a base path). */
 export function openApiFile(
   server: { url: string; description: string } = openApiServers.console,
   offered: readonly Operation[] = operationList,
+  traits: AnswerTraits = contractTraits,
 ) {
-  return { path: OPENAPI_PATH, json: `${JSON.stringify(openApiDocument(server, offered), null, 2)}\n` }
+  const document = openApiDocument(server, offered, traits)
+  return { path: OPENAPI_PATH, json: `${JSON.stringify(document, null, 2)}\n` }
 }

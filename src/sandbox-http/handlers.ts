@@ -21,7 +21,7 @@ import {
 } from '../contract'
 import { createSandboxClock, type Sandbox, type SandboxClock, swapped, unknownCardAccount } from '../sandbox'
 import type { ApplyConditions } from './conditions'
-import { defaultPersonality, type Personality, routesOf } from './personality'
+import { answerBodyOf, defaultPersonality, type Personality, routesOf } from './personality'
 import { parseJsonBody } from './request-body'
 import { problemReply, type Reply, reply, thrownProblem, toResponse } from './respond'
 
@@ -195,7 +195,7 @@ export function createSandboxHandlers({
     async (call: Call<never>): Promise<Reply> => {
       const answer = await endpoints[name](call)
       if (answer.status >= 300 || answer.body === undefined) return answer
-      const body = personality.answerBody(name, answer.body)
+      const body = answerBodyOf(personality.traits, name, answer.body)
       return body === undefined ? { ...answer, body: undefined } : { ...answer, body }
     }
 
