@@ -90,6 +90,13 @@ describe.each(personalityNames)('the %s personality', (name: PersonalityName) =>
     await call('GET', accounts)
     const created = await call('POST', accounts, platformExamples.cardAccountCreate)
     await call('POST', accounts, { ...privateBody, currency: 'nope!' })
+    const plain = await send(port, `${base}${accounts}`, {
+      method: 'POST',
+      headers: { 'x-request-id': crypto.randomUUID(), 'content-type': 'text/plain' },
+      body: '{}',
+    })
+    expect(plain.status).toBe(415)
+    expect(answerSchema(document, accounts, 'POST', 415).missing).toBeUndefined()
     const id = created.headers.location?.split('/').pop() ?? ''
     expect(id).not.toBe('')
     await call('POST', accounts, privateBody)

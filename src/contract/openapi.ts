@@ -46,10 +46,13 @@ const problemAnswers: Record<number, string> = {
   401: `The signature or the certificate was refused: ${signatureErrorCodes.join(', ')}`,
   404: 'RESOURCE_UNKNOWN: no mock card account has this mockCardAccountId (or, where one is named, no transaction this cardTransactionId)',
   413: 'PAYLOAD_TOO_LARGE: the body is over the server’s limit',
+  415: 'FORMAT_ERROR naming Content-Type: the body is not sent as application/json',
   507: 'STORE_FULL: the write would pass a cap on stored transactions (the text names the cap); nothing was stored',
   500: 'INTERNAL_SERVER_ERROR: a failure of the server, still in the tppMessages shape',
 }
 const everyOperationsProblems = [400, 401, 500]
+/** An operation that reads a JSON body refuses another media type. */
+const bodyProblems = [415]
 
 /**
  * The operation as an OpenAPI 3.1 document, from the contract's operation table and its strict wire
@@ -114,11 +117,13 @@ export function openApiDocument(
     schema: schemaOf(requestId, 'output'),
   }
 
-  const answers = ({ name, answer, problems }: Operation) => {
+  const answers = ({ name, answer, problems, body }: Operation) => {
     const answerHeaders = Object.fromEntries(
       (answer.headers ?? []).map((name) => [name, { schema: { type: 'string' } }]),
     )
-    const statuses = [...new Set([...everyOperationsProblems, ...problems])].sort((a, b) => a - b)
+    const statuses = [
+      ...new Set([...everyOperationsProblems, ...(body === undefined ? [] : bodyProblems), ...problems]),
+    ].sort((a, b) => a - b)
     return {
       [answer.status]: {
         description: answer.description,
@@ -174,7 +179,17 @@ export function openApiDocument(
       `Problem${status}`,
       {
         description,
-        headers: { [headerNames.requestId]: echoedRequestId },
+        headers: {
+          [headerNames.requestId]: echoedRequestId,
+          ...(status === '401'
+            ? {
+                [headerNames.wwwAuthenticate]: {
+                  description: 'The scheme: Signature',
+                  schema: { type: 'string' },
+                },
+              }
+            : {}),
+        },
         content: { 'application/json': { schema: problemSchema } },
       },
     ]),

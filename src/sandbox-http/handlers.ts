@@ -165,7 +165,7 @@ export function createSandboxHandlers({
     try {
       const body = new Uint8Array(await request.arrayBuffer())
       const denied = await authenticate?.(request, body)
-      if (denied) return toResponse(request, problemReply(denied))
+      if (denied) return toResponse(request, problemReply(denied, challengeOf(denied)))
       const requestId = requestIdSchema.safeParse(request.headers.get(headerNames.requestId) ?? undefined)
       if (!requestId.success) {
         return toResponse(request, problemReply(problemFromZod(requestId.error, headerNames.requestId)))
@@ -262,6 +262,16 @@ function sandboxScope(basePath: string) {
         : undefined
     },
   }
+}
+
+/**
+ * A 401 says how to authenticate (RFC 9110 §11.6.1): the draft-cavage scheme and the headers every
+ * request signs (draft-cavage-http-signatures-10 §3.1.1).
+ */
+export const SIGNATURE_CHALLENGE = 'Signature realm="sandbox",headers="date digest x-request-id"'
+
+function challengeOf(denied: Problem): Record<string, string> | undefined {
+  return denied.status === 401 ? { [headerNames.wwwAuthenticate]: SIGNATURE_CHALLENGE } : undefined
 }
 
 const bookedOnlyProblem = problem(
