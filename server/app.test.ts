@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Server } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CONSOLE_SANDBOX_FLAG } from '../src/contract'
 import type { ForwarderOptions } from './proxy/forward'
 import { fakeApp } from './test-support/fake-app'
 import { fakeSign, fakeUpstream } from './test-support/fake-upstream'
@@ -180,8 +181,13 @@ describe('forwarding', () => {
     expect(signed).toBe(0)
   })
 
-  it('signs and forwards the deletes like the other operations, without a body, and relays the 204', async () => {
-    const upstream = fakeUpstream((_req, res) => res.writeHead(204).end())
+  it('signs and forwards the deletes to our own sandbox, without a body, and relays the 204', async () => {
+    // Our sandbox says so in its OpenAPI document (server/upstream-kind.ts); a bank never gets a delete.
+    const upstream = fakeUpstream((req, res) =>
+      req.url === '/prefix/openapi.json'
+        ? res.writeHead(200).end(JSON.stringify({ [CONSOLE_SANDBOX_FLAG]: {} }))
+        : res.writeHead(204).end(),
+    )
     let signed = 0
     const port = await proxyTo(await start(upstream.server), {
       sign: (request) => {
@@ -190,7 +196,7 @@ describe('forwarding', () => {
       },
     })
     for (const path of ['/card-accounts/abc', '/card-accounts/abc/transactions/ct-1']) {
-      const answer = await send(port, `/api/v1/sandbox${path}`, {
+      const answer = await send(port, `/api/v1/sandbox-console${path}`, {
         method: 'DELETE',
         headers: { 'x-request-id': randomUUID() },
       })
@@ -199,8 +205,9 @@ describe('forwarding', () => {
     }
     expect(signed).toBe(2)
     expect(upstream.received.map(({ method, url, body }) => `${method} ${url} ${body.length}`)).toEqual([
-      'DELETE /prefix/v1/sandbox/card-accounts/abc 0',
-      'DELETE /prefix/v1/sandbox/card-accounts/abc/transactions/ct-1 0',
+      'GET /prefix/openapi.json 0',
+      'DELETE /prefix/v1/sandbox-console/card-accounts/abc 0',
+      'DELETE /prefix/v1/sandbox-console/card-accounts/abc/transactions/ct-1 0',
     ])
   })
 

@@ -13,6 +13,7 @@ import { isApiPath, parseRequestTarget } from './proxy/request-target'
 import { crossSiteProblem, hostProblem } from './proxy/same-origin'
 import { apiAnswerHeaders } from './security-headers'
 import { createStaticFiles } from './static-files'
+import { probeUpstreamKind, type UpstreamKind } from './upstream-kind'
 
 export interface AppOptions {
   /** The built console (Vite's `dist/`). */
@@ -31,6 +32,11 @@ export interface AppOptions {
   connection?: ConsoleConnection | undefined
   /** Faults, latency and quotas applied before forwarding, set at `/console/conditions`; none when not given. */
   conditions?: ProxyConditions | undefined
+  /**
+   * Whether the upstream is one of our sandboxes or a bank's (server/upstream-kind.ts); by default the
+   * upstream's `/openapi.json` is asked once.
+   */
+  upstreamKind?: UpstreamKind | undefined
   /** One line per request; never given keys, PSU ids or bodies. */
   log: (line: string) => void
 }
@@ -47,6 +53,7 @@ export function createApp(options: AppOptions): Server {
   const serveStatic = createStaticFiles(staticDir, {
     indexSecret: (req) => (hostProblem(req, allowedHostnames) ? undefined : secretGate?.embedded()),
   })
+  const upstreamKind = options.upstreamKind ?? probeUpstreamKind(upstream.baseUrl, upstream.totalTimeoutMs)
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const target = parseRequestTarget(req.url)
@@ -79,6 +86,10 @@ export function createApp(options: AppOptions): Server {
     if (route.kind !== 'operation') return sendRefusal(req, res, refusalOf(method, target.path, route))
     const outside = operationRequestProblem(route.operation, route.params, target.query, req.headers)
     if (outside) return sendProblem(req, res, outside)
+    // The console's own operations are signed and sent to our own sandboxes only: a bank never sees them.
+    if (route.operation.owner === 'console' && (await upstreamKind()) === 'bank') {
+      return sendProblem(req, res, notTheBanks(method, target.path))
+    }
     // Before anything is signed: an injected answer never reaches the bank.
     const call = { operation: route.operation.name, accountId: route.params.mockCardAccountId }
     if (await options.conditions?.apply(req, res, call)) return
@@ -113,6 +124,17 @@ export function createApp(options: AppOptions): Server {
   server.on('clientError', answerClientError)
   server.on('close', () => forwarder.close())
   return server
+}
+
+/**
+ * A bank's sandbox has none of the console's own operations: the proxy answers as one without them does
+ * (404, which the console reads as "this sandbox has none" and falls back), naming why, unsigned.
+ */
+function notTheBanks(method: string, path: string) {
+  const text =
+    `${method} ${path} is Sandbox Console's own operation, and the upstream is a bank's sandbox, which has ` +
+    'none: the proxy answered itself and sent nothing upstream. It works offline and on our own sandboxes.'
+  return problem(404, 'RESOURCE_UNKNOWN', text)
 }
 
 /**

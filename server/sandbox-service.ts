@@ -60,13 +60,18 @@ export function createSandboxService({
             : {
                 trust: issuerCheck(signatures.trustedCa),
               }),
-          onVerified: (verified) =>
-            current
-              .getStore()
-              ?.setHeader(
-                headerNames.sandboxVerification,
-                `verified keyId=${encodeParameterValue(verified.keyId)}`,
-              ),
+          // The console's own header: a sandbox shaped like a bank does not send it.
+          ...(personality.consoleHeaders
+            ? {
+                onVerified: (verified: { keyId: string }) =>
+                  current
+                    .getStore()
+                    ?.setHeader(
+                      headerNames.sandboxVerification,
+                      `verified keyId=${encodeParameterValue(verified.keyId)}`,
+                    ),
+              }
+            : {}),
         })
 
   // The machine's local date, moved or frozen through the clock operation; it lives as long as the process.

@@ -277,7 +277,9 @@ describe('the signed request npm run sandbox prints at start', () => {
     expect(banner[0]).toContain(`http://127.0.0.1:${port}/api-sandbox (personality platform:`)
     const answer = await runPrintedSignCommand(banner, port)
     expect(answer.status).toBe(201)
-    expect(answer.text).toContain('"creditLimit":{"currency":"NOK","amount":1000}')
+    expect(answer.text).toContain('"creditLimit":{"currency":"NOK","amount":"1000"}')
+    // A sandbox shaped like the bank sends none of the console's own headers.
+    expect(answer.headers['x-sandbox-verification']).toBeUndefined()
   }, 30_000)
 })
 

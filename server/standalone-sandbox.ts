@@ -100,7 +100,7 @@ export function standaloneBanner(settings: StandaloneSettings, origin: string): 
       '    (prints a curl command signed with .dev-identity/, or TPP_CERT and TPP_KEY when set; valid 5 minutes)',
     )
   }
-  lines.push(`  the operation as OpenAPI 3.1: ${origin}${OPENAPI_PATH}`)
+  lines.push(`  the operation as OpenAPI 3.1: ${base}${OPENAPI_PATH}`)
   return lines
 }
 

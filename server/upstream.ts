@@ -14,7 +14,10 @@ export interface SandboxServerOptions {
   handlers: RequestHandler[]
   /** Larger bodies are answered 413 without reaching the handlers. */
   maxBodyBytes: number
-  /** What the OpenAPI document describes: the operations the handlers offer, where; the contract's by default. */
+  /**
+   * What the OpenAPI document describes: the operations the handlers offer, where, and how it writes its
+   * answers; the contract's by default. It is served at /openapi.json under the base path.
+   */
   personality?: Personality
 }
 
@@ -31,12 +34,16 @@ export function createSandboxServer({
   maxBodyBytes,
   personality = defaultPersonality,
 }: SandboxServerOptions): Server {
-  const openApi = openApiFile(
+  // What this personality offers and writes, under its base path: a sandbox shaped like a bank serves
+  // nothing outside it.
+  const document = openApiFile(
     personality.basePath === ''
       ? openApiServers.sandbox
       : { ...openApiServers.sandbox, url: personality.basePath },
     operationList.filter(({ name }) => personality.offers.includes(name)),
+    personality.traits,
   )
+  const openApi = { ...document, path: `${personality.basePath}${document.path}` }
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
       if (res.headersSent) res.destroy()

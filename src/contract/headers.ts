@@ -80,6 +80,7 @@ export const headerNames = {
   contentType: 'Content-Type',
   location: 'Location',
   allow: 'Allow',
+  wwwAuthenticate: 'WWW-Authenticate',
   /**
    * Added by the proxy to every answer of a forwarded request: base64url JSON of what it signed and sent
    * upstream ({@link ConsoleTrace}); the certificate in it is public, the private key never part of it.

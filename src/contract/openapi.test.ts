@@ -68,7 +68,24 @@ describe('the OpenAPI document', () => {
     const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     )
-    expect(documented.sort()).toEqual(operationList.map(({ method, path }) => `${method} ${path}`).sort())
+    const placed = operationList.flatMap(({ method, path, deprecatedPaths = [] }) =>
+      [path, ...deprecatedPaths].map((at) => `${method} ${at}`),
+    )
+    expect(documented.sort()).toEqual(placed.sort())
+  })
+
+  it("marks the console's own operations' old paths deprecated and says it is one of our sandboxes", () => {
+    const oldClock = document.paths['/v1/sandbox/clock'] as unknown as Record<
+      string,
+      { deprecated?: boolean }
+    >
+    expect(oldClock.get?.deprecated).toBe(true)
+    expect((document.paths['/v1/sandbox-console/clock'] as Record<string, unknown>).get).not.toHaveProperty(
+      'deprecated',
+    )
+    expect(document).toHaveProperty(['x-sandbox-console', 'prefix'], '/v1/sandbox-console')
+    const banks = operationList.filter(({ owner }) => owner !== 'console')
+    expect(openApiDocument(openApiServers.sandbox, banks)).not.toHaveProperty('x-sandbox-console')
   })
 
   it('describes requests by their input side and answers by the strict wire side', () => {

@@ -5,12 +5,15 @@ import { signatureErrorCodes, tppMessagesBody } from './errors'
 import { headerNames, requestId } from './headers'
 import {
   API_BASE,
+  CONSOLE_SANDBOX_FLAG,
+  CONSOLE_SANDBOX_PREFIX,
   type HeaderUse,
   OPENAPI_PATH,
   type Operation,
   operationList,
   pathParameters,
 } from './operations'
+import { type AnswerTraits, contractTraits } from './personality-names'
 
 import { transactionsCreated } from './snapshot'
 import { cardTransactionsResponse, transactionBatch } from './transaction'
@@ -43,10 +46,13 @@ const problemAnswers: Record<number, string> = {
   401: `The signature or the certificate was refused: ${signatureErrorCodes.join(', ')}`,
   404: 'RESOURCE_UNKNOWN: no mock card account has this mockCardAccountId (or, where one is named, no transaction this cardTransactionId)',
   413: 'PAYLOAD_TOO_LARGE: the body is over the server’s limit',
+  415: 'FORMAT_ERROR naming Content-Type: the body is not sent as application/json',
   507: 'STORE_FULL: the write would pass a cap on stored transactions (the text names the cap); nothing was stored',
   500: 'INTERNAL_SERVER_ERROR: a failure of the server, still in the tppMessages shape',
 }
 const everyOperationsProblems = [400, 401, 500]
+/** An operation that reads a JSON body refuses another media type. */
+const bodyProblems = [415]
 
 /**
  * The operation as an OpenAPI 3.1 document, from the contract's operation table and its strict wire
@@ -56,6 +62,7 @@ const everyOperationsProblems = [400, 401, 500]
 export function openApiDocument(
   server: { url: string; description: string } = openApiServers.console,
   offered: readonly Operation[] = operationList,
+  traits: AnswerTraits = contractTraits,
 ) {
   const schemas: Record<string, JsonObject> = {}
 
@@ -71,6 +78,7 @@ export function openApiDocument(
       }),
     }
     delete json.$schema
+    if (io === 'output' && schema !== tppMessagesBody) shapeAnswer(json, traits)
     const name = schemaNames.get(schema)
     if (name === undefined) return json
     schemas[name] = json
@@ -109,17 +117,19 @@ export function openApiDocument(
     schema: schemaOf(requestId, 'output'),
   }
 
-  const answers = ({ answer, problems }: Operation) => {
+  const answers = ({ name, answer, problems, body }: Operation) => {
     const answerHeaders = Object.fromEntries(
       (answer.headers ?? []).map((name) => [name, { schema: { type: 'string' } }]),
     )
-    const statuses = [...new Set([...everyOperationsProblems, ...problems])].sort((a, b) => a - b)
+    const statuses = [
+      ...new Set([...everyOperationsProblems, ...(body === undefined ? [] : bodyProblems), ...problems]),
+    ].sort((a, b) => a - b)
     return {
       [answer.status]: {
         description: answer.description,
         headers: { [headerNames.requestId]: echoedRequestId, ...answerHeaders },
-        // A 204 has no body to describe.
-        ...(answer.status === 204
+        // A 204 has no body to describe, nor has a sandbox's empty 201.
+        ...(answer.status === 204 || (name === 'createTransactions' && traits.transactionsCreated === 'empty')
           ? {}
           : { content: { 'application/json': { schema: schemaOf(answer.schema, 'output') } } }),
       },
@@ -130,12 +140,19 @@ export function openApiDocument(
   }
 
   const paths: Record<string, JsonObject> = {}
-  for (const operation of offered) {
-    paths[operation.path] ??= {}
-    ;(paths[operation.path] as JsonObject)[operation.method.toLowerCase()] = {
-      operationId: operation.name,
+  const place = (operation: Operation, path: string, deprecated: boolean) => {
+    paths[path] ??= {}
+    ;(paths[path] as JsonObject)[operation.method.toLowerCase()] = {
+      operationId: deprecated ? `${operation.name}AtDeprecatedPath` : operation.name,
       summary: operation.summary,
-      ...(operation.description === undefined ? {} : { description: operation.description }),
+      ...(deprecated
+        ? {
+            deprecated: true,
+            description: `The path it had before ${operation.path}, answered for one more release.`,
+          }
+        : operation.description === undefined
+          ? {}
+          : { description: operation.description }),
       parameters: parameters(operation),
       ...(operation.body === undefined
         ? {}
@@ -148,6 +165,13 @@ export function openApiDocument(
       responses: answers(operation),
     }
   }
+  for (const operation of offered) place(operation, operation.path, false)
+  for (const operation of offered) {
+    for (const path of operation.deprecatedPaths ?? []) place(operation, path, true)
+  }
+  // One of our sandboxes says so (the proxy reads it, docs/decisions.md#boundary): it has the console's own
+  // operations. A bank's document has no such flag, and a personality shaped like a bank leaves it out.
+  const consoleSandbox = offered.some(({ owner }) => owner === 'console')
 
   const problemSchema = schemaOf(tppMessagesBody, 'output')
   const responses = Object.fromEntries(
@@ -155,7 +179,17 @@ export function openApiDocument(
       `Problem${status}`,
       {
         description,
-        headers: { [headerNames.requestId]: echoedRequestId },
+        headers: {
+          [headerNames.requestId]: echoedRequestId,
+          ...(status === '401'
+            ? {
+                [headerNames.wwwAuthenticate]: {
+                  description: 'The scheme: Signature',
+                  schema: { type: 'string' },
+                },
+              }
+            : {}),
+        },
         content: { 'application/json': { schema: problemSchema } },
       },
     ]),
@@ -171,15 +205,51 @@ export function openApiDocument(
         'them. Every request is signed (draft-cavage-http-signatures-10); the console’s proxy signs for you.',
     },
     servers: [server],
+    ...(consoleSandbox ? { [CONSOLE_SANDBOX_FLAG]: { prefix: CONSOLE_SANDBOX_PREFIX } } : {}),
     paths,
     components: { schemas, responses },
   }
 }
 
-/** The document as a file every server of the console serves, at the same path. */
+/**
+ * An answer's JSON Schema as a sandbox with `traits` writes it, changed in place: every amount object's
+ * `amount` a number, `pending` elements strings, unknown fields allowed.
+ */
+function shapeAnswer(json: JsonObject, traits: AnswerTraits): void {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item)
+      return
+    }
+    if (typeof node !== 'object' || node === null) return
+    const schema = node as JsonObject
+    const properties = schema.properties as Record<string, JsonObject> | undefined
+    if (traits.extraFields && schema.additionalProperties === false) delete schema.additionalProperties
+    if (
+      traits.amounts === 'number' &&
+      properties?.amount !== undefined &&
+      properties.currency !== undefined
+    ) {
+      properties.amount = { type: 'number' }
+    }
+    if (
+      traits.pending === 'strings' &&
+      properties?.pending?.type === 'array' &&
+      properties.booked?.type === 'array'
+    ) {
+      properties.pending = { type: 'array', items: { type: 'string' } }
+    }
+    for (const value of Object.values(schema)) visit(value)
+  }
+  visit(json)
+}
+
+/** The document as a file every server of the console serves, at the same path (under a base path). */
 export function openApiFile(
   server: { url: string; description: string } = openApiServers.console,
   offered: readonly Operation[] = operationList,
+  traits: AnswerTraits = contractTraits,
 ) {
-  return { path: OPENAPI_PATH, json: `${JSON.stringify(openApiDocument(server, offered), null, 2)}\n` }
+  const document = openApiDocument(server, offered, traits)
+  return { path: OPENAPI_PATH, json: `${JSON.stringify(document, null, 2)}\n` }
 }

@@ -28,6 +28,19 @@ import {
 /** The sandbox paths of the operation start here, relative to the service's base URL. */
 export const SANDBOX_PREFIX = '/v1/sandbox'
 
+/**
+ * Where Sandbox Console's own operations (clock, settlements, summary, deletes) live, relative to the base
+ * URL: outside the bank's `/v1/sandbox` namespace, so none of them shadows a path of the bank's operation
+ * (a transaction id `summary` or `settlements` stays deletable) and the proxy can tell them apart by path.
+ */
+export const CONSOLE_SANDBOX_PREFIX = '/v1/sandbox-console'
+
+/**
+ * The top-level extension of `/openapi.json` by which one of our own sandboxes says it is one (it has the
+ * console's own operations); a server whose document lacks it is a bank's (docs/decisions.md#boundary).
+ */
+export const CONSOLE_SANDBOX_FLAG = 'x-sandbox-console'
+
 /** Where the console serves the operation: its in-browser sandbox and its signing proxy both answer here. */
 export const API_BASE = '/api'
 
@@ -37,6 +50,14 @@ export const OPENAPI_PATH = '/openapi.json'
 export type JsonShape = 'object' | 'array'
 
 export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * Whose operation it is. `bank`: the bank's sandbox has it, the proxy signs and forwards it to any upstream.
+ * `bank-optional`: some banks have it, the platform does not; forwarded too, the console reads a 404 or 405.
+ * `console`: Sandbox Console's own; the proxy forwards it only to one of our sandboxes and answers it itself
+ * (unsigned, 404) for a bank's, so nothing of it reaches the bank.
+ */
+export type OperationOwner = 'bank' | 'bank-optional' | 'console'
 
 /** A request header an operation reads. */
 export interface HeaderUse {
@@ -60,9 +81,15 @@ export interface OperationAnswer {
 }
 
 export interface OperationSpec {
+  owner: OperationOwner
   method: OperationMethod
   /** Service-relative; `{name}` is a path parameter (OpenAPI's syntax) whose rule is in `pathParameters`. */
   path: string
+  /**
+   * Where the operation was before, still answered by our own sandboxes for one release so HAR, Postman and
+   * share files made before keep working; deprecated in the OpenAPI document. Same parameters as `path`.
+   */
+  deprecatedPaths?: readonly string[]
   summary: string
   description?: string
   headers: readonly HeaderUse[]
@@ -127,11 +154,20 @@ const acceptFix = (what: string): HeaderUse => ({
 const accountsPath = `${SANDBOX_PREFIX}/card-accounts` as const
 const accountPath = `${accountsPath}/{mockCardAccountId}` as const
 const transactionsPath = `${accountPath}/transactions` as const
-const settlementsPath = `${transactionsPath}/settlements` as const
-const summaryPath = `${transactionsPath}/summary` as const
-/** The sandbox's own clock: no bank has one, so a remote sandbox answers 404 here. */
-const clockPath = `${SANDBOX_PREFIX}/clock` as const
-const transactionPath = `${transactionsPath}/{cardTransactionId}` as const
+/** The console's own operations, each under CONSOLE_SANDBOX_PREFIX; none of them shares a path with the bank's. */
+const ownAccountPath = `${CONSOLE_SANDBOX_PREFIX}/card-accounts/{mockCardAccountId}` as const
+const settlementsPath = `${ownAccountPath}/settlements` as const
+const summaryPath = `${ownAccountPath}/summary` as const
+const clockPath = `${CONSOLE_SANDBOX_PREFIX}/clock` as const
+const transactionPath = `${ownAccountPath}/transactions/{cardTransactionId}` as const
+/** Before the console's prefix (deprecated): they sat in the bank's namespace and shadowed transaction ids. */
+const legacy = {
+  settlements: [`${transactionsPath}/settlements`],
+  summary: [`${transactionsPath}/summary`],
+  clock: [`${SANDBOX_PREFIX}/clock`],
+  account: [accountPath],
+  transaction: [`${transactionsPath}/{cardTransactionId}`],
+} as const
 
 /** A 204: nothing to read, the status says it all. */
 const noContent = z.undefined()
@@ -147,6 +183,7 @@ const sandboxOnly =
  */
 export const operations = {
   listCardAccounts: {
+    owner: 'bank-optional',
     method: 'GET',
     path: accountsPath,
     summary: 'List the mock card accounts',
@@ -160,6 +197,7 @@ export const operations = {
     problems: [],
   },
   createCardAccount: {
+    owner: 'bank',
     method: 'POST',
     path: accountsPath,
     summary: 'Create a mock card account',
@@ -176,6 +214,7 @@ export const operations = {
     problems: [413],
   },
   getCardAccount: {
+    owner: 'bank',
     method: 'GET',
     path: accountPath,
     summary: 'Read one mock card account',
@@ -189,6 +228,7 @@ export const operations = {
     problems: [404],
   },
   listTransactions: {
+    owner: 'bank',
     method: 'GET',
     path: transactionsPath,
     summary: 'List the card transactions of a mock card account',
@@ -205,6 +245,7 @@ export const operations = {
     problems: [404],
   },
   createTransactions: {
+    owner: 'bank',
     method: 'POST',
     path: transactionsPath,
     summary: 'Add transactions to a mock card account',
@@ -223,6 +264,8 @@ export const operations = {
     problems: [404, 413, 507],
   },
   settleTransactions: {
+    owner: 'console',
+    deprecatedPaths: legacy.settlements,
     method: 'POST',
     path: settlementsPath,
     summary: 'Settle pending transactions as booked (sandbox only)',
@@ -242,6 +285,8 @@ export const operations = {
     problems: [404, 413],
   },
   getSandboxClock: {
+    owner: 'console',
+    deprecatedPaths: legacy.clock,
     method: 'GET',
     path: clockPath,
     summary: 'Read the sandbox clock (sandbox only)',
@@ -257,6 +302,8 @@ export const operations = {
     problems: [],
   },
   setSandboxClock: {
+    owner: 'console',
+    deprecatedPaths: legacy.clock,
     method: 'POST',
     path: clockPath,
     summary: 'Set the sandbox clock (sandbox only)',
@@ -276,8 +323,10 @@ export const operations = {
   },
 
   deleteCardAccount: {
+    owner: 'console',
+    deprecatedPaths: legacy.account,
     method: 'DELETE',
-    path: accountPath,
+    path: ownAccountPath,
     summary: 'Delete a mock card account and its transactions',
     description: sandboxOnly,
     headers: signedRequest,
@@ -285,6 +334,8 @@ export const operations = {
     problems: [404],
   },
   deleteTransaction: {
+    owner: 'console',
+    deprecatedPaths: legacy.transaction,
     method: 'DELETE',
     path: transactionPath,
     summary: 'Delete one card transaction of a mock card account',
@@ -295,6 +346,8 @@ export const operations = {
   },
 
   summarizeTransactions: {
+    owner: 'console',
+    deprecatedPaths: legacy.summary,
     method: 'GET',
     path: summaryPath,
     summary: 'Summarise the transactions of a mock card account (sandbox only)',

@@ -20,11 +20,35 @@ export type PersonalityName = z.infer<typeof personalityName>
 /** What each one does, in a few words, for the console's picker and the server's start-up line. */
 export const personalitySummaries: Record<PersonalityName, string> = {
   console: 'the contract as written: an account list, UUID ids, amounts as strings',
-  platform: 'the platform: no account list, enc!! ids, number amounts, pending strings, /api-sandbox',
+  platform:
+    'the platform: no account list, enc!! ids, string amounts, pending strings, empty 201 on transactions, /api-sandbox',
   'booked-only': 'books only: bookingStatus pending and both answer 400 PARAMETER_NOT_SUPPORTED',
   'number-amounts': 'amounts as JSON numbers',
   'pending-strings': 'pending transactions as one line of text each',
   'extra-fields': 'fields no standard names, on the answer, the account and every transaction',
   'absolute-links': '_links and Location as absolute URLs',
   'small-pages': 'at most 10 transactions a page, whatever limit asks',
+}
+
+/**
+ * How a sandbox's success answers differ on the wire from the contract's strict schemas (a personality's,
+ * src/sandbox-http/personality.ts): the document it serves describes what it writes, not the contract.
+ */
+export interface AnswerTraits {
+  /** Amount objects' `amount`: the contract's decimal string, or a JSON number (digits kept). */
+  amounts: 'string' | 'number'
+  /** `cardTransactions.pending`: the contract's objects, or one line of text each (the spec's schema). */
+  pending: 'objects' | 'strings'
+  /** The transactions POST's 201: the stored transactions, or no body. */
+  transactionsCreated: 'body' | 'empty'
+  /** Fields no standard names, anywhere in an answer. */
+  extraFields: boolean
+}
+
+/** The contract's own answers. */
+export const contractTraits: AnswerTraits = {
+  amounts: 'string',
+  pending: 'objects',
+  transactionsCreated: 'body',
+  extraFields: false,
 }

@@ -29,8 +29,12 @@ export type RouteMatcher = (method: string, path: string) => RouteMatch
  * list, so there the list's path allows POST only and a GET is 405).
  */
 export function createRouteMatcher(offered: readonly Operation[]): RouteMatcher {
-  let routes: readonly Route[] = [...new Set(offered.map(({ path }) => path))].map((path) => {
-    const sharing = offered.filter((operation) => operation.path === path)
+  // Each operation at its path and at the paths it had before (deprecated, still answered).
+  const placed = offered.flatMap((operation) =>
+    [operation.path, ...(operation.deprecatedPaths ?? [])].map((path) => ({ path, operation })),
+  )
+  let routes: readonly Route[] = [...new Set(placed.map(({ path }) => path))].map((path) => {
+    const sharing = placed.filter((entry) => entry.path === path).map(({ operation }) => operation)
     return {
       // Parsed once here, not at every request.
       segments: path.split('/').map((part): Segment => {
@@ -42,19 +46,22 @@ export function createRouteMatcher(offered: readonly Operation[]): RouteMatcher 
     }
   })
   // A literal segment wins over a parameter in the same place (`.../transactions/summary` is not the
-  // transaction `summary`): the route with fewer parameters is tried first, whatever the table's order.
+  // transaction `summary`) for the methods it takes: the route with fewer parameters is tried first,
+  // whatever the table's order. A method only the parameter's route takes goes there, so a DELETE of the
+  // transaction `summary` is that delete, not a 405 of the summary.
   const paramsOf = (route: Route) => route.segments.filter((segment) => segment.param !== undefined).length
   routes = [...routes].sort((a, b) => paramsOf(a) - paramsOf(b))
   return (method, path) => {
     const actual = path.split('/')
+    let miss: RouteMiss | undefined
     for (const route of routes) {
       const params = matchSegments(route.segments, actual)
       if (params === undefined) continue
       const operation = route.byMethod.get(method === 'HEAD' ? 'GET' : method)
       if (operation !== undefined) return { kind: 'operation', operation, params }
-      return { kind: method === 'OPTIONS' ? 'options' : 'method-not-allowed', allow: route.allow }
+      miss ??= { kind: method === 'OPTIONS' ? 'options' : 'method-not-allowed', allow: route.allow }
     }
-    return { kind: 'unknown' }
+    return miss ?? { kind: 'unknown' }
   }
 }
 

@@ -148,6 +148,7 @@ export const paginationLinks = z.object({
   first: hrefLink.optional(),
   next: hrefLink.optional(),
   previous: hrefLink.optional(),
+  last: hrefLink.optional(),
 })
 
 /** 200 answer of GET .../transactions as our handlers send it. */

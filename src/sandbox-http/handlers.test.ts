@@ -211,12 +211,20 @@ describe('errors (docs/decisions.md#error-codes)', () => {
     })
   })
 
-  it('400 FORMAT_ERROR for a wrong Content-Type', async () => {
-    const response = await call('POST', '/v1/sandbox/card-accounts', {
-      headers: { 'Content-Type': 'text/plain' },
-      body: JSON.stringify(privateBody),
-    })
-    await expectProblem(response, 400, { code: 'FORMAT_ERROR', path: 'Content-Type', text: /text\/plain/ })
+  it('415 FORMAT_ERROR for a wrong Content-Type, on every operation that takes a body', async () => {
+    const id = await createAccount()
+    for (const path of [
+      '/v1/sandbox/card-accounts',
+      txPath(id),
+      `/v1/sandbox-console/card-accounts/${id}/settlements`,
+      '/v1/sandbox-console/clock',
+    ]) {
+      const response = await call('POST', path, {
+        headers: { 'Content-Type': 'text/plain' },
+        body: JSON.stringify(privateBody),
+      })
+      await expectProblem(response, 415, { code: 'FORMAT_ERROR', path: 'Content-Type', text: /text\/plain/ })
+    }
   })
 
   it('400 FORMAT_ERROR for failed field validation, naming the element, storing nothing', async () => {
@@ -365,9 +373,12 @@ describe('the authenticate seam', () => {
       { code: 'SIGNATURE_MISSING', path: 'Signature' },
       null,
     )
-    await expectProblem(await call('POST', txPath('nope'), { json: { x: 'é' } }), 401, {
-      code: 'SIGNATURE_MISSING',
-    })
+    const refused = await call('POST', txPath('nope'), { json: { x: 'é' } })
+    // A 401 names the scheme to authenticate with (RFC 9110 §11.6.1).
+    expect(refused.headers.get('www-authenticate')).toBe(
+      'Signature realm="sandbox",headers="date digest x-request-id"',
+    )
+    await expectProblem(refused, 401, { code: 'SIGNATURE_MISSING' })
     expect(seen).toEqual([
       { method: 'POST', body: '{"a": 1}' },
       { method: 'POST', body: '{"x":"é"}' },

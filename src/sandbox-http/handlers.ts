@@ -2,6 +2,7 @@ import { http, type RequestHandler } from 'msw'
 import {
   acceptedFixes,
   type CardTransactionsResponse,
+  CONSOLE_SANDBOX_PREFIX,
   headerNames,
   type KnownFix,
   type OperationName,
@@ -20,7 +21,7 @@ import {
 } from '../contract'
 import { createSandboxClock, type Sandbox, type SandboxClock, swapped, unknownCardAccount } from '../sandbox'
 import type { ApplyConditions } from './conditions'
-import { defaultPersonality, type Personality, routesOf } from './personality'
+import { answerBodyOf, defaultPersonality, type Personality, routesOf } from './personality'
 import { parseJsonBody } from './request-body'
 import { problemReply, type Reply, reply, thrownProblem, toResponse } from './respond'
 
@@ -164,7 +165,7 @@ export function createSandboxHandlers({
     try {
       const body = new Uint8Array(await request.arrayBuffer())
       const denied = await authenticate?.(request, body)
-      if (denied) return toResponse(request, problemReply(denied))
+      if (denied) return toResponse(request, problemReply(denied, challengeOf(denied)))
       const requestId = requestIdSchema.safeParse(request.headers.get(headerNames.requestId) ?? undefined)
       if (!requestId.success) {
         return toResponse(request, problemReply(problemFromZod(requestId.error, headerNames.requestId)))
@@ -194,7 +195,7 @@ export function createSandboxHandlers({
     async (call: Call<never>): Promise<Reply> => {
       const answer = await endpoints[name](call)
       if (answer.status >= 300 || answer.body === undefined) return answer
-      const body = personality.answerBody(name, answer.body)
+      const body = answerBodyOf(personality.traits, name, answer.body)
       return body === undefined ? { ...answer, body: undefined } : { ...answer, body }
     }
 
@@ -239,13 +240,15 @@ export function createSandboxHandlers({
 
 /**
  * Requests under `basePath` ('' or '/api' for the page's own origin or any origin in Node, or an absolute
- * base such as 'http://sandbox.test' in tests) whose path is under the sandbox prefix are the sandbox's.
+ * base such as 'http://sandbox.test' in tests) whose path is under the sandbox prefix or the console's own
+ * are the sandbox's.
  */
 function sandboxScope(basePath: string) {
   const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(basePath)
   const base = absolute ? new URL(basePath) : undefined
   const prefix = (base ? base.pathname : basePath).replace(/\/+$/, '')
-  const root = `${prefix}${SANDBOX_PREFIX}/`
+  // The bank's namespace and the console's own.
+  const roots = [SANDBOX_PREFIX, CONSOLE_SANDBOX_PREFIX].map((root) => `${prefix}${root}/`)
   return {
     /** The path part of the base, for Location headers and links. */
     prefix,
@@ -254,9 +257,21 @@ function sandboxScope(basePath: string) {
       const url = new URL(request.url)
       const origin = base?.origin ?? globalThis.location?.origin
       if (origin !== undefined && url.origin !== origin) return undefined
-      return url.pathname.startsWith(root) ? url.pathname.slice(prefix.length) : undefined
+      return roots.some((root) => url.pathname.startsWith(root))
+        ? url.pathname.slice(prefix.length)
+        : undefined
     },
   }
+}
+
+/**
+ * A 401 says how to authenticate (RFC 9110 §11.6.1): the draft-cavage scheme and the headers every
+ * request signs (draft-cavage-http-signatures-10 §3.1.1).
+ */
+export const SIGNATURE_CHALLENGE = 'Signature realm="sandbox",headers="date digest x-request-id"'
+
+function challengeOf(denied: Problem): Record<string, string> | undefined {
+  return denied.status === 401 ? { [headerNames.wwwAuthenticate]: SIGNATURE_CHALLENGE } : undefined
 }
 
 const bookedOnlyProblem = problem(

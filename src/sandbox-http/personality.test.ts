@@ -50,10 +50,10 @@ describe('the platform personality', () => {
     }
   })
 
-  it('answers amounts as JSON numbers with every digit, and the account as created', async () => {
+  it('answers amounts as strings, its default since 1.7.6 (platform.md), and the account as created', async () => {
     const { text } = await createAccount()
-    expect(text).toContain('"creditLimit":{"currency":"NOK","amount":1000}')
-    expect(text).toContain('"balanceAmount":{"currency":"NOK","amount":0}')
+    expect(text).toContain('"creditLimit":{"currency":"NOK","amount":"1000"}')
+    expect(text).toContain('"balanceAmount":{"currency":"NOK","amount":"0"}')
     expect(text).toContain('"status":"ENABLED"')
   })
 
@@ -67,7 +67,7 @@ describe('the platform personality', () => {
     expect(await answer.text()).toBe('')
   })
 
-  it('lists booked transactions with number amounts and pending ones as strings; links under the base path', async () => {
+  it('lists booked transactions with string amounts and pending ones as strings; links under the base path', async () => {
     const { id } = await createAccount()
     const path = pathTo('createTransactions', { mockCardAccountId: id })
     const today = localToday()
@@ -80,7 +80,7 @@ describe('the platform personality', () => {
     const listed = await call('GET', `${path}?bookingStatus=both`)
     expect(listed.status).toBe(200)
     const text = await listed.text()
-    expect(text).toContain('"transactionAmount":{"currency":"NOK","amount":12345678901234.567}')
+    expect(text).toContain('"transactionAmount":{"currency":"NOK","amount":"12345678901234.567"}')
     const page = JSON.parse(text) as {
       cardTransactions: { pending: unknown[]; _links: { first: { href: string } } }
     }

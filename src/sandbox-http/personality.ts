@@ -1,4 +1,6 @@
 import {
+  type AnswerTraits,
+  contractTraits,
   createRouteMatcher,
   DECIMAL_AMOUNT,
   jsonNumber,
@@ -28,8 +30,16 @@ export interface Personality {
   offers: readonly OperationName[]
   /** A fresh resourceId for a new card account. */
   newId(): string
-  /** A success answer's body as this sandbox writes it; undefined for an empty body. */
-  answerBody(operation: OperationName, body: unknown): unknown
+  /**
+   * How its success answers differ from the contract's: `answerBody` writes them so, and the OpenAPI
+   * document it serves says so (src/contract/openapi.ts), from this one value.
+   */
+  traits: AnswerTraits
+  /**
+   * Whether its answers carry the console's own headers (`X-Sandbox-Verification`); a sandbox shaped like a
+   * bank sends none.
+   */
+  consoleHeaders: boolean
   /** A bank that books only: `bookingStatus` pending or both is 400 `PARAMETER_NOT_SUPPORTED`. */
   bookedOnly?: boolean
   /** `_links` hrefs and `Location` as absolute URLs (scheme, host, base path) rather than paths. */
@@ -39,14 +49,9 @@ export interface Personality {
 }
 
 /** The console's own sandbox operations, which no bank has: the clock, settlement, deletes and the summary. */
-const sandboxOnly: readonly OperationName[] = [
-  'getSandboxClock',
-  'setSandboxClock',
-  'settleTransactions',
-  'deleteCardAccount',
-  'deleteTransaction',
-  'summarizeTransactions',
-]
+const sandboxOnly: readonly OperationName[] = operationList
+  .filter(({ owner }) => owner === 'console')
+  .map(({ name }) => name)
 
 /** Our sandbox as the contract has it: every operation, UUID ids, amounts as strings, pending objects. */
 const asContracted: Personality = {
@@ -55,13 +60,15 @@ const asContracted: Personality = {
   basePath: '',
   offers: operationList.map(({ name }) => name),
   newId: () => crypto.randomUUID(),
-  answerBody: (_, body) => body,
+  traits: contractTraits,
+  consoleHeaders: true,
 }
 
 /**
- * The real platform, as far as its public pages show it: no list of mock card accounts, opaque `enc!!…==`
- * ids, amounts as JSON numbers, `pending` as strings (as the spec's schema declares), an empty 201 for the
- * transactions POST, under `/api-sandbox`.
+ * The real platform, as far as its public pages show it (docs/decisions.md#personalities): no list of mock
+ * card accounts, opaque `enc!!…==` ids, amounts as strings (its default since 1.7.6), `pending` as strings
+ * (as the spec's schema declares), an empty 201 for the transactions POST, under `/api-sandbox` and nothing
+ * outside it, no header of the console's own.
  */
 const platform: Personality = {
   name: 'platform',
@@ -75,18 +82,19 @@ const platform: Personality = {
     .map(({ name }) => name)
     .filter((name) => name !== 'listCardAccounts' && !sandboxOnly.includes(name)),
   newId: platformId,
-  answerBody(operation, body) {
-    switch (operation) {
-      // Its answer's status and body are not documented: 201 and nothing, which a client must survive.
-      case 'createTransactions':
-        return undefined
-      case 'listTransactions':
-        return new JsonText(stringifyJsonLossless(withNumberAmounts(withPendingText(body))))
-      default:
-        // The account answers keep their body: the platform's old example answer holds `resourceId`.
-        return new JsonText(stringifyJsonLossless(withNumberAmounts(body)))
-    }
-  },
+  // Its transactions POST's answer is not documented: 201 and nothing, which a client must survive. The
+  // account answers keep their body: the platform's old example answer holds `resourceId`.
+  traits: { ...contractTraits, pending: 'strings', transactionsCreated: 'empty' },
+  consoleHeaders: false,
+}
+
+/** A success answer's body as `traits` write it; undefined for an empty body. */
+export function answerBodyOf(traits: AnswerTraits, operation: OperationName, body: unknown): unknown {
+  if (operation === 'createTransactions' && traits.transactionsCreated === 'empty') return undefined
+  let shaped = body
+  if (operation === 'listTransactions' && traits.pending === 'strings') shaped = withPendingText(shaped)
+  if (traits.extraFields) shaped = withExtraFields(shaped)
+  return traits.amounts === 'number' ? new JsonText(stringifyJsonLossless(withNumberAmounts(shaped))) : shaped
 }
 
 /** A preset of a deviating bank: the contract's sandbox with one difference. */
@@ -101,13 +109,9 @@ export const personalities: Record<PersonalityName, Personality> = {
   console: asContracted,
   platform,
   'booked-only': deviating('booked-only', { bookedOnly: true }),
-  'number-amounts': deviating('number-amounts', {
-    answerBody: (_, body) => new JsonText(stringifyJsonLossless(withNumberAmounts(body))),
-  }),
-  'pending-strings': deviating('pending-strings', {
-    answerBody: (operation, body) => (operation === 'listTransactions' ? withPendingText(body) : body),
-  }),
-  'extra-fields': deviating('extra-fields', { answerBody: (_, body) => withExtraFields(body) }),
+  'number-amounts': deviating('number-amounts', { traits: { ...contractTraits, amounts: 'number' } }),
+  'pending-strings': deviating('pending-strings', { traits: { ...contractTraits, pending: 'strings' } }),
+  'extra-fields': deviating('extra-fields', { traits: { ...contractTraits, extraFields: true } }),
   'absolute-links': deviating('absolute-links', { absoluteLinks: true }),
   'small-pages': deviating('small-pages', { maxPageSize: 10 }),
 }

@@ -10,9 +10,13 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i
 export function parseJsonBody(contentType: string | null, bytes: Uint8Array): Result<unknown> {
   const mediaType = (contentType ?? '').split(';')[0]?.trim() ?? ''
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
+    // 415, not 400: the body may be fine, in a media type this operation does not take (RFC 9110 §15.5.16).
+    const got = contentType === null ? 'none' : `"${contentType}"`
     return fail(
-      bodyError(
-        `${headerNames.contentType} must be application/json, got ${contentType === null ? 'none' : `"${contentType}"`}`,
+      problem(
+        415,
+        'FORMAT_ERROR',
+        `${headerNames.contentType} must be application/json, got ${got}`,
         headerNames.contentType,
       ),
     )

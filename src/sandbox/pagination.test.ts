@@ -7,12 +7,35 @@ const sent = { bookingStatus: 'both', fromDate: '2026-06-01', toDate: '2026-06-3
 /** The offsets each link points at, or undefined where the link is absent. */
 function linkOffsets(offset: number, limit: number, total: number) {
   const links = pageLinks(PATH, { bookingStatus: 'booked' }, { offset, limit, total })
-  const at = (name: 'first' | 'next' | 'previous') => {
+  const at = (name: 'first' | 'next' | 'previous' | 'last') => {
     const href = links[name]?.href
     return href === undefined ? undefined : Number(new URL(href, 'http://x').searchParams.get('offset'))
   }
-  return { first: at('first'), next: at('next'), previous: at('previous') }
+  return { first: at('first'), next: at('next'), previous: at('previous'), last: at('last') }
 }
+
+describe('previous and last (the total is known)', () => {
+  it.each([
+    ['far past the end', 500, 200, 10, 0],
+    ['just past the end', 10, 5, 10, 5],
+    ['past the end of a longer list', 40, 5, 23, 20],
+  ])(
+    'points previous at the last page, never past the end, when the page starts %s',
+    (_, offset, limit, total, previous) => {
+      expect(linkOffsets(offset, limit, total).previous).toBe(previous)
+    },
+  )
+
+  it.each([
+    [0, 5, 0, 0],
+    [0, 5, 5, 0],
+    [0, 5, 6, 5],
+    [3, 5, 23, 20],
+    [0, 200, 1000, 800],
+  ])('links last at offset %i, limit %i, total %i: %i', (offset, limit, total, last) => {
+    expect(linkOffsets(offset, limit, total).last).toBe(last)
+  })
+})
 
 describe('pagination links at the edges', () => {
   it.each([
@@ -62,6 +85,7 @@ describe('pagination links at the edges', () => {
       first: { href: `${PATH}?${query}&offset=0` },
       next: { href: `${PATH}?${query}&offset=10` },
       previous: { href: `${PATH}?${query}&offset=0` },
+      last: { href: `${PATH}?${query}&offset=15` },
     })
   })
 

@@ -30,8 +30,10 @@ export function pageSpans(
 }
 
 /**
- * Berlin Group `_links` of one page: `first` always, `next` while rows remain, `previous` after the
- * first page. Each keeps the request's other query parameters and states offset and limit.
+ * Berlin Group `_links` of one page: `first` and `last` always (the total is known here), `next` while rows
+ * remain, `previous` after the first page. `last` starts the last page of the grid `first` and `next` walk
+ * (a multiple of limit); `previous` of a page past the end is that last page, never a page past the end
+ * too. Each keeps the request's other query parameters and states offset and limit.
  */
 export function pageLinks(
   path: string,
@@ -45,9 +47,12 @@ export function pageLinks(
     search.set('limit', String(limit))
     return { href: `${path}?${search}` }
   }
+  const lastStart = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit
+  const back = Math.max(0, offset - limit)
   return {
     first: href(0),
     ...(offset + limit < total ? { next: href(offset + limit) } : {}),
-    ...(offset > 0 ? { previous: href(Math.max(0, offset - limit)) } : {}),
+    ...(offset > 0 ? { previous: href(back >= total ? lastStart : back) } : {}),
+    last: href(lastStart),
   }
 }

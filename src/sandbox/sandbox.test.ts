@@ -529,6 +529,7 @@ describe('listing transactions', () => {
     expect(first.cardTransactions._links).toEqual({
       first: { href: `${base}?bookingStatus=both&fromDate=2026-06-01&limit=3&offset=0` },
       next: { href: `${base}?bookingStatus=both&fromDate=2026-06-01&limit=3&offset=3` },
+      last: { href: `${base}?bookingStatus=both&fromDate=2026-06-01&limit=3&offset=6` },
     })
     const middle = await list(sandbox, id, { bookingStatus: 'both', offset: '3', limit: '3' })
     expect(middle.cardTransactions._links?.previous?.href).toBe(`${base}?bookingStatus=both&offset=0&limit=3`)
@@ -569,6 +570,7 @@ describe('listing transactions', () => {
     expect(page.cardTransactions._links).toEqual({
       first: { href: `${base}?${query}&offset=0&limit=5` },
       previous: { href: `${base}?${query}&offset=0&limit=5` },
+      last: { href: `${base}?${query}&offset=5&limit=5` },
     })
   })
 

@@ -61,7 +61,7 @@ it('lists each request with its operation, method, path and status', async () =>
   const lines = inspector()
     .getAllByRole('listitem')
     .map((item) => item.querySelector('summary')?.textContent)
-  const summaryPath = `/api/v1/sandbox/card-accounts/${account.resourceId}/transactions/summary`
+  const summaryPath = `/api/v1/sandbox-console/card-accounts/${account.resourceId}/summary`
   expect(lines).toEqual(
     expect.arrayContaining([
       expect.stringMatching(new RegExp(`listTransactions GET ${literal(path)} 200 \\d+ ms$`)),
