@@ -260,17 +260,19 @@ describe('forwarding', () => {
     const upstream = fakeUpstream()
     const port = await proxyTo(await start(upstream.server))
     logged.length = 0
-    await send(port, '/api/v1/sandbox/card-accounts?secret=query', {
+    await send(port, '/api/v1/sandbox/card-accounts', {
       method: 'POST',
       headers: { 'x-request-id': REQUEST_ID, 'psu-id': '13039319955', 'content-type': 'application/json' },
       body: '{"customerNumber":"18129215603"}',
     })
+    await send(port, '/api/v1/sandbox/card-accounts/abc/transactions?dateFrom=2026-01-01&bookingStatus=both')
     await send(port, '/api/nowhere')
     // Lines are written when the server closes the response, which may be just after the client has it.
-    await vi.waitFor(() => expect(logged).toHaveLength(2))
+    await vi.waitFor(() => expect(logged).toHaveLength(3))
     expect(logged[0]).toMatch(
       new RegExp(`^POST /api/v1/sandbox/card-accounts 200 \\d+\\.\\dms ${REQUEST_ID}$`),
     )
-    expect(logged[1]).toMatch(/^GET \/api\/nowhere 404 \d+\.\dms -$/)
+    expect(logged[1]).toMatch(/^GET \/api\/v1\/sandbox\/card-accounts\/abc\/transactions \d{3} \d+\.\dms /)
+    expect(logged[2]).toMatch(/^GET \/api\/nowhere 404 \d+\.\dms -$/)
   })
 })

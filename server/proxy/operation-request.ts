@@ -24,9 +24,18 @@ export const PSU_HEADERS: readonly string[] = [
   headerNames.psuUserAgent,
 ]
 
+/** What the proxy's signer writes: a client's own value is never forwarded, whatever an operation lists. */
+const SIGNER_WRITES = new Set(
+  [headerNames.date, headerNames.digest, headerNames.signature, headerNames.tppSignatureCertificate].map(
+    (name) => name.toLowerCase(),
+  ),
+)
+
 /** The lower-case request headers the proxy forwards for `operation`; the signature set is its own. */
 export function forwardedHeaderNames(operation: Operation): ReadonlySet<string> {
-  const named = operation.headers.map(({ name }) => name)
+  const named = operation.headers
+    .map(({ name }) => name)
+    .filter((name) => !SIGNER_WRITES.has(name.toLowerCase()))
   // Accept-Fix is read under X-Accept-Fix too (the contract's description says so).
   const aliases = named.includes(headerNames.acceptFix) ? [headerNames.xAcceptFix] : []
   const body = operation.body === undefined ? [] : [headerNames.contentType]
