@@ -5,6 +5,17 @@ import { readRequest } from './read-request'
 const text = (body: Uint8Array | undefined) => new TextDecoder().decode(body)
 
 describe('readRequest', () => {
+  it('refuses a method that is no HTTP token (raw HTTP: its request line takes letters alone)', () => {
+    const hostile = ';touch /tmp/P;#'
+    const readings = [
+      readRequest({ text: `curl -X '${hostile}' https://bank.example/v1` }),
+      readRequest({ text: JSON.stringify({ method: hostile, url: 'https://bank.example/v1', headers: [] }) }),
+    ]
+    for (const reading of readings) {
+      expect(reading).toMatchObject({ ok: false, reason: expect.stringContaining('is not an HTTP method') })
+    }
+  })
+
   it('reads a curl command as a shell and curl do: quotes, $-strings, continuations, -X, -H, --data-raw', () => {
     const reading = readRequest({
       text: `curl -sS -XPOST 'https://bank.example/api-sandbox/v1/sandbox/card-accounts?x=1' \\
