@@ -107,3 +107,11 @@ describe('shellWords', () => {
     expect(shellWords(`a'b c'"d\\"e" 'x\\n'`)).toEqual({ ok: true, value: ['ab cd"e', 'x\\n'] })
   })
 })
+
+describe('a raw request of a megabyte', () => {
+  it('reads a head that is not UTF-8 as ISO-8859-1, however long', () => {
+    const head = `GET /v1 HTTP/1.1\r\nX-Note: ${'\xf8'.repeat(1_000_000)}\r\n\r\n`
+    const reading = readRequest({ bytes: Uint8Array.from(head, (char) => char.charCodeAt(0)) })
+    expect(reading.ok && reading.request.headers[0]?.[1].length).toBe(1_000_000)
+  })
+})
