@@ -2,7 +2,7 @@
 // data export format, so the file also imports into the offline console) a moment after each write.
 import { mkdir, open, readFile, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { localToday } from '../src/contract'
+import { localToday, MORE_PROBLEMS_TEXT } from '../src/contract'
 import { type AccountData, createMemoryStore, type SandboxStore } from '../src/sandbox'
 import { dataFile, readSnapshot } from '../src/sandbox/snapshots'
 
@@ -169,10 +169,16 @@ async function readDataFile(file: string): Promise<StartData> {
   } catch (error) {
     return { data: [], problem: `it is not JSON (${why(error)})` }
   }
-  const snapshot = readSnapshot(json)
+  let snapshot: ReturnType<typeof readSnapshot>
+  try {
+    snapshot = readSnapshot(json)
+  } catch (error) {
+    return { data: [], problem: `it could not be checked (${why(error)})` }
+  }
   if (!snapshot.ok) {
     const [first, ...more] = snapshot.problem.messages
-    const extra = more.length === 0 ? '' : ` and ${more.length} more`
+    const listedAll = more.at(-1)?.text !== MORE_PROBLEMS_TEXT
+    const extra = more.length === 0 ? '' : listedAll ? ` and ${more.length} more` : ' and many more'
     return { data: [], problem: `it is not a valid data file (${first?.text ?? 'unknown'}${extra})` }
   }
   return { data: snapshot.value.cardAccounts }
