@@ -6,7 +6,7 @@ import { parseView, viewSearch } from '../view-state'
 import { downloadJson } from './download'
 import { toHar } from './har'
 import { encodeShareLink } from './link-codec'
-import { identityOf, toPostmanCollection } from './postman'
+import { identityOf, KEY_PLACE, toPostmanCollection } from './postman'
 import { buildShareLink } from './share-link'
 import { useShareSettings } from './use-share-settings'
 
@@ -101,9 +101,8 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
           each request and answer whole: URLs, headers and bodies. PSU ids, customer numbers and the signature
           of each Signature header read [redacted] unless you keep them; a signature kept is live for 5
           minutes after its Date, and anyone with the file can resend its request until then. Never a cookie,
-          a key or the proxy's secret. The Postman collection signs every request itself: set its
-          privateKeyPem variable to your own key (the certificate and keyId are filled in from these
-          requests).
+          a key or the proxy's secret. The Postman collection signs every request itself, with the certificate
+          and keyId of these requests. {KEY_PLACE}
         </p>
         <p>
           <input

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createdAccountEntry, withoutBody } from './fixtures'
 import { BLANKED_COMMENT, LIVE_COMMENT, STALE_COMMENT, toHar } from './har'
-import { identityOf, POSTMAN_SCHEMA, toPostmanCollection } from './postman'
+import { identityOf, KEY_PLACE, POSTMAN_SCHEMA, toPostmanCollection } from './postman'
 
 const older = createdAccountEntry()
 const newer = withoutBody(
@@ -116,7 +116,11 @@ describe('the Postman v2.1 collection', () => {
   })
 
   it('prefills the public identity, never a key', () => {
-    expect(variable('privateKeyPem')).toBe('')
+    expect(collection.variable.map((v) => v.key)).not.toContain('privateKeyPem')
+    expect(collection.info.description).toContain(KEY_PLACE)
+    expect(KEY_PLACE).toMatch(
+      /local Postman environment .* or in Postman's vault, never in a collection variable: Postman saves collection variables with the collection and syncs them/,
+    )
     expect(variable('certificate')).toBe('MIIDrDCCApSgAwIBAgIRAIC1')
     expect(variable('keyIdSerial')).toBe('80B5')
     expect(variable('keyIdCa')).toBe('CN=Test CA')
