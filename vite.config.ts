@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import { tsImport } from 'tsx/esm/api'
 import { defineConfig, type Plugin } from 'vite'
@@ -37,8 +39,20 @@ export function openApiJson(): Plugin {
   }
 }
 
+/** package.json's version, with the commit when git can tell it (a HAR's creator.version names both). */
+function consoleVersion(): string {
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: 'pipe' })
+    return `${version}+${commit.trim()}`
+  } catch {
+    return version
+  }
+}
+
 export default defineConfig({
   plugins: [react(), openApiJson()],
+  define: { __CONSOLE_VERSION__: JSON.stringify(consoleVersion()) },
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173), strictPort: true },
   // The built console under the headers `npm start` serves it with; not the dev server, whose React
   // refresh runs an inline script.

@@ -6,18 +6,19 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity } from '../server/identity'
+import { HTTP_METHOD } from '../src/contract'
+import { curlCommandLine } from '../src/signing/curl-command'
 import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
 
 const USAGE =
   'usage: npm run sign -- METHOD URL [BODY | @FILE]   e.g. npm run sign -- GET http://127.0.0.1:4010/v1/sandbox/card-accounts'
 const DEV_IDENTITY_DIR = fileURLToPath(new URL('../.dev-identity/', import.meta.url))
 
-/** One shell word: single-quoted, a single quote written as '\''. */
-const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`
-
 async function main() {
   const [method, target, bodyArgument] = process.argv.slice(2)
   if (method === undefined || target === undefined) throw new UsageError(USAGE)
+  if (!HTTP_METHOD.test(method))
+    throw new UsageError(`not an HTTP method: ${JSON.stringify(method)}\n${USAGE}`)
   let url: URL
   try {
     url = new URL(target)
@@ -45,12 +46,16 @@ async function main() {
     },
     ...(body === undefined ? {} : { body: new Uint8Array(body) }),
   })
-  const words = ['curl', '-X', method.toUpperCase(), quote(url.href)]
-  for (const [name, value] of Object.entries(signed.headers)) words.push('-H', quote(`${name}: ${value}`))
   // --data-binary sends the bytes exactly as signed (curl's -d would strip line breaks from a file).
-  if (file !== undefined) words.push('--data-binary', quote(`@${file}`))
-  else if (bodyArgument !== undefined) words.push('--data-binary', quote(bodyArgument))
-  console.log(words.join(' '))
+  const data = file !== undefined ? `@${file}` : bodyArgument
+  console.log(
+    curlCommandLine({
+      method: method.toUpperCase(),
+      url: url.href,
+      headers: Object.entries(signed.headers),
+      ...(data === undefined ? {} : { data: { option: '--data-binary', value: data } }),
+    }),
+  )
 }
 
 class UsageError extends Error {}

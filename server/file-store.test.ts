@@ -149,11 +149,14 @@ describe('openFileStore', () => {
 
 describe('SANDBOX_DATA', () => {
   it('names a folder, relative to the working directory; unset, .sandbox-data/ beside .dev-identity/', () => {
-    expect(sandboxDataSetting({ SANDBOX_DATA: 'here' }, 'x.json', '/work/p')).toEqual({
+    expect(sandboxDataSetting({ SANDBOX_DATA: 'here' }, 'x.json', '/work/p')).toMatchObject({
       kind: 'file',
       file: '/work/p/here/x.json',
     })
-    expect(sandboxDataSetting({}, 'x.json')).toEqual({ kind: 'file', file: join(DEFAULT_DATA_DIR, 'x.json') })
+    expect(sandboxDataSetting({}, 'x.json')).toMatchObject({
+      kind: 'file',
+      file: join(DEFAULT_DATA_DIR, 'x.json'),
+    })
     expect(DEFAULT_DATA_DIR).toMatch(/\/\.sandbox-data\/$/)
   })
 

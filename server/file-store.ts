@@ -1,9 +1,11 @@
 // The local sandbox's data on disk: the engine's memory store, written to one JSON file (the console's own
 // data export format, so the file also imports into the offline console) a moment after each write.
-import { mkdir, open, readFile, rename } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { mkdir, open, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { localToday } from '../src/contract'
-import { type AccountData, createMemoryStore, type SandboxStore } from '../src/sandbox'
+import { localToday, MORE_PROBLEMS_TEXT } from '../src/contract'
+import { type AccountData, createMemoryStore, type SandboxStore, type StoreCaps } from '../src/sandbox'
+import { importCapExceeded } from '../src/sandbox/caps'
 import { dataFile, readSnapshot } from '../src/sandbox/snapshots'
 
 /** How long after a write the file is written: a burst of writes (a generated batch in chunks) costs one. */
@@ -25,6 +27,8 @@ export interface OpenedFileStore {
 
 export interface FileStoreOptions {
   delayMs?: number
+  /** A file holding more than these is refused at start (moved aside), as Import refuses it. */
+  caps?: StoreCaps
   /** Where a failed write is reported (once per run of failures, not once per request). */
   report?: (line: string) => void
 }
@@ -48,9 +52,9 @@ const READS = new Set<string>([
  */
 export async function openFileStore(
   file: string,
-  { delayMs = SNAPSHOT_DELAY_MS, report = (line) => console.error(line) }: FileStoreOptions = {},
+  { delayMs = SNAPSHOT_DELAY_MS, report = (line) => console.error(line), caps }: FileStoreOptions = {},
 ): Promise<OpenedFileStore> {
-  const start = await readDataFile(file)
+  const start = await readDataFile(file, caps)
   const memory = createMemoryStore(start.data)
   const found = {
     accounts: start.data.length,
@@ -155,10 +159,13 @@ interface StartData {
   problem?: string
 }
 
-async function readDataFile(file: string): Promise<StartData> {
+async function readDataFile(file: string, caps: StoreCaps | undefined): Promise<StartData> {
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    const read = await readRegularFile(file)
+    if (read === undefined)
+      return { data: [], problem: 'it is not a regular file (a FIFO, a device, a folder)' }
+    text = read
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { data: [] }
     return { data: [], problem: `cannot read it (${why(error)})` }
@@ -169,13 +176,42 @@ async function readDataFile(file: string): Promise<StartData> {
   } catch (error) {
     return { data: [], problem: `it is not JSON (${why(error)})` }
   }
-  const snapshot = readSnapshot(json)
+  let snapshot: ReturnType<typeof readSnapshot>
+  try {
+    snapshot = readSnapshot(json)
+  } catch (error) {
+    return { data: [], problem: `it could not be checked (${why(error)})` }
+  }
   if (!snapshot.ok) {
     const [first, ...more] = snapshot.problem.messages
-    const extra = more.length === 0 ? '' : ` and ${more.length} more`
+    const listedAll = more.at(-1)?.text !== MORE_PROBLEMS_TEXT
+    const extra = more.length === 0 ? '' : listedAll ? ` and ${more.length} more` : ' and many more'
     return { data: [], problem: `it is not a valid data file (${first?.text ?? 'unknown'}${extra})` }
   }
-  return { data: snapshot.value.cardAccounts }
+  const { cardAccounts } = snapshot.value
+  const full = caps === undefined ? undefined : importCapExceeded(caps, cardAccounts)
+  if (full) {
+    const text = full.messages[0]?.text.replace(/^Nothing was stored: /, '') ?? 'past the store caps'
+    return {
+      data: [],
+      problem: `it holds more than this sandbox keeps (${text}; SANDBOX_MAX_TRANSACTIONS_PER_ACCOUNT and SANDBOX_MAX_TRANSACTIONS set the caps)`,
+    }
+  }
+  return { data: cardAccounts }
+}
+
+/**
+ * The file's text, or `undefined` when it is not a regular file. Opened without blocking and checked on the
+ * open handle: reading a FIFO would wait for a writer forever, and checking the path first could be raced.
+ */
+async function readRegularFile(file: string): Promise<string | undefined> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK)
+  try {
+    if (!(await handle.stat()).isFile()) return undefined
+    return await handle.readFile('utf8')
+  } finally {
+    await handle.close()
+  }
 }
 
 /** Moves the unusable file out of the way so the next write cannot destroy it; says where it went. */

@@ -1,13 +1,14 @@
 // Where the local sandbox (behind `npm start`, and `npm run sandbox`) keeps its data: SANDBOX_DATA.
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createMemoryStore, type SandboxStore } from '../src/sandbox'
+import { createMemoryStore, type SandboxStore, type StoreCaps } from '../src/sandbox'
+import { readStoreCaps } from './config'
 import { openFileStore } from './file-store'
 
 /** Beside `.dev-identity/`, git-ignored: the project's own data, never committed. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.sandbox-data/', import.meta.url))
 
-export type SandboxDataSetting = { kind: 'memory' } | { kind: 'file'; file: string }
+export type SandboxDataSetting = { kind: 'memory' } | { kind: 'file'; file: string; caps?: StoreCaps }
 
 /**
  * `SANDBOX_DATA=memory` keeps the data in the process only; any other value names the folder (relative to
@@ -24,6 +25,8 @@ export function sandboxDataSetting(
   return {
     kind: 'file',
     file: resolve(value === undefined ? DEFAULT_DATA_DIR : resolve(cwd, value), fileName),
+    // The caps the sandbox keeps to: a file past them is refused at start as Import refuses it.
+    caps: readStoreCaps(env),
   }
 }
 
@@ -44,7 +47,7 @@ export async function openSandboxData(setting: SandboxDataSetting): Promise<Sand
       flush: async () => {},
     }
   }
-  const opened = await openFileStore(setting.file)
+  const opened = await openFileStore(setting.file, setting.caps === undefined ? {} : { caps: setting.caps })
   const { accounts, transactions } = opened.found
   const banner = [
     `  data: ${setting.file} (${accounts} card account${accounts === 1 ? '' : 's'}, ${transactions} transaction${transactions === 1 ? '' : 's'}; kept across restarts)`,

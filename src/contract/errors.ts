@@ -104,3 +104,97 @@ function issueText(message: string, path: string, leaf: PropertyKey | undefined)
   if (name !== undefined && message.startsWith(`${name} `)) return `${path}${message.slice(name.length)}`
   return `${path}: ${message}`
 }
+
+/** A reader lists at most this many problems of a file, then says there are more. */
+export const MAX_LISTED_PROBLEMS = 100
+export const MORE_PROBLEMS_TEXT = `and more problems: only the first ${MAX_LISTED_PROBLEMS} are listed`
+
+const TOO_MANY_PROBLEMS_TEXT = 'the file has more problems than can be listed (nested too deep, or too many)'
+
+/** Arrays are read in windows of this many entries once a whole read has failed too hard to list. */
+const WINDOW = 1_000
+
+/**
+ * `schema.safeParse` for a file, whose problems are at most `MAX_LISTED_PROBLEMS` (then one issue saying
+ * there are more). zod collects every problem and passes them up in one spread call: 130,000 of them
+ * overflow the call stack. When that happens the largest array is read again a window at a time, until
+ * enough problems are found; the file is refused either way.
+ */
+export function boundedSafeParse<T>(schema: z.ZodType<T>, data: unknown): z.ZodSafeParseResult<T> {
+  let issues: z.core.$ZodIssue[]
+  try {
+    const parsed = schema.safeParse(data)
+    if (parsed.success) return parsed
+    issues = parsed.error.issues
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    issues = windowedIssues(schema, data)
+  }
+  const listed: z.core.$ZodIssue[] = issues.slice(0, MAX_LISTED_PROBLEMS)
+  const more = listed.length === 0 ? TOO_MANY_PROBLEMS_TEXT : MORE_PROBLEMS_TEXT
+  if (issues.length > MAX_LISTED_PROBLEMS || listed.length === 0) {
+    listed.push({ code: 'custom', path: [], message: more, input: undefined })
+  }
+  return { success: false, error: new z.ZodError(listed) as z.ZodError<T> }
+}
+
+/** The first problems, reading the largest array a window at a time; issues outside it from the first. */
+function windowedIssues(schema: z.ZodType, data: unknown): z.core.$ZodIssue[] {
+  try {
+    return issuesByWindow(schema, data)
+  } catch (error) {
+    // Nesting too deep to walk overflows here as well: the file is refused without a list.
+    if (error instanceof RangeError) return []
+    throw error
+  }
+}
+
+function issuesByWindow(schema: z.ZodType, data: unknown): z.core.$ZodIssue[] {
+  const largest = largestArray(data, [])
+  if (largest === undefined || largest.array.length <= WINDOW) return []
+  const { path, array } = largest
+  const found: z.core.$ZodIssue[] = []
+  for (let from = 0; from < array.length && found.length <= MAX_LISTED_PROBLEMS; from += WINDOW) {
+    const window = withArrayAt(data, path, array.slice(from, from + WINDOW))
+    const parsed = boundedSafeParse(schema, window)
+    if (parsed.success) continue
+    for (const issue of parsed.error.issues) {
+      if (issue.message === MORE_PROBLEMS_TEXT) continue
+      const inside =
+        path.every((key, i) => issue.path[i] === key) && typeof issue.path[path.length] === 'number'
+      if (inside) {
+        const index = (issue.path[path.length] as number) + from
+        found.push({ ...issue, path: [...path, index, ...issue.path.slice(path.length + 1)] })
+      } else if (from === 0) found.push(issue)
+    }
+  }
+  return found
+}
+
+function largestArray(
+  value: unknown,
+  path: PropertyKey[],
+): { path: PropertyKey[]; array: unknown[] } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  let best: { path: PropertyKey[]; array: unknown[] } | undefined = Array.isArray(value)
+    ? { path, array: value }
+    : undefined
+  const entries: [PropertyKey, unknown][] = Array.isArray(value)
+    ? value.length > WINDOW
+      ? []
+      : value.map((item, i) => [i, item])
+    : Object.entries(value)
+  for (const [key, child] of entries) {
+    const inner = largestArray(child, [...path, key])
+    if (inner && inner.array.length > (best?.array.length ?? -1)) best = inner
+  }
+  return best
+}
+
+function withArrayAt(value: unknown, path: readonly PropertyKey[], array: unknown[]): unknown {
+  if (path.length === 0) return array
+  const [key, ...rest] = path as [PropertyKey, ...PropertyKey[]]
+  if (Array.isArray(value)) return value.map((item, i) => (i === key ? withArrayAt(item, rest, array) : item))
+  const record = value as Record<PropertyKey, unknown>
+  return { ...record, [key]: withArrayAt(record[key], rest, array) }
+}

@@ -10,6 +10,16 @@ export function echoedRequestId(value: string | readonly string[] | null | undef
   return typeof value === 'string' && UUID.test(value) ? value : undefined
 }
 
+/**
+ * An HTTP method as RFC 9110 allows it: a token (tchar), here at most 16 characters. Anything else (a space,
+ * a `;`, a line break) is no method, and would otherwise reach a curl command line or a request line.
+ */
+export const HTTP_METHOD = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,16}$/
+
+export const httpMethod = z
+  .string()
+  .regex(HTTP_METHOD, "a method is an HTTP token (letters, digits, !#$%&'*+-.^_`|~), 1 to 16 characters")
+
 export const requestId = z
   .string({ error: 'X-Request-ID is required: a UUID unique per call' })
   .regex(UUID, 'X-Request-ID must be a UUID, e.g. 99391c7e-ad88-49ec-a2ad-99ddcb1f7721')

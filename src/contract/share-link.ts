@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { conditionSet } from './conditions'
+import { httpMethod } from './headers'
 import { sandboxClockState } from './sandbox-clock'
 
 /** A shared link's payload travels in the URL fragment: never sent to a server, at most this many characters. */
@@ -10,7 +11,7 @@ const header = z.tuple([z.string(), z.string()])
 
 /** One request from the inspector, as the link carries it: what it sent and what it was answered. */
 export const sharedRequest = z.strictObject({
-  method: z.string().min(1).max(16),
+  method: httpMethod,
   url: z.string().min(1),
   status: z.int().min(100).max(599).optional(),
   failure: z.string().optional(),

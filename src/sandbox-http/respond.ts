@@ -1,5 +1,5 @@
 import { echoedRequestId, headerNames, type Problem, problem, tppMessagesOf } from '../contract'
-import { isStoreUnreadableError } from '../sandbox'
+import { isStoreFullError, isStoreUnreadableError } from '../sandbox'
 
 /** What an endpoint answers, before the shared headers are added; no body for a 204. */
 export interface Reply {
@@ -29,12 +29,13 @@ export function internalProblem(error: unknown): Problem {
 
 /**
  * What the engine threw, as an answer: a store that cannot be read is a 503 (the console offers its
- * recovery for that code, and the text says what is wrong); anything else is a bug.
+ * recovery for that code, and the text says what is wrong), a full one a 507; anything else is a bug.
  */
 export function thrownProblem(error: unknown): Problem {
-  return isStoreUnreadableError(error)
-    ? problem(503, 'STORE_UNREADABLE', error.message)
-    : internalProblem(error)
+  if (isStoreUnreadableError(error)) return problem(503, 'STORE_UNREADABLE', error.message)
+  // A full browser store is no bug: 507, as a write past the store caps is.
+  if (isStoreFullError(error)) return problem(507, 'STORE_FULL', error.message)
+  return internalProblem(error)
 }
 
 export function toResponse(request: Request, { status, body, headers }: Reply): Response {

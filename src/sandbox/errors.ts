@@ -40,9 +40,28 @@ export class DuplicateTransactionIdError extends Error {
   }
 }
 
+/**
+ * The browser refused a write for lack of space (IndexedDB's QuotaExceededError): nothing of it was kept.
+ * Answered as 507 STORE_FULL, as a write past the store caps is, with what the person can do.
+ */
+export class StoreFullError extends Error {
+  override readonly name = 'StoreFullError'
+
+  constructor() {
+    super("The browser's storage for this console is full: export and reset, or free space")
+  }
+}
+
+/** A storage error for lack of space, by its DOM name (a DOMException is not always an Error subclass). */
+export const isQuotaExceeded = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'QuotaExceededError'
+
 // By name, not `instanceof`: the engine is a lazily loaded chunk, and the UI must not import it to ask.
 export const isStoreUnreadableError = (error: unknown): error is StoreUnreadableError =>
   error instanceof Error && error.name === 'StoreUnreadableError'
 
 export const isExportRefusedError = (error: unknown): error is ExportRefusedError =>
   error instanceof Error && error.name === 'ExportRefusedError'
+
+export const isStoreFullError = (error: unknown): error is StoreFullError =>
+  error instanceof Error && error.name === 'StoreFullError'

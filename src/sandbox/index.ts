@@ -11,7 +11,9 @@ export {
   DuplicateTransactionIdError,
   ExportRefusedError,
   isExportRefusedError,
+  isStoreFullError,
   isStoreUnreadableError,
+  StoreFullError,
   StoreUnreadableError,
 } from './errors'
 export { unknownCardAccount } from './problems'

@@ -1,8 +1,11 @@
 import {
+  boundedSafeParse,
   CONSOLE_FILE_FORMAT,
   CONSOLE_FILE_VERSION,
   formatIssuePath,
   type IsoDate,
+  MAX_LISTED_PROBLEMS,
+  MORE_PROBLEMS_TEXT,
   problemFromZod,
   type SandboxSnapshot,
   type StoredTransaction,
@@ -15,7 +18,7 @@ import type { AccountData, Salvage } from './storage/store'
 
 /** The data file as Import reads it: the schema (either version), then the rules it cannot express. */
 export function readSnapshot(data: unknown): Result<SandboxSnapshot> {
-  const parsed = sandboxSnapshot.safeParse(data)
+  const parsed = boundedSafeParse(sandboxSnapshot, data)
   if (!parsed.success) return fail(problemFromZod(parsed.error))
   const rules = checkImportRules(parsed.data.cardAccounts)
   return rules.ok ? ok(parsed.data) : rules
@@ -24,7 +27,11 @@ export function readSnapshot(data: unknown): Result<SandboxSnapshot> {
 /** The import rules the schema cannot express (clashes, impossible states), for data the schema passed. */
 export function checkImportRules(cardAccounts: readonly AccountData[]): Result<void> {
   const inconsistent = snapshotInconsistencies(cardAccounts)
-  return inconsistent.length > 0 ? fail({ status: 400, messages: inconsistent }) : ok(undefined)
+  if (inconsistent.length === 0) return ok(undefined)
+  const messages = inconsistent.slice(0, MAX_LISTED_PROBLEMS)
+  if (inconsistent.length > messages.length)
+    messages.push({ category: 'ERROR', code: 'FORMAT_ERROR', text: MORE_PROBLEMS_TEXT })
+  return fail({ status: 400, messages })
 }
 
 export function dataFile(cardAccounts: AccountData[], exportedAt: IsoDate): SandboxSnapshot {

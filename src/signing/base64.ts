@@ -5,9 +5,14 @@ const CANONICAL = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=
 const SLICE = 0x8000
 
 export function bytesToBase64(bytes: Uint8Array): string {
+  return btoa(bytesToLatin1(bytes))
+}
+
+/** Each byte as the character of the same code (ISO-8859-1), however many there are. */
+export function bytesToLatin1(bytes: Uint8Array): string {
   let binary = ''
   for (let i = 0; i < bytes.length; i += SLICE) binary += String.fromCharCode(...bytes.subarray(i, i + SLICE))
-  return btoa(binary)
+  return binary
 }
 
 /** `undefined` unless `text` is padded base64 without white space. */

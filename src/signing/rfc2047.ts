@@ -3,7 +3,7 @@
  * not plain printable ASCII travels as `=?utf-8?B?...?=`. A double quote is encoded too, because the draft's
  * quoted strings have no escape that common parsers (http-signature among them) understand.
  */
-import { base64ToBytes, bytesToBase64, latin1ToBytes } from './base64'
+import { base64ToBytes, bytesToBase64, bytesToLatin1, latin1ToBytes } from './base64'
 import type { Parsed } from './parsed'
 
 const PLAIN = /^[\x20-\x21\x23-\x7e]*$/
@@ -47,7 +47,7 @@ function decodeQ(text: string): Uint8Array<ArrayBuffer> | undefined {
 }
 
 function decodeCharset(charset: string, bytes: Uint8Array<ArrayBuffer>): string | undefined {
-  if (charset === 'iso-8859-1') return String.fromCharCode(...bytes)
+  if (charset === 'iso-8859-1') return bytesToLatin1(bytes)
   if (charset !== 'utf-8') return undefined
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { runBounded } from '../test/bounded-run'
 import { buildSigningString } from './signing-string'
 
 const base = { method: 'GET', url: '/v1/a?b=c' }
@@ -40,4 +41,20 @@ describe('buildSigningString', () => {
       },
     )
   })
+})
+
+describe('a megabyte header value', () => {
+  it('loses the white space at its ends and keeps the inner runs, in one pass', () => {
+    // In a child killed past the bound: a quadratic trim never returns from this in the test's own thread.
+    const line = runBounded(
+      `import { buildSigningString } from './src/signing/signing-string.ts'
+       const run = ' \\t'.repeat(500_000)
+       const value = run + 'a' + run + 'b' + run + 'c' + run
+       const built = buildSigningString({ headerNames: ['psu-id'], method: 'GET', url: '/', headers: { 'PSU-ID': value } })
+       if (!built.ok) throw new Error(built.reason)
+       const v = built.value
+       console.log(JSON.stringify({ length: v.length, start: v.slice(0, 10), end: v.slice(-3) }))`,
+    )
+    expect(line).toEqual({ length: 'psu-id: '.length + 3 + 2 * 1_000_000, start: 'psu-id: a ', end: ' \tc' })
+  }, 120_000)
 })

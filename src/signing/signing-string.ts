@@ -28,7 +28,18 @@ export function buildSigningString(input: SigningStringInput): SigningStringResu
     if (values.length > 1)
       return { ok: false, header: name, reason: `header ${name} is given more than once` }
     // RFC 7230 §3.2.4: optional white space around a value is not part of it.
-    lines.push(`${name}: ${(values[0] ?? '').replace(/^[ \t]+|[ \t]+$/g, '')}`)
+    lines.push(`${name}: ${trimOptionalWhitespace(values[0] ?? '')}`)
   }
   return { ok: true, value: lines.join('\n') }
+}
+
+const isOptionalWhitespace = (char: string) => char === ' ' || char === '\t'
+
+/** Spaces and tabs off both ends, in one pass: a pattern for the same backtracked across inner runs. */
+function trimOptionalWhitespace(value: string): string {
+  let start = 0
+  let end = value.length
+  while (start < end && isOptionalWhitespace(value.charAt(start))) start++
+  while (end > start && isOptionalWhitespace(value.charAt(end - 1))) end--
+  return value.slice(start, end)
 }

@@ -13,7 +13,6 @@ import {
   accountBookFile,
   consoleFile,
   localToday,
-  problemFromZod,
   type SandboxSnapshot,
   withAccountBook,
   withoutOfflineBook,
@@ -24,6 +23,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FilePicker } from '../../ui/FilePicker'
 import { lazyChunk } from '../../ui/lazy-chunk'
 import { ApiErrorState } from '../ApiErrorState'
+import { checkImport } from '../file-import/check-import'
 import { ImportRefusal } from '../file-import/ImportRefusal'
 import { readImportFile } from '../file-import/read-import-file'
 import { dataImport, importProblemsInWords } from '../file-import/refusal-words'
@@ -123,10 +123,9 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
       return
     }
     // The whole file is checked, its book included, before anything changes.
-    const parsed = consoleFile.safeParse(data)
-    if (!parsed.success) {
-      const { messages } = problemFromZod(parsed.error)
-      setImportError({ file: file.name, problems: importProblemsInWords(data, messages, dataImport) })
+    const parsed = checkImport(data, consoleFile, dataImport)
+    if (!parsed.ok) {
+      setImportError({ file: file.name, problems: parsed.problems })
       return
     }
     if (parsed.data.kind === 'account-book' || !offline) {

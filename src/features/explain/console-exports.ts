@@ -59,6 +59,29 @@ function withConsoleDate(request: SuspectRequest): { request: SuspectRequest; in
 const isForTheProxy = (request: SuspectRequest) =>
   !has(request, headerNames.signature) && (request.url === API_BASE || request.url.startsWith(`${API_BASE}/`))
 
+/**
+ * A HAR exported with redaction blanks the Signature's own value (src/features/share/har.ts): a placeholder
+ * of the right form lets every other part of the signature (its header list, keyId, Date, Digest) be judged.
+ */
+const REDACTED_SIGNATURE_VALUE = `signature="${REDACTED}"`
+function withSignatureValueRedacted(request: SuspectRequest): { request: SuspectRequest; redacted: boolean } {
+  const redacted = request.headers.some(
+    ([name, value]) => lower(name) === 'signature' && value.includes(REDACTED_SIGNATURE_VALUE),
+  )
+  if (!redacted) return { request, redacted }
+  return {
+    redacted,
+    request: {
+      ...request,
+      headers: request.headers.map(([name, value]) =>
+        lower(name) === 'signature'
+          ? [name, value.replace(REDACTED_SIGNATURE_VALUE, 'signature="AA=="')]
+          : [name, value],
+      ),
+    },
+  }
+}
+
 /** Which signed parts hold a value the export redacted: those parts cannot be checked. */
 function redactedParts(request: SuspectRequest): { headers: string[]; body: boolean } {
   const signature = request.headers.find(([name]) => lower(name) === 'signature')?.[1]
@@ -80,7 +103,8 @@ export interface ExplainOptions extends DiagnoseOptions {
 
 /** The request read from a file or a paste, explained: see `Explanation`. */
 export async function explainRequest(pasted: SuspectRequest, options: ExplainOptions): Promise<Explanation> {
-  const { request, information: dateInformation } = withConsoleDate(pasted)
+  const { request: dated, information: dateInformation } = withConsoleDate(pasted)
+  const { request, redacted: signatureRedacted } = withSignatureValueRedacted(dated)
   const information = [...dateInformation]
   const sentAt = Date.parse(request.headers.find(([name]) => lower(name) === 'date')?.[1] ?? '')
   // The console's HAR is a record of requests sent earlier, each marked stale: judged now, every Date would be.
@@ -109,9 +133,16 @@ export async function explainRequest(pasted: SuspectRequest, options: ExplainOpt
   const redacted = redactedParts(request)
   const hidden = (finding: Finding) =>
     (finding.id === 'digest-mismatch' && redacted.body) ||
-    (finding.id === 'signature-invalid' && redacted.headers.length > 0)
+    (finding.id === 'signature-invalid' && (redacted.headers.length > 0 || signatureRedacted)) ||
+    // Which key signed is read from the signature's value, which the export removed.
+    (finding.id === 'certificate-key-mismatch' && signatureRedacted)
   const findings = diagnosis.findings.filter((finding) => !hidden(finding))
   const notes = [
+    ...(signatureRedacted
+      ? [
+          `The signature cannot be verified: redacted. The export replaced the Signature's value with ${REDACTED}, so the file cannot be replayed; everything else it signs was judged`,
+        ]
+      : []),
     ...(redacted.headers.length > 0
       ? [
           `The signature cannot be verified: redacted. The export replaced the signed ${redacted.headers.join(', ')} with ${REDACTED}, and the signature covers the value that was sent`,

@@ -1,3 +1,4 @@
+import { bytesToLatin1 } from '../../signing/base64'
 import type { BodySource } from '../../signing/diagnosis'
 import { pathAndQuery, type Reading } from './pasted-request'
 
@@ -59,7 +60,7 @@ function decodeHead(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(head)
   } catch {
-    return String.fromCharCode(...head)
+    return bytesToLatin1(head)
   }
 }
 

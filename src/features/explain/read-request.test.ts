@@ -5,6 +5,17 @@ import { readRequest } from './read-request'
 const text = (body: Uint8Array | undefined) => new TextDecoder().decode(body)
 
 describe('readRequest', () => {
+  it('refuses a method that is no HTTP token (raw HTTP: its request line takes letters alone)', () => {
+    const hostile = ';touch /tmp/P;#'
+    const readings = [
+      readRequest({ text: `curl -X '${hostile}' https://bank.example/v1` }),
+      readRequest({ text: JSON.stringify({ method: hostile, url: 'https://bank.example/v1', headers: [] }) }),
+    ]
+    for (const reading of readings) {
+      expect(reading).toMatchObject({ ok: false, reason: expect.stringContaining('is not an HTTP method') })
+    }
+  })
+
   it('reads a curl command as a shell and curl do: quotes, $-strings, continuations, -X, -H, --data-raw', () => {
     const reading = readRequest({
       text: `curl -sS -XPOST 'https://bank.example/api-sandbox/v1/sandbox/card-accounts?x=1' \\
@@ -94,5 +105,13 @@ describe('readRequest', () => {
 describe('shellWords', () => {
   it('joins adjacent quoted parts and keeps backslashes inside single quotes', () => {
     expect(shellWords(`a'b c'"d\\"e" 'x\\n'`)).toEqual({ ok: true, value: ['ab cd"e', 'x\\n'] })
+  })
+})
+
+describe('a raw request of a megabyte', () => {
+  it('reads a head that is not UTF-8 as ISO-8859-1, however long', () => {
+    const head = `GET /v1 HTTP/1.1\r\nX-Note: ${'\xf8'.repeat(1_000_000)}\r\n\r\n`
+    const reading = readRequest({ bytes: Uint8Array.from(head, (char) => char.charCodeAt(0)) })
+    expect(reading.ok && reading.request.headers[0]?.[1].length).toBe(1_000_000)
   })
 })

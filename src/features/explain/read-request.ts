@@ -1,3 +1,4 @@
+import { HTTP_METHOD } from '../../contract'
 import { parseCurl } from './parse-curl'
 import { parseHar } from './parse-har'
 import { parseRawHttp } from './parse-raw-http'
@@ -8,6 +9,15 @@ export type RequestInput = { text: string } | { bytes: Uint8Array }
 
 /** Reads a raw HTTP request, a curl command or a HAR file, whichever it is. */
 export function readRequest(input: RequestInput, harEntry = 0): Reading {
+  const reading = readAnyFormat(input, harEntry)
+  if (!reading.ok || HTTP_METHOD.test(reading.request.method)) return reading
+  return {
+    ok: false,
+    reason: `the method ${JSON.stringify(reading.request.method.slice(0, 40))} is not an HTTP method (a token of letters, digits and !#$%&'*+-.^_\`|~)`,
+  }
+}
+
+function readAnyFormat(input: RequestInput, harEntry: number): Reading {
   const bytes = 'bytes' in input ? input.bytes : undefined
   const text = 'text' in input ? input.text : new TextDecoder().decode(input.bytes)
   const start = text.trimStart()

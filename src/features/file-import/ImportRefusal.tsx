@@ -1,4 +1,4 @@
-import { boundedProblems } from './refusal-words'
+import { boundedProblems, MORE_PROBLEMS_LINE } from './refusal-words'
 
 interface ImportRefusalProps {
   /** The file's name, as the person picked it. */
@@ -14,9 +14,12 @@ interface ImportRefusalProps {
  * the rest counted, never a list that pushes the account list out of view.
  */
 export function ImportRefusal({ file, problems, onDismiss }: ImportRefusalProps) {
-  const { shown, more } = boundedProblems(problems)
+  // A reader that stopped listing says so last: the count is then "more than", not a number.
+  const truncated = problems.at(-1) === MORE_PROBLEMS_LINE
+  const listed = truncated ? problems.slice(0, -1) : problems
+  const { shown, more } = boundedProblems(listed)
   const [first, ...next] = shown
-  const others = problems.length - 1
+  const others = listed.length - 1
   return (
     <div className="form-alert import-refusal" role="alert">
       <p>
@@ -26,6 +29,7 @@ export function ImportRefusal({ file, problems, onDismiss }: ImportRefusalProps)
       {others > 0 ? (
         <details>
           <summary>
+            {truncated ? 'More than ' : ''}
             {others} more {others === 1 ? 'problem' : 'problems'}
           </summary>
           <ul className="import-problems">
@@ -35,6 +39,7 @@ export function ImportRefusal({ file, problems, onDismiss }: ImportRefusalProps)
             ))}
           </ul>
           {more > 0 ? <p>and {more} more problems</p> : null}
+          {truncated ? <p>{MORE_PROBLEMS_LINE}</p> : null}
         </details>
       ) : null}
       {onDismiss ? (

@@ -13,9 +13,30 @@ const WHITESPACE = new Set([' ', '\t', '\n', '\r'])
 const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't'])
 const HEX = /^[0-9a-fA-F]$/
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y
-/** The start of a number literal that the text's end interrupted ("12.", "-", "1e"). */
-const NUMBER_PREFIX = /-?[0-9]*\.?[0-9]*(?:[eE][+-]?[0-9]*)?$/y
 const LITERALS = ['true', 'false', 'null']
+
+const isDigit = (text: string, at: number) => {
+  const code = text.charCodeAt(at)
+  return code >= 0x30 && code <= 0x39
+}
+
+/**
+ * Whether the text from `start` on is the start of a number literal that the text's end interrupted ("12.",
+ * "-", "1e"). One pass: a backtracking pattern for the same took time quadratic in a run of digits.
+ */
+function numberCutOffAt(text: string, start: number): boolean {
+  let at = start
+  if (text.charAt(at) === '-') at++
+  while (isDigit(text, at)) at++
+  if (text.charAt(at) === '.') at++
+  while (isDigit(text, at)) at++
+  if (text.charAt(at) === 'e' || text.charAt(at) === 'E') {
+    at++
+    if (text.charAt(at) === '+' || text.charAt(at) === '-') at++
+    while (isDigit(text, at)) at++
+  }
+  return at === text.length
+}
 
 class Fault {
   constructor(readonly fault: JsonFault) {}
@@ -79,8 +100,7 @@ export function jsonFault(text: string): JsonFault | undefined {
     if (number !== null) {
       at += number[0].length
       // "12." or "1e" at the very end: the number itself was cut.
-      NUMBER_PREFIX.lastIndex = at - number[0].length
-      if (at < text.length && NUMBER_PREFIX.test(text)) throw cutOff()
+      if (at < text.length && numberCutOffAt(text, at - number[0].length)) throw cutOff()
       return
     }
     for (const literal of LITERALS) {
@@ -91,8 +111,7 @@ export function jsonFault(text: string): JsonFault | undefined {
       }
       if (literal.startsWith(rest) && at + rest.length === text.length && rest !== '') throw cutOff()
     }
-    NUMBER_PREFIX.lastIndex = at
-    if (NUMBER_PREFIX.test(text) && char === '-') throw cutOff()
+    if (char === '-' && numberCutOffAt(text, at)) throw cutOff()
     throw unexpected()
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { runBounded } from '../../test/bounded-run'
 import { jsonFault, lineAndColumn } from './json-fault'
 import { readImportText } from './read-import-file'
 
@@ -62,4 +63,38 @@ describe('jsonFault', () => {
 it('counts lines and columns from 1', () => {
   expect(lineAndColumn('ab\ncd', 0)).toEqual({ line: 1, column: 1 })
   expect(lineAndColumn('ab\ncd', 4)).toEqual({ line: 2, column: 2 })
+})
+
+describe('a megabyte that is not JSON', () => {
+  // Each case in a child process, killed past the bound: a quadratic reader never returns.
+  const reasonInChild = (text: string) =>
+    runBounded(
+      `import { readImportText } from './src/features/file-import/read-import-file.ts'
+       const read = readImportText(${text})
+       console.log(JSON.stringify(read.ok ? 'read' : read.reason))`,
+    )
+
+  it('is named at once after a long run of digits', () => {
+    expect(reasonInChild(`'[' + '1'.repeat(1_000_000) + ',x]'`)).toBe(
+      'This is not a JSON file (it could not be read as JSON at line 1, column 1000003).',
+    )
+    expect(reasonInChild(`'[' + '1'.repeat(1_000_000) + '.'`)).toBe(
+      'The file looks cut off: it ends before the JSON is complete.',
+    )
+    expect(reasonInChild(`'[' + '-0.'.padEnd(1_000_000, '5') + 'e+' + '1,'.repeat(100_000) + 'x'`)).toMatch(
+      /^This is not a JSON file \(it could not be read as JSON at line 1, column \d+\)\.$/,
+    )
+  }, 120_000)
+
+  it('is named at once after deep nesting and long strings', () => {
+    expect(reasonInChild(`'{"a":'.repeat(200_000) + '[1 2]'`)).toBe(
+      'This is not a JSON file (it could not be read as JSON at line 1, column 1000004).',
+    )
+    expect(reasonInChild(`'["' + 'x'.repeat(1_000_000) + '\\\\u12G4"]'`)).toBe(
+      'This is not a JSON file (it could not be read as JSON at line 1, column 1000007).',
+    )
+    expect(reasonInChild(`'[' + '"ab",'.repeat(200_000) + '"cut'`)).toBe(
+      'The file looks cut off: it ends before the JSON is complete.',
+    )
+  }, 120_000)
 })

@@ -1,4 +1,4 @@
-import { CONSOLE_FILE_VERSION, type TppMessage } from '../../contract'
+import { CONSOLE_FILE_VERSION, MORE_PROBLEMS_TEXT, type TppMessage } from '../../contract'
 import { capitalised } from '../form-errors'
 
 /** Every kind of file the console writes (src/contract/snapshot.ts), and where each one is imported. */
@@ -153,6 +153,9 @@ function ruleInWords(rule: string): string {
 }
 
 /** At most `max` problems shown; the rest counted, so a file with hundreds stays a short list. */
+/** The last line of a refusal whose reader stopped listing problems, as importProblemsInWords writes it. */
+export const MORE_PROBLEMS_LINE = capitalised(MORE_PROBLEMS_TEXT)
+
 export function boundedProblems(lines: readonly string[], max = 5): { shown: string[]; more: number } {
   return { shown: lines.slice(0, max), more: Math.max(0, lines.length - max) }
 }

@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { type RequestLogEntry, useApiClient } from '../../api'
-import { localToday, problemFromZod } from '../../contract'
+import { localToday } from '../../contract'
 import { type Flow, flowsFile, flowsFileOf } from '../../contract/flow'
 import { useAnnounce } from '../../ui/announcer'
 import { consoleDateTime } from '../../ui/dates'
 import { FilePicker } from '../../ui/FilePicker'
 import { downloadConsoleFile } from '../data-tools/offline-data'
+import { checkImport } from '../file-import/check-import'
 import { ImportRefusal } from '../file-import/ImportRefusal'
 import { readImportFile } from '../file-import/read-import-file'
-import { flowsImport, importProblemsInWords } from '../file-import/refusal-words'
+import { flowsImport } from '../file-import/refusal-words'
 import { useView } from '../view-state'
 import { recordFlow } from './record'
 import { type FlowContext, runStep, type StepOutcome } from './run-step'
@@ -123,10 +124,9 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
       setImportRefused({ file: file.name, problems: [read.reason] })
       return
     }
-    const parsed = flowsFile.safeParse(read.data)
-    if (!parsed.success) {
-      const { messages } = problemFromZod(parsed.error)
-      setImportRefused({ file: file.name, problems: importProblemsInWords(read.data, messages, flowsImport) })
+    const parsed = checkImport(read.data, flowsFile, flowsImport)
+    if (!parsed.ok) {
+      setImportRefused({ file: file.name, problems: parsed.problems })
       return
     }
     keep(parsed.data.flows)

@@ -115,7 +115,7 @@ it('offline, says a request answered in the tab cannot be replayed by curl and c
     value: { writeText: async (text: string) => void writes.push(text) },
   })
   await user.click(entry.getByRole('button', { name: 'Copy as curl for Proxy mode' }))
-  expect(writes).toEqual([`curl -X GET '${location.origin}${path}' -H 'accept: application/json'`])
+  expect(writes).toEqual([`curl -X 'GET' '${location.origin}${path}' -H 'accept: application/json'`])
   expect(entry.getByRole('button', { name: 'Copied' })).toBeDefined()
 })
 

@@ -21,7 +21,7 @@ describe('copy as curl', () => {
   it('replays the console request against the console origin, quoting for the shell, with a new request id', () => {
     // The proxy refuses to sign an X-Request-ID twice within 10 minutes: the copy leaves it to the proxy.
     expect(curlCommand(entry, 'http://127.0.0.1:5173')).toBe(
-      `curl -X POST 'http://127.0.0.1:5173/api/v1/sandbox/card-accounts' -H 'PSU-ID: 13039319955' --data-raw '{"name":"O'\\''Neil"}'`,
+      `curl -X 'POST' 'http://127.0.0.1:5173/api/v1/sandbox/card-accounts' -H 'PSU-ID: 13039319955' --data-raw '{"name":"O'\\''Neil"}'`,
     )
   })
 
@@ -39,7 +39,7 @@ describe('copy as curl', () => {
       ],
     }
     expect(proxyCurlCommand(offline, 'http://127.0.0.1:5173')).toBe(
-      `curl -X POST 'http://127.0.0.1:5173/api/v1/sandbox/card-accounts' -H 'Content-Type: application/json' -H 'PSU-ID: 13039319955' --data-raw '{"name":"O'\\''Neil"}'`,
+      `curl -X 'POST' 'http://127.0.0.1:5173/api/v1/sandbox/card-accounts' -H 'Content-Type: application/json' -H 'PSU-ID: 13039319955' --data-raw '{"name":"O'\\''Neil"}'`,
     )
   })
 
@@ -57,7 +57,7 @@ describe('copy as curl', () => {
       },
     })
     expect(signed).toBe(
-      `curl -X POST 'https://sandbox.bank.test/v1/sandbox/card-accounts' -H 'Signature: keyId="SN=01,CA=CN=Test",signature="abc"' --data-raw '{"name":"O'\\''Neil"}'`,
+      `curl -X 'POST' 'https://sandbox.bank.test/v1/sandbox/card-accounts' -H 'Signature: keyId="SN=01,CA=CN=Test",signature="abc"' --data-raw '{"name":"O'\\''Neil"}'`,
     )
   })
 })

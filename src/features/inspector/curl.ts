@@ -1,14 +1,14 @@
 import type { RequestLogEntry } from '../../api'
 import { headerNames } from '../../contract'
+import { curlCommandLine } from '../../signing/curl-command'
 
-const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`
-
-function curl(method: string, url: string, headers: [string, string][], body: string | undefined): string {
-  const parts = ['curl', '-X', method, quote(url)]
-  for (const [name, value] of headers) parts.push('-H', quote(`${name}: ${value}`))
-  if (body !== undefined) parts.push('--data-raw', quote(body))
-  return parts.join(' ')
-}
+const curl = (method: string, url: string, headers: [string, string][], body: string | undefined) =>
+  curlCommandLine({
+    method,
+    url,
+    headers,
+    ...(body === undefined ? {} : { data: { option: '--data-raw', value: body } }),
+  })
 
 /**
  * The request as the console sent it, for the proxy to sign anew, without its X-Request-ID: the proxy makes a

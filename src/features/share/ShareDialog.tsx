@@ -6,7 +6,7 @@ import { parseView, viewSearch } from '../view-state'
 import { downloadJson } from './download'
 import { toHar } from './har'
 import { encodeShareLink } from './link-codec'
-import { identityOf, toPostmanCollection } from './postman'
+import { identityOf, KEY_PLACE, toPostmanCollection } from './postman'
 import { buildShareLink } from './share-link'
 import { useShareSettings } from './use-share-settings'
 
@@ -23,9 +23,11 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const { ready: _, ...settings } = useShareSettings()
   const [chosen, setChosen] = useState(requests[0] ? String(requests[0].id) : '')
   const [keepIds, setKeepIds] = useState(false)
+  const [keepInHar, setKeepInHar] = useState(false)
   const [link, setLink] = useState<LinkState>({ kind: 'idle' })
   const requestId = useId()
   const keepId = useId()
+  const keepInHarId = useId()
   const selected = requests.find((entry) => String(entry.id) === chosen)
 
   const copyLink = async () => {
@@ -40,7 +42,8 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
     await navigator.clipboard.writeText(`${location.origin}${location.pathname}${encoded.fragment}`)
     setLink({ kind: 'copied' })
   }
-  const exportHar = () => downloadJson(toHar(requests, location.origin), 'session.har')
+  const exportHar = (keep: boolean) =>
+    downloadJson(toHar(requests, location.origin, { redact: !keep }), 'session', 'har')
   const exportPostman = () =>
     downloadJson(
       toPostmanCollection(requests, { baseUrl: DEFAULT_POSTMAN_BASE_URL, identity: identityOf(requests) }),
@@ -85,7 +88,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
             The link would be {link.chars.toLocaleString('en')} characters, over the{' '}
             {MAX_SHARE_FRAGMENT_CHARS.toLocaleString('en')} a link may hold (a large answer, most often).
             Choose another request or none, or{' '}
-            <button type="button" onClick={exportHar}>
+            <button type="button" onClick={() => exportHar(keepIds)}>
               Export instead
             </button>
           </p>
@@ -94,13 +97,24 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
       <section className="share-section" aria-labelledby={`${requestId}-export`}>
         <h3 id={`${requestId}-export`}>Export session</h3>
         <p className="muted">
-          The inspector's {requests.length} {requests.length === 1 ? 'request' : 'requests'}. HAR keeps the
-          signed headers, marked stale. The Postman collection signs every request itself: set its
-          privateKeyPem variable to your own key (the certificate and keyId are filled in from these
-          requests).
+          The inspector's {requests.length} {requests.length === 1 ? 'request' : 'requests'}. A HAR file holds
+          each request and answer whole: URLs, headers and bodies. PSU ids, customer numbers and the signature
+          of each Signature header read [redacted] unless you keep them; a signature kept is live for 5
+          minutes after its Date, and anyone with the file can resend its request until then. Never a cookie,
+          a key or the proxy's secret. The Postman collection signs every request itself, with the certificate
+          and keyId of these requests. {KEY_PLACE}
         </p>
         <p>
-          <button type="button" onClick={exportHar} disabled={requests.length === 0}>
+          <input
+            id={keepInHarId}
+            type="checkbox"
+            checked={keepInHar}
+            onChange={(e) => setKeepInHar(e.target.checked)}
+          />{' '}
+          <label htmlFor={keepInHarId}>Keep PSU ids, customer numbers and live signatures in the HAR</label>
+        </p>
+        <p>
+          <button type="button" onClick={() => exportHar(keepInHar)} disabled={requests.length === 0}>
             Export HAR
           </button>{' '}
           <button type="button" onClick={exportPostman} disabled={requests.length === 0}>

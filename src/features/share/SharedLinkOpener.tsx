@@ -12,11 +12,21 @@ import { Dialog } from '../../ui/Dialog'
 import { RequestBody } from '../inspector/Inspector'
 import { parseView, useView } from '../view-state'
 import { type DecodedLink, decodeShareLink } from './link-codec'
-import { changesOf, type SettingChange } from './share-link'
+import { plannedChanges, type SettingChange, withinConsent } from './share-link'
 import { useShareSettings } from './use-share-settings'
 
-// Set when the user accepted a link's changes and a mode switch reloads the page: the rest then applies unasked.
+// Set when the user accepted a link's changes and a mode switch reloads the page: the link and the changes
+// accepted. After the reload the rest applies unasked only if it is among them; anything else asks again.
 const ACCEPTED_KEY = 'sandbox-console.share-accepted'
+
+function acceptedFor(fragment: string): SettingChange[] | undefined {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(ACCEPTED_KEY) ?? 'null')
+    return stored?.fragment === fragment && Array.isArray(stored.changes) ? stored.changes : undefined
+  } catch {
+    return undefined
+  }
+}
 
 interface SharedLinkOpenerProps {
   /**
@@ -49,7 +59,7 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
   }, [fragment])
 
   const link = decoded?.ok ? decoded.link : undefined
-  const changes = link && ready ? changesOf(link, here) : undefined
+  const changes = link && ready ? plannedChanges(link, here) : undefined
 
   const open = (shared: ShareLink) => {
     sessionStorage.removeItem(ACCEPTED_KEY)
@@ -63,7 +73,7 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
     setPhase('applying')
     try {
       if (pending.some((change) => change.setting === 'Mode')) {
-        sessionStorage.setItem(ACCEPTED_KEY, fragment)
+        sessionStorage.setItem(ACCEPTED_KEY, JSON.stringify({ fragment, changes: pending }))
         reloadWithLink()
         await onSwitchMode(shared.mode)
         return
@@ -90,8 +100,9 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
   useEffect(() => {
     if (started.current || phase !== 'reading' || !link || !changes) return
     started.current = true
+    const accepted = acceptedFor(fragment)
     if (changes.length === 0) open(link)
-    else if (sessionStorage.getItem(ACCEPTED_KEY) === fragment) void apply(link, changes)
+    else if (accepted && withinConsent(changes, accepted)) void apply(link, changes)
     else setPhase('asking')
   })
 
@@ -120,7 +131,12 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
             ))}
           </ul>
           {changes.some((change) => change.setting === 'Mode') ? (
-            <p className="muted">Switching the mode reloads the console.</p>
+            <p className="muted">
+              Switching the mode reloads the console; the rest is then set in{' '}
+              {link.mode === 'proxy' ? 'Proxy' : 'Offline'} mode
+              {link.mode === 'proxy' ? ", where the conditions are the proxy's, for every tab" : ''}. Should
+              the reload find more to change than this, the console asks again.
+            </p>
           ) : null}
         </div>
         {failure ? (

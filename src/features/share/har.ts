@@ -1,6 +1,7 @@
 import type { RequestLogEntry } from '../../api'
 import { headerNames } from '../../contract'
-import { withoutSecrets } from './redact'
+import { CONSOLE_VERSION } from './console-version'
+import { REDACTED, redactBody, redactHeaders, withoutSecrets } from './redact'
 
 const SIGNED = [
   headerNames.signature,
@@ -14,16 +15,41 @@ const SIGNED = [
 export const STALE_COMMENT =
   'Part of the signature as it was sent: the Date is stale 5 minutes later and the sandbox refuses a repeated X-Request-ID, so sign again before resending.'
 
+/** On a Signature kept whole, which anyone holding the file can resend until its Date is stale. */
+export const LIVE_COMMENT =
+  'The signature as it was sent, live until its Date goes stale 5 minutes later: until then anyone holding this file can resend the request as signed.'
+
+/** On a Signature whose signature parameter is blanked: its keyId and header list still say how it was made. */
+export const BLANKED_COMMENT = `The signature parameter is ${REDACTED}: it was live until its Date went stale 5 minutes later, and it signed the PSU ids this file redacts.`
+
+const SIGNATURE_PARAMETER = /(^|,)\s*signature="[^"]*"/
+
 interface HarHeader {
   name: string
   value: string
   comment?: string
 }
 
-const harHeaders = (headers: readonly [string, string][]): HarHeader[] =>
-  withoutSecrets(headers).map(([name, value]) =>
-    SIGNED.includes(name.toLowerCase()) ? { name, value, comment: STALE_COMMENT } : { name, value },
-  )
+export interface HarOptions {
+  /** PSU ids, customer numbers and the signature parameter as `[redacted]`, as share links do by default. */
+  redact: boolean
+}
+
+function harHeaders(headers: readonly [string, string][], { redact }: HarOptions): HarHeader[] {
+  const kept = redact ? redactHeaders(withoutSecrets(headers)) : withoutSecrets(headers)
+  return kept.map(([name, value]) => {
+    if (name.toLowerCase() === headerNames.signature.toLowerCase()) {
+      return redact
+        ? {
+            name,
+            value: value.replace(SIGNATURE_PARAMETER, `$1signature="${REDACTED}"`),
+            comment: BLANKED_COMMENT,
+          }
+        : { name, value, comment: LIVE_COMMENT }
+    }
+    return SIGNED.includes(name.toLowerCase()) ? { name, value, comment: STALE_COMMENT } : { name, value }
+  })
+}
 
 function headerValue(headers: readonly [string, string][], wanted: string): string | undefined {
   return headers.find(([name]) => name.toLowerCase() === wanted.toLowerCase())?.[1]
@@ -32,7 +58,10 @@ function headerValue(headers: readonly [string, string][], wanted: string): stri
 const byteLength = (text: string | undefined) =>
   text === undefined ? 0 : new TextEncoder().encode(text).length
 
-function harEntry(entry: RequestLogEntry, origin: string) {
+function harEntry(entry: RequestLogEntry, origin: string, options: HarOptions) {
+  const body = (text: string | undefined) => (text === undefined || !options.redact ? text : redactBody(text))
+  const requestBody = body(entry.requestBody)
+  const responseBody = body(entry.responseBody)
   // In proxy mode the signed request is the one the proxy sent upstream; offline it is the console's own.
   const sent = entry.upstream ?? { url: origin + entry.url, headers: entry.requestHeaders }
   const url = new URL(sent.url)
@@ -45,14 +74,14 @@ function harEntry(entry: RequestLogEntry, origin: string) {
       url: url.href,
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: harHeaders(sent.headers),
+      headers: harHeaders(sent.headers, options),
       queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
-      ...(entry.requestBody === undefined
+      ...(requestBody === undefined
         ? {}
         : {
             postData: {
               mimeType: headerValue(sent.headers, 'content-type') ?? 'application/json',
-              text: entry.requestBody,
+              text: requestBody,
             },
           }),
       headersSize: -1,
@@ -63,11 +92,11 @@ function harEntry(entry: RequestLogEntry, origin: string) {
       statusText: '',
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: harHeaders(entry.responseHeaders),
+      headers: harHeaders(entry.responseHeaders, options),
       content: {
         size: byteLength(entry.responseBody),
         mimeType: responseType,
-        ...(entry.responseBody === undefined ? {} : { text: entry.responseBody }),
+        ...(responseBody === undefined ? {} : { text: responseBody }),
       },
       redirectURL: '',
       headersSize: -1,
@@ -80,14 +109,16 @@ function harEntry(entry: RequestLogEntry, origin: string) {
   }
 }
 
-/** The inspector's requests, oldest first as HAR lists them; the signer's key is never in the log. */
-export function toHar(entries: readonly RequestLogEntry[], origin: string) {
+/**
+ * The inspector's requests, oldest first as HAR lists them; the signer's key is never in the log. Redacted
+ * (the default in the Share dialog), PSU ids, customer numbers and signatures read `[redacted]`.
+ */
+export function toHar(entries: readonly RequestLogEntry[], origin: string, options: HarOptions) {
   return {
     log: {
       version: '1.2',
-      // The version of this export's shape, not of the console.
-      creator: { name: 'Sandbox Console', version: '1' },
-      entries: [...entries].reverse().map((entry) => harEntry(entry, origin)),
+      creator: { name: 'Sandbox Console', version: CONSOLE_VERSION },
+      entries: [...entries].reverse().map((entry) => harEntry(entry, origin, options)),
     },
   }
 }

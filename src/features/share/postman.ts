@@ -20,14 +20,26 @@ const SET_BY_SIGNER = [
 
 /**
  * Signs each request the way the sandbox verifies it: Date, Digest and X-Request-ID always, PSU ids and
- * TPP-Redirect-URI where the request carries them. The key and certificate are the user's own, in the
- * collection's variables; the signer is the console's portable one, embedded as it is built, which signs
- * with `crypto.subtle` where the Postman app offers it and in pure JavaScript where it does not.
+ * TPP-Redirect-URI where the request carries them. The certificate is in the collection's variables; the
+ * key is read from the user's local environment or Postman's vault, never from a collection variable,
+ * which Postman saves and syncs with the collection (a key there is refused). The signer is the console's
+ * portable one, embedded as it is built, which signs with `crypto.subtle` where the Postman app offers it
+ * and in pure JavaScript where it does not.
  */
+/** Where the key goes instead, and why: said by the script, the collection's description and the dialog. */
+export const KEY_PLACE =
+  "Put your own unencrypted private key (PEM) in privateKeyPem of a local Postman environment (as its current value, which stays on this machine) or in Postman's vault, never in a collection variable: Postman saves collection variables with the collection and syncs them to its cloud and to everyone it is shared with."
+
+const NO_KEY = `No private key to sign with. ${KEY_PLACE}`
+const KEY_IN_COLLECTION = `privateKeyPem is a collection variable, which Postman saves and syncs: delete it there. ${KEY_PLACE}`
+
 export const preRequestScript = `${signerSource.replace(/^export function /gm, 'function ')}
 const signer = requestSigner(typeof crypto !== 'undefined' && crypto && crypto.subtle ? crypto.subtle : undefined)
-const privateKeyPem = pm.variables.get('privateKeyPem')
-if (!privateKeyPem) throw new Error('Set the collection variable privateKeyPem to your own unencrypted private key (PEM)')
+if (pm.collectionVariables && pm.collectionVariables.get('privateKeyPem')) {
+  throw new Error(${JSON.stringify(KEY_IN_COLLECTION)})
+}
+const keyInEnvironment = pm.environment ? pm.environment.get('privateKeyPem') : undefined
+const keyInVault = !keyInEnvironment && pm.vault ? pm.vault.get('privateKeyPem') : undefined
 const certificate = String(pm.variables.get('certificate') || '').replace(/-----[^-]+-----|\\s/g, '')
 const body = pm.request.body && pm.request.body.mode === 'raw' ? pm.request.body.raw : ''
 const set = (key, value) => pm.request.headers.upsert({ key, value })
@@ -43,9 +55,12 @@ const text = portableSigner()
 const keyId = /^[\\x20-\\x21\\x23-\\x7e]*$/.test(keyIdText) ? keyIdText : '=?utf-8?B?' + text.toBase64(text.utf8(keyIdText)) + '?='
 // Postman ends a script once no timer is pending and sends the request: one holds it open until signed.
 const holdOpen = setTimeout(() => {}, 60000)
-signer
-  .digestHeader(body)
-  .then((digest) => {
+Promise.resolve(keyInEnvironment || keyInVault)
+  .then((privateKeyPem) => {
+    if (!privateKeyPem) throw new Error(${JSON.stringify(NO_KEY)})
+    return signer.digestHeader(body).then((digest) => ({ digest, privateKeyPem }))
+  })
+  .then(({ digest, privateKeyPem }) => {
     set('Digest', digest)
     const signingString = names.map((name) => name + ': ' + String(pm.request.headers.get(name)).trim()).join('\\n')
     return signer.signRsaSha256(privateKeyPem, signingString)
@@ -112,13 +127,11 @@ export function toPostmanCollection(
   return {
     info: {
       name: 'Sandbox Console session',
-      description:
-        'Requests recorded by Sandbox Console. Before sending, set privateKeyPem to your own unencrypted private key (PEM) and certificate, keyIdSerial and keyIdCa to the certificate it belongs to; the pre-request script signs every request (draft-cavage-http-signatures, rsa-sha256).',
+      description: `Requests recorded by Sandbox Console; the pre-request script signs every request (draft-cavage-http-signatures, rsa-sha256). ${KEY_PLACE} The collection variables certificate, keyIdSerial and keyIdCa name the certificate the key belongs to.`,
       schema: POSTMAN_SCHEMA,
     },
     variable: [
       { key: 'baseUrl', value: baseUrl },
-      { key: 'privateKeyPem', value: '' },
       { key: 'certificate', value: identity.certificate },
       { key: 'keyIdSerial', value: identity.keyIdSerial },
       { key: 'keyIdCa', value: identity.keyIdCa },

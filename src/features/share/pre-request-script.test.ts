@@ -5,7 +5,7 @@ import { createHash, createVerify, webcrypto } from 'node:crypto'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { OFFLINE_TEST_IDENTITY } from '../../signing/offline-test-identity'
-import { preRequestScript } from './postman'
+import { KEY_PLACE, preRequestScript } from './postman'
 
 const BODY = '{"maskedPan":"525412******3241","currency":"NOK","name":"Trøndelag"}'
 
@@ -18,26 +18,35 @@ interface Sent {
 function runPreRequest({
   crypto,
   privateKeyPem = OFFLINE_TEST_IDENTITY.privateKeyPem,
+  keyIn = 'environment',
 }: {
   crypto?: { subtle: typeof webcrypto.subtle }
   privateKeyPem?: string
+  /** Where the user put the key: their local environment, Postman's vault, or a (synced) collection variable. */
+  keyIn?: 'environment' | 'vault' | 'collection'
 }): Promise<Sent> {
   const headers = new Map<string, string>([
     ['content-type', 'application/json'],
     ['psu-id', '13039319955'],
   ])
-  const variables: Record<string, string> = {
-    privateKeyPem,
+  const key = (place: typeof keyIn) => (name: string) =>
+    keyIn === place && name === 'privateKeyPem' ? privateKeyPem : undefined
+  const collectionVariables: Record<string, string> = {
+    ...(keyIn === 'collection' ? { privateKeyPem } : {}),
     certificate: OFFLINE_TEST_IDENTITY.certificatePem,
     keyIdSerial: '80B52E56E54D28AE63C049962238A481',
     keyIdCa: 'CN=Sandbox Console Offline Test CA',
   }
   const errors: string[] = []
   const pm = {
+    // pm.variables resolves every scope, the collection's included; the script must not take the key from it.
     variables: {
-      get: (key: string) => variables[key],
+      get: (name: string) => collectionVariables[name] ?? key('environment')(name),
       replaceIn: (text: string) => (text === '{{$guid}}' ? webcrypto.randomUUID() : text),
     },
+    collectionVariables: { get: (name: string) => collectionVariables[name] },
+    environment: { get: key('environment') },
+    vault: { get: async (name: string) => key('vault')(name) },
     request: {
       body: { mode: 'raw', raw: BODY },
       headers: {
@@ -158,6 +167,20 @@ describe("the Postman collection's pre-request script", () => {
     })
 
     expect(sent.errors).toEqual(['Error: the private key is encrypted; give it unencrypted'])
+    expect(sent.headers.has('signature')).toBe(false)
+  })
+
+  it("takes the key from Postman's vault when the environment has none", async () => {
+    const sent = await runPreRequest({ keyIn: 'vault' })
+    expect(sent.errors).toEqual([])
+    expect(sent.headers.get('signature')).toMatch(/signature="[A-Za-z0-9+/]+=*"$/)
+  })
+
+  it('refuses a key kept in a collection variable, which Postman syncs, and says where it goes', async () => {
+    const sent = await runPreRequest({ keyIn: 'collection' })
+    expect(sent.errors).toEqual([
+      `Error: privateKeyPem is a collection variable, which Postman saves and syncs: delete it there. ${KEY_PLACE}`,
+    ])
     expect(sent.headers.has('signature')).toBe(false)
   })
 })

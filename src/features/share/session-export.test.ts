@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createdAccountEntry, withoutBody } from './fixtures'
-import { STALE_COMMENT, toHar } from './har'
-import { identityOf, POSTMAN_SCHEMA, toPostmanCollection } from './postman'
+import { BLANKED_COMMENT, LIVE_COMMENT, STALE_COMMENT, toHar } from './har'
+import { identityOf, KEY_PLACE, POSTMAN_SCHEMA, toPostmanCollection } from './postman'
 
 const older = createdAccountEntry()
 const newer = withoutBody(
@@ -14,7 +15,7 @@ const newer = withoutBody(
 )
 
 describe('HAR 1.2 of the inspector', () => {
-  const har = toHar([newer, older], 'http://127.0.0.1:5173')
+  const har = toHar([newer, older], 'http://127.0.0.1:5173', { redact: false })
 
   it('lists the requests oldest first, with their query, body and answer', () => {
     expect(har.log.version).toBe('1.2')
@@ -37,9 +38,15 @@ describe('HAR 1.2 of the inspector', () => {
     expect(har.log.entries[0]?.startedDateTime).toBe('2026-11-23T10:00:00.000Z')
   })
 
-  it('keeps the signed headers, each marked stale, and no cookie', () => {
+  it('keeps the signed headers when told to, the signature marked live for 5 minutes, and no cookie', () => {
     const headers = har.log.entries[0]?.request.headers ?? []
-    expect(headers.find((h) => h.name === 'Signature')).toMatchObject({ comment: STALE_COMMENT })
+    expect(headers.find((h) => h.name === 'Signature')).toEqual({
+      name: 'Signature',
+      value: 'keyId="SN=80B5,CA=CN=Test CA",algorithm="rsa-sha256",signature="xyz"',
+      comment: LIVE_COMMENT,
+    })
+    expect(LIVE_COMMENT).toContain('live until its Date goes stale 5 minutes later')
+    expect(headers.find((h) => h.name === 'PSU-ID')?.value).toBe('13039319955')
     expect(headers.find((h) => h.name === 'Digest')).toMatchObject({ comment: STALE_COMMENT })
     expect(headers.find((h) => h.name === 'Content-Type')).toEqual({
       name: 'Content-Type',
@@ -47,6 +54,44 @@ describe('HAR 1.2 of the inspector', () => {
     })
     expect(har.log.entries[0]?.response.headers.map((h) => h.name)).toEqual(['content-type'])
     expect(JSON.stringify(har)).not.toMatch(/PRIVATE KEY/)
+  })
+})
+
+describe('a HAR redacted as a link is', () => {
+  const corporate = createdAccountEntry({
+    requestHeaders: [...createdAccountEntry().requestHeaders, ['PSU-Corporate-ID', 'corp-4711']],
+  })
+  const har = toHar([corporate], 'http://127.0.0.1:5173', { redact: true })
+  const text = JSON.stringify(har)
+
+  it('holds no PSU id, corporate id or customer number, each value marked [redacted]', () => {
+    expect(text).not.toContain('13039319955')
+    expect(text).not.toContain('corp-4711')
+    const headers = har.log.entries[0]?.request.headers ?? []
+    expect(headers.find((h) => h.name === 'PSU-ID')?.value).toBe('[redacted]')
+    expect(headers.find((h) => h.name === 'PSU-Corporate-ID')?.value).toBe('[redacted]')
+    expect(har.log.entries[0]?.request.postData?.text).toContain('"customerNumber":"[redacted]"')
+    expect(har.log.entries[0]?.response.content.text).toBe(
+      '{"resourceId":"acc-1","customerNumber":"[redacted]"}',
+    )
+  })
+
+  it('blanks the live signature, keeping how it was made, and says why', () => {
+    const signature = har.log.entries[0]?.request.headers.find((h) => h.name === 'Signature')
+    expect(signature).toEqual({
+      name: 'Signature',
+      value: 'keyId="SN=80B5,CA=CN=Test CA",algorithm="rsa-sha256",signature="[redacted]"',
+      comment: BLANKED_COMMENT,
+    })
+    expect(text).not.toContain('signature=\\"xyz')
+  })
+
+  it("names the console's version as its creator", () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8'))
+    expect(har.log.creator).toEqual({
+      name: 'Sandbox Console',
+      version: expect.stringMatching(new RegExp(`^${version.replaceAll('.', '\\.')}(\\+[0-9a-f]+)?$`)),
+    })
   })
 })
 
@@ -71,7 +116,11 @@ describe('the Postman v2.1 collection', () => {
   })
 
   it('prefills the public identity, never a key', () => {
-    expect(variable('privateKeyPem')).toBe('')
+    expect(collection.variable.map((v) => v.key)).not.toContain('privateKeyPem')
+    expect(collection.info.description).toContain(KEY_PLACE)
+    expect(KEY_PLACE).toMatch(
+      /local Postman environment .* or in Postman's vault, never in a collection variable: Postman saves collection variables with the collection and syncs them/,
+    )
     expect(variable('certificate')).toBe('MIIDrDCCApSgAwIBAgIRAIC1')
     expect(variable('keyIdSerial')).toBe('80B5')
     expect(variable('keyIdCa')).toBe('CN=Test CA')

@@ -15,6 +15,17 @@ const settings: ShareSettings = {
 }
 const VIEW = '?account=acc-1&status=both&from=2026-01-01&offset=50&limit=50&fix=1'
 
+/** A fragment as anyone could write it, past the console's own encoder (which checks what it encodes). */
+async function craftedFragment(value: unknown): Promise<string> {
+  const bytes = new TextEncoder().encode(JSON.stringify(value))
+  const deflated = new Uint8Array(
+    await new Response(
+      new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw')),
+    ).arrayBuffer(),
+  )
+  return `#share=${Buffer.from(deflated).toString('base64url')}`
+}
+
 describe('the link payload', () => {
   it('comes back whole from the fragment', async () => {
     const link = buildShareLink(settings, VIEW, createdAccountEntry(), { redact: true })
@@ -38,18 +49,22 @@ describe('the link payload', () => {
       reason: 'the link is cut short or damaged (copy it again, whole)',
     })
     const newer = { ...buildShareLink(settings, VIEW, undefined, { redact: true }), version: 2 }
-    const bytes = new TextEncoder().encode(JSON.stringify(newer))
-    const deflated = new Uint8Array(
-      await new Response(
-        new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw')),
-      ).arrayBuffer(),
-    )
-    const fragment = `#share=${Buffer.from(deflated).toString('base64url')}`
-    expect(await decodeShareLink(fragment)).toEqual({
+    expect(await decodeShareLink(await craftedFragment(newer))).toEqual({
       ok: false,
       reason: 'the link was made by a newer console (version 2)',
     })
     expect(await decodeShareLink('#other')).toBeUndefined()
+  })
+
+  it('refuses a request whose method is no HTTP token: it would reach "Copy as curl"', async () => {
+    for (const method of [';touch /tmp/P;#', 'GET\ntouch /tmp/P', 'GET /x', '$(id)', 'GÉT']) {
+      const link = buildShareLink(settings, VIEW, createdAccountEntry(), { redact: true })
+      const crafted = { ...link, request: { ...link.request, method } }
+      expect(await decodeShareLink(await craftedFragment(crafted))).toEqual({
+        ok: false,
+        reason: 'the link does not hold a view this console can read',
+      })
+    }
   })
 })
 

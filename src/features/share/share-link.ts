@@ -89,6 +89,37 @@ function conditionsText(conditions: ConditionSet | null): string {
 const tamperText = (tamper: string | null) => tamper ?? 'signed correctly'
 
 /**
+ * What opening the link would change, each named, in the mode it is applied in. When the link switches the
+ * mode, the rest is applied after the reload, to the other mode's settings (in Proxy mode the proxy's
+ * conditions, for every tab), which this tab cannot read: each setting the link holds is listed, from
+ * whatever that mode has.
+ */
+export function plannedChanges(link: ShareLink, here: ShareSettings): SettingChange[] {
+  if (link.mode === here.mode) return changesOf(link, here)
+  const there = `as ${modeNames[link.mode]} mode has it`
+  return [
+    { setting: 'Mode', from: modeNames[here.mode], to: modeNames[link.mode] },
+    ...(link.clock === null
+      ? []
+      : [{ setting: 'Sandbox clock' as const, from: there, to: clockText(link.clock) }]),
+    ...(link.conditions === null
+      ? []
+      : [{ setting: 'Conditions' as const, from: there, to: conditionsText(link.conditions) }]),
+    { setting: 'Signature', from: there, to: tamperText(link.tamper) },
+  ]
+}
+
+/** Whether `changes` are all among those the user accepted (the same setting set to the same value). */
+export function withinConsent(
+  changes: readonly SettingChange[],
+  accepted: readonly SettingChange[],
+): boolean {
+  return changes.every((change) =>
+    accepted.some(({ setting, to }) => setting === change.setting && to === change.to),
+  )
+}
+
+/**
  * What opening the link would change here, each named; a setting the link or this console does not know
  * (a bank's sandbox has no clock) is left as it is.
  */

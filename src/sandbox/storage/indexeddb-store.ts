@@ -6,7 +6,7 @@ import {
   type StoredTransaction,
   type UnreadableRecord,
 } from '../../contract'
-import { DuplicateTransactionIdError, StoreUnreadableError } from '../errors'
+import { DuplicateTransactionIdError, isQuotaExceeded, StoreFullError, StoreUnreadableError } from '../errors'
 import { type DateGroups, groupByDate, type RowPlace, rowsInWindow } from './catalog-page'
 import {
   accountRange,
@@ -650,6 +650,7 @@ async function atomic(
         result.status === 'rejected' &&
         !(result.reason instanceof DOMException && result.reason.name === 'AbortError'),
     )
-    throw cause?.reason ?? error
+    const reason = cause?.reason ?? error
+    throw isQuotaExceeded(reason) ? new StoreFullError() : reason
   }
 }

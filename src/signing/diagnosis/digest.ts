@@ -1,4 +1,4 @@
-import { base64ToBytes, bytesToBase64, bytesToHex } from '../base64'
+import { base64ToBytes, bytesToBase64, bytesToHex, bytesToLatin1 } from '../base64'
 import { digestProblem } from '../verifier'
 import { type Finding, finding } from './finding'
 
@@ -169,7 +169,7 @@ function variants(body: Uint8Array, text: string | undefined): [string, Uint8Arr
     ],
     [
       'Another charset: the Digest is of the body in UTF-8, but it was sent as ISO-8859-1.',
-      text === undefined ? utf8(String.fromCharCode(...body)) : undefined,
+      text === undefined ? utf8(bytesToLatin1(body)) : undefined,
     ],
   ]
 }

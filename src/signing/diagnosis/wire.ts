@@ -1,3 +1,4 @@
+import { bytesToLatin1 } from '../base64'
 import type { HeaderRecord } from '../headers'
 
 /** Header fields as written, in order; values as text (decoded as UTF-8 when they came as bytes). */
@@ -8,7 +9,7 @@ export type HeaderList = readonly (readonly [string, string])[]
  * among them) read header bytes as ISO-8859-1, so `ø` arrives as `Ã¸`.
  */
 export function wireValue(value: string): string {
-  return String.fromCharCode(...new TextEncoder().encode(value))
+  return bytesToLatin1(new TextEncoder().encode(value))
 }
 
 /**
