@@ -19,6 +19,8 @@ export interface Config {
   client: ClientTimeouts
   /** The local sandbox's caps on stored transactions. */
   storeCaps: StoreCaps
+  /** Whether the proxy signs `(request-target)` too, binding each signature to its method and path. */
+  signRequestTarget: boolean
 }
 
 /** How long a client may take to send a request: its headers, and the whole of it with its body. */
@@ -35,7 +37,8 @@ export class ConfigError extends Error {}
  * The environment the console reads (`server/main.ts` passes `process.env`):
  * PORT (5173), HOST (127.0.0.1), ALLOWED_HOSTS, CONSOLE_TOKEN, SANDBOX_BASE_URL with TPP_CERT, TPP_KEY and
  * optionally TPP_KEY_PASSPHRASE, or else SANDBOX_PERSONALITY (console) for the local sandbox, UPSTREAM_CONNECT_TIMEOUT_MS (5000), UPSTREAM_TIMEOUT_MS (30000),
- * REQUEST_HEADERS_TIMEOUT_MS (10000), REQUEST_TIMEOUT_MS (30000) and the local sandbox's caps (`readStoreCaps`).
+ * REQUEST_HEADERS_TIMEOUT_MS (10000), REQUEST_TIMEOUT_MS (30000), SIGN_REQUEST_TARGET (off) and the local
+ * sandbox's caps (`readStoreCaps`).
  */
 export function readConfig(env: Record<string, string | undefined>): Config {
   const host = nonEmpty(env.HOST) ?? '127.0.0.1'
@@ -69,6 +72,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     totalTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 1, 600_000),
     client: { headersTimeoutMs, requestTimeoutMs },
     storeCaps: readStoreCaps(env),
+    signRequestTarget: signRequestTarget(nonEmpty(env.SIGN_REQUEST_TARGET)),
   }
 }
 
@@ -147,6 +151,18 @@ function tokenRequired(host: string, setting: string | undefined): boolean {
     throw new ConfigError(`CONSOLE_TOKEN can only be "required" (or unset), not "${setting}"`)
   }
   return setting === 'required' || !isLoopback(host)
+}
+
+/**
+ * SIGN_REQUEST_TARGET=1 signs `(request-target)` as well: a bank that verifies it then refuses a signature
+ * replayed with another method or path. Off by default, as a bank that does not expect it may refuse it.
+ */
+function signRequestTarget(setting: string | undefined): boolean {
+  if (setting === undefined || setting === '0') return false
+  if (setting === '1') return true
+  throw new ConfigError(
+    `SIGN_REQUEST_TARGET can only be 1 (sign the method and path as (request-target)) or 0 (do not), not "${setting}"`,
+  )
 }
 
 function upstreamConfig(env: Record<string, string | undefined>): UpstreamConfig {

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defaultPersonality, personalities } from '../src/sandbox-http/personality'
 import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
+import { REQUEST_TARGET_SIGNED_HEADERS } from '../src/signing/signer'
 import { createApp } from './app'
 import { createProxyConditions } from './conditions'
 import { type Config, ConfigError, takeConfig } from './config'
@@ -74,7 +75,10 @@ async function main() {
   const config = takeConfig(process.env)
   const upstream = await upstreamFor(config)
   const consoleSecret = { value: newConsoleSecret(), required: config.tokenRequired }
-  const signer = createNodeRequestSigner(upstream.identity)
+  const signer = createNodeRequestSigner({
+    ...upstream.identity,
+    ...(config.signRequestTarget ? { signedHeaders: REQUEST_TARGET_SIGNED_HEADERS } : {}),
+  })
   const app = createApp({
     staticDir: STATIC_DIR,
     upstream: {
@@ -88,12 +92,13 @@ async function main() {
     consoleSecret,
     clientTimeouts: config.client,
     conditions: createProxyConditions({ upstreamTimeoutMs: config.totalTimeoutMs }),
-    connection: consoleConnectionOf(
-      upstream.baseUrl,
-      config.upstream.kind === 'local',
-      upstream.identity.certificate,
-      upstream.data?.file,
-    ),
+    connection: consoleConnectionOf({
+      baseUrl: upstream.baseUrl,
+      local: config.upstream.kind === 'local',
+      certificate: upstream.identity.certificate,
+      dataFile: upstream.data?.file,
+      signsRequestTarget: config.signRequestTarget,
+    }),
     log: (line) => console.log(line),
   })
   await new Promise<void>((resolve, reject) => {
@@ -112,6 +117,8 @@ async function main() {
   console.log(
     `  signing as ${certificate.subjectDn} (keyId SN=${certificate.serialHex},CA=${certificate.issuerDn})`,
   )
+  if (config.signRequestTarget)
+    console.log('  signing (request-target): the method and path (SIGN_REQUEST_TARGET=1)')
   if (!existsSync(join(STATIC_DIR, 'index.html'))) {
     console.log('  dist/ holds no build of the console yet: run `npm run build` (npm start does)')
   }
