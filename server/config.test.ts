@@ -41,6 +41,7 @@ describe('readConfig', () => {
       certPath: 'cert.pem',
       keyPath: 'key.pem',
       passphrase: ' spaces kept ',
+      passphraseFile: undefined,
     })
     expect(config.totalTimeoutMs).toBe(1000)
   })
@@ -54,6 +55,16 @@ describe('readConfig', () => {
 
   it.each([
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, not 70000'],
+    [
+      {
+        SANDBOX_BASE_URL: 'https://sandbox.bank.example',
+        TPP_CERT: 'c.pem',
+        TPP_KEY: 'k.pem',
+        TPP_KEY_PASSPHRASE: 'x',
+        TPP_KEY_PASSPHRASE_FILE: '/run/secrets/passphrase',
+      },
+      'TPP_KEY_PASSPHRASE_FILE and TPP_KEY_PASSPHRASE both give the passphrase',
+    ],
     [{ SIGN_REQUEST_TARGET: 'yes' }, 'SIGN_REQUEST_TARGET can only be 1 (sign the method and path'],
     [{ SANDBOX_BASE_URL: 'sandbox.bank.example' }, 'SANDBOX_BASE_URL is not a URL: sandbox.bank.example'],
     [{ SANDBOX_BASE_URL: 'ftp://sandbox.bank.example' }, 'SANDBOX_BASE_URL must be an http(s) URL, not ftp:'],

@@ -4,7 +4,15 @@ import { isPersonalityName, type PersonalityName, personalities } from '../src/s
 /** Where the proxy sends signed requests; the local sandbox in one of its personalities. */
 export type UpstreamConfig =
   | { kind: 'local'; personality: PersonalityName }
-  | { kind: 'remote'; baseUrl: URL; certPath: string; keyPath: string; passphrase: string | undefined }
+  | {
+      kind: 'remote'
+      baseUrl: URL
+      certPath: string
+      keyPath: string
+      passphrase: string | undefined
+      /** A file holding the passphrase (TPP_KEY_PASSPHRASE_FILE), read at start by server/identity.ts. */
+      passphraseFile: string | undefined
+    }
 
 export interface Config {
   host: string
@@ -36,7 +44,7 @@ export class ConfigError extends Error {}
 /**
  * The environment the console reads (`server/main.ts` passes `process.env`):
  * PORT (5173), HOST (127.0.0.1), ALLOWED_HOSTS, CONSOLE_TOKEN, SANDBOX_BASE_URL with TPP_CERT, TPP_KEY and
- * optionally TPP_KEY_PASSPHRASE, or else SANDBOX_PERSONALITY (console) for the local sandbox, UPSTREAM_CONNECT_TIMEOUT_MS (5000), UPSTREAM_TIMEOUT_MS (30000),
+ * optionally TPP_KEY_PASSPHRASE_FILE or TPP_KEY_PASSPHRASE, or else SANDBOX_PERSONALITY (console) for the local sandbox, UPSTREAM_CONNECT_TIMEOUT_MS (5000), UPSTREAM_TIMEOUT_MS (30000),
  * REQUEST_HEADERS_TIMEOUT_MS (10000), REQUEST_TIMEOUT_MS (30000), SIGN_REQUEST_TARGET (off) and the local
  * sandbox's caps (`readStoreCaps`).
  */
@@ -89,8 +97,9 @@ export function readStoreCaps(env: Record<string, string | undefined>): StoreCap
 }
 
 /**
- * Reads the configuration and takes the key's passphrase out of the environment: from then on it lives in
- * the configuration only, and nothing the process starts or prints from `process.env` can show it.
+ * Reads the configuration and takes the key's passphrase out of `process.env`, so nothing the process starts
+ * or prints from it can show it. The process's original environment (/proc/<pid>/environ) and its parents'
+ * keep it all the same: TPP_KEY_PASSPHRASE_FILE keeps it out of every environment.
  */
 export function takeConfig(env: Record<string, string | undefined>): Config {
   const config = readConfig(env)
@@ -193,7 +202,14 @@ function upstreamConfig(env: Record<string, string | undefined>): UpstreamConfig
       `SANDBOX_BASE_URL needs your TPP certificate and key: set ${missing.join(' and ')} to PEM file paths`,
     )
   }
-  return { kind: 'remote', baseUrl, certPath, keyPath, passphrase: env.TPP_KEY_PASSPHRASE || undefined }
+  const passphrase = env.TPP_KEY_PASSPHRASE || undefined
+  const passphraseFile = nonEmpty(env.TPP_KEY_PASSPHRASE_FILE)
+  if (passphrase !== undefined && passphraseFile !== undefined) {
+    throw new ConfigError(
+      'TPP_KEY_PASSPHRASE_FILE and TPP_KEY_PASSPHRASE both give the passphrase: keep the file, unset the other',
+    )
+  }
+  return { kind: 'remote', baseUrl, certPath, keyPath, passphrase, passphraseFile }
 }
 
 function parseBaseUrl(value: string): URL {

@@ -14,6 +14,7 @@ import { consoleConnectionOf } from './console-connection'
 import { newConsoleSecret } from './console-secret'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity, type SigningIdentity } from './identity'
 import { startLocalUpstream } from './local-upstream'
+import { askHidden } from './passphrase-prompt'
 import { guardProcess } from './process-guard'
 import { openSandboxData, type SandboxData, sandboxDataSetting } from './sandbox-data'
 
@@ -33,8 +34,17 @@ interface Upstream {
 
 async function upstreamFor(config: Config): Promise<Upstream> {
   if (config.upstream.kind === 'remote') {
-    const { baseUrl, certPath, keyPath, passphrase } = config.upstream
-    const identity = await loadIdentity({ certPath, keyPath, passphrase })
+    const { baseUrl, certPath, keyPath, passphrase, passphraseFile } = config.upstream
+    const identity = await loadIdentity({
+      certPath,
+      keyPath,
+      passphrase,
+      passphraseFile,
+      // Without a terminal nobody could answer: loadIdentity then says which settings give the passphrase.
+      askPassphrase: process.stdin.isTTY
+        ? (question) => askHidden(question, process.stdin, process.stdout)
+        : undefined,
+    })
     return { baseUrl, identity, description: `${baseUrl.href} (SANDBOX_BASE_URL)` }
   }
   const dev = await loadOrCreateDevIdentity(DEV_IDENTITY_DIR)
