@@ -1,7 +1,8 @@
-// `npm run sign -- METHOD URL [BODY | @FILE]`: prints a curl command for one request signed as the proxy signs
+// `npm run sign -- [--request-target] METHOD URL [BODY | @FILE]`: prints a curl command for one request signed as the proxy signs
 // it (X-Request-ID, Date, Digest, TPP-Signature-Certificate, Signature), for `npm run sandbox` or a bank's
 // sandbox. It signs with TPP_CERT and TPP_KEY (and TPP_KEY_PASSPHRASE) when set, else with the development
 // identity in .dev-identity/ (made on first use, as `npm start` does). The Date it signs expires in 5 minutes.
+// --request-target signs the method and path too, as `npm start` does with SIGN_REQUEST_TARGET=1.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -9,13 +10,16 @@ import { IdentityError, loadIdentity, loadOrCreateDevIdentity } from '../server/
 import { HTTP_METHOD } from '../src/contract'
 import { curlCommandLine } from '../src/signing/curl-command'
 import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
+import { REQUEST_TARGET_SIGNED_HEADERS } from '../src/signing/signer'
 
 const USAGE =
-  'usage: npm run sign -- METHOD URL [BODY | @FILE]   e.g. npm run sign -- GET http://127.0.0.1:4010/v1/sandbox/card-accounts'
+  'usage: npm run sign -- [--request-target] METHOD URL [BODY | @FILE]   e.g. npm run sign -- GET http://127.0.0.1:4010/v1/sandbox/card-accounts'
 const DEV_IDENTITY_DIR = fileURLToPath(new URL('../.dev-identity/', import.meta.url))
 
 async function main() {
-  const [method, target, bodyArgument] = process.argv.slice(2)
+  const args = process.argv.slice(2)
+  const requestTarget = args[0] === '--request-target'
+  const [method, target, bodyArgument] = requestTarget ? args.slice(1) : args
   if (method === undefined || target === undefined) throw new UsageError(USAGE)
   if (!HTTP_METHOD.test(method))
     throw new UsageError(`not an HTTP method: ${JSON.stringify(method)}\n${USAGE}`)
@@ -37,7 +41,11 @@ async function main() {
     certPath && keyPath
       ? await loadIdentity({ certPath, keyPath, passphrase })
       : (await loadOrCreateDevIdentity(DEV_IDENTITY_DIR)).identity
-  const signed = await createNodeRequestSigner(identity).sign({
+  const signer = createNodeRequestSigner({
+    ...identity,
+    ...(requestTarget ? { signedHeaders: REQUEST_TARGET_SIGNED_HEADERS } : {}),
+  })
+  const signed = await signer.sign({
     method: method.toUpperCase(),
     url: `${url.pathname}${url.search}`,
     headers: {

@@ -13,7 +13,13 @@ describe('readConfig', () => {
       totalTimeoutMs: 30_000,
       client: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 },
       storeCaps: { perAccount: 200_000, total: 500_000 },
+      signRequestTarget: false,
     })
+  })
+
+  it('reads SIGN_REQUEST_TARGET', () => {
+    expect(readConfig({ SIGN_REQUEST_TARGET: '1' }).signRequestTarget).toBe(true)
+    expect(readConfig({ SIGN_REQUEST_TARGET: '0' }).signRequestTarget).toBe(false)
   })
 
   it("reads the local sandbox's caps on stored transactions", () => {
@@ -35,6 +41,7 @@ describe('readConfig', () => {
       certPath: 'cert.pem',
       keyPath: 'key.pem',
       passphrase: ' spaces kept ',
+      passphraseFile: undefined,
     })
     expect(config.totalTimeoutMs).toBe(1000)
   })
@@ -48,6 +55,17 @@ describe('readConfig', () => {
 
   it.each([
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, not 70000'],
+    [
+      {
+        SANDBOX_BASE_URL: 'https://sandbox.bank.example',
+        TPP_CERT: 'c.pem',
+        TPP_KEY: 'k.pem',
+        TPP_KEY_PASSPHRASE: 'x',
+        TPP_KEY_PASSPHRASE_FILE: '/run/secrets/passphrase',
+      },
+      'TPP_KEY_PASSPHRASE_FILE and TPP_KEY_PASSPHRASE both give the passphrase',
+    ],
+    [{ SIGN_REQUEST_TARGET: 'yes' }, 'SIGN_REQUEST_TARGET can only be 1 (sign the method and path'],
     [{ SANDBOX_BASE_URL: 'sandbox.bank.example' }, 'SANDBOX_BASE_URL is not a URL: sandbox.bank.example'],
     [{ SANDBOX_BASE_URL: 'ftp://sandbox.bank.example' }, 'SANDBOX_BASE_URL must be an http(s) URL, not ftp:'],
     [{ SANDBOX_BASE_URL: 'https://u:p@sandbox.bank.example' }, 'no credentials, query or #'],

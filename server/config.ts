@@ -4,7 +4,15 @@ import { isPersonalityName, type PersonalityName, personalities } from '../src/s
 /** Where the proxy sends signed requests; the local sandbox in one of its personalities. */
 export type UpstreamConfig =
   | { kind: 'local'; personality: PersonalityName }
-  | { kind: 'remote'; baseUrl: URL; certPath: string; keyPath: string; passphrase: string | undefined }
+  | {
+      kind: 'remote'
+      baseUrl: URL
+      certPath: string
+      keyPath: string
+      passphrase: string | undefined
+      /** A file holding the passphrase (TPP_KEY_PASSPHRASE_FILE), read at start by server/identity.ts. */
+      passphraseFile: string | undefined
+    }
 
 export interface Config {
   host: string
@@ -19,6 +27,8 @@ export interface Config {
   client: ClientTimeouts
   /** The local sandbox's caps on stored transactions. */
   storeCaps: StoreCaps
+  /** Whether the proxy signs `(request-target)` too, binding each signature to its method and path. */
+  signRequestTarget: boolean
 }
 
 /** How long a client may take to send a request: its headers, and the whole of it with its body. */
@@ -34,8 +44,9 @@ export class ConfigError extends Error {}
 /**
  * The environment the console reads (`server/main.ts` passes `process.env`):
  * PORT (5173), HOST (127.0.0.1), ALLOWED_HOSTS, CONSOLE_TOKEN, SANDBOX_BASE_URL with TPP_CERT, TPP_KEY and
- * optionally TPP_KEY_PASSPHRASE, or else SANDBOX_PERSONALITY (console) for the local sandbox, UPSTREAM_CONNECT_TIMEOUT_MS (5000), UPSTREAM_TIMEOUT_MS (30000),
- * REQUEST_HEADERS_TIMEOUT_MS (10000), REQUEST_TIMEOUT_MS (30000) and the local sandbox's caps (`readStoreCaps`).
+ * optionally TPP_KEY_PASSPHRASE_FILE or TPP_KEY_PASSPHRASE, or else SANDBOX_PERSONALITY (console) for the local sandbox, UPSTREAM_CONNECT_TIMEOUT_MS (5000), UPSTREAM_TIMEOUT_MS (30000),
+ * REQUEST_HEADERS_TIMEOUT_MS (10000), REQUEST_TIMEOUT_MS (30000), SIGN_REQUEST_TARGET (off) and the local
+ * sandbox's caps (`readStoreCaps`).
  */
 export function readConfig(env: Record<string, string | undefined>): Config {
   const host = nonEmpty(env.HOST) ?? '127.0.0.1'
@@ -69,6 +80,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     totalTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 1, 600_000),
     client: { headersTimeoutMs, requestTimeoutMs },
     storeCaps: readStoreCaps(env),
+    signRequestTarget: signRequestTarget(nonEmpty(env.SIGN_REQUEST_TARGET)),
   }
 }
 
@@ -85,8 +97,9 @@ export function readStoreCaps(env: Record<string, string | undefined>): StoreCap
 }
 
 /**
- * Reads the configuration and takes the key's passphrase out of the environment: from then on it lives in
- * the configuration only, and nothing the process starts or prints from `process.env` can show it.
+ * Reads the configuration and takes the key's passphrase out of `process.env`, so nothing the process starts
+ * or prints from it can show it. The process's original environment (/proc/<pid>/environ) and its parents'
+ * keep it all the same: TPP_KEY_PASSPHRASE_FILE keeps it out of every environment.
  */
 export function takeConfig(env: Record<string, string | undefined>): Config {
   const config = readConfig(env)
@@ -149,6 +162,18 @@ function tokenRequired(host: string, setting: string | undefined): boolean {
   return setting === 'required' || !isLoopback(host)
 }
 
+/**
+ * SIGN_REQUEST_TARGET=1 signs `(request-target)` as well: a bank that verifies it then refuses a signature
+ * replayed with another method or path. Off by default, as a bank that does not expect it may refuse it.
+ */
+function signRequestTarget(setting: string | undefined): boolean {
+  if (setting === undefined || setting === '0') return false
+  if (setting === '1') return true
+  throw new ConfigError(
+    `SIGN_REQUEST_TARGET can only be 1 (sign the method and path as (request-target)) or 0 (do not), not "${setting}"`,
+  )
+}
+
 function upstreamConfig(env: Record<string, string | undefined>): UpstreamConfig {
   const base = nonEmpty(env.SANDBOX_BASE_URL)
   const certPath = nonEmpty(env.TPP_CERT)
@@ -177,7 +202,14 @@ function upstreamConfig(env: Record<string, string | undefined>): UpstreamConfig
       `SANDBOX_BASE_URL needs your TPP certificate and key: set ${missing.join(' and ')} to PEM file paths`,
     )
   }
-  return { kind: 'remote', baseUrl, certPath, keyPath, passphrase: env.TPP_KEY_PASSPHRASE || undefined }
+  const passphrase = env.TPP_KEY_PASSPHRASE || undefined
+  const passphraseFile = nonEmpty(env.TPP_KEY_PASSPHRASE_FILE)
+  if (passphrase !== undefined && passphraseFile !== undefined) {
+    throw new ConfigError(
+      'TPP_KEY_PASSPHRASE_FILE and TPP_KEY_PASSPHRASE both give the passphrase: keep the file, unset the other',
+    )
+  }
+  return { kind: 'remote', baseUrl, certPath, keyPath, passphrase, passphraseFile }
 }
 
 function parseBaseUrl(value: string): URL {

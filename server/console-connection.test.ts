@@ -30,7 +30,12 @@ beforeAll(async () => {
     },
     allowedHostnames: new Set(['devbox.example']),
     consoleSecret: { value: TOKEN, required: true },
-    connection: consoleConnectionOf(BASE, false, certificate),
+    connection: consoleConnectionOf({
+      baseUrl: BASE,
+      local: false,
+      certificate,
+      signsRequestTarget: true,
+    }),
     log: () => {},
   })
   port = await listen(app)
@@ -53,6 +58,7 @@ describe(CONSOLE_CONNECTION_PATH, () => {
     expect(connection).toMatchObject({
       upstream: 'https://psd2.example-bank.no/api-sandbox',
       local: false,
+      signsRequestTarget: true,
       certificate: { subject: expect.stringContaining('CN=Connection test TPP'), serial },
     })
     expect(Date.parse(connection.certificate.notAfter)).toBeGreaterThan(Date.now())

@@ -6,16 +6,24 @@ import { sendProblem, setHeaders } from './problem-response'
 export { CONSOLE_CONNECTION_PATH }
 
 /** What the proxy tells its page about itself: the upstream it signs for, and the certificate it signs with. */
-export function consoleConnectionOf(
-  baseUrl: URL,
-  local: boolean,
-  certificate: Certificate,
-  dataFile?: string,
-): ConsoleConnection {
+export function consoleConnectionOf({
+  baseUrl,
+  local,
+  certificate,
+  dataFile,
+  signsRequestTarget,
+}: {
+  baseUrl: URL
+  local: boolean
+  certificate: Certificate
+  dataFile?: string | undefined
+  signsRequestTarget: boolean
+}): ConsoleConnection {
   return {
     upstream: baseUrl.href,
     local,
     ...(dataFile === undefined ? {} : { dataFile }),
+    signsRequestTarget,
     certificate: {
       subject: certificate.subjectDn,
       serial: certificate.serialHex,

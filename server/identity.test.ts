@@ -64,15 +64,70 @@ describe('the TPP identity is checked at start-up', () => {
   })
 
   it('asks for the passphrase of an encrypted key and names a wrong one', async () => {
-    const encrypted = createPrivateKey(readFileSync(key, 'utf8'))
-      .export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'right horse battery' })
-      .toString()
-    const keyPath = file('encrypted-key.pem', encrypted)
-    await expect(load({ keyPath })).rejects.toThrow(/^TPP_KEY \(.*\) is encrypted: set TPP_KEY_PASSPHRASE$/)
+    const keyPath = encryptedKey()
+    await expect(load({ keyPath })).rejects.toThrow(
+      /^TPP_KEY \(.*\) is encrypted: set TPP_KEY_PASSPHRASE_FILE to a file holding its passphrase \(or TPP_KEY_PASSPHRASE\), or start in a terminal to be asked for it$/,
+    )
     await expect(load({ keyPath, passphrase: 'wrong' })).rejects.toThrow(
       /^TPP_KEY_PASSPHRASE does not decrypt TPP_KEY \(.*\)$/,
     )
     await expect(load({ keyPath, passphrase: 'right horse battery' })).resolves.toBeDefined()
+  })
+})
+
+function encryptedKey(): string {
+  const encrypted = createPrivateKey(readFileSync(key, 'utf8'))
+    .export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'right horse battery' })
+    .toString()
+  return file('encrypted-key.pem', encrypted)
+}
+
+describe('TPP_KEY_PASSPHRASE_FILE', () => {
+  it('holds the passphrase; its trailing line break is not part of it', async () => {
+    const keyPath = encryptedKey()
+    const passphraseFile = file('passphrase', 'right horse battery\n')
+    await expect(load({ keyPath, passphraseFile })).resolves.toBeDefined()
+    const windows = file('passphrase-crlf', 'right horse battery\r\n')
+    await expect(load({ keyPath, passphraseFile: windows })).resolves.toBeDefined()
+  })
+
+  it('is named when it cannot be read or does not decrypt the key', async () => {
+    const keyPath = encryptedKey()
+    const missing = join(dir, 'no-passphrase')
+    await expect(load({ keyPath, passphraseFile: missing })).rejects.toThrow(
+      `TPP_KEY_PASSPHRASE_FILE: cannot read ${missing} (no such file)`,
+    )
+    const wrong = file('wrong-passphrase', 'right horse\n')
+    await expect(load({ keyPath, passphraseFile: wrong })).rejects.toThrow(
+      `TPP_KEY_PASSPHRASE_FILE (${wrong}) does not decrypt TPP_KEY (${keyPath})`,
+    )
+  })
+})
+
+describe('without a passphrase for an encrypted key', () => {
+  it('asks for it, naming the key, and signs with what was typed', async () => {
+    const keyPath = encryptedKey()
+    const questions: string[] = []
+    const askPassphrase = async (question: string) => {
+      questions.push(question)
+      return 'right horse battery'
+    }
+    await expect(load({ keyPath, askPassphrase })).resolves.toBeDefined()
+    expect(questions).toEqual([`Passphrase for TPP_KEY (${keyPath}): `])
+    const typo = async () => 'right hose battery'
+    await expect(load({ keyPath, askPassphrase: typo })).rejects.toThrow(
+      `The passphrase typed does not decrypt TPP_KEY (${keyPath})`,
+    )
+  })
+
+  it('does not ask when one is given, nor for a key that is not encrypted', async () => {
+    const askPassphrase = async (): Promise<string> => {
+      throw new Error('asked')
+    }
+    await expect(load({ askPassphrase })).resolves.toBeDefined()
+    const keyPath = encryptedKey()
+    const passphraseFile = file('passphrase', 'right horse battery\n')
+    await expect(load({ keyPath, passphraseFile, askPassphrase })).resolves.toBeDefined()
   })
 })
 
@@ -111,6 +166,33 @@ describe('server/main.ts', () => {
     expect(run.status).toBe(1)
     expect(run.stderr).toContain(
       `Cannot start the console: TPP_KEY: cannot read ${join(dir, 'x.pem')} (no such file)`,
+    )
+  })
+
+  it('names TPP_KEY_PASSPHRASE_FILE when it cannot read it', () => {
+    const missing = join(dir, 'missing-passphrase')
+    const run = start({
+      SANDBOX_BASE_URL: 'https://sandbox.example.test',
+      TPP_CERT: cert,
+      TPP_KEY: encryptedKey(),
+      TPP_KEY_PASSPHRASE_FILE: missing,
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain(
+      `Cannot start the console: TPP_KEY_PASSPHRASE_FILE: cannot read ${missing} (no such file)`,
+    )
+  })
+
+  it('names both ways to give the passphrase of an encrypted key when no terminal can ask', () => {
+    const run = start({
+      SANDBOX_BASE_URL: 'https://sandbox.example.test',
+      TPP_CERT: cert,
+      TPP_KEY: encryptedKey(),
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain(
+      'is encrypted: set TPP_KEY_PASSPHRASE_FILE to a file holding its passphrase (or TPP_KEY_PASSPHRASE), ' +
+        'or start in a terminal to be asked for it',
     )
   })
 

@@ -24,6 +24,17 @@ export interface IdentityFiles {
   certPath: string
   keyPath: string
   passphrase?: string | undefined
+  /** A file holding the passphrase, read once here; one trailing line break is not part of it. */
+  passphraseFile?: string | undefined
+  /** Asks for the passphrase of an encrypted key when none is given: a terminal's prompt without echo. */
+  askPassphrase?: ((question: string) => Promise<string>) | undefined
+}
+
+interface IdentityNames {
+  cert: string
+  key: string
+  passphrase: string
+  passphraseFile: string
 }
 
 const MIN_KEY_BITS = 2048
@@ -34,10 +45,15 @@ const MIN_KEY_BITS = 2048
  * instead of as a 401 from the bank on the first request.
  */
 export async function loadIdentity(
-  { certPath, keyPath, passphrase }: IdentityFiles,
-  names = { cert: 'TPP_CERT', key: 'TPP_KEY', passphrase: 'TPP_KEY_PASSPHRASE' },
+  { certPath, keyPath, passphrase, passphraseFile, askPassphrase }: IdentityFiles,
+  names: IdentityNames = {
+    cert: 'TPP_CERT',
+    key: 'TPP_KEY',
+    passphrase: 'TPP_KEY_PASSPHRASE',
+    passphraseFile: 'TPP_KEY_PASSPHRASE_FILE',
+  },
 ): Promise<SigningIdentity> {
-  const certificatePem = await readPem(certPath, names.cert)
+  const certificatePem = await readText(certPath, names.cert)
   let certificate: Certificate
   try {
     certificate = await parseCertificate(certificatePem)
@@ -55,18 +71,30 @@ export async function loadIdentity(
     )
   }
 
-  const keyPem = await readPem(keyPath, names.key)
+  const keyPem = await readText(keyPath, names.key)
   const encrypted = /ENCRYPTED/.test(keyPem)
-  if (encrypted && passphrase === undefined) {
-    throw new IdentityError(`${names.key} (${keyPath}) is encrypted: set ${names.passphrase}`)
+  let given =
+    passphraseFile === undefined
+      ? passphrase
+      : (await readText(passphraseFile, names.passphraseFile)).replace(/\r?\n$/, '')
+  let source = passphraseFile === undefined ? names.passphrase : `${names.passphraseFile} (${passphraseFile})`
+  if (encrypted && given === undefined) {
+    if (askPassphrase === undefined) {
+      throw new IdentityError(
+        `${names.key} (${keyPath}) is encrypted: set ${names.passphraseFile} to a file holding its passphrase ` +
+          `(or ${names.passphrase}), or start in a terminal to be asked for it`,
+      )
+    }
+    given = await askPassphrase(`Passphrase for ${names.key} (${keyPath}): `)
+    source = 'The passphrase typed'
   }
   let privateKey: CryptoKey
   try {
-    privateKey = await loadPrivateKey(keyPem, encrypted ? passphrase : undefined)
+    privateKey = await loadPrivateKey(keyPem, encrypted ? given : undefined)
   } catch (error) {
     if (!(error instanceof SigningError)) throw error
     // OpenSSL's message for a wrong passphrase is only "bad decrypt"; say what it means.
-    if (encrypted) throw new IdentityError(`${names.passphrase} does not decrypt ${names.key} (${keyPath})`)
+    if (encrypted) throw new IdentityError(`${source} does not decrypt ${names.key} (${keyPath})`)
     throw new IdentityError(`${names.key} (${keyPath}) is not a usable private key: ${error.message}`)
   }
   const keyBits = (privateKey.algorithm as RsaHashedKeyAlgorithm).modulusLength
@@ -85,7 +113,7 @@ export async function loadIdentity(
   return { privateKey, certificate }
 }
 
-async function readPem(path: string, name: string): Promise<string> {
+async function readText(path: string, name: string): Promise<string> {
   try {
     return await readFile(path, 'utf8')
   } catch (error) {
@@ -116,7 +144,7 @@ export async function loadOrCreateDevIdentity(dir: string): Promise<DevIdentity>
     cert: join(dir, DEV_FILES.cert),
     key: join(dir, DEV_FILES.key),
   }
-  const names = { cert: paths.cert, key: paths.key, passphrase: '' }
+  const names = { cert: paths.cert, key: paths.key, passphrase: '', passphraseFile: '' }
   let generatedBecause = 'first start'
   try {
     const ca = await parseCertificate(await readFile(paths.ca, 'utf8'))

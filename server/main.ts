@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defaultPersonality, personalities } from '../src/sandbox-http/personality'
 import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
+import { REQUEST_TARGET_SIGNED_HEADERS } from '../src/signing/signer'
 import { createApp } from './app'
 import { createProxyConditions } from './conditions'
 import { type Config, ConfigError, takeConfig } from './config'
@@ -13,6 +14,7 @@ import { consoleConnectionOf } from './console-connection'
 import { newConsoleSecret } from './console-secret'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity, type SigningIdentity } from './identity'
 import { startLocalUpstream } from './local-upstream'
+import { askHidden } from './passphrase-prompt'
 import { guardProcess } from './process-guard'
 import { openSandboxData, type SandboxData, sandboxDataSetting } from './sandbox-data'
 
@@ -32,8 +34,17 @@ interface Upstream {
 
 async function upstreamFor(config: Config): Promise<Upstream> {
   if (config.upstream.kind === 'remote') {
-    const { baseUrl, certPath, keyPath, passphrase } = config.upstream
-    const identity = await loadIdentity({ certPath, keyPath, passphrase })
+    const { baseUrl, certPath, keyPath, passphrase, passphraseFile } = config.upstream
+    const identity = await loadIdentity({
+      certPath,
+      keyPath,
+      passphrase,
+      passphraseFile,
+      // Without a terminal nobody could answer: loadIdentity then says which settings give the passphrase.
+      askPassphrase: process.stdin.isTTY
+        ? (question) => askHidden(question, process.stdin, process.stdout)
+        : undefined,
+    })
     return { baseUrl, identity, description: `${baseUrl.href} (SANDBOX_BASE_URL)` }
   }
   const dev = await loadOrCreateDevIdentity(DEV_IDENTITY_DIR)
@@ -74,7 +85,10 @@ async function main() {
   const config = takeConfig(process.env)
   const upstream = await upstreamFor(config)
   const consoleSecret = { value: newConsoleSecret(), required: config.tokenRequired }
-  const signer = createNodeRequestSigner(upstream.identity)
+  const signer = createNodeRequestSigner({
+    ...upstream.identity,
+    ...(config.signRequestTarget ? { signedHeaders: REQUEST_TARGET_SIGNED_HEADERS } : {}),
+  })
   const app = createApp({
     staticDir: STATIC_DIR,
     upstream: {
@@ -88,12 +102,13 @@ async function main() {
     consoleSecret,
     clientTimeouts: config.client,
     conditions: createProxyConditions({ upstreamTimeoutMs: config.totalTimeoutMs }),
-    connection: consoleConnectionOf(
-      upstream.baseUrl,
-      config.upstream.kind === 'local',
-      upstream.identity.certificate,
-      upstream.data?.file,
-    ),
+    connection: consoleConnectionOf({
+      baseUrl: upstream.baseUrl,
+      local: config.upstream.kind === 'local',
+      certificate: upstream.identity.certificate,
+      dataFile: upstream.data?.file,
+      signsRequestTarget: config.signRequestTarget,
+    }),
     log: (line) => console.log(line),
   })
   await new Promise<void>((resolve, reject) => {
@@ -112,6 +127,8 @@ async function main() {
   console.log(
     `  signing as ${certificate.subjectDn} (keyId SN=${certificate.serialHex},CA=${certificate.issuerDn})`,
   )
+  if (config.signRequestTarget)
+    console.log('  signing (request-target): the method and path (SIGN_REQUEST_TARGET=1)')
   if (!existsSync(join(STATIC_DIR, 'index.html'))) {
     console.log('  dist/ holds no build of the console yet: run `npm run build` (npm start does)')
   }

@@ -84,6 +84,20 @@ describe('npm start with SANDBOX_BASE_URL, TPP_CERT and an encrypted TPP_KEY', (
     })
   }, 30_000)
 
+  it('reads the passphrase from TPP_KEY_PASSPHRASE_FILE instead, and signs the same', async () => {
+    const passphraseFile = join(dir, 'passphrase')
+    writeFileSync(passphraseFile, `${PASSPHRASE}\n`, { mode: 0o600 })
+    const app = await startConsole({
+      NODE_EXTRA_CA_CERTS: join(dir, 'sandbox-tls.pem'),
+      TPP_KEY_PASSPHRASE: '',
+      TPP_KEY_PASSPHRASE_FILE: passphraseFile,
+    })
+    expect(app.output()).toContain('signing as CN=Remote Test TPP,O=Remote Test Bank')
+    const listed = await fetch(`${app.url}${ACCOUNTS}`)
+    expect(listed.status).toBe(200)
+    expect(listed.headers.get('x-sandbox-verification')).toMatch(/^verified keyId=SN=[0-9A-F]+,CA=/)
+  }, 30_000)
+
   it('refuses an upstream whose TLS certificate it does not trust: 502 naming the TLS error', async () => {
     const app = await startConsole()
     const answer = await fetch(`${app.url}${ACCOUNTS}`)

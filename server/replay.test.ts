@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateDevIdentity } from '../src/signing'
 import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
+import { REQUEST_TARGET_SIGNED_HEADERS } from '../src/signing/signer'
 import { platformExamples } from '../src/test/platform/examples'
 import { loadIdentity, type SigningIdentity } from './identity'
 import { createSandboxService } from './sandbox-service'
@@ -40,12 +41,19 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-async function signed(method: string, path: string, requestId: string, body?: string) {
+async function signed(
+  method: string,
+  path: string,
+  requestId: string,
+  body?: string,
+  signedHeaders?: readonly string[],
+) {
   const headers = {
     'X-Request-ID': requestId,
     ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
   }
-  const made = await createNodeRequestSigner(identity).sign({
+  const signer = createNodeRequestSigner({ ...identity, ...(signedHeaders ? { signedHeaders } : {}) })
+  const made = await signer.sign({
     method,
     url: path,
     headers,
@@ -88,5 +96,47 @@ describe('a signed request replayed at a verifying sandbox', () => {
     const again = await send(port, ACCOUNTS, { headers: await signed('GET', ACCOUNTS, id.toUpperCase()) })
     expect(again.status).toBe(401)
     expect(json(again)).toMatchObject({ tppMessages: [{ path: 'X-Request-ID' }] })
+  })
+})
+
+describe('a signed request whose (request-target) is signed (SIGN_REQUEST_TARGET=1)', () => {
+  async function account() {
+    const body = platformExamples.cardAccountCreate
+    const created = await send(port, ACCOUNTS, {
+      method: 'POST',
+      headers: await signed('POST', ACCOUNTS, crypto.randomUUID(), body),
+      body,
+    })
+    return `${ACCOUNTS}/${(json(created) as { resourceId: string }).resourceId}`
+  }
+
+  // Each read is captured before it is sent (from a trace or a HAR), so its X-Request-ID is fresh at the
+  // sandbox: only (request-target) can refuse the replay.
+  it('is refused with 401 naming Signature when sent as a DELETE of another path', async () => {
+    const path = await account()
+    const read = await signed('GET', ACCOUNTS, crypto.randomUUID(), undefined, REQUEST_TARGET_SIGNED_HEADERS)
+    expect(read.Signature).toContain('headers="(request-target) date digest x-request-id"')
+
+    const deleted = await send(port, path, { method: 'DELETE', headers: read })
+    expect(deleted.status).toBe(401)
+    expect(json(deleted)).toMatchObject({
+      tppMessages: [
+        {
+          code: 'SIGNATURE_INVALID',
+          path: 'Signature',
+          text: expect.stringContaining(`(request-target), here "delete ${path}"`),
+        },
+      ],
+    })
+    expect((await send(port, path, { headers: await signed('GET', path, crypto.randomUUID()) })).status).toBe(
+      200,
+    )
+    expect((await send(port, ACCOUNTS, { headers: read })).status).toBe(200)
+  })
+
+  it('is what stops it: without (request-target) the same fresh replay deletes', async () => {
+    const path = await account()
+    const read = await signed('GET', ACCOUNTS, crypto.randomUUID())
+    expect((await send(port, path, { method: 'DELETE', headers: read })).status).toBe(204)
   })
 })

@@ -229,13 +229,18 @@ function shellWords(line: string): string[] {
   )
 }
 
-/** Runs the banner's `npm run sign -- ...` as printed (signing as `ours`) and sends what its curl would. */
-async function runPrintedSignCommand(banner: string[], port: number) {
-  const command = banner
+/**
+ * Runs the banner's `npm run sign -- ...` as printed (signing as `ours`), with `flag` first if given, and
+ * sends what its curl would; `sent` is the headers it sent.
+ */
+async function runPrintedSignCommand(banner: string[], port: number, flag?: string) {
+  const printed = banner
     .find((line) => line.includes('npm run sign -- '))
     ?.trim()
     .replace(/^a signed request: /, '')
-  expect(command).toMatch(/^npm run sign -- /)
+  expect(printed).toMatch(/^npm run sign -- /)
+  const command =
+    flag === undefined ? printed : printed?.replace('npm run sign -- ', `npm run sign -- ${flag} `)
   const { stdout } = await promisify(execFile)('sh', ['-c', command ?? ''], {
     cwd: REPO_ROOT,
     env: { ...process.env, TPP_CERT: ours.certPath, TPP_KEY: ours.keyPath },
@@ -252,11 +257,12 @@ async function runPrintedSignCommand(banner: string[], port: number) {
     if (words[i] === '--data-binary')
       body = Buffer.from(value.startsWith('@') ? platformExamplesFile(value.slice(1)) : value)
   }
-  return send(port, `${url.pathname}${url.search}`, {
+  const answer = await send(port, `${url.pathname}${url.search}`, {
     method: words[2] ?? 'GET',
     headers,
     ...(body === undefined ? {} : { body }),
   })
+  return Object.assign(answer, { sent: headers })
 }
 
 function platformExamplesFile(path: string): string {
@@ -270,6 +276,13 @@ describe('the signed request npm run sandbox prints at start', () => {
     const answer = await runPrintedSignCommand(banner, port)
     expect(answer.status).toBe(200)
     expect(answer.headers['x-sandbox-verification']).toMatch(/^verified keyId=/)
+  }, 30_000)
+
+  it('works with --request-target, which signs the method and path', async () => {
+    const { port, banner } = await startSandbox()
+    const answer = await runPrintedSignCommand(banner, port, '--request-target')
+    expect(answer.status).toBe(200)
+    expect(answer.sent.Signature).toContain('headers="(request-target) date digest x-request-id"')
   }, 30_000)
 
   it('works in the platform personality too: the example account, posted as written, is created', async () => {

@@ -53,6 +53,7 @@ export async function startConsoleServer(settings: Record<string, string> = {}):
     'TPP_CERT',
     'TPP_KEY',
     'TPP_KEY_PASSPHRASE',
+    'TPP_KEY_PASSPHRASE_FILE',
     'NODE_EXTRA_CA_CERTS',
     'SANDBOX_PERSONALITY',
     'SANDBOX_DATA',

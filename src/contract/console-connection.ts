@@ -18,6 +18,8 @@ export const consoleConnection = z.object({
    * only (SANDBOX_DATA=memory), and for a bank's sandbox.
    */
   dataFile: z.string().min(1).optional(),
+  /** Whether the proxy signs `(request-target)` (SIGN_REQUEST_TARGET=1): the method and path. */
+  signsRequestTarget: z.boolean(),
   certificate: z.object({
     subject: z.string(),
     /** Upper-case hex, as in the keyId. */

@@ -9,6 +9,7 @@ export { formatSignatureHeader, parseSignatureHeader, type SignatureParameters }
 export {
   createRequestSigner,
   DEFAULT_SIGNED_HEADERS,
+  REQUEST_TARGET_SIGNED_HEADERS,
   type RequestSigner,
   type RequestSignerOptions,
   type SignedRequestHeaders,

@@ -152,8 +152,15 @@ export async function verifySignedRequest(
   const mismatch = keyIdMismatch(keyId, certificate)
   if (mismatch) return { ...invalid('Signature', mismatch), ...withString }
   if (!(await verifyRsaSha256(certificate.publicKey, signingString.value, signature))) {
+    // The likeliest cause when the method and path are signed: a signature made for another request.
+    const target = signedHeaders.includes('(request-target)')
+      ? `; it signs (request-target), here "${request.method.toLowerCase()} ${request.url}": was it made for another method or path?`
+      : ''
     return {
-      ...invalid('Signature', "the RSA-SHA256 signature does not verify with the certificate's public key"),
+      ...invalid(
+        'Signature',
+        `the RSA-SHA256 signature does not verify with the certificate's public key${target}`,
+      ),
       ...withString,
     }
   }

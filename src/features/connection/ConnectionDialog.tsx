@@ -72,6 +72,21 @@ export function ConnectionDialog({ onClose }: { onClose: () => void }) {
               </div>
             </dl>
             {warning ? <p className="warning">{warning}</p> : null}
+            <h3>Method and path</h3>
+            <p>
+              {known.signsRequestTarget ? (
+                <>
+                  Signed as <code>(request-target)</code>: a signature cannot be sent again with another
+                  method or path.
+                </>
+              ) : (
+                <>
+                  Not signed: a captured signature could be sent again with another method or path, where the
+                  bank does not refuse a used X-Request-ID. <code>SIGN_REQUEST_TARGET=1</code> signs them, for
+                  a bank that accepts <code>(request-target)</code>.
+                </>
+              )}
+            </p>
           </>
         ) : null}
         <h3>Test</h3>

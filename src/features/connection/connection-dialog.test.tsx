@@ -11,6 +11,7 @@ const soon = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000)
 const connection: ConsoleConnection = {
   upstream: 'https://psd2.example-bank.no/api-sandbox',
   local: false,
+  signsRequestTarget: false,
   certificate: {
     subject: 'CN=Example TPP,O=Example AS',
     serial: '1A2B3C',
@@ -45,6 +46,19 @@ describe('the Connection panel', () => {
     expect(within(panel).getByText('1A2B3C')).toBeDefined()
     expect(within(panel).getByText('CN=Example CA')).toBeDefined()
     expect(panel.textContent).toMatch(/This certificate expires in (9|10) days/)
+  })
+
+  it('says whether the method and path are signed as (request-target)', async () => {
+    const off = await openPanel()
+    await within(off).findByText('CN=Example TPP,O=Example AS')
+    expect(off.textContent).toContain('Method and pathNot signed: a captured signature could be sent again')
+    expect(off.textContent).toContain('SIGN_REQUEST_TARGET=1 signs them')
+  })
+
+  it('says when the method and path are signed', async () => {
+    const on = await openPanel({ ...connection, signsRequestTarget: true })
+    await within(on).findByText('CN=Example TPP,O=Example AS')
+    expect(on.textContent).toContain('Method and pathSigned as (request-target): a signature cannot be sent')
   })
 
   it('says where the local sandbox keeps its data', async () => {
