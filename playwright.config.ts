@@ -1,9 +1,21 @@
+import { execFileSync } from 'node:child_process'
 import { defineConfig } from '@playwright/test'
 import type { ConsoleOptions } from './e2e/fixtures'
 
 // Playwright cannot download its own browser here: Debian's Chromium is installed by scripts/setup.mjs.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const port = Number(process.env.E2E_PORT ?? 4173)
+// vite preview's port: E2E_PORT if given, else one free right now, so two clones can run `npm test` side by
+// side. The config is loaded again in every worker; writing the choice to the environment, which workers
+// inherit, makes them all agree with the web server started by the main process.
+process.env.E2E_PORT ??= freePortNow()
+const port = Number(process.env.E2E_PORT)
+
+/** A port the kernel hands out for a listener that closes at once (a child process: the config is sync). */
+function freePortNow(): string {
+  const script =
+    "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close() })"
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()
+}
 
 // Both projects run the same UI suite, one per mode. Files named *.offline.spec.ts hold what exists
 // offline only (the in-browser sandbox's worker, export/import/reset); proxy.spec.ts and *.proxy.spec.ts
