@@ -27,15 +27,15 @@ export default defineConfig<ConsoleOptions>({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  // One spec file per worker, each with its own browser (and, in proxy mode, its own server per test): two
-  // workers for the two cores halve the suite's time, and every test's data stays its own.
+  // One spec file per worker, each with its own browser (and, in proxy mode, one server per settings set,
+  // shared by the worker's tests: e2e/fixtures.ts): two workers for the two cores halve the suite's time.
   workers: 2,
   retries: 0,
   // A cap on how long a stuck test takes to fail, not a speed requirement: the axe passes of the a11y specs
   // take over 30 s when the two cores are shared with a build or another suite.
   timeout: 60_000,
   reporter: [['list']],
-  // Creates .dev-identity/ once, before the proxy project's per-test servers read it.
+  // Creates .dev-identity/ once, before the proxy project's servers read it.
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -54,7 +54,8 @@ export default defineConfig<ConsoleOptions>({
     // The built console from vite preview; the msw worker and IndexedDB in the browser are the sandbox.
     { name: 'offline', testIgnore: proxyOnly, use: { consoleMode: 'offline' } },
     // What `npm start` serves: e2e/fixtures.ts starts `tsx server/main.ts` (built console, signing proxy,
-    // verifying local upstream with its data in memory) on a free port for every test.
+    // verifying local upstream with its data in a temporary folder) on a free port, one per worker and
+    // settings set; tests keep apart by the accounts they create.
     { name: 'proxy', testIgnore: offlineOnly, use: { consoleMode: 'proxy' } },
   ],
   webServer: {

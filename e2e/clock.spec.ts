@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, FRESH_SERVER, test } from './fixtures'
 import { createAccount, isoDay, openConsole, screenshot, tableRows } from './support'
 
 // The sandbox clock and the booking lifecycle, offline and on the local sandbox behind the proxy.
@@ -115,9 +115,9 @@ test('settle pending rows, one under a new id and amount, then all older than N 
   await screenshot(page, 'settled')
 })
 
-test('the automatic rule settles pending transactions when the clock moves past their age', async ({
-  page,
-}) => {
+test('the automatic rule settles pending transactions when the clock moves past their age', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await openConsole(page)
   await createAccount(page, { maskedPan: '525412******3241' })
   await addPending(page, [{ txDate: isoDay(0), amount: '-5.00' }])

@@ -10,7 +10,7 @@ import {
   transactionsError,
   withAccount,
 } from './conditions-support'
-import { expect, test } from './fixtures'
+import { expect, FRESH_SERVER, test } from './fixtures'
 import { screenshot } from './support'
 
 test('503 with Retry-After: the exact answer, badged with its rule', async ({ page }) => {
@@ -42,7 +42,7 @@ test('503 with Retry-After: the exact answer, badged with its rule', async ({ pa
   await screenshot(page, 'condition-503')
 })
 
-test('500 without Retry-After', async ({ page }) => {
+test('500 without Retry-After', { tag: FRESH_SERVER }, async ({ page }) => {
   await withAccount(page)
   await setCondition(page, '500 / 503', async (rule) => {
     await rule.getByLabel('Status').selectOption('500')
@@ -69,9 +69,9 @@ test('latency: the sandbox still answers, later, badged', async ({ page }) => {
   await expect(noTransactions(page)).toBeVisible()
 })
 
-test('connection reset: a network failure, named, and nothing retried behind the tester', async ({
-  page,
-}) => {
+test('connection reset: a network failure, named, and nothing retried behind the tester', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await withAccount(page)
   await setCondition(page, 'Connection reset')
   await expect(transactionsError(page)).toContainText(
