@@ -29,7 +29,10 @@ async function addPending(page: Page, rows: { txDate: string; amount: string }[]
   await expect(dialog).toBeHidden()
 }
 
-test('move the clock: the today badge and the default dates follow, a reload keeps it', async ({ page }) => {
+// Each test has a proxy-mode server of its own: the clock it moves is the whole sandbox's.
+test('move the clock: the today badge and the default dates follow, a reload keeps it', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await openConsole(page)
   await createAccount(page, { maskedPan: '525412******3241' })
   await expect(clockButton(page)).toHaveText('Clock')
@@ -72,9 +75,9 @@ test('move the clock: the today badge and the default dates follow, a reload kee
   await expect(clockButton(page)).toHaveText('Clock')
 })
 
-test('settle pending rows, one under a new id and amount, then all older than N days; read them as booked', async ({
-  page,
-}) => {
+test('settle pending rows, one under a new id and amount, then all older than N days; read them as booked', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await openConsole(page)
   await createAccount(page, { maskedPan: '525412******3241' })
   await addPending(page, [

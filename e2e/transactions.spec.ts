@@ -30,10 +30,9 @@ async function openAddDialog(page: Page) {
   return dialog
 }
 
-test('add booked and pending transactions, single and batch; a failing batch names its row', async ({
-  page,
-  context,
-}) => {
+test('add booked and pending transactions, single and batch; a failing batch names its row', {
+  tag: FRESH_SERVER,
+}, async ({ page, context }) => {
   await openConsole(page)
   await createAccount(page, { maskedPan: '400000******0002', currency: 'EUR', name: 'E2E card' })
 
@@ -194,7 +193,7 @@ test('page through with limit 5, open a copied link, and swap the amounts with a
   await screenshot(page, 'inspector-open')
 })
 
-test('date filter: booked transactions between two dates', async ({ page }) => {
+test('date filter: booked transactions between two dates', { tag: FRESH_SERVER }, async ({ page }) => {
   await openConsole(page)
   await fillTestData(page)
   await page.getByRole('link', { name: /525412\*{6}3241/ }).click()
