@@ -1,9 +1,21 @@
+import { execFileSync } from 'node:child_process'
 import { defineConfig } from '@playwright/test'
 import type { ConsoleOptions } from './e2e/fixtures'
 
 // Playwright cannot download its own browser here: Debian's Chromium is installed by scripts/setup.mjs.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const port = Number(process.env.E2E_PORT ?? 4173)
+// vite preview's port: E2E_PORT if given, else one free right now, so two clones can run `npm test` side by
+// side. The config is loaded again in every worker; writing the choice to the environment, which workers
+// inherit, makes them all agree with the web server started by the main process.
+process.env.E2E_PORT ??= freePortNow()
+const port = Number(process.env.E2E_PORT)
+
+/** A port the kernel hands out for a listener that closes at once (a child process: the config is sync). */
+function freePortNow(): string {
+  const script =
+    "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close() })"
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()
+}
 
 // Both projects run the same UI suite, one per mode. Files named *.offline.spec.ts hold what exists
 // offline only (the in-browser sandbox's worker, export/import/reset); proxy.spec.ts and *.proxy.spec.ts
@@ -15,15 +27,15 @@ export default defineConfig<ConsoleOptions>({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  // One spec file per worker, each with its own browser (and, in proxy mode, its own server per test): two
-  // workers for the two cores halve the suite's time, and every test's data stays its own.
+  // One spec file per worker, each with its own browser (and, in proxy mode, one server per settings set,
+  // shared by the worker's tests: e2e/fixtures.ts): two workers for the two cores halve the suite's time.
   workers: 2,
   retries: 0,
   // A cap on how long a stuck test takes to fail, not a speed requirement: the axe passes of the a11y specs
   // take over 30 s when the two cores are shared with a build or another suite.
   timeout: 60_000,
   reporter: [['list']],
-  // Creates .dev-identity/ once, before the proxy project's per-test servers read it.
+  // Creates .dev-identity/ once, before the proxy project's servers read it.
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -42,7 +54,8 @@ export default defineConfig<ConsoleOptions>({
     // The built console from vite preview; the msw worker and IndexedDB in the browser are the sandbox.
     { name: 'offline', testIgnore: proxyOnly, use: { consoleMode: 'offline' } },
     // What `npm start` serves: e2e/fixtures.ts starts `tsx server/main.ts` (built console, signing proxy,
-    // verifying local upstream with its data in memory) on a free port for every test.
+    // verifying local upstream with its data in a temporary folder) on a free port, one per worker and
+    // settings set; tests keep apart by the accounts they create.
     { name: 'proxy', testIgnore: offlineOnly, use: { consoleMode: 'proxy' } },
   ],
   webServer: {

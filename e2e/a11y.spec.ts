@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, FRESH_SERVER, test } from './fixtures'
 import {
   checkScreen,
   fillTestData,
@@ -19,7 +19,7 @@ for (const size of screens)
       test.use({ colorScheme: theme === 'dark' ? 'light' : 'dark', viewport: size.viewport }) // the toggle must win over the system
       const check = (page: Page, screen: string, t: Theme) => checkScreen(page, `${screen}-${size.name}`, t)
 
-      test('empty sandbox, new account dialog, empty account', async ({ page }) => {
+      test('empty sandbox, new account dialog, empty account', { tag: FRESH_SERVER }, async ({ page }) => {
         await openConsole(page, '', theme)
         await showHeaderTools(page)
         await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue(theme)
@@ -48,7 +48,7 @@ for (const size of screens)
       })
 
       // Two tests rather than one: six axe passes in one test outlast the test's cap on shared cores.
-      test('table and the dialogs over it', async ({ page }) => {
+      test('table and the dialogs over it', { tag: FRESH_SERVER }, async ({ page }) => {
         await openConsole(page, '', theme)
         await fillTestData(page)
         await page.getByRole('radio', { name: 'both' }).check()

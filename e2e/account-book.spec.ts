@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, modeOf, test } from './fixtures'
+import { expect, FRESH_SERVER, modeOf, test } from './fixtures'
 import { createAccount, openAccountButton, openConsole, screenshot } from './support'
 
 // The console's book of card accounts, kept in this browser per upstream: what a sandbox without an
@@ -62,9 +62,9 @@ test('an account opened by id stays after a reload; removed from the book, it st
   await expect(sidebarLink(page)).toBeVisible()
 })
 
-test('only the sandbox’s 404 says an account does not exist; nothing joins the book then', async ({
-  page,
-}) => {
+test('only the sandbox’s 404 says an account does not exist; nothing joins the book then', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await openConsole(page)
   const dialog = await openAccount(page, '/v1/sandbox/card-accounts/no-such-account/transactions')
   await expect(dialog.getByRole('alert')).toContainText(

@@ -1,4 +1,4 @@
-import { type ConsoleMode, expect, test } from './fixtures'
+import { type ConsoleMode, expect, FRESH_SERVER, test } from './fixtures'
 import { expectAccessible, newAccountButton, openConsole, screenshot } from './support'
 
 const modeLabels: Record<ConsoleMode, string> = {
@@ -6,10 +6,9 @@ const modeLabels: Record<ConsoleMode, string> = {
   proxy: 'Proxy (/api → upstream)',
 }
 
-test('an empty sandbox offers to create an account; invalid input is marked, valid input creates it', async ({
-  page,
-  consoleMode,
-}) => {
+test('an empty sandbox offers to create an account; invalid input is marked, valid input creates it', {
+  tag: FRESH_SERVER,
+}, async ({ page, consoleMode }) => {
   await openConsole(page)
   await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue(consoleMode)

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, FRESH_SERVER, test } from './fixtures'
 import { checkScreen, fillTestData, openConsole, pages, screenshot, tableRows } from './support'
 
 // The chart above the table: offline and on the local sandbox its figures come from the sandbox's summary
@@ -13,7 +13,9 @@ async function openChart(page: import('@playwright/test').Page) {
   return chart
 }
 
-test('the chart shows the window, and a brush sets From, To, the URL and the table', async ({ page }) => {
+test('the chart shows the window, and a brush sets From, To, the URL and the table', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await openConsole(page)
   const chart = await openChart(page)
   const totals = chart.getByRole('table', { name: 'Totals per currency' })
@@ -55,7 +57,7 @@ test('the chart shows the window, and a brush sets From, To, the URL and the tab
 })
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the chart is accessible in the ${theme} theme`, async ({ page }) => {
+  test(`the chart is accessible in the ${theme} theme`, { tag: FRESH_SERVER }, async ({ page }) => {
     await openConsole(page, '', theme)
     const chart = await openChart(page)
     await chart.getByText('The chart as a table').click()

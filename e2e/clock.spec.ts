@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, FRESH_SERVER, test } from './fixtures'
 import { createAccount, isoDay, openConsole, screenshot, tableRows } from './support'
 
 // The sandbox clock and the booking lifecycle, offline and on the local sandbox behind the proxy.
@@ -29,7 +29,10 @@ async function addPending(page: Page, rows: { txDate: string; amount: string }[]
   await expect(dialog).toBeHidden()
 }
 
-test('move the clock: the today badge and the default dates follow, a reload keeps it', async ({ page }) => {
+// Each test has a proxy-mode server of its own: the clock it moves is the whole sandbox's.
+test('move the clock: the today badge and the default dates follow, a reload keeps it', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await openConsole(page)
   await createAccount(page, { maskedPan: '525412******3241' })
   await expect(clockButton(page)).toHaveText('Clock')
@@ -72,9 +75,9 @@ test('move the clock: the today badge and the default dates follow, a reload kee
   await expect(clockButton(page)).toHaveText('Clock')
 })
 
-test('settle pending rows, one under a new id and amount, then all older than N days; read them as booked', async ({
-  page,
-}) => {
+test('settle pending rows, one under a new id and amount, then all older than N days; read them as booked', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await openConsole(page)
   await createAccount(page, { maskedPan: '525412******3241' })
   await addPending(page, [
@@ -115,9 +118,9 @@ test('settle pending rows, one under a new id and amount, then all older than N 
   await screenshot(page, 'settled')
 })
 
-test('the automatic rule settles pending transactions when the clock moves past their age', async ({
-  page,
-}) => {
+test('the automatic rule settles pending transactions when the clock moves past their age', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await openConsole(page)
   await createAccount(page, { maskedPan: '525412******3241' })
   await addPending(page, [{ txDate: isoDay(0), amount: '-5.00' }])

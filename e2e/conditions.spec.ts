@@ -10,10 +10,13 @@ import {
   transactionsError,
   withAccount,
 } from './conditions-support'
-import { expect, test } from './fixtures'
+import { expect, FRESH_SERVER, test } from './fixtures'
 import { screenshot } from './support'
 
-test('503 with Retry-After: the exact answer, badged with its rule', async ({ page }) => {
+// Each test has a proxy-mode server of its own: the rules it saves hold for every account of the sandbox.
+test('503 with Retry-After: the exact answer, badged with its rule', { tag: FRESH_SERVER }, async ({
+  page,
+}) => {
   await withAccount(page)
   await setCondition(page, '500 / 503')
   const alert = transactionsError(page)
@@ -42,7 +45,7 @@ test('503 with Retry-After: the exact answer, badged with its rule', async ({ pa
   await screenshot(page, 'condition-503')
 })
 
-test('500 without Retry-After', async ({ page }) => {
+test('500 without Retry-After', { tag: FRESH_SERVER }, async ({ page }) => {
   await withAccount(page)
   await setCondition(page, '500 / 503', async (rule) => {
     await rule.getByLabel('Status').selectOption('500')
@@ -56,7 +59,7 @@ test('500 without Retry-After', async ({ page }) => {
   await expect(entry.locator('dl.headers').last()).not.toContainText(/retry-after/i)
 })
 
-test('latency: the sandbox still answers, later, badged', async ({ page }) => {
+test('latency: the sandbox still answers, later, badged', { tag: FRESH_SERVER }, async ({ page }) => {
   await withAccount(page)
   await setCondition(page, 'Latency', async (rule) => {
     await rule.getByLabel('Min ms').fill('300')
@@ -69,9 +72,9 @@ test('latency: the sandbox still answers, later, badged', async ({ page }) => {
   await expect(noTransactions(page)).toBeVisible()
 })
 
-test('connection reset: a network failure, named, and nothing retried behind the tester', async ({
-  page,
-}) => {
+test('connection reset: a network failure, named, and nothing retried behind the tester', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await withAccount(page)
   await setCondition(page, 'Connection reset')
   await expect(transactionsError(page)).toContainText(
@@ -85,7 +88,9 @@ test('connection reset: a network failure, named, and nothing retried behind the
   await screenshot(page, 'condition-reset')
 })
 
-test('a 429 ACCESS_EXCEEDED after the 4th read of the day (the PSD2 preset)', async ({ page }) => {
+test('a 429 ACCESS_EXCEEDED after the 4th read of the day (the PSD2 preset)', { tag: FRESH_SERVER }, async ({
+  page,
+}) => {
   await withAccount(page)
   await inspector(page).locator('summary.inspector-summary').click()
   await inspector(page).getByRole('button', { name: 'Clear' }).click()

@@ -13,9 +13,21 @@ export interface ConsoleOptions {
 }
 
 interface ConsoleFixtures {
-  /** Proxy mode: the test's own `server/main.ts` (its output holds the token it printed); offline: none. */
+  /** Proxy mode: the worker's `server/main.ts` for the test's settings (its output holds the token it printed). */
   consoleServer: ConsoleServer | undefined
 }
+
+interface WorkerFixtures {
+  /** Proxy mode: the worker's servers so far, one per settings set, stopped when the worker ends. */
+  workerServers: Map<string, ConsoleServer>
+}
+
+/**
+ * The tag of a test that gets a proxy-mode server of its own, started before and stopped after it
+ * (`test('…', { tag: FRESH_SERVER }, …)`): one about what an empty sandbox shows, or one not yet written to
+ * pick out its own accounts among those other tests of its worker created.
+ */
+export const FRESH_SERVER = '@fresh-server'
 
 /** The upstream in the real platform's shape (docs/decisions.md#personalities), for `test.use({ serverSettings })`. */
 export const PLATFORM_UPSTREAM = { SANDBOX_PERSONALITY: 'platform' }
@@ -30,25 +42,55 @@ export function modeOf(page: Page): ConsoleMode {
   return mode
 }
 
-export const test = base.extend<ConsoleOptions & ConsoleFixtures>({
+const settingsKey = (settings: Record<string, string>) =>
+  JSON.stringify(Object.entries(settings).sort(([a], [b]) => a.localeCompare(b)))
+
+export const test = base.extend<ConsoleOptions & ConsoleFixtures, WorkerFixtures>({
   consoleMode: ['offline', { option: true }],
   serverSettings: [{}, { option: true }],
 
+  workerServers: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads what a fixture needs from this pattern.
+    async ({}, use) => {
+      const servers = new Map<string, ConsoleServer>()
+      try {
+        await use(servers)
+      } finally {
+        await Promise.all([...servers.values()].map((server) => server.stop()))
+      }
+    },
+    { scope: 'worker' },
+  ],
+
   // Offline, every test has a fresh browser context and so a fresh IndexedDB: an empty sandbox. In proxy
-  // mode the data lives in the server process, so every test gets its own server, started here and stopped
-  // after the test; the offline project keeps the config's baseURL (vite preview of the build).
-  consoleServer: async ({ consoleMode, serverSettings }, use, testInfo) => {
+  // mode the data lives in the server process, which a start makes slow (tsx compiles the server each
+  // time): every worker starts one per settings set at its first test and keeps it, so the tests of a
+  // worker share its data and keep apart by the accounts each creates (there is no reset, and must be
+  // none, on /api). A test that needs a server of its own starts it (restart.proxy.spec.ts). Playwright
+  // replaces the worker after a failure, so a failed test leaves nothing behind. The offline project
+  // keeps the config's baseURL (vite preview of the build).
+  consoleServer: async ({ consoleMode, serverSettings, workerServers }, use, testInfo) => {
     if (consoleMode === 'offline') {
       await use(undefined)
       return
     }
-    const server = await startConsoleServer(serverSettings)
+    const ownServer = testInfo.tags.includes(FRESH_SERVER)
+    const key = settingsKey(serverSettings)
+    let server = ownServer ? undefined : workerServers.get(key)
+    if (server === undefined) {
+      server = await startConsoleServer(serverSettings)
+      if (!ownServer) workerServers.set(key, server)
+    }
+    const before = server.output().length
     try {
       await use(server)
     } finally {
-      await server.stop()
+      if (ownServer) await server.stop()
       if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach('server/main.ts output', { body: server.output(), contentType: 'text/plain' })
+        await testInfo.attach('server/main.ts output during the test', {
+          body: server.output().slice(before),
+          contentType: 'text/plain',
+        })
       }
     }
   },

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, modeOf, test } from './fixtures'
+import { expect, FRESH_SERVER, modeOf, test } from './fixtures'
 import { checkScreen, fillTestData, isoDay, openConsole } from './support'
 
 // Issue 11's small screen: 800×600 and a 1366-px laptop at 200 % zoom (683×450). Both modes: the layout
@@ -132,9 +132,9 @@ test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ pa
   await expectOneRow(page)
 })
 
-test('the empty sandbox offers New, Open and Fill test data once each, in place of the sidebar’s', async ({
-  page,
-}) => {
+test('the empty sandbox offers New, Open and Fill test data once each, in place of the sidebar’s', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await openConsole(page)
   await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
   for (const name of [/^\+ New( card account)?$/, /^Open( account)?…$/, 'Fill test data']) {

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, FRESH_SERVER, test } from './fixtures'
 import { openConsole, screenshot } from './support'
 
 test('switching the mode persists and reloads', async ({ page, consoleMode }) => {
@@ -26,9 +26,9 @@ test('switching the mode persists and reloads', async ({ page, consoleMode }) =>
   await expectToolsFor(consoleMode)
 })
 
-test('a tampered signature shows the exact 401 the sandbox answers, and signing correctly recovers', async ({
-  page,
-}) => {
+test('a tampered signature shows the exact 401 the sandbox answers, and signing correctly recovers', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await openConsole(page)
   const signature = page.getByRole('combobox', { name: 'Signature' })
   await signature.selectOption('missing-digest')

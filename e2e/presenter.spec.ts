@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, FRESH_SERVER, test } from './fixtures'
 import { expectAccessible, openConsole, screenshot } from './support'
 
 const flowPanel = (page: Page) => page.getByRole('region', { name: 'Flow' })
@@ -69,7 +69,9 @@ test('shows why a signature fails, step by step, and leaves the switch as it was
   await expect(page.getByRole('combobox', { name: 'Signature' })).toHaveValue('')
 })
 
-test('records what one just did, exports it and imports it; a bad file changes nothing', async ({ page }) => {
+test('records what one just did, exports it and imports it; a bad file changes nothing', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await openConsole(page)
   const panel = await openFlows(page)
   for (let step = 1; step <= 3; step++) {

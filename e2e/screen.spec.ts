@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, FRESH_SERVER, test } from './fixtures'
 import {
   fillTestData,
   isoDay,
@@ -58,7 +58,9 @@ test('From and To can be typed by keyboard; an impossible date says so next to t
   for (const row of await tableRows(page)) expect((row.split(' | ')[0] ?? '') <= isoDay(-1)).toBe(true)
 })
 
-test('at 800×600 the page never scrolls sideways and Amount stays in view', async ({ page }) => {
+test('at 800×600 the page never scrolls sideways and Amount stays in view', { tag: FRESH_SERVER }, async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 800, height: 600 })
   await openConsole(page)
   await fillTestData(page)
@@ -207,7 +209,9 @@ test('the page pushes a history entry; filters and the swap replace it', async (
   expect(search(page).get('status')).toBe('both')
 })
 
-test('a link the view cannot apply is rewritten to the view shown, and says why', async ({ page }) => {
+test('a link the view cannot apply is rewritten to the view shown, and says why', {
+  tag: FRESH_SERVER,
+}, async ({ page }) => {
   await openConsole(page, '?status=foo&offset=-5&from=2026-02-30&limit=5000')
   await expect.poll(() => new URL(page.url()).search).toBe('?status=booked&offset=0&limit=200')
   const note = page.getByRole('main')
@@ -225,7 +229,7 @@ test('the console has a favicon', async ({ page, baseURL }) => {
   expect(response.headers()['content-type']).toContain('image/')
 })
 
-test('a machine-speed double-click on Generate runs it once', async ({ page }) => {
+test('a machine-speed double-click on Generate runs it once', { tag: FRESH_SERVER }, async ({ page }) => {
   await openConsole(page)
   await fillTestData(page)
   await page.getByRole('link', { name: /492500\*{6}0017/ }).click()

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { ConsoleServer } from '../server/test-support/console-process'
-import { expect, test } from './fixtures'
+import { expect, FRESH_SERVER, test } from './fixtures'
 import { copyLink, decodedFragment, openShare } from './share-support'
 import { createAccount, fillTestData, isoDay, openConsole, tableRows } from './support'
 
@@ -26,11 +26,9 @@ async function landWithToken(page: Page, server: ConsoleServer | undefined): Pro
   return token
 }
 
-test('a copied link reopens the exact view and the selected request, never the proxy secret', async ({
-  page,
-  context,
-  consoleServer,
-}) => {
+test('a copied link reopens the exact view and the selected request, never the proxy secret', {
+  tag: FRESH_SERVER,
+}, async ({ page, context, consoleServer }) => {
   const token = await landWithToken(page, consoleServer)
   await openConsole(page)
   await fillTestData(page)

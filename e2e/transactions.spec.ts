@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, FRESH_SERVER, test } from './fixtures'
 import { createAccount, fillTestData, isoDay, openConsole, pages, screenshot, tableRows } from './support'
 
 interface RowInput {
@@ -30,10 +30,9 @@ async function openAddDialog(page: Page) {
   return dialog
 }
 
-test('add booked and pending transactions, single and batch; a failing batch names its row', async ({
-  page,
-  context,
-}) => {
+test('add booked and pending transactions, single and batch; a failing batch names its row', {
+  tag: FRESH_SERVER,
+}, async ({ page, context }) => {
   await openConsole(page)
   await createAccount(page, { maskedPan: '400000******0002', currency: 'EUR', name: 'E2E card' })
 
@@ -138,10 +137,9 @@ test('add booked and pending transactions, single and batch; a failing batch nam
   expect(await tableRows(copy)).toEqual(rows)
 })
 
-test('page through with limit 5, open a copied link, and swap the amounts with accept-fix', async ({
-  page,
-  context,
-}) => {
+test('page through with limit 5, open a copied link, and swap the amounts with accept-fix', {
+  tag: FRESH_SERVER,
+}, async ({ page, context }) => {
   await openConsole(page)
   await fillTestData(page)
   await page.getByRole('link', { name: /525412\*{6}3241/ }).click()
@@ -195,7 +193,7 @@ test('page through with limit 5, open a copied link, and swap the amounts with a
   await screenshot(page, 'inspector-open')
 })
 
-test('date filter: booked transactions between two dates', async ({ page }) => {
+test('date filter: booked transactions between two dates', { tag: FRESH_SERVER }, async ({ page }) => {
   await openConsole(page)
   await fillTestData(page)
   await page.getByRole('link', { name: /525412\*{6}3241/ }).click()

@@ -7,11 +7,11 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' })
 
 const installed = 'node_modules/.package-lock.json'
 if (!existsSync(installed) || statSync('package-lock.json').mtimeMs > statSync(installed).mtimeMs) {
-  // `npm install` with the committed lockfile installs exactly the locked versions. `npm ci` would refuse
-  // here: the registry this project is built against lacks Biome's binaries for other platforms, so the
-  // lockfile cannot list them and `npm ci` calls it out of sync.
-  console.log('setup: installing the locked dependencies (npm install)')
-  run('npm', ['install', '--no-audit', '--no-fund'])
+  // `npm ci` installs exactly the committed lockfile and never rewrites it, so a fresh clone stays clean
+  // (`npm install` would add whatever the registry lists beyond the lockfile). It deletes node_modules
+  // first, hence only when the check above finds it missing or older than the lockfile.
+  console.log('setup: installing the locked dependencies (npm ci)')
+  run('npm', ['ci', '--no-audit', '--no-fund'])
 }
 
 // Debian packages the project's commands need beyond npm: Chromium for Playwright (--browser), wrk for the
