@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react'
 import { tsImport } from 'tsx/esm/api'
 import { defineConfig, type Plugin } from 'vite'
+import type { TestProjectInlineConfiguration } from 'vitest/config'
 import { consolePageHeaders } from './server/security-headers.ts'
 
 /**
@@ -44,8 +45,35 @@ export default defineConfig({
   // refresh runs an inline script.
   preview: { headers: { ...consolePageHeaders } },
   test: {
-    environment: 'node',
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // Vitest's default leaves one of two cores idle.
+    maxWorkers: 2,
+    // `npx vitest run` runs every lane; `--project` picks some (`npm run test:fast`: all but slow).
+    projects: [
+      lane('unit', 'node', ['src/**/*.test.ts'], ['src/**/*.dom.test.ts']),
+      // jsdom: the *.test.tsx, and the *.dom.test.ts that need a page (its location, React hooks) but no JSX.
+      lane('components', 'jsdom', ['src/**/*.test.tsx', 'src/**/*.dom.test.ts']),
+      // Real sockets and child processes.
+      lane('integration', 'node', ['server/**/*.test.ts']),
+      // Bench-sized cases, out of the edit loop: name a file *.slow.test.ts(x) to put it here.
+      { extends: true, test: { name: 'slow', include: ['{src,server}/**/*.slow.test.{ts,tsx}'] } },
+    ],
   },
 })
+
+function lane(
+  name: string,
+  environment: 'node' | 'jsdom',
+  include: string[],
+  exclude: string[] = [],
+): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      environment,
+      include,
+      exclude: [...exclude, '**/*.slow.test.{ts,tsx}', '**/node_modules/**'],
+    },
+  }
+}
