@@ -40,3 +40,22 @@ it('says the limit of the number of transactions in words, and sends nothing pas
   })
   expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
 })
+
+it('takes a cleared field for no number: says so in words and sends nothing', async () => {
+  const { user, dialog, sandbox, account } = await openDialog()
+  const total = dialog.getByRole('spinbutton', { name: 'Number of transactions' })
+  const seed = dialog.getByRole('spinbutton', { name: 'Seed' })
+  await user.clear(total)
+  await user.clear(seed)
+  expect(total).toHaveProperty('value', '')
+  expect(seed).toHaveProperty('value', '')
+  await user.click(dialog.getByRole('button', { name: 'Generate' }))
+
+  await dialog.findByRole('spinbutton', {
+    name: 'Number of transactions',
+    description: /Number of transactions must be a whole number from 1 to 100,000/,
+  })
+  // Not seed 0, which is a seed like any other.
+  dialog.getByRole('spinbutton', { name: 'Seed', description: /Seed must be a whole number, 0 or more/ })
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
+})
