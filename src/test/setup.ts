@@ -1,6 +1,7 @@
 // Vitest set-up shared by every unit test file; per-suite msw servers are started in the suites themselves.
 import { configure } from '@testing-library/dom'
 import { vi } from 'vitest'
+import { failOnConsole } from './console'
 
 // A component test runs React, jsdom's accessibility queries and RSA signing for every request: on a
 // busy two-core machine a test, a hook (one making RSA keys) or a wait for an answer to show can take
@@ -9,3 +10,6 @@ import { vi } from 'vitest'
 // fail.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 configure({ asyncUtilTimeout: 20_000 })
+
+// An unexpected console.error or console.warn (React's warnings, msw's unhandled requests) fails the test.
+failOnConsole()
