@@ -52,7 +52,9 @@ export default defineConfig({
     projects: [
       lane('unit', 'node', ['src/**/*.test.ts'], ['src/**/*.dom.test.ts']),
       // jsdom: the *.test.tsx, and the *.dom.test.ts that need a page (its location, React hooks) but no JSX.
-      lane('components', 'jsdom', ['src/**/*.test.tsx', 'src/**/*.dom.test.ts']),
+      // Not isolated: a worker keeps jsdom and the loaded modules (React, msw, the app) from file to file,
+      // which halves the lane's CPU time; each test leaves the page as it found it (src/test/render*.tsx).
+      lane('components', 'jsdom', ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'], [], { isolate: false }),
       // Real sockets and child processes.
       lane('integration', 'node', ['server/**/*.test.ts']),
       // Bench-sized cases, out of the edit loop: name a file *.slow.test.ts(x) to put it here.
@@ -66,10 +68,12 @@ function lane(
   environment: 'node' | 'jsdom',
   include: string[],
   exclude: string[] = [],
+  options: { isolate?: boolean } = {},
 ): TestProjectInlineConfiguration {
   return {
     extends: true,
     test: {
+      ...options,
       name,
       environment,
       include,
