@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import { tsImport } from 'tsx/esm/api'
 import { defineConfig, type Plugin } from 'vite'
+import type { TestProjectInlineConfiguration } from 'vitest/config'
 import { consolePageHeaders } from './server/security-headers.ts'
 
 /**
@@ -58,8 +59,39 @@ export default defineConfig({
   // refresh runs an inline script.
   preview: { headers: { ...consolePageHeaders } },
   test: {
-    environment: 'node',
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // Vitest's default leaves one of two cores idle.
+    maxWorkers: 2,
+    // `npx vitest run` runs every lane; `--project` picks some (`npm run test:fast`: all but slow).
+    projects: [
+      lane('unit', 'node', ['src/**/*.test.ts'], ['src/**/*.dom.test.ts']),
+      // jsdom: the *.test.tsx, and the *.dom.test.ts that need a page (its location, React hooks) but no JSX.
+      // Not isolated: a worker keeps jsdom and the loaded modules (React, msw, the app) from file to file,
+      // which halves the lane's CPU time; each test leaves the page as it found it (src/test/render*.tsx).
+      lane('components', 'jsdom', ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'], [], { isolate: false }),
+      // Real sockets and child processes.
+      lane('integration', 'node', ['server/**/*.test.ts']),
+      // Bench-sized cases, out of the edit loop: name a file *.slow.test.ts(x) to put it here.
+      { extends: true, test: { name: 'slow', include: ['{src,server}/**/*.slow.test.{ts,tsx}'] } },
+    ],
   },
 })
+
+function lane(
+  name: string,
+  environment: 'node' | 'jsdom',
+  include: string[],
+  exclude: string[] = [],
+  options: { isolate?: boolean } = {},
+): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      ...options,
+      name,
+      environment,
+      include,
+      exclude: [...exclude, '**/*.slow.test.{ts,tsx}', '**/node_modules/**'],
+    },
+  }
+}

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import type { ReactNode } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ApiClient, createApiClient } from '../api'
+import { expectConsole } from '../test/console'
 import { ChunkBoundary, ViewChunkBoundary } from '../ui/ChunkBoundary'
 import { lazyChunk } from '../ui/lazy-chunk'
 import { AppErrorBoundary } from './AppErrorBoundary'
@@ -34,8 +35,11 @@ const Unloadable = lazyChunk<{ onClose: () => void }>(() =>
 
 /** The tree as main.tsx builds it, with React's error callbacks writing into the client's log. */
 function renderApp(client: ApiClient, children: ReactNode) {
-  // React reports every caught error on the console too; the test reads the log instead.
-  vi.spyOn(console, 'error').mockImplementation(() => {})
+  // Every caught error goes to the console too, with its stack, as React's own reporting would.
+  expectConsole(
+    'error',
+    /^(ChunkLoadError: could not load a part|Error: the table met a value it cannot show)/,
+  )
   const { onCaughtError, onRecoverableError } = reportErrorsTo(client.log)
   return render(
     <Providers client={client} offline={undefined}>

@@ -1,11 +1,18 @@
 // The whole console in jsdom, as main.tsx builds it in offline mode, talking over fetch to the sandbox's
 // real handlers (msw in Node, a fresh memory store); a test overrides single answers with `server.use`.
 import { cleanup, render } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
 import type { SetupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { type ApiClient, createAccountBook, createApiClient, type Mode } from '../api'
 import { App } from '../app/App'
 import { Providers } from '../app/Providers'
+import {
+  CONSOLE_CONDITIONS_PATH,
+  CONSOLE_CONNECTION_PATH,
+  type ConditionsState,
+  type ConsoleConnection,
+} from '../contract'
 import type { Sandbox } from '../sandbox'
 import { setupSandboxServer } from '../sandbox-http/node'
 import { installModalDialogs } from './modal-dialog'
@@ -34,9 +41,36 @@ export function sandboxForEachTest(): { server: SetupServer; sandbox: Sandbox } 
   return { server, sandbox }
 }
 
+/** No conditions set, as a proxy that has just started answers `/console/conditions`. */
+const noConditions: ConditionsState = { rules: [], upstreamTimeoutMs: 30_000, fired: [] }
+
+/** A proxy in front of the local sandbox, signing with a certificate good for a year. */
+const localProxy: ConsoleConnection = {
+  upstream: 'http://127.0.0.1:4010',
+  local: true,
+  certificate: {
+    subject: 'CN=Sandbox Console test TPP',
+    serial: '01',
+    issuer: 'CN=Sandbox Console test TPP',
+    notBefore: new Date(Date.now() - 86_400_000).toISOString(),
+    notAfter: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+  },
+}
+
+/**
+ * The proxy's own endpoints for a console in proxy mode (`server.use(...proxyAnswers(connection))`): the
+ * header reads the conditions and the Connection panel the connection, as they do against a real proxy.
+ */
+export const proxyAnswers = (connection: Partial<ConsoleConnection> = {}) => [
+  http.get(`${location.origin}${CONSOLE_CONNECTION_PATH}`, () =>
+    HttpResponse.json({ ...localProxy, ...connection }),
+  ),
+  http.get(`${location.origin}${CONSOLE_CONDITIONS_PATH}`, () => HttpResponse.json(noConditions)),
+]
+
 /**
  * Renders the console at `search`; its client keeps its book in jsdom's localStorage. Offline by default;
- * in proxy mode the test answers `/console/connection` itself, as the proxy would.
+ * in proxy mode the test answers the proxy's own endpoints itself (`proxyAnswers`), as the proxy would.
  */
 export function renderConsole(search = '', mode: Mode = 'offline'): { client: ApiClient } {
   history.replaceState(null, '', `/${search}`)

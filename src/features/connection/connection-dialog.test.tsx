@@ -2,8 +2,8 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { CONSOLE_CONNECTION_PATH, type ConsoleConnection, encodeConsoleTrace } from '../../contract'
-import { apiUrl, renderConsole, sandboxForEachTest } from '../../test/render-console'
+import { type ConsoleConnection, encodeConsoleTrace } from '../../contract'
+import { apiUrl, proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
 
 const { server } = sandboxForEachTest()
 
@@ -24,7 +24,7 @@ const connection: ConsoleConnection = {
 const probe = apiUrl('/v1/sandbox/card-accounts/console-connection-test/transactions')
 
 async function openPanel(answer: ConsoleConnection = connection) {
-  server.use(http.get(`${location.origin}${CONSOLE_CONNECTION_PATH}`, () => HttpResponse.json(answer)))
+  server.use(...proxyAnswers(answer))
   renderConsole('', 'proxy')
   fireEvent.click(await screen.findByRole('button', { name: 'Connection' }))
   // The panel loads on first open.

@@ -38,9 +38,14 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const client = useQueryClient()
   const announce = useAnnounce()
   const today = useToday()
-  const [total, setTotal] = useState(1000)
-  const [days, setDays] = useState(90)
-  const [seed, setSeed] = useState(1)
+  // The fields' text as typed: a cleared or half-typed number is no number (NaN), which a controlled
+  // input cannot show back.
+  const [totalText, setTotalText] = useState('1000')
+  const [daysText, setDaysText] = useState('90')
+  const [seedText, setSeedText] = useState('1')
+  const total = numberOf(totalText)
+  const days = numberOf(daysText)
+  const seed = numberOf(seedText)
   const [run, setRun] = useState<Run>({ state: 'idle' })
   const abort = useRef<AbortController>(undefined)
   const once = useOneAtATime()
@@ -128,9 +133,9 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
                 min={1}
                 max={MAX_GENERATE}
                 step={1}
-                value={total}
+                value={totalText}
                 disabled={running}
-                onChange={(e) => setTotal(e.target.valueAsNumber)}
+                onChange={(e) => setTotalText(e.target.value)}
               />
             )}
           </Field>
@@ -146,9 +151,9 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
                 min={1}
                 max={MAX_DAYS}
                 step={1}
-                value={days}
+                value={daysText}
                 disabled={running}
-                onChange={(e) => setDays(e.target.valueAsNumber)}
+                onChange={(e) => setDaysText(e.target.value)}
               />
             )}
           </Field>
@@ -159,9 +164,9 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
                 type="number"
                 step={1}
                 min={0}
-                value={seed}
+                value={seedText}
                 disabled={running}
-                onChange={(e) => setSeed(e.target.valueAsNumber)}
+                onChange={(e) => setSeedText(e.target.value)}
               />
             )}
           </Field>
@@ -226,6 +231,9 @@ export function chunksOf(bodies: readonly TransactionCreateInput[]): Transaction
   if (chunk.length > 0) chunks.push(chunk)
   return chunks
 }
+
+/** An empty field is no number, not the 0 that Number('') makes of it. */
+const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text))
 
 function wholeIn(value: number, min: number, max: number, label: string): string | undefined {
   if (Number.isInteger(value) && value >= min && value <= max) return undefined

@@ -8,13 +8,8 @@ import { delay, HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { scenarioToLoad } from '../../api'
 import { openScenarioLibrary } from '../../app/scenario-library'
-import {
-  CONSOLE_CONDITIONS_PATH,
-  CONSOLE_CONNECTION_PATH,
-  localToday,
-  type StoredTransaction,
-} from '../../contract'
-import { apiUrl, renderConsole, sandboxForEachTest } from '../../test/render-console'
+import { localToday, type StoredTransaction } from '../../contract'
+import { apiUrl, proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
 
 const { server, sandbox } = sandboxForEachTest()
@@ -45,15 +40,7 @@ async function proxyAccount(name: string) {
     transaction({ cardTransactionId: 'p-1', bookingStatus: 'pending', bookingDate: undefined }),
     transaction({ cardTransactionId: 'p-2', bookingStatus: 'pending', bookingDate: undefined }),
   ])
-  server.use(
-    http.get(`${location.origin}${CONSOLE_CONNECTION_PATH}`, () =>
-      HttpResponse.json({ upstream: 'http://127.0.0.1:4010', local: true }),
-    ),
-    // The proxy's own conditions, as the header reads them: none.
-    http.get(`${location.origin}${CONSOLE_CONDITIONS_PATH}`, () =>
-      HttpResponse.json({ rules: [], upstreamTimeoutMs: 30_000, fired: [] }),
-    ),
-  )
+  server.use(...proxyAnswers())
   renderConsole(`?account=${account.resourceId}&status=both`, 'proxy')
   fireEvent.click(await screen.findByRole('button', { name: 'Copy to offline…' }))
   const dialog = screen.getByRole('dialog', { name: 'Copy to offline' })
