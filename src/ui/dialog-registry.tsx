@@ -104,7 +104,8 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
     [],
   )
 
-  const close = dialogs.close
+  const close = useRef(dialogs.close)
+  close.current = dialogs.close
   useEffect(() => {
     const onHistory = () => {
       const dialog = current.current
@@ -114,17 +115,19 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
       const request = requests.current.at(-1)
       const outcome = request ? request() : 'closed'
       if (outcome === 'closed') {
-        close()
+        close.current()
         return
       }
-      // Synchronously, before React renders the view left for: the page never shows another view under
-      // the dialog. The entry left for stays right behind this one, whichever way the user went.
+      // Before React renders the view left for: the page never shows another view under the dialog.
+      // The entry left for stays right behind this one, whichever way the user went.
       history.pushState(null, '', dialog.owner)
       navigationWaits.current = outcome === 'asking'
     }
-    window.addEventListener('popstate', onHistory)
-    return () => window.removeEventListener('popstate', onHistory)
-  }, [close])
+    // Capture: at the window, ahead of the view's own listeners, which React answers with a render
+    // before the next listener runs (a microtask checkpoint between listeners).
+    window.addEventListener('popstate', onHistory, { capture: true })
+    return () => window.removeEventListener('popstate', onHistory, { capture: true })
+  }, [])
 
   return (
     <DialogsContext value={dialogs}>
