@@ -122,9 +122,12 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
       // The entry left for stays right behind this one, whichever way the user went.
       history.pushState(null, '', dialog.owner)
       navigationWaits.current = outcome === 'asking'
+      // A listener that ran first (the order of listeners is not ours) may have shown the view left for:
+      // tell every reader of the URL that it is the dialog's view again (this listener ignores it).
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }))
     }
-    // Capture: at the window, ahead of the view's own listeners, which React answers with a render
-    // before the next listener runs (a microtask checkpoint between listeners).
+    // Capture, to come ahead of the view's own listeners where the browser orders them so: React renders
+    // their update at the microtask checkpoint before the next listener runs.
     window.addEventListener('popstate', onHistory, { capture: true })
     return () => window.removeEventListener('popstate', onHistory, { capture: true })
   }, [])
