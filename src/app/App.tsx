@@ -11,12 +11,12 @@ import { isSharedLinkFragment, useReloadOnSharedLink } from '../features/share/s
 import type { TransactionFormRow } from '../features/transactions/transaction-form'
 import { UnexpectedAnswer } from '../features/UnexpectedAnswer'
 import { useAppliedView, useView } from '../features/view-state'
-import { AnnouncementRegion, StatusMessage } from '../ui/announcer'
+import { AnnouncementRegion, StatusMessage, useAnnounce } from '../ui/announcer'
 import { ChunkBoundary, ViewChunkBoundary } from '../ui/ChunkBoundary'
 import { lazyChunk, preloadedChunk } from '../ui/lazy-chunk'
 import { ConsoleDialogs, useConsoleDialogs } from './dialogs'
 import { Header } from './Header'
-import { switchMode } from './switch-mode'
+import { switchMode, takeCarriedAccount } from './switch-mode'
 
 // Flows are for demonstrations: their runner, recorder and shipped flows load when the panel first opens.
 const FlowsPanel = lazyChunk(() => import('../features/flows/FlowsPanel').then((m) => m.FlowsPanel))
@@ -35,6 +35,8 @@ const transactionsView = preloadedChunk(() =>
 const TransactionsView = transactionsView.Component
 // A page opened on an account fetches it at once, while the offline sandbox starts, not after the first render.
 if (new URLSearchParams(location.search).has('account')) transactionsView.preload()
+// Read once per page load, and answered once (useCarriedAccountMissing): a later Open of it is a request.
+let carriedAccount = takeCarriedAccount()
 
 interface AppProps {
   mode: Mode
@@ -61,6 +63,7 @@ export function App({ mode, offlineError }: AppProps) {
     known: selected !== undefined,
     waiting: known.pending,
   })
+  const carriedMissing = useCarriedAccountMissing(mode, view.account, missing)
   // The empty state's buttons replace the sidebar's New, Open and Fill: one button per action on screen.
   const emptySandbox = view.account === undefined && !known.pending && known.accounts.length === 0
 
@@ -176,7 +179,7 @@ export function App({ mode, offlineError }: AppProps) {
           >
             <TransactionsView account={selected.view} note={selected.entry?.note} {...actions} />
           </ViewChunkBoundary>
-        ) : view.account !== undefined && missing === view.account ? (
+        ) : view.account !== undefined && missing === view.account && !carriedMissing ? (
           <ViewChunkBoundary loading={null}>
             <AccountNotFound id={view.account} mode={mode} onSwitchMode={(to) => void switchMode(to)} />
           </ViewChunkBoundary>
@@ -243,6 +246,29 @@ function usePresenterShortcut() {
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
   }, [presenter])
+}
+
+const sandboxNames: Record<Mode, string> = {
+  offline: "this browser's offline sandbox",
+  proxy: "the proxy's sandbox",
+}
+
+/**
+ * After a mode switch the same account is shown when this mode's sandbox has it; when it answers 404,
+ * the account list with a note, never the not-found page: the tester did not ask for that account here.
+ * Returns whether that is under way (the not-found page must not flash first).
+ */
+function useCarriedAccountMissing(mode: Mode, account: string | undefined, missing: string | undefined) {
+  const [, setView] = useView()
+  const announce = useAnnounce()
+  const carriedMissing = carriedAccount !== undefined && account === carriedAccount && missing === account
+  useEffect(() => {
+    if (!carriedMissing) return
+    carriedAccount = undefined
+    setView({ account: undefined }, { replace: true })
+    announce(`Account ${account} is not in ${sandboxNames[mode]}; showing the list`, { place: 'accounts' })
+  }, [carriedMissing, account, mode, setView, announce])
+  return carriedMissing
 }
 
 /** Fetches the transactions view's chunk while the account list loads, rather than after it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_PAGE_SIZE, parseView, pushesHistory, viewCorrections, viewSearch } from './view-state'
+import { arriveAt, MAX_PAGE_SIZE, parseView, pushesHistory, viewCorrections, viewSearch } from './view-state'
 
 describe('the view in the URL', () => {
   it('reads every parameter and writes them back in one fixed order', () => {
@@ -69,5 +69,25 @@ describe('history', () => {
     expect(pushesHistory(view, { ...view, to: '2026-10-01', offset: 0 })).toBe(false)
     expect(pushesHistory(view, { ...view, limit: 200 })).toBe(false)
     expect(pushesHistory(view, { ...view, fix: true })).toBe(false)
+  })
+})
+
+describe('arriving at an account', () => {
+  const looked = parseView('?account=a&status=both&from=2026-01-01&to=2026-02-01&offset=50&limit=10&fix=1')
+
+  it('leaves the dates and the page with the account; keeps the status, page size and swap', () => {
+    expect(arriveAt(looked, 'b')).toEqual({
+      account: 'b',
+      status: 'both',
+      from: undefined,
+      to: undefined,
+      offset: 0,
+      limit: 10,
+      fix: true,
+    })
+  })
+
+  it('starts afresh on the same account in another sandbox’s data (a mode switch, a scenario)', () => {
+    expect(viewSearch(arriveAt(looked, 'a'))).toBe('?account=a&status=both&offset=0&limit=10&fix=1')
   })
 })

@@ -90,6 +90,16 @@ export function pushesHistory(before: ViewState, after: ViewState): boolean {
   return !lookChanged && before.offset !== after.offset
 }
 
+/**
+ * The view on arriving at `account`, from another account or into another sandbox's data (a mode switch,
+ * a loaded scenario): the dates and the page belong to the account looked at, so they stay behind; the
+ * status filter, page size and swap are how the tester looks at every account, so they come along.
+ * The one rule for every such arrival (docs/decisions.md#url-state).
+ */
+export function arriveAt(view: ViewState, account: string | undefined): ViewState {
+  return { ...view, account, from: undefined, to: undefined, offset: 0 }
+}
+
 /** Fixed parameter order, so one view always has one URL. */
 export function viewSearch(view: ViewState): string {
   const q = new URLSearchParams()
@@ -123,7 +133,9 @@ export function useView(): [ViewState, SetView] {
   const search = useSyncExternalStore(subscribe, currentSearch)
   const setView = useCallback<SetView>((patch, options) => {
     const before = parseView(location.search)
-    const after = { ...before, ...patch }
+    // Another account leaves the last one's dates and page behind, unless the patch names its own.
+    const leaving = 'account' in patch && patch.account !== before.account
+    const after = { ...(leaving ? arriveAt(before, patch.account) : before), ...patch }
     const next = viewSearch(after)
     if (next === location.search) return
     if (options?.replace || !pushesHistory(before, after)) history.replaceState(null, '', next)

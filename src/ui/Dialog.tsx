@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react'
+import { DialogNavigationContext, type NavigationOutcome } from './dialog-navigation'
 
 interface DialogProps {
   title: string
@@ -38,6 +39,7 @@ export function Dialog({
   const [asking, setAsking] = useState<string>()
   // Where the user was typing when the question came: "Keep editing" puts them back there.
   const typingIn = useRef<HTMLElement | null>(null)
+  const navigation = useContext(DialogNavigationContext)
 
   const requestClose = () => {
     if (busy) return
@@ -50,6 +52,7 @@ export function Dialog({
   }
   const keepEditing = () => {
     setAsking(undefined)
+    navigation?.keptEditing()
     const back = typingIn.current?.isConnected
       ? typingIn.current
       : ref.current?.querySelector<HTMLElement>(FIRST_CONTROL)
@@ -58,6 +61,14 @@ export function Dialog({
   // Escape is a `cancel` event the effect below listens to once; it reads what is current through this.
   const onEscape = useRef(requestClose)
   onEscape.current = asking === undefined ? requestClose : keepEditing
+  // Back, Forward or a link asks as Escape does, and learns whether the dialog closed (dialog-registry).
+  const onNavigation = useRef((): NavigationOutcome => 'refused')
+  onNavigation.current = () => {
+    if (busy) return 'refused'
+    requestClose()
+    return confirmDiscard === undefined ? 'closed' : 'asking'
+  }
+  useEffect(() => navigation?.attach(() => onNavigation.current()), [navigation])
 
   useEffect(() => {
     const dialog = ref.current

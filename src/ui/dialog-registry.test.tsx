@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
 import { afterEach, expect, it } from 'vitest'
+import { installModalDialogs } from '../test/modal-dialog'
+import { Dialog } from './Dialog'
 import {
   type DialogEntries,
   DialogOutlet,
@@ -9,13 +12,31 @@ import {
   useDialogs,
 } from './dialog-registry'
 
-type Props = { greet: { name: string }; plain: object }
+type Props = { greet: { name: string }; plain: object; form: { busy?: boolean } }
 const entries: DialogEntries<Props> = {
   greet: {
     Component: ({ name, onClose }) => <button onClick={onClose} type="button">{`Hello ${name}`}</button>,
   },
   plain: { Component: () => <p>Plain</p> },
+  form: { Component: TypedForm },
 }
+
+/** A form dialog as the console's are: typing in it makes closing ask first. */
+function TypedForm({ busy = false, onClose }: { busy?: boolean; onClose: () => void }) {
+  const [typed, setTyped] = useState('')
+  return (
+    <Dialog
+      title="Form"
+      onClose={onClose}
+      busy={busy}
+      confirmDiscard={typed ? 'Discard what you typed?' : undefined}
+    >
+      <input aria-label="Amount" value={typed} onChange={(event) => setTyped(event.target.value)} />
+    </Dialog>
+  )
+}
+
+installModalDialogs()
 
 afterEach(() => {
   cleanup()
@@ -54,4 +75,66 @@ it('opens one dialog at a time with its props, records the view it was opened fr
   act(() => screen.getByRole('button').click())
   expect(dialogs().opened).toBeUndefined()
   expect(screen.queryByRole('button')).toBeNull()
+})
+
+/** Account b's view, with account a's behind it in history, as after clicking from a to b. */
+function onAccountB() {
+  history.replaceState(null, '', '/?account=a')
+  history.pushState(null, '', '/?account=b')
+}
+
+async function back() {
+  const moved = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }))
+  await act(async () => {
+    history.back()
+    await moved
+  })
+}
+
+function typeAmount(value: string) {
+  const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Amount' })
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value)
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+}
+
+it('Back closes a dialog holding nothing typed, and the view goes back', async () => {
+  onAccountB()
+  const dialogs = renderRegistry()
+  act(() => dialogs().open('form'))
+  await back()
+  expect(dialogs().opened).toBeUndefined()
+  expect(screen.queryByRole('dialog')).toBeNull()
+  expect(location.search).toBe('?account=a')
+})
+
+it('Back with something typed asks first, and the page stays on the dialog’s view until the answer', async () => {
+  onAccountB()
+  const dialogs = renderRegistry()
+  act(() => dialogs().open('form'))
+  typeAmount('12.50')
+  await back()
+  expect(screen.getByRole('alert').textContent).toBe('Discard what you typed?')
+  expect(location.search).toBe('?account=b')
+
+  // Keep editing: still on b, the typed value kept, and a later close does not go back.
+  act(() => screen.getByRole('button', { name: 'Keep editing' }).click())
+  expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Amount' }).value).toBe('12.50')
+  expect(location.search).toBe('?account=b')
+
+  // Back again, Discard: closed, and on to a.
+  await back()
+  act(() => screen.getByRole('button', { name: 'Discard' }).click())
+  expect(dialogs().opened).toBeUndefined()
+  await waitFor(() => expect(location.search).toBe('?account=a'))
+})
+
+it('Back while the dialog is busy is undone: the dialog and its view stay', async () => {
+  onAccountB()
+  const dialogs = renderRegistry()
+  act(() => dialogs().open('form', { busy: true }))
+  await back()
+  expect(dialogs().opened?.id).toBe('form')
+  expect(location.search).toBe('?account=b')
 })

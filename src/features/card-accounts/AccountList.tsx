@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import { type SetView, useView, viewSearch } from '../view-state'
+import { arriveAt, type SetView, useView, viewSearch } from '../view-state'
 import type { KnownAccount } from './account-view'
 import { accountLabel } from './format'
 
@@ -26,7 +26,7 @@ export function AccountList({ accounts, onRemove }: AccountListProps) {
         return (
           <li key={account.resourceId}>
             <a
-              href={viewSearch({ ...view, account: account.resourceId, offset: 0 })}
+              href={viewSearch(arriveAt(view, account.resourceId))}
               aria-current={current ? 'page' : undefined}
               onClick={(event) => select(event, setView, account.resourceId)}
             >

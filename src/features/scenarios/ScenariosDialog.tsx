@@ -19,7 +19,7 @@ import { ImportRefusal } from '../file-import/ImportRefusal'
 import { readImportFile } from '../file-import/read-import-file'
 import { importProblemsInWords, scenarioImport } from '../file-import/refusal-words'
 import { useOneAtATime } from '../one-at-a-time'
-import { useView } from '../view-state'
+import { arriveAt, parseView, useView } from '../view-state'
 
 interface ScenariosDialogProps {
   offline: OfflineData
@@ -117,7 +117,8 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
           return
         }
         await client.resetQueries()
-        setView({ account: file.cardAccounts[0]?.account.resourceId, offset: 0 })
+        // New data: even a shipped scenario's same account id starts without the last dates and page.
+        setView(arriveAt(parseView(location.search), file.cardAccounts[0]?.account.resourceId))
         announce(`Loaded scenario ${file.name}: ${holdsOf(file)}`)
         onClose()
       },
