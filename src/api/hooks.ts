@@ -85,6 +85,10 @@ export function useTransactionsPage(
           queryFn: ({ signal }) => api.followTransactionsLink(link, { ...headers, signal }),
         }),
     enabled: accountId !== undefined,
+    // A read is what a bank's quota counts (docs/decisions.md#conditions): the console reads a page when
+    // the tester asks for one or changes the data, never on its own because the tab came back into view.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
     // The previous page stays on screen while the next one loads; another account's rows never do.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === accountId ? keepPreviousData(previous) : undefined,

@@ -14,11 +14,15 @@ import { useAppliedView, useView } from '../features/view-state'
 import { AnnouncementRegion, StatusMessage, useAnnounce } from '../ui/announcer'
 import { ChunkBoundary, ViewChunkBoundary } from '../ui/ChunkBoundary'
 import { lazyChunk, preloadedChunk } from '../ui/lazy-chunk'
+import { useMediaQuery } from '../ui/use-media-query'
 import { ConsoleDialogs, useConsoleDialogs } from './dialogs'
 import { Header } from './Header'
 import { switchMode, takeCarriedAccount } from './switch-mode'
 
 // Flows are for demonstrations: their runner, recorder and shipped flows load when the panel first opens.
+/** Where the page turns to one column (styles.css): keep the two in step. */
+const ONE_COLUMN = '(max-width: 720px)'
+
 const FlowsPanel = lazyChunk(() => import('../features/flows/FlowsPanel').then((m) => m.FlowsPanel))
 const AccountNotFound = lazyChunk(() =>
   import('../features/card-accounts/AccountNotFound').then((m) => m.AccountNotFound),
@@ -66,6 +70,11 @@ export function App({ mode, offlineError }: AppProps) {
   const carriedMissing = useCarriedAccountMissing(mode, view.account, missing)
   // The empty state's buttons replace the sidebar's New, Open and Fill: one button per action on screen.
   const emptySandbox = view.account === undefined && !known.pending && known.accounts.length === 0
+  // One column (a narrow window, 200 % zoom): the account list sits above the table, folded to its head
+  // row, so it is one click away rather than below the whole table. Choosing an account folds it again.
+  const oneColumn = useMediaQuery(ONE_COLUMN)
+  const [listOpenAt, setListOpenAt] = useState<string | null>(null)
+  const listFolded = oneColumn && !emptySandbox && listOpenAt !== (view.account ?? '')
 
   // Without an account in the URL the first one is shown; the URL is corrected, not pushed.
   useEffect(() => {
@@ -119,41 +128,53 @@ export function App({ mode, offlineError }: AppProps) {
               <button type="button" onClick={() => dialogs.open('new-account')}>
                 + New
               </button>
+              {oneColumn ? (
+                <button
+                  type="button"
+                  aria-expanded={!listFolded}
+                  aria-controls="sidebar-fold"
+                  onClick={() => setListOpenAt(listFolded ? (view.account ?? '') : null)}
+                >
+                  {listFolded ? `List (${known.accounts.length}) ▾` : 'Hide list ▴'}
+                </button>
+              ) : null}
             </div>
           )}
         </div>
         <StatusMessage place="accounts" />
-        {known.pending ? <p className="muted">Loading…</p> : null}
-        {known.noList ? (
-          <p className="note">
-            This sandbox does not list card accounts; the console keeps its own book of the ones you create or
-            open, in this browser.
-          </p>
-        ) : known.list.isError ? (
-          <ApiErrorState
-            title="Could not load card accounts"
-            error={known.list.error}
-            onRetry={() => known.list.refetch()}
-            offerStoreRecovery
-          />
-        ) : null}
-        {known.list.data?.kind === 'unexpected' ? (
-          <UnexpectedAnswer
-            what="The card account list"
-            problems={known.list.data.problems}
-            raw={known.list.data.raw}
-          />
-        ) : null}
-        {known.pending ? null : (
-          <AccountList
-            accounts={known.accounts}
-            onRemove={(account) => {
-              if (known.upstream !== undefined)
-                dialogs.open('remove-account', { account, upstream: known.upstream })
-            }}
-          />
-        )}
-        <DataTools fill={fill} onFilled={onFilled} offerFill={!emptySandbox} />
+        <div id="sidebar-fold" className="sidebar-fold" hidden={listFolded}>
+          {known.pending ? <p className="muted">Loading…</p> : null}
+          {known.noList ? (
+            <p className="note">
+              This sandbox does not list card accounts; the console keeps its own book of the ones you create
+              or open, in this browser.
+            </p>
+          ) : known.list.isError ? (
+            <ApiErrorState
+              title="Could not load card accounts"
+              error={known.list.error}
+              onRetry={() => known.list.refetch()}
+              offerStoreRecovery
+            />
+          ) : null}
+          {known.list.data?.kind === 'unexpected' ? (
+            <UnexpectedAnswer
+              what="The card account list"
+              problems={known.list.data.problems}
+              raw={known.list.data.raw}
+            />
+          ) : null}
+          {known.pending ? null : (
+            <AccountList
+              accounts={known.accounts}
+              onRemove={(account) => {
+                if (known.upstream !== undefined)
+                  dialogs.open('remove-account', { account, upstream: known.upstream })
+              }}
+            />
+          )}
+          <DataTools fill={fill} onFilled={onFilled} offerFill={!emptySandbox} />
+        </div>
       </aside>
       <main className="main" id="main" tabIndex={-1}>
         {corrections.length > 0 ? (

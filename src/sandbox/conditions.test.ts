@@ -156,6 +156,17 @@ describe('the daily quota', () => {
     expect(conditions.quotaReads()).toEqual({ 'listTransactions acc-1': 4, 'listTransactions acc-2': 1 })
   })
 
+  it('says on every read it counted how many are left today', () => {
+    const { conditions } = conditionsOf([psd2QuotaRule('psd2', 'listTransactions')])
+    expect(Array.from({ length: 5 }, () => conditions.decide(reads).label)).toEqual([
+      'psd2: 3 of 4 reads left today',
+      'psd2: 2 of 4 reads left today',
+      'psd2: 1 of 4 reads left today',
+      'psd2: 0 of 4 reads left today',
+      'psd2: 429 after 4 reads a day',
+    ])
+  })
+
   it('resets when "today" passes midnight', () => {
     let today: IsoDate = '2026-03-01'
     const { conditions } = conditionsOf([psd2QuotaRule('psd2', 'listTransactions')], () => today)

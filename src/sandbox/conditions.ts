@@ -114,12 +114,16 @@ export function createConditions({
         if (rule.kind === 'timeout' || rule.kind === 'reset') return { kind: rule.kind, delayMs, label }
         return { kind: 'answer', delayMs, label, ...answerOf(rule) }
       }
-      if (current.some((rule) => rule.operation === operation && rule.kind === 'quota')) {
+      const quotas = current.filter(
+        (rule): rule is Extract<ConditionRule, { kind: 'quota' }> =>
+          rule.operation === operation && rule.kind === 'quota',
+      )
+      if (quotas.length > 0) {
         const counts = countsToday()
-        quotaStore.save({
-          ...counts,
-          reads: { ...counts.reads, [quotaKey]: (counts.reads[quotaKey] ?? 0) + 1 },
-        })
+        const reads = (counts.reads[quotaKey] ?? 0) + 1
+        quotaStore.save({ ...counts, reads: { ...counts.reads, [quotaKey]: reads } })
+        // A counted read says so in words, so the tester sees the quota run down before the 429.
+        for (const rule of quotas) labels.push(quotaLeftLabel(rule, reads))
       }
       return { kind: 'pass', delayMs, label: labels.length === 0 ? undefined : labels.join('; ') }
     },
@@ -128,6 +132,12 @@ export function createConditions({
       streams = new Map()
     },
   }
+}
+
+/** `q: 3 of 4 reads left today` after the `reads`th read of the day. */
+export function quotaLeftLabel(rule: Extract<ConditionRule, { kind: 'quota' }>, reads: number): string {
+  const left = Math.max(0, rule.readsPerDay - reads)
+  return `${rule.id}: ${left} of ${rule.readsPerDay} ${rule.readsPerDay === 1 ? 'read' : 'reads'} left today`
 }
 
 /** The Berlin Group answer of a rule that answers itself. */

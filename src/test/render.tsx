@@ -9,7 +9,13 @@ import { cleanup, type RenderResult, render } from '@testing-library/react'
 import { type UserEvent, userEvent } from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { onTestFinished } from 'vitest'
-import { type BrowserRequestSigner, createApiClient, writeOfflinePersonality } from '../api'
+import {
+  type BrowserRequestSigner,
+  createApiClient,
+  offlineQuotaStore,
+  readOfflineConditions,
+  writeOfflinePersonality,
+} from '../api'
 import { App } from '../app/App'
 import { offlineDataOf } from '../app/offline-data'
 import { browserOfflineState, offlineScenariosOf } from '../app/offline-scenarios'
@@ -20,7 +26,9 @@ import { shippedScenarios } from '../app/shipped-scenarios'
 import { TamperSelect } from '../app/TamperSelect'
 import { headerNames, localToday, type PersonalityName } from '../contract'
 import { createMemoryStore, createSandbox, type Sandbox, type StoreCaps } from '../sandbox'
+import { createConditions } from '../sandbox/conditions'
 import { OFFLINE_CLOCK_KEY } from '../sandbox-http/browser'
+import { conditionsSeam } from '../sandbox-http/conditions'
 import { setupSandboxServer } from '../sandbox-http/node'
 import { personalities } from '../sandbox-http/personality'
 import { requireSignature } from '../sandbox-http/signature-check'
@@ -66,10 +74,16 @@ export interface TestConsole {
 export async function startConsole({
   caps,
   personality,
+  conditions = false,
 }: {
   caps?: Partial<StoreCaps>
   /** The bank the sandbox behaves like, as offline mode's picker sets it (docs/decisions.md#personalities). */
   personality?: PersonalityName
+  /**
+   * The tester's conditions applied as offline mode applies them: the rules and today's quota counts
+   * read from this page's storage (where the Conditions panel and a scenario's load write them).
+   */
+  conditions?: boolean
 } = {}): Promise<TestConsole> {
   const shape = personality === undefined ? undefined : personalities[personality]
   const { server, sandbox } = setupSandboxServer({
@@ -85,6 +99,18 @@ export async function startConsole({
           }),
         }),
     ...(shape === undefined ? {} : { personality: shape }),
+    ...(conditions
+      ? {
+          conditions: conditionsSeam({
+            conditions: createConditions({
+              rules: () => readOfflineConditions().rules,
+              today: () => localToday(),
+              quotaStore: offlineQuotaStore,
+            }),
+            holdMs: () => 1_000,
+          }),
+        }
+      : {}),
     basePath: apiBase(),
     authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
   })

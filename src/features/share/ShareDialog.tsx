@@ -6,6 +6,7 @@ import { parseView, viewSearch } from '../view-state'
 import { downloadJson } from './download'
 import { toHar } from './har'
 import { encodeShareLink } from './link-codec'
+import { OfflineDataNotice } from './OfflineDataNotice'
 import { identityOf, KEY_PLACE, toPostmanCollection } from './postman'
 import { buildShareLink } from './share-link'
 import { useShareSettings } from './use-share-settings'
@@ -52,6 +53,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog title="Share what you see" onClose={onClose}>
+      <OfflineDataNotice />
       <section className="share-section" aria-labelledby={`${requestId}-heading`}>
         <h3 id={`${requestId}-heading`}>Link</h3>
         <p className="muted">
