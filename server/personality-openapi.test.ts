@@ -65,6 +65,12 @@ describe.each(personalityNames)('the %s personality', (name: PersonalityName) =>
     } else {
       expect(answer.text, `${method} ${path} ${answer.status} promises JSON`).not.toBe('')
       const ajv = new Ajv2020({ strict: false, allErrors: true })
+      // The document's formats, checked as the contract writes them (ajv knows none without ajv-formats).
+      ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/)
+      ajv.addFormat(
+        'date-time',
+        (value: string) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value),
+      )
       const validate = ajv.compile({ ...found.schema, components: document.components })
       const valid = validate(json(answer))
       expect(validate.errors ?? [], `${method} ${path} ${answer.status}: ${answer.text}`).toEqual([])
