@@ -29,8 +29,17 @@ describe('GET .../transactions with a bad offset or limit', () => {
     ],
     ['offset=2147483648', 'offset', 'offset must be at most 2147483647 (the int32 maximum)'],
     ['limit=0', 'limit', 'limit must be 1 or more, e.g. limit=200'],
-    ['limit=abc', 'limit', 'limit must be a whole number from 1 to 2147483647, digits only, e.g. limit=200'],
-    ['limit=2147483648', 'limit', 'limit must be at most 2147483647 (the int32 maximum)'],
+    ['limit=abc', 'limit', 'limit must be a whole number from 1 to 1000, digits only, e.g. limit=200'],
+    [
+      'limit=1001',
+      'limit',
+      'limit must be at most 1000, the most transactions one page holds; page on with offset',
+    ],
+    [
+      'limit=2147483648',
+      'limit',
+      'limit must be at most 1000, the most transactions one page holds; page on with offset',
+    ],
   ])('answers %s with 400 and a message that states the rule', async (parameter, path, text) => {
     const id = await createAccount()
     const response = await fetch(
@@ -47,10 +56,10 @@ describe('GET .../transactions with a bad offset or limit', () => {
     })
   })
 
-  it('answers offset and limit at the int32 maximum with 200', async () => {
+  it('answers offset at the int32 maximum and limit at its cap with 200', async () => {
     const id = await createAccount()
     const response = await fetch(
-      `${TEST_BASE_URL}${pathTo('listTransactions', { mockCardAccountId: id })}?bookingStatus=both&offset=2147483647&limit=2147483647`,
+      `${TEST_BASE_URL}${pathTo('listTransactions', { mockCardAccountId: id })}?bookingStatus=both&offset=2147483647&limit=1000`,
       { headers },
     )
     expect(response.status).toBe(200)
