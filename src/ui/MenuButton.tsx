@@ -1,4 +1,18 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react'
+
+/** Opens the panel from elsewhere (a badge naming a changed setting), focus on the control `focus` selects. */
+export interface MenuButtonHandle {
+  open: (focus?: string) => void
+}
 
 interface MenuButtonProps {
   label: ReactNode
@@ -6,6 +20,7 @@ interface MenuButtonProps {
   attention?: string | undefined
   className?: string
   children: ReactNode
+  ref?: Ref<MenuButtonHandle>
 }
 
 const ITEMS = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), a[href]'
@@ -18,12 +33,27 @@ const itemsOf = (panel: HTMLElement | null) => [...(panel?.querySelectorAll<HTML
  * the button. A button inside closes the panel once clicked, focus first returning to this button, so a
  * dialog opened from the panel gives focus back here when it closes.
  */
-export function MenuButton({ label, attention, className, children }: MenuButtonProps) {
+export function MenuButton({ label, attention, className, children, ref }: MenuButtonProps) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const panel = useRef<HTMLDivElement>(null)
+  const focusOn = useRef<string | undefined>(undefined)
+
+  useImperativeHandle(ref, () => ({
+    open: (focus) => {
+      focusOn.current = focus
+      if (open) focusFirst()
+      else setOpen(true)
+    },
+  }))
+
+  const focusFirst = () => {
+    const wanted = focusOn.current ? panel.current?.querySelector<HTMLElement>(focusOn.current) : null
+    focusOn.current = undefined
+    ;(wanted ?? itemsOf(panel.current)[0])?.focus()
+  }
 
   const close = (refocus: boolean) => {
     if (refocus) button.current?.focus()
@@ -32,7 +62,7 @@ export function MenuButton({ label, attention, className, children }: MenuButton
 
   useEffect(() => {
     if (!open) return
-    itemsOf(panel.current)[0]?.focus()
+    focusFirst()
     const outside = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false)
     }
