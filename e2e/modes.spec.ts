@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { openConsole, screenshot } from './support'
+import { openConsole, screenshot, signatureSwitch } from './support'
 
 test('switching the mode persists and reloads', async ({ page, consoleMode }) => {
   const other = consoleMode === 'offline' ? 'proxy' : 'offline'
@@ -30,7 +30,7 @@ test('a tampered signature shows the exact 401 the sandbox answers, and signing 
   page,
 }) => {
   await openConsole(page)
-  const signature = page.getByRole('combobox', { name: 'Signature' })
+  const signature = await signatureSwitch(page)
   await signature.selectOption('missing-digest')
   await expect(page.getByRole('alert')).toContainText('SIGNATURE_INVALID')
   await expect(page.getByRole('alert')).toContainText('the Digest header is missing')
