@@ -25,6 +25,7 @@ const probe = apiUrl('/v1/sandbox/card-accounts/console-connection-test/transact
 async function openPanel(answer: ConsoleConnection = connection) {
   server.use(http.get(`${location.origin}${CONSOLE_CONNECTION_PATH}`, () => HttpResponse.json(answer)))
   renderConsole('', 'proxy')
+  fireEvent.click(await screen.findByRole('button', { name: 'Settings' }))
   fireEvent.click(await screen.findByRole('button', { name: 'Connection' }))
   // The panel loads on first open.
   return screen.findByRole('dialog', { name: 'Connection' })
