@@ -26,6 +26,12 @@ interface MenuButtonProps {
 const ITEMS = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), a[href]'
 const itemsOf = (panel: HTMLElement | null) => [...(panel?.querySelectorAll<HTMLElement>(ITEMS) ?? [])]
 
+/** Focus on the control asked for (a badge's), else on the panel's first. */
+function focusIn(panel: HTMLElement | null, wanted: string | undefined) {
+  const target = wanted ? panel?.querySelector<HTMLElement>(wanted) : null
+  ;(target ?? itemsOf(panel)[0])?.focus()
+}
+
 /**
  * A button that shows a panel of controls below it (a disclosure, not an ARIA menu: the panel holds
  * checkboxes and selects, which a menu cannot). Opening moves focus to the first control; Tab and the arrow
@@ -44,16 +50,13 @@ export function MenuButton({ label, attention, className, children, ref }: MenuB
   useImperativeHandle(ref, () => ({
     open: (focus) => {
       focusOn.current = focus
-      if (open) focusFirst()
-      else setOpen(true)
+      if (!open) setOpen(true)
+      else {
+        focusIn(panel.current, focus)
+        focusOn.current = undefined
+      }
     },
   }))
-
-  const focusFirst = () => {
-    const wanted = focusOn.current ? panel.current?.querySelector<HTMLElement>(focusOn.current) : null
-    focusOn.current = undefined
-    ;(wanted ?? itemsOf(panel.current)[0])?.focus()
-  }
 
   const close = (refocus: boolean) => {
     if (refocus) button.current?.focus()
@@ -62,7 +65,8 @@ export function MenuButton({ label, attention, className, children, ref }: MenuB
 
   useEffect(() => {
     if (!open) return
-    focusFirst()
+    focusIn(panel.current, focusOn.current)
+    focusOn.current = undefined
     const outside = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false)
     }
