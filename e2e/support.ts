@@ -43,7 +43,8 @@ export type HeaderGroup = 'Test conditions' | 'Explain & share' | 'Settings'
 export async function openHeaderGroup(page: Page, group: HeaderGroup): Promise<void> {
   const banner = page.getByRole('banner')
   const tools = banner.getByRole('button', { name: /^Tools/ })
-  const toggle = (await tools.count()) > 0 ? tools : banner.getByRole('button', { name: group, exact: true })
+  const toggle =
+    (await tools.count()) > 0 ? tools : banner.getByRole('button', { name: new RegExp(`^${group}`) })
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
 }
 
