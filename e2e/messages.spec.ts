@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { newAccountButton, openConsole, screenshot } from './support'
+import { newAccountButton, openConsole, openHeaderGroup, screenshot } from './support'
 
 // Issue 11 item 3: a form's errors name the field by its label and say what to do; the wire's paths
 // (maskedPan, transactionAmount.amount, accept-fix: longer-name) stay in the inspector.
@@ -34,6 +34,7 @@ test('messages in label words', async ({ page }) => {
   await expect(dialog).toBeHidden()
 
   // The fix the message names also sits in the header, next to the swap; typed input is normalised.
+  await openHeaderGroup(page, 'Test conditions')
   await page.getByRole('checkbox', { name: 'Longer names (accept-fix)' }).check()
   await opener.click()
   dialog = page.getByRole('dialog', { name: 'New card account' })

@@ -58,6 +58,9 @@ test('a tampered signature shows the exact 401 the sandbox answers, and signing 
       .locator('xpath=preceding-sibling::dt'),
   ).toHaveText([/^signature$/i])
   await screenshot(page, 'tamper-bad-signature-inspector')
+  // The inspector's clicks closed the group: the badge opens it at the switch.
+  await page.getByRole('button', { name: 'Signature: bad signature' }).click()
+  await expect(signature).toBeFocused()
   await signature.selectOption('')
   await expect(page.getByRole('alert')).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
