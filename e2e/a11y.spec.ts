@@ -6,6 +6,7 @@ import {
   isoDay,
   newAccountButton,
   openConsole,
+  openHeaderGroup,
   screens,
   showHeaderTools,
   type Theme,
@@ -21,7 +22,7 @@ for (const size of screens)
 
       test('empty sandbox, new account dialog, empty account', { tag: FRESH_SERVER }, async ({ page }) => {
         await openConsole(page, '', theme)
-        await showHeaderTools(page)
+        await openHeaderGroup(page, 'Settings')
         await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue(theme)
         await page.getByRole('combobox', { name: 'Theme' }).press('Escape')
         await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()

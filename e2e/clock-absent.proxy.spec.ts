@@ -1,5 +1,5 @@
 import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
-import { createAccount, openConsole, screenshot } from './support'
+import { createAccount, openClockPanel, openConsole, screenshot } from './support'
 
 // A sandbox without the console's own operations (a bank's: here the platform's shape) has no clock and
 // no settlement; the console says so where it would offer them.
@@ -7,7 +7,7 @@ test.use({ serverSettings: PLATFORM_UPSTREAM })
 
 test("against a bank's sandbox the clock and settling are absent and say why", async ({ page }) => {
   await openConsole(page)
-  await page.getByRole('banner').getByRole('button', { name: 'Clock' }).click()
+  await openClockPanel(page)
   const clock = page.getByRole('dialog', { name: 'Sandbox clock' })
   await expect(clock.getByRole('status')).toHaveText(/This sandbox has no clock and no settlement.*HTTP 404/)
   await expect(clock.getByRole('button', { name: /^Forward/ })).toHaveCount(0)

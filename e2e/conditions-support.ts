@@ -1,7 +1,7 @@
 // What the conditions' e2e specs share: setting one rule in the panel, and reading the inspector.
 import type { Locator, Page } from '@playwright/test'
 import { expect } from './fixtures'
-import { createAccount, openConsole } from './support'
+import { createAccount, openConsole, openHeaderGroup } from './support'
 
 export type Kind = 'Latency' | '500 / 503' | '429 after N reads a day' | 'Timeout' | 'Connection reset'
 
@@ -11,14 +11,15 @@ export async function setCondition(
   kind: Kind,
   edit: (rule: Locator) => Promise<void> = async () => {},
 ) {
-  await page.getByRole('button', { name: /^Conditions/ }).click()
+  await openHeaderGroup(page, 'Test conditions')
+  await page.getByRole('button', { name: /^Faults, delays and quotas/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Conditions' })
   await dialog.getByLabel('Condition to add to listTransactions').selectOption({ label: kind })
   await dialog.getByRole('button', { name: 'Add to listTransactions' }).click()
   await edit(dialog.getByRole('group', { name: /^Rule r1:/ }))
   await dialog.getByRole('button', { name: 'Save conditions' }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByRole('button', { name: 'Conditions (1 on)' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Conditions: 1 rule' })).toBeVisible()
 }
 
 export async function withAccount(page: Page) {
@@ -54,7 +55,8 @@ export async function badgedEntry(page: Page): Promise<Locator> {
 
 /** Sets the PSD2 preset (4 reads a day) and reads, each time with a new From date, until one is refused. */
 export async function readUntilRefused(page: Page) {
-  await page.getByRole('button', { name: /^Conditions/ }).click()
+  await openHeaderGroup(page, 'Test conditions')
+  await page.getByRole('button', { name: /^Faults, delays and quotas/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Conditions' })
   await dialog.getByRole('button', { name: 'PSD2: 4 reads a day on listTransactions' }).click()
   await dialog.getByRole('button', { name: 'Save conditions' }).click()

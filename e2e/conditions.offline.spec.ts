@@ -9,7 +9,7 @@ import {
   withAccount,
 } from './conditions-support'
 import { expect, test } from './fixtures'
-import { screenshot } from './support'
+import { openClockPanel, screenshot } from './support'
 
 test("timeout: the console's own request timeout fires, says so, and Retry asks again", async ({ page }) => {
   await withAccount(page)
@@ -27,7 +27,7 @@ test("timeout: the console's own request timeout fires, says so, and Retry asks 
   )
   await screenshot(page, 'condition-timeout')
   // Without the condition, Retry reads the transactions.
-  await page.getByRole('button', { name: 'Conditions (1 on)' }).click()
+  await page.getByRole('button', { name: 'Conditions: 1 rule' }).click()
   const dialog = page.getByRole('dialog', { name: 'Conditions' })
   await dialog.getByRole('button', { name: 'Remove all' }).click()
   await dialog.getByRole('button', { name: 'Save conditions' }).click()
@@ -40,7 +40,7 @@ test('the 4-a-day quota resets when the sandbox clock passes midnight', async ({
   await readUntilRefused(page)
   await expect(transactionsError(page)).toContainText('Could not load transactions (HTTP 429)')
 
-  await page.getByRole('button', { name: /^(Clock|Today )/ }).click()
+  await openClockPanel(page)
   const clock = page.getByRole('dialog', { name: 'Sandbox clock' })
   await clock.getByLabel('Days', { exact: true }).fill('1')
   await clock.getByRole('button', { name: 'Forward 1 day' }).click()

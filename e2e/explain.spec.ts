@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
 import { expect, modeOf, test } from './fixtures'
-import { checkScreen, openConsole, type Theme } from './support'
+import { checkScreen, openConsole, openHeaderGroup, type Theme } from './support'
 
 // Requests from the diagnosis corpus: signed with the offline TEST identity on 2026-11-23, so the Date is
 // judged "as of the request's Date" (the panel's checkbox for a request captured earlier).
@@ -10,6 +10,7 @@ const corpus = (name: string) => readFileSync(`${CORPUS}/${name}`, 'utf8')
 
 async function openExplain(page: Page, theme?: Theme) {
   await openConsole(page, '', theme)
+  await openHeaderGroup(page, 'Explain & share')
   await page.getByRole('button', { name: 'Explain a request…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Explain a request' })
   await expect(dialog.getByRole('button', { name: 'Diagnose' })).toBeVisible()

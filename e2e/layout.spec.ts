@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test'
 import { expect, FRESH_SERVER, modeOf, test } from './fixtures'
-import { checkScreen, fillTestData, isoDay, openConsole } from './support'
+import {
+  checkScreen,
+  clockBadge,
+  fillTestData,
+  isoDay,
+  openClockPanel,
+  openConsole,
+  openHeaderGroup,
+  signatureSwitch,
+} from './support'
 
 // Issue 11's small screen: 800×600 and a 1366-px laptop at 200 % zoom (683×450). Both modes: the layout
 // does not depend on where the data lives.
@@ -36,11 +45,15 @@ for (const viewport of [
     // Folded away until asked for, so not a second way in for assistive technology either.
     await expect(page.getByRole('button', { name: 'Explain a request…' })).toHaveCount(0)
     await tools(page).click()
+    // Three groups outgrow a 450-px screen: the panel scrolls inside itself to each, the page does not.
     for (const name of ['Explain a request…', 'Share…', 'Flows…', 'Presenter mode', 'Help']) {
+      await page.getByRole('button', { name, exact: true }).scrollIntoViewIfNeeded()
       await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 })
     }
+    expect(await sideways(page)).toBe(0)
     await expect(page.getByRole('combobox', { name: 'Theme' })).toBeInViewport({ ratio: 1 })
-    await expect(page.getByLabel('accept-fix: longer names')).toBeInViewport({ ratio: 1 })
+    await page.getByLabel('Longer names (accept-fix)').scrollIntoViewIfNeeded()
+    await expect(page.getByLabel('Longer names (accept-fix)')).toBeInViewport({ ratio: 1 })
   })
 
 test('the Tools menu works by keyboard and gives focus back', async ({ page }) => {
@@ -50,15 +63,9 @@ test('the Tools menu works by keyboard and gives focus back', async ({ page }) =
   await button.focus()
   await page.keyboard.press('Enter')
   await expect(button).toHaveAttribute('aria-expanded', 'true')
-  // Proxy mode has its Connection panel first.
-  const first = page.getByRole('button', {
-    name: modeOf(page) === 'proxy' ? 'Connection' : 'Clock',
-    exact: true,
-  })
-  const second =
-    modeOf(page) === 'proxy'
-      ? page.getByRole('button', { name: 'Clock', exact: true })
-      : page.getByLabel('accept-fix: swap amounts')
+  // The Test conditions group comes first: the Signature switch, then the Conditions panel.
+  const first = page.getByRole('combobox', { name: 'Signature' })
+  const second = page.getByRole('button', { name: /^Faults, delays and quotas/ })
   await expect(first).toBeFocused()
   await page.keyboard.press('ArrowDown')
   await expect(second).toBeFocused()
@@ -88,7 +95,8 @@ test("the Tools menu's arrows walk over its selects without changing them", asyn
   await page.setViewportSize({ width: 800, height: 600 })
   await openConsole(page)
   await tools(page).click()
-  const signature = page.getByRole('combobox', { name: 'Signature' })
+  const signature = await signatureSwitch(page)
+  await openHeaderGroup(page, 'Settings')
   const theme = page.getByRole('combobox', { name: 'Theme' })
   const [signed, themed] = [await signature.inputValue(), await theme.inputValue()]
   await signature.focus()
@@ -117,8 +125,7 @@ test('at 800×600 the keyboard scrolls the table sideways to the columns out of 
 test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 600 })
   await openConsole(page)
-  await tools(page).click()
-  await page.getByRole('button', { name: 'Clock', exact: true }).click()
+  await openClockPanel(page)
   const dialog = page.getByRole('dialog', { name: 'Sandbox clock' })
   await dialog.getByLabel('Days', { exact: true }).fill('5')
   await dialog.getByRole('button', { name: 'Forward 5 days' }).click()
@@ -128,7 +135,7 @@ test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ pa
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(tools(page)).toHaveAttribute('aria-expanded', 'false')
-  await expect(page.getByRole('banner').getByRole('button', { name: /^Today / })).toBeInViewport({ ratio: 1 })
+  await expect(clockBadge(page)).toBeInViewport({ ratio: 1 })
   await expectOneRow(page)
 })
 
@@ -196,6 +203,7 @@ test('each Import… is one button: its file input is out of sight and out of th
 }) => {
   await openConsole(page)
   await fillTestData(page)
+  await openHeaderGroup(page, 'Explain & share')
   await page.getByRole('button', { name: 'Flows…' }).click()
   const flows = page.getByRole('region', { name: /^Flow/ })
   await expect(flows.getByRole('button', { name: 'Import flows…' })).toBeVisible()
@@ -230,6 +238,7 @@ for (const theme of ['light', 'dark'] as const)
     await openConsole(page, '', theme)
     await fillTestData(page)
     await tools(page).click()
+    await openHeaderGroup(page, 'Settings')
     await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue(theme)
     await checkScreen(page, 'issue11-tools-menu-800x600', theme)
   })

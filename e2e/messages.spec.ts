@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { newAccountButton, openConsole, screenshot } from './support'
+import { newAccountButton, openConsole, openHeaderGroup, screenshot } from './support'
 
 // Issue 11 item 3: a form's errors name the field by its label and say what to do; the wire's paths
 // (maskedPan, transactionAmount.amount, accept-fix: longer-name) stay in the inspector.
@@ -20,7 +20,7 @@ test('messages in label words', async ({ page }) => {
   await expect(dialog.getByText('40/35 characters')).toBeVisible()
   await expect(
     dialog.getByText(
-      'Name may have at most 35 characters; turn on "accept-fix: longer names" (below) for 70',
+      'Name may have at most 35 characters; turn on "Longer names (accept-fix)" (below) for 70',
     ),
   ).toBeVisible()
   await expect(
@@ -34,7 +34,8 @@ test('messages in label words', async ({ page }) => {
   await expect(dialog).toBeHidden()
 
   // The fix the message names also sits in the header, next to the swap; typed input is normalised.
-  await page.getByRole('checkbox', { name: 'accept-fix: longer names' }).check()
+  await openHeaderGroup(page, 'Test conditions')
+  await page.getByRole('checkbox', { name: 'Longer names (accept-fix)' }).check()
   await opener.click()
   dialog = page.getByRole('dialog', { name: 'New card account' })
   await dialog.getByLabel('Masked PAN').fill(' 5254 12** **** 3241 ')

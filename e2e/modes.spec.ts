@@ -1,5 +1,5 @@
 import { expect, FRESH_SERVER, test } from './fixtures'
-import { openConsole, screenshot } from './support'
+import { openConsole, screenshot, signatureSwitch } from './support'
 
 test('switching the mode persists and reloads', async ({ page, consoleMode }) => {
   const other = consoleMode === 'offline' ? 'proxy' : 'offline'
@@ -30,7 +30,7 @@ test('a tampered signature shows the exact 401 the sandbox answers, and signing 
   tag: FRESH_SERVER,
 }, async ({ page }) => {
   await openConsole(page)
-  const signature = page.getByRole('combobox', { name: 'Signature' })
+  const signature = await signatureSwitch(page)
   await signature.selectOption('missing-digest')
   await expect(page.getByRole('alert')).toContainText('SIGNATURE_INVALID')
   await expect(page.getByRole('alert')).toContainText('the Digest header is missing')
@@ -58,6 +58,9 @@ test('a tampered signature shows the exact 401 the sandbox answers, and signing 
       .locator('xpath=preceding-sibling::dt'),
   ).toHaveText([/^signature$/i])
   await screenshot(page, 'tamper-bad-signature-inspector')
+  // The inspector's clicks closed the group: the badge opens it at the switch.
+  await page.getByRole('button', { name: 'Signature: bad signature' }).click()
+  await expect(signature).toBeFocused()
   await signature.selectOption('')
   await expect(page.getByRole('alert')).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()

@@ -1,14 +1,14 @@
 import { expect, test } from './fixtures'
-import { fillTestData, openConsole, screenshot, tableRows } from './support'
+import { fillTestData, openClockPanel, openConsole, screenshot, tableRows } from './support'
 
 test('a bank personality switched offline: the page reloads in its shape and the table still reads', async ({
   page,
 }) => {
   await openConsole(page)
   await fillTestData(page)
-  await page.getByRole('banner').getByRole('button', { name: 'Clock' }).click()
+  await openClockPanel(page)
   const dialog = page.getByRole('dialog', { name: 'Sandbox clock' })
-  await dialog.getByRole('combobox', { name: 'Behave like' }).selectOption('pending-strings')
+  await dialog.getByRole('combobox', { name: /^Bank to behave like/ }).selectOption('pending-strings')
   await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('offline')
 
@@ -19,10 +19,10 @@ test('a bank personality switched offline: the page reloads in its shape and the
   expect(rows[0]).toMatch(/ct-\d+ \d{4}-\d{2}-\d{2} -?\d+\.\d+ [A-Z]{3} \d{4}/)
   await screenshot(page, 'personality-pending-strings')
 
-  await page.getByRole('banner').getByRole('button', { name: 'Clock' }).click()
+  await openClockPanel(page)
   await page
     .getByRole('dialog', { name: 'Sandbox clock' })
-    .getByRole('combobox', { name: 'Behave like' })
+    .getByRole('combobox', { name: /^Bank to behave like/ })
     .selectOption('booked-only')
   await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
   await page.getByRole('radio', { name: 'booked' }).check()

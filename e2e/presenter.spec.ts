@@ -1,12 +1,20 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, FRESH_SERVER, test } from './fixtures'
-import { expectAccessible, openConsole, screenshot } from './support'
+import {
+  expectAccessible,
+  openConsole,
+  openHeaderGroup,
+  screenshot,
+  signatureSwitch,
+  swapAmounts,
+} from './support'
 
 const flowPanel = (page: Page) => page.getByRole('region', { name: 'Flow' })
 
 /** Opens the panel and waits for it: its chunk loads first, and the arrow keys work once it is there. */
 async function openFlows(page: Page) {
+  await openHeaderGroup(page, 'Explain & share')
   await page.getByRole('button', { name: 'Flows…' }).click()
   await expect(flowPanel(page).getByRole('button', { name: 'Run next step →' })).toBeFocused()
   return flowPanel(page)
@@ -29,9 +37,10 @@ test('steps through a shipped flow with the arrow keys, then presents it masked'
   await expect(page.getByRole('table', { name: /^Transactions of/ }).getByRole('row')).toHaveCount(3)
   await page.keyboard.press('ArrowRight')
   await expect(panel.getByText('Step 4: 200 OK: 2 transactions')).toBeVisible()
-  await expect(page.getByRole('checkbox', { name: 'accept-fix: swap amounts' })).toBeChecked()
+  await expect(await swapAmounts(page)).toBeChecked()
 
   await page.keyboard.press('Alt+Shift+P')
+  await openHeaderGroup(page, 'Explain & share')
   await expect(page.getByRole('button', { name: 'Presenter mode' })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByRole('complementary')).toBeHidden()
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px')
@@ -45,6 +54,7 @@ test('steps through a shipped flow with the arrow keys, then presents it masked'
 
   // Kept: a reload does not drop presenter mode in front of the audience.
   await page.reload()
+  await openHeaderGroup(page, 'Explain & share')
   await expect(page.getByRole('button', { name: 'Presenter mode' })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByRole('complementary')).toBeHidden()
 })
@@ -59,14 +69,14 @@ test('shows why a signature fails, step by step, and leaves the switch as it was
   await expect(panel.getByText('Step 2: 200 OK: 0 transactions')).toBeVisible()
   await page.keyboard.press('ArrowRight')
   await expect(panel.getByText(/^Step 3: HTTP 401/)).toBeVisible()
-  await expect(page.getByRole('combobox', { name: 'Signature' })).toHaveValue('bad-signature')
+  await expect(await signatureSwitch(page)).toHaveValue('bad-signature')
   // The table's own read is spoiled the same way: the audience sees the refusal where the data was.
   await expect(
     page.getByRole('main').getByRole('alert').filter({ hasText: 'Could not load transactions' }),
   ).toContainText('401')
 
   await panel.getByRole('button', { name: 'Close flow' }).click()
-  await expect(page.getByRole('combobox', { name: 'Signature' })).toHaveValue('')
+  await expect(await signatureSwitch(page)).toHaveValue('')
 })
 
 test('records what one just did, exports it and imports it; a bad file changes nothing', {
@@ -121,6 +131,7 @@ for (const theme of ['light', 'dark'] as const) {
   test(`presenter mode with a flow open is accessible (${theme})`, async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 900 })
     await openConsole(page, '', theme)
+    await openHeaderGroup(page, 'Explain & share')
     await page.getByRole('button', { name: 'Presenter mode' }).click()
     const panel = await openFlows(page)
     for (let step = 1; step <= 3; step++) {

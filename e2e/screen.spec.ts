@@ -5,8 +5,10 @@ import {
   isoDay,
   newAccountButton,
   openConsole,
+  openHeaderGroup,
   pages,
   showHeaderTools,
+  swapAmounts,
   tableRows,
 } from './support'
 
@@ -72,6 +74,7 @@ test('at 800×600 the page never scrolls sideways and Amount stays in view', { t
   expect(await sideways()).toBe(0)
   await showHeaderTools(page)
   await expect(page.getByRole('button', { name: 'Help' })).toBeInViewport()
+  await openHeaderGroup(page, 'Settings')
   await expect(page.getByRole('combobox', { name: 'Theme' })).toBeInViewport()
   await page.keyboard.press('Escape')
 
@@ -179,7 +182,7 @@ test('the swap marks both amount columns', async ({ page }) => {
   await fillTestData(page)
   const table = page.getByRole('table', { name: /^Transactions of/ })
   await expect(table.getByText('⇄ swapped')).toHaveCount(0)
-  await page.getByLabel('accept-fix: swap amounts').check()
+  await (await swapAmounts(page)).check()
   await expect(table.getByRole('columnheader', { name: 'Amount ⇄ swapped' })).toBeVisible()
   await expect(table.getByRole('columnheader', { name: 'Original ⇄ swapped' })).toBeVisible()
 })
@@ -198,7 +201,7 @@ test('the page pushes a history entry; filters and the swap replace it', async (
   expect(await length()).toBe(before + 1)
 
   await page.getByRole('radio', { name: 'booked' }).check()
-  await page.getByLabel('accept-fix: swap amounts').check()
+  await (await swapAmounts(page)).check()
   await page.getByLabel('From', { exact: true }).fill(isoDay(-30))
   await expect.poll(() => search(page).get('from')).toBe(isoDay(-30))
   expect(await length()).toBe(before + 1)

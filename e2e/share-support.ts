@@ -2,8 +2,10 @@
 import { inflateRawSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { expect } from './fixtures'
+import { openHeaderGroup } from './support'
 
 export async function openShare(page: Page) {
+  await openHeaderGroup(page, 'Explain & share')
   await page.getByRole('button', { name: 'Share…' }).click()
   return page.getByRole('dialog', { name: 'Share what you see' })
 }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from './fixtures'
 import { copyLink, openShare } from './share-support'
-import { checkScreen, createAccount, openConsole } from './support'
+import { checkScreen, createAccount, openConsole, signatureSwitch, swapAmounts } from './support'
 
 const PSU_ID = '13039319955'
 
@@ -15,7 +15,7 @@ test('a copied link reopens the view and the request, PSU ids redacted', async (
   await openConsole(page)
   await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR', customerNumber: PSU_ID })
   await page.getByRole('radio', { name: 'both' }).check()
-  await page.getByLabel('accept-fix: swap amounts').check()
+  await (await swapAmounts(page)).check()
   const search = new URL(page.url()).search
   expect(search).toContain('fix=1')
 
@@ -34,7 +34,7 @@ test('a copied link reopens the view and the request, PSU ids redacted', async (
   await shared.getByRole('button', { name: 'Close' }).click()
   expect(new URL(other.url()).search).toBe(search)
   expect(new URL(other.url()).hash).toBe('')
-  await expect(other.getByLabel('accept-fix: swap amounts')).toBeChecked()
+  await expect(await swapAmounts(other)).toBeChecked()
   await expect(other.getByRole('radio', { name: 'both' })).toBeChecked()
 })
 
@@ -44,7 +44,7 @@ test('opening a link made in another mode and Signature names both changes and a
 }) => {
   await openConsole(page)
   await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR' })
-  await page.getByRole('combobox', { name: 'Signature' }).selectOption({ label: 'Stale Date (10 min)' })
+  await (await signatureSwitch(page)).selectOption({ label: 'Stale Date (10 min)' })
   const link = await copyLink(page, 'None')
   const search = new URL(page.url()).search
 
@@ -62,14 +62,14 @@ test('opening a link made in another mode and Signature names both changes and a
   await ask.getByRole('button', { name: 'Change and open' }).click()
 
   await expect(other.getByRole('combobox', { name: 'Mode' })).toHaveValue('offline')
-  await expect(other.getByRole('combobox', { name: 'Signature' })).toHaveValue('stale-date')
+  await expect(await signatureSwitch(other)).toHaveValue('stale-date')
   await expect.poll(() => new URL(other.url()).search).toBe(search)
   await expect(other.getByRole('dialog')).toHaveCount(0)
 })
 
 test('a link whose changes are declined opens with the settings kept', async ({ page, context }) => {
   await openConsole(page)
-  await page.getByRole('combobox', { name: 'Signature' }).selectOption({ label: 'Bad signature' })
+  await (await signatureSwitch(page)).selectOption({ label: 'Bad signature' })
   const link = await copyLink(page, 'None')
   const other = await context.newPage()
   await other.goto(link)
@@ -77,7 +77,7 @@ test('a link whose changes are declined opens with the settings kept', async ({ 
   await expect(ask.getByRole('listitem')).toHaveText(['Signature: signed correctly → bad-signature'])
   await ask.getByRole('button', { name: 'Open without changing them' }).click()
   await expect(ask).toBeHidden()
-  await expect(other.getByRole('combobox', { name: 'Signature' })).toHaveValue('')
+  await expect(await signatureSwitch(other)).toHaveValue('')
 })
 
 test('exports the session as HAR 1.2 and as a Postman collection that signs', async ({ page }) => {
@@ -132,7 +132,7 @@ for (const theme of ['light', 'dark'] as const) {
       .getByRole('dialog', { name: 'Share what you see' })
       .getByRole('button', { name: 'Close' })
       .click()
-    await page.getByRole('combobox', { name: 'Signature' }).selectOption({ label: 'Missing Digest' })
+    await (await signatureSwitch(page)).selectOption({ label: 'Missing Digest' })
     const link = await copyLink(page, /card-accounts \(201\)/)
     const other = await context.newPage()
     await other.goto(link)

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test'
 import type { ConsoleServer } from '../server/test-support/console-process'
 import { expect, FRESH_SERVER, test } from './fixtures'
 import { copyLink, decodedFragment, openShare } from './share-support'
-import { createAccount, fillTestData, isoDay, openConsole, tableRows } from './support'
+import { createAccount, fillTestData, isoDay, openConsole, swapAmounts, tableRows } from './support'
 
 const PSU_ID = '13039319955'
 
@@ -36,7 +36,7 @@ test('a copied link reopens the exact view and the selected request, never the p
   await page.getByRole('radio', { name: 'both' }).check()
   await page.getByLabel('From', { exact: true }).fill(isoDay(-12))
   await page.getByLabel('To', { exact: true }).fill(isoDay(-5))
-  await page.getByLabel('accept-fix: swap amounts').check()
+  await (await swapAmounts(page)).check()
   const rows = await tableRows(page)
   expect(rows.length).toBeGreaterThan(1)
   const search = new URL(page.url()).search
@@ -70,7 +70,7 @@ test('a copied link reopens the exact view and the selected request, never the p
   await expect(other.getByRole('radio', { name: 'both' })).toBeChecked()
   await expect(other.getByLabel('From', { exact: true })).toHaveValue(isoDay(-12))
   await expect(other.getByLabel('To', { exact: true })).toHaveValue(isoDay(-5))
-  await expect(other.getByLabel('accept-fix: swap amounts')).toBeChecked()
+  await expect(await swapAmounts(other)).toBeChecked()
   expect(await tableRows(other)).toEqual(rows)
 })
 

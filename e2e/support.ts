@@ -34,6 +34,45 @@ export async function showHeaderTools(page: Page): Promise<void> {
   if ((await tools.getAttribute('aria-expanded')) !== 'true') await tools.click()
 }
 
+export type HeaderGroup = 'Test conditions' | 'Explain & share' | 'Settings'
+
+/**
+ * Opens the header's group holding a control (docs/decisions.md#header): its own button when wide, the
+ * Tools button that folds every group on a narrow screen. Does nothing if it is open already.
+ */
+export async function openHeaderGroup(page: Page, group: HeaderGroup): Promise<void> {
+  const banner = page.getByRole('banner')
+  const tools = banner.getByRole('button', { name: /^Tools/ })
+  const toggle =
+    (await tools.count()) > 0 ? tools : banner.getByRole('button', { name: new RegExp(`^${group}`) })
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+}
+
+/** The header's clock badge, there only while the sandbox's today is not the real one. */
+export const clockBadge = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /^Clock (frozen|[+-])/ })
+
+/** Opens the Sandbox clock panel from the header's Test conditions group. */
+export async function openClockPanel(page: Page): Promise<void> {
+  await openHeaderGroup(page, 'Test conditions')
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Sandbox clock/ })
+    .click()
+}
+
+/** The swap's checkbox, in the Test conditions group: opens the group first. */
+export async function swapAmounts(page: Page) {
+  await openHeaderGroup(page, 'Test conditions')
+  return page.getByLabel('Swap the two amounts (accept-fix)')
+}
+
+/** The Signature switch, in the Test conditions group: opens the group first. */
+export async function signatureSwitch(page: Page) {
+  await openHeaderGroup(page, 'Test conditions')
+  return page.getByRole('combobox', { name: 'Signature' })
+}
+
 /** Saved under test-results/screenshots/ for a human to look at; the proxy run's names end in -proxy. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const suffix = modeOf(page) === 'proxy' ? '-proxy' : ''

@@ -1,6 +1,15 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, FRESH_SERVER, test } from './fixtures'
-import { createAccount, fillTestData, isoDay, openConsole, pages, screenshot, tableRows } from './support'
+import {
+  createAccount,
+  fillTestData,
+  isoDay,
+  openConsole,
+  pages,
+  screenshot,
+  swapAmounts,
+  tableRows,
+} from './support'
 
 interface RowInput {
   status?: 'booked' | 'pending'
@@ -178,7 +187,7 @@ test('page through with limit 5, open a copied link, and swap the amounts with a
   // Cell 0 holds the row's disclosure button; the amounts are the 6th and 7th cells.
   await expect(hotel.getByRole('cell').nth(5)).toHaveText('-2710.35 NOK')
   await expect(hotel.getByRole('cell').nth(6)).toHaveText('-232.80 EUR')
-  await page.getByLabel('accept-fix: swap amounts').check()
+  await (await swapAmounts(page)).check()
   await expect(hotel.getByRole('cell').nth(5)).toHaveText('-232.80 EUR')
   await expect(hotel.getByRole('cell').nth(6)).toHaveText('-2710.35 NOK')
   expect(page.url()).toContain('fix=1')

@@ -1,20 +1,23 @@
-import { type ReactNode, useState } from 'react'
-import { type Mode, modeDataHomes, modeLabels, modes, useConditions, useTamper } from '../api'
+import { type ReactNode, useRef, useState } from 'react'
+import { type Mode, modeDataHomes, modeLabels, modes } from '../api'
 import { LongerNameToggle } from '../features/LongerNameToggle'
 import { usePresenter, usePresenterSetting } from '../features/presenter/presenter'
-import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
 import { useView } from '../features/view-state'
-import { MenuButton } from '../ui/MenuButton'
+import { MenuButton, type MenuButtonHandle } from '../ui/MenuButton'
 import { useMediaQuery } from '../ui/use-media-query'
+import { ConditionBadges, useChangedConditions } from './ConditionBadges'
 import { switchMode } from './switch-mode'
 import { TamperSelect } from './TamperSelect'
 import { applyTheme, readTheme, type Theme, themes } from './theme'
 
 const themeLabels: Record<Theme, string> = { system: 'System theme', light: 'Light', dark: 'Dark' }
 
+/** The swap's label, plain words first: e2e and the Help name the control by it. */
+export const SWAP_AMOUNTS_LABEL = 'Swap the two amounts (accept-fix)'
+
 /**
- * Below this width the tools no longer fit beside the mode switch (800 px, a laptop at 200 % zoom): they
- * fold into one Tools button so the header stays one row. Wider, they stay in sight as before.
+ * Below this width the groups no longer fit beside the mode switch (800 px, a laptop at 200 % zoom): they
+ * fold into one Tools button so the header stays one row. Wider, each group is its own button.
  */
 export const NARROW_HEADER = '(max-width: 1199px)'
 
@@ -25,7 +28,7 @@ interface HeaderProps {
   onConnection: (() => void) | undefined
   /** Opens the panel that explains a request from another client. */
   onExplain: () => void
-  /** Opens the sandbox clock's panel. */
+  /** Opens the sandbox clock's panel (offline also the bank the sandbox behaves like). */
   onClock: () => void
   /** Opens the Conditions panel (faults, latency, quotas). */
   onConditions: () => void
@@ -35,6 +38,11 @@ interface HeaderProps {
   onFlows: () => void
 }
 
+/**
+ * One row, grouped by what a person is doing: where the data is (the mode), what is changed on purpose
+ * (badges, then the Test conditions group), explaining and showing (Explain & share), the page's own
+ * settings (Connection, Theme), and Help. See docs/decisions.md#header.
+ */
 export function Header({
   mode,
   onHelp,
@@ -50,29 +58,40 @@ export function Header({
   const presenting = usePresenter()
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
-  const attention = useToolsAttention()
+  const changed = useChangedConditions(mode)
+  const testMenu = useRef<MenuButtonHandle>(null)
+  const attention =
+    changed.length > 0 ? `Changed on purpose: ${changed.map((c) => c.text).join('; ')}` : undefined
 
-  const tools: ReactNode = (
+  const testConditions: ReactNode = (
     <>
-      {onConnection ? (
-        <button type="button" onClick={onConnection}>
-          Connection
-        </button>
-      ) : null}
-      <ClockBadge onOpen={onClock} show={narrow ? 'button' : 'either'} />
+      <TamperSelect />
+      <button type="button" onClick={onConditions}>
+        Faults, delays and quotas (Conditions)…
+      </button>
+      <button type="button" onClick={onClock}>
+        {mode === 'offline' ? 'Sandbox clock and bank…' : 'Sandbox clock…'}
+      </button>
       <label
         className="fix-toggle"
         title="Sends accept-fix: cardaccount-switch-originalamount-and-transactionamount"
       >
-        <input type="checkbox" checked={view.fix} onChange={(e) => setView({ fix: e.target.checked })} />{' '}
-        accept-fix: swap amounts
+        <input
+          type="checkbox"
+          data-control="swap-amounts"
+          checked={view.fix}
+          onChange={(e) => setView({ fix: e.target.checked })}
+        />{' '}
+        {SWAP_AMOUNTS_LABEL}
       </label>
       <LongerNameToggle />
-      <TamperSelect />
+    </>
+  )
+  const support: ReactNode = (
+    <>
       <button type="button" onClick={onExplain}>
         Explain a request…
       </button>
-      <ConditionsButton onClick={onConditions} />
       <button type="button" onClick={onShare}>
         Share…
       </button>
@@ -89,33 +108,31 @@ export function Header({
       >
         Presenter mode
       </button>
-      <label className="theme">
-        <span className={narrow ? undefined : 'visually-hidden'}>Theme</span>
-        <select
-          value={theme}
-          onChange={(e) => {
-            const next = e.target.value as Theme
-            applyTheme(next)
-            setTheme(next)
-          }}
-        >
-          {themes.map((t) => (
-            <option key={t} value={t}>
-              {themeLabels[t]}
-            </option>
-          ))}
-        </select>
-      </label>
-      {narrow ? (
-        <button type="button" onClick={onHelp}>
-          Help
-        </button>
-      ) : (
-        <button type="button" className="icon-button" aria-label="Help" onClick={onHelp}>
-          ?
-        </button>
-      )}
     </>
+  )
+  const connection = onConnection ? (
+    <button type="button" onClick={onConnection}>
+      Connection
+    </button>
+  ) : null
+  const themeSelect = (
+    <label className="theme">
+      <span>Theme</span>
+      <select
+        value={theme}
+        onChange={(e) => {
+          const next = e.target.value as Theme
+          applyTheme(next)
+          setTheme(next)
+        }}
+      >
+        {themes.map((t) => (
+          <option key={t} value={t}>
+            {themeLabels[t]}
+          </option>
+        ))}
+      </select>
+    </label>
   )
 
   return (
@@ -141,45 +158,54 @@ export function Header({
           {modeDataHomes[mode]}
         </span>
       </label>
-      {narrow ? (
-        <>
-          {/* A moved sandbox clock changes every answer: its badge stays in sight. */}
-          <ClockBadge onOpen={onClock} show="badge" />
-          <MenuButton
-            className="header-tools"
-            label={attention ? `Tools (${attention.count} on)` : 'Tools'}
-            attention={attention?.text}
-          >
-            {tools}
+      <ConditionBadges
+        changed={changed}
+        onClock={onClock}
+        onConditions={onConditions}
+        onControl={(control) => testMenu.current?.open(`[data-control="${control}"]`)}
+      />
+      <div className="header-groups">
+        {narrow ? (
+          <MenuButton ref={testMenu} className="header-tools" label="Tools" attention={attention}>
+            <MenuGroup title="Test conditions">{testConditions}</MenuGroup>
+            <MenuGroup title="Explain & share">{support}</MenuGroup>
+            <MenuGroup title="Settings and help">
+              {connection}
+              {themeSelect}
+              <button type="button" onClick={onHelp}>
+                Help
+              </button>
+            </MenuGroup>
           </MenuButton>
-        </>
-      ) : (
-        tools
-      )}
+        ) : (
+          <>
+            <MenuButton ref={testMenu} label="Test conditions" attention={attention}>
+              {testConditions}
+            </MenuButton>
+            <MenuButton label="Explain & share">{support}</MenuButton>
+            <MenuButton label="Settings">
+              {connection}
+              {themeSelect}
+            </MenuButton>
+            <button type="button" className="icon-button" aria-label="Help" onClick={onHelp}>
+              ?
+            </button>
+          </>
+        )}
+      </div>
     </header>
   )
 }
 
-/** Marked while any condition is set, in every tab: answers are then not the sandbox's alone. */
-function ConditionsButton({ onClick }: { onClick: () => void }) {
-  const count = useConditions().data?.rules.length ?? 0
+/** One group of the folded Tools panel, named for a screen reader and in sight. */
+function MenuGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <button type="button" className={count > 0 ? 'conditions-on' : undefined} onClick={onClick}>
-      {count > 0 ? `Conditions (${count} on)` : 'Conditions'}
-    </button>
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset would make the group's buttons a form's
+    <div role="group" aria-label={title} className="menu-group">
+      <p className="menu-group-title" aria-hidden="true">
+        {title}
+      </p>
+      {children}
+    </div>
   )
-}
-
-/**
- * What, folded into the Tools menu, changes the sandbox's answers: conditions and a spoiled signature are
- * marked in the header when wide, so the folded button carries the mark instead.
- */
-function useToolsAttention(): { count: number; text: string } | undefined {
-  const conditions = useConditions().data?.rules.length ?? 0
-  const tamper = useTamper()
-  const on = [
-    ...(conditions > 0 ? [`${conditions} ${conditions === 1 ? 'condition' : 'conditions'} set`] : []),
-    ...(tamper ? ['the signature is spoiled on purpose'] : []),
-  ]
-  return on.length > 0 ? { count: on.length, text: `On: ${on.join('; ')}` } : undefined
 }

@@ -13,6 +13,7 @@ it('opens from the header, explains the modes, and gives focus back when closed'
   const help = within(await screen.findByRole('dialog', { name: 'Help' }))
   expect(help.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
     'Modes',
+    'The header',
     'The view is the URL',
     'Keyboard',
     'Presenter mode and flows',
@@ -26,4 +27,26 @@ it('opens from the header, explains the modes, and gives focus back when closed'
 
   expect(screen.queryByRole('dialog')).toBeNull()
   expect(document.activeElement).toBe(helpButton)
+})
+
+it('says in a sentence what every control of the header does', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  const names: string[] = []
+  for (const group of ['Test conditions', 'Explain & share', 'Settings']) {
+    const toggle = screen.getByRole('button', { name: group })
+    await user.click(toggle)
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '')
+    for (const control of panel?.querySelectorAll('button, label') ?? []) {
+      // A label's own words, not its select's options.
+      const options = control.querySelector('select')?.textContent ?? ''
+      names.push((control.textContent ?? '').replace(options, '').replace('…', '').trim())
+    }
+    await user.keyboard('{Escape}')
+  }
+  expect(names).toContain('Signature')
+  await user.click(screen.getByRole('button', { name: 'Help' }))
+  const help = await screen.findByRole('dialog', { name: 'Help' })
+  const said = [...help.querySelectorAll('strong')].map((strong) => strong.textContent)
+  expect(names.filter((name) => !said.includes(name))).toEqual([])
 })

@@ -18,6 +18,54 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
           forwards them to the configured sandbox; the data lives in that sandbox. The local one behind{' '}
           <code>npm start</code> keeps it across restarts, in <code>.sandbox-data/</code>.
         </p>
+        <h3 id="help-header">The header</h3>
+        <p>
+          The header has three groups. Anything under <strong>Test conditions</strong> that is not at its
+          default shows as a yellow badge next to the mode switch; click a badge to change it back.
+        </p>
+        <h4 id="help-test-conditions">Test conditions</h4>
+        <ul>
+          <li>
+            <strong>Signature</strong>: spoils every signed request on purpose (bad signature, missing Digest,
+            a Date 10 minutes old, wrong certificate), to see the exact 401 the sandbox answers.
+          </li>
+          <li>
+            <strong>Faults, delays and quotas (Conditions)</strong>: makes chosen operations slow, fail with
+            500 or 503, time out, drop the connection, or answer 429 after N reads a day.
+          </li>
+          <li>
+            <strong>Sandbox clock and bank</strong>: moves the sandbox's today forward or back, or freezes it;
+            pending transactions can settle as the days pass. Offline it also picks the bank the in-browser
+            sandbox behaves like (its personality).
+          </li>
+          <li>
+            <strong>Swap the two amounts (accept-fix)</strong>: asks the sandbox for its fix that swaps the
+            transaction and original amounts (the <code>accept-fix</code> header).
+          </li>
+          <li>
+            <strong>Longer names (accept-fix)</strong>: new card accounts may have names of up to 70
+            characters instead of 35.
+          </li>
+        </ul>
+        <h4 id="help-explain-share">Explain & share</h4>
+        <ul>
+          <li>
+            <strong>Explain a request</strong>: paste a request from another client (curl or a HAR file) to
+            learn why the sandbox would refuse it.
+          </li>
+          <li>
+            <strong>Share</strong>: copy a link to exactly what you see, or export the session as HAR or a
+            Postman collection.
+          </li>
+          <li>
+            <strong>Flows</strong> and <strong>Presenter mode</strong>: see below.
+          </li>
+        </ul>
+        <h4 id="help-settings">Settings</h4>
+        <p>
+          <strong>Connection</strong> (proxy mode): which sandbox the proxy talks to and with which
+          certificate. <strong>Theme</strong>: light, dark or as the system.
+        </p>
         <h3>The view is the URL</h3>
         <p>
           Account, status, dates, page and accept-fix are in the address: copy it to share the exact view.

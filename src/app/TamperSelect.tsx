@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useApiClient, useTamper } from '../api'
 import { type TamperScenario, tamperScenarios } from '../signing/tamper-scenarios'
 
-const labels: Record<TamperScenario, string> = {
+/** What each option sends, in the words the Signature switch and its header badge use. */
+export const tamperLabels: Record<TamperScenario, string> = {
   'bad-signature': 'Bad signature',
   'missing-digest': 'Missing Digest',
   'stale-date': 'Stale Date (10 min)',
@@ -18,6 +19,7 @@ export function TamperSelect() {
     <label className={scenario ? 'tamper tamper-on' : 'tamper'}>
       <span>Signature</span>{' '}
       <select
+        data-control="signature"
         value={scenario ?? ''}
         onChange={(e) => {
           const next = tamperScenarios.find((s) => s === e.target.value)
@@ -25,10 +27,10 @@ export function TamperSelect() {
           void queryClient.invalidateQueries()
         }}
       >
-        <option value="">Signed correctly</option>
+        <option value="">Correct (default)</option>
         {tamperScenarios.map((s) => (
           <option key={s} value={s}>
-            {labels[s]}
+            {tamperLabels[s]}
           </option>
         ))}
       </select>

@@ -14,7 +14,12 @@ export function LongerNameToggle() {
       className="fix-toggle"
       title="New card accounts send accept-fix: longer-name (names up to 70 characters)"
     >
-      <input type="checkbox" checked={on} onChange={(e) => settings.longerName.write(e.target.checked)} />{' '}
+      <input
+        type="checkbox"
+        data-control="longer-names"
+        checked={on}
+        onChange={(e) => settings.longerName.write(e.target.checked)}
+      />{' '}
       {LONGER_NAMES_LABEL}
     </label>
   )

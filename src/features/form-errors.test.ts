@@ -62,7 +62,7 @@ describe('messages in the words of the labels', () => {
     )
     expect(
       inLabelWords('name', 'name may have at most 35 characters (70 with accept-fix: longer-name)'),
-    ).toBe('Name may have at most 35 characters; turn on "accept-fix: longer names" (below) for 70')
+    ).toBe('Name may have at most 35 characters; turn on "Longer names (accept-fix)" (below) for 70')
     expect(inLabelWords('transactions.0.transactionDate', 'must be a date in the form YYYY-MM-DD')).toBe(
       'Transaction date must be a date in the form YYYY-MM-DD',
     )

@@ -69,6 +69,7 @@ describe.each(personalityNames)('the %s personality', (personality) => {
 
     // Share: the view's requests to link to, and the session as HAR. (The link itself is compressed with
     // a stream jsdom lacks: src/features/share/share-link.test.ts covers it.)
+    await user.click(screen.getByRole('button', { name: 'Explain & share' }))
     await user.click(screen.getByRole('button', { name: 'Share…' }))
     const share = within(await screen.findByRole('dialog', { name: 'Share what you see' }))
     const choices = within(share.getByRole('combobox', { name: 'Request to include' })).getAllByRole('option')

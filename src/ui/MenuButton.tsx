@@ -1,4 +1,18 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react'
+
+/** Opens the panel from elsewhere (a badge naming a changed setting), focus on the control `focus` selects. */
+export interface MenuButtonHandle {
+  open: (focus?: string) => void
+}
 
 interface MenuButtonProps {
   label: ReactNode
@@ -6,10 +20,17 @@ interface MenuButtonProps {
   attention?: string | undefined
   className?: string
   children: ReactNode
+  ref?: Ref<MenuButtonHandle>
 }
 
 const ITEMS = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), a[href]'
 const itemsOf = (panel: HTMLElement | null) => [...(panel?.querySelectorAll<HTMLElement>(ITEMS) ?? [])]
+
+/** Focus on the control asked for (a badge's), else on the panel's first. */
+function focusIn(panel: HTMLElement | null, wanted: string | undefined) {
+  const target = wanted ? panel?.querySelector<HTMLElement>(wanted) : null
+  ;(target ?? itemsOf(panel)[0])?.focus()
+}
 
 /**
  * A button that shows a panel of controls below it (a disclosure, not an ARIA menu: the panel holds
@@ -18,12 +39,24 @@ const itemsOf = (panel: HTMLElement | null) => [...(panel?.querySelectorAll<HTML
  * the button. A button inside closes the panel once clicked, focus first returning to this button, so a
  * dialog opened from the panel gives focus back here when it closes.
  */
-export function MenuButton({ label, attention, className, children }: MenuButtonProps) {
+export function MenuButton({ label, attention, className, children, ref }: MenuButtonProps) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const panel = useRef<HTMLDivElement>(null)
+  const focusOn = useRef<string | undefined>(undefined)
+
+  useImperativeHandle(ref, () => ({
+    open: (focus) => {
+      focusOn.current = focus
+      if (!open) setOpen(true)
+      else {
+        focusIn(panel.current, focus)
+        focusOn.current = undefined
+      }
+    },
+  }))
 
   const close = (refocus: boolean) => {
     if (refocus) button.current?.focus()
@@ -32,7 +65,8 @@ export function MenuButton({ label, attention, className, children }: MenuButton
 
   useEffect(() => {
     if (!open) return
-    itemsOf(panel.current)[0]?.focus()
+    focusIn(panel.current, focusOn.current)
+    focusOn.current = undefined
     const outside = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false)
     }

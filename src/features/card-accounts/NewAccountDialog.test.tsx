@@ -111,7 +111,7 @@ it('says in the words of the labels what to change: a long name, a credit limit 
   const name = await dialog.findByRole('textbox', {
     name: 'Name (optional)',
     description:
-      '40/35 characters; 70 with "accept-fix: longer names" (below) Name may have at most 35 characters; turn on "accept-fix: longer names" (below) for 70',
+      '40/35 characters; 70 with "Longer names (accept-fix)" (below) Name may have at most 35 characters; turn on "Longer names (accept-fix)" (below) for 70',
   })
   expect(name.getAttribute('aria-invalid')).toBe('true')
   await dialog.findByRole('textbox', {
@@ -124,7 +124,7 @@ it('says in the words of the labels what to change: a long name, a credit limit 
 
 it('normalises what can mean one thing only, and with the longer-names toggle on sends a 70-character name', async () => {
   const { user, dialog, sandbox, onCreated } = await openDialog()
-  await user.click(dialog.getByRole('checkbox', { name: 'accept-fix: longer names' }))
+  await user.click(dialog.getByRole('checkbox', { name: 'Longer names (accept-fix)' }))
   await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), ' 5254 12** **** 3241 ')
   await user.clear(dialog.getByRole('textbox', { name: 'Currency' }))
   await user.type(dialog.getByRole('textbox', { name: 'Currency' }), 'nok')
@@ -194,13 +194,13 @@ it('lifts the name limit from inside the dialog, keeping what was typed, and cre
   await user.click(dialog.getByRole('button', { name: 'Create account' }))
   await dialog.findByRole('textbox', {
     name: 'Name (optional)',
-    description: /turn on "accept-fix: longer names" \(below\) for 70$/,
+    description: /turn on "Longer names \(accept-fix\)" \(below\) for 70$/,
   })
 
-  await user.click(dialog.getByRole('checkbox', { name: 'accept-fix: longer names' }))
+  await user.click(dialog.getByRole('checkbox', { name: 'Longer names (accept-fix)' }))
   const name = await dialog.findByRole('textbox', {
     name: 'Name (optional)',
-    description: '50/70 characters (with "accept-fix: longer names")',
+    description: '50/70 characters (with "Longer names (accept-fix)")',
   })
   expect(name.getAttribute('aria-invalid')).toBe('false')
   await user.click(dialog.getByRole('button', { name: 'Create account' }))

@@ -30,3 +30,12 @@ it('saves a Timeout condition at once and closes, while the reads it holds are s
   await expect.poll(() => open).toBe(false)
   expect(readOfflineConditions().rules).toMatchObject([{ operation: 'listTransactions', kind: 'timeout' }])
 })
+
+it('heads each operation in plain words, its operation id second', async () => {
+  const { render } = await startConsole()
+  render(<ConditionsDialog onClose={() => {}} />)
+  const dialog = within(await screen.findByRole('dialog', { name: 'Conditions' }))
+  await dialog.findByRole('group', {
+    name: /^List the card transactions of a mock card account \(listTransactions\) GET /,
+  })
+})

@@ -110,8 +110,9 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
         const kind = adding[operation.name] ?? 'latency'
         return (
           <fieldset key={operation.name} className="conditions-operation">
+            {/* Plain words first, the wire's operation id second. */}
             <legend>
-              {operation.name}{' '}
+              {operation.summary} ({operation.name}){' '}
               <code>
                 {operation.method} {operation.path}
               </code>

@@ -26,6 +26,7 @@ const probe = apiUrl('/v1/sandbox/card-accounts/console-connection-test/transact
 async function openPanel(answer: ConsoleConnection = connection) {
   server.use(...proxyAnswers(answer))
   renderConsole('', 'proxy')
+  fireEvent.click(await screen.findByRole('button', { name: 'Settings' }))
   fireEvent.click(await screen.findByRole('button', { name: 'Connection' }))
   // The panel loads on first open.
   return screen.findByRole('dialog', { name: 'Connection' })

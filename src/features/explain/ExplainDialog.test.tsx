@@ -13,6 +13,7 @@ const corpus = (name: string) => readFileSync(`${process.cwd()}/src/features/exp
 it('opens from the header, diagnoses a pasted curl and an uploaded HAR, and names the findings', async () => {
   const { user, renderApp } = await startConsole()
   renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
   await user.click(screen.getByRole('button', { name: 'Explain a request…' }))
   const dialog = within(await screen.findByRole('dialog', { name: 'Explain a request' }))
 
@@ -42,6 +43,7 @@ it('opens from the header, diagnoses a pasted curl and an uploaded HAR, and name
 it('asks before Escape discards a pasted request not yet diagnosed, and not once it was', async () => {
   const { user, renderApp } = await startConsole()
   renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
   await user.click(screen.getByRole('button', { name: 'Explain a request…' }))
   const dialog = await screen.findByRole('dialog', { name: 'Explain a request' })
   const box = within(dialog).getByLabelText('Request: raw HTTP, curl or HAR')
@@ -82,6 +84,7 @@ it("reads the console's own offline HAR: X-Console-Date as Date, said as informa
     responseHeaders: [],
   }
   renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
   await user.click(screen.getByRole('button', { name: 'Explain a request…' }))
   const dialog = within(await screen.findByRole('dialog', { name: 'Explain a request' }))
   fireEvent.change(dialog.getByLabelText('Request: raw HTTP, curl or HAR'), {

@@ -6,6 +6,7 @@ import { startConsole } from '../../test/render'
 it('steps through a shipped flow with the arrow keys, each step showing in the table', async () => {
   const { user, renderApp } = await startConsole()
   renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
   await user.click(screen.getByRole('button', { name: 'Flows…' }))
   const panel = await screen.findByRole('region', { name: 'Flow' })
   expect(within(panel).getByRole('combobox', { name: 'Flow to run' })).toHaveProperty('value', '0')
@@ -34,21 +35,28 @@ it('steps through a shipped flow with the arrow keys, each step showing in the t
   await within(panel).findByText('Step 3: 200 OK: 2 transactions')
   await user.keyboard('{ArrowRight}')
   await within(panel).findByText('Step 4: 200 OK: 2 transactions')
-  expect(screen.getByRole('checkbox', { name: 'accept-fix: swap amounts' })).toHaveProperty('checked', true)
+  await user.click(screen.getByRole('button', { name: 'Test conditions' }))
+  expect(screen.getByRole('checkbox', { name: 'Swap the two amounts (accept-fix)' })).toHaveProperty(
+    'checked',
+    true,
+  )
   expect(panel.querySelector('.flow-caption')?.textContent).toBe('Done: all 4 steps ran.')
 })
 
 it('shows one request at a time with PSU ids masked in presenter mode', async () => {
   const { user, renderApp } = await startConsole()
   renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
   await user.click(screen.getByRole('button', { name: 'Flows…' }))
   const panel = await screen.findByRole('region', { name: 'Flow' })
   await user.keyboard('{ArrowRight}')
   await within(panel).findByText(/^Step 1: 201 Created/)
 
-  const toggle = screen.getByRole('button', { name: 'Presenter mode' })
-  await user.click(toggle)
-  expect(toggle.getAttribute('aria-pressed')).toBe('true')
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Presenter mode' }))
+  // The group closes once a button in it is clicked: open it again to read the toggle.
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  expect(screen.getByRole('button', { name: 'Presenter mode' }).getAttribute('aria-pressed')).toBe('true')
   expect(document.documentElement.dataset.presenter).toBe('on')
   await screen.findByRole('heading', { name: /^Request \d+ of \d+$/ })
   const inspector = screen.getByRole('region', { name: 'Request inspector' })
@@ -61,13 +69,15 @@ it('shows one request at a time with PSU ids masked in presenter mode', async ()
   expect(within(inspector).getAllByRole('heading', { name: /^Request \d+ of \d+$/ })).toHaveLength(1)
 
   await user.keyboard('{Alt>}{Shift>}P{/Shift}{/Alt}')
-  expect(toggle.getAttribute('aria-pressed')).toBe('false')
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  expect(screen.getByRole('button', { name: 'Presenter mode' }).getAttribute('aria-pressed')).toBe('false')
   expect(document.documentElement.dataset.presenter).toBeUndefined()
 })
 
 it('names a recorded flow by the moment it was recorded, yyyy-mm-dd HH:MM', async () => {
   const { user, renderApp } = await startConsole()
   renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
   await user.click(screen.getByRole('button', { name: 'Flows…' }))
   const panel = await screen.findByRole('region', { name: 'Flow' })
   await user.keyboard('{ArrowRight}')

@@ -11,8 +11,9 @@ interface ClockBadgeProps {
 }
 
 /**
- * The header's clock: a plain "Clock" button while the sandbox's today is the real one, a badge naming
- * the day (and how far it is moved, or that it stands still) when it is not. Either opens the panel.
+ * The header's clock: a plain "Clock" button while the sandbox's today is the real one, a badge saying how
+ * far it is moved, or that it stands still, when it is not (the day itself in its title: the badge must be
+ * short enough to share the header's one row). Either opens the panel.
  */
 export function ClockBadge({ onOpen, show = 'either' }: ClockBadgeProps) {
   const clock = useSandboxClock()
@@ -39,7 +40,7 @@ export function ClockBadge({ onOpen, show = 'either' }: ClockBadgeProps) {
       onClick={onOpen}
       title={`The sandbox's today is ${answer.today}, not the real ${answer.realToday}`}
     >
-      Today {answer.today} <span className="clock-shift">({how})</span>
+      Clock {how}
     </button>
   )
 }

@@ -168,7 +168,7 @@ function PersonalityPicker() {
   }
   return (
     <label className="personality">
-      Behave like
+      Bank to behave like (personality)
       <select
         value={current}
         onChange={(e) => {
