@@ -29,10 +29,19 @@ export type SandboxClockRead = z.output<ReaderOf<'getSandboxClock'>>
 export type SettlementRead = z.output<ReaderOf<'settleTransactions'>>
 export type TransactionsSummaryRead = z.output<ReaderOf<'summarizeTransactions'>>
 
-/** Headers a read may need: corporate accounts want PSU-Corporate-ID; `fix` asks for the amount swap. */
+/**
+ * Headers a read may need: corporate accounts want PSU-Corporate-ID (their writes too: `WriteOptions`);
+ * `fix` asks for the amount swap.
+ */
 export interface ReadOptions {
   corporateId?: string | undefined
   fix?: boolean | undefined
+  signal?: AbortSignal | undefined
+}
+
+/** A write to an account: a corporate one wants PSU-Corporate-ID (spec §5.5). */
+export interface WriteOptions {
+  corporateId?: string | undefined
   signal?: AbortSignal | undefined
 }
 
@@ -175,11 +184,12 @@ export function createTransactions(
   send: Transport,
   accountId: string,
   body: TransactionCreateInput[],
-  options: { signal?: AbortSignal | undefined } = {},
+  options: WriteOptions = {},
 ): Promise<Creation<CreatedTransactions>> {
   return create(send, operations.createTransactions, {
     apiPath: apiPath(pathTo('createTransactions', { mockCardAccountId: accountId })),
     body,
+    headers: readHeaders({ corporateId: options.corporateId }),
     signal: options.signal,
   })
 }
@@ -226,10 +236,13 @@ export function settleTransactions(
   send: Transport,
   accountId: string,
   body: SettlementRequestInput,
+  options: WriteOptions = {},
 ): Promise<Reading<SettlementRead>> {
   return read(send, operations.settleTransactions, {
     apiPath: apiPath(pathTo('settleTransactions', { mockCardAccountId: accountId })),
     body,
+    headers: readHeaders({ corporateId: options.corporateId }),
+    signal: options.signal,
   })
 }
 

@@ -118,11 +118,12 @@ export function useCreateCardAccount() {
   })
 }
 
-export function useCreateTransactions(accountId: string) {
+/** `corporateId`: the PSU-Corporate-ID a corporate account's writes send (spec §5.5). */
+export function useCreateTransactions(accountId: string, corporateId?: string) {
   const api = useApiClient()
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: TransactionCreateInput[]) => api.createTransactions(accountId, body),
+    mutationFn: (body: TransactionCreateInput[]) => api.createTransactions(accountId, body, { corporateId }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.transactions(accountId) }),
   })
 }

@@ -58,11 +58,12 @@ export function useSetSandboxClock() {
   })
 }
 
-export function useSettleTransactions(accountId: string) {
+/** `corporateId`: the PSU-Corporate-ID a corporate account's writes send (spec §5.5). */
+export function useSettleTransactions(accountId: string, corporateId?: string) {
   const api = useApiClient()
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: SettlementRequestInput) => api.settleTransactions(accountId, body),
+    mutationFn: (body: SettlementRequestInput) => api.settleTransactions(accountId, body, { corporateId }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.transactions(accountId) }),
   })
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { activeCurrencies } from './currencies'
 import { isJsonNumber, type JsonNumber, plainDecimal } from './json'
+import { textTypeError } from './text'
 
 /** Money on the wire: a decimal string (numbers are serialized as strings since release 1.7.6). */
 export const DECIMAL_AMOUNT = /^-?[0-9]{1,14}(\.[0-9]{1,3})?$/
@@ -50,7 +51,7 @@ const CURRENCY_EXAMPLE = 'e.g. "NOK", "EUR" or "USD"'
  * (an account created as KRO before the ISO rule still opens, exports and imports as KRO).
  */
 export const currencyCode = z
-  .string({ error: 'currency is required: an ISO 4217 code of three capital letters, e.g. "NOK"' })
+  .string({ error: textTypeError('currency', ': an ISO 4217 code of three capital letters, e.g. "NOK"') })
   .regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code of three capital letters, e.g. "NOK"')
 
 /**
@@ -59,9 +60,9 @@ export const currencyCode = z
  */
 export const isoCurrencyCode = z.enum(activeCurrencies, {
   error: (issue) =>
-    issue.input === undefined
-      ? `currency is required: a three-letter ISO 4217 code, ${CURRENCY_EXAMPLE}`
-      : typeof issue.input === 'string' && /^[A-Z]{3}$/.test(issue.input)
+    typeof issue.input !== 'string'
+      ? textTypeError('currency', `: a three-letter ISO 4217 code, ${CURRENCY_EXAMPLE}`)(issue)
+      : /^[A-Z]{3}$/.test(issue.input)
         ? `currency ${issue.input} is not an ISO 4217 code in use: ${CURRENCY_EXAMPLE}`
         : `currency must be a three-letter ISO 4217 code, ${CURRENCY_EXAMPLE}`,
 })

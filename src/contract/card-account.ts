@@ -8,7 +8,7 @@ import {
   currencyRules,
 } from './amount'
 import { isCalendarDate, isoDate } from './dates'
-import { freeText, noControlCharacters, requiredText } from './text'
+import { freeText, noControlCharacters, requiredText, textTypeError } from './text'
 
 export const customerTypes = ['private', 'corporate'] as const
 export const accountStatuses = ['enabled', 'blocked', 'deleted'] as const
@@ -24,7 +24,7 @@ export const LONGER_NAME_MAX = 70
 const MASKED_PAN = /^[0-9*xX]{12,19}$/
 
 const maskedPan = z
-  .string({ error: 'maskedPan is required, e.g. 525412******3241' })
+  .string({ error: textTypeError('maskedPan', ', e.g. 525412******3241') })
   .regex(
     MASKED_PAN,
     'maskedPan must be 12 to 19 characters of digits and "*" (or "x"), e.g. 525412******3241',
@@ -46,7 +46,7 @@ export function accountStatusOf(status: string): AccountStatus | undefined {
 
 /** Stored and answered as sent; compared without regard to case (docs/decisions.md#card-account-create). */
 const accountStatus = z
-  .string({ error: 'status must be "enabled", "blocked" or "deleted"' })
+  .string({ error: textTypeError('status', ': "enabled", "blocked" or "deleted"') })
   .refine(
     (status) => accountStatusOf(status) !== undefined,
     'status must be "enabled", "blocked" or "deleted" (in any case)',
@@ -58,13 +58,19 @@ const balanceUnder = (rule: CurrencyRule) =>
     balanceAmount: amountInputUnder(rule),
     // Berlin Group names (`expected`, `closingBooked`), or the platform's upper case (`EXPECTED`): as sent.
     balanceType: z
-      .string({ error: 'balanceType is required, e.g. "EXPECTED"' })
+      .string({ error: textTypeError('balanceType', ', e.g. "EXPECTED"') })
       .regex(/^[A-Za-z_]{1,35}$/, 'balanceType must be 1 to 35 letters or "_", e.g. "EXPECTED"'),
     referenceDate: isoDate.optional(),
     lastChangeDateTime: z.iso
       .datetime({
         offset: true,
-        error: 'lastChangeDateTime must be an ISO 8601 date-time, e.g. "2019-10-14T13:55:45.494Z"',
+        error: (issue) =>
+          typeof issue.input === 'string'
+            ? 'lastChangeDateTime must be an ISO 8601 date-time, e.g. "2019-10-14T13:55:45.494Z"'
+            : textTypeError(
+                'lastChangeDateTime',
+                ': an ISO 8601 date-time, e.g. "2019-10-14T13:55:45.494Z"',
+              )(issue),
       })
       .optional(),
     lastCommittedTransaction: freeText('lastCommittedTransaction', 70).optional(),
@@ -72,7 +78,7 @@ const balanceUnder = (rule: CurrencyRule) =>
 
 /** A card's expiry: a date, as the platform's example writes it, or a month. */
 const expiry = z
-  .string({ error: 'expiry must be a date YYYY-MM-DD or a month YYYY-MM' })
+  .string({ error: textTypeError('expiry', ': a date YYYY-MM-DD or a month YYYY-MM') })
   .regex(/^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$/, 'expiry must be a date YYYY-MM-DD or a month YYYY-MM')
   .refine(
     (value) => isCalendarDate(value.length === 7 ? `${value}-01` : value),
@@ -104,7 +110,7 @@ export function cardAccountCreateSchema({
     maskedPan,
     currency: currencyRules[currencies],
     customerNumber: z
-      .string({ error: 'customerNumber is required: the PSU id, 8 to 11 digits, e.g. 13039319955' })
+      .string({ error: textTypeError('customerNumber', ': the PSU id, 8 to 11 digits, e.g. 13039319955') })
       .regex(/^[0-9]{8,11}$/, 'customerNumber must be the PSU id: 8 to 11 digits, e.g. 13039319955'),
     customerType: z
       .enum(customerTypes, { error: 'customerType must be "private" or "corporate"' })

@@ -11,7 +11,9 @@ export const isoDate = z
         ? 'is required: a date in the form YYYY-MM-DD'
         : Array.isArray(issue.input)
           ? 'must appear once, as a date in the form YYYY-MM-DD'
-          : 'must be a date in the form YYYY-MM-DD',
+          : typeof issue.input === 'string'
+            ? 'must be a date in the form YYYY-MM-DD'
+            : 'must be text: a date in the form YYYY-MM-DD',
   })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date in the form YYYY-MM-DD', abort: true })
   .refine(isCalendarDate, 'is not a real calendar date')

@@ -3,10 +3,20 @@ import { z } from 'zod'
 /** No C0 or C1 control character (line breaks and tabs included): they corrupt logs, CSV and headers. */
 const NO_CONTROL = /^\P{Cc}*$/u
 
+/**
+ * The message of a text field whose value is no text: absent, it "is required"; any other JSON type (a
+ * number such as 13039319955, true, an object) "must be text", since the field is there. `hint` follows
+ * either (docs/decisions.md#zod-issue-formatting).
+ */
+export const textTypeError =
+  (field: string, hint = '') =>
+  (issue: { input?: unknown }): string =>
+    `${field}${field === '' ? '' : ' '}${issue.input === undefined ? 'is required' : 'must be text'}${hint}`
+
 /** The rule every text field of a request body follows, named for the field. */
 export const noControlCharacters = (field: string) =>
   z
-    .string({ error: `${field} must be a string` })
+    .string({ error: textTypeError(field) })
     .regex(NO_CONTROL, `${field} must not contain control characters (a line break, a tab, U+0000...)`)
 
 /** Optional free text as the platform sends it: stored as sent, the empty string included. */

@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { amountFromServer, amountInputUnder, amountWire, type CurrencyRule } from './amount'
 import { isoDate } from './dates'
-import { freeText, noControlCharacters } from './text'
+import { freeText, noControlCharacters, textTypeError } from './text'
 
 export const createdBookingStatuses = ['booked', 'pending'] as const
 export type CreatedBookingStatus = (typeof createdBookingStatuses)[number]
 
 export const cardTransactionId = z
-  .string()
+  .string({ error: textTypeError('cardTransactionId', ': 1 to 35 letters, digits, ".", "_" or "-"') })
   .regex(/^[A-Za-z0-9._-]{1,35}$/, 'cardTransactionId must be 1 to 35 letters, digits, ".", "_" or "-"')
 
 /**
@@ -24,14 +24,14 @@ const address = z.strictObject({
   city: freeText('city', 35).optional(),
   townName: freeText('townName', 35).optional(),
   country: z
-    .string()
+    .string({ error: textTypeError('country', ': an ISO 3166 code of two capital letters, e.g. "NO"') })
     .regex(/^[A-Z]{2}$/, 'country must be an ISO 3166 code of two capital letters, e.g. "NO"')
     .optional(),
 })
 
 /** The card's masked number on a transaction; the platform's example sends it empty. */
 const transactionMaskedPan = z
-  .string()
+  .string({ error: textTypeError('maskedPan', ': empty or 12 to 19 digits and "*" (or "x")') })
   .regex(/^([0-9*xX]{12,19})?$/, 'maskedPan must be empty or 12 to 19 digits and "*" (or "x")')
   .refine((pan) => pan === '' || /[*xX]/.test(pan), 'maskedPan must mask the middle digits with "*" or "x"')
 

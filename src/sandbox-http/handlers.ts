@@ -19,7 +19,7 @@ import {
   SWAP_AMOUNTS_FIX,
   sandboxClockState,
 } from '../contract'
-import { createSandboxClock, type Sandbox, type SandboxClock, swapped, unknownCardAccount } from '../sandbox'
+import { createSandboxClock, type Sandbox, type SandboxClock, swapped } from '../sandbox'
 import type { ApplyConditions } from './conditions'
 import { answerBodyOf, defaultPersonality, type Personality, routesOf } from './personality'
 import { parseJsonBody } from './request-body'
@@ -107,25 +107,25 @@ export function createSandboxHandlers({
       if (personality.bookedOnly && query.bookingStatus !== 'booked') return problemReply(bookedOnlyProblem)
       return reply(200, withLinkPrefix(listed.value, linkRoot(request)))
     },
-    async createTransactions({ request, params: { mockCardAccountId: id }, body, fixes }) {
+    async createTransactions({ request, params: { mockCardAccountId: id }, body, fixes, psuCorporateId }) {
       const json = parseJsonBody(request.headers.get(headerNames.contentType), body)
       if (!json.ok) {
-        // The resource check comes before the body's.
-        if (!(await sandbox.hasCardAccount(id))) return problemReply(unknownCardAccount(id))
-        return problemReply(json.problem)
+        // The resource check and the corporate rule come before the body's (docs/decisions.md#error-order).
+        const found = await sandbox.getCardAccount(id, { psuCorporateId })
+        return problemReply(found.ok ? json.problem : found.problem)
       }
-      const added = await sandbox.addTransactions(id, json.value)
+      const added = await sandbox.addTransactions(id, json.value, { psuCorporateId })
       if (!added.ok) return problemReply(added.problem)
       const swap = fixes.has(SWAP_AMOUNTS_FIX)
       return reply(201, { transactions: added.value.map((tx) => swapped(tx, swap)) })
     },
-    async settleTransactions({ request, params: { mockCardAccountId: id }, body }) {
+    async settleTransactions({ request, params: { mockCardAccountId: id }, body, psuCorporateId }) {
       const json = parseJsonBody(request.headers.get(headerNames.contentType), body)
       if (!json.ok) {
-        if (!(await sandbox.hasCardAccount(id))) return problemReply(unknownCardAccount(id))
-        return problemReply(json.problem)
+        const found = await sandbox.getCardAccount(id, { psuCorporateId })
+        return problemReply(found.ok ? json.problem : found.problem)
       }
-      const settled = await sandbox.settleTransactions(id, json.value)
+      const settled = await sandbox.settleTransactions(id, json.value, { psuCorporateId })
       return settled.ok ? reply(200, settled.value) : problemReply(settled.problem)
     },
     async summarizeTransactions({ url, params, psuCorporateId }) {

@@ -61,7 +61,15 @@ export interface Sandbox {
   /** Existence only, without the corporate rule: lets the HTTP glue answer 404 before a body error. */
   hasCardAccount(id: string): Promise<boolean>
   getCardAccount(id: string, ctx: { psuCorporateId?: string | undefined }): Promise<Result<CardAccount>>
-  addTransactions(id: string, body: unknown): Promise<Result<StoredTransaction[]>>
+  /**
+   * `ctx`: the request's PSU-Corporate-ID, which a corporate account's writes need (spec §5.5). Without a
+   * ctx there is no request, hence no header rule: the console loading a scenario into its own engine.
+   */
+  addTransactions(
+    id: string,
+    body: unknown,
+    ctx?: { psuCorporateId: string | undefined },
+  ): Promise<Result<StoredTransaction[]>>
   /** `query`: the request's query parameters, e.g. Object.fromEntries(url.searchParams). */
   listTransactions(
     id: string,
@@ -85,7 +93,11 @@ export interface Sandbox {
    * Books pending transactions (docs/decisions.md#booking-lifecycle): the listed ones, or every one pending
    * for more than N days; all or nothing.
    */
-  settleTransactions(id: string, body: unknown): Promise<Result<SettlementAnswer>>
+  settleTransactions(
+    id: string,
+    body: unknown,
+    ctx?: { psuCorporateId: string | undefined },
+  ): Promise<Result<SettlementAnswer>>
   /**
    * The automatic rule: in every account, each pending transaction at least `days` old as of today is
    * booked `days` after its transactionDate. Returns how many it booked.
@@ -394,7 +406,7 @@ export function createSandbox({
         problem(
           400,
           'FORMAT_ERROR',
-          `${headerNames.psuCorporateId} is required to read a corporate card account: send any non-empty value`,
+          `${headerNames.psuCorporateId} is required to read or write a corporate card account: send any non-empty value`,
           headerNames.psuCorporateId,
         ),
       )
@@ -432,8 +444,9 @@ export function createSandbox({
       return found.ok ? ok(found.value.account) : found
     },
 
-    async addTransactions(id, body) {
-      if (!(await find(id)).ok) return fail(unknownCardAccount(id))
+    async addTransactions(id, body, ctx) {
+      const found = ctx ? await findReadable(id, ctx.psuCorporateId) : await find(id)
+      if (!found.ok) return found
       const parsed = transactionBatch.safeParse(body)
       if (!parsed.success) return fail(problemFromZod(parsed.error))
       return write(async (current) => {
@@ -521,8 +534,9 @@ export function createSandbox({
       return ok(summarize(rows.map(summaryInput), parsed.data))
     },
 
-    async settleTransactions(id, body) {
-      if (!(await find(id)).ok) return fail(unknownCardAccount(id))
+    async settleTransactions(id, body, ctx) {
+      const found = ctx ? await findReadable(id, ctx.psuCorporateId) : await find(id)
+      if (!found.ok) return found
       const parsed = settlementRequest.safeParse(body)
       if (!parsed.success) return fail(problemFromZod(parsed.error))
       return write(async (current) => {

@@ -66,6 +66,20 @@ export function readSignatureParameters(header: string): Parsed<Map<Name, Signat
   return { ok: true, value: parameters }
 }
 
+/**
+ * The first parameter written with a character outside printable ASCII, which spec §5.3 wants sent as an
+ * RFC 2047 encoded word: raw, a server reads its bytes as ISO-8859-1, and UTF-8 arrives as other letters.
+ */
+export function unencodedParameter(header: string): { name: Name; characters: string } | undefined {
+  const parameters = readSignatureParameters(header)
+  if (!parameters.ok) return undefined
+  for (const [name, { written }] of parameters.value) {
+    const characters = [...new Set(written.match(/[^\x20-\x7e]/gu))].join('')
+    if (characters !== '') return { name, characters }
+  }
+  return undefined
+}
+
 export function parseSignatureHeader(header: string): Parsed<SignatureParameters> {
   const fail = (reason: string): Parsed<SignatureParameters> => ({
     ok: false,

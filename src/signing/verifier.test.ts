@@ -110,6 +110,23 @@ describe('verifySignedRequest accepts', () => {
 })
 
 describe('verifySignedRequest refuses, saying why', () => {
+  // Spec §5.3: a value that is not ASCII is MIME-encoded per RFC 2047. Raw, its bytes reach a server as
+  // ISO-8859-1 (ø is 0xF8) or as UTF-8 read as ISO-8859-1 (Ã¸): neither names the issuer reliably.
+  it.each([
+    ['ISO-8859-1 bytes', 'Tromsø'],
+    ['UTF-8 bytes read as ISO-8859-1', 'TromsÃ¸'],
+  ])('a keyId with raw non-ASCII (%s) rather than an RFC 2047 word', async (_, town) => {
+    const request = await signed(await identity(OFFLINE_TEST_IDENTITY))
+    const keyId = `SN=80B52E56E54D28AE63C049962238A481,CA=CN=Sandbox Console Offline Test CA,O=Sandbox Console Test CA\\, Inc.,L=${town},C=NO`
+    request.headers.Signature = (request.headers.Signature ?? '').replace(/keyId="[^"]*"/, `keyId="${keyId}"`)
+    expect(await verify(request)).toMatchObject({
+      ok: false,
+      code: 'SIGNATURE_INVALID',
+      part: 'Signature',
+      reason: expect.stringMatching(/^Signature keyId holds characters outside ASCII .*RFC 2047/),
+    })
+  })
+
   it('a missing Signature', async () => {
     const { Signature: _, ...headers } = (await signed()).headers
     expect(await verify({ method: 'GET', url: URL, headers })).toEqual({

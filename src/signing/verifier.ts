@@ -6,7 +6,7 @@ import { duplicateHeaderKeys, headerValues } from './headers'
 import { keyIdMismatch } from './key-id'
 import type { HttpRequestParts } from './request'
 import { verifyRsaSha256 } from './rsa'
-import { parseSignatureHeader } from './signature-header'
+import { parseSignatureHeader, unencodedParameter } from './signature-header'
 import { DEFAULT_SIGNED_HEADERS, SIGNED_WHEN_PRESENT } from './signer'
 import { buildSigningString } from './signing-string'
 
@@ -82,6 +82,16 @@ export async function verifySignedRequest(
   const parsed = parseSignatureHeader(signatureHeader)
   if (!parsed.ok) return fail('SIGNATURE_INVALID', 'Signature', parsed.reason)
   const { keyId, algorithm, headers: signedHeaders, signature } = parsed.value
+  const unencoded = unencodedParameter(signatureHeader)
+  if (unencoded) {
+    const { name, characters } = unencoded
+    return fail(
+      'SIGNATURE_INVALID',
+      'Signature',
+      `Signature ${name} holds characters outside ASCII (${JSON.stringify(characters)}) without RFC 2047 encoding: a value that is not plain ASCII must travel as an encoded word, ${name}="=?utf-8?B?<base64 of its UTF-8 bytes>?=" (spec §5.3)`,
+      { keyId },
+    )
+  }
   const invalid = (part: string, reason: string) => fail('SIGNATURE_INVALID', part, reason, { keyId })
   if (algorithm !== 'rsa-sha256') {
     return invalid('Signature', `Signature algorithm is "${algorithm}", expected "rsa-sha256"`)

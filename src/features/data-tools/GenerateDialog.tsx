@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { ApiErrorState } from '../ApiErrorState'
 import type { AccountView } from '../card-accounts/account-view'
+import { useCorporateId } from '../card-accounts/corporate-id'
 import { accountSummary } from '../card-accounts/format'
 import { useOneAtATime } from '../one-at-a-time'
 import { count } from './offline-data'
@@ -64,6 +65,8 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
     setTried(true)
     if (valid) void once(generate)
   }
+  // A corporate account's writes send the PSU-Corporate-ID its reads send (spec §5.5).
+  const [corporateId] = useCorporateId(account)
   const generate = async () => {
     const controller = new AbortController()
     abort.current = controller
@@ -80,7 +83,10 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
     setRun({ state: 'running', sent, total })
     try {
       for (const chunk of chunksOf(bodies)) {
-        await api.createTransactions(account.resourceId, chunk, { signal: controller.signal })
+        await api.createTransactions(account.resourceId, chunk, {
+          signal: controller.signal,
+          corporateId: corporateId || undefined,
+        })
         sent += chunk.length
         setRun({ state: 'running', sent, total })
       }

@@ -30,7 +30,10 @@ export function useFillTestData() {
         }
         first ??= account.id
         if (set.transactions.length > 0) {
-          const created = await api.createTransactions(account.id, set.transactions)
+          // A corporate account's writes need PSU-Corporate-ID (spec §5.5); its reads default to the same.
+          const corporateId =
+            set.account.customerType === 'corporate' ? set.account.customerNumber : undefined
+          const created = await api.createTransactions(account.id, set.transactions, { corporateId })
           // A 201 without the stored transactions still stored all of them.
           transactions +=
             (created.kind === 'read' ? created.value.transactions?.length : undefined) ??

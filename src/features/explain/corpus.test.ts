@@ -56,6 +56,19 @@ describe('the diagnosis corpus', () => {
     })
   }
 
+  // Spec §5.3: the sandbox refuses a keyId with raw non-ASCII, and Explain says why in the same words,
+  // whether its bytes came as UTF-8 (the file) or as the letters themselves (pasted text).
+  it.each(['file', 'pasted text'])('refuses a keyId not RFC 2047-encoded, read from a %s', async (from) => {
+    const bytes = file('keyid-not-rfc2047.http')
+    const reading = readRequest(from === 'file' ? { bytes } : { text: new TextDecoder().decode(bytes) })
+    if (!reading.ok) throw new Error(reading.reason)
+    const diagnosis = await diagnoseRequest(reading.request, { now: new Date(now) })
+    expect(diagnosis.verdict).toMatchObject({ ok: false, code: 'SIGNATURE_INVALID' })
+    expect(diagnosis.verdict.ok ? '' : diagnosis.verdict.reason).toMatch(/RFC 2047/)
+    expect(diagnosis.findings.map((f) => [f.id, f.verdict])).toEqual([['rfc2047-needed', 'refused']])
+    expect(diagnosis.findings[0]?.title).toMatch(/RFC 2047/)
+  })
+
   it('shows both hashes for a Digest over other bytes', async () => {
     const { reading, diagnosis } = await diagnoseFile('digest-reserialised.curl')
     const compact = JSON.stringify(

@@ -7,9 +7,9 @@ import { accountView } from '../card-accounts/account-view'
 import { Inspector } from '../inspector/Inspector'
 import { AddTransactionsDialog } from './AddTransactionsDialog'
 
-async function openDialog() {
+async function openDialog(body?: Parameters<typeof seedAccount>[1]) {
   const app = await startConsole()
-  const account = await seedAccount(app.sandbox)
+  const account = await seedAccount(app.sandbox, body)
   const onCreated = vi.fn()
   app.render(
     <>
@@ -52,6 +52,21 @@ it('adds one booked transaction, dated today, in the account currency', async ()
     expect.objectContaining({ kind: 'read', value: { transactions: stored } }),
     1,
   )
+})
+
+// Spec §5.5: a corporate account's writes need PSU-Corporate-ID; the dialog sends the one its reads send.
+it('adds to a corporate account, sending its PSU-Corporate-ID', async () => {
+  const corporate = {
+    maskedPan: '525412******3241',
+    currency: 'NOK',
+    customerNumber: '18129215603',
+    customerType: 'corporate' as const,
+  }
+  const { user, dialog, sandbox, account, onCreated, fillRow } = await openDialog(corporate)
+  await fillRow(1, '-120.50', '-120.50', '5411')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  expect(await storedTransactions(sandbox, account.resourceId)).toHaveLength(1)
 })
 
 it('adds a pending transaction without a booking date', async () => {

@@ -6,6 +6,7 @@ import { createdBookingStatuses, type TppMessage } from '../../contract'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
 import type { AccountView } from '../card-accounts/account-view'
+import { useCorporateId } from '../card-accounts/corporate-id'
 import { accountSummary } from '../card-accounts/format'
 import { inLabelWords, inLabelWordsResolver, markFields, rowIndex } from '../form-errors'
 import { useOneAtATime } from '../one-at-a-time'
@@ -30,7 +31,9 @@ interface AddTransactionsDialogProps {
 
 /** One transaction or a batch; a refused batch marks the rows and fields the sandbox named. */
 export function AddTransactionsDialog({ account, onClose, onCreated, initial }: AddTransactionsDialogProps) {
-  const create = useCreateTransactions(account.resourceId)
+  // A corporate account's writes send the PSU-Corporate-ID its reads send (spec §5.5).
+  const [corporateId] = useCorporateId(account)
+  const create = useCreateTransactions(account.resourceId, corporateId || undefined)
   const once = useOneAtATime()
   // The sandbox clock's today, so a moved clock's default dates are ones it accepts.
   const today = useToday()

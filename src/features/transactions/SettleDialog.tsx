@@ -38,7 +38,7 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
     { bookingStatus: 'pending', offset: 0, limit: LISTED },
     { corporateId, fix: false },
   )
-  const settle = useSettleTransactions(account.resourceId)
+  const settle = useSettleTransactions(account.resourceId, corporateId)
   const announce = useAnnounce()
   const once = useOneAtATime()
   const rows = useMemo(

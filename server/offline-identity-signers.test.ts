@@ -1,0 +1,76 @@
+// Every signer the console ships, signing with the offline TEST identity, whose issuer holds L=Tromsø: the
+// keyId must travel RFC 2047-encoded (spec §5.3), which `npm run sandbox` now insists on, so each one's
+// request must still be answered 2xx there. The Postman script's run is server/postman-collection.test.ts.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createRequestSigner, parseCertificate } from '../src/signing'
+import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
+import { OFFLINE_TEST_IDENTITY } from '../src/signing/offline-test-identity'
+import { importPrivateKeyPem } from '../src/signing/private-key'
+import { loadIdentity } from './identity'
+import { createSandboxService } from './sandbox-service'
+import { readStandaloneSettings } from './standalone-sandbox'
+import { close, listen, send } from './test-support/http'
+
+const ACCOUNTS = '/v1/sandbox/card-accounts'
+const BODY = JSON.stringify({ maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' })
+let server: Server
+let port: number
+
+beforeAll(async () => {
+  server = createSandboxService(await readStandaloneSettings({}))
+  port = await listen(server)
+})
+afterAll(() => close(server))
+
+const request = () => ({
+  method: 'POST',
+  url: ACCOUNTS,
+  headers: { 'X-Request-ID': crypto.randomUUID(), 'Content-Type': 'application/json' },
+  body: BODY,
+})
+
+function expectEncodedKeyId(signature: string | undefined) {
+  expect(signature).toMatch(/^keyId="=\?utf-8\?B\?[A-Za-z0-9+/=]+\?="/)
+}
+
+describe('with the offline test identity (issuer L=Tromsø), npm run sandbox answers', () => {
+  it("the browser's offline signer (WebCrypto)", async () => {
+    const signer = createRequestSigner({
+      privateKey: await importPrivateKeyPem(OFFLINE_TEST_IDENTITY.privateKeyPem),
+      certificate: await parseCertificate(OFFLINE_TEST_IDENTITY.certificatePem),
+    })
+    const { headers } = await signer.sign(request())
+    expectEncodedKeyId(headers.Signature)
+    expect((await send(port, ACCOUNTS, { method: 'POST', headers, body: BODY })).status).toBe(201)
+  })
+
+  it("the proxy's signer (node:crypto, as server/main.ts builds it)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'offline-identity-'))
+    writeFileSync(join(dir, 'cert.pem'), OFFLINE_TEST_IDENTITY.certificatePem)
+    writeFileSync(join(dir, 'key.pem'), OFFLINE_TEST_IDENTITY.privateKeyPem)
+    const identity = await loadIdentity({ certPath: join(dir, 'cert.pem'), keyPath: join(dir, 'key.pem') })
+    const { headers } = await createNodeRequestSigner(identity).sign(request())
+    expectEncodedKeyId(headers.Signature)
+    expect((await send(port, ACCOUNTS, { method: 'POST', headers, body: BODY })).status).toBe(201)
+  })
+
+  it('npm run sign, its printed curl run by curl', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'offline-identity-'))
+    writeFileSync(join(dir, 'cert.pem'), OFFLINE_TEST_IDENTITY.certificatePem)
+    writeFileSync(join(dir, 'key.pem'), OFFLINE_TEST_IDENTITY.privateKeyPem)
+    const env = { ...process.env, TPP_CERT: join(dir, 'cert.pem'), TPP_KEY: join(dir, 'key.pem') }
+    const run = promisify(execFile)
+    const url = `http://127.0.0.1:${port}${ACCOUNTS}`
+    const { stdout } = await run('npx', ['tsx', 'scripts/sign.ts', 'POST', url, BODY], { env })
+    const curl = stdout.split('\n').find((line) => line.startsWith('curl ')) ?? ''
+    expect(curl).toContain('keyId="=?utf-8?B?')
+    const answered = await run('bash', ['-c', `${curl} -s -o /dev/null -w '%{http_code}'`])
+    expect(answered.stdout).toBe('201')
+  }, 60_000)
+})

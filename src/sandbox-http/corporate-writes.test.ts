@@ -1,0 +1,65 @@
+// Spec §5.5: "Corporate users must send the PSU-CORPORATE-ID header; without it the service answers 400."
+// Writes to a corporate account need it as its reads do: presence, any non-empty value
+// (docs/decisions.md#error-order, step 5).
+import { describe, expect, it } from 'vitest'
+import { pathTo } from '../contract'
+import {
+  accountsPath,
+  corporateBody,
+  expectProblem,
+  privateBody,
+  sandboxForThisFile,
+  txBody,
+  txPath,
+} from '../test/sandbox-calls'
+
+const { call } = sandboxForThisFile()
+const corporate = { 'PSU-Corporate-ID': '18129215603' }
+
+async function created(body: object): Promise<string> {
+  const answer = await call('POST', accountsPath, { json: body })
+  expect(answer.status).toBe(201)
+  return ((await answer.json()) as { resourceId: string }).resourceId
+}
+
+const settlePath = (id: string) => pathTo('settleTransactions', { mockCardAccountId: id })
+const corporateRefusal = {
+  code: 'FORMAT_ERROR',
+  path: 'PSU-Corporate-ID',
+  text: /^PSU-Corporate-ID is required to read or write a corporate card account/,
+}
+
+describe('writes to a corporate card account', () => {
+  it('adding transactions without PSU-Corporate-ID is 400 naming it, and stores nothing', async () => {
+    const id = await created(corporateBody)
+    await expectProblem(await call('POST', txPath(id), { json: [txBody()] }), 400, corporateRefusal)
+    const read = await call('GET', txPath(id, '?bookingStatus=both'), { headers: corporate })
+    expect(
+      ((await read.json()) as { cardTransactions: { booked: unknown[] } }).cardTransactions.booked,
+    ).toEqual([])
+  })
+
+  it('with an empty PSU-Corporate-ID too; with any value the write is done', async () => {
+    const id = await created(corporateBody)
+    const empty = { headers: { 'PSU-Corporate-ID': ' ' }, json: [txBody()] }
+    await expectProblem(await call('POST', txPath(id), empty), 400, corporateRefusal)
+    expect((await call('POST', txPath(id), { headers: corporate, json: [txBody()] })).status).toBe(201)
+  })
+
+  it('the header is checked before the body: a non-JSON body to a corporate account names the header', async () => {
+    const id = await created(corporateBody)
+    await expectProblem(await call('POST', txPath(id), { body: 'not json' }), 400, corporateRefusal)
+  })
+
+  it('settling without PSU-Corporate-ID is 400 naming it', async () => {
+    const id = await created(corporateBody)
+    const settle = { json: { pendingForMoreThanDays: 0 } }
+    await expectProblem(await call('POST', settlePath(id), settle), 400, corporateRefusal)
+    expect((await call('POST', settlePath(id), { ...settle, headers: corporate })).status).toBe(200)
+  })
+
+  it('a private account needs no PSU-Corporate-ID', async () => {
+    const id = await created(privateBody)
+    expect((await call('POST', txPath(id), { json: [txBody()] })).status).toBe(201)
+  })
+})
