@@ -1,7 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { openApiDocument, openApiServers } from './openapi'
 import { operationList } from './operations'
+import { type AnswerTraits, contractTraits } from './personality-names'
 import { DEFAULT_LIMIT, MAX_LIMIT } from './transactions-query'
 
 interface Schema {
@@ -179,4 +181,47 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/v1/sandbox/card-accounts']?.get).toHaveProperty(['x-absent-on-platform'], true)
     expect(document.paths['/v1/sandbox/card-accounts']?.post).not.toHaveProperty('x-absent-on-platform')
   })
+
+  it.each<[string, AnswerTraits]>([
+    ['the contract', contractTraits],
+    ['number amounts', { ...contractTraits, amounts: 'number' }],
+    [
+      'pending strings and an empty 201',
+      { ...contractTraits, pending: 'strings', transactionsCreated: 'empty' },
+    ],
+    ['extra fields', { ...contractTraits, extraFields: true }],
+  ])('has examples that fit their own schemas, with %s', (_, traits) => {
+    const shaped = read(openApiDocument(openApiServers.sandbox, operationList, traits)) as unknown as {
+      paths: Record<string, Record<string, JsonOperation>>
+      components: Record<string, unknown>
+    }
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false })
+    let checked = 0
+    for (const [path, methods] of Object.entries(shaped.paths)) {
+      for (const [method, entry] of Object.entries(methods)) {
+        const media = [
+          entry.requestBody?.content['application/json'],
+          ...Object.values(entry.responses).map((answer) => answer.content?.['application/json']),
+        ]
+        for (const { schema, examples } of media.filter((m) => m?.examples !== undefined) as MediaType[]) {
+          const validate = ajv.compile({ ...schema, components: shaped.components })
+          for (const { value } of Object.values(examples)) {
+            validate(value)
+            expect(validate.errors ?? [], `${method} ${path}`).toEqual([])
+            checked++
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(traits.pending === 'strings' ? 10 : 11)
+  })
 })
+
+interface MediaType {
+  schema: Record<string, unknown>
+  examples: Record<string, { value: unknown }>
+}
+interface JsonOperation {
+  requestBody?: { content: Record<string, MediaType> }
+  responses: Record<string, { content?: Record<string, MediaType> }>
+}
