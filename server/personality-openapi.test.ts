@@ -3,7 +3,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, describe, expect, it } from 'vitest'
-import { localToday, type PersonalityName, personalityNames, SANDBOX_PREFIX } from '../src/contract'
+import { isoDate, localToday, type PersonalityName, personalityNames, SANDBOX_PREFIX } from '../src/contract'
 import { type Personality, personalities, routesOf } from '../src/sandbox-http/personality'
 import { platformExamples } from '../src/test/platform/examples'
 import { privateBody, txBody } from '../src/test/sandbox-calls'
@@ -64,13 +64,12 @@ describe.each(personalityNames)('the %s personality', (name: PersonalityName) =>
       expect(answer.text, `${method} ${path} ${answer.status} promises no body`).toBe('')
     } else {
       expect(answer.text, `${method} ${path} ${answer.status} promises JSON`).not.toBe('')
-      const ajv = new Ajv2020({ strict: false, allErrors: true })
-      // The document's formats, checked as the contract writes them (ajv knows none without ajv-formats).
-      ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/)
-      ajv.addFormat(
-        'date-time',
-        (value: string) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value),
-      )
+      // The document's formats, checked as the contract checks them (a calendar day; a parsable instant).
+      const formats = {
+        date: (value: string) => isoDate.safeParse(value).success,
+        'date-time': (value: string) => !Number.isNaN(Date.parse(value)),
+      }
+      const ajv = new Ajv2020({ strict: false, allErrors: true, formats })
       const validate = ajv.compile({ ...found.schema, components: document.components })
       const valid = validate(json(answer))
       expect(validate.errors ?? [], `${method} ${path} ${answer.status}: ${answer.text}`).toEqual([])

@@ -1,7 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { openApiDocument, openApiServers } from './openapi'
 import { operationList } from './operations'
+import { type AnswerTraits, contractTraits } from './personality-names'
+import { DEFAULT_LIMIT, MAX_LIMIT } from './transactions-query'
 
 interface Schema {
   type?: string
@@ -22,7 +25,7 @@ interface Document {
 }
 interface OperationObject {
   operationId: string
-  parameters: Array<{ name: string; in: string }>
+  parameters: Array<{ name: string; in: string; schema?: unknown }>
   requestBody?: unknown
   responses: Record<string, unknown>
 }
@@ -90,7 +93,8 @@ describe('the OpenAPI document', () => {
 
   it('describes requests by their input side and answers by the strict wire side', () => {
     const { schemas } = document.components
-    const sentAmount = schemas.TransactionBatch?.items?.properties?.transactionAmount?.properties?.amount
+    expect(schemas.TransactionBatch?.items).toEqual({ $ref: '#/components/schemas/TransactionBatchItem' })
+    const sentAmount = schemas.TransactionBatchItem?.properties?.transactionAmount?.properties?.amount
     expect(sentAmount?.anyOf?.map((form) => form.type)).toEqual(['string', 'number'])
     const answered = schemas.CardTransactions?.properties?.cardTransactions?.properties?.booked?.items
     expect(answered?.properties?.transactionAmount?.properties?.amount?.type).toBe('string')
@@ -107,4 +111,117 @@ describe('the OpenAPI document', () => {
     expect(document.servers).toEqual([openApiServers.console])
     expect(read(openApiDocument(openApiServers.sandbox)).servers).toEqual([openApiServers.sandbox])
   })
+
+  it('says what a validating mock can enforce: integer bounds, calendar days, both body shapes', () => {
+    const list = document.paths['/v1/sandbox/card-accounts/{mockCardAccountId}/transactions'] as Record<
+      string,
+      OperationObject & {
+        parameters: Array<{ name: string; in: string; schema: unknown; required?: boolean }>
+      }
+    >
+    const parameter = (name: string) => list.get?.parameters.find((p) => p.name === name)
+    expect(parameter('limit')?.schema).toEqual({
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: MAX_LIMIT,
+      default: DEFAULT_LIMIT,
+    })
+    expect(parameter('offset')?.schema).toMatchObject({ type: 'integer', format: 'int32', minimum: 0 })
+    expect(parameter('fromDate')?.schema).toMatchObject({ type: 'string', format: 'date' })
+    // Signed "each where available": a request may go without it.
+    expect(parameter('Date')).toMatchObject({ in: 'header', required: false })
+    expect(parameter('Digest')).toMatchObject({ in: 'header', required: true })
+    expect(list.get).toHaveProperty(['x-additional-query-parameters'], false)
+    expect(list.post?.requestBody).toHaveProperty('content', {
+      'application/json': {
+        schema: {
+          oneOf: [
+            { $ref: '#/components/schemas/TransactionBatch' },
+            { $ref: '#/components/schemas/TransactionBatchItem' },
+          ],
+        },
+        examples: expect.any(Object),
+      },
+    })
+  })
+
+  it('has the signature as a security scheme, every status a sandbox sends and its codes', () => {
+    const raw = document as unknown as {
+      security: unknown
+      components: { securitySchemes: unknown; schemas: Record<string, unknown> }
+    }
+    expect(raw.security).toEqual([{ Signature: [] }])
+    expect(raw.components.securitySchemes).toEqual({
+      Signature: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'Signature' }),
+    })
+    expect(Object.keys(document.components.responses).sort()).toEqual(
+      [400, 401, 404, 405, 413, 415, 429, 500, 503, 507].map((status) => `Problem${status}`),
+    )
+    expect(raw.components.schemas.TppMessages).toHaveProperty(
+      ['properties', 'tppMessages', 'items', 'properties', 'code', 'enum'],
+      expect.arrayContaining([
+        'PARAMETER_NOT_SUPPORTED',
+        'PERIOD_INVALID',
+        'SIGNATURE_MISSING',
+        'STORE_FULL',
+      ]),
+    )
+  })
+
+  it("tags and flags whose each operation is, the platform's missing list included", () => {
+    for (const operation of operationList) {
+      const entry: Record<string, unknown> = {
+        ...document.paths[operation.path]?.[operation.method.toLowerCase()],
+      }
+      expect(entry['x-owner']).toBe(operation.owner)
+      expect(entry['x-sandbox-console-operation']).toBe(operation.owner === 'console' ? true : undefined)
+      expect(entry.tags).toEqual([operation.owner === 'console' ? 'sandbox-console' : operation.owner])
+    }
+    expect(document.paths['/v1/sandbox/card-accounts']?.get).toHaveProperty(['x-absent-on-platform'], true)
+    expect(document.paths['/v1/sandbox/card-accounts']?.post).not.toHaveProperty('x-absent-on-platform')
+  })
+
+  it.each<[string, AnswerTraits]>([
+    ['the contract', contractTraits],
+    ['number amounts', { ...contractTraits, amounts: 'number' }],
+    [
+      'pending strings and an empty 201',
+      { ...contractTraits, pending: 'strings', transactionsCreated: 'empty' },
+    ],
+    ['extra fields', { ...contractTraits, extraFields: true }],
+  ])('has examples that fit their own schemas, with %s', (_, traits) => {
+    const shaped = read(openApiDocument(openApiServers.sandbox, operationList, traits)) as unknown as {
+      paths: Record<string, Record<string, JsonOperation>>
+      components: Record<string, unknown>
+    }
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false })
+    let checked = 0
+    for (const [path, methods] of Object.entries(shaped.paths)) {
+      for (const [method, entry] of Object.entries(methods)) {
+        const media = [
+          entry.requestBody?.content['application/json'],
+          ...Object.values(entry.responses).map((answer) => answer.content?.['application/json']),
+        ]
+        for (const { schema, examples } of media.filter((m) => m?.examples !== undefined) as MediaType[]) {
+          const validate = ajv.compile({ ...schema, components: shaped.components })
+          for (const { value } of Object.values(examples)) {
+            validate(value)
+            expect(validate.errors ?? [], `${method} ${path}`).toEqual([])
+            checked++
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(traits.pending === 'strings' ? 10 : 11)
+  })
 })
+
+interface MediaType {
+  schema: Record<string, unknown>
+  examples: Record<string, { value: unknown }>
+}
+interface JsonOperation {
+  requestBody?: { content: Record<string, MediaType> }
+  responses: Record<string, { content?: Record<string, MediaType> }>
+}

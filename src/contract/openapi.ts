@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { jsonNumberSchema } from './amount'
 import { cardAccount, cardAccountCreate, cardAccountList } from './card-account'
-import { signatureErrorCodes, tppMessagesBody } from './errors'
+import { isoDate } from './dates'
+import { errorCodes, signatureErrorCodes, tppMessagesBody } from './errors'
 import { headerNames, requestId } from './headers'
+import { operationExamples } from './openapi-examples'
 import {
   API_BASE,
   CONSOLE_SANDBOX_FLAG,
@@ -10,6 +12,7 @@ import {
   type HeaderUse,
   OPENAPI_PATH,
   type Operation,
+  type OperationOwner,
   operationList,
   pathParameters,
 } from './operations'
@@ -17,8 +20,55 @@ import { type AnswerTraits, contractTraits } from './personality-names'
 
 import { transactionsCreated } from './snapshot'
 import { cardTransactionsResponse, transactionBatch } from './transaction'
+import { INT32_MAX } from './transactions-query'
 
 type JsonObject = Record<string, unknown>
+
+/**
+ * The signature as OpenAPI can say it: an API key in the `Signature` header, so a mock answers a request
+ * without one 401 as the sandbox does. What makes it valid (the other headers it covers, the certificate)
+ * only a verifier can check; they are in the description and, each, a header parameter.
+ */
+const SIGNATURE_SCHEME = 'Signature'
+const signatureScheme = {
+  type: 'apiKey',
+  in: 'header',
+  name: headerNames.signature,
+  description:
+    'draft-cavage-http-signatures-10, rsa-sha256, over `date digest x-request-id` (and psu-id, ' +
+    `psu-corporate-id, tpp-redirect-uri when sent). Sent with ${headerNames.digest}, ` +
+    `${headerNames.tppSignatureCertificate}, ${headerNames.requestId} and, where the client can set it, ` +
+    `${headerNames.date}. Refused as 401 ${signatureErrorCodes.join(', ')}.`,
+}
+
+/** Whose each operation is (docs/decisions.md#boundary), as a tag a reader can filter by. */
+const ownerTags: Record<OperationOwner, { name: string; description: string }> = {
+  bank: { name: 'bank', description: 'The bank’s sandbox operation: every bank has it' },
+  'bank-optional': {
+    name: 'bank-optional',
+    description: 'Some banks have it; the platform does not (it answers 405)',
+  },
+  console: {
+    name: 'sandbox-console',
+    description: 'Sandbox Console’s own (under /v1/sandbox-console): no bank has it',
+  },
+}
+
+/** The extensions a client or a tool reads besides the standard fields. */
+export const openApiExtensions = {
+  /** On each operation: whose it is, the operation table's `owner`. */
+  owner: 'x-owner',
+  /** On each console operation: true, so a tool can leave them out before it points at a bank. */
+  consoleOperation: 'x-sandbox-console-operation',
+  /** On an operation the platform does not offer: true. */
+  absentOnPlatform: 'x-absent-on-platform',
+  /**
+   * On an operation with a query: false, as JSON Schema's additionalProperties says it. Query parameters
+   * are separate parameters in OpenAPI, so no mock enforces it; the sandbox answers 400
+   * PARAMETER_NOT_SUPPORTED naming the one it does not take.
+   */
+  additionalQueryParameters: 'x-additional-query-parameters',
+} as const
 
 /** Where the document is served, so its relative server URL reaches the operation from there. */
 export const openApiServers = {
@@ -45,12 +95,19 @@ const problemAnswers: Record<number, string> = {
     'PERIOD_INVALID: fromDate is after toDate',
   401: `The signature or the certificate was refused: ${signatureErrorCodes.join(', ')}`,
   404: 'RESOURCE_UNKNOWN: no mock card account has this mockCardAccountId (or, where one is named, no transaction this cardTransactionId)',
+  // No operation answers it itself: a path's other methods do, with Allow listing the ones it takes.
+  405: 'SERVICE_INVALID: the path exists, but not with this method; Allow lists the methods it takes',
   413: 'PAYLOAD_TOO_LARGE: the body is over the server’s limit',
   415: 'FORMAT_ERROR naming Content-Type: the body is not sent as application/json',
+  429:
+    'ACCESS_EXCEEDED: the memory of verified X-Request-IDs is full, or a condition the tester set limits ' +
+    'the reads of a day',
+  500: 'INTERNAL_SERVER_ERROR: a failure of the server (or a condition the tester set), still in the tppMessages shape',
+  503: 'SERVICE_UNAVAILABLE: a condition the tester set says the sandbox is down; Retry-After when it set one',
   507: 'STORE_FULL: the write would pass a cap on stored transactions (the text names the cap); nothing was stored',
-  500: 'INTERNAL_SERVER_ERROR: a failure of the server, still in the tppMessages shape',
 }
-const everyOperationsProblems = [400, 401, 500]
+/** 429 and 503 too: the replay memory and the tester's conditions stand before every operation. */
+const everyOperationsProblems = [400, 401, 429, 500, 503]
 /** An operation that reads a JSON body refuses another media type. */
 const bodyProblems = [415]
 
@@ -74,6 +131,12 @@ export function openApiDocument(
         unrepresentable: 'any',
         override: ({ zodSchema, jsonSchema }) => {
           if (zodSchema === jsonNumberSchema) jsonSchema.type = 'number'
+          // A calendar day: a validating mock then refuses 2026-02-30 as the sandbox does.
+          if (zodSchema === isoDate) jsonSchema.format = 'date'
+          asQueryInteger(zodSchema, jsonSchema)
+          const def = zodSchema._zod.def
+          if (io === 'input' && def.type === 'default')
+            jsonSchema.default = (def as { defaultValue: unknown }).defaultValue
         },
       }),
     }
@@ -112,9 +175,36 @@ export function openApiDocument(
     return [...path, ...queryParameters, ...operation.headers.map(header)]
   }
 
+  /** The body, and where the operation takes an array or one object alone, either. */
+  const bodySchema = ({ body, bodyShapes = [] }: Operation): JsonObject => {
+    const schema = schemaOf(body as z.ZodType, 'input')
+    if (!(bodyShapes.includes('array') && bodyShapes.includes('object'))) return schema
+    const batch = schema.$ref === undefined ? schema : schemas[String(schema.$ref).split('/').pop() ?? '']
+    if (batch?.type !== 'array') return schema
+    const name = `${schemaNames.get(body as z.ZodType) ?? 'Body'}Item`
+    schemas[name] = batch.items as JsonObject
+    batch.items = { $ref: `#/components/schemas/${name}` }
+    return { oneOf: [schema, { $ref: `#/components/schemas/${name}` }] }
+  }
+
+  /**
+   * The fixed test data as the sandbox answers it (src/contract/openapi-examples.ts), so a static mock
+   * answers real-looking rows rather than "string". An answer is shaped as `traits` write it; where that
+   * shape is the personality's own (pending as text) there is none, and a mock makes one from the schema.
+   */
+  const examplesOf = ({ name }: Operation, side: 'request' | 'answer') => {
+    const value = operationExamples[name]?.[side]
+    if (value === undefined) return {}
+    if (side === 'answer' && traits.pending === 'strings' && name === 'listTransactions') return {}
+    const shaped = side === 'answer' && traits.amounts === 'number' ? withNumberAmounts(value) : value
+    return { examples: { fixedSet: { summary: 'From the fixed test data', value: shaped } } }
+  }
+
   const echoedRequestId = {
     description: 'The request’s X-Request-ID, when it was a UUID',
     schema: schemaOf(requestId, 'output'),
+    // A mock echoes nothing: without it, it would answer the header as "string", which is no UUID.
+    example: '99391c7e-ad88-49ec-a2ad-99ddcb1f7721',
   }
 
   const answers = ({ name, answer, problems, body }: Operation) => {
@@ -131,7 +221,14 @@ export function openApiDocument(
         // A 204 has no body to describe, nor has a sandbox's empty 201.
         ...(answer.status === 204 || (name === 'createTransactions' && traits.transactionsCreated === 'empty')
           ? {}
-          : { content: { 'application/json': { schema: schemaOf(answer.schema, 'output') } } }),
+          : {
+              content: {
+                'application/json': {
+                  schema: schemaOf(answer.schema, 'output'),
+                  ...examplesOf({ name, answer } as Operation, 'answer'),
+                },
+              },
+            }),
       },
       ...Object.fromEntries(
         statuses.map((status) => [status, { $ref: `#/components/responses/Problem${status}` }]),
@@ -145,6 +242,11 @@ export function openApiDocument(
     ;(paths[path] as JsonObject)[operation.method.toLowerCase()] = {
       operationId: deprecated ? `${operation.name}AtDeprecatedPath` : operation.name,
       summary: operation.summary,
+      tags: [ownerTags[operation.owner].name],
+      [openApiExtensions.owner]: operation.owner,
+      ...(operation.owner === 'console' ? { [openApiExtensions.consoleOperation]: true } : {}),
+      ...(operation.owner === 'bank-optional' ? { [openApiExtensions.absentOnPlatform]: true } : {}),
+      ...(operation.query === undefined ? {} : { [openApiExtensions.additionalQueryParameters]: false }),
       ...(deprecated
         ? {
             deprecated: true,
@@ -159,7 +261,9 @@ export function openApiDocument(
         : {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: schemaOf(operation.body, 'input') } },
+              content: {
+                'application/json': { schema: bodySchema(operation), ...examplesOf(operation, 'request') },
+              },
             },
           }),
       responses: answers(operation),
@@ -174,6 +278,10 @@ export function openApiDocument(
   const consoleSandbox = offered.some(({ owner }) => owner === 'console')
 
   const problemSchema = schemaOf(tppMessagesBody, 'output')
+  // What our sandboxes send; a client still reads codes it does not know (docs/decisions.md#error-codes).
+  const messageSchema = (schemas.TppMessages as { properties: { tppMessages: { items: JsonObject } } })
+    .properties.tppMessages.items as { properties: Record<string, JsonObject> }
+  messageSchema.properties.code = { type: 'string', enum: [...errorCodes] }
   const responses = Object.fromEntries(
     Object.entries(problemAnswers).map(([status, description]) => [
       `Problem${status}`,
@@ -206,9 +314,29 @@ export function openApiDocument(
     },
     servers: [server],
     ...(consoleSandbox ? { [CONSOLE_SANDBOX_FLAG]: { prefix: CONSOLE_SANDBOX_PREFIX } } : {}),
+    security: [{ [SIGNATURE_SCHEME]: [] }],
+    tags: [...new Set(offered.map(({ owner }) => owner))].map((owner) => ownerTags[owner]),
     paths,
-    components: { schemas, responses },
+    components: { schemas, responses, securitySchemes: { [SIGNATURE_SCHEME]: signatureScheme } },
   }
+}
+
+/**
+ * A query integer (digits in the query string, piped into a bounded number) as the integer it stands for,
+ * with its bounds: a mock that coerces the query then refuses `limit=0` or a limit past MAX_LIMIT, as the
+ * sandbox does. Within int32, the spec's type, it says so.
+ */
+function asQueryInteger(zodSchema: z.core.$ZodType, jsonSchema: JsonObject): void {
+  const def = zodSchema._zod.def as { type: string; out?: z.core.$ZodType }
+  if (def.type !== 'pipe' || def.out?._zod.def.type !== 'number' || jsonSchema.type !== 'string') return
+  const { minimum, maximum } = z.toJSONSchema(def.out as z.ZodType) as { minimum?: number; maximum?: number }
+  delete jsonSchema.pattern
+  jsonSchema.type = 'integer'
+  if ((minimum ?? -INT32_MAX - 1) >= -INT32_MAX - 1 && maximum !== undefined && maximum <= INT32_MAX) {
+    jsonSchema.format = 'int32'
+  }
+  if (minimum !== undefined) jsonSchema.minimum = minimum
+  if (maximum !== undefined) jsonSchema.maximum = maximum
 }
 
 /**
@@ -242,6 +370,18 @@ function shapeAnswer(json: JsonObject, traits: AnswerTraits): void {
     for (const value of Object.values(schema)) visit(value)
   }
   visit(json)
+}
+
+/** Every amount object's `amount` as a JSON number, as a sandbox with number amounts writes it. */
+function withNumberAmounts(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withNumberAmounts)
+  if (typeof value !== 'object' || value === null) return value
+  const object = Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [key, withNumberAmounts(field)]),
+  )
+  if (typeof object.currency === 'string' && typeof object.amount === 'string')
+    object.amount = Number(object.amount)
+  return object
 }
 
 /** The document as a file every server of the console serves, at the same path (under a base path). */

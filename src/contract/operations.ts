@@ -116,7 +116,14 @@ const requestIdHeader: HeaderUse = {
 
 /** What the signer adds to every request (draft-cavage-http-signatures-10); the console's proxy adds them itself. */
 const signatureHeaders: readonly HeaderUse[] = [
-  { name: headerNames.date, required: true, description: 'When the request was signed (RFC 7231 date)' },
+  {
+    name: headerNames.date,
+    required: false,
+    // The verifier signs it "each where available" (docs/decisions.md#signing): a browser's fetch may not
+    // set it, and a request without it, signed without it, is answered.
+    description:
+      'When the request was signed (RFC 7231 date); signed whenever it is sent, which a browser cannot',
+  },
   {
     name: headerNames.digest,
     required: true,
