@@ -170,7 +170,10 @@ const dialogs: DialogCase[] = [
     open: async (page) => {
       await page.getByRole('complementary').getByRole('button', { name: 'Scenarios…' }).click()
       const dialog = modal(page, 'Scenarios')
-      return shown(dialog, dialog.getByRole('rowheader', { name: /^Empty private customer/ }))
+      // With its question: loading replaces the whole offline state.
+      await dialog.getByRole('button', { name: 'Load Empty private customer', exact: true }).click()
+      const question = dialog.getByRole('region', { name: 'Load Empty private customer?' })
+      return shown(dialog, question.getByRole('button', { name: 'Replace and load' }))
     },
   },
   {
