@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import axe from 'axe-core'
 import { expect, modeOf } from './fixtures'
 
 export type Theme = 'light' | 'dark'
@@ -79,13 +79,28 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}${suffix}.png`, fullPage: true })
 }
 
-/** axe-core on the whole page (an open modal dialog included); every violation is listed on failure. */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze()
-  const violations = results.violations.map(
+/**
+ * axe-core's violations, one line each with the elements it found, in `scope` (a selector) or the whole page.
+ * axe is put into the page once and run there: AxeBuilder injects its source into every frame and finishes
+ * each pass in a new blank page, which a spec checking a dozen dialogs in one page would pay a dozen times.
+ */
+export async function axeViolations(page: Page, scope?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
+  const violations = await page.evaluate(
+    (context) =>
+      (window as unknown as { axe: typeof axe }).axe
+        .run(context ?? document, { resultTypes: ['violations'] })
+        .then((results) => results.violations),
+    scope,
+  )
+  return violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
   )
-  expect(violations, `axe violations on ${screen}`).toEqual([])
+}
+
+/** axe-core on the whole page (an open modal dialog included); every violation is listed on failure. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  expect(await axeViolations(page), `axe violations on ${screen}`).toEqual([])
 }
 
 /** Checks one screen with axe and saves its screenshot. */
