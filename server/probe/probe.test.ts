@@ -63,6 +63,22 @@ function score(label: string, expected: BankTraits, result: ProbeResult) {
   console.info(`${label}: ${right.length}/${defined.length} traits right, ${result.requests} requests`)
 }
 
+// No personality combines these: books only, absolute links, pages of at most 25, numbers, enc ids.
+const combinedProfile: BankTraits = {
+  ...personalityProfiles.console,
+  basePath: '/bank/sandbox',
+  ids: 'enc',
+  amounts: 'number',
+  bookedOnly: true,
+  pending: 'unknown',
+  links: 'absolute',
+  pageSizeDefault: 25,
+  pageCap: { max: 25, above: 'lowered' },
+  accountList: 'absent',
+  consoleOperations: false,
+  consoleHeaders: false,
+}
+
 describe('the probe against each personality of npm run sandbox', () => {
   for (const name of personalityNames) {
     it(`derives the ${name} personality's profile exactly`, async () => {
@@ -78,37 +94,112 @@ describe('the probe against each personality of npm run sandbox', () => {
 })
 
 describe('a sandbox served from a profile file', () => {
-  // No personality combines these: books only, absolute links, pages of at most 25, numbers, enc ids.
-  const combined: BankTraits = {
-    ...personalityProfiles.console,
-    basePath: '/bank/sandbox',
-    ids: 'enc',
-    amounts: 'number',
-    bookedOnly: true,
-    pending: 'unknown',
-    links: 'absolute',
-    pageSizeDefault: 25,
-    pageCap: { max: 25, above: 'lowered' },
-    accountList: 'absent',
-    consoleOperations: false,
-    consoleHeaders: false,
-  }
-
   it('is derived trait by trait', async () => {
     const path = join(dir, 'combined.json')
-    writeFileSync(path, JSON.stringify(bankProfileFileOf(combined, { source: 'probe.test.ts' })))
+    writeFileSync(path, JSON.stringify(bankProfileFileOf(combinedProfile, { source: 'probe.test.ts' })))
     const result = await probe(await startSandbox(path))
-    score('profile file', combined, result)
+    score('profile file', combinedProfile, result)
     expect(result.stopped).toBeUndefined()
     for (const name of bankTraitNames)
-      expect({ [name]: result.traits[name] }).toEqual({ [name]: combined[name] })
+      expect({ [name]: result.traits[name] }).toEqual({ [name]: combinedProfile[name] })
   }, 60_000)
 
   it('refuses, at start, a trait value it cannot serve', async () => {
     const path = join(dir, 'unservable.json')
-    writeFileSync(path, JSON.stringify(bankProfileFileOf({ ...combined, links: 'none' })))
+    writeFileSync(path, JSON.stringify(bankProfileFileOf({ ...combinedProfile, links: 'none' })))
     await expect(startSandbox(path)).rejects.toThrow(/links "none"/)
   })
+})
+
+/** A JSON value's shape: its keys and their types, an array as the shape of its first element. */
+function shape(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length === 0 ? [] : [shape(value[0])]
+  if (typeof value !== 'object' || value === null) return value === null ? 'null' : typeof value
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, shape((value as Record<string, unknown>)[key])]),
+  )
+}
+
+/** A small battery, signed: each answer's status and JSON shape. */
+async function battery(baseUrl: URL) {
+  const base = baseUrl.href.replace(/\/$/, '')
+  async function call(method: string, path: string, body?: unknown) {
+    const text = body === undefined ? undefined : JSON.stringify(body)
+    const headers = {
+      'X-Request-ID': crypto.randomUUID(),
+      ...(text ? { 'Content-Type': 'application/json' } : {}),
+    }
+    const signed = await signer.sign({
+      method,
+      url: `${baseUrl.pathname.replace(/\/$/, '')}${path}`,
+      headers,
+      ...(text ? { body: text } : {}),
+    })
+    const answer = await fetch(`${base}${path}`, {
+      method,
+      headers: signed.headers,
+      ...(text ? { body: text } : {}),
+    })
+    const answerText = await answer.text()
+    return { status: answer.status, shape: answerText === '' ? 'empty' : shape(JSON.parse(answerText)) }
+  }
+  const accounts = '/v1/sandbox/card-accounts'
+  const account = {
+    customerNumber: '13039319955',
+    maskedPan: '1234xxxxxxxx4321',
+    currency: 'NOK',
+    creditLimit: { currency: 'NOK', amount: 1000 },
+    name: 'parity',
+  }
+  const list = await call('GET', accounts)
+  const signedCreate = await signer.sign({
+    method: 'POST',
+    url: `${baseUrl.pathname.replace(/\/$/, '')}${accounts}`,
+    headers: { 'X-Request-ID': crypto.randomUUID(), 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  })
+  const created = await fetch(`${base}${accounts}`, {
+    method: 'POST',
+    headers: signedCreate.headers,
+    body: JSON.stringify(account),
+  })
+  const createdText = await created.text()
+  const id = (JSON.parse(createdText) as { resourceId: string }).resourceId
+  const path = `${accounts}/${encodeURIComponent(id)}`
+  const tx = {
+    transactionDate: '2024-03-01',
+    bookingDate: '2024-03-01',
+    transactionAmount: { currency: 'NOK', amount: '12.50' },
+    originalAmount: { currency: 'NOK', amount: '12.50' },
+    merchantCategoryCode: 'TEST',
+  }
+  return [
+    list,
+    { status: created.status, shape: shape(JSON.parse(createdText)) },
+    await call('POST', `${path}/transactions`, [tx, tx]),
+    await call('GET', path),
+    await call('GET', `${path}/transactions?bookingStatus=both`),
+    await call('GET', `${path}/transactions?bookingStatus=booked&limit=1`),
+    await call('GET', `${path}/transactions?bookingStatus=booked&limit=1001`),
+    await call('GET', `${accounts}/unknown-account/transactions?bookingStatus=booked`),
+  ]
+}
+
+describe('npm run sandbox started with a derived profile', () => {
+  for (const upstream of ['platform', 'combined'] as const) {
+    it(`answers like the ${upstream} upstream it was learned from`, async () => {
+      const setting = upstream === 'platform' ? 'platform' : join(dir, 'combined.json')
+      if (upstream === 'combined') writeFileSync(setting, JSON.stringify(bankProfileFileOf(combinedProfile)))
+      const learnedFrom = await startSandbox(setting)
+      const derived = join(dir, `derived-${upstream}.json`)
+      writeFileSync(derived, JSON.stringify(bankProfileFileOf((await probe(learnedFrom)).traits)))
+      const offline = await startSandbox(derived)
+      expect(offline.pathname).toBe(learnedFrom.pathname)
+      expect(await battery(offline)).toEqual(await battery(learnedFrom))
+    }, 60_000)
+  }
 })
 
 describe('a bank that answers 429 half-way', () => {
