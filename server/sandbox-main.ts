@@ -9,7 +9,11 @@ import { readStandaloneSettings, standaloneBanner } from './standalone-sandbox'
 async function main() {
   const settings = await readStandaloneSettings(process.env)
   const data = await openSandboxData(
-    sandboxDataSetting(process.env, `npm-run-sandbox-${settings.personality.name}.json`),
+    // A profile file's personality is named after the file: its data file too, in safe characters.
+    sandboxDataSetting(
+      process.env,
+      `npm-run-sandbox-${settings.personality.name.replace(/[^\w.-]+/g, '-')}.json`,
+    ),
   )
   const server = createSandboxService({ ...settings, store: data.store })
   server.once('error', (error: NodeJS.ErrnoException) => {

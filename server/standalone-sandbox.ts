@@ -1,8 +1,17 @@
 // What `npm run sandbox` reads from its environment and says when it starts.
 import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
 import { OPENAPI_PATH, pathTo } from '../src/contract'
+import { bankProfileFile } from '../src/contract/bank-profile'
 import type { StoreCaps } from '../src/sandbox'
-import { type Personality, personalities } from '../src/sandbox-http/personality'
+import {
+  isPersonalityName,
+  type Personality,
+  personalities,
+  personalityOf,
+  profileSummary,
+  UnservableProfile,
+} from '../src/sandbox-http/personality'
 import { CertificateError, parseCertificate } from '../src/signing'
 import { ConfigError, personalityName, readStoreCaps } from './config'
 import type { SignatureChecks } from './sandbox-service'
@@ -19,7 +28,7 @@ export interface StandaloneSettings {
 
 /**
  * PORT (4010), SANDBOX_MAX_BODY_BYTES (16 MiB), the caps on stored transactions (`readStoreCaps`),
- * SANDBOX_PERSONALITY (console), SANDBOX_TRUSTED_CA (a CA
+ * SANDBOX_PERSONALITY (console; a personality's name or the path of a bank profile file), SANDBOX_TRUSTED_CA (a CA
  * certificate PEM file: only certificates it issued are trusted) and SANDBOX_SIGNATURES (`off` answers
  * unsigned requests; anything but `on` or unset is refused, so a typo never turns checking off).
  */
@@ -29,7 +38,7 @@ export async function readStandaloneSettings(
   const port = Number(env.PORT ?? 4010)
   const maxBodyBytes = Number(env.SANDBOX_MAX_BODY_BYTES ?? 16 * 1024 * 1024)
   const storeCaps = readStoreCaps(env)
-  const personality = personalities[personalityName(env.SANDBOX_PERSONALITY?.trim() || undefined)]
+  const personality = await personalitySetting(env.SANDBOX_PERSONALITY?.trim() || undefined)
   const switchSetting = env.SANDBOX_SIGNATURES?.trim() || 'on'
   if (switchSetting !== 'on' && switchSetting !== 'off') {
     throw new ConfigError(`SANDBOX_SIGNATURES must be "off" (or "on", the default), not "${switchSetting}"`)
@@ -53,6 +62,42 @@ export async function readStandaloneSettings(
     personality,
     signatures: { kind: 'verify', trustedCa: await readCa(trustedCaPath) },
     trustedCaPath,
+  }
+}
+
+/**
+ * A personality's name, or a path (it holds a `/` or ends in `.json`) to a bank profile file
+ * (src/contract/bank-profile.ts), such as one `npm run probe` wrote.
+ */
+async function personalitySetting(value: string | undefined): Promise<Personality> {
+  if (value === undefined || isPersonalityName(value) || !/[/\\]|\.json$/i.test(value)) {
+    return personalities[personalityName(value)]
+  }
+  let text: string
+  try {
+    text = await readFile(value, 'utf8')
+  } catch (error) {
+    throw new ConfigError(
+      `SANDBOX_PERSONALITY: cannot read ${value} (${(error as NodeJS.ErrnoException).code})`,
+    )
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new ConfigError(`SANDBOX_PERSONALITY: ${value} is not JSON`)
+  }
+  const parsed = bankProfileFile.safeParse(json)
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`)
+    throw new ConfigError(`SANDBOX_PERSONALITY: ${value} is not a bank profile: ${issues.join('; ')}`)
+  }
+  const { traits } = parsed.data
+  try {
+    return personalityOf(`profile ${basename(value)}`, profileSummary(traits), traits)
+  } catch (error) {
+    if (!(error instanceof UnservableProfile)) throw error
+    throw new ConfigError(`SANDBOX_PERSONALITY: ${value}: ${error.message}`)
   }
 }
 

@@ -3,25 +3,31 @@ import {
   contractTraits,
   createRouteMatcher,
   DECIMAL_AMOUNT,
+  DEFAULT_LIMIT,
   jsonNumber,
+  MAX_LIMIT,
   type OperationName,
   operationList,
   type PendingTransaction,
   type PersonalityName,
+  personalityNames,
   personalitySummaries,
   type RouteMatcher,
   stringifyJsonLossless,
 } from '../contract'
+import { type BankTraits, definedTraits, personalityProfiles } from '../contract/bank-profile'
 import { bytesToBase64 } from '../signing/base64'
 import { JsonText } from './respond'
 
 /**
  * How a sandbox behaves where real sandboxes differ (docs/decisions.md#personalities): our own handlers and
- * engine, shaped like another server. A new kind of sandbox is one more entry in `personalities`, e.g.
- * one that books only, adds fields, writes absolute `_links` or caps the page size.
+ * engine, shaped like another server. Its behaviour is read from a bank profile
+ * (src/contract/bank-profile.ts): a named personality is a profile of `personalityProfiles`, and a profile
+ * file (`SANDBOX_PERSONALITY=<path>`, or one a probe learned) is served the same way.
  */
 export interface Personality {
-  name: PersonalityName
+  /** A personality's name, or `profile <file>` for a profile read from a file. */
+  name: string
   /** One line for the start-up banner. */
   summary: string
   /** Where it serves the operation: the platform's sandbox sits under `/api-sandbox`. */
@@ -53,39 +59,79 @@ const sandboxOnly: readonly OperationName[] = operationList
   .filter(({ owner }) => owner === 'console')
   .map(({ name }) => name)
 
-/** Our sandbox as the contract has it: every operation, UUID ids, amounts as strings, pending objects. */
-const asContracted: Personality = {
-  name: 'console',
-  summary: personalitySummaries.console,
-  basePath: '',
-  offers: operationList.map(({ name }) => name),
-  newId: () => crypto.randomUUID(),
-  traits: contractTraits,
-  consoleHeaders: true,
+/** A profile this sandbox cannot serve: each trait value it has no behaviour for, and why. */
+export class UnservableProfile extends Error {
+  constructor(readonly reasons: string[]) {
+    super(`this sandbox cannot behave so yet: ${reasons.join('; ')}`)
+  }
 }
 
 /**
- * The real platform, as far as its public pages show it (docs/decisions.md#personalities): no list of mock
- * card accounts, opaque `enc!!…==` ids, amounts as strings (its default since 1.7.6), `pending` as strings
- * (as the spec's schema declares), an empty 201 for the transactions POST, under `/api-sandbox` and nothing
- * outside it, no header of the console's own.
+ * The sandbox that behaves as `profile` says. A trait left unknown takes the contract's behaviour; a value
+ * the handlers have no behaviour for is refused (`UnservableProfile`), never served as something else.
  */
-const platform: Personality = {
-  name: 'platform',
-  summary: personalitySummaries.platform,
-  basePath: '/api-sandbox',
-  // A GET of the list's path is then 405 with `Allow: POST, OPTIONS`, as a server routing by path and
-  // method answers a method the path does not take (the platform's sandbox is such a server). Like every
-  // bank's, it has no clock, no settlement and no way to delete one account or transaction: the console
-  // says so where it would offer them.
-  offers: operationList
-    .map(({ name }) => name)
-    .filter((name) => name !== 'listCardAccounts' && !sandboxOnly.includes(name)),
-  newId: platformId,
-  // Its transactions POST's answer is not documented: 201 and nothing, which a client must survive. The
-  // account answers keep their body: the platform's old example answer holds `resourceId`.
-  traits: { ...contractTraits, pending: 'strings', transactionsCreated: 'empty' },
-  consoleHeaders: false,
+export function personalityOf(name: string, summary: string, profile: BankTraits): Personality {
+  const reasons: string[] = []
+  const unservable = (reason: string) => reasons.push(reason)
+  if (profile.pending === 'absent') unservable('pending "absent" (answers always hold the pending array)')
+  if (profile.links === 'none') unservable('links "none" (answers always carry _links)')
+  if (profile.linksUnderBasePath === false)
+    unservable('linksUnderBasePath false (links start at the base path)')
+  const cap = profile.pageCap
+  let maxPageSize: number | undefined
+  if (typeof cap === 'object' && cap.above === 'lowered') maxPageSize = cap.max
+  else if (cap === 'none') unservable('pageCap "none" (a limit above MAX_LIMIT is refused)')
+  else if (typeof cap === 'object' && cap.max !== MAX_LIMIT) {
+    unservable(`pageCap refused above ${cap.max} (only above ${MAX_LIMIT}, the contract's MAX_LIMIT)`)
+  }
+  const pageDefault = maxPageSize ?? DEFAULT_LIMIT
+  if (typeof profile.pageSizeDefault === 'number' && profile.pageSizeDefault !== pageDefault) {
+    unservable(
+      `pageSizeDefault ${profile.pageSizeDefault} (a page without limit holds ${pageDefault}: the cap lowered to, or the contract's default)`,
+    )
+  }
+  if (reasons.length > 0) throw new UnservableProfile(reasons)
+  const known = <T>(value: T | 'unknown', contract: T): T => (value === 'unknown' ? contract : value)
+  return {
+    name,
+    summary,
+    basePath: profile.basePath,
+    offers: operationList
+      .map(({ name: operation }) => operation)
+      .filter((operation) => operation !== 'listCardAccounts' || profile.accountList !== 'absent')
+      .filter((operation) => profile.consoleOperations !== false || !sandboxOnly.includes(operation)),
+    newId: newIdOf(profile.ids),
+    traits: {
+      amounts: known(profile.amounts, contractTraits.amounts),
+      pending: profile.pending === 'strings' ? 'strings' : contractTraits.pending,
+      transactionsCreated: known(profile.transactionsCreated, contractTraits.transactionsCreated),
+      extraFields: known(profile.extraFields, contractTraits.extraFields),
+    },
+    consoleHeaders: known(profile.consoleHeaders, true),
+    ...(profile.bookedOnly === true ? { bookedOnly: true } : {}),
+    ...(profile.links === 'absolute' ? { absoluteLinks: true } : {}),
+    ...(maxPageSize === undefined ? {} : { maxPageSize }),
+  }
+}
+
+function newIdOf(ids: BankTraits['ids']): () => string {
+  switch (ids) {
+    case 'enc':
+      return platformId
+    case 'opaque':
+      // Neither a UUID nor the platform's form, as a bank of its own might make them.
+      return () => `acc-${crypto.randomUUID().replaceAll('-', '')}`
+    default:
+      return () => crypto.randomUUID()
+  }
+}
+
+/** The profile's traits in a few words, for the banner of a sandbox started from a profile file. */
+export function profileSummary(profile: BankTraits): string {
+  return definedTraits(profile)
+    .filter((trait) => trait !== 'basePath')
+    .map((trait) => `${trait} ${JSON.stringify(profile[trait])}`)
+    .join(', ')
 }
 
 /** A success answer's body as `traits` write it; undefined for an empty body. */
@@ -97,26 +143,19 @@ export function answerBodyOf(traits: AnswerTraits, operation: OperationName, bod
   return traits.amounts === 'number' ? new JsonText(stringifyJsonLossless(withNumberAmounts(shaped))) : shaped
 }
 
-/** A preset of a deviating bank: the contract's sandbox with one difference. */
-const deviating = (name: PersonalityName, differences: Partial<Personality>): Personality => ({
-  ...asContracted,
-  name,
-  summary: personalitySummaries[name],
-  ...differences,
-})
-
-export const personalities: Record<PersonalityName, Personality> = {
-  console: asContracted,
-  platform,
-  'booked-only': deviating('booked-only', { bookedOnly: true }),
-  'number-amounts': deviating('number-amounts', { traits: { ...contractTraits, amounts: 'number' } }),
-  'pending-strings': deviating('pending-strings', { traits: { ...contractTraits, pending: 'strings' } }),
-  'extra-fields': deviating('extra-fields', { traits: { ...contractTraits, extraFields: true } }),
-  'absolute-links': deviating('absolute-links', { absoluteLinks: true }),
-  'small-pages': deviating('small-pages', { maxPageSize: 10 }),
-}
+/**
+ * The named personalities, each served from its profile (src/contract/bank-profile.ts). `console` is the
+ * contract as written; `platform` the bank's platform as far as its public pages show it
+ * (docs/decisions.md#personalities); the others the contract with one difference each.
+ */
+export const personalities = Object.fromEntries(
+  personalityNames.map((name) => [
+    name,
+    personalityOf(name, personalitySummaries[name], personalityProfiles[name]),
+  ]),
+) as Record<PersonalityName, Personality>
 export type { PersonalityName }
-export const defaultPersonality: Personality = asContracted
+export const defaultPersonality: Personality = personalities.console
 
 export function isPersonalityName(name: string): name is PersonalityName {
   return Object.hasOwn(personalities, name)

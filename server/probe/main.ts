@@ -1,0 +1,94 @@
+// `npm run probe -- <base URL> [--customer <number>] [--out <file>] [--compare <saved.json>]`: learns a
+// bank's sandbox (server/probe/probe.ts) and prints its profile; with --out writes it, with --compare exits 1
+// when the sandbox no longer behaves as the saved profile says. Signs with TPP_CERT and TPP_KEY (and
+// TPP_KEY_PASSPHRASE_FILE or TPP_KEY_PASSPHRASE) when set, else with the development identity in
+// .dev-identity/, as `npm run sign` does.
+import { readFile, writeFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { testCustomers } from '../../src/contract'
+import { bankProfileFile, bankProfileFileOf, traitDifferences } from '../../src/contract/bank-profile'
+import { createNodeRequestSigner } from '../../src/signing/node/node-signing-crypto'
+import { IdentityError, loadIdentity, loadOrCreateDevIdentity } from '../identity'
+import { probeReport, probeSandbox } from './probe'
+
+const USAGE =
+  'usage: npm run probe -- <base URL> [--customer <number>] [--out <file>] [--compare <saved.json>]'
+const DEV_IDENTITY_DIR = fileURLToPath(new URL('../../.dev-identity/', import.meta.url))
+
+class UsageError extends Error {}
+
+function parseArgs(args: string[]) {
+  const options: { base?: string; out?: string; compare?: string; customer?: string } = {}
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    const flag = { '--out': 'out', '--compare': 'compare', '--customer': 'customer' }[arg] as
+      | 'out'
+      | 'compare'
+      | 'customer'
+      | undefined
+    if (flag !== undefined) {
+      const value = args[++i]
+      if (value === undefined) throw new UsageError(`${arg} needs a value\n${USAGE}`)
+      options[flag] = value
+    } else if (options.base === undefined && !arg.startsWith('--')) options.base = arg
+    else throw new UsageError(`unexpected argument ${JSON.stringify(arg)}\n${USAGE}`)
+  }
+  if (options.base === undefined) throw new UsageError(USAGE)
+  let baseUrl: URL
+  try {
+    baseUrl = new URL(options.base)
+  } catch {
+    throw new UsageError(`not a URL: ${options.base}\n${USAGE}`)
+  }
+  return { ...options, baseUrl }
+}
+
+async function readSaved(path: string) {
+  const parsed = bankProfileFile.safeParse(JSON.parse(await readFile(path, 'utf8')))
+  if (!parsed.success)
+    throw new UsageError(`${path} is not a bank profile: ${parsed.error.issues[0]?.message}`)
+  return parsed.data
+}
+
+async function main() {
+  const { baseUrl, out, compare, customer = testCustomers.private } = parseArgs(process.argv.slice(2))
+  const saved = compare === undefined ? undefined : await readSaved(compare)
+  const env = process.env
+  const identity =
+    env.TPP_CERT && env.TPP_KEY
+      ? await loadIdentity({
+          certPath: env.TPP_CERT,
+          keyPath: env.TPP_KEY,
+          passphrase: env.TPP_KEY_PASSPHRASE || undefined,
+          passphraseFile: env.TPP_KEY_PASSPHRASE_FILE || undefined,
+        })
+      : (await loadOrCreateDevIdentity(DEV_IDENTITY_DIR)).identity
+  console.log(`  the probe account is created for customer ${customer} (--customer to change)`)
+  const result = await probeSandbox({
+    baseUrl,
+    signer: createNodeRequestSigner(identity),
+    customerNumber: customer,
+    log: (line) => console.log(line),
+  })
+  for (const line of probeReport(result)) console.log(line)
+  const file = bankProfileFileOf(result.traits, { source: baseUrl.href, learnedAt: new Date().toISOString() })
+  console.log(JSON.stringify(file, null, 2))
+  if (out !== undefined) {
+    await writeFile(out, `${JSON.stringify(file, null, 2)}\n`)
+    console.log(`written to ${out}`)
+  }
+  if (saved !== undefined) {
+    const changed = traitDifferences(saved.traits, result.traits)
+    if (changed.length === 0) console.log(`same as ${compare}`)
+    for (const { trait, before, after } of changed) {
+      console.log(`changed: ${trait} ${JSON.stringify(before)} -> ${JSON.stringify(after)}`)
+    }
+    if (changed.length > 0) process.exitCode = 1
+  }
+  if (result.stopped !== undefined) process.exitCode = process.exitCode ?? 2
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof UsageError || error instanceof IdentityError ? error.message : error)
+  process.exit(2)
+})

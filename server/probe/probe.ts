@@ -1,0 +1,379 @@
+// Learns a bank's sandbox (docs/decisions.md#bank-profiles-and-the-probe): a bounded battery of signed
+// requests, each answer read for the traits it settles; a trait no answer settles stays unknown.
+import { z } from 'zod'
+import {
+  cardAccount,
+  cardTransactionsResponse,
+  headerNames,
+  transactionsCreated,
+  UUID,
+} from '../../src/contract'
+import {
+  type BankTraits,
+  bankTraitNames,
+  definedTraits,
+  unknownTraits,
+} from '../../src/contract/bank-profile'
+import type { RequestSigner } from '../../src/signing/signer'
+
+export interface ProbeOptions {
+  /** The sandbox's base URL, path included (e.g. https://bank.example/api-sandbox). */
+  baseUrl: URL
+  signer: RequestSigner
+  /** The customer the one probe account is created for. */
+  customerNumber: string
+  /** A bound on each request; a request that takes longer stops the probe. */
+  timeoutMs?: number
+  /** Told each request as it goes, and the plan before the first. */
+  log?: (line: string) => void
+}
+
+export interface ProbeResult {
+  traits: BankTraits
+  /** Requests sent, each of which counted against the bank's limits. */
+  requests: number
+  /** Why the probe stopped before its battery ended; undefined when it ran to the end. */
+  stopped?: string
+  /** The probe account's id, when it was made: it stays in the sandbox. */
+  accountId?: string
+}
+
+/** Booked rows in the probe's one POST: more than the usual default page of 200, for a bank that books only. */
+const BOOKED_ROWS = 201
+/** The `limit` just above the contract's MAX_LIMIT: lowered, refused, or taken. */
+const ABOVE_CAP = 1001
+/** The most requests the battery sends, and the most of them that read the probe account. */
+export const PROBE_MAX_REQUESTS = 9
+export const PROBE_MAX_ACCOUNT_READS = 4
+
+const ACCOUNTS = '/v1/sandbox/card-accounts'
+
+interface Answer {
+  status: number
+  headers: Headers
+  text: string
+  json: unknown
+}
+
+/** Stops the battery: the answers so far keep what they settled. */
+class Stop extends Error {}
+
+/** The plan, said before the first request. */
+export function probePlan(baseUrl: URL): string[] {
+  return [
+    `The probe sends at most ${PROBE_MAX_REQUESTS} signed requests to ${baseUrl.href}; each counts against the bank's limits.`,
+    `  It creates ONE card account (named "Sandbox Console probe") with ${BOOKED_ROWS + 1} transactions, which stay there,`,
+    `  and reads that account at most ${PROBE_MAX_ACCOUNT_READS} times, so a bank allowing 4 reads a day per account does not stop it.`,
+    '  It stops at a 429, a timeout, a refused connection or a refused write, and keeps what it learned.',
+  ]
+}
+
+export async function probeSandbox({
+  baseUrl,
+  signer,
+  customerNumber,
+  timeoutMs = 30_000,
+  log = () => {},
+}: ProbeOptions): Promise<ProbeResult> {
+  const base = baseUrl.href.replace(/\/+$/, '')
+  const basePath = baseUrl.pathname.replace(/\/+$/, '')
+  const traits = unknownTraits(basePath)
+  const result: ProbeResult = { traits, requests: 0 }
+  for (const line of probePlan(baseUrl)) log(line)
+
+  async function send(method: string, path: string, body?: unknown): Promise<Answer> {
+    const text = body === undefined ? undefined : JSON.stringify(body)
+    const signed = await signer.sign({
+      method,
+      url: `${basePath}${path}`,
+      headers: {
+        'X-Request-ID': crypto.randomUUID(),
+        Accept: 'application/json',
+        ...(text === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(text === undefined ? {} : { body: text }),
+    })
+    result.requests += 1
+    let response: Response
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: signed.headers,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+        ...(text === undefined ? {} : { body: text }),
+      })
+    } catch (error) {
+      const cause =
+        error instanceof Error && error.name === 'TimeoutError'
+          ? `no answer in ${timeoutMs} ms`
+          : String(error)
+      throw new Stop(`${method} ${path}: ${cause}`)
+    }
+    const answerText = await response.text()
+    log(`  ${method} ${path} -> ${response.status}`)
+    if (response.status === 429) {
+      const retry = response.headers.get('retry-after')
+      throw new Stop(
+        `${method} ${path}: 429 Too Many Requests${retry === null ? '' : ` (Retry-After ${retry})`}`,
+      )
+    }
+    let json: unknown
+    try {
+      json = answerText === '' ? undefined : JSON.parse(answerText)
+    } catch {
+      json = undefined
+    }
+    const answer = { status: response.status, headers: response.headers, text: answerText, json }
+    if (response.status >= 400) settleErrorBody(traits, answer)
+    else settleConsoleHeaders(traits, answer)
+    return answer
+  }
+
+  try {
+    await battery(send, traits, customerNumber, result)
+  } catch (error) {
+    if (!(error instanceof Stop)) throw error
+    result.stopped = error.message
+  }
+  return result
+}
+
+/** The outcome in a few lines: what was settled, what was not, and why it stopped. */
+export function probeReport(result: ProbeResult): string[] {
+  const settled = definedTraits(result.traits)
+  const open = bankTraitNames.filter((name) => !settled.includes(name))
+  return [
+    `${result.requests} requests sent; ${settled.length} of ${bankTraitNames.length} traits settled`,
+    ...(open.length === 0 ? [] : [`  unknown: ${open.join(', ')}`]),
+    ...(result.accountId === undefined
+      ? []
+      : [`  the probe account ${result.accountId} stays in the sandbox`]),
+    result.stopped === undefined ? '  the battery ran to its end' : `  stopped early: ${result.stopped}`,
+  ]
+}
+
+type Send = (method: string, path: string, body?: unknown) => Promise<Answer>
+
+async function battery(send: Send, traits: BankTraits, customerNumber: string, result: ProbeResult) {
+  // 1. The account list: a bank without one answers 404 or 405.
+  const list = await send('GET', ACCOUNTS)
+  if (list.status === 200) traits.accountList = 'listed'
+  else if (list.status === 404 || list.status === 405) traits.accountList = 'absent'
+
+  // 2. The console's own clock, which no bank has.
+  const clock = await send('GET', '/v1/sandbox-console/clock')
+  if (clock.status === 200) traits.consoleOperations = true
+  else if ([404, 405, 501].includes(clock.status)) traits.consoleOperations = false
+
+  // 3. An account that does not exist: an error body to read, whatever else the bank refuses.
+  await send('GET', `${ACCOUNTS}/${encodeURIComponent(`probe-none-${crypto.randomUUID()}`)}`)
+
+  // 4. The probe account.
+  const created = await send('POST', ACCOUNTS, probeAccount(customerNumber))
+  if (created.status !== 201 && created.status !== 200) {
+    throw new Stop(`POST ${ACCOUNTS}: the bank refused the probe account (${created.status})`)
+  }
+  const location = created.headers.get(headerNames.location)
+  const id = resourceIdOf(created.json) ?? lastSegment(location)
+  if (id === undefined) throw new Stop(`POST ${ACCOUNTS}: the answer names no resourceId or Location`)
+  result.accountId = id
+  traits.ids = UUID.test(id) ? 'uuid' : id.startsWith('enc!!') ? 'enc' : 'opaque'
+  const answers: unknown[] = created.json === undefined ? [] : [created.json]
+  const transactionsPath = `${ACCOUNTS}/${encodeURIComponent(id)}/transactions`
+
+  // 5. The transactions: more booked rows than a default page, and one pending.
+  const posted = await send('POST', transactionsPath, probeTransactions())
+  if (posted.status !== 201 && posted.status !== 200) {
+    throw new Stop(`POST ${transactionsPath}: the bank refused the probe's transactions (${posted.status})`)
+  }
+  traits.transactionsCreated = posted.text.trim() === '' ? 'empty' : 'body'
+  if (posted.json !== undefined) answers.push(posted.json)
+
+  // 6-9. At most four reads of the account: the default page, the pending one (or the booked page of a
+  // bank that books only), a limit above the contract's cap, and the cap itself when that was refused.
+  let page = await send('GET', `${transactionsPath}?bookingStatus=both`)
+  let status = 'both'
+  if (page.status === 400 && names(page, 'bookingStatus')) {
+    traits.bookedOnly = true
+    status = 'booked'
+    page = await send('GET', `${transactionsPath}?bookingStatus=booked`)
+  } else if (page.status === 200) {
+    traits.bookedOnly = false
+  }
+  if (page.status === 200) {
+    answers.push(page.json)
+    settlePage(traits, page.json, status === 'both' ? BOOKED_ROWS + 1 : BOOKED_ROWS, location)
+  }
+  if (traits.bookedOnly === false) {
+    // The booked rows fill the first page of `both`: the pending one is read alone.
+    const pending = await send('GET', `${transactionsPath}?bookingStatus=pending`)
+    if (pending.status === 200) {
+      answers.push(pending.json)
+      settlePending(traits, pending.json)
+    }
+  }
+  traits.extraFields = answers.length === 0 ? 'unknown' : answers.some(hasExtraFields)
+
+  const above = await send('GET', `${transactionsPath}?bookingStatus=${status}&limit=${ABOVE_CAP}`)
+  if (above.status === 400 && names(above, 'limit')) {
+    const at = await send('GET', `${transactionsPath}?bookingStatus=${status}&limit=${ABOVE_CAP - 1}`)
+    if (at.status === 200) traits.pageCap = { max: ABOVE_CAP - 1, above: 'refused' }
+  } else if (above.status === 200) {
+    const rows = pageRows(above.json)
+    const limit = linkLimit(above.json)
+    const visible = status === 'both' ? BOOKED_ROWS + 1 : BOOKED_ROWS
+    if (limit !== undefined && limit < ABOVE_CAP) traits.pageCap = { max: limit, above: 'lowered' }
+    else if (rows !== undefined && rows < visible) traits.pageCap = { max: rows, above: 'lowered' }
+    else if (limit === ABOVE_CAP) traits.pageCap = 'none'
+  }
+}
+
+/** What a page without `limit` shows: amounts, pending, links and the default page size. */
+function settlePage(traits: BankTraits, json: unknown, visible: number, location: string | null) {
+  const lists = (json as { cardTransactions?: Record<string, unknown> } | undefined)?.cardTransactions
+  if (lists === undefined || typeof lists !== 'object') return
+  const booked = Array.isArray(lists.booked) ? lists.booked : []
+  const amount = (booked[0] as { transactionAmount?: { amount?: unknown } } | undefined)?.transactionAmount
+    ?.amount
+  if (typeof amount === 'string') traits.amounts = 'string'
+  else if (typeof amount === 'number') traits.amounts = 'number'
+  const href = (lists._links as { first?: { href?: unknown } } | undefined)?.first?.href
+  if (lists._links === undefined) traits.links = 'none'
+  else if (typeof href === 'string') {
+    const absolute = /^https?:\/\//i.test(href)
+    traits.links = absolute ? 'absolute' : href.startsWith('/') ? 'relative' : 'unknown'
+    const path = absolute ? new URL(href).pathname : href
+    if (path.startsWith(`${traits.basePath}/v1/`)) traits.linksUnderBasePath = true
+    else if (path.startsWith('/v1/')) traits.linksUnderBasePath = false
+  }
+  // The Location of the account POST must agree with the links for the links' form to hold for both.
+  if (
+    location !== null &&
+    traits.links !== 'none' &&
+    /^https?:\/\//i.test(location) !== (traits.links === 'absolute')
+  ) {
+    traits.links = 'unknown'
+  }
+  const limit = linkLimit(json)
+  const rows = pageRows(json)
+  if (limit !== undefined) traits.pageSizeDefault = limit
+  else if (rows !== undefined && rows > 0 && rows < visible) traits.pageSizeDefault = rows
+}
+
+/** The form of `pending` in a read of the pending transactions, which holds the probe's one. */
+function settlePending(traits: BankTraits, json: unknown) {
+  const lists = (json as { cardTransactions?: Record<string, unknown> } | undefined)?.cardTransactions
+  if (lists === undefined || typeof lists !== 'object') return
+  if (!('pending' in lists)) traits.pending = 'absent'
+  else if (Array.isArray(lists.pending) && lists.pending.length > 0) {
+    traits.pending = typeof lists.pending[0] === 'string' ? 'strings' : 'objects'
+  }
+}
+
+function settleErrorBody(traits: BankTraits, answer: Answer) {
+  if (traits.errorBody === 'other') return
+  const messages = (answer.json as { tppMessages?: unknown } | undefined)?.tppMessages
+  traits.errorBody = Array.isArray(messages) ? 'tppMessages' : 'other'
+}
+
+function settleConsoleHeaders(traits: BankTraits, answer: Answer) {
+  const has = answer.headers.has(headerNames.sandboxVerification)
+  if (traits.consoleHeaders === 'unknown' || has) traits.consoleHeaders = has
+}
+
+/** Whether a 400's tppMessages name this parameter (as `path` or in the text). */
+function names(answer: Answer, parameter: string): boolean {
+  const messages = (answer.json as { tppMessages?: unknown } | undefined)?.tppMessages
+  if (!Array.isArray(messages)) return false
+  return messages.some(
+    (message: { path?: unknown; text?: unknown }) =>
+      message.path === parameter || (typeof message.text === 'string' && message.text.includes(parameter)),
+  )
+}
+
+function pageRows(json: unknown): number | undefined {
+  const lists = (json as { cardTransactions?: { booked?: unknown; pending?: unknown } } | undefined)
+    ?.cardTransactions
+  if (lists === undefined) return undefined
+  const count = (list: unknown) => (Array.isArray(list) ? list.length : 0)
+  return count(lists.booked) + count(lists.pending)
+}
+
+/** The limit the page had, as its `first` link states it. */
+function linkLimit(json: unknown): number | undefined {
+  const href = (json as { cardTransactions?: { _links?: { first?: { href?: unknown } } } } | undefined)
+    ?.cardTransactions?._links?.first?.href
+  if (typeof href !== 'string') return undefined
+  const limit = new URL(href, 'http://link.invalid').searchParams.get('limit')
+  return limit !== null && /^\d+$/.test(limit) ? Number(limit) : undefined
+}
+
+function resourceIdOf(json: unknown): string | undefined {
+  const id = (json as { resourceId?: unknown } | undefined)?.resourceId
+  return typeof id === 'string' && id !== '' ? id : undefined
+}
+
+function lastSegment(location: string | null): string | undefined {
+  if (location === null) return undefined
+  const path = new URL(location, 'http://location.invalid').pathname
+  const segment = path.slice(path.lastIndexOf('/') + 1)
+  return segment === '' ? undefined : decodeURIComponent(segment)
+}
+
+/** Every field name the contract's answers hold, at any depth. */
+const contractFields: ReadonlySet<string> = new Set(
+  [cardTransactionsResponse, cardAccount, transactionsCreated].flatMap((schema) =>
+    propertyNames(z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' })),
+  ),
+)
+
+function propertyNames(schema: unknown): string[] {
+  if (Array.isArray(schema)) return schema.flatMap(propertyNames)
+  if (typeof schema !== 'object' || schema === null) return []
+  const object = schema as Record<string, unknown>
+  const own =
+    typeof object.properties === 'object' && object.properties !== null ? Object.keys(object.properties) : []
+  return [...own, ...Object.values(object).flatMap(propertyNames)]
+}
+
+function hasExtraFields(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasExtraFields)
+  if (typeof value !== 'object' || value === null) return false
+  return Object.entries(value).some(([key, field]) => !contractFields.has(key) || hasExtraFields(field))
+}
+
+/** The platform's example account, named as the probe's. */
+function probeAccount(customerNumber: string) {
+  return {
+    customerNumber,
+    maskedPan: '1234xxxxxxxx4321',
+    currency: 'NOK',
+    creditLimit: { currency: 'NOK', amount: 1000 },
+    cardId: '1',
+    cardIdVNo: '2',
+    accountNumber: '123412341234',
+    name: 'Sandbox Console probe',
+    product: 'Probe',
+    status: 'ENABLED',
+  }
+}
+
+/** Booked rows on past days (a bank refuses future dates), and one pending. */
+function probeTransactions() {
+  const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
+  const row = (n: number) => ({
+    transactionDate: day(n),
+    transactionAmount: { currency: 'NOK', amount: `${10 + n}.50` },
+    originalAmount: { currency: 'NOK', amount: `${10 + n}.50` },
+    merchantCategoryCode: 'TEST',
+  })
+  return [
+    ...Array.from({ length: BOOKED_ROWS }, (_, n) => ({
+      ...row(n),
+      bookingStatus: 'booked',
+      bookingDate: day(n),
+    })),
+    { ...row(BOOKED_ROWS), bookingStatus: 'pending' },
+  ]
+}
