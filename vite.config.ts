@@ -40,6 +40,54 @@ export function openApiJson(): Plugin {
   }
 }
 
+/** Where the in-browser sandbox of offline mode lives: the engine and its HTTP face with the verifier. */
+const SANDBOX_FOLDERS = ['/src/sandbox/', '/src/sandbox-http/']
+
+/**
+ * Writes `dist/.vite/chunk-roles.json`, naming each script chunk `sandbox` or `console`, for the initial
+ * JavaScript budget (bench/initial-js.ts). The console's modules are those the entry reaches by static or
+ * dynamic imports without passing through SANDBOX_FOLDERS; the sandbox's are its own files and what they
+ * reach that the console does not (msw). A chunk is the sandbox's when all its modules are. Decided from the build's module graph, so neither a chunk's name nor Rolldown's choice of how
+ * to split shared code moves code from one side to the other.
+ */
+export function chunkRoles(): Plugin {
+  return {
+    name: 'sandbox-console-chunk-roles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const ids = [...this.getModuleIds()]
+      const inSandboxFolder = (id: string) => SANDBOX_FOLDERS.some((folder) => id.includes(folder))
+      const reach = (from: string[], stop: (id: string) => boolean) => {
+        const reached = new Set<string>()
+        for (let id = from.pop(); id !== undefined; id = from.pop()) {
+          if (reached.has(id) || stop(id)) continue
+          reached.add(id)
+          const info = this.getModuleInfo(id)
+          from.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []))
+        }
+        return reached
+      }
+      const consoleModules = reach(
+        ids.filter((id) => this.getModuleInfo(id)?.isEntry),
+        inSandboxFolder,
+      )
+      const sandbox = reach(ids.filter(inSandboxFolder), (id) => consoleModules.has(id))
+      const roles: Record<string, 'sandbox' | 'console'> = {}
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue
+        // A module neither side imports (Rolldown's runtime) is the console's: it must not hide a chunk.
+        const isSandbox = output.moduleIds.length > 0 && output.moduleIds.every((id) => sandbox.has(id))
+        roles[output.fileName] = isSandbox ? 'sandbox' : 'console'
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-roles.json',
+        source: `${JSON.stringify(roles, null, 2)}\n`,
+      })
+    },
+  }
+}
+
 /** package.json's version, with the commit when git can tell it (a HAR's creator.version names both). */
 function consoleVersion(): string {
   const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
@@ -52,7 +100,7 @@ function consoleVersion(): string {
 }
 
 export default defineConfig({
-  plugins: [react(), openApiJson()],
+  plugins: [react(), openApiJson(), chunkRoles()],
   define: { __CONSOLE_VERSION__: JSON.stringify(consoleVersion()) },
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173), strictPort: true },
   // The built console under the headers `npm start` serves it with; not the dev server, whose React

@@ -8,11 +8,30 @@ import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 
 /**
- * The in-browser sandbox of offline mode, which is not the console's weight: msw with the engine (the
- * `sandbox-http/browser` chunk) and the signature verifier, loaded by src/app/offline.ts, and the service
- * workers' own scripts. Proxy mode never fetches them.
+ * The build's scripts that are the in-browser sandbox of offline mode, not the console: the code the offline
+ * runtime loads to answer requests (src/sandbox/**, src/sandbox-http/** with the signature verifier, and
+ * what only they import, as msw). Proxy mode never fetches them. vite.config.ts's chunkRoles plugin decides
+ * this from the build's module graph and writes it beside the build, so a chunk's name or a change in how
+ * Rolldown splits shared code cannot move code out of the count. Any other script counts, including those
+ * outside the build's graph (public/zod-jitless.js). The service workers' own scripts are fetched by the
+ * browser, not the page, so they are never among the page's requests.
  */
-const SANDBOX_CHUNK = /\/(?:assets\/(?:browser|verifier)-[^/]+\.js|mockServiceWorker\.js|console-worker\.js)$/
+function sandboxChunks(): Set<string> {
+  const file = new URL('../dist/.vite/chunk-roles.json', import.meta.url)
+  let roles: Record<string, string>
+  try {
+    roles = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new Error(`no chunk roles in ${file.pathname}: build the console first (npx vite build)`, {
+      cause: error,
+    })
+  }
+  return new Set(
+    Object.entries(roles)
+      .filter(([, role]) => role === 'sandbox')
+      .map(([fileName]) => `/${fileName}`),
+  )
+}
 
 export interface InitialJs {
   /** Gzip size in kB (1,000 bytes), to 0.1 kB. */
@@ -28,6 +47,7 @@ export interface InitialJs {
  * requested until the table's first row is visible.
  */
 export async function measureInitialJs(page: Page, url: string): Promise<InitialJs> {
+  const sandboxPaths = sandboxChunks()
   // Requests, not responses: a script the page asked for before the rows showed counts even when its
   // answer arrives a moment later, so a race between the two does not change the figure.
   const scripts = new Map<string, import('@playwright/test').Request>()
@@ -48,7 +68,7 @@ export async function measureInitialJs(page: Page, url: string): Promise<Initial
   const sandbox: string[] = []
   let bytes = 0
   for (const [path, request] of scripts) {
-    if (SANDBOX_CHUNK.test(path)) {
+    if (sandboxPaths.has(path)) {
       sandbox.push(path)
       continue
     }

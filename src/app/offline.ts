@@ -1,13 +1,15 @@
 import {
   type BrowserRequestSigner,
   type OfflineData,
+  type OfflineScenarios,
   type OfflineWorker,
   offlineQuotaStore,
   readOfflineConditions,
   readOfflinePersonality,
   readRequestTimeoutMs,
 } from '../api'
-import { headerNames } from '../contract'
+import { headerNames, type IsoDate } from '../contract'
+import type { Sandbox } from '../sandbox'
 import { offlineDataOf } from './offline-data'
 
 /** What the app keeps of the in-browser sandbox once its worker runs. */
@@ -29,21 +31,12 @@ const HOLD_PAST_TIMEOUT_MS = 1_000
  * the caller awaits this before building the API client and rendering, so no request can slip past it.
  */
 export async function startOffline(): Promise<OfflineRuntime> {
-  const [
-    { startOfflineSandbox, OFFLINE_CLOCK_KEY },
-    { requireSignature },
-    { createOfflineSigner },
-    { offlineScenariosOf, browserOfflineState },
-    { openScenarioLibrary },
-    { shippedScenarios },
-  ] = await Promise.all([
-    import('../sandbox-http/browser'),
-    import('../sandbox-http/signature-check'),
-    import('./offline-signer'),
-    import('./offline-scenarios'),
-    import('./scenario-library'),
-    import('./shipped-scenarios'),
-  ])
+  const [{ startOfflineSandbox, OFFLINE_CLOCK_KEY }, { requireSignature }, { createOfflineSigner }] =
+    await Promise.all([
+      import('../sandbox-http/browser'),
+      import('../sandbox-http/signature-check'),
+      import('./offline-signer'),
+    ])
   const [{ sandbox, worker, restart, onExternalChange, firedCondition, today }, signer] = await Promise.all([
     startOfflineSandbox({
       authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
@@ -71,15 +64,52 @@ export async function startOffline(): Promise<OfflineRuntime> {
     data: offlineDataOf(
       sandbox,
       onExternalChange,
-      offlineScenariosOf({
-        sandbox,
-        library: openScenarioLibrary(),
-        state: browserOfflineState(OFFLINE_CLOCK_KEY),
-        shipped: shippedScenarios,
-        today,
-      }),
+      scenariosOnUse(() => scenariosOf(sandbox, OFFLINE_CLOCK_KEY, today)),
     ),
     firedCondition,
+  }
+}
+
+/** The scenarios' code with the shipped ones and their builders, the fixed set among them. */
+async function scenariosOf(sandbox: Sandbox, clockKey: string, today: () => IsoDate) {
+  const [{ offlineScenariosOf, browserOfflineState }, { openScenarioLibrary }, { shippedScenarios }] =
+    await Promise.all([
+      import('./offline-scenarios'),
+      import('./scenario-library'),
+      import('./shipped-scenarios'),
+    ])
+  return offlineScenariosOf({
+    sandbox,
+    library: openScenarioLibrary(),
+    state: browserOfflineState(clockKey),
+    shipped: shippedScenarios,
+    today,
+  })
+}
+
+/**
+ * Scenarios whose code loads at their first use (the Scenarios dialog, a scenario to load after a mode
+ * switch), not before the first rows: nothing at start reads them.
+ */
+export function scenariosOnUse(load: () => Promise<OfflineScenarios>): OfflineScenarios {
+  let loaded: Promise<OfflineScenarios> | undefined
+  const scenarios = () => {
+    // A failed load (a chunk the network lost) is tried again at the next use.
+    loaded ??= load().catch((error: unknown) => {
+      loaded = undefined
+      throw error
+    })
+    return loaded
+  }
+  return {
+    list: async () => (await scenarios()).list(),
+    save: async (name, book) => (await scenarios()).save(name, book),
+    load: async (name) => (await scenarios()).load(name),
+    duplicate: async (name, as) => (await scenarios()).duplicate(name, as),
+    rename: async (name, to) => (await scenarios()).rename(name, to),
+    remove: async (name) => (await scenarios()).remove(name),
+    exportFile: async (name) => (await scenarios()).exportFile(name),
+    importFile: async (data) => (await scenarios()).importFile(data),
   }
 }
 

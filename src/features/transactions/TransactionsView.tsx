@@ -23,7 +23,7 @@ import { askedText, Pagination, rowsText } from './Pagination'
 import { linkTarget, pageInfo, type TransactionRow, transactionRows } from './rows'
 import { SettleDialog } from './SettleDialog'
 import { type RowActions, TransactionsTable } from './TransactionsTable'
-import { rowFromTransaction, type TransactionFormRow } from './transaction-form'
+import type { TransactionFormRow } from './transaction-form'
 
 // d3 and the chart load on their own, after the table: the first page stays small. Fetched as this module
 // loads, so the chart usually renders without a fallback (see preloadedChunk).
@@ -135,7 +135,11 @@ export function TransactionsView({
   )
 
   const rowActions: RowActions | undefined = onDuplicate && {
-    duplicate: (row) => onDuplicate(rowFromTransaction(row.raw, { pending: row.pending, swapped: view.fix })),
+    // The form's rules load with the dialog it opens, not with the table.
+    duplicate: (row) =>
+      void import('./transaction-form').then(({ rowFromTransaction }) =>
+        onDuplicate(rowFromTransaction(row.raw, { pending: row.pending, swapped: view.fix })),
+      ),
     remove: deletion.offered
       ? (row) => {
           if (row.id !== undefined) setDeleting({ ...row, id: row.id })
