@@ -18,3 +18,13 @@ export function maskHeaders(headers: readonly (readonly [string, string])[]): [s
 export function maskBody(body: string): string {
   return replacePersonalFields(body, maskIdentifier)
 }
+
+/**
+ * Text that may quote personal values (a refusal's "e.g. 13039319955"): each of `values` in it masked. A value
+ * too short to be an identifier (a first digit typed) is left alone: it would mask the words' own digits.
+ */
+export function maskValuesIn(text: string, values: readonly string[]): string {
+  return values
+    .filter((value) => value.length > 4)
+    .reduce((masked, value) => masked.replaceAll(value, maskIdentifier(value)), text)
+}
