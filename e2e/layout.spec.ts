@@ -120,7 +120,10 @@ test('at 800×600 the table fits without a sideways scroll; the row detail names
   expect(overflow).toBe(0)
   // Transaction id and Tx date are folded into the row's detail, not cut off.
   await expect(table.getByRole('columnheader', { name: 'Transaction id' })).toBeHidden()
-  await table.getByRole('button', { name: /^Details of transaction / }).first().click()
+  await table
+    .getByRole('button', { name: /^Details of transaction / })
+    .first()
+    .click()
   await expect(table.locator('dt').filter({ hasText: /^Transaction id$/ })).toBeInViewport()
 })
 

@@ -83,6 +83,13 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
           saved list of steps with captions, run against the current mode; record one from the requests you
           just sent, and export or import flows as a file.
         </p>
+        <p>
+          Picking a flow moves the focus to Run next step: <kbd>→</kbd> runs the next step, <kbd>←</kbd> goes
+          back one, and the inspector shows the request that step sent (◀ Older and Newer ▶ step from it). In
+          presenter mode the caption (Next, step N of M) stays in a bar at the bottom of the screen, and a
+          field holding a PSU id shows it masked, as dots while typed; its Show button reveals it. Files (HAR,
+          share links) keep the ids unless you choose to redact them.
+        </p>
         <h3>Requests</h3>
         <p>
           The panel at the bottom lists every request with the headers as sent, the body and the answer. In

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
+import { memoryStorage } from '../../api/settings-store'
 import { startConsole } from '../../test/render'
 import { Inspector } from '../inspector/Inspector'
+import { createPresenterSetting, PresenterContext } from '../presenter/presenter'
 import { NewAccountDialog } from './NewAccountDialog'
 
 async function openDialog() {
@@ -273,4 +275,56 @@ it('shows no grey example that could pass for a typed value', async () => {
     .filter((text) => text !== null)
   expect(placeholders).toHaveLength(3)
   for (const text of placeholders) expect(text).toMatch(/^e\.g\. /)
+})
+
+it('in presenter mode shows no customer number, masked at rest and dots while typed, and sends it whole', async () => {
+  const app = await startConsole()
+  const presenter = createPresenterSetting(memoryStorage())
+  presenter.write(true)
+  const onCreated = vi.fn()
+  app.render(
+    <PresenterContext value={presenter}>
+      <NewAccountDialog onClose={vi.fn()} onCreated={onCreated} />
+    </PresenterContext>,
+  )
+  const dialog = within(screen.getByRole('dialog', { name: 'New card account' }))
+  const shown = () =>
+    [document.body.textContent, ...[...document.querySelectorAll('input')].map((i) => i.value)].join('\n')
+  const customer = dialog.getByRole('textbox', { name: 'Customer number (PSU id)' }) as HTMLInputElement
+  expect(shown()).not.toMatch(/13039319955|18129215603/)
+  expect(dialog.getByText(/^Test customers: /).textContent).toBe(
+    'Test customers: •••••••••55 private, •••••••••03 corporate',
+  )
+
+  await app.user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  // Selected whole and then focused (as Playwright's fill does), the value replaces the mask still selected.
+  customer.select()
+  customer.focus()
+  expect([customer.value, customer.selectionStart, customer.selectionEnd]).toEqual(['13039319955', 0, 11])
+  await app.user.clear(customer)
+  await app.user.type(customer, '1')
+  await app.user.click(dialog.getByRole('button', { name: 'Create account' }))
+  // The rule's own words give a test customer as the example: masked too.
+  await dialog.findByText('Customer number must be the PSU id: 8 to 11 digits, e.g. •••••••••55')
+  expect(shown()).not.toMatch(/13039319955|18129215603/)
+  await app.user.clear(customer)
+  await app.user.type(customer, '18129215603')
+  // Typed, the value is there for the form but drawn as dots (the stylesheet's text-security).
+  expect(customer.value).toBe('18129215603')
+  expect(customer.className).toContain('personal-typing')
+  expect(dialog.getByRole('radio', { name: 'corporate' })).toHaveProperty('checked', true)
+  await app.user.tab()
+  expect(customer.value).toBe('•••••••••03')
+  expect(shown()).not.toMatch(/13039319955|18129215603/)
+
+  await app.user.click(dialog.getByRole('button', { name: 'Show' }))
+  expect(customer.value).toBe('18129215603')
+  await app.user.click(dialog.getByRole('button', { name: 'Show' }))
+  expect(customer.value).toBe('•••••••••03')
+
+  await app.user.click(dialog.getByRole('button', { name: 'Create account' }))
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  expect(await app.sandbox.listCardAccounts()).toEqual([
+    expect.objectContaining({ customerNumber: '18129215603', customerType: 'corporate' }),
+  ])
 })

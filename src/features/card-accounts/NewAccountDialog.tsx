@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, useState } from 'react'
-import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
+import { Controller, type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
 import {
   type AccountCreation,
   ApiError,
@@ -24,6 +24,9 @@ import { inLabelWordsResolver, markFields } from '../form-errors'
 import { LongerNameToggle } from '../LongerNameToggle'
 import { LONGER_NAMES_LABEL } from '../longer-names'
 import { useOneAtATime } from '../one-at-a-time'
+import { maskValuesIn } from '../presenter/mask'
+import { PersonalInput, useShownPersonal } from '../presenter/PersonalInput'
+import { usePresenter } from '../presenter/presenter'
 import {
   type AccountFormValues,
   accountFormDefaults,
@@ -59,6 +62,8 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
   const [unidentified, setUnidentified] = useState<Unidentified>()
   const [moreOpen, setMoreOpen] = useState(false)
   const longerName = useLongerName()
+  const presenting = usePresenter()
+  const shown = useShownPersonal()
   const nameMax = longerName ? LONGER_NAME_MAX : NAME_MAX
   const {
     control,
@@ -87,6 +92,12 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
     if (isSubmitted) void trigger('name')
   }, [nameMax, isSubmitted, trigger])
 
+  // The contract's and the sandbox's words may quote a customer number (their example is a test customer).
+  const customerMessage = errors.customerNumber?.message
+  const customerError =
+    customerMessage === undefined || !presenting
+      ? customerMessage
+      : maskValuesIn(customerMessage, [...Object.values(testCustomers), watch('customerNumber')])
   const onSubmit = handleSubmit((body) => once(() => submit(body)))
   const submit = async (body: Parameters<typeof create.mutateAsync>[0]) => {
     setAlert(undefined)
@@ -153,29 +164,41 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
           </Field>
           <Field
             label="Customer number (PSU id)"
-            error={errors.customerNumber?.message}
-            hint={`Test customers: ${testCustomers.private} private, ${testCustomers.corporate} corporate`}
+            error={customerError}
+            hint={`Test customers: ${shown(testCustomers.private)} private, ${shown(testCustomers.corporate)} corporate`}
           >
             {(c) => (
-              <input
-                {...c}
-                {...register('customerNumber', {
-                  // Picking a platform test customer sets its customer type to match.
-                  onChange: (event: { target: { value: string } }) => {
-                    const type = customerTypes.find((t) => testCustomers[t] === event.target.value)
-                    if (type) setValue('customerType', type)
-                  },
-                })}
-                list="test-customers"
-                inputMode="numeric"
-                autoComplete="off"
+              <Controller
+                control={control}
+                name="customerNumber"
+                render={({ field }) => (
+                  <PersonalInput
+                    {...c}
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(value) => {
+                      field.onChange(value)
+                      // Picking a platform test customer sets its customer type to match.
+                      const type = customerTypes.find((t) => testCustomers[t] === value)
+                      if (type) setValue('customerType', type)
+                    }}
+                    // A pick list would show the test customers in clear on a shared screen.
+                    list={presenting ? undefined : 'test-customers'}
+                    inputMode="numeric"
+                    autoComplete="off"
+                  />
+                )}
               />
             )}
           </Field>
-          <datalist id="test-customers">
-            <option value={testCustomers.private}>Private test customer</option>
-            <option value={testCustomers.corporate}>Corporate test customer</option>
-          </datalist>
+          {presenting ? null : (
+            <datalist id="test-customers">
+              <option value={testCustomers.private}>Private test customer</option>
+              <option value={testCustomers.corporate}>Corporate test customer</option>
+            </datalist>
+          )}
           <fieldset className="field">
             <legend>Customer type</legend>
             <div className="radio-row">

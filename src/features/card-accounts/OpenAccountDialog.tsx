@@ -3,6 +3,7 @@ import { useOpenAccount } from '../../api'
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
+import { PersonalInput } from '../presenter/PersonalInput'
 import { accountIdFrom } from './account-input'
 
 interface OpenAccountDialogProps {
@@ -67,14 +68,7 @@ export function OpenAccountDialog({ onClose, onOpened }: OpenAccountDialogProps)
             label="PSU-Corporate-ID (corporate accounts only)"
             hint="A corporate account is read only with it"
           >
-            {(c) => (
-              <input
-                {...c}
-                value={corporateId}
-                onChange={(e) => setCorporateId(e.target.value)}
-                autoComplete="off"
-              />
-            )}
+            {(c) => <PersonalInput {...c} value={corporateId} onChange={setCorporateId} autoComplete="off" />}
           </Field>
         </div>
         {notFound ? (

@@ -86,3 +86,35 @@ it('names a recorded flow by the moment it was recorded, yyyy-mm-dd HH:MM', asyn
 
   await within(panel).findByText(/^Recorded 1 steps as "Recorded \d{4}-\d{2}-\d{2} \d{2}:\d{2}"\.$/)
 })
+
+it("gives the arrow keys to a flow once picked, and the inspector shows each step's own request", async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Presenter mode' }))
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  const panel = await screen.findByRole('region', { name: 'Flow' })
+  const picker = within(panel).getByRole('combobox', { name: 'Flow to run' })
+  await user.selectOptions(picker, '1')
+  await user.selectOptions(picker, '0')
+  expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Run next step →' }))
+
+  const inspector = await screen.findByRole('region', { name: 'Request inspector' })
+  const shows = async (operation: string) =>
+    waitFor(() => expect(inspector.querySelector('.operation-name')?.textContent).toBe(operation))
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText(/^Step 1: 201 Created/)
+  await shows('createCardAccount')
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText('Step 2: 201 Created: 3 transactions')
+  // The table reads the account's transactions after the step: newer, but not the step's own request.
+  await waitFor(() =>
+    expect(within(inspector).getByRole('heading', { name: /^Request \d+ of \d+$/ }).textContent).not.toMatch(
+      /^Request (\d+) of \1$/,
+    ),
+  )
+  await shows('createTransactions')
+  await user.keyboard('{ArrowLeft}')
+  await shows('createCardAccount')
+  await user.click(within(inspector).getByRole('button', { name: 'Newer ▶' }))
+  expect(inspector.querySelector('.operation-name')?.textContent).not.toBe('createCardAccount')
+})

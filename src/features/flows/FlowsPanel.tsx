@@ -11,6 +11,7 @@ import { checkImport } from '../file-import/check-import'
 import { ImportRefusal } from '../file-import/ImportRefusal'
 import { readImportFile } from '../file-import/read-import-file'
 import { flowsImport } from '../file-import/refusal-words'
+import { showInInspector } from '../inspector/shown-request'
 import { useView } from '../view-state'
 import { recordFlow } from './record'
 import { type FlowContext, runStep, type StepOutcome } from './run-step'
@@ -42,6 +43,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const [tamperBefore] = useState(api.settings.tamper.read)
 
   const choose = (index: number) => {
+    showInInspector(undefined)
     setSelected(index)
     setAt(0)
     setOutcomes([])
@@ -59,11 +61,16 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     setContext(outcome.context)
     setOutcomes((all) => Object.assign([...all], { [at]: outcome }))
     setAt(at + 1)
+    showInInspector(outcome.sent)
     setView(outcome.view)
     void queryClient.invalidateQueries()
     announce(`Step ${at + 1}: ${outcome.summary}`)
   }
-  const back = () => setAt((n) => Math.max(0, n - 1))
+  const back = () => {
+    const to = Math.max(0, at - 1)
+    setAt(to)
+    showInInspector(to > 0 ? outcomes[to - 1]?.sent : undefined)
+  }
 
   const keys = useRef({ next, back })
   keys.current = { next, back }
@@ -84,6 +91,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   useEffect(() => nextButton.current?.focus(), [])
 
   const close = () => {
+    showInInspector(undefined)
     api.settings.tamper.write(tamperBefore)
     void queryClient.invalidateQueries()
     onClose()
@@ -147,7 +155,14 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
       </div>
       <label>
         <span className="visually-hidden">Flow to run</span>
-        <select value={selected} onChange={(e) => choose(Number(e.target.value))}>
+        <select
+          value={selected}
+          onChange={(e) => {
+            choose(Number(e.target.value))
+            // Picked, the flow is run from its next-step button: the arrow keys are the flow's again.
+            nextButton.current?.focus()
+          }}
+        >
           {flows.map((f, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the value is the index; a recorded and a shipped flow may share a name
             <option key={`${index}-${f.name}`} value={index}>

@@ -1,4 +1,5 @@
-import { type ApiClient, ApiError } from '../../api'
+import { type ApiClient, ApiError, type RequestLogEntry } from '../../api'
+import { type OperationName, operationOf } from '../../contract'
 import type { FlowStep } from '../../contract/flow'
 import type { ViewState } from '../view-state'
 
@@ -16,6 +17,15 @@ export interface StepOutcome {
   summary: string
   /** Where the console's view goes, so the table shows the step's effect. */
   view: Partial<ViewState>
+  /** The request log's entry of the request the step sent; undefined when none was sent. */
+  sent?: number | undefined
+}
+
+const operationOfStep: Record<FlowStep['action'], OperationName> = {
+  createAccount: 'createCardAccount',
+  addTransactions: 'createTransactions',
+  readAccount: 'getCardAccount',
+  readTransactions: 'listTransactions',
 }
 
 /**
@@ -24,6 +34,27 @@ export interface StepOutcome {
  * Signature switch (and cleared by a step without one): the table's own read then fails the same way.
  */
 export async function runStep(api: ApiClient, step: FlowStep, context: FlowContext): Promise<StepOutcome> {
+  const before = api.log.snapshot()[0]?.id ?? 0
+  const outcome = await run(api, step, context)
+  return { ...outcome, sent: firstSentAfter(api.log.snapshot(), before, operationOfStep[step.action])?.id }
+}
+
+/**
+ * The first request of `operation` logged after the entry `after` (the log is newest first): the one the step
+ * sent, even when the table's own reads came in before the step's answer.
+ */
+function firstSentAfter(
+  log: ReturnType<ApiClient['log']['snapshot']>,
+  after: number,
+  operation: OperationName,
+): RequestLogEntry | undefined {
+  return log
+    .filter((entry): entry is RequestLogEntry => entry.kind === 'request' && entry.id > after)
+    .reverse()
+    .find((entry) => operationOf(entry.method, entry.url) === operation)
+}
+
+async function run(api: ApiClient, step: FlowStep, context: FlowContext): Promise<StepOutcome> {
   if (step.action === 'createAccount') api.settings.tamper.write(undefined)
   else api.settings.tamper.write(step.action === 'readTransactions' ? step.tamper : undefined)
   try {

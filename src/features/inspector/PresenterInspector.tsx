@@ -2,27 +2,32 @@ import { useState } from 'react'
 import type { LogEntry, RequestLogEntry } from '../../api'
 import { operationOf } from '../../contract'
 import { maskBody, maskHeaders } from '../presenter/mask'
+import { useShownRequest } from './shown-request'
 
 /**
- * The inspector on a shared screen: one request at a time in large print, the newest unless the presenter
- * steps back, with every person's identifier masked.
+ * The inspector on a shared screen: one request at a time in large print, with every person's identifier
+ * masked. It shows the newest, or the one a flow's step sent (./shown-request.ts), until the presenter steps
+ * older or newer; stepping back to the newest follows new requests again.
  */
 export function PresenterInspector({ entries }: { entries: readonly LogEntry[] }) {
   const requests = entries.filter((entry): entry is RequestLogEntry => entry.kind === 'request')
-  // Counted from the newest, so a new request shows at once while the presenter looks at the latest.
-  const [back, setBack] = useState(0)
-  const index = Math.min(back, Math.max(requests.length - 1, 0))
+  const asked = useShownRequest()
+  // The presenter's own step, kept by entry id so new requests do not move it; a step's ask replaces it.
+  const [own, setOwn] = useState<{ asked: number | undefined; id: number | undefined }>()
+  const shownId = own !== undefined && own.asked === asked ? own.id : asked
+  const index = Math.max(0, shownId === undefined ? 0 : requests.findIndex((entry) => entry.id === shownId))
   const entry = requests[index]
+  const goTo = (to: number) => setOwn({ asked, id: to === 0 ? undefined : requests[to]?.id })
   return (
     <section className="inspector presenter-inspector" aria-label="Request inspector">
       <div className="presenter-inspector-bar">
         <h2>
           Request {requests.length === 0 ? 0 : requests.length - index} of {requests.length}
         </h2>
-        <button type="button" disabled={index >= requests.length - 1} onClick={() => setBack(index + 1)}>
+        <button type="button" disabled={index >= requests.length - 1} onClick={() => goTo(index + 1)}>
           ◀ Older
         </button>
-        <button type="button" disabled={index === 0} onClick={() => setBack(index - 1)}>
+        <button type="button" disabled={index === 0} onClick={() => goTo(index - 1)}>
           Newer ▶
         </button>
       </div>

@@ -1,31 +1,30 @@
-import { headerNames } from '../../contract'
+import { replacePersonalFields, replacePersonalHeaders } from './personal'
 
 /**
  * The one masking rule of presenter mode: an identifier of a person (a PSU id, a customer number) keeps its
  * last two characters, so a presenter can still tell two apart, and its length, so the layout does not move.
+ * Which values are personal is ./personal.ts's to say.
  */
 export function maskIdentifier(value: string): string {
   const kept = value.length > 4 ? 2 : 0
   return '•'.repeat(value.length - kept) + value.slice(value.length - kept)
 }
 
-/** Headers that carry a person's identifier; compared in lower case, as HTTP does. */
-const personHeaders = new Set(
-  [headerNames.psuId, headerNames.psuCorporateId].map((name) => name.toLowerCase()),
-)
-
-/** JSON fields that carry a person's identifier, in request and answer bodies. */
-const personFields = ['customerNumber', 'psuId', 'psuCorporateId'] as const
-const personField = new RegExp(`("(?:${personFields.join('|')})"\\s*:\\s*)"((?:[^"\\\\]|\\\\.)*)"`, 'g')
-
 export function maskHeaders(headers: readonly (readonly [string, string])[]): [string, string][] {
-  return headers.map(([name, value]) => [
-    name,
-    personHeaders.has(name.toLowerCase()) ? maskIdentifier(value) : value,
-  ])
+  return replacePersonalHeaders(headers, maskIdentifier)
 }
 
-/** A body as text (JSON or not): every person's identifier in a string field is masked. */
+/** A body as text (JSON or not): every person's identifier in a field is masked. */
 export function maskBody(body: string): string {
-  return body.replace(personField, (_, key: string, value: string) => `${key}"${maskIdentifier(value)}"`)
+  return replacePersonalFields(body, maskIdentifier)
+}
+
+/**
+ * Text that may quote personal values (a refusal's "e.g. 13039319955"): each of `values` in it masked. A value
+ * too short to be an identifier (a first digit typed) is left alone: it would mask the words' own digits.
+ */
+export function maskValuesIn(text: string, values: readonly string[]): string {
+  return values
+    .filter((value) => value.length > 4)
+    .reduce((masked, value) => masked.replaceAll(value, maskIdentifier(value)), text)
 }

@@ -13,6 +13,7 @@ import type { AccountView } from '../card-accounts/account-view'
 import { useCorporateId } from '../card-accounts/corporate-id'
 import { accountSummary } from '../card-accounts/format'
 import { headerFieldProblem } from '../header-fields'
+import { PersonalInput, useShownPersonal } from '../presenter/PersonalInput'
 import { CopyToOfflineDialog } from '../scenarios/CopyToOfflineDialog'
 import { UnexpectedAnswer } from '../UnexpectedAnswer'
 import { useDeletion } from '../use-deletion'
@@ -103,6 +104,8 @@ export function TransactionsView({
   const offset = link === undefined ? view.offset : undefined
   const summary = accountSummary(account)
   const corporateIdErrorId = useId()
+  const shownPersonal = useShownPersonal()
+  const corporateIdInputId = useId()
 
   /** To the page a `_links` href names, else to `fallback` by offset arithmetic. */
   const move = (href: string | undefined, fallback: number) => {
@@ -163,20 +166,19 @@ export function TransactionsView({
         <h2 id="account-heading">{summary}</h2>
         {typedCorporateId !== undefined ? (
           <span className="corporate-id">
-            <label>
-              PSU-Corporate-ID{' '}
-              <input
-                value={typedCorporateId}
-                onChange={(e) => setCorporateId(e.target.value)}
-                size={13}
-                aria-invalid={corporateIdProblem !== undefined}
-                aria-describedby={corporateIdProblem === undefined ? undefined : corporateIdErrorId}
-              />
-            </label>
+            <label htmlFor={corporateIdInputId}>PSU-Corporate-ID</label>{' '}
+            <PersonalInput
+              id={corporateIdInputId}
+              value={typedCorporateId}
+              onChange={setCorporateId}
+              size={13}
+              aria-invalid={corporateIdProblem !== undefined}
+              aria-describedby={corporateIdProblem === undefined ? undefined : corporateIdErrorId}
+            />
             {corporateIdProblem === undefined ? null : (
               <small id={corporateIdErrorId} className="field-error">
                 {corporateIdProblem}; the table still uses{' '}
-                {sendable.current ? `"${sendable.current}"` : 'none'}.
+                {sendable.current ? `"${shownPersonal(sendable.current)}"` : 'none'}.
               </small>
             )}
           </span>
