@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, FRESH_SERVER, modeOf, test } from './fixtures'
-import { checkScreen, fillTestData, isoDay, openConsole } from './support'
+import { checkScreen, fillAndOpenFirst, fillTestData, isoDay, openConsole } from './support'
 
 // Issue 11's small screen: 800×600 and a 1366-px laptop at 200 % zoom (683×450). Both modes: the layout
 // does not depend on where the data lives.
@@ -103,7 +103,7 @@ test("the Tools menu's arrows walk over its selects without changing them", asyn
 test('at 800×600 the keyboard scrolls the table sideways to the columns out of view', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 600 })
   await openConsole(page)
-  await fillTestData(page)
+  await fillAndOpenFirst(page)
   const table = page.getByRole('region', { name: /^Transactions of / })
   const id = table.getByRole('columnheader', { name: 'Transaction id' })
   await expect(id).not.toBeInViewport({ ratio: 1 })
@@ -157,7 +157,7 @@ test('on a short screen the chart starts folded under its totals line, below the
 }) => {
   await page.setViewportSize({ width: 800, height: 600 })
   await openConsole(page)
-  await fillTestData(page)
+  await fillAndOpenFirst(page)
   const chart = chartRegion(page)
   const fold = chartFold(page)
   await expect(fold).toContainText(/12 transactions, booked and pending · NOK in 389\.50, out -?8,?859\.77/)
@@ -180,7 +180,7 @@ test('on a short screen the chart starts folded under its totals line, below the
 test('on a laptop screen the chart is open', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 })
   await openConsole(page)
-  await fillTestData(page)
+  await fillAndOpenFirst(page)
   const chart = chartRegion(page)
   await expect(chart.getByRole('img', { name: /12 transactions/ })).toBeVisible()
   // Folding it is remembered too.
