@@ -130,6 +130,11 @@ test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ pa
   await expect(tools(page)).toHaveAttribute('aria-expanded', 'false')
   await expect(page.getByRole('banner').getByRole('button', { name: /^Today / })).toBeInViewport({ ratio: 1 })
   await expectOneRow(page)
+
+  // The clock is the whole sandbox's, in proxy mode shared with the worker's other tests: put it back.
+  await page.getByRole('banner').getByRole('button', { name: /^Today / }).click()
+  await dialog.getByRole('button', { name: 'Back to the real date' }).click()
+  await expect(dialog.getByTestId('clock-today')).toHaveText(isoDay(0))
 })
 
 test('the empty sandbox offers New, Open and Fill test data once each, in place of the sidebar’s', {
