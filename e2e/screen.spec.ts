@@ -112,7 +112,7 @@ test('at 800×600 the page never scrolls sideways and Amount stays in view', asy
 
 test('Escape on typed transactions asks first; "Keep editing" keeps every value', async ({ page }) => {
   await openConsole(page)
-  await fillTestData(page)
+  await fillAndOpenFirst(page)
   await page.getByRole('button', { name: '+ Add transactions', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: /^Add transactions/ })
   await dialog.getByRole('button', { name: '+ Add row' }).click()
