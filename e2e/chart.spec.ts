@@ -1,21 +1,18 @@
-import { expect, FRESH_SERVER, test } from './fixtures'
-import { checkScreen, fillTestData, openConsole, pages, screenshot, tableRows } from './support'
+import { expect, test } from './fixtures'
+import { checkScreen, fillAndOpenFirst, openConsole, pages, screenshot, tableRows } from './support'
 
 // The chart above the table: offline and on the local sandbox its figures come from the sandbox's summary
 // route; a brush sets From/To, the URL and the table.
 
 async function openChart(page: import('@playwright/test').Page) {
-  await fillTestData(page)
-  await page.getByRole('link', { name: /525412\*{6}3241/ }).click()
+  await fillAndOpenFirst(page)
   await page.getByRole('radio', { name: 'both' }).check()
   const chart = page.getByRole('region', { name: 'Transactions over time' })
   await expect(chart.getByRole('img', { name: /per day, .*: 12 transactions/ })).toBeVisible()
   return chart
 }
 
-test('the chart shows the window, and a brush sets From, To, the URL and the table', {
-  tag: FRESH_SERVER,
-}, async ({ page }) => {
+test('the chart shows the window, and a brush sets From, To, the URL and the table', async ({ page }) => {
   await openConsole(page)
   const chart = await openChart(page)
   const totals = chart.getByRole('table', { name: 'Totals per currency' })
@@ -57,7 +54,7 @@ test('the chart shows the window, and a brush sets From, To, the URL and the tab
 })
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the chart is accessible in the ${theme} theme`, { tag: FRESH_SERVER }, async ({ page }) => {
+  test(`the chart is accessible in the ${theme} theme`, async ({ page }) => {
     await openConsole(page, '', theme)
     const chart = await openChart(page)
     await chart.getByText('The chart as a table').click()

@@ -35,10 +35,10 @@ async function addPending(page: Page, rows: { txDate: string; amount: string }[]
   await expect(dialog).toBeHidden()
 }
 
-// Each test has a proxy-mode server of its own: the clock it moves is the whole sandbox's.
-test('move the clock: the today badge and the default dates follow, a reload keeps it', {
-  tag: FRESH_SERVER,
-}, async ({ page }) => {
+// In proxy mode the clock is the whole sandbox's, which the worker's other tests share: a test that moves
+// it puts it back to the real date through the dialog before it ends (a failed test's worker, and its
+// server, are replaced).
+test('move the clock: the today badge and the default dates follow, a reload keeps it', async ({ page }) => {
   await openConsole(page)
   await createAccount(page, { maskedPan: '525412******3241' })
   await expect(clockBadge(page)).toHaveCount(0)
@@ -81,9 +81,9 @@ test('move the clock: the today badge and the default dates follow, a reload kee
   await expect(clockBadge(page)).toHaveCount(0)
 })
 
-test('settle pending rows, one under a new id and amount, then all older than N days; read them as booked', {
-  tag: FRESH_SERVER,
-}, async ({ page }) => {
+test('settle pending rows, one under a new id and amount, then all older than N days; read them as booked', async ({
+  page,
+}) => {
   await openConsole(page)
   await createAccount(page, { maskedPan: '525412******3241' })
   await addPending(page, [
@@ -124,6 +124,8 @@ test('settle pending rows, one under a new id and amount, then all older than N 
   await screenshot(page, 'settled')
 })
 
+// Its server of its own: the rule settles what is pending in the whole sandbox, and the count it reports
+// is the sandbox's.
 test('the automatic rule settles pending transactions when the clock moves past their age', {
   tag: FRESH_SERVER,
 }, async ({ page }) => {

@@ -22,6 +22,16 @@ export async function setCondition(
   await expect(page.getByRole('button', { name: 'Conditions: 1 rule' })).toBeVisible()
 }
 
+/** Removes every rule through the panel and saves: the sandbox answers as it would without conditions. */
+export async function removeAllConditions(page: Page) {
+  await page.getByRole('button', { name: /^Conditions/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Conditions' })
+  await dialog.getByRole('button', { name: 'Remove all' }).click()
+  await dialog.getByRole('button', { name: 'Save conditions' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Conditions', exact: true })).toBeVisible()
+}
+
 export async function withAccount(page: Page) {
   await openConsole(page)
   await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR' })

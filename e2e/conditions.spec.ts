@@ -6,17 +6,22 @@ import {
   noTransactions,
   openLastRead,
   readUntilRefused,
+  removeAllConditions,
   setCondition,
   transactionsError,
   withAccount,
 } from './conditions-support'
-import { expect, FRESH_SERVER, test } from './fixtures'
+import { expect, test } from './fixtures'
 import { screenshot } from './support'
 
-// Each test has a proxy-mode server of its own: the rules it saves hold for every account of the sandbox.
-test('503 with Retry-After: the exact answer, badged with its rule', { tag: FRESH_SERVER }, async ({
-  page,
-}) => {
+// In proxy mode the rules a test saves hold for every account of the sandbox, which the worker's other
+// tests share: a test that passed removes them through the panel (a failed test's worker, and its server,
+// are replaced).
+test.afterEach(async ({ page }, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) await removeAllConditions(page)
+})
+
+test('503 with Retry-After: the exact answer, badged with its rule', async ({ page }) => {
   await withAccount(page)
   await setCondition(page, '500 / 503')
   const alert = transactionsError(page)
@@ -45,7 +50,7 @@ test('503 with Retry-After: the exact answer, badged with its rule', { tag: FRES
   await screenshot(page, 'condition-503')
 })
 
-test('500 without Retry-After', { tag: FRESH_SERVER }, async ({ page }) => {
+test('500 without Retry-After', async ({ page }) => {
   await withAccount(page)
   await setCondition(page, '500 / 503', async (rule) => {
     await rule.getByLabel('Status').selectOption('500')
@@ -59,7 +64,7 @@ test('500 without Retry-After', { tag: FRESH_SERVER }, async ({ page }) => {
   await expect(entry.locator('dl.headers').last()).not.toContainText(/retry-after/i)
 })
 
-test('latency: the sandbox still answers, later, badged', { tag: FRESH_SERVER }, async ({ page }) => {
+test('latency: the sandbox still answers, later, badged', async ({ page }) => {
   await withAccount(page)
   await setCondition(page, 'Latency', async (rule) => {
     await rule.getByLabel('Min ms').fill('300')
@@ -72,9 +77,9 @@ test('latency: the sandbox still answers, later, badged', { tag: FRESH_SERVER },
   await expect(noTransactions(page)).toBeVisible()
 })
 
-test('connection reset: a network failure, named, and nothing retried behind the tester', {
-  tag: FRESH_SERVER,
-}, async ({ page }) => {
+test('connection reset: a network failure, named, and nothing retried behind the tester', async ({
+  page,
+}) => {
   await withAccount(page)
   await setCondition(page, 'Connection reset')
   await expect(transactionsError(page)).toContainText(
@@ -88,9 +93,7 @@ test('connection reset: a network failure, named, and nothing retried behind the
   await screenshot(page, 'condition-reset')
 })
 
-test('a 429 ACCESS_EXCEEDED after the 4th read of the day (the PSD2 preset)', { tag: FRESH_SERVER }, async ({
-  page,
-}) => {
+test('a 429 ACCESS_EXCEEDED after the 4th read of the day (the PSD2 preset)', async ({ page }) => {
   await withAccount(page)
   await inspector(page).locator('summary.inspector-summary').click()
   await inspector(page).getByRole('button', { name: 'Clear' }).click()

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, FRESH_SERVER, test } from './fixtures'
+import { expect, test } from './fixtures'
 import { createAccount, isoDay, openConsole, pages, screenshot, tableRows } from './support'
 
 // Proxy only: Copy to offline reads an account through the proxy and saves it as a scenario of the offline
@@ -20,9 +20,9 @@ async function allRows(page: Page): Promise<string[]> {
   }
 }
 
-test('copy a proxy account with booked and pending rows to offline, load it, and see the same rows', {
-  tag: FRESH_SERVER,
-}, async ({ page }) => {
+test('copy a proxy account with booked and pending rows to offline, load it, and see the same rows', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 900 })
   await openConsole(page)
   await createAccount(page, { maskedPan: '400000******0042', name: 'Demo card' })

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { type ConsoleMode, expect, test } from './fixtures'
-import { fillTestData, newAccountButton, openConsole, pages, screenshot } from './support'
+import { fillAndOpenFirst, newAccountButton, openConsole, pages, screenshot } from './support'
 
 const otherMode: Record<ConsoleMode, { value: ConsoleMode; label: string }> = {
   offline: { value: 'proxy', label: 'Proxy (/api → upstream)' },
@@ -43,7 +43,7 @@ test('a dialog whose chunk cannot be loaded says so and offers a reload; the res
   await expect(dialog).toBeHidden()
 
   // Everything else still works, and the inspector tells what happened.
-  await fillTestData(page)
+  await fillAndOpenFirst(page)
   await expect(pages(page)).toContainText('Rows 1–9 of 9')
   const errors = await openAppErrors(page)
   await expect(errors).toHaveCount(1)
@@ -77,7 +77,7 @@ test('a render error shows the recovery screen, with a reload, the other mode an
     }
   })
   await openConsole(page)
-  await fillTestData(page)
+  await fillAndOpenFirst(page)
   await expect(pages(page)).toContainText('Rows 1–9 of 9')
 
   await armFaultAndClick(page.getByRole('radio', { name: 'both' }))

@@ -24,8 +24,10 @@ interface WorkerFixtures {
 
 /**
  * The tag of a test that gets a proxy-mode server of its own, started before and stopped after it
- * (`test('…', { tag: FRESH_SERVER }, …)`): one about what an empty sandbox shows, or one not yet written to
- * pick out its own accounts among those other tests of its worker created.
+ * (`test('…', { tag: FRESH_SERVER }, …)`): one about what an empty sandbox shows, or one that reports on the
+ * whole sandbox (the clock's automatic settlement counts every account's pending rows). Every other test
+ * opens its own accounts by id (`fillTestData`, `openAccount` in e2e/support.ts) and puts back what it
+ * sets for the whole sandbox (the clock, the conditions).
  */
 export const FRESH_SERVER = '@fresh-server'
 

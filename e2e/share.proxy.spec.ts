@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { ConsoleServer } from '../server/test-support/console-process'
-import { expect, FRESH_SERVER, test } from './fixtures'
+import { expect, test } from './fixtures'
 import { copyLink, decodedFragment, openShare } from './share-support'
-import { createAccount, fillTestData, isoDay, openConsole, swapAmounts, tableRows } from './support'
+import { createAccount, fillAndOpenFirst, isoDay, openConsole, swapAmounts, tableRows } from './support'
 
 const PSU_ID = '13039319955'
 
@@ -26,13 +26,14 @@ async function landWithToken(page: Page, server: ConsoleServer | undefined): Pro
   return token
 }
 
-test('a copied link reopens the exact view and the selected request, never the proxy secret', {
-  tag: FRESH_SERVER,
-}, async ({ page, context, consoleServer }) => {
+test('a copied link reopens the exact view and the selected request, never the proxy secret', async ({
+  page,
+  context,
+  consoleServer,
+}) => {
   const token = await landWithToken(page, consoleServer)
   await openConsole(page)
-  await fillTestData(page)
-  await page.getByRole('link', { name: /525412\*{6}3241/ }).click()
+  await fillAndOpenFirst(page)
   await page.getByRole('radio', { name: 'both' }).check()
   await page.getByLabel('From', { exact: true }).fill(isoDay(-12))
   await page.getByLabel('To', { exact: true }).fill(isoDay(-5))

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import axe from 'axe-core'
 import { expect, modeOf } from './fixtures'
 
@@ -109,10 +109,43 @@ export async function checkScreen(page: Page, screen: string, theme: Theme): Pro
   await screenshot(page, `${screen}-${theme}`)
 }
 
-/** One Fill test data is on screen: the data tools', or an empty state's in its place. */
-export async function fillTestData(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Fill test data' }).click()
-  await expect(page.getByRole('status')).toHaveText(/Test data filled: 2 card accounts, \d+ transactions/)
+/**
+ * One Fill test data is on screen: the data tools', or an empty state's in its place. Resolves with the ids
+ * of the accounts it created, in the fixed set's order (Kari Nordmann's NOK card, then Nordlys Logistikk's
+ * EUR card), read from the transactions it added to each: in proxy mode the worker's sandbox may hold
+ * other tests' copies of the set, with the same masked PANs, so a test opens its own by id
+ * (`openAccount`).
+ */
+export async function fillTestData(page: Page): Promise<string[]> {
+  const ids: string[] = []
+  const collect = (request: Request) => {
+    const added = /\/card-accounts\/([^/?]+)\/transactions$/.exec(new URL(request.url()).pathname)
+    const id = added?.[1] === undefined ? undefined : decodeURIComponent(added[1])
+    if (request.method() === 'POST' && id !== undefined && !ids.includes(id)) ids.push(id)
+  }
+  page.on('request', collect)
+  try {
+    await page.getByRole('button', { name: 'Fill test data' }).click()
+    await expect(page.getByRole('status')).toHaveText(/Test data filled: 2 card accounts, \d+ transactions/)
+  } finally {
+    page.off('request', collect)
+  }
+  expect(ids, 'the accounts Fill test data added transactions to').toHaveLength(2)
+  return ids
+}
+
+/** Clicks the sidebar's link to the account with this id, as a user picks one of several alike. */
+export async function openAccount(page: Page, id: string): Promise<void> {
+  const search = new URLSearchParams({ account: id })
+  await page.getByRole('complementary').locator(`a[href^="?${search}&"]`).click()
+  await expect(page).toHaveURL((url) => url.searchParams.get('account') === id)
+}
+
+/** Fill test data, then open the first account it created (Kari Nordmann's NOK card, 12 transactions). */
+export async function fillAndOpenFirst(page: Page): Promise<string> {
+  const [first = ''] = await fillTestData(page)
+  await openAccount(page, first)
+  return first
 }
 
 export interface AccountInput {

@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, FRESH_SERVER, test } from './fixtures'
+import { expect, test } from './fixtures'
 import {
   createAccount,
-  fillTestData,
+  fillAndOpenFirst,
   isoDay,
   openConsole,
   pages,
@@ -39,9 +39,10 @@ async function openAddDialog(page: Page) {
   return dialog
 }
 
-test('add booked and pending transactions, single and batch; a failing batch names its row', {
-  tag: FRESH_SERVER,
-}, async ({ page, context }) => {
+test('add booked and pending transactions, single and batch; a failing batch names its row', async ({
+  page,
+  context,
+}) => {
   await openConsole(page)
   await createAccount(page, { maskedPan: '400000******0002', currency: 'EUR', name: 'E2E card' })
 
@@ -146,12 +147,12 @@ test('add booked and pending transactions, single and batch; a failing batch nam
   expect(await tableRows(copy)).toEqual(rows)
 })
 
-test('page through with limit 5, open a copied link, and swap the amounts with accept-fix', {
-  tag: FRESH_SERVER,
-}, async ({ page, context }) => {
+test('page through with limit 5, open a copied link, and swap the amounts with accept-fix', async ({
+  page,
+  context,
+}) => {
   await openConsole(page)
-  await fillTestData(page)
-  await page.getByRole('link', { name: /525412\*{6}3241/ }).click()
+  await fillAndOpenFirst(page)
   await page.getByRole('radio', { name: 'both' }).check()
   await page.getByLabel('Page size').selectOption('5')
 
@@ -202,10 +203,9 @@ test('page through with limit 5, open a copied link, and swap the amounts with a
   await screenshot(page, 'inspector-open')
 })
 
-test('date filter: booked transactions between two dates', { tag: FRESH_SERVER }, async ({ page }) => {
+test('date filter: booked transactions between two dates', async ({ page }) => {
   await openConsole(page)
-  await fillTestData(page)
-  await page.getByRole('link', { name: /525412\*{6}3241/ }).click()
+  await fillAndOpenFirst(page)
   await page.getByLabel('From', { exact: true }).fill(isoDay(-12))
   await page.getByLabel('To', { exact: true }).fill(isoDay(-5))
   await expect(pages(page).getByText('Rows 1–4 of 4', { exact: true })).toBeVisible()
