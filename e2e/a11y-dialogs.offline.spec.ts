@@ -3,9 +3,11 @@ import { expect, test } from './fixtures'
 import {
   axeViolations,
   fillTestData,
+  type HeaderGroup,
   newAccountButton,
   openAccountButton,
   openConsole,
+  openHeaderGroup,
   screens,
   showHeaderTools,
 } from './support'
@@ -34,9 +36,10 @@ const discard = (dialog: Locator) => dialog.getByRole('button', { name: 'Discard
 
 const modal = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name })
 
-/** A header tool: in sight when wide, in the Tools menu when narrow. */
-async function headerTool(page: Page, name: string | RegExp) {
-  await showHeaderTools(page)
+/** A header tool: in its group when wide (Help stands alone), in the Tools menu when narrow. */
+async function headerTool(page: Page, group: HeaderGroup | undefined, name: string | RegExp) {
+  if (group === undefined) await showHeaderTools(page)
+  else await openHeaderGroup(page, group)
   await page.getByRole('banner').getByRole('button', { name }).click()
 }
 
@@ -128,7 +131,7 @@ const dialogs: DialogCase[] = [
   {
     name: 'Sandbox clock',
     open: async (page) => {
-      await headerTool(page, /^(Clock|Today )/)
+      await headerTool(page, 'Test conditions', /^Sandbox clock/)
       const dialog = modal(page, 'Sandbox clock')
       return shown(dialog, dialog.getByTestId('clock-today'))
     },
@@ -136,7 +139,7 @@ const dialogs: DialogCase[] = [
   {
     name: 'Conditions',
     open: async (page) => {
-      await headerTool(page, /^Conditions/)
+      await headerTool(page, 'Test conditions', /^Faults, delays and quotas/)
       const dialog = modal(page, 'Conditions')
       return shown(dialog, dialog.getByRole('button').last())
     },
@@ -144,7 +147,7 @@ const dialogs: DialogCase[] = [
   {
     name: 'Explain a request',
     open: async (page) => {
-      await headerTool(page, 'Explain a request…')
+      await headerTool(page, 'Explain & share', 'Explain a request…')
       const dialog = modal(page, 'Explain a request')
       return shown(dialog, dialog.getByRole('button', { name: 'Diagnose' }))
     },
@@ -152,7 +155,7 @@ const dialogs: DialogCase[] = [
   {
     name: 'Share what you see',
     open: async (page) => {
-      await headerTool(page, 'Share…')
+      await headerTool(page, 'Explain & share', 'Share…')
       const dialog = modal(page, 'Share what you see')
       return shown(dialog, dialog.getByRole('button', { name: 'Copy link' }))
     },
@@ -160,7 +163,7 @@ const dialogs: DialogCase[] = [
   {
     name: 'Help',
     open: async (page) => {
-      await headerTool(page, 'Help')
+      await headerTool(page, undefined, 'Help')
       const dialog = modal(page, 'Help')
       return shown(dialog, dialog.getByRole('heading').last())
     },
@@ -222,7 +225,7 @@ for (const size of screens)
         }
 
         // Flows is a panel beside the page, not a modal dialog: it closes by its own button.
-        await headerTool(page, 'Flows…')
+        await headerTool(page, 'Explain & share', 'Flows…')
         const flows = page.getByRole('region', { name: 'Flow' })
         await expect(flows.getByRole('button', { name: 'Run next step →' })).toBeFocused()
         expect.soft(await axeViolations(page, '.flow-panel'), 'axe violations in Flows').toEqual([])
