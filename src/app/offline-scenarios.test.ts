@@ -189,6 +189,18 @@ describe('offline scenarios', () => {
     expect(refused.ok || refused.problem.messages[0]?.text).toMatch(/appears more than once/)
     const noClock = { ...file, clock: { setting: { kind: 'sometimes' } } }
     expect(await scenarios.importFile(noClock)).toMatchObject({ ok: false })
+    // Issue 23: 130,000 rows each with a bad currency overflowed zod's issue list; now the first problems.
+    const many = Array.from({ length: 130_000 }, (_, i) => ({
+      ...tx,
+      cardTransactionId: `m-${i}`,
+      transactionAmount: { amount: '1.00', currency: 'XX' },
+    }))
+    const flood = await scenarios.importFile({
+      ...file,
+      cardAccounts: [{ ...file.cardAccounts[0], transactions: many }],
+    })
+    expect(flood.ok || flood.problem.messages.length).toBeLessThanOrEqual(101)
+    expect(flood.ok).toBe(false)
     expect(await savedNames()).toEqual(['Demo'])
   })
 

@@ -8,6 +8,7 @@ import {
   writeOfflinePersonality,
 } from '../api'
 import {
+  boundedSafeParse,
   CONSOLE_FILE_FORMAT,
   CONSOLE_FILE_VERSION,
   type ConditionSet,
@@ -191,7 +192,8 @@ export function offlineScenariosOf({
     },
 
     async importFile(data) {
-      const parsed = scenarioFile.safeParse(data)
+      // Bounded: a file of 130,000 bad rows lists the first problems instead of overflowing the stack.
+      const parsed = boundedSafeParse(scenarioFile, data)
       if (!parsed.success) return { ok: false, problem: problemFromZod(parsed.error) }
       // The data must import as it is, or loading it later would fail: checked now, with the engine's rules.
       const rules = readSnapshot(dataPart(parsed.data))
