@@ -22,10 +22,11 @@ export async function fixedSetExamples(): Promise<OperationExamples> {
     newId: () => `3f0c2b7e-1d4a-4c8e-9b6f-${String(++ids).padStart(12, '0')}`,
   })
   const handlers = createSandboxHandlers({ sandbox, clock })
-  const call = async (method: string, path: string, body?: unknown) => {
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const request = new Request(`${ORIGIN}${path}`, {
       method,
       headers: {
+        ...headers,
         'X-Request-ID': '5a3e9c1d-7b2f-4e8a-a6d0-1c9b8e7f6a5d',
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
@@ -55,10 +56,14 @@ export async function fixedSetExamples(): Promise<OperationExamples> {
     request: kari.transactions,
     answer: await call('POST', pathTo('createTransactions', account), kari.transactions),
   }
+  // The second account is a corporate customer's: its writes carry PSU-Corporate-ID (docs/decisions.md#corporate-accounts).
   await call(
     'POST',
     pathTo('createTransactions', { mockCardAccountId: other.resourceId }),
     nordlys.transactions,
+    {
+      'PSU-Corporate-ID': String(nordlys.account.customerNumber),
+    },
   )
   examples.listCardAccounts = { answer: await call('GET', pathTo('listCardAccounts')) }
   examples.getCardAccount = { answer: await call('GET', pathTo('getCardAccount', account)) }

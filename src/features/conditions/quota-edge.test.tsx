@@ -21,7 +21,8 @@ it('loads the quota-edge scenario with one read left: the first read succeeds, t
   await user.click(await dialog.findByRole('button', { name: `Load ${name}` }))
   const asking = within(await dialog.findByRole('region', { name: `Load ${name}?` }))
   await user.click(asking.getByRole('button', { name: 'Replace and load' }))
-  await screen.findByText(`Loaded scenario ${name}: 1 card account and 6 transactions`)
+  // Said on screen and to a screen reader by the announcer (which may have spoken it already).
+  await screen.findAllByText(`Loaded scenario ${name}: 1 card account and 6 transactions`)
   // The account shows its booked transactions: the console read them for the tester.
   expect(await screen.findByText('Kiwi Majorstuen')).toBeDefined()
 

@@ -3,6 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { startConsole } from '../../test/render'
 
+/** The Presenter mode toggle, in the header's Explain & share group: opens the group when it is closed. */
+async function presenterToggle(user: { click: (element: Element) => Promise<void> }) {
+  if (!screen.queryByRole('button', { name: 'Presenter mode' })) {
+    await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  }
+  return screen.getByRole('button', { name: 'Presenter mode' })
+}
+
 it('steps through a shipped flow with the arrow keys, each step showing in the table', async () => {
   const { user, renderApp } = await startConsole()
   renderApp()
@@ -52,11 +60,8 @@ it('shows one request at a time with PSU ids masked in presenter mode', async ()
   await user.keyboard('{ArrowRight}')
   await within(panel).findByText(/^Step 1: 201 Created/)
 
-  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
-  await user.click(screen.getByRole('button', { name: 'Presenter mode' }))
-  // The group closes once a button in it is clicked: open it again to read the toggle.
-  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
-  expect(screen.getByRole('button', { name: 'Presenter mode' }).getAttribute('aria-pressed')).toBe('true')
+  await user.click(await presenterToggle(user))
+  expect((await presenterToggle(user)).getAttribute('aria-pressed')).toBe('true')
   expect(document.documentElement.dataset.presenter).toBe('on')
   await screen.findByRole('heading', { name: /^Request \d+ of \d+$/ })
   const inspector = screen.getByRole('region', { name: 'Request inspector' })
@@ -69,8 +74,7 @@ it('shows one request at a time with PSU ids masked in presenter mode', async ()
   expect(within(inspector).getAllByRole('heading', { name: /^Request \d+ of \d+$/ })).toHaveLength(1)
 
   await user.keyboard('{Alt>}{Shift>}P{/Shift}{/Alt}')
-  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
-  expect(screen.getByRole('button', { name: 'Presenter mode' }).getAttribute('aria-pressed')).toBe('false')
+  expect((await presenterToggle(user)).getAttribute('aria-pressed')).toBe('false')
   expect(document.documentElement.dataset.presenter).toBeUndefined()
 })
 
@@ -90,7 +94,9 @@ it('names a recorded flow by the moment it was recorded, yyyy-mm-dd HH:MM', asyn
 it("gives the arrow keys to a flow once picked, and the inspector shows each step's own request", async () => {
   const { user, renderApp } = await startConsole()
   renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
   await user.click(screen.getByRole('button', { name: 'Presenter mode' }))
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
   await user.click(screen.getByRole('button', { name: 'Flows…' }))
   const panel = await screen.findByRole('region', { name: 'Flow' })
   const picker = within(panel).getByRole('combobox', { name: 'Flow to run' })
