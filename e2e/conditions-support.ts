@@ -24,12 +24,14 @@ export async function setCondition(
 
 /** Removes every rule through the panel and saves: the sandbox answers as it would without conditions. */
 export async function removeAllConditions(page: Page) {
-  await page.getByRole('button', { name: /^Conditions/ }).click()
+  await openHeaderGroup(page, 'Test conditions')
+  await page.getByRole('button', { name: /^Faults, delays and quotas/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Conditions' })
   await dialog.getByRole('button', { name: 'Remove all' }).click()
   await dialog.getByRole('button', { name: 'Save conditions' }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByRole('button', { name: 'Conditions', exact: true })).toBeVisible()
+  // No rule left: the header's Conditions badge is gone.
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Conditions: / })).toHaveCount(0)
 }
 
 export async function withAccount(page: Page) {
