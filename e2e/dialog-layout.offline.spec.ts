@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { fillTestData, openConsole, showHeaderTools } from './support'
+import { fillTestData, type HeaderGroup, openConsole, openHeaderGroup, showHeaderTools } from './support'
 
 // Every dialog readable on a laptop, at 800×600 and at a 1366×900 laptop's 200 % zoom (683×450): its title
 // and × stay in view while its body scrolls, and its main action is in view (pinned under the body).
@@ -13,8 +13,10 @@ const sizes = [
   { width: 683, height: 450 },
 ]
 
-const inBanner = (name: string | RegExp) => async (page: Page) => {
-  await showHeaderTools(page)
+/** A header control: in its group when wide (Help stands alone), in the Tools menu when narrow. */
+const inBanner = (group: HeaderGroup | undefined, name: string | RegExp) => async (page: Page) => {
+  if (group === undefined) await showHeaderTools(page)
+  else await openHeaderGroup(page, group)
   await page.getByRole('banner').getByRole('button', { name, exact: true }).click()
 }
 const inSidebar = (name: string) => async (page: Page) => {
@@ -27,11 +29,11 @@ const inMain = (name: string) => (page: Page) =>
   page.getByRole('main').getByRole('button', { name, exact: true }).click()
 
 const dialogs: { title: string | RegExp; open: (page: Page) => Promise<void> }[] = [
-  { title: 'Sandbox clock', open: inBanner(/^(Clock|Today )/) },
-  { title: 'Explain a request', open: inBanner('Explain a request…') },
-  { title: 'Conditions', open: inBanner(/^Conditions/) },
-  { title: 'Share what you see', open: inBanner('Share…') },
-  { title: 'Help', open: inBanner('Help') },
+  { title: 'Sandbox clock', open: inBanner('Test conditions', /^Sandbox clock/) },
+  { title: 'Explain a request', open: inBanner('Explain & share', 'Explain a request…') },
+  { title: 'Conditions', open: inBanner('Test conditions', /^Faults, delays and quotas/) },
+  { title: 'Share what you see', open: inBanner('Explain & share', 'Share…') },
+  { title: 'Help', open: inBanner(undefined, 'Help') },
   { title: 'New card account', open: inSidebar('+ New') },
   { title: 'Open card account', open: inSidebar('Open…') },
   { title: 'Scenarios', open: inSidebar('Scenarios…') },
