@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { openConsole } from './support'
+import { openConsole, openHeaderGroup } from './support'
 
 // A projector's screens: the caption tells the audience what comes next, so it is never scrolled away.
 for (const viewport of [
@@ -11,7 +11,9 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport)
     await openConsole(page)
+    await openHeaderGroup(page, 'Explain & share')
     await page.getByRole('button', { name: 'Presenter mode' }).click()
+    await openHeaderGroup(page, 'Explain & share')
     await page.getByRole('button', { name: 'Flows…' }).click()
     const panel = page.getByRole('region', { name: 'Flow' })
     await panel.getByRole('combobox', { name: 'Flow to run' }).selectOption('Why did my signature fail?')

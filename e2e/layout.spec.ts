@@ -150,10 +150,7 @@ test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ pa
   await expectOneRow(page)
 
   // The clock is the whole sandbox's, in proxy mode shared with the worker's other tests: put it back.
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Today / })
-    .click()
+  await openClockPanel(page)
   await dialog.getByRole('button', { name: 'Back to the real date' }).click()
   await expect(dialog.getByTestId('clock-today')).toHaveText(isoDay(0))
 })

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { testCustomers } from '../src/contract/card-account'
 import { expect, test } from './fixtures'
-import { newAccountButton, openAccountButton, openConsole } from './support'
+import { newAccountButton, openAccountButton, openConsole, openHeaderGroup } from './support'
 
 /** The test data's people: both test customers, who are also the PSU ids and PSU-Corporate-IDs sent. */
 const personal = Object.values(testCustomers)
@@ -22,8 +22,9 @@ async function expectNoneShown(page: Page, where: string) {
 test('presenter mode shows no PSU id or customer number on any screen or dialog', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 })
   await openConsole(page)
+  await openHeaderGroup(page, 'Explain & share')
   await page.getByRole('button', { name: 'Presenter mode' }).click()
-  await expect(page.getByRole('button', { name: 'Presenter mode' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.locator('html')).toHaveAttribute('data-presenter', 'on')
   await expectNoneShown(page, 'the empty console')
 
   // The empty console's own buttons: the sidebar's are folded away in presenter mode.
@@ -77,17 +78,19 @@ test('presenter mode shows no PSU id or customer number on any screen or dialog'
     )
   }
 
+  await openHeaderGroup(page, 'Explain & share')
   await page.getByRole('button', { name: 'Share…' }).click()
   await expect(page.getByRole('dialog', { name: /Share/ })).toBeVisible()
   await expectNoneShown(page, 'the Share dialog')
   await page.keyboard.press('Escape')
 
-  await page.getByRole('button', { name: 'Help' }).first().click()
+  await page.getByRole('banner').getByRole('button', { name: 'Help', exact: true }).click()
   await expect(page.getByRole('dialog', { name: /Help/ })).toBeVisible()
   await expectNoneShown(page, 'Help')
   await page.keyboard.press('Escape')
 
   // A flow creates an account for the private test customer and reads it.
+  await openHeaderGroup(page, 'Explain & share')
   await page.getByRole('button', { name: 'Flows…' }).click()
   const panel = page.getByRole('region', { name: 'Flow' })
   await expect(panel.getByRole('button', { name: 'Run next step →' })).toBeFocused()
