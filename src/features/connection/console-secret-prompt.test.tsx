@@ -63,6 +63,6 @@ describe('the console secret', () => {
     await consoleFetch(URL)
     expect(sentSecret(fetch)).toBe('feed42')
     // A stale token (the server restarted) brings the question back.
-    expect(await screen.findByLabelText('Token')).toBeTruthy()
+    expect((await screen.findByLabelText('Token')).tagName).toBe('INPUT')
   })
 })
