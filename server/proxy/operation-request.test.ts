@@ -1,34 +1,19 @@
-// The proxy forwards, and so signs, only what an operation of the contract defines: its path parameters
-// within the contract's ids, its query parameters, its headers, and JSON where it takes a body.
-import type { Server } from 'node:http'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { fakeApp } from '../test-support/fake-app'
-import { fakeUpstream } from '../test-support/fake-upstream'
-import { close, json, listen, send } from '../test-support/http'
+import { describe, expect, it } from 'vitest'
+import { proxyBeforeRecordingUpstream } from '../test-support/fake-app'
+import { json, send } from '../test-support/http'
 
 const ACCOUNTS = '/api/v1/sandbox/card-accounts'
 /** The platform's ids: `enc!!`, base64url of 64 bytes, padding kept. */
 const PLATFORM_ID = `enc!!${'Ab-_'.repeat(21)}Ab==`
-const upstream = fakeUpstream()
-let app: Server
-let port = 0
-
-beforeAll(async () => {
-  const upstreamPort = await listen(upstream.server)
-  app = fakeApp({ upstream: new URL(`http://127.0.0.1:${upstreamPort}`) })
-  port = await listen(app)
-})
-
-afterAll(async () => {
-  await Promise.all([close(app), close(upstream.server)])
-})
-
-beforeEach(() => {
-  upstream.received.length = 0
-})
+const proxy = proxyBeforeRecordingUpstream()
+const { upstream } = proxy
 
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-  send(port, path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
+  send(proxy.port(), path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  })
 
 describe('path parameters', () => {
   it.each([
@@ -41,7 +26,9 @@ describe('path parameters', () => {
     ['%40', `${ACCOUNTS}/abc%40x`],
     ['a transaction id with ;', `${ACCOUNTS}/abc/transactions/t1;x`],
   ])('refuses %s with 404 naming the parameter, and signs nothing', async (_name, path) => {
-    const answer = await send(port, path, { method: path.includes('/transactions/') ? 'DELETE' : 'GET' })
+    const answer = await send(proxy.port(), path, {
+      method: path.includes('/transactions/') ? 'DELETE' : 'GET',
+    })
     expect(answer.status).toBe(404)
     expect(json(answer)).toMatchObject({
       tppMessages: [{ code: 'RESOURCE_UNKNOWN', path: expect.stringMatching(/Id$/) }],
@@ -50,9 +37,9 @@ describe('path parameters', () => {
   })
 
   it("forwards the platform's enc!! ids, raw or percent-encoded", async () => {
-    expect((await send(port, `${ACCOUNTS}/${PLATFORM_ID}`)).status).toBe(200)
+    expect((await send(proxy.port(), `${ACCOUNTS}/${PLATFORM_ID}`)).status).toBe(200)
     const read = await send(
-      port,
+      proxy.port(),
       `${ACCOUNTS}/${encodeURIComponent(PLATFORM_ID)}/transactions?bookingStatus=both`,
     )
     expect(read.status).toBe(200)
@@ -66,7 +53,7 @@ describe('query parameters', () => {
     ['GET', ACCOUNTS, 'x'],
     ['DELETE', `${ACCOUNTS}/abc`, '_method'],
   ])('a %s of %s takes none: %s is refused with 400 naming it', async (method, path, name) => {
-    const answer = await send(port, `${path}?${name}=DELETE`, {
+    const answer = await send(proxy.port(), `${path}?${name}=DELETE`, {
       method,
       headers: { 'content-type': 'application/json' },
       ...(method === 'POST' ? { body: '{}' } : {}),
@@ -78,8 +65,8 @@ describe('query parameters', () => {
 
   it("forwards the operation's own and refuses another next to them", async () => {
     const list = `${ACCOUNTS}/abc/transactions?bookingStatus=booked&limit=10`
-    expect((await send(port, list)).status).toBe(200)
-    const other = await send(port, `${list}&debug=1`)
+    expect((await send(proxy.port(), list)).status).toBe(200)
+    const other = await send(proxy.port(), `${list}&debug=1`)
     expect(other.status).toBe(400)
     expect(json(other)).toMatchObject({ tppMessages: [{ path: 'debug' }] })
     expect(upstream.received).toHaveLength(1)
@@ -108,7 +95,7 @@ describe('the body', () => {
 
 describe('headers', () => {
   it('forwards no TPP-Redirect-URI (no operation uses one), nor a Content-Type without a body', async () => {
-    const answer = await send(port, ACCOUNTS, {
+    const answer = await send(proxy.port(), ACCOUNTS, {
       headers: { 'tpp-redirect-uri': 'https://tpp.example/cb', 'content-type': 'text/plain' },
     })
     expect(answer.status).toBe(200)
@@ -117,10 +104,14 @@ describe('headers', () => {
   })
 
   it('forwards PSU headers, each at most 256 characters', async () => {
-    const ok = await send(port, ACCOUNTS, { headers: { 'psu-id': 'PSU-1', 'psu-ip-address': '192.0.2.1' } })
+    const ok = await send(proxy.port(), ACCOUNTS, {
+      headers: { 'psu-id': 'PSU-1', 'psu-ip-address': '192.0.2.1' },
+    })
     expect(ok.status).toBe(200)
     expect(upstream.received[0]?.headers).toMatchObject({ 'psu-id': 'PSU-1', 'psu-ip-address': '192.0.2.1' })
-    const long = await send(port, ACCOUNTS, { headers: { 'psu-user-agent': 'x'.repeat(16 * 1024 - 200) } })
+    const long = await send(proxy.port(), ACCOUNTS, {
+      headers: { 'psu-user-agent': 'x'.repeat(16 * 1024 - 200) },
+    })
     expect(long.status).toBe(400)
     expect(json(long)).toMatchObject({ tppMessages: [{ path: 'psu-user-agent' }] })
     expect(upstream.received).toHaveLength(1)

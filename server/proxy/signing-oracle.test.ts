@@ -1,33 +1,15 @@
-// The proxy puts the TPP's signature on what it forwards: what it refuses to sign, over real sockets.
-import type { Server } from 'node:http'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { UUID } from '../../src/contract'
-import { fakeApp } from '../test-support/fake-app'
-import { fakeUpstream } from '../test-support/fake-upstream'
-import { close, json, listen, parseRaw, send, sendRaw } from '../test-support/http'
+import { proxyBeforeRecordingUpstream } from '../test-support/fake-app'
+import { json, parseRaw, send, sendRaw } from '../test-support/http'
 
 const ACCOUNTS = '/api/v1/sandbox/card-accounts'
 const TRANSACTIONS = `${ACCOUNTS}/abc/transactions`
-const upstream = fakeUpstream()
-let app: Server
-let port = 0
-
-beforeAll(async () => {
-  const upstreamPort = await listen(upstream.server)
-  app = fakeApp({ upstream: new URL(`http://127.0.0.1:${upstreamPort}`) })
-  port = await listen(app)
-})
-
-afterAll(async () => {
-  await Promise.all([close(app), close(upstream.server)])
-})
-
-beforeEach(() => {
-  upstream.received.length = 0
-})
+const proxy = proxyBeforeRecordingUpstream()
+const { upstream } = proxy
 
 function post(path: string, body: string | Buffer, headers: Record<string, string> = {}) {
-  return send(port, path, {
+  return send(proxy.port(), path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body,
@@ -68,7 +50,7 @@ describe('a POST body that cannot be meant for its route is refused with 400, ne
 describe('X-Request-ID', () => {
   it('is refused with 400 naming it when it was signed in the last 10 minutes', async () => {
     const id = '0d9a2c5e-6b1f-4e3a-9c8d-7f6e5d4c3b2a'
-    expect((await send(port, ACCOUNTS, { headers: { 'x-request-id': id } })).status).toBe(200)
+    expect((await send(proxy.port(), ACCOUNTS, { headers: { 'x-request-id': id } })).status).toBe(200)
     const again = await post(ACCOUNTS, '{"maskedPan":"other"}', { 'x-request-id': id })
     expect(again.status).toBe(400)
     expect(json(again)).toMatchObject({
@@ -79,8 +61,8 @@ describe('X-Request-ID', () => {
 
   it('is refused in another case too: the same UUID in upper case is the same id', async () => {
     const id = '2f7c4e8a-9b3d-4c5e-8f1a-6b7c8d9e0f1a'
-    expect((await send(port, ACCOUNTS, { headers: { 'x-request-id': id } })).status).toBe(200)
-    const again = await send(port, ACCOUNTS, { headers: { 'x-request-id': id.toUpperCase() } })
+    expect((await send(proxy.port(), ACCOUNTS, { headers: { 'x-request-id': id } })).status).toBe(200)
+    const again = await send(proxy.port(), ACCOUNTS, { headers: { 'x-request-id': id.toUpperCase() } })
     expect(again.status).toBe(400)
     expect(json(again)).toMatchObject({ tppMessages: [{ path: 'X-Request-ID' }] })
     expect(upstream.received).toHaveLength(1)
@@ -93,8 +75,8 @@ describe('X-Request-ID', () => {
   })
 
   it('is made by the proxy, new each time, when none is sent', async () => {
-    await send(port, ACCOUNTS)
-    await send(port, ACCOUNTS)
+    await send(proxy.port(), ACCOUNTS)
+    await send(proxy.port(), ACCOUNTS)
     const ids = upstream.received.map((r) => String(r.headers['x-request-id']))
     expect(ids).toHaveLength(2)
     for (const id of ids) expect(id).toMatch(UUID)
@@ -118,7 +100,7 @@ describe('PSU-ID and PSU-Corporate-ID are signed only when well-formed', () => {
     ['PSU-ID', 'a DEL character', 'PSU-ID: 1303\x7f'],
     ['PSU-ID', 'UTF-8 text read as bytes (0x80-0x9f inside)', Buffer.from('PSU-ID: 1303€')],
   ])('%s with %s: 400 naming the header', async (name, _what, header) => {
-    const answer = parseRaw(await sendRaw(port, raw(header)))
+    const answer = parseRaw(await sendRaw(proxy.port(), raw(header)))
     expect(answer.status).toBe(400)
     expect(JSON.parse(answer.body)).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR', path: name }] })
     expect(upstream.received).toEqual([])
@@ -126,7 +108,7 @@ describe('PSU-ID and PSU-Corporate-ID are signed only when well-formed', () => {
 
   it('forwards 256 visible ISO-8859-1 characters, Latin-1 letters and inner spaces included', async () => {
     const value = `Müller & Søn ${'x'.repeat(256 - 'Müller & Søn '.length)}`
-    const answer = parseRaw(await sendRaw(port, raw(`PSU-Corporate-ID: ${value}`)))
+    const answer = parseRaw(await sendRaw(proxy.port(), raw(`PSU-Corporate-ID: ${value}`)))
     expect(answer.status).toBe(200)
     expect(upstream.received[0]?.headers['psu-corporate-id']).toBe(value)
   })
@@ -134,7 +116,7 @@ describe('PSU-ID and PSU-Corporate-ID are signed only when well-formed', () => {
 
 describe('headers named in Connection', () => {
   it('are dropped before forwarding: they are meant for the hop to the proxy only', async () => {
-    const answer = await send(port, ACCOUNTS, {
+    const answer = await send(proxy.port(), ACCOUNTS, {
       headers: {
         connection: 'close, accept-fix, PSU-ID',
         'accept-fix': 'longer-name',

@@ -1,7 +1,9 @@
 import type { Server } from 'node:http'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { type AppOptions, createApp } from '../app'
 import type { ForwarderOptions } from '../proxy/forward'
-import { fakeSign } from './fake-upstream'
+import { fakeSign, fakeUpstream } from './fake-upstream'
+import { close, listen } from './http'
 
 export interface FakeAppOptions extends Partial<Omit<AppOptions, 'upstream'>> {
   /** The upstream's base URL: by default a port nothing answers on. */
@@ -34,4 +36,26 @@ export function fakeApp({
     log,
     ...rest,
   })
+}
+
+/**
+ * A test file's proxy (`fakeApp`) in front of a recording `fakeUpstream`: started before its tests, closed
+ * after them, the upstream's record emptied before each test.
+ */
+export function proxyBeforeRecordingUpstream() {
+  const upstream = fakeUpstream()
+  let app: Server | undefined
+  let port = 0
+  beforeAll(async () => {
+    const upstreamPort = await listen(upstream.server)
+    app = fakeApp({ upstream: new URL(`http://127.0.0.1:${upstreamPort}`) })
+    port = await listen(app)
+  })
+  afterAll(async () => {
+    await Promise.all([app === undefined ? undefined : close(app), close(upstream.server)])
+  })
+  beforeEach(() => {
+    upstream.received.length = 0
+  })
+  return { upstream, port: () => port }
 }
