@@ -17,10 +17,12 @@ function freePortNow(): string {
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()
 }
 
-// Both projects run the same UI suite, one per mode. Files named *.offline.spec.ts hold what exists
-// offline only (the in-browser sandbox's worker, export/import/reset); proxy.spec.ts and *.proxy.spec.ts
-// what only the proxy shows.
-const offlineOnly = /\.offline\.spec\.ts$/
+// Which project runs a spec is in its name. Plain *.spec.ts: what goes over the wire (accounts, transactions,
+// messages, the clock, conditions, data tools), run once per mode. *.ui.spec.ts: the console's own screens
+// (layout, a11y, presenter, Explain…), the same code in both modes, run once, in the default mode.
+// *.offline.spec.ts: what exists offline only (the in-browser sandbox's worker, export/import/reset);
+// proxy.spec.ts and *.proxy.spec.ts: what only the proxy shows.
+const offlineOnly = /\.(offline|ui)\.spec\.ts$/
 const proxyOnly = /(^|[/\\.])proxy\.spec\.ts$/
 
 export default defineConfig<ConsoleOptions>({
@@ -39,7 +41,11 @@ export default defineConfig<ConsoleOptions>({
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and screenshots, which costs a quarter of the suite's time on two
+    // cores: `npx playwright test --trace on <spec>` records one when a failure needs more than the
+    // error-context.md page snapshot and the failure screenshot each failed test leaves in test-results/.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
       args: [

@@ -14,7 +14,7 @@ import {
 
 // Issue 19: every dialog passes axe in both themes, at the laptop's size and the smallest one. One page per
 // theme and size opens them in turn over the fixed test data (a fresh page per dialog would cost the suite
-// minutes), and axe checks the open dialog alone: the page around it is a11y.spec.ts's. Offline, the mode
+// minutes), and axe checks the open dialog alone: the page around it is a11y.ui.spec.ts's. Offline, the mode
 // with every dialog but the proxy's Connection and Copy to offline (their specs are proxy-only).
 
 interface DialogCase {

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 import { fillTestData, openConsole } from './support'
 
-// Import exists offline only: its messages are checked here, the rest of the screen in screen.spec.ts.
+// Import exists offline only: its messages are checked here, the rest of the screen in screen.ui.spec.ts.
 
 test('a status message sits next to what it reports and a failed import never shows beside a stale one', async ({
   page,

@@ -65,7 +65,10 @@ test('opening a link made in another mode and Signature names both changes and a
   await expect(ask).toContainText(
     'Switching the mode reloads the console; the rest is then set in Offline mode. Should the reload find more to change than this, the console asks again.',
   )
+  // The mode changes by a reload: what is clicked before it ends is lost with the old page.
+  const reloaded = other.waitForEvent('load')
   await ask.getByRole('button', { name: 'Change and open' }).click()
+  await reloaded
 
   await expect(other.getByRole('combobox', { name: 'Mode' })).toHaveValue('offline')
   await expect(await signatureSwitch(other)).toHaveValue('stale-date')

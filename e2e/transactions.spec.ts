@@ -127,7 +127,7 @@ test('add booked and pending transactions, single and batch; a failing batch nam
   await expect(pages(page).getByText('Rows 1–1 of 1', { exact: true })).toBeVisible()
   expect(await tableRows(page)).toEqual([expect.stringContaining('-20.00 EUR')])
 
-  // Filter clicks replace the history entry rather than add one: Back is checked in screen.spec.ts.
+  // Filter clicks replace the history entry rather than add one: Back is checked in screen.ui.spec.ts.
 
   // Reload: the data is kept (IndexedDB offline, the server's memory in proxy mode) and the view is the URL.
   await page.reload()

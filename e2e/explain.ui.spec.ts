@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
-import { expect, modeOf, test } from './fixtures'
+import { expect, test } from './fixtures'
 import { checkScreen, openConsole, openHeaderGroup, type Theme } from './support'
 
 // Requests from the diagnosis corpus: signed with the offline TEST identity on 2026-11-23, so the Date is
@@ -89,7 +89,7 @@ for (const theme of ['light', 'dark'] as const) {
     await dialog.getByLabel('HAR entry').selectOption({ index: 1 })
     await expect(dialog.getByRole('listitem')).toHaveCount(3)
     await checkScreen(page, 'explain-diagnosis', theme)
-    if (theme === 'light' && modeOf(page) === 'offline') {
+    if (theme === 'light') {
       await page.setViewportSize({ width: 1366, height: 900 })
       // Copied by hand to docs/screenshots/issue13-diagnosis.png: its "Judged at" changes with every run.
       await dialog.screenshot({ path: 'test-results/screenshots/issue13-diagnosis.png' })

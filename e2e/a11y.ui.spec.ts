@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, FRESH_SERVER, test } from './fixtures'
+import { expect, test } from './fixtures'
 import {
   checkScreen,
   fillAndOpenFirst,
@@ -21,7 +21,7 @@ for (const size of screens)
       test.use({ colorScheme: theme === 'dark' ? 'light' : 'dark', viewport: size.viewport }) // the toggle must win over the system
       const check = (page: Page, screen: string, t: Theme) => checkScreen(page, `${screen}-${size.name}`, t)
 
-      test('empty sandbox, new account dialog, empty account', { tag: FRESH_SERVER }, async ({ page }) => {
+      test('empty sandbox, new account dialog, empty account', async ({ page }) => {
         await openConsole(page, '', theme)
         await openHeaderGroup(page, 'Settings')
         await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue(theme)

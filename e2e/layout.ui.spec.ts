@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, FRESH_SERVER, modeOf, test } from './fixtures'
+import { expect, test } from './fixtures'
 import {
   checkScreen,
   clockBadge,
@@ -149,15 +149,14 @@ test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ pa
   await expect(clockBadge(page)).toBeInViewport({ ratio: 1 })
   await expectOneRow(page)
 
-  // The clock is the whole sandbox's, in proxy mode shared with the worker's other tests: put it back.
   await openClockPanel(page)
   await dialog.getByRole('button', { name: 'Back to the real date' }).click()
   await expect(dialog.getByTestId('clock-today')).toHaveText(isoDay(0))
 })
 
-test('the empty sandbox offers New, Open and Fill test data once each, in place of the sidebar’s', {
-  tag: FRESH_SERVER,
-}, async ({ page }) => {
+test('the empty sandbox offers New, Open and Fill test data once each, in place of the sidebar’s', async ({
+  page,
+}) => {
   await openConsole(page)
   await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
   for (const name of [/^\+ New( card account)?$/, /^Open( account)?…$/, 'Fill test data']) {
@@ -212,40 +211,6 @@ test('on a laptop screen the chart is open', async ({ page }) => {
   await page.reload()
   await expect(chartFold(page)).toContainText('12 transactions')
   await expect(chartRegion(page).getByRole('img')).toBeHidden()
-})
-
-test('each Import… is one button: its file input is out of sight and out of the accessibility tree', async ({
-  page,
-}) => {
-  await openConsole(page)
-  await fillTestData(page)
-  await openHeaderGroup(page, 'Explain & share')
-  await page.getByRole('button', { name: 'Flows…' }).click()
-  const flows = page.getByRole('region', { name: /^Flow/ })
-  await expect(flows.getByRole('button', { name: 'Import flows…' })).toBeVisible()
-  if (modeOf(page) === 'offline') {
-    await page.getByRole('button', { name: 'Scenarios…' }).click()
-    await expect(
-      page.getByRole('dialog', { name: 'Scenarios' }).getByRole('button', { name: 'Import scenario…' }),
-    ).toBeVisible()
-  }
-  const inputs = page.locator('input[type="file"]')
-  expect(await inputs.count()).toBeGreaterThanOrEqual(modeOf(page) === 'offline' ? 3 : 2)
-  for (const input of await inputs.all()) {
-    await expect(input).toBeHidden()
-    await expect(input).toHaveAttribute('hidden', '')
-  }
-
-  // The button is the way in: it opens the browser's file chooser.
-  if (modeOf(page) === 'offline') await page.keyboard.press('Escape')
-  const chooser = page.waitForEvent('filechooser')
-  await flows.getByRole('button', { name: 'Import flows…' }).click()
-  await (await chooser).setFiles({
-    name: 'flows.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from('{}'),
-  })
-  await expect(flows.getByRole('alert')).toContainText('flows.json was not imported; nothing changed.')
 })
 
 for (const theme of ['light', 'dark'] as const)
