@@ -71,8 +71,14 @@ export async function readUntilRefused(page: Page) {
   await page.getByRole('button', { name: /^Faults, delays and quotas/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Conditions' })
   await dialog.getByRole('button', { name: 'PSD2: 4 reads a day on listTransactions' }).click()
+  // Saving reads the table again under the new rule, the first of the four: typing a date before it is
+  // answered would replace it, and the inspector would show it cancelled, not 200.
+  const reread = page.waitForResponse(
+    (response) => response.request().method() === 'GET' && /\/transactions\?/.test(response.url()),
+  )
   await dialog.getByRole('button', { name: 'Save conditions' }).click()
   await expect(dialog).toBeHidden()
+  await reread
   // Each new From date is a new read (never one from the cache), until the sandbox refuses one.
   for (let i = 0; !(await transactionsError(page).isVisible()); i++) {
     expect(i, 'reads before the 429').toBeLessThan(8)

@@ -13,6 +13,8 @@ export interface RequestLogEntry {
   /** Undefined when no HTTP answer came back (see `failure`). */
   status?: number
   failure?: string
+  /** The console gave up waiting (the read it was for was replaced); it may still have reached the sandbox. */
+  cancelled?: true
   durationMs: number
   requestHeaders: [string, string][]
   requestBody?: string

@@ -77,6 +77,30 @@ describe('transport in offline mode', () => {
 })
 
 describe('transport in proxy mode', () => {
+  it('shows a request the console gave up on: it left, and the sandbox may have counted it', async () => {
+    const transport = configure({ mode: 'proxy' })
+    const replaced = new AbortController()
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (sent: Request) =>
+          new Promise((_, reject) => sent.signal.addEventListener('abort', () => reject(sent.signal.reason))),
+      ),
+    )
+
+    const read = transport(new Request(url, { signal: replaced.signal }))
+    replaced.abort()
+
+    await expect(read).rejects.toThrow()
+    const [entry] = requests(requestLog.snapshot())
+    expect(entry).toMatchObject({
+      method: 'GET',
+      url: '/api/v1/sandbox/card-accounts',
+      cancelled: true,
+      failure: 'cancelled by the console before the answer came: the view it was for had changed',
+    })
+  })
+
   it('names the proxy when /api answers something that is not the sandbox', async () => {
     const transport = configure({ mode: 'proxy' })
     vi.stubGlobal(

@@ -12,6 +12,8 @@ import type { RequestLog } from './request-log'
 import type { BrowserRequestSigner, SigningInfo } from './request-signer'
 import { readVerification, type Verification } from './verification'
 
+const CANCELLED = 'cancelled by the console before the answer came: the view it was for had changed'
+
 /** Sends `request` (never consumed: each attempt sends a clone) and returns the sandbox's answer. */
 export type Transport = (request: Request) => Promise<Response>
 
@@ -72,6 +74,7 @@ export function createTransport({
     }: {
       status?: number
       failure?: string
+      cancelled?: true
       responseHeaders?: [string, string][]
       responseBody?: string
       verification?: Verification
@@ -107,7 +110,12 @@ export function createTransport({
         record({ failure: `no answer within the console's request timeout (${limitMs} ms)`, condition })
         throw new RequestTimeoutError(mode, limitMs, condition)
       }
-      if (request.signal.aborted) throw error
+      if (request.signal.aborted) {
+        // The request left before the console gave up on it (a newer view replaced its read): the sandbox
+        // may have counted it (a quota, a signature's one use), so the inspector shows it.
+        record({ failure: CANCELLED, cancelled: true, condition: await conditionOf?.(requestId) })
+        throw error
+      }
       const failure = `network error (${error instanceof Error ? error.message : String(error)})`
       const condition = await conditionOf?.(requestId)
       record({ failure, condition })

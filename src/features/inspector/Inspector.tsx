@@ -17,7 +17,8 @@ const PresenterInspector = lazy(() =>
   import('./PresenterInspector').then((m) => ({ default: m.PresenterInspector })),
 )
 
-const outcome = (entry: RequestLogEntry) => (entry.status === undefined ? 'failed' : String(entry.status))
+const outcome = (entry: RequestLogEntry) =>
+  entry.cancelled ? 'cancelled' : entry.status === undefined ? 'failed' : String(entry.status)
 const time = (entry: LogEntry) => new Date(entry.startedAt).toLocaleTimeString('en-GB')
 
 /** The bottom panel: every request as it went over the wire, and every error of the app, newest first. */
