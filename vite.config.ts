@@ -112,15 +112,25 @@ export default defineConfig({
     maxWorkers: 2,
     // `npx vitest run` runs every lane; `--project` picks some (`npm run test:fast`: all but slow).
     projects: [
-      lane('unit', 'node', ['src/**/*.test.ts'], ['src/**/*.dom.test.ts']),
+      lane('unit', 'node', ['src/**/*.test.ts'], ['src/**/*.dom.test.ts'], { isolate: false }),
       // jsdom: the *.test.tsx, and the *.dom.test.ts that need a page (its location, React hooks) but no JSX.
       // Not isolated: a worker keeps jsdom and the loaded modules (React, msw, the app) from file to file,
       // which halves the lane's CPU time; each test leaves the page as it found it (src/test/render*.tsx).
-      lane('components', 'jsdom', ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'], [], { isolate: false }),
+      lane('components', 'jsdom', ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'], [], {
+        isolate: false,
+        setupFiles: ['./src/test/setup.ts', './src/test/setup-dom.ts'],
+      }),
       // Real sockets and child processes.
       lane('integration', 'node', ['server/**/*.test.ts']),
       // Bench-sized cases, out of the edit loop: name a file *.slow.test.ts(x) to put it here.
-      { extends: true, test: { name: 'slow', include: ['{src,server}/**/*.slow.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'slow',
+          include: ['{src,server}/**/*.slow.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts', './src/test/setup-dom.ts'],
+        },
+      },
     ],
   },
 })
@@ -130,7 +140,7 @@ function lane(
   environment: 'node' | 'jsdom',
   include: string[],
   exclude: string[] = [],
-  options: { isolate?: boolean } = {},
+  options: { isolate?: boolean; setupFiles?: string[] } = {},
 ): TestProjectInlineConfiguration {
   return {
     extends: true,

@@ -1,0 +1,7 @@
+// Vitest set-up of the jsdom lane, after setup.ts: Testing Library is loaded only where a page is rendered.
+import { configure } from '@testing-library/dom'
+
+// A component test runs React, jsdom's accessibility queries and RSA signing for every request: a wait for
+// an answer to show can take longer than the default 1 s on a busy machine, and a lazily loaded part (a
+// dialog, the transactions view) adds its first import. This only bounds how long a failing wait takes.
+configure({ asyncUtilTimeout: 20_000 })
