@@ -36,6 +36,9 @@ export default defineConfig<ConsoleOptions>({
   // A cap on how long a stuck test takes to fail, not a speed requirement: the axe passes of the a11y specs
   // take over 30 s when the two cores are shared with a build or another suite.
   timeout: 60_000,
+  // The same for one expectation: on two cores shared with another suite, a reload, a service worker's
+  // re-start or an axe pass can take more than Playwright's 5 s before the page shows what it will show.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   // Creates .dev-identity/ once, before the proxy project's servers read it.
   globalSetup: './e2e/global-setup.ts',
@@ -69,5 +72,8 @@ export default defineConfig<ConsoleOptions>({
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 60_000,
+  // The same for one expectation: on two cores shared with another suite, a reload, a service worker's
+  // re-start or an axe pass can take more than Playwright's 5 s before the page shows what it will show.
+  expect: { timeout: 15_000 },
   },
 })
