@@ -3,6 +3,7 @@ import type { AccountView, KnownAccount } from '../features/card-accounts/accoun
 import { DeleteAccountDialog } from '../features/card-accounts/DeleteAccountDialog'
 import { accountLabel } from '../features/card-accounts/format'
 import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
+import { ConditionsDialog } from '../features/conditions'
 import { markRecent } from '../features/transactions/recent'
 import type { TransactionFormRow } from '../features/transactions/transaction-form'
 import { viewShowing } from '../features/transactions/view-showing'
@@ -28,9 +29,6 @@ const ShareDialog = lazyChunk(() => import('../features/share/ShareDialog').then
 // Opened on demand, none is needed to paint the console: each loads when first opened.
 const ClockDialog = lazyChunk(() =>
   import('../features/sandbox-clock/ClockDialog').then((m) => m.ClockDialog),
-)
-const ConditionsDialog = lazyChunk(() =>
-  import('../features/conditions/ConditionsDialog').then((m) => m.ConditionsDialog),
 )
 const OpenAccountDialog = lazyChunk(() =>
   import('../features/card-accounts/OpenAccountDialog').then((m) => m.OpenAccountDialog),

@@ -20,9 +20,12 @@ let here: ShareSettings
 vi.mock('./use-share-settings', () => ({ useShareSettings: () => ({ ready: true, ...here }) }))
 vi.mock('../../api', async (original) => ({
   ...(await original<typeof import('../../api')>()),
-  useSaveConditions: () => ({ mutateAsync: async (conditions: unknown) => saved.push(conditions) }),
   useSetSandboxClock: () => ({ mutateAsync: async () => {} }),
   useApiClient: () => ({ settings: { tamper: { write: vi.fn() } } }),
+}))
+vi.mock('../conditions', async (original) => ({
+  ...(await original<typeof import('../conditions')>()),
+  useSaveConditions: () => ({ mutateAsync: async (conditions: unknown) => saved.push(conditions) }),
 }))
 
 const PROXY_RULES = {

@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
-import {
-  type Mode,
-  type RequestLogEntry,
-  useApiClient,
-  useSaveConditions,
-  useSetSandboxClock,
-} from '../../api'
+import { type Mode, type RequestLogEntry, useApiClient, useSetSandboxClock } from '../../api'
 import type { SharedRequest, ShareLink } from '../../contract'
 import { isTamperScenario } from '../../signing/tamper-scenarios'
 import { Dialog } from '../../ui/Dialog'
+import { useSaveConditions } from '../conditions'
 import { RequestBody } from '../inspector/Inspector'
 import { parseView, useView } from '../view-state'
 import { type DecodedLink, decodeShareLink } from './link-codec'
