@@ -1,17 +1,12 @@
 import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
-import {
-  type ScenarioSaver,
-  usePrefetchTransactionsSummary,
-  useRequestTransactionsPage,
-  useTransactionsPage,
-} from '../../api'
+import { type ScenarioSaver, useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
-import { preloadedChunk } from '../../ui/lazy-chunk'
 import { ApiErrorState } from '../ApiErrorState'
 import type { AccountView } from '../card-accounts/account-view'
 import { useCorporateId } from '../card-accounts/corporate-id'
 import { accountSummary } from '../card-accounts/format'
+import { transactionsChart, usePrefetchTransactionsSummary } from '../chart'
 import { headerFieldProblem } from '../header-fields'
 import { PersonalInput, useShownPersonal } from '../presenter/PersonalInput'
 import { CopyToOfflineDialog } from '../scenarios/CopyToOfflineDialog'
@@ -26,11 +21,7 @@ import { SettleDialog } from './SettleDialog'
 import { type RowActions, TransactionsTable } from './TransactionsTable'
 import type { TransactionFormRow } from './transaction-form'
 
-// d3 and the chart load on their own, after the table: the first page stays small. Fetched as this module
-// loads, so the chart usually renders without a fallback (see preloadedChunk).
-const transactionsChart = preloadedChunk(() =>
-  import('../chart/TransactionsChart').then((module) => module.TransactionsChart),
-)
+// Fetched as this module loads, so the chart usually renders without a fallback (see preloadedChunk).
 const TransactionsChart = transactionsChart.Component
 transactionsChart.preload()
 
