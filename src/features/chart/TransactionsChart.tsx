@@ -2,7 +2,7 @@ import { scaleLinear } from 'd3-scale'
 import { useId, useRef, useState } from 'react'
 import type { SummaryBucket, TransactionsSummary } from '../../contract'
 import { ApiErrorState } from '../ApiErrorState'
-import { merchantCategories } from '../transactions/mcc'
+import { merchantCategories } from '../transactions'
 import {
   axisDays,
   barValue,
