@@ -2,6 +2,7 @@ import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { type ScenarioSaver, useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
+import { ChunkBoundary } from '../../ui/ChunkBoundary'
 import { ApiErrorState } from '../ApiErrorState'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
 import { transactionsChart, usePrefetchTransactionsSummary } from '../chart'
@@ -200,13 +201,15 @@ export function TransactionsView({
         <SettleDialog account={account} corporateId={corporateId} onClose={() => setSettling(false)} />
       ) : null}
       {copying && copyToOffline ? (
-        <CopyToOfflineDialog
-          account={account}
-          corporateId={corporateId}
-          saver={copyToOffline.saver}
-          onSwitchToOffline={copyToOffline.onSwitchToOffline}
-          onClose={() => setCopying(false)}
-        />
+        <ChunkBoundary title="Copy to offline" onClose={() => setCopying(false)}>
+          <CopyToOfflineDialog
+            account={account}
+            corporateId={corporateId}
+            saver={copyToOffline.saver}
+            onSwitchToOffline={copyToOffline.onSwitchToOffline}
+            onClose={() => setCopying(false)}
+          />
+        </ChunkBoundary>
       ) : null}
       {note ? <p className="hint account-note">{note}</p> : null}
       <StatusMessage place="main" />
