@@ -7,6 +7,7 @@ import { type OfflineRuntime, startOffline } from './app/offline'
 import { Providers } from './app/Providers'
 import { reportErrorsTo } from './app/report-errors'
 import { applyTheme, readTheme } from './app/theme'
+import { requestConditionOf } from './features/conditions'
 import { ConsoleSecretPrompt } from './features/connection/ConsoleSecretPrompt'
 import { applyPresenter, createPresenterSetting } from './features/presenter/presenter'
 import './ui/styles.css'
@@ -31,7 +32,7 @@ async function boot() {
     signer: offline?.signer,
     offline: offline?.worker,
     book: createAccountBook(localStorage),
-    firedCondition: offline?.firedCondition,
+    conditionOf: requestConditionOf(mode, offline?.firedCondition),
     settings: createApiSettings(sessionStorage),
   })
   const root = document.getElementById('root')

@@ -22,7 +22,6 @@ import {
   settleTransactions,
   summarizeTransactions,
 } from './client'
-import { type ConditionsSource, offlineConditionsSource, proxyConditionsSource } from './conditions'
 import { classifyProbe, probeConnection, type Verdict } from './connection-test'
 import { consoleFetch } from './console-secret'
 import { createDeletionRefusals, type DeletionRefusals, isDeletionNotOffered } from './deletion'
@@ -69,8 +68,6 @@ export interface ApiClient {
   readonly log: RequestLog
   /** The console's own book of card accounts, per upstream. */
   readonly book: AccountBook
-  /** Faults, latency and quotas of this mode (src/contract/conditions.ts). */
-  readonly conditions: ConditionsSource
   readonly settings: ApiSettings
   /** Upstreams that refused a delete while this client lived: the screens stop offering it there. */
   readonly deletion: DeletionRefusals
@@ -108,8 +105,11 @@ export interface ApiClientOptions {
   offline?: OfflineWorker | undefined
   /** Where the book lives: localStorage in the app; a book in memory when not given (tests). */
   book?: AccountBook | undefined
-  /** Offline mode: the condition the in-browser sandbox applied to a request id, if any. */
-  firedCondition?: ((requestId: string) => string | undefined) | undefined
+  /**
+   * The condition (src/features/conditions) that held or dropped a request that got no answer, named in
+   * its error; none when not given (tests).
+   */
+  conditionOf?: ((requestId: string) => Promise<string | undefined>) | undefined
   /** The console's own request timeout, read at each request: the stored setting when not given. */
   timeoutMs?: (() => number) | undefined
   /** Where the settings live: sessionStorage in the app; memory when not given (tests). */
@@ -122,21 +122,13 @@ export function createApiClient({
   signer,
   offline,
   book = createAccountBook(),
-  firedCondition = () => undefined,
+  conditionOf = async () => undefined,
   timeoutMs = () => readRequestTimeoutMs(),
   settings = createApiSettings(),
 }: ApiClientOptions): ApiClient {
   const log = createRequestLog()
   const deletion = createDeletionRefusals()
-  const conditions = mode === 'offline' ? offlineConditionsSource(firedCondition) : proxyConditionsSource()
-  const transport = createTransport({
-    mode,
-    log,
-    signer,
-    offline,
-    timeoutMs,
-    conditionOf: (requestId) => conditions.conditionOf(requestId),
-  })
+  const transport = createTransport({ mode, log, signer, offline, timeoutMs, conditionOf })
   // The operations follow the Signature switch; the connection test probes as signed, unspoiled.
   const send = tamperingWith(settings.tamper, transport)
   let connecting: Promise<ConsoleConnection> | undefined
@@ -208,7 +200,6 @@ export function createApiClient({
     mode,
     log,
     book,
-    conditions,
     settings,
     deletion,
     connection,

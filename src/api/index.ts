@@ -10,10 +10,8 @@ export type {
   TransactionsPage,
   TransactionsSummaryRead,
 } from './client'
-export * from './conditions'
-export * from './conditions-hooks'
 export type { FailureClass, Verdict } from './connection-test'
-export { consoleSecret, onConsoleSecretNeeded, rememberConsoleSecret } from './console-secret'
+export { consoleFetch, consoleSecret, onConsoleSecretNeeded, rememberConsoleSecret } from './console-secret'
 export * from './console-trace'
 export * from './copy-account'
 export * from './deletion'
@@ -33,6 +31,5 @@ export * from './request-timeout'
 export * from './sandbox-clock'
 export * from './scenarios'
 export * from './settings-store'
-export * from './transactions-summary'
 export type { OfflineWorker, Transport } from './transport'
 export type { Verification } from './verification'

@@ -1,12 +1,6 @@
-import {
-  type Mode,
-  readOfflinePersonality,
-  useConditions,
-  useLongerName,
-  useSandboxClock,
-  useTamper,
-} from '../api'
+import { type Mode, readOfflinePersonality, useLongerName, useSandboxClock, useTamper } from '../api'
 import { isRealClock } from '../contract'
+import { useConditions } from '../features/conditions'
 import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
 import { useView } from '../features/view-state'
 import { tamperLabels } from './TamperSelect'

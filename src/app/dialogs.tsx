@@ -3,6 +3,8 @@ import type { AccountView, KnownAccount } from '../features/card-accounts/accoun
 import { DeleteAccountDialog } from '../features/card-accounts/DeleteAccountDialog'
 import { accountLabel } from '../features/card-accounts/format'
 import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
+import { ConditionsDialog } from '../features/conditions'
+import { ExplainDialog } from '../features/explain'
 import { markRecent } from '../features/transactions/recent'
 import type { TransactionFormRow } from '../features/transactions/transaction-form'
 import { viewShowing } from '../features/transactions/view-showing'
@@ -19,18 +21,11 @@ const NewAccountDialog = lazyChunk(() =>
 const AddTransactionsDialog = lazyChunk(() =>
   import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
 )
-// The diagnosis brings the certificate parser and the verifier: loaded when the panel is first opened.
-const ExplainDialog = lazyChunk(() =>
-  import('../features/explain/ExplainDialog').then((m) => m.ExplainDialog),
-)
 // The exports bring the portable signer's source for the Postman collection: loaded when first opened.
 const ShareDialog = lazyChunk(() => import('../features/share/ShareDialog').then((m) => m.ShareDialog))
 // Opened on demand, none is needed to paint the console: each loads when first opened.
 const ClockDialog = lazyChunk(() =>
   import('../features/sandbox-clock/ClockDialog').then((m) => m.ClockDialog),
-)
-const ConditionsDialog = lazyChunk(() =>
-  import('../features/conditions/ConditionsDialog').then((m) => m.ConditionsDialog),
 )
 const OpenAccountDialog = lazyChunk(() =>
   import('../features/card-accounts/OpenAccountDialog').then((m) => m.OpenAccountDialog),

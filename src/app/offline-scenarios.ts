@@ -1,10 +1,7 @@
 import {
   type OfflineScenarios,
-  offlineQuotaStore,
-  readOfflineConditions,
   readOfflinePersonality,
   type ScenarioSummary,
-  writeOfflineConditions,
   writeOfflinePersonality,
 } from '../api'
 import {
@@ -27,6 +24,7 @@ import {
   scenarioFile,
   scenarioName,
 } from '../contract'
+import { offlineQuotaStore, readOfflineConditions, writeOfflineConditions } from '../features/conditions'
 import type { Sandbox } from '../sandbox'
 // The errors module alone, not the engine's index: the engine stays in its lazily loaded chunk.
 import { isExportRefusedError, isStoreUnreadableError } from '../sandbox/errors'

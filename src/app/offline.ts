@@ -3,12 +3,11 @@ import {
   type OfflineData,
   type OfflineScenarios,
   type OfflineWorker,
-  offlineQuotaStore,
-  readOfflineConditions,
   readOfflinePersonality,
   readRequestTimeoutMs,
 } from '../api'
 import { headerNames, type IsoDate } from '../contract'
+import { offlineQuotaStore, readOfflineConditions } from '../features/conditions'
 import type { Sandbox } from '../sandbox'
 import { offlineDataOf } from './offline-data'
 

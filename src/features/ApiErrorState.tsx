@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { ApiError, OFFLINE_UPSTREAM, queryKeys, UnreachableError, useApiClient } from '../api'
 import { ErrorState } from '../ui/ErrorState'
 import { Messages } from '../ui/Messages'
-import { useOfflineData } from './data-tools/offline-data'
-import { StoreRecoveryActions } from './data-tools/StoreRecovery'
+import { StoreRecoveryActions, useOfflineData } from './data-tools'
 import { useView } from './view-state'
 
 interface ApiErrorStateProps {

@@ -9,13 +9,7 @@ import { cleanup, type RenderResult, render } from '@testing-library/react'
 import { type UserEvent, userEvent } from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { onTestFinished } from 'vitest'
-import {
-  type BrowserRequestSigner,
-  createApiClient,
-  offlineQuotaStore,
-  readOfflineConditions,
-  writeOfflinePersonality,
-} from '../api'
+import { type BrowserRequestSigner, createApiClient, writeOfflinePersonality } from '../api'
 import { App } from '../app/App'
 import { offlineDataOf } from '../app/offline-data'
 import { browserOfflineState, offlineScenariosOf } from '../app/offline-scenarios'
@@ -25,6 +19,7 @@ import { openScenarioLibrary } from '../app/scenario-library'
 import { shippedScenarios } from '../app/shipped-scenarios'
 import { TamperSelect } from '../app/TamperSelect'
 import { headerNames, localToday, type PersonalityName } from '../contract'
+import { offlineQuotaStore, readOfflineConditions } from '../features/conditions'
 import { createMemoryStore, createSandbox, type Sandbox, type StoreCaps } from '../sandbox'
 import { createConditions } from '../sandbox/conditions'
 import { OFFLINE_CLOCK_KEY } from '../sandbox-http/browser'

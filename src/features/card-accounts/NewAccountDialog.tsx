@@ -24,9 +24,7 @@ import { inLabelWordsResolver, markFields } from '../form-errors'
 import { LongerNameToggle } from '../LongerNameToggle'
 import { LONGER_NAMES_LABEL } from '../longer-names'
 import { useOneAtATime } from '../one-at-a-time'
-import { maskValuesIn } from '../presenter/mask'
-import { PersonalInput, useShownPersonal } from '../presenter/PersonalInput'
-import { usePresenter } from '../presenter/presenter'
+import { maskValuesIn, PersonalInput, usePresenter, useShownPersonal } from '../presenter'
 import {
   type AccountFormValues,
   accountFormDefaults,

@@ -3,7 +3,7 @@ import { useOpenAccount } from '../../api'
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
-import { PersonalInput } from '../presenter/PersonalInput'
+import { PersonalInput } from '../presenter'
 import { accountIdFrom } from './account-input'
 
 interface OpenAccountDialogProps {

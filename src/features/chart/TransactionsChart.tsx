@@ -1,9 +1,8 @@
 import { scaleLinear } from 'd3-scale'
 import { useId, useRef, useState } from 'react'
-import { DEFAULT_SUMMARY_CAP, type SummaryOutcome, useTransactionsSummary } from '../../api'
 import type { SummaryBucket, TransactionsSummary } from '../../contract'
 import { ApiErrorState } from '../ApiErrorState'
-import { merchantCategories } from '../transactions/mcc'
+import { merchantCategories } from '../transactions'
 import {
   axisDays,
   barValue,
@@ -17,6 +16,7 @@ import {
   tickLabel,
 } from './chart-data'
 import { useChartOpen } from './chart-fold'
+import { DEFAULT_SUMMARY_CAP, type SummaryOutcome, useTransactionsSummary } from './summary-query'
 
 export interface TransactionsChartProps {
   accountId: string

@@ -2,9 +2,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { screen, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
-import { queryKeys, readOfflineConditions } from '../../api'
+import { queryKeys } from '../../api'
 import { startConsole } from '../../test/render'
 import { ConditionsDialog } from './ConditionsDialog'
+import { readOfflineConditions } from './conditions-source'
 
 /** A read of the sandbox that never answers, as every read does under a Timeout condition until the console gives up. */
 function HeldRead() {

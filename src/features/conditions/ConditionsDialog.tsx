@@ -1,14 +1,11 @@
 import { useState } from 'react'
 import {
   ApiError,
-  type ConditionsView,
   MAX_REQUEST_TIMEOUT_MS,
   MIN_REQUEST_TIMEOUT_MS,
   readRequestTimeoutMs,
   secondsText,
   useApiClient,
-  useConditions,
-  useSaveConditions,
   writeRequestTimeoutMs,
 } from '../../api'
 import {
@@ -23,6 +20,8 @@ import {
 } from '../../contract'
 import { Dialog } from '../../ui/Dialog'
 import { Messages } from '../../ui/Messages'
+import { useConditions, useSaveConditions } from './conditions-hooks'
+import type { ConditionsView } from './conditions-source'
 import { changedRule, newRule, nextRuleId } from './rules'
 
 const kindLabels: Record<ConditionKind, string> = {

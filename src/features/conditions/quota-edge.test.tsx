@@ -5,10 +5,10 @@ import 'fake-indexeddb/auto'
 import { focusManager } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it, onTestFinished, vi } from 'vitest'
-import { offlineQuotaStore, writeOfflineConditions } from '../../api'
 import { psd2QuotaRule } from '../../contract'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
+import { offlineQuotaStore, writeOfflineConditions } from './conditions-source'
 
 const refusal = () => screen.queryByText(/^Could not load transactions/)
 

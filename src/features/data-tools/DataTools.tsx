@@ -21,12 +21,9 @@ import { StatusMessage, useAnnounce, useClearAnnouncement } from '../../ui/annou
 import { ChunkBoundary } from '../../ui/ChunkBoundary'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FilePicker } from '../../ui/FilePicker'
-import { lazyChunk } from '../../ui/lazy-chunk'
 import { ApiErrorState } from '../ApiErrorState'
-import { checkImport } from '../file-import/check-import'
-import { ImportRefusal } from '../file-import/ImportRefusal'
-import { readImportFile } from '../file-import/read-import-file'
-import { dataImport, importProblemsInWords } from '../file-import/refusal-words'
+import { checkImport, dataImport, ImportRefusal, importProblemsInWords, readImportFile } from '../file-import'
+import { ScenariosDialog } from '../scenarios'
 import { useView } from '../view-state'
 import type { FillTestData } from './fill'
 import {
@@ -38,11 +35,6 @@ import {
   useOfflineData,
 } from './offline-data'
 import { ExportRefusal } from './StoreRecovery'
-
-// Opened from the sidebar now and then: its code loads when it opens, not with the console (initial JS budget).
-const ScenariosDialog = lazyChunk(() =>
-  import('../scenarios/ScenariosDialog').then((module) => module.ScenariosDialog),
-)
 
 interface DataToolsProps {
   fill: FillTestData

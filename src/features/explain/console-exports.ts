@@ -7,7 +7,7 @@ import {
   type Finding,
   type SuspectRequest,
 } from '../../signing/diagnosis'
-import { REDACTED } from '../share/redact'
+import { REDACTED } from '../share'
 
 /** What the console's own HAR export names as its creator (src/features/share/har.ts). */
 export const CONSOLE_HAR_CREATOR = 'Sandbox Console'

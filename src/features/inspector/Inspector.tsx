@@ -9,7 +9,7 @@ import {
   type Verification,
 } from '../../api'
 import { operationOf } from '../../contract'
-import { usePresenter } from '../presenter/presenter'
+import { usePresenter } from '../presenter'
 import { CopyAsCurl } from './CopyAsCurl'
 
 export // Only a presenter needs it: loaded when presenter mode is first on, not with the page.

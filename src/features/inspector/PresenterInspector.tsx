@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { LogEntry, RequestLogEntry } from '../../api'
 import { operationOf } from '../../contract'
-import { maskBody, maskHeaders } from '../presenter/mask'
+import { maskBody, maskHeaders } from '../presenter'
 import { useShownRequest } from './shown-request'
 
 /**

@@ -43,7 +43,7 @@ async function proxyAccount(name: string) {
   server.use(...proxyAnswers())
   renderConsole(`?account=${account.resourceId}&status=both`, 'proxy')
   fireEvent.click(await screen.findByRole('button', { name: 'Copy to offline…' }))
-  const dialog = screen.getByRole('dialog', { name: 'Copy to offline' })
+  const dialog = await screen.findByRole('dialog', { name: 'Copy to offline' })
   return { account, dialog, scenario: `${name} (copied ${localToday()})` }
 }
 

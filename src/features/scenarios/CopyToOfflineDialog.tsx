@@ -12,9 +12,8 @@ import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
 import { ApiErrorState } from '../ApiErrorState'
-import type { AccountView } from '../card-accounts/account-view'
-import { accountLabel } from '../card-accounts/format'
-import { count } from '../data-tools/offline-data'
+import { type AccountView, accountLabel } from '../card-accounts'
+import { count } from '../data-tools'
 
 interface CopyToOfflineDialogProps {
   account: AccountView

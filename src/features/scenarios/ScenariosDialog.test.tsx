@@ -4,10 +4,10 @@
 import 'fake-indexeddb/auto'
 import { screen, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
-import { readOfflineConditions } from '../../api'
 import { psd2QuotaRule } from '../../contract'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
+import { readOfflineConditions } from '../conditions'
 import { DataTools } from '../data-tools/DataTools'
 import { useFillTestData } from '../data-tools/fill'
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { OfflineExportError, useApiClient } from '../../api'
 import { withAccountBook } from '../../contract'
-import { downloadConsoleFile, useOfflineData } from '../data-tools/offline-data'
+import { downloadConsoleFile, useOfflineData } from '../data-tools'
 
 /**
  * Offline, what a link or an export names (accounts, transactions) lives only in this browser: said before

@@ -1,15 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
-import {
-  type Mode,
-  type RequestLogEntry,
-  useApiClient,
-  useSaveConditions,
-  useSetSandboxClock,
-} from '../../api'
+import { type Mode, type RequestLogEntry, useApiClient, useSetSandboxClock } from '../../api'
 import type { SharedRequest, ShareLink } from '../../contract'
 import { isTamperScenario } from '../../signing/tamper-scenarios'
 import { Dialog } from '../../ui/Dialog'
-import { RequestBody } from '../inspector/Inspector'
+import { useSaveConditions } from '../conditions'
+import { RequestBody } from '../inspector'
 import { parseView, useView } from '../view-state'
 import { type DecodedLink, decodeShareLink } from './link-codec'
 import { plannedChanges, type SettingChange, withinConsent } from './share-link'

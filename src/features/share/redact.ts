@@ -1,9 +1,5 @@
 import { headerNames } from '../../contract'
-import {
-  replacePersonalFields,
-  replacePersonalHeaders,
-  replacePersonalSignedLines,
-} from '../presenter/personal'
+import { replacePersonalFields, replacePersonalHeaders, replacePersonalSignedLines } from '../presenter'
 
 export const REDACTED = '[redacted]'
 

@@ -1,4 +1,5 @@
-import { useApiClient, useConditions, useSandboxClock } from '../../api'
+import { useApiClient, useSandboxClock } from '../../api'
+import { useConditions } from '../conditions'
 import type { ShareSettings } from './share-link'
 
 /** The settings a link carries, as this tab has them now; null where the sandbox has none to read. */

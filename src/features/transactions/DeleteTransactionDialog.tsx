@@ -1,8 +1,7 @@
 import { useDeleteTransaction } from '../../api'
 import { useAnnounce } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
-import type { AccountView } from '../card-accounts/account-view'
-import { accountSummary } from '../card-accounts/format'
+import { type AccountView, accountSummary } from '../card-accounts'
 import type { TransactionRow } from './rows'
 
 interface DeleteTransactionDialogProps {

@@ -1,20 +1,14 @@
 import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
-import {
-  type ScenarioSaver,
-  usePrefetchTransactionsSummary,
-  useRequestTransactionsPage,
-  useTransactionsPage,
-} from '../../api'
+import { type ScenarioSaver, useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
-import { preloadedChunk } from '../../ui/lazy-chunk'
+import { ChunkBoundary } from '../../ui/ChunkBoundary'
 import { ApiErrorState } from '../ApiErrorState'
-import type { AccountView } from '../card-accounts/account-view'
-import { useCorporateId } from '../card-accounts/corporate-id'
-import { accountSummary } from '../card-accounts/format'
+import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
+import { transactionsChart, usePrefetchTransactionsSummary } from '../chart'
 import { headerFieldProblem } from '../header-fields'
-import { PersonalInput, useShownPersonal } from '../presenter/PersonalInput'
-import { CopyToOfflineDialog } from '../scenarios/CopyToOfflineDialog'
+import { PersonalInput, useShownPersonal } from '../presenter'
+import { CopyToOfflineDialog } from '../scenarios'
 import { UnexpectedAnswer } from '../UnexpectedAnswer'
 import { useDeletion } from '../use-deletion'
 import { useView, viewSearch } from '../view-state'
@@ -26,11 +20,7 @@ import { SettleDialog } from './SettleDialog'
 import { type RowActions, TransactionsTable } from './TransactionsTable'
 import type { TransactionFormRow } from './transaction-form'
 
-// d3 and the chart load on their own, after the table: the first page stays small. Fetched as this module
-// loads, so the chart usually renders without a fallback (see preloadedChunk).
-const transactionsChart = preloadedChunk(() =>
-  import('../chart/TransactionsChart').then((module) => module.TransactionsChart),
-)
+// Fetched as this module loads, so the chart usually renders without a fallback (see preloadedChunk).
 const TransactionsChart = transactionsChart.Component
 transactionsChart.preload()
 
@@ -211,13 +201,15 @@ export function TransactionsView({
         <SettleDialog account={account} corporateId={corporateId} onClose={() => setSettling(false)} />
       ) : null}
       {copying && copyToOffline ? (
-        <CopyToOfflineDialog
-          account={account}
-          corporateId={corporateId}
-          saver={copyToOffline.saver}
-          onSwitchToOffline={copyToOffline.onSwitchToOffline}
-          onClose={() => setCopying(false)}
-        />
+        <ChunkBoundary title="Copy to offline" onClose={() => setCopying(false)}>
+          <CopyToOfflineDialog
+            account={account}
+            corporateId={corporateId}
+            saver={copyToOffline.saver}
+            onSwitchToOffline={copyToOffline.onSwitchToOffline}
+            onClose={() => setCopying(false)}
+          />
+        </ChunkBoundary>
       ) : null}
       {note ? <p className="hint account-note">{note}</p> : null}
       <StatusMessage place="main" />

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { ConditionSet } from '../contract'
-import { useApiClient } from './api-context'
-import { queryKeys } from './keys'
-import type { Mode } from './mode'
+import { type Mode, queryKeys, useApiClient } from '../../api'
+import type { ConditionSet } from '../../contract'
+import { conditionsSource } from './conditions-source'
 
 const conditionsKey = ['console', 'conditions'] as const
 
@@ -12,25 +11,25 @@ const conditionsKey = ['console', 'conditions'] as const
  * event; the proxy's are asked again every few seconds and whenever the tab comes back into focus.
  */
 export function useConditions() {
-  const api = useApiClient()
+  const { mode } = useApiClient()
   const client = useQueryClient()
   useEffect(
-    () => api.conditions.subscribe(() => void client.invalidateQueries({ queryKey: conditionsKey })),
-    [api, client],
+    () => conditionsSource(mode).subscribe(() => void client.invalidateQueries({ queryKey: conditionsKey })),
+    [mode, client],
   )
   return useQuery({
     queryKey: conditionsKey,
-    queryFn: () => api.conditions.read(),
+    queryFn: () => conditionsSource(mode).read(),
     refetchOnWindowFocus: true,
-    refetchInterval: pollOf(api.mode),
+    refetchInterval: pollOf(mode),
   })
 }
 
 export function useSaveConditions() {
-  const api = useApiClient()
+  const { mode } = useApiClient()
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (set: ConditionSet) => api.conditions.write(set),
+    mutationFn: (set: ConditionSet) => conditionsSource(mode).write(set),
     onSuccess: (view) => {
       client.setQueryData(conditionsKey, view)
       // What is on screen was answered under the old conditions: read it again under the new. Not awaited:

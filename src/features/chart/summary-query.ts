@@ -1,17 +1,19 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import {
+  type ApiClient,
+  isSandboxOnlyAbsent,
+  queryKeys,
+  type TransactionsPage,
+  useApiClient,
+} from '../../api'
+import {
   type SummaryBucket,
   type SummaryInput,
   summarize,
   type TransactionsSummary,
   type TransactionsSummaryQuery,
-} from '../contract'
-import type { ApiClient } from './api-client'
-import { useApiClient } from './api-context'
-import type { TransactionsPage } from './client'
-import { queryKeys } from './keys'
-import { isSandboxOnlyAbsent } from './sandbox-clock'
+} from '../../contract'
 
 /** How many transactions the console reads by pages before it stops and asks: each page is a bank read. */
 export const DEFAULT_SUMMARY_CAP = 1_000

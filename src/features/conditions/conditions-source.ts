@@ -1,3 +1,4 @@
+import { ApiError, consoleFetch, type Mode } from '../../api'
 import {
   CONSOLE_CONDITIONS_PATH,
   type ConditionRule,
@@ -6,9 +7,7 @@ import {
   conditionsState,
   emptyConditionSet,
   type IsoDate,
-} from '../contract'
-import { consoleFetch } from './console-secret'
-import { ApiError } from './errors'
+} from '../../contract'
 
 /** The conditions as the panel shows them; `upstreamTimeoutMs` only where a proxy holds a timeout. */
 export interface ConditionsView {
@@ -20,10 +19,30 @@ export interface ConditionsView {
 export interface ConditionsSource {
   read(): Promise<ConditionsView>
   write(set: ConditionSet): Promise<ConditionsView>
-  /** The rule that fired for a request that got no HTTP answer (a reset, a timeout). */
-  conditionOf(requestId: string): Promise<string | undefined>
   /** News of a change made in another tab, where the source can tell (offline); the proxy is polled. */
   subscribe(listener: () => void): () => void
+}
+
+/** The conditions of a mode: they depend on nothing else, so every screen asking gets the same. */
+export const conditionsSource = (mode: Mode): ConditionsSource =>
+  mode === 'offline' ? offlineConditionsSource : proxyConditionsSource
+
+/**
+ * The rule that fired for a request that got no HTTP answer (a reset, a timeout), for the API client's
+ * transport: offline the in-browser sandbox's fired log says, by proxy the proxy's.
+ */
+export function requestConditionOf(
+  mode: Mode,
+  firedOffline: (requestId: string) => string | undefined = () => undefined,
+): (requestId: string) => Promise<string | undefined> {
+  if (mode === 'offline') return async (requestId) => firedOffline(requestId)
+  return async (requestId) => {
+    try {
+      return (await exchange()).fired.find((fired) => fired.requestId === requestId)?.condition
+    } catch {
+      return undefined
+    }
+  }
 }
 
 const RULES_KEY = 'sandbox-console.conditions'
@@ -73,46 +92,34 @@ export const offlineQuotaStore = {
   },
 }
 
-export function offlineConditionsSource(
-  firedOf: (requestId: string) => string | undefined,
-): ConditionsSource {
-  return {
-    read: async () => readOfflineConditions(),
-    async write(set) {
-      writeOfflineConditions(set)
-      return conditionSet.parse(set)
-    },
-    conditionOf: async (requestId) => firedOf(requestId),
-    subscribe(listener) {
-      const onStorage = (event: StorageEvent) => {
-        if (event.key === RULES_KEY || event.key === null) listener()
-      }
-      window.addEventListener('storage', onStorage)
-      return () => window.removeEventListener('storage', onStorage)
-    },
-  }
+const offlineConditionsSource: ConditionsSource = {
+  read: async () => readOfflineConditions(),
+  async write(set) {
+    writeOfflineConditions(set)
+    return conditionSet.parse(set)
+  },
+  subscribe(listener) {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === RULES_KEY || event.key === null) listener()
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  },
 }
 
-export function proxyConditionsSource(): ConditionsSource {
-  const exchange = async (init?: RequestInit) => {
-    const response = await consoleFetch(CONSOLE_CONDITIONS_PATH, {
-      ...init,
-      headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
-    })
-    const text = await response.text()
-    if (!response.ok) throw ApiError.fromText(response.status, text)
-    return conditionsState.parse(JSON.parse(text))
-  }
-  return {
-    read: exchange,
-    write: (set) => exchange({ method: 'PUT', body: JSON.stringify(set) }),
-    async conditionOf(requestId) {
-      try {
-        return (await exchange()).fired.find((fired) => fired.requestId === requestId)?.condition
-      } catch {
-        return undefined
-      }
-    },
-    subscribe: () => () => {},
-  }
+/** The proxy's conditions and its log of the rules that fired, in one answer of `/console/conditions`. */
+async function exchange(init?: RequestInit) {
+  const response = await consoleFetch(CONSOLE_CONDITIONS_PATH, {
+    ...init,
+    headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
+  })
+  const text = await response.text()
+  if (!response.ok) throw ApiError.fromText(response.status, text)
+  return conditionsState.parse(JSON.parse(text))
+}
+
+const proxyConditionsSource: ConditionsSource = {
+  read: () => exchange(),
+  write: (set) => exchange({ method: 'PUT', body: JSON.stringify(set) }),
+  subscribe: () => () => {},
 }

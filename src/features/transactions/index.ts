@@ -1,0 +1,2 @@
+// The feature's public entry: other features import only this (docs/decisions.md#feature-folders).
+export { merchantCategories } from './mcc'
