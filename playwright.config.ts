@@ -72,8 +72,5 @@ export default defineConfig<ConsoleOptions>({
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 60_000,
-  // The same for one expectation: on two cores shared with another suite, a reload, a service worker's
-  // re-start or an axe pass can take more than Playwright's 5 s before the page shows what it will show.
-  expect: { timeout: 15_000 },
   },
 })
