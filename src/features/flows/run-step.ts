@@ -6,6 +6,12 @@ import type { ViewState } from '../view-state'
 /** What the steps run so far left behind: the account the flow created last. */
 export interface FlowContext {
   account?: string | undefined
+  /**
+   * The PSU-Corporate-ID that account's reads and writes send when it is a corporate one: its customer
+   * number, as the console's own reads default to (spec §5.5). A flow file has no field for it, so a flow
+   * recorded on a corporate account replays only with it.
+   */
+  corporateId?: string | undefined
 }
 
 export interface StepOutcome {
@@ -80,8 +86,12 @@ async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promi
       if (created.id === undefined) {
         return { context, status: 201, ok: false, summary: 'Created, but the answer named no id', view: {} }
       }
+      const { customerType, customerNumber } = step.body
       return {
-        context: { account: created.id },
+        context: {
+          account: created.id,
+          corporateId: customerType === 'corporate' ? customerNumber : undefined,
+        },
         status: 201,
         ok: true,
         summary: `201 Created: card account ${step.body.maskedPan}`,
@@ -90,7 +100,7 @@ async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promi
     }
     case 'addTransactions': {
       const account = accountOf(step, context)
-      await api.createTransactions(account, step.body)
+      await api.createTransactions(account, step.body, { corporateId: corporateIdOf(step, context) })
       const count = step.body.length === 1 ? '1 transaction' : `${step.body.length} transactions`
       return {
         context,
@@ -102,7 +112,7 @@ async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promi
     }
     case 'readAccount': {
       const account = accountOf(step, context)
-      await api.getCardAccount(account)
+      await api.getCardAccount(account, { corporateId: corporateIdOf(step, context) })
       return { context, status: 200, ok: true, summary: '200 OK: the card account', view: { account } }
     }
     case 'readTransactions': {
@@ -112,7 +122,10 @@ async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promi
         fromDate: step.fromDate,
         toDate: step.toDate,
       }
-      const page = await api.listTransactions(account, params, { fix: step.fix })
+      const page = await api.listTransactions(account, params, {
+        fix: step.fix,
+        corporateId: corporateIdOf(step, context),
+      })
       const rows =
         page.kind === 'read'
           ? page.value.cardTransactions.booked.length + page.value.cardTransactions.pending.length
@@ -140,4 +153,9 @@ function accountOf(step: { account?: string | undefined }, context: FlowContext)
   const account = step.account ?? context.account
   if (account === undefined) throw new Error('No card account yet: the flow has not created one')
   return account
+}
+
+/** The corporate id known for the step's account: only the flow's own account's is known. */
+function corporateIdOf(step: { account?: string | undefined }, context: FlowContext): string | undefined {
+  return step.account === undefined || step.account === context.account ? context.corporateId : undefined
 }
