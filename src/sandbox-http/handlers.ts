@@ -62,8 +62,8 @@ type Endpoints = { [Name in OperationName]: (call: Call<PathParams<Name>>) => Pr
 
 /**
  * msw handlers of the sandbox operation, one per route of the contract's operation table: HTTP glue only.
- * Each request is read once, then checked in this order: authentication (401), headers (400), the path's
- * resource (404), query and body (400); the engine does the domain checks and answers errors as values.
+ * Each request is read once, then checked in this order: X-Request-ID (400), authentication (401), the
+ * path's resource (404), query and body (400); the engine does the domain checks and answers errors as values.
  * HEAD is answered like GET without the body; OPTIONS, an unknown path or a method a path does not take
  * get the answers every server of the console gives (`refusalOf`).
  */
@@ -164,12 +164,14 @@ export function createSandboxHandlers({
   ): Promise<Response> {
     try {
       const body = new Uint8Array(await request.arrayBuffer())
-      const denied = await authenticate?.(request, body)
-      if (denied) return toResponse(request, problemReply(denied, challengeOf(denied)))
+      // The signature covers X-Request-ID: without a well-formed one there is nothing to verify, and the
+      // client's fix is the header, not its key (docs/decisions.md#error-order).
       const requestId = requestIdSchema.safeParse(request.headers.get(headerNames.requestId) ?? undefined)
       if (!requestId.success) {
         return toResponse(request, problemReply(problemFromZod(requestId.error, headerNames.requestId)))
       }
+      const denied = await authenticate?.(request, body)
+      if (denied) return toResponse(request, problemReply(denied, challengeOf(denied)))
       const call: Call<Params> = {
         request,
         url: new URL(request.url),
