@@ -12,6 +12,7 @@ import {
   pathTo,
   problem,
   problemFromZod,
+  psuCorporateId as psuCorporateIdSchema,
   refusalOf,
   requestId as requestIdSchema,
   SANDBOX_PREFIX,
@@ -82,8 +83,15 @@ export function createSandboxHandlers({
     personality.absoluteLinks ? `${new URL(request.url).origin}${scope.prefix}` : scope.prefix
 
   const endpoints: Endpoints = {
-    async listCardAccounts() {
-      return reply(200, { cardAccounts: await sandbox.listCardAccounts() })
+    async listCardAccounts({ psuCorporateId }) {
+      // A corporate account is a corporate user's: listed only to a request that says it is one (spec §5.5).
+      const corporateUser = psuCorporateIdSchema.safeParse(psuCorporateId).success
+      const accounts = await sandbox.listCardAccounts()
+      return reply(200, {
+        cardAccounts: corporateUser
+          ? accounts
+          : accounts.filter(({ customerType }) => customerType !== 'corporate'),
+      })
     },
     async createCardAccount({ request, body, fixes }) {
       const json = parseJsonBody(request.headers.get(headerNames.contentType), body)
@@ -147,12 +155,17 @@ export function createSandboxHandlers({
       return reply(200, { ...clockAnswer(clock), settled })
     },
 
-    async deleteCardAccount({ params }) {
-      const deleted = await sandbox.deleteCardAccount(params.mockCardAccountId)
+    // A delete is a write: a corporate account's needs PSU-Corporate-ID as its other writes do.
+    async deleteCardAccount({ params: { mockCardAccountId: id }, psuCorporateId }) {
+      const found = await sandbox.getCardAccount(id, { psuCorporateId })
+      if (!found.ok) return problemReply(found.problem)
+      const deleted = await sandbox.deleteCardAccount(id)
       return deleted.ok ? { status: 204 } : problemReply(deleted.problem)
     },
-    async deleteTransaction({ params }) {
-      const deleted = await sandbox.deleteTransaction(params.mockCardAccountId, params.cardTransactionId)
+    async deleteTransaction({ params: { mockCardAccountId: id, cardTransactionId }, psuCorporateId }) {
+      const found = await sandbox.getCardAccount(id, { psuCorporateId })
+      if (!found.ok) return problemReply(found.problem)
+      const deleted = await sandbox.deleteTransaction(id, cardTransactionId)
       return deleted.ok ? { status: 204 } : problemReply(deleted.problem)
     },
   }
