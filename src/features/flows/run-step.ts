@@ -1,6 +1,7 @@
-import { type ApiClient, ApiError, type RequestLogEntry } from '../../api'
+import { type ApiClient, ApiError, corporateIdToSend, type RequestLogEntry } from '../../api'
 import { type OperationName, operationOf } from '../../contract'
 import type { FlowStep } from '../../contract/flow'
+import { accountView } from '../card-accounts/account-view'
 import type { ViewState } from '../view-state'
 
 /** What the steps run so far left behind: the account the flow created last. */
@@ -90,7 +91,7 @@ async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promi
     }
     case 'addTransactions': {
       const account = accountOf(step, context)
-      await api.createTransactions(account, step.body)
+      await api.createTransactions(account, step.body, { corporateId: await corporateIdFor(api, account) })
       const count = step.body.length === 1 ? '1 transaction' : `${step.body.length} transactions`
       return {
         context,
@@ -102,7 +103,7 @@ async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promi
     }
     case 'readAccount': {
       const account = accountOf(step, context)
-      await api.getCardAccount(account)
+      await api.getCardAccount(account, { corporateId: await corporateIdFor(api, account) })
       return { context, status: 200, ok: true, summary: '200 OK: the card account', view: { account } }
     }
     case 'readTransactions': {
@@ -112,7 +113,8 @@ async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promi
         fromDate: step.fromDate,
         toDate: step.toDate,
       }
-      const page = await api.listTransactions(account, params, { fix: step.fix })
+      const corporateId = await corporateIdFor(api, account)
+      const page = await api.listTransactions(account, params, { fix: step.fix, corporateId })
       const rows =
         page.kind === 'read'
           ? page.value.cardTransactions.booked.length + page.value.cardTransactions.pending.length
@@ -134,6 +136,15 @@ async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promi
       }
     }
   }
+}
+
+/**
+ * The PSU-Corporate-ID the table sends for `account` (src/api/corporate-id.ts decides), from what the book
+ * knows of it: the flow's own accounts are there with the sandbox's answer to their create.
+ */
+async function corporateIdFor(api: ApiClient, account: string): Promise<string | undefined> {
+  const entry = api.book.of(await api.upstream()).entries.find(({ id }) => id === account)
+  return corporateIdToSend(accountView(account, entry?.account, entry?.maskedPan))
 }
 
 function accountOf(step: { account?: string | undefined }, context: FlowContext): string {
