@@ -2,6 +2,7 @@ import { useDeleteTransaction } from '../../api'
 import { useAnnounce } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import type { AccountView } from '../card-accounts/account-view'
+import { useCorporateId } from '../card-accounts/corporate-id'
 import { accountSummary } from '../card-accounts/format'
 import type { TransactionRow } from './rows'
 
@@ -13,7 +14,8 @@ interface DeleteTransactionDialogProps {
 
 /** Names the one transaction that goes, and that it goes for good. */
 export function DeleteTransactionDialog({ account, row, onClose }: DeleteTransactionDialogProps) {
-  const remove = useDeleteTransaction(account.resourceId)
+  const [corporateId] = useCorporateId(account)
+  const remove = useDeleteTransaction(account.resourceId, corporateId || undefined)
   const announce = useAnnounce()
   const amount = row.transactionAmount
   const facts = [
