@@ -45,6 +45,7 @@ export function mapAnswerLinks(
   let text: string
   try {
     text = utf8.decode(body)
+    if (!text.includes('"_links"')) return undefined
     JSON.parse(text) // only valid JSON is edited; the scan below relies on it
   } catch {
     return undefined
