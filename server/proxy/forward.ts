@@ -3,13 +3,12 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import https from 'node:https'
 import type { Socket } from 'node:net'
 import {
-  API_BASE,
+  type ConsoleTrace,
   encodeConsoleTrace,
   headerNames,
   type Operation,
   type Problem,
   problem,
-  SANDBOX_PREFIX,
   UUID,
 } from '../../src/contract'
 import { isTamperScenario, tamperSignedHeaders } from '../../src/signing'
@@ -17,6 +16,7 @@ import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
 import { readBodyWithin } from '../read-body'
 import { apiAnswerHeaders } from '../security-headers'
+import { consolePathOfLink, isEditableJson, mapAnswerLinks } from './answer-links'
 import { bodyShapeProblem } from './body-shape'
 import { forwardHeaders } from './forward-headers'
 import { forwardedHeaderNames } from './operation-request'
@@ -60,6 +60,11 @@ const REQUEST_ID_WINDOW_MINUTES = 10
 const REQUEST_ID_MEMORY = 100_000
 /** Upstream answers up to this size are relayed only once complete (see `relay`). */
 const RELAY_BUFFER_BYTES = 256 * 1024
+/**
+ * A JSON answer is held whole to map its `_links` (docs/decisions.md#links-through-the-proxy), up to this size:
+ * a page of 1000 transactions (the contract's largest) is well under 1 MiB. A larger one is refused, never cut.
+ */
+export const LINKS_BUFFER_BYTES = 8 * 1024 * 1024
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and cookies, which mean nothing on the console's origin. */
 const droppedResponseHeaders = new Set([
@@ -129,18 +134,18 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         : signed.headers),
       ...(method === 'POST' ? { 'content-length': String(body.byteLength) } : {}),
     }
-    const trace = encodeConsoleTrace({
+    const trace: ConsoleTrace = {
       upstream: url,
       requestHeaders: target.fullTrace ? headers : withoutSignatureValue(headers),
       signingString: signed.signingString,
       keyId: signed.keyId,
       ...(target.fullTrace ? {} : { withheld: SIGNATURE_WITHHELD }),
-    })
+    }
     const answerHeaders = {
       [REQUEST_ID]: headerValue(headers, REQUEST_ID),
-      [headerNames.consoleTrace]: trace,
+      [headerNames.consoleTrace]: encodeConsoleTrace(trace),
     }
-    await exchange(req, res, { method, path, headers, body, answerHeaders }, method === 'GET')
+    await exchange(req, res, { method, path, headers, body, trace, answerHeaders }, method === 'GET')
   }
 
   interface Exchange {
@@ -148,6 +153,8 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     path: string
     headers: Record<string, string>
     body: Uint8Array
+    /** What `answerHeaders` carries as X-Console-Trace, to be told which links the answer's body had mapped. */
+    trace: ConsoleTrace
     /**
      * Added to whatever is answered: the upstream's response or the proxy's own 502/504. The security
      * headers (apiAnswerHeaders) go with both as well.
@@ -249,14 +256,17 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         // A final status is 200-599: Node hands 1xx on as information, and writeHead throws outside 100-999.
         if (status < 200 || status > 599) return invalid(`answered with status ${status}, outside 200-599`)
         const relayed = relayedHeaders(answer.headers)
-        if (relayed.location !== undefined) relayed.location = consoleLocation(relayed.location)
+        if (relayed.location !== undefined)
+          relayed.location = consoleLink(relayed.location) ?? relayed.location
+        const editable = isEditableJson(answer.headers['content-type'], answer.headers['content-encoding'])
         setHeaders(res, relayed)
         setHeaders(res, ex.answerHeaders)
         // The security headers last: the upstream's answer must not drop or weaken them.
         setHeaders(res, apiAnswerHeaders)
         res.statusCode = status
         // Held back until complete (up to RELAY_BUFFER_BYTES), so a body that breaks still becomes a 502;
-        // past that it streams, and a break closes the client's connection before the end.
+        // past that it streams, and a break closes the client's connection before the end. JSON is held
+        // whole, for its links.
         let held: Buffer[] | undefined = []
         let heldBytes = 0
         answer.on('data', (chunk: Buffer) => {
@@ -264,7 +274,13 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
           if (held !== undefined) {
             held.push(chunk)
             heldBytes += chunk.length
-            if (heldBytes <= RELAY_BUFFER_BYTES) return
+            if (editable && heldBytes > LINKS_BUFFER_BYTES) {
+              return invalid(
+                `answered JSON of more than ${LINKS_BUFFER_BYTES / 1024 / 1024} MiB, more than the proxy holds ` +
+                  'to map its _links to /api: nothing of it was relayed; ask for less (a smaller limit)',
+              )
+            }
+            if (editable || heldBytes <= RELAY_BUFFER_BYTES) return
             res.writeHead(status)
             const flowing = held.map((part) => res.write(part)).every(Boolean)
             held = undefined
@@ -276,10 +292,15 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         answer.once('end', () => {
           if (settled) return
           cleanUp()
+          const whole =
+            held === undefined ? undefined : held.length === 1 ? held[0] : Buffer.concat(held, heldBytes)
+          const mapped = whole && editable ? mapAnswerLinks(whole, consoleLink) : undefined
+          if (mapped !== undefined) {
+            res.setHeader('content-length', mapped.body.byteLength)
+            res.setHeader(headerNames.consoleTrace, encodeConsoleTrace({ ...ex.trace, links: mapped.links }))
+          }
           // Node sets Content-Length for a body given whole to end(), drops it for HEAD, 204 and 304.
-          res.end(
-            held === undefined ? undefined : held.length === 1 ? held[0] : Buffer.concat(held, heldBytes),
-          )
+          res.end(mapped?.body ?? whole)
           resolve()
         })
         answer.once('close', () => {
@@ -316,13 +337,8 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     })
   }
 
-  /** A Location into the upstream's sandbox paths, as the console's /api path that reaches the same resource. */
-  function consoleLocation(location: string): string {
-    const path = location.startsWith(`${origin}/`) ? location.slice(origin.length) : location
-    return path.startsWith(`${prefix}${SANDBOX_PREFIX}/`)
-      ? `${API_BASE}${path.slice(prefix.length)}`
-      : location
-  }
+  /** A link into the upstream's sandbox paths (Location, an href), as the console's /api path to the same. */
+  const consoleLink = (link: string) => consolePathOfLink(link, { origin, prefix })
 
   return { forward, close: () => agent.destroy() }
 }

@@ -146,17 +146,24 @@ describe('an upstream body that breaks', () => {
     expect(json(answer)).toMatchObject({ tppMessages: [{ code: 'UPSTREAM_TIMEOUT' }] })
   })
 
+  const big = `[${'"x",'.repeat(200_000)}"x"]`
+  const breaking = (type: string) => (socket: Socket) => {
+    socket.write(`HTTP/1.1 200 OK\r\nContent-Type: ${type}\r\nContent-Length: ${big.length + 10}\r\n\r\n`)
+    socket.end(big)
+  }
+
   it('a large body that breaks once it is being relayed: the client sees the connection close early', async () => {
-    const big = `[${'"x",'.repeat(200_000)}"x"]`
-    const upstream = await upstreamAnswering((socket) => {
-      socket.write(
-        `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${big.length + 10}\r\n\r\n`,
-      )
-      socket.end(big)
-    })
-    const port = await proxyTo(upstream)
+    const port = await proxyTo(await upstreamAnswering(breaking('text/plain')))
     // Not a complete answer that looks like the upstream's: the client's own parser sees it end too soon.
     await expect(send(port, ACCOUNTS)).rejects.toThrow(/aborted|socket hang up|ECONNRESET/)
+    await expectStillServing(port)
+  })
+
+  it('a large JSON body that breaks: 502, as JSON is held whole to map its links', async () => {
+    const port = await proxyTo(await upstreamAnswering(breaking('application/json')))
+    const answer = await send(port, ACCOUNTS)
+    expect(answer.status).toBe(502)
+    expect(json(answer)).toMatchObject({ tppMessages: [{ code: 'UPSTREAM_INVALID' }] })
     await expectStillServing(port)
   })
 })

@@ -65,7 +65,12 @@ export async function fixedSetExamples(): Promise<OperationExamples> {
       'PSU-Corporate-ID': String(nordlys.account.customerNumber),
     },
   )
-  examples.listCardAccounts = { answer: await call('GET', pathTo('listCardAccounts')) }
+  // Listed with the corporate one: a corporate account is listed only to a request with PSU-Corporate-ID.
+  examples.listCardAccounts = {
+    answer: await call('GET', pathTo('listCardAccounts'), undefined, {
+      'PSU-Corporate-ID': String(nordlys.account.customerNumber),
+    }),
+  }
   examples.getCardAccount = { answer: await call('GET', pathTo('getCardAccount', account)) }
   examples.listTransactions = {
     answer: await call('GET', `${pathTo('listTransactions', account)}?bookingStatus=both`),

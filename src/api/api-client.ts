@@ -21,9 +21,11 @@ import {
   setSandboxClock,
   settleTransactions,
   summarizeTransactions,
+  type WriteOptions,
 } from './client'
 import { classifyProbe, probeConnection, type Verdict } from './connection-test'
 import { consoleFetch } from './console-secret'
+import { LIST_CORPORATE_ID } from './corporate-id'
 import { createDeletionRefusals, type DeletionRefusals, isDeletionNotOffered } from './deletion'
 import { ApiError } from './errors'
 import { createAccountFixHeaders, createLongerNameSetting } from './fixes'
@@ -87,9 +89,9 @@ export interface ApiClient {
   setSandboxClock: Bound<typeof setSandboxClock>
   settleTransactions: Bound<typeof settleTransactions>
   /** Deletes the account in the sandbox (the console's own only) and drops it from the book. */
-  deleteCardAccount(accountId: string): Promise<void>
+  deleteCardAccount(accountId: string, options?: WriteOptions): Promise<void>
   /** Deletes one transaction in the sandbox (the console's own only). */
-  deleteTransaction(accountId: string, cardTransactionId: string): Promise<void>
+  deleteTransaction(accountId: string, cardTransactionId: string, options?: WriteOptions): Promise<void>
   summarizeTransactions: Bound<typeof summarizeTransactions>
   /** Reads the account by id (its transactions if that fails) and adds it to the book. */
   openAccount(id: string, options?: ReadOptions): Promise<OpenOutcome>
@@ -155,6 +157,16 @@ export function createApiClient({
     }
   }
 
+  /** Offline, or the proxy's local upstream: one of the console's own sandboxes. */
+  const isOurSandbox = async (): Promise<boolean> => {
+    if (mode === 'offline') return true
+    try {
+      return (await connection())?.local === true
+    } catch {
+      return false
+    }
+  }
+
   const openAccount = async (id: string, options: ReadOptions = {}): Promise<OpenOutcome> => {
     const key = await upstream()
     let failure: unknown
@@ -204,7 +216,12 @@ export function createApiClient({
     deletion,
     connection,
     upstream,
-    listCardAccounts: (...args) => listCardAccounts(send, ...args),
+    // Corporate accounts are listed by our own sandboxes only to a request with PSU-Corporate-ID.
+    listCardAccounts: async (options = {}) =>
+      listCardAccounts(send, {
+        ...((await isOurSandbox()) ? { corporateId: LIST_CORPORATE_ID } : {}),
+        ...options,
+      }),
     getCardAccount: (...args) => getCardAccount(send, ...args),
     async createCardAccount(body) {
       const created = await createCardAccount(send, body, createAccountFixHeaders(settings.longerName.read()))
@@ -233,13 +250,13 @@ export function createApiClient({
     getSandboxClock: (...args) => getSandboxClock(send, ...args),
     setSandboxClock: (...args) => setSandboxClock(send, ...args),
     settleTransactions: (...args) => settleTransactions(send, ...args),
-    deleteCardAccount: (accountId) =>
+    deleteCardAccount: (accountId, options) =>
       deleting(async () => {
-        await deleteCardAccount(send, accountId)
+        await deleteCardAccount(send, accountId, options)
         book.remove(await upstream(), accountId)
       }),
-    deleteTransaction: (accountId, cardTransactionId) =>
-      deleting(() => deleteTransaction(send, accountId, cardTransactionId)),
+    deleteTransaction: (accountId, cardTransactionId, options) =>
+      deleting(() => deleteTransaction(send, accountId, cardTransactionId, options)),
     summarizeTransactions: (...args) => summarizeTransactions(send, ...args),
     openAccount,
     testConnection: async (accountId) => classifyProbe(await probeConnection(transport, accountId)),

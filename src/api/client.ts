@@ -117,6 +117,7 @@ export async function listCardAccounts(
 ): Promise<Reading<CardAccountRead[]>> {
   const list = await read(send, operations.listCardAccounts, {
     apiPath: apiPath(pathTo('listCardAccounts')),
+    headers: readHeaders({ corporateId: options.corporateId }),
     signal: options.signal,
   })
   return list.kind === 'read' ? { ...list, value: list.value.cardAccounts } : list
@@ -247,10 +248,16 @@ export function settleTransactions(
 }
 
 /** The console's own sandbox only (docs/decisions.md#deleting): a 204, nothing to read. */
-export async function deleteCardAccount(send: Transport, accountId: string): Promise<void> {
+export async function deleteCardAccount(
+  send: Transport,
+  accountId: string,
+  options: WriteOptions = {},
+): Promise<void> {
   await exchange(send, {
     method: operations.deleteCardAccount.method,
     apiPath: apiPath(pathTo('deleteCardAccount', { mockCardAccountId: accountId })),
+    headers: readHeaders({ corporateId: options.corporateId }),
+    signal: options.signal,
   })
 }
 
@@ -258,9 +265,12 @@ export async function deleteTransaction(
   send: Transport,
   accountId: string,
   cardTransactionId: string,
+  options: WriteOptions = {},
 ): Promise<void> {
   await exchange(send, {
     method: operations.deleteTransaction.method,
     apiPath: apiPath(pathTo('deleteTransaction', { mockCardAccountId: accountId, cardTransactionId })),
+    headers: readHeaders({ corporateId: options.corporateId }),
+    signal: options.signal,
   })
 }

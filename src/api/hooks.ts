@@ -128,20 +128,22 @@ export function useCreateTransactions(accountId: string, corporateId?: string) {
   })
 }
 
-export function useDeleteTransaction(accountId: string) {
+/** `corporateId`: the PSU-Corporate-ID a corporate account's writes send (spec §5.5), deletes too. */
+export function useDeleteTransaction(accountId: string, corporateId?: string) {
   const api = useApiClient()
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (cardTransactionId: string) => api.deleteTransaction(accountId, cardTransactionId),
+    mutationFn: (cardTransactionId: string) =>
+      api.deleteTransaction(accountId, cardTransactionId, { corporateId }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.transactions(accountId) }),
   })
 }
 
-export function useDeleteCardAccount() {
+export function useDeleteCardAccount(corporateId?: string) {
   const api = useApiClient()
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (accountId: string) => api.deleteCardAccount(accountId),
+    mutationFn: (accountId: string) => api.deleteCardAccount(accountId, { corporateId }),
     onSuccess: (_, accountId) => {
       client.removeQueries({ queryKey: queryKeys.transactions(accountId) })
       return client.invalidateQueries({ queryKey: queryKeys.cardAccounts() })

@@ -24,6 +24,11 @@ export interface RequestLogEntry {
   verification?: Verification
   /** Proxy mode: the request as the proxy signed and forwarded it. */
   upstream?: UpstreamRequest
+  /**
+   * Proxy mode, when the proxy mapped the answer's `_links` hrefs to /api: how many, and the body as the
+   * upstream sent it (undefined when the proxy's record of its edits did not come with the answer).
+   */
+  linksMapped?: { count: number; upstreamBody: string | undefined }
   /** The condition that shaped the answer (or dropped the request), as `X-Console-Condition` names it. */
   condition?: string
 }

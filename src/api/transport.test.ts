@@ -142,6 +142,32 @@ describe('transport in proxy mode', () => {
     expect(entry?.verification).toEqual({ verified: true, text: 'verified keyId=SN=1,CA=CN=Test' })
   })
 
+  it('keeps the answer as the upstream sent it when the proxy mapped its _links (or says it cannot)', async () => {
+    const transport = configure({ mode: 'proxy' })
+    const relayed = '{"cardTransactions":{"_links":{"next":{"href":"/api/v1/sandbox/x?offset=1"}}},"n":1.10}'
+    const upstream = '"https://bank.example/api-sandbox/v1/sandbox/x?offset=1"'
+    const edit = { at: relayed.indexOf('"/api'), relayed: '"/api/v1/sandbox/x?offset=1"', upstream }
+    const answer = (links: object) => {
+      const trace = { upstream: 'u', requestHeaders: {}, signingString: '', keyId: 'k', links }
+      const response = new Response(relayed, { headers: { 'content-type': 'application/json' } })
+      response.headers.set('X-Console-Trace', Buffer.from(JSON.stringify(trace)).toString('base64url'))
+      return response
+    }
+    const fetch = vi.fn(async () => answer({ count: 1, edits: [edit] }))
+    vi.stubGlobal('fetch', fetch)
+    await transport(request())
+    fetch.mockResolvedValueOnce(answer({ count: 1 }))
+    await transport(request())
+
+    const [unrecorded, rebuilt] = requests(requestLog.snapshot())
+    expect(rebuilt?.responseBody).toBe(relayed)
+    expect(rebuilt?.linksMapped).toEqual({
+      count: 1,
+      upstreamBody: `{"cardTransactions":{"_links":{"next":{"href":${upstream}}}},"n":1.10}`,
+    })
+    expect(unrecorded?.linksMapped).toEqual({ count: 1, upstreamBody: undefined })
+  })
+
   it('records a refused signature with its code, the header at fault and the reason', async () => {
     const transport = configure({ mode: 'proxy' })
     const refusal = {

@@ -5,10 +5,10 @@
  */
 import { headerNames } from '../contract'
 import { consoleFetch } from './console-secret'
-import { readConsoleTrace, type UpstreamRequest } from './console-trace'
+import { readConsoleTrace, type UpstreamRequest, upstreamAnswerOf } from './console-trace'
 import { RequestTimeoutError, type StrayAnswer, UnreachableError } from './errors'
 import type { Mode } from './mode'
-import type { RequestLog } from './request-log'
+import type { RequestLog, RequestLogEntry } from './request-log'
 import type { BrowserRequestSigner, SigningInfo } from './request-signer'
 import { readVerification, type Verification } from './verification'
 
@@ -79,6 +79,7 @@ export function createTransport({
       responseBody?: string
       verification?: Verification
       upstream?: UpstreamRequest
+      linksMapped?: NonNullable<RequestLogEntry['linksMapped']>
       signing?: SigningInfo
       condition?: string | undefined
     }) =>
@@ -130,13 +131,17 @@ export function createTransport({
       responseBody,
       signer?.verification?.(response) ?? response.headers.get(headerNames.sandboxVerification) ?? undefined,
     )
-    const upstream = readConsoleTrace(response.headers)
+    const trace = readConsoleTrace(response.headers)
+    const links = trace?.links
     record({
       status: response.status,
       responseHeaders: [...response.headers],
       responseBody,
       ...(verification === undefined ? {} : { verification }),
-      ...(upstream ? { upstream, signing: upstream.signing } : {}),
+      ...(trace ? { upstream: trace.request, signing: trace.request.signing } : {}),
+      ...(links
+        ? { linksMapped: { count: links.count, upstreamBody: upstreamAnswerOf(links, responseBody) } }
+        : {}),
       condition: response.headers.get(headerNames.consoleCondition) ?? undefined,
     })
     const type = response.headers.get('content-type') ?? ''
@@ -154,7 +159,7 @@ export function createTransport({
     // A 204 (a delete) has no body to be JSON: echoing this request's X-Request-ID makes it the sandbox's.
     const emptyOfTheSandbox =
       response.status === 204 && requestId !== '' && response.headers.get(headerNames.requestId) === requestId
-    if (upstream === undefined && !type.includes('json') && !emptyOfTheSandbox) {
+    if (trace === undefined && !type.includes('json') && !emptyOfTheSandbox) {
       throw new NotTheSandbox(`got ${answer}, not the sandbox's JSON`, stray)
     }
     return response

@@ -152,6 +152,17 @@ const corporateRead: HeaderUse = {
   schema: psuCorporateId,
 }
 
+/** Spec §5.5 on the writes of an account too (docs/decisions.md#corporate-accounts). */
+const corporateWrite: HeaderUse = {
+  ...corporateRead,
+  description: 'Required to write to a corporate card account (add, settle, delete): any non-empty value',
+}
+
+const corporateList: HeaderUse = {
+  ...corporateRead,
+  description: 'Corporate card accounts are listed only to a request that carries it: any non-empty value',
+}
+
 const acceptFix = (what: string): HeaderUse => ({
   name: headerNames.acceptFix,
   required: false,
@@ -194,7 +205,7 @@ export const operations = {
     method: 'GET',
     path: accountsPath,
     summary: 'List the mock card accounts',
-    headers: signedRequest,
+    headers: [...signedRequest, corporateList],
     answer: {
       status: 200,
       description: 'Every mock card account',
@@ -258,7 +269,11 @@ export const operations = {
     summary: 'Add transactions to a mock card account',
     description:
       'An array of transactions (a single object is accepted too), validated as a whole and stored atomically.',
-    headers: [...signedRequest, acceptFix(`${SWAP_AMOUNTS_FIX} swaps the two amounts in the answer`)],
+    headers: [
+      ...signedRequest,
+      corporateWrite,
+      acceptFix(`${SWAP_AMOUNTS_FIX} swaps the two amounts in the answer`),
+    ],
     body: transactionBatch,
     bodyShapes: ['array', 'object'],
     answer: {
@@ -280,7 +295,7 @@ export const operations = {
       'The listed pending transactions, or every one pending for more than pendingForMoreThanDays days, become ' +
       "booked on bookingDate (default: the sandbox clock's today), optionally under a new cardTransactionId " +
       'and with a changed amount, as a bank books a card payment. Not an operation of any bank.',
-    headers: signedRequest,
+    headers: [...signedRequest, corporateWrite],
     body: settlementRequest,
     bodyShapes: ['object'],
     answer: {
@@ -336,7 +351,7 @@ export const operations = {
     path: ownAccountPath,
     summary: 'Delete a mock card account and its transactions',
     description: sandboxOnly,
-    headers: signedRequest,
+    headers: [...signedRequest, corporateWrite],
     answer: { status: 204, description: 'Deleted', schema: noContent, reader: noContent },
     problems: [404],
   },
@@ -347,7 +362,7 @@ export const operations = {
     path: transactionPath,
     summary: 'Delete one card transaction of a mock card account',
     description: sandboxOnly,
-    headers: signedRequest,
+    headers: [...signedRequest, corporateWrite],
     answer: { status: 204, description: 'Deleted', schema: noContent, reader: noContent },
     problems: [404],
   },

@@ -63,3 +63,45 @@ describe('writes to a corporate card account', () => {
     expect((await call('POST', txPath(id), { json: [txBody()] })).status).toBe(201)
   })
 })
+
+describe('deleting from a corporate card account', () => {
+  const transactionPath = (id: string) =>
+    pathTo('deleteTransaction', { mockCardAccountId: id, cardTransactionId: 'ct-1' })
+  const accountPath = (id: string) => pathTo('deleteCardAccount', { mockCardAccountId: id })
+
+  it('a transaction, then the account: 400 naming PSU-Corporate-ID without it, 204 with it', async () => {
+    const id = await created(corporateBody)
+    const added = await call('POST', txPath(id), {
+      headers: corporate,
+      json: [txBody({ cardTransactionId: 'ct-1' })],
+    })
+    expect(added.status).toBe(201)
+    await expectProblem(await call('DELETE', transactionPath(id)), 400, corporateRefusal)
+    expect((await call('DELETE', transactionPath(id), { headers: corporate })).status).toBe(204)
+    await expectProblem(await call('DELETE', accountPath(id)), 400, corporateRefusal)
+    expect((await call('DELETE', accountPath(id), { headers: corporate })).status).toBe(204)
+  })
+
+  it('an unknown account is 404 first, header or not', async () => {
+    await expectProblem(await call('DELETE', accountPath('nope')), 404, { code: 'RESOURCE_UNKNOWN' })
+  })
+})
+
+describe('the account list', () => {
+  it('names a corporate account only to a request with PSU-Corporate-ID', async () => {
+    const business = await created(corporateBody)
+    const person = await created(privateBody)
+    const listed = async (headers: Record<string, string>) => {
+      const answer = await call('GET', accountsPath, { headers })
+      expect(answer.status).toBe(200)
+      return ((await answer.json()) as { cardAccounts: { resourceId: string }[] }).cardAccounts.map(
+        (account) => account.resourceId,
+      )
+    }
+    const without = await listed({})
+    expect(without).toContain(person)
+    expect(without).not.toContain(business)
+    expect(await listed({ 'PSU-Corporate-ID': ' ' })).not.toContain(business)
+    expect(await listed(corporate)).toEqual(expect.arrayContaining([person, business]))
+  })
+})

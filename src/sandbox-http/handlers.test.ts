@@ -366,13 +366,11 @@ describe('the authenticate seam', () => {
         },
       }),
     )
-    // Missing X-Request-ID and an unknown path would each be errors too; authentication comes first.
-    await expectProblem(
-      await call('POST', '/v1/sandbox/nowhere', { requestId: null, body: '{"a": 1}' }),
-      401,
-      { code: 'SIGNATURE_MISSING', path: 'Signature' },
-      null,
-    )
+    // An unknown path would be an error too; authentication comes first.
+    await expectProblem(await call('POST', '/v1/sandbox/nowhere', { body: '{"a": 1}' }), 401, {
+      code: 'SIGNATURE_MISSING',
+      path: 'Signature',
+    })
     const refused = await call('POST', txPath('nope'), { json: { x: 'é' } })
     // A 401 names the scheme to authenticate with (RFC 9110 §11.6.1).
     expect(refused.headers.get('www-authenticate')).toBe(
@@ -384,6 +382,33 @@ describe('the authenticate seam', () => {
       { method: 'POST', body: '{"x":"é"}' },
     ])
     expect(await sandbox.listCardAccounts()).toEqual([])
+  })
+
+  // docs/decisions.md#error-order: the header the signature covers is checked before the signature.
+  it.each([
+    ['missing', null, /required/],
+    ['not a UUID', 'abc', /UUID/],
+  ])('is not asked when X-Request-ID is %s: 400 naming it, before the 401', async (_, requestId, text) => {
+    let asked = 0
+    server.use(
+      ...createSandboxHandlers({
+        sandbox,
+        basePath: TEST_BASE_URL,
+        authenticate: async () => {
+          asked++
+          return problem(401, 'SIGNATURE_MISSING', 'Signature header is required', 'Signature')
+        },
+      }),
+    )
+    for (const path of ['/v1/sandbox/card-accounts', '/v1/sandbox/nowhere']) {
+      await expectProblem(
+        await call('POST', path, { requestId, json: privateBody }),
+        400,
+        { code: 'FORMAT_ERROR', path: 'X-Request-ID', text },
+        null,
+      )
+    }
+    expect(asked).toBe(0)
   })
 
   it('lets the request through when it returns null', async () => {

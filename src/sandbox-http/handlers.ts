@@ -12,6 +12,7 @@ import {
   pathTo,
   problem,
   problemFromZod,
+  psuCorporateId as psuCorporateIdSchema,
   refusalOf,
   requestId as requestIdSchema,
   SANDBOX_PREFIX,
@@ -62,8 +63,8 @@ type Endpoints = { [Name in OperationName]: (call: Call<PathParams<Name>>) => Pr
 
 /**
  * msw handlers of the sandbox operation, one per route of the contract's operation table: HTTP glue only.
- * Each request is read once, then checked in this order: authentication (401), headers (400), the path's
- * resource (404), query and body (400); the engine does the domain checks and answers errors as values.
+ * Each request is read once, then checked in this order: X-Request-ID (400), authentication (401), the
+ * path's resource (404), query and body (400); the engine does the domain checks and answers errors as values.
  * HEAD is answered like GET without the body; OPTIONS, an unknown path or a method a path does not take
  * get the answers every server of the console gives (`refusalOf`).
  */
@@ -82,8 +83,15 @@ export function createSandboxHandlers({
     personality.absoluteLinks ? `${new URL(request.url).origin}${scope.prefix}` : scope.prefix
 
   const endpoints: Endpoints = {
-    async listCardAccounts() {
-      return reply(200, { cardAccounts: await sandbox.listCardAccounts() })
+    async listCardAccounts({ psuCorporateId }) {
+      // A corporate account is a corporate user's: listed only to a request that says it is one (spec §5.5).
+      const corporateUser = psuCorporateIdSchema.safeParse(psuCorporateId).success
+      const accounts = await sandbox.listCardAccounts()
+      return reply(200, {
+        cardAccounts: corporateUser
+          ? accounts
+          : accounts.filter(({ customerType }) => customerType !== 'corporate'),
+      })
     },
     async createCardAccount({ request, body, fixes }) {
       const json = parseJsonBody(request.headers.get(headerNames.contentType), body)
@@ -147,12 +155,17 @@ export function createSandboxHandlers({
       return reply(200, { ...clockAnswer(clock), settled })
     },
 
-    async deleteCardAccount({ params }) {
-      const deleted = await sandbox.deleteCardAccount(params.mockCardAccountId)
+    // A delete is a write: a corporate account's needs PSU-Corporate-ID as its other writes do.
+    async deleteCardAccount({ params: { mockCardAccountId: id }, psuCorporateId }) {
+      const found = await sandbox.getCardAccount(id, { psuCorporateId })
+      if (!found.ok) return problemReply(found.problem)
+      const deleted = await sandbox.deleteCardAccount(id)
       return deleted.ok ? { status: 204 } : problemReply(deleted.problem)
     },
-    async deleteTransaction({ params }) {
-      const deleted = await sandbox.deleteTransaction(params.mockCardAccountId, params.cardTransactionId)
+    async deleteTransaction({ params: { mockCardAccountId: id, cardTransactionId }, psuCorporateId }) {
+      const found = await sandbox.getCardAccount(id, { psuCorporateId })
+      if (!found.ok) return problemReply(found.problem)
+      const deleted = await sandbox.deleteTransaction(id, cardTransactionId)
       return deleted.ok ? { status: 204 } : problemReply(deleted.problem)
     },
   }
@@ -164,12 +177,14 @@ export function createSandboxHandlers({
   ): Promise<Response> {
     try {
       const body = new Uint8Array(await request.arrayBuffer())
-      const denied = await authenticate?.(request, body)
-      if (denied) return toResponse(request, problemReply(denied, challengeOf(denied)))
+      // The signature covers X-Request-ID: without a well-formed one there is nothing to verify, and the
+      // client's fix is the header, not its key (docs/decisions.md#error-order).
       const requestId = requestIdSchema.safeParse(request.headers.get(headerNames.requestId) ?? undefined)
       if (!requestId.success) {
         return toResponse(request, problemReply(problemFromZod(requestId.error, headerNames.requestId)))
       }
+      const denied = await authenticate?.(request, body)
+      if (denied) return toResponse(request, problemReply(denied, challengeOf(denied)))
       const call: Call<Params> = {
         request,
         url: new URL(request.url),

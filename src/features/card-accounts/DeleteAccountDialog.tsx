@@ -1,6 +1,7 @@
 import { useDeleteCardAccount } from '../../api'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import type { AccountView } from './account-view'
+import { useCorporateId } from './corporate-id'
 import { accountSummary } from './format'
 
 interface DeleteAccountDialogProps {
@@ -11,7 +12,8 @@ interface DeleteAccountDialogProps {
 
 /** Names the account that goes, with every transaction of it. */
 export function DeleteAccountDialog({ account, onDeleted, onClose }: DeleteAccountDialogProps) {
-  const remove = useDeleteCardAccount()
+  const [corporateId] = useCorporateId(account)
+  const remove = useDeleteCardAccount(corporateId || undefined)
   return (
     <ConfirmDialog
       title="Delete card account"

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { queryKeys, useApiClient, useToday } from '../../api'
+import { corporateIdToSend, queryKeys, useApiClient, useToday } from '../../api'
 import { useAnnounce } from '../../ui/announcer'
 import { useOneAtATime } from '../one-at-a-time'
 import { count } from './offline-data'
@@ -30,9 +30,12 @@ export function useFillTestData() {
         }
         first ??= account.id
         if (set.transactions.length > 0) {
-          // A corporate account's writes need PSU-Corporate-ID (spec §5.5); its reads default to the same.
-          const corporateId =
-            set.account.customerType === 'corporate' ? set.account.customerNumber : undefined
+          // A corporate account's writes need PSU-Corporate-ID (spec §5.5), as its reads send it.
+          const corporateId = corporateIdToSend({
+            resourceId: account.id,
+            customerNumber: set.account.customerNumber,
+            customerType: set.account.customerType,
+          })
           const created = await api.createTransactions(account.id, set.transactions, { corporateId })
           // A 201 without the stored transactions still stored all of them.
           transactions +=

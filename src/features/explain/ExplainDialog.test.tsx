@@ -96,3 +96,21 @@ it("reads the console's own offline HAR: X-Console-Date as Date, said as informa
   const information = within(dialog.getByRole('list', { name: 'Information' }))
   expect(information.getByText(/^Read X-Console-Date as Date/)).toBeDefined()
 })
+
+// docs/decisions.md#error-order: X-Request-ID is checked before the signature, so the headline says that first.
+it('heads with the 400 for a request without a well-formed X-Request-ID, then the signature', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Explain a request…' }))
+  const dialog = within(await screen.findByRole('dialog', { name: 'Explain a request' }))
+  const curl = corpus('digest-reserialised.curl')
+    .toString('utf8')
+    .replace(/X-Request-ID: [0-9a-f-]+/, 'X-Request-ID: 42')
+  fireEvent.change(dialog.getByLabelText('Request: raw HTTP, curl or HAR'), { target: { value: curl } })
+  await user.click(dialog.getByRole('button', { name: 'Diagnose' }))
+  const headline = await dialog.findByText(/^This sandbox refuses the request: 400 FORMAT_ERROR/)
+  expect(headline.textContent).toMatch(
+    /X-Request-ID is not a UUID, which is checked before the signature; once it is one, 401 SIGNATURE_INVALID/,
+  )
+})

@@ -1,4 +1,5 @@
 import { type ChangeEvent, useId, useState } from 'react'
+import { headerNames, UUID } from '../../contract'
 import type { Finding, Verdict } from '../../signing/diagnosis'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { type Explanation, explainRequest } from './console-exports'
@@ -264,7 +265,15 @@ function DiagnosisView({
   )
 }
 
-function VerdictLine({ explanation: { diagnosis, unverifiable } }: { explanation: Explanation }) {
+/** Why the sandbox answers 400 before it looks at the signature (docs/decisions.md#error-order), if it does. */
+function requestIdFaultOf(headers: Explanation['request']['headers']): string | undefined {
+  const name = headerNames.requestId.toLowerCase()
+  const value = headers.find(([header]) => header.toLowerCase() === name)?.[1]
+  if (value === undefined) return 'is missing'
+  return UUID.test(value) ? undefined : 'is not a UUID'
+}
+
+function VerdictLine({ explanation: { diagnosis, unverifiable, request } }: { explanation: Explanation }) {
   if (!diagnosis) {
     return (
       <p role="status" className="verdict">
@@ -274,27 +283,31 @@ function VerdictLine({ explanation: { diagnosis, unverifiable } }: { explanation
   }
   const problems = diagnosis.findings.filter((f) => f.verdict !== 'note')
   const refused = diagnosis.findings.filter((f) => f.verdict === 'refused').length
-  const [className, text] = diagnosis.needsBody
+  const toFix = `${refused === 1 ? 'One problem' : `${refused} problems`} to fix`
+  const requestIdFault = requestIdFaultOf(request.headers)
+  const [className, text] = requestIdFault
     ? [
-        'verdict',
-        'The Digest cannot be judged without the body: add the body file the curl command reads, and diagnose again.',
+        'verdict bad',
+        `This sandbox refuses the request: 400 FORMAT_ERROR, X-Request-ID ${requestIdFault}, which is checked before the signature; once it is one, ${diagnosis.verdict.ok ? 'the signature passes' : `401 ${diagnosis.verdict.code}: ${toFix.toLowerCase()}`}.`,
       ]
-    : unverifiable
+    : diagnosis.needsBody
       ? [
           'verdict',
-          'Cannot be verified: redacted. The export redacted values the signature or the Digest covers; nothing else makes this sandbox refuse it.',
+          'The Digest cannot be judged without the body: add the body file the curl command reads, and diagnose again.',
         ]
-      : diagnosis.verdict.ok
+      : unverifiable
         ? [
-            'verdict ok',
-            problems.length === 0
-              ? 'No problem found: this sandbox accepts the request, and it follows the rules a bank applies.'
-              : `This sandbox accepts the request, but ${problems.length === 1 ? 'one finding' : `${problems.length} findings`} may make a stricter bank refuse it.`,
+            'verdict',
+            'Cannot be verified: redacted. The export redacted values the signature or the Digest covers; nothing else makes this sandbox refuse it.',
           ]
-        : [
-            'verdict bad',
-            `This sandbox refuses the request: 401 ${diagnosis.verdict.code}. ${refused === 1 ? 'One problem' : `${refused} problems`} to fix.`,
-          ]
+        : diagnosis.verdict.ok
+          ? [
+              'verdict ok',
+              problems.length === 0
+                ? 'No problem found: this sandbox accepts the request, and it follows the rules a bank applies.'
+                : `This sandbox accepts the request, but ${problems.length === 1 ? 'one finding' : `${problems.length} findings`} may make a stricter bank refuse it.`,
+            ]
+          : ['verdict bad', `This sandbox refuses the request: 401 ${diagnosis.verdict.code}. ${toFix}.`]
   return (
     <p role="status" className={className}>
       {text}

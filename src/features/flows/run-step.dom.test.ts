@@ -70,6 +70,31 @@ describe('running a flow step by step through the API client', () => {
     ])
   })
 
+  // Spec §5.5: each request about a corporate account carries PSU-Corporate-ID, decided as the table decides it.
+  it("sends a corporate account's PSU-Corporate-ID with every step about it, reads and writes", async () => {
+    const steps = (firstAccount?.steps ?? []).map((step) =>
+      step.action === 'createAccount'
+        ? {
+            ...step,
+            body: { ...step.body, customerNumber: '18129215603', customerType: 'corporate' as const },
+          }
+        : step,
+    )
+    let context = {}
+    const outcomes = []
+    for (const step of steps) {
+      const outcome = await runStep(api, step, context)
+      context = outcome.context
+      outcomes.push(outcome)
+    }
+    expect(outcomes.map((o) => o.status)).toEqual([201, 201, 200, 200])
+    const sent = outcomes.slice(1).map(({ sent: id }) => {
+      const entry = api.log.snapshot().find((e) => e.id === id)
+      return entry?.kind === 'request' ? new Headers(entry.requestHeaders).get('PSU-Corporate-ID') : undefined
+    })
+    expect(sent).toEqual(['18129215603', '18129215603', '18129215603'])
+  })
+
   it('says so when a step needs an account and the flow has none yet', async () => {
     const read = { action: 'readTransactions', caption: 'Read', bookingStatus: 'booked' } as const
     expect(await runStep(api, read, {})).toMatchObject({

@@ -1,17 +1,12 @@
-import { type ApiClient, ApiError, type RequestLogEntry } from '../../api'
+import { type ApiClient, ApiError, corporateIdToSend, type RequestLogEntry } from '../../api'
 import { type OperationName, operationOf } from '../../contract'
 import type { FlowStep } from '../../contract/flow'
+import { accountView } from '../card-accounts'
 import type { ViewState } from '../view-state'
 
 /** What the steps run so far left behind: the account the flow created last. */
 export interface FlowContext {
   account?: string | undefined
-  /**
-   * The PSU-Corporate-ID that account's reads and writes send when it is a corporate one: its customer
-   * number, as the console's own reads default to (spec §5.5). A flow file has no field for it, so a flow
-   * recorded on a corporate account replays only with it.
-   */
-  corporateId?: string | undefined
 }
 
 export interface StepOutcome {
@@ -86,12 +81,8 @@ async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promi
       if (created.id === undefined) {
         return { context, status: 201, ok: false, summary: 'Created, but the answer named no id', view: {} }
       }
-      const { customerType, customerNumber } = step.body
       return {
-        context: {
-          account: created.id,
-          corporateId: customerType === 'corporate' ? customerNumber : undefined,
-        },
+        context: { account: created.id },
         status: 201,
         ok: true,
         summary: `201 Created: card account ${step.body.maskedPan}`,
@@ -100,7 +91,7 @@ async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promi
     }
     case 'addTransactions': {
       const account = accountOf(step, context)
-      await api.createTransactions(account, step.body, { corporateId: corporateIdOf(step, context) })
+      await api.createTransactions(account, step.body, { corporateId: await corporateIdFor(api, account) })
       const count = step.body.length === 1 ? '1 transaction' : `${step.body.length} transactions`
       return {
         context,
@@ -112,7 +103,7 @@ async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promi
     }
     case 'readAccount': {
       const account = accountOf(step, context)
-      await api.getCardAccount(account, { corporateId: corporateIdOf(step, context) })
+      await api.getCardAccount(account, { corporateId: await corporateIdFor(api, account) })
       return { context, status: 200, ok: true, summary: '200 OK: the card account', view: { account } }
     }
     case 'readTransactions': {
@@ -122,10 +113,8 @@ async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promi
         fromDate: step.fromDate,
         toDate: step.toDate,
       }
-      const page = await api.listTransactions(account, params, {
-        fix: step.fix,
-        corporateId: corporateIdOf(step, context),
-      })
+      const corporateId = await corporateIdFor(api, account)
+      const page = await api.listTransactions(account, params, { fix: step.fix, corporateId })
       const rows =
         page.kind === 'read'
           ? page.value.cardTransactions.booked.length + page.value.cardTransactions.pending.length
@@ -149,13 +138,17 @@ async function send(api: ApiClient, step: FlowStep, context: FlowContext): Promi
   }
 }
 
+/**
+ * The PSU-Corporate-ID the table sends for `account` (src/api/corporate-id.ts decides), from what the book
+ * knows of it: the flow's own accounts are there with the sandbox's answer to their create.
+ */
+async function corporateIdFor(api: ApiClient, account: string): Promise<string | undefined> {
+  const entry = api.book.of(await api.upstream()).entries.find(({ id }) => id === account)
+  return corporateIdToSend(accountView(account, entry?.account, entry?.maskedPan))
+}
+
 function accountOf(step: { account?: string | undefined }, context: FlowContext): string {
   const account = step.account ?? context.account
   if (account === undefined) throw new Error('No card account yet: the flow has not created one')
   return account
-}
-
-/** The corporate id known for the step's account: only the flow's own account's is known. */
-function corporateIdOf(step: { account?: string | undefined }, context: FlowContext): string | undefined {
-  return step.account === undefined || step.account === context.account ? context.corporateId : undefined
 }

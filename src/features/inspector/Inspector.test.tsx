@@ -5,7 +5,7 @@ import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
 import { accountView } from '../card-accounts/account-view'
 import { TransactionsView } from '../transactions/TransactionsView'
-import { Inspector } from './Inspector'
+import { Inspector, RequestBody } from './Inspector'
 
 /**
  * The transactions of one account, and the inspector below them: loading the view is two requests, its page
@@ -123,3 +123,31 @@ it('offline, says a request answered in the tab cannot be replayed by curl and c
 function literal(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+it('shows the answer as the upstream sent it beside the one whose _links the proxy mapped', async () => {
+  const app = await startConsole()
+  const entry = {
+    kind: 'request' as const,
+    id: 1,
+    startedAt: 0,
+    method: 'GET',
+    url: '/api/v1/sandbox/card-accounts/a/transactions?bookingStatus=booked',
+    status: 200,
+    durationMs: 1,
+    requestHeaders: [],
+    responseHeaders: [],
+    responseBody: '{"_links":{"next":{"href":"/api/v1/sandbox/next"}}}',
+  }
+  const upstreamBody = '{"_links":{"next":{"href":"https://bank.example/v1/sandbox/next"}}}'
+  app.render(
+    <>
+      <RequestBody entry={{ ...entry, id: 1, linksMapped: { count: 1, upstreamBody } }} />
+      <RequestBody entry={{ ...entry, id: 2, linksMapped: { count: 1, upstreamBody: undefined } }} />
+    </>,
+  )
+  const asSent = screen.getByRole('heading', {
+    name: /as the upstream sent it: the proxy mapped 1 _links href/,
+  })
+  expect(asSent.nextElementSibling?.textContent).toContain('https://bank.example/v1/sandbox/next')
+  expect(screen.getByText(/mapped 1 _links href onto \/api.*cannot be shown/)).toBeDefined()
+})

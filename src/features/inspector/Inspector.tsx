@@ -189,7 +189,21 @@ export function RequestBody({ entry }: { entry: RequestLogEntry }) {
         <Headers title={`Response ${entry.status} headers`} headers={entry.responseHeaders} />
       ) : null}
       {entry.responseBody !== undefined ? <Body title="Response body" body={entry.responseBody} /> : null}
+      {entry.linksMapped ? <UpstreamAnswer {...entry.linksMapped} /> : null}
     </div>
+  )
+}
+
+/** Proxy mode: the answer before the proxy mapped its `_links` hrefs onto /api (docs/decisions.md#links-through-the-proxy). */
+function UpstreamAnswer({ count, upstreamBody }: NonNullable<RequestLogEntry['linksMapped']>) {
+  const mapped = `the proxy mapped ${count} _links ${count === 1 ? 'href' : 'hrefs'} onto /api`
+  return upstreamBody === undefined ? (
+    <p className="hint">
+      In the body above {mapped}; its record of them was too large to come with the answer, so the body as the
+      upstream sent it cannot be shown.
+    </p>
+  ) : (
+    <Body title={`Response body as the upstream sent it: ${mapped} in the one above`} body={upstreamBody} />
   )
 }
 

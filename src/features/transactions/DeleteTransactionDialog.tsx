@@ -1,7 +1,7 @@
 import { useDeleteTransaction } from '../../api'
 import { useAnnounce } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
-import { type AccountView, accountSummary } from '../card-accounts'
+import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
 import type { TransactionRow } from './rows'
 
 interface DeleteTransactionDialogProps {
@@ -12,7 +12,8 @@ interface DeleteTransactionDialogProps {
 
 /** Names the one transaction that goes, and that it goes for good. */
 export function DeleteTransactionDialog({ account, row, onClose }: DeleteTransactionDialogProps) {
-  const remove = useDeleteTransaction(account.resourceId)
+  const [corporateId] = useCorporateId(account)
+  const remove = useDeleteTransaction(account.resourceId, corporateId || undefined)
   const announce = useAnnounce()
   const amount = row.transactionAmount
   const facts = [

@@ -4,9 +4,9 @@ import { expect, it } from 'vitest'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, storedTransactions, transaction } from '../../test/seed'
 
-async function showApp() {
+async function showApp(customer: Parameters<typeof seedAccount>[1] = {}) {
   const app = await startConsole()
-  const account = await seedAccount(app.sandbox, { name: 'Travel' })
+  const account = await seedAccount(app.sandbox, { name: 'Travel', ...customer })
   await seedTransactions(app.sandbox, account.resourceId, [
     transaction({ cardTransactionId: 'keep', merchantCategoryCode: '5411' }),
     transaction({ cardTransactionId: 'gone', merchantCategoryCode: '5812', transactionDetails: 'Lunch' }),
@@ -73,6 +73,29 @@ it('deletes the account with its transactions after a confirmation that names it
   )
   await user.click(confirm.getByRole('button', { name: 'Delete account' }))
 
+  await screen.findByRole('heading', { name: 'No card accounts yet' })
+  expect(await sandbox.listCardAccounts()).toEqual([])
+})
+
+// Spec §5.5: a corporate account's writes, deletes too, need PSU-Corporate-ID; the console sends the one its
+// reads send (docs/decisions.md#corporate-accounts).
+it('deletes a transaction of a corporate account, then the account, each with its PSU-Corporate-ID', async () => {
+  const { user, sandbox } = await showApp({
+    customerNumber: '18129215603',
+    customerType: 'corporate',
+  })
+  await user.click(screen.getByRole('button', { name: 'Details of transaction gone' }))
+  await user.click(screen.getByRole('button', { name: 'Delete transaction gone…' }))
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Delete transaction gone' })).getByRole('button', {
+      name: 'Delete transaction',
+    }),
+  )
+  await waitFor(() => expect(rowsText()).toBe('Rows 1–1 of 1'))
+
+  await user.click(screen.getByRole('button', { name: 'Delete account…' }))
+  const confirm = within(screen.getByRole('dialog', { name: 'Delete card account' }))
+  await user.click(confirm.getByRole('button', { name: 'Delete account' }))
   await screen.findByRole('heading', { name: 'No card accounts yet' })
   expect(await sandbox.listCardAccounts()).toEqual([])
 })
