@@ -225,3 +225,13 @@ it('normalises amounts and currencies as typed: " 12.50 ", "+5", "nok"', async (
     }),
   ])
 })
+
+it('has the browser ask before a reload or a closed tab throws typed rows away', async () => {
+  const { user, dialog } = await openDialog()
+  /** What the browser does on leaving the page: a cancelled `beforeunload` makes it ask. */
+  const browserAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }))
+  expect(browserAsks()).toBe(false)
+
+  await user.type(dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-1')
+  expect(browserAsks()).toBe(true)
+})
