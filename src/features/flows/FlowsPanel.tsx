@@ -6,7 +6,7 @@ import { type Flow, flowsFile, flowsFileOf } from '../../contract/flow'
 import { useAnnounce } from '../../ui/announcer'
 import { consoleDateTime } from '../../ui/dates'
 import { FilePicker } from '../../ui/FilePicker'
-import { downloadConsoleFile } from '../data-tools/offline-data'
+import { count, downloadConsoleFile } from '../data-tools/offline-data'
 import { checkImport } from '../file-import/check-import'
 import { ImportRefusal } from '../file-import/ImportRefusal'
 import { readImportFile } from '../file-import/read-import-file'
@@ -121,7 +121,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
       return
     }
     keep([recorded])
-    setMessage({ text: `Recorded ${recorded.steps.length} steps as "${recorded.name}".` })
+    setMessage({ text: `Recorded ${count(recorded.steps.length, 'step')} as "${recorded.name}".` })
   }
 
   const chooseFile = async (file: File) => {
@@ -138,8 +138,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
       return
     }
     keep(parsed.data.flows)
-    const count = parsed.data.flows.length
-    setMessage({ text: `Imported ${count} ${count === 1 ? 'flow' : 'flows'} from ${file.name}.` })
+    setMessage({ text: `Imported ${count(parsed.data.flows.length, 'flow')} from ${file.name}.` })
   }
 
   if (!flow) return null
@@ -174,7 +173,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
       <p className="flow-caption" aria-live="polite">
         {upcoming
           ? `Next, step ${at + 1} of ${flow.steps.length}: ${upcoming.caption}`
-          : `Done: all ${flow.steps.length} steps ran.`}
+          : `Done: ${flow.steps.length === 1 ? 'its one step' : `all ${flow.steps.length} steps`} ran.`}
       </p>
       {last ? (
         <p className={last.ok ? 'verdict ok' : 'verdict bad'}>
