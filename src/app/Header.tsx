@@ -20,6 +20,8 @@ export const SWAP_AMOUNTS_LABEL = 'Swap the two amounts (accept-fix)'
  * fold into one Tools button so the header stays one row. Wider, each group is its own button.
  */
 export const NARROW_HEADER = '(max-width: 1199px)'
+/** The same at presenter mode's larger type (20 px, not 14): the groups need that much more room. */
+const PRESENTER_NARROW_HEADER = '(max-width: 1714px)'
 
 interface HeaderProps {
   mode: Mode
@@ -53,9 +55,9 @@ export function Header({
   onShare,
   onFlows,
 }: HeaderProps) {
-  const narrow = useMediaQuery(NARROW_HEADER)
   const presenter = usePresenterSetting()
   const presenting = usePresenter()
+  const narrow = useMediaQuery(presenting ? PRESENTER_NARROW_HEADER : NARROW_HEADER)
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
   const changed = useChangedConditions(mode)
