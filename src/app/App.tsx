@@ -96,6 +96,7 @@ export function App({ mode, offlineError }: AppProps) {
       <AnnouncementRegion />
       <Header
         mode={mode}
+        onSwitchMode={(to) => void switchMode(to, selected?.view)}
         onHelp={() => dialogs.open('help')}
         onConnection={mode === 'proxy' ? () => dialogs.open('connection') : undefined}
         onExplain={() => dialogs.open('explain')}
@@ -275,13 +276,16 @@ const sandboxNames: Record<Mode, string> = {
 function useCarriedAccountMissing(mode: Mode, account: string | undefined, missing: string | undefined) {
   const [, setView] = useView()
   const announce = useAnnounce()
-  const carriedMissing = carriedAccount !== undefined && account === carriedAccount && missing === account
+  const carried = carriedAccount?.id === account && missing === account ? carriedAccount : undefined
   useEffect(() => {
-    if (!carriedMissing) return
+    if (carried === undefined) return
     carriedAccount = undefined
     setView({ account: undefined }, { replace: true })
-    announce(`Account ${account} is not in ${sandboxNames[mode]}; showing the list`, { place: 'accounts' })
-  }, [carriedMissing, account, mode, setView, announce])
+    announce(`Account ${carried.label} is not in ${sandboxNames[mode]}; showing the list`, {
+      place: 'accounts',
+    })
+  }, [carried, mode, setView, announce])
+  const carriedMissing = carried !== undefined
   return carriedMissing
 }
 

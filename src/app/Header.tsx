@@ -6,7 +6,6 @@ import { useView } from '../features/view-state'
 import { MenuButton, type MenuButtonHandle } from '../ui/MenuButton'
 import { useMediaQuery } from '../ui/use-media-query'
 import { ConditionBadges, useChangedConditions } from './ConditionBadges'
-import { switchMode } from './switch-mode'
 import { TamperSelect } from './TamperSelect'
 import { applyTheme, readTheme, type Theme, themes } from './theme'
 
@@ -25,6 +24,8 @@ const PRESENTER_NARROW_HEADER = '(max-width: 1714px)'
 
 interface HeaderProps {
   mode: Mode
+  /** Reloads the console in the other mode (src/app/switch-mode.ts). */
+  onSwitchMode: (to: Mode) => void
   onHelp: () => void
   /** Proxy mode: opens the Connection panel. */
   onConnection: (() => void) | undefined
@@ -47,6 +48,7 @@ interface HeaderProps {
  */
 export function Header({
   mode,
+  onSwitchMode,
   onHelp,
   onConnection,
   onExplain,
@@ -148,7 +150,7 @@ export function Header({
         <select
           value={mode}
           aria-describedby="mode-data"
-          onChange={(e) => void switchMode(e.target.value as Mode)}
+          onChange={(e) => onSwitchMode(e.target.value as Mode)}
         >
           {modes.map((m) => (
             <option key={m} value={m}>
