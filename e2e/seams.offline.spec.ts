@@ -22,16 +22,14 @@ async function expectWhole(locator: Locator, page: Page) {
 async function expectHeaderControlsApart(page: Page) {
   const banner = page.getByRole('banner')
   await expectWhole(banner, page)
-  const controls = await banner
-    .locator('button, select')
-    .evaluateAll((elements) =>
-      elements
-        .filter((element) => element.checkVisibility())
-        .map((element) => ({
-          name: element.textContent?.trim() ?? '',
-          ...element.getBoundingClientRect().toJSON(),
-        })),
-    )
+  const controls = await banner.locator('button, select').evaluateAll((elements) =>
+    elements
+      .filter((element) => element.checkVisibility())
+      .map((element) => ({
+        name: element.textContent?.trim() ?? '',
+        ...element.getBoundingClientRect().toJSON(),
+      })),
+  )
   expect(controls.length).toBeGreaterThan(1)
   for (const control of await banner.locator('button, select').all())
     if (await control.isVisible()) await expectWhole(control, page)
