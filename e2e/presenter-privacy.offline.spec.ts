@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { testCustomers } from '../src/contract/card-account'
 import { expect, test } from './fixtures'
-import { newAccountButton, openAccountButton, openConsole, openHeaderGroup } from './support'
+import { newAccountButton, openAccountButton, openConsole, openHeaderGroup, showHeaderTools } from './support'
 
 /** The test data's people: both test customers, who are also the PSU ids and PSU-Corporate-IDs sent. */
 const personal = Object.values(testCustomers)
@@ -84,6 +84,8 @@ test('presenter mode shows no PSU id or customer number on any screen or dialog'
   await expectNoneShown(page, 'the Share dialog')
   await page.keyboard.press('Escape')
 
+  // In the Tools menu: at presenter mode's type size a 1280-wide header folds its groups and Help there.
+  await showHeaderTools(page)
   await page.getByRole('banner').getByRole('button', { name: 'Help', exact: true }).click()
   await expect(page.getByRole('dialog', { name: /Help/ })).toBeVisible()
   await expectNoneShown(page, 'Help')

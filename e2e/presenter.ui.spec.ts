@@ -42,6 +42,10 @@ test('steps through a shipped flow with the arrow keys, then presents it masked'
   await page.keyboard.press('Alt+Shift+P')
   await openHeaderGroup(page, 'Explain & share')
   await expect(page.getByRole('button', { name: 'Presenter mode' })).toHaveAttribute('aria-pressed', 'true')
+  // Closed again (a click outside): at presenter mode's type size the header's groups fold into Tools,
+  // whose tall panel would cover the inspector.
+  await page.getByRole('main').click({ position: { x: 2, y: 2 } })
+  await expect(page.getByRole('button', { name: 'Presenter mode' })).toBeHidden()
   await expect(page.getByRole('complementary')).toBeHidden()
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px')
   const inspector = page.getByRole('region', { name: 'Request inspector' })
@@ -54,6 +58,7 @@ test('steps through a shipped flow with the arrow keys, then presents it masked'
 
   // Kept: a reload does not drop presenter mode in front of the audience.
   await page.reload()
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Tools/ })).toBeVisible()
   await openHeaderGroup(page, 'Explain & share')
   await expect(page.getByRole('button', { name: 'Presenter mode' })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByRole('complementary')).toBeHidden()

@@ -50,8 +50,9 @@ interface AppProps {
 
 export function App({ mode, offlineError }: AppProps) {
   const [view, setView] = useView()
-  const corrections = useAppliedView()
   const known = useKnownAccounts()
+  // Without an account in the URL the first one is shown; the URL is corrected, not pushed.
+  const corrections = useAppliedView(known.accounts[0]?.view.resourceId)
   const fill = useFillTestData()
   const dialogs = useConsoleDialogs()
   const [flowsOpen, setFlowsOpen] = useState(false)
@@ -62,7 +63,6 @@ export function App({ mode, offlineError }: AppProps) {
     isSharedLinkFragment(location.hash) ? location.hash : undefined,
   )
   const selected = known.accounts.find((a) => a.view.resourceId === view.account)
-  const firstAccount = known.accounts[0]?.view.resourceId
   const missing = useOpenLinkedAccount(view.account, {
     known: selected !== undefined,
     waiting: known.pending,
@@ -75,13 +75,6 @@ export function App({ mode, offlineError }: AppProps) {
   const oneColumn = useMediaQuery(ONE_COLUMN)
   const [listOpenAt, setListOpenAt] = useState<string | null>(null)
   const listFolded = oneColumn && !emptySandbox && listOpenAt !== (view.account ?? '')
-
-  // Without an account in the URL the first one is shown; the URL is corrected, not pushed.
-  useEffect(() => {
-    if (view.account === undefined && firstAccount !== undefined) {
-      setView({ account: firstAccount }, { replace: true })
-    }
-  }, [view.account, firstAccount, setView])
 
   const onFilled = (first: string | undefined) => {
     if (first !== undefined && selected === undefined) setView({ account: first, offset: 0 })
@@ -103,6 +96,7 @@ export function App({ mode, offlineError }: AppProps) {
       <AnnouncementRegion />
       <Header
         mode={mode}
+        onSwitchMode={(to) => void switchMode(to, selected?.view)}
         onHelp={() => dialogs.open('help')}
         onConnection={mode === 'proxy' ? () => dialogs.open('connection') : undefined}
         onExplain={() => dialogs.open('explain')}
@@ -282,13 +276,16 @@ const sandboxNames: Record<Mode, string> = {
 function useCarriedAccountMissing(mode: Mode, account: string | undefined, missing: string | undefined) {
   const [, setView] = useView()
   const announce = useAnnounce()
-  const carriedMissing = carriedAccount !== undefined && account === carriedAccount && missing === account
+  const carried = carriedAccount?.id === account && missing === account ? carriedAccount : undefined
   useEffect(() => {
-    if (!carriedMissing) return
+    if (carried === undefined) return
     carriedAccount = undefined
     setView({ account: undefined }, { replace: true })
-    announce(`Account ${account} is not in ${sandboxNames[mode]}; showing the list`, { place: 'accounts' })
-  }, [carriedMissing, account, mode, setView, announce])
+    announce(`Account ${carried.label} is not in ${sandboxNames[mode]}; showing the list`, {
+      place: 'accounts',
+    })
+  }, [carried, mode, setView, announce])
+  const carriedMissing = carried !== undefined
   return carriedMissing
 }
 

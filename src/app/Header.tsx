@@ -6,7 +6,6 @@ import { useView } from '../features/view-state'
 import { MenuButton, type MenuButtonHandle } from '../ui/MenuButton'
 import { useMediaQuery } from '../ui/use-media-query'
 import { ConditionBadges, useChangedConditions } from './ConditionBadges'
-import { switchMode } from './switch-mode'
 import { TamperSelect } from './TamperSelect'
 import { applyTheme, readTheme, type Theme, themes } from './theme'
 
@@ -20,9 +19,13 @@ export const SWAP_AMOUNTS_LABEL = 'Swap the two amounts (accept-fix)'
  * fold into one Tools button so the header stays one row. Wider, each group is its own button.
  */
 export const NARROW_HEADER = '(max-width: 1199px)'
+/** The same at presenter mode's larger type (20 px, not 14): the groups need that much more room. */
+const PRESENTER_NARROW_HEADER = '(max-width: 1714px)'
 
 interface HeaderProps {
   mode: Mode
+  /** Reloads the console in the other mode (src/app/switch-mode.ts). */
+  onSwitchMode: (to: Mode) => void
   onHelp: () => void
   /** Proxy mode: opens the Connection panel. */
   onConnection: (() => void) | undefined
@@ -45,6 +48,7 @@ interface HeaderProps {
  */
 export function Header({
   mode,
+  onSwitchMode,
   onHelp,
   onConnection,
   onExplain,
@@ -53,9 +57,9 @@ export function Header({
   onShare,
   onFlows,
 }: HeaderProps) {
-  const narrow = useMediaQuery(NARROW_HEADER)
   const presenter = usePresenterSetting()
   const presenting = usePresenter()
+  const narrow = useMediaQuery(presenting ? PRESENTER_NARROW_HEADER : NARROW_HEADER)
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
   const changed = useChangedConditions(mode)
@@ -146,7 +150,7 @@ export function Header({
         <select
           value={mode}
           aria-describedby="mode-data"
-          onChange={(e) => void switchMode(e.target.value as Mode)}
+          onChange={(e) => onSwitchMode(e.target.value as Mode)}
         >
           {modes.map((m) => (
             <option key={m} value={m}>

@@ -50,3 +50,36 @@ it('says in a sentence what every control of the header does', async () => {
   const said = [...help.querySelectorAll('strong')].map((strong) => strong.textContent)
   expect(names.filter((name) => !said.includes(name))).toEqual([])
 })
+
+it('opens at the top, on its list of topics, each of which goes to its section', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Help' }))
+  const help = within(await screen.findByRole('dialog', { name: 'Help' }))
+  const topics = within(help.getByRole('navigation', { name: 'Help topics' }))
+  const first = topics.getByRole('link', { name: 'Modes' })
+  expect(document.activeElement).toBe(first)
+
+  await user.click(topics.getByRole('link', { name: 'Requests' }))
+  expect(document.activeElement).toBe(help.getByRole('heading', { name: 'Requests' }))
+  expect(location.hash).toBe('')
+  expect(screen.getByRole('dialog', { name: 'Help' })).toBeDefined()
+})
+
+it('says what files keep as the Share dialog does: PSU ids redacted unless kept', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Share…' }))
+  const share = within(await screen.findByRole('dialog', { name: 'Share what you see' }))
+  for (const keep of share.getAllByRole('checkbox', { name: /^Keep PSU ids/ }))
+    expect(keep).toHaveProperty('checked', false)
+  await user.click(share.getAllByRole('button', { name: 'Close' })[0] as HTMLElement)
+
+  await user.click(screen.getByRole('button', { name: 'Help' }))
+  const help = await screen.findByRole('dialog', { name: 'Help' })
+  expect(help.textContent).not.toMatch(/keep the ids unless you choose to redact/)
+  expect(help.textContent).toContain(
+    'A share link and a HAR file hold PSU ids and customer numbers as [redacted] unless you tick Keep',
+  )
+})

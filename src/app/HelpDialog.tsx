@@ -1,12 +1,56 @@
+import type { MouseEvent } from 'react'
 import { modeLabels } from '../api'
 import { OPENAPI_PATH } from '../contract'
 import { Dialog } from '../ui/Dialog'
 
+/** The sections, in order: the list of topics leads to them. */
+const topics = {
+  modes: 'Modes',
+  header: 'The header',
+  url: 'The view is the URL',
+  keyboard: 'Keyboard',
+  presenter: 'Presenter mode and flows',
+  requests: 'Requests',
+} as const
+type Topic = keyof typeof topics
+
+const sectionId = (topic: Topic) => `help-${topic}`
+
+function Section({ topic }: { topic: Topic }) {
+  return (
+    <h3 id={sectionId(topic)} tabIndex={-1}>
+      {topics[topic]}
+    </h3>
+  )
+}
+
+/**
+ * Opens at the top: its list of topics comes first, so that is where the dialog puts the focus (the first
+ * control of a dialog without one would be the last link, and the dialog would open scrolled to the end).
+ */
 export function HelpDialog({ onClose }: { onClose: () => void }) {
+  // In the dialog, not the address: a fragment would be a history entry, and Back a step inside Help.
+  const goTo = (topic: Topic) => (event: MouseEvent) => {
+    event.preventDefault()
+    const heading = document.getElementById(sectionId(topic))
+    heading?.scrollIntoView?.({ block: 'start' })
+    heading?.focus()
+  }
   return (
     <Dialog title="Help" onClose={onClose}>
       <div className="help">
-        <h3>Modes</h3>
+        <nav aria-label="Help topics" className="help-topics">
+          <ul>
+            {(Object.keys(topics) as Topic[]).map((topic) => (
+              <li key={topic}>
+                <a href={`#${sectionId(topic)}`} onClick={goTo(topic)}>
+                  {topics[topic]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Section topic="modes" />
         <p>
           <strong>{modeLabels.offline}</strong>: the sandbox runs in this browser (a service worker answers
           /api, data is kept in IndexedDB). Nothing leaves the machine. The data lives in this browser's
@@ -18,7 +62,7 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
           forwards them to the configured sandbox; the data lives in that sandbox. The local one behind{' '}
           <code>npm start</code> keeps it across restarts, in <code>.sandbox-data/</code>.
         </p>
-        <h3 id="help-header">The header</h3>
+        <Section topic="header" />
         <p>
           The header has three groups. Anything under <strong>Test conditions</strong> that is not at its
           default shows as a yellow badge next to the mode switch; click a badge to change it back.
@@ -66,17 +110,17 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
           <strong>Connection</strong> (proxy mode): which sandbox the proxy talks to and with which
           certificate. <strong>Theme</strong>: light, dark or as the system.
         </p>
-        <h3>The view is the URL</h3>
+        <Section topic="url" />
         <p>
           Account, status, dates, page and accept-fix are in the address: copy it to share the exact view.
         </p>
-        <h3>Keyboard</h3>
+        <Section topic="keyboard" />
         <p>Tab moves between controls, Enter submits a form, Escape closes a dialog.</p>
         <p>
           <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>P</kbd> turns presenter mode on or off. While a flow is open,
           <kbd>→</kbd> runs its next step and <kbd>←</kbd> goes back one.
         </p>
-        <h3>Presenter mode and flows</h3>
+        <Section topic="presenter" />
         <p>
           Presenter mode is for a shared screen: large type, high contrast, the card account list folded away,
           PSU ids and customer numbers masked, and the inspector showing one request at a time. A flow is a
@@ -87,10 +131,12 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
           Picking a flow moves the focus to Run next step: <kbd>→</kbd> runs the next step, <kbd>←</kbd> goes
           back one, and the inspector shows the request that step sent (◀ Older and Newer ▶ step from it). In
           presenter mode the caption (Next, step N of M) stays in a bar at the bottom of the screen, and a
-          field holding a PSU id shows it masked, as dots while typed; its Show button reveals it. Files (HAR,
-          share links) keep the ids unless you choose to redact them.
+          field holding a PSU id shows it masked, as dots while typed; its Show button reveals it. Presenter
+          mode changes no file. A share link and a HAR file hold PSU ids and customer numbers as [redacted]
+          unless you tick Keep in the Share dialog; a Postman collection, a flow export and a data export keep
+          them, since the requests they hold must still run (PSU-Corporate-ID is a signed header).
         </p>
-        <h3>Requests</h3>
+        <Section topic="requests" />
         <p>
           The panel at the bottom lists every request with the headers as sent, the body and the answer. In
           Proxy mode, copy one as curl to replay it through the proxy. Offline a request is answered inside

@@ -1,19 +1,31 @@
 import { type Mode, writeMode } from '../api'
+import type { AccountView } from '../features/card-accounts/account-view'
+import { accountLabel } from '../features/card-accounts/format'
 import { arriveAt, parseView, viewSearch } from '../features/view-state'
 import { unregisterOfflineWorker } from './offline'
 
 // The account the tester was on, for the page after the reload: it may not exist in the other mode.
 const CARRIED_KEY = 'sandbox-console.mode-switch-account'
 
+/** The account a switch came from: its id, and its name as the console shows it (the other mode cannot read it). */
+export interface CarriedAccount {
+  id: string
+  label: string
+}
+
 /**
  * The mode is chosen at start, so a switch is a reload in the other mode. The other mode's sandbox is other
  * data: the same account is tried there, without the dates and page of this one (docs/decisions.md#url-state).
+ * `shown` is the account on screen, so the page after the reload can name it.
  */
-export async function switchMode(next: Mode): Promise<void> {
+export async function switchMode(next: Mode, shown?: AccountView): Promise<void> {
   writeMode(next)
   const view = parseView(location.search)
   if (view.account === undefined) sessionStorage.removeItem(CARRIED_KEY)
-  else sessionStorage.setItem(CARRIED_KEY, view.account)
+  else {
+    const label = shown?.resourceId === view.account ? accountLabel(shown) : view.account
+    sessionStorage.setItem(CARRIED_KEY, JSON.stringify({ id: view.account, label } satisfies CarriedAccount))
+  }
   // The fragment stays: a shared link switching the mode is opened again after the reload.
   history.replaceState(
     history.state,
@@ -29,8 +41,19 @@ export async function switchMode(next: Mode): Promise<void> {
  * The account a mode switch brought into this page, once per page load: if this mode's sandbox does not
  * have it, the console shows the account list with a note rather than an error page.
  */
-export function takeCarriedAccount(): string | undefined {
-  const account = sessionStorage.getItem(CARRIED_KEY) ?? undefined
+export function takeCarriedAccount(): CarriedAccount | undefined {
+  const stored = sessionStorage.getItem(CARRIED_KEY)
   sessionStorage.removeItem(CARRIED_KEY)
-  return account
+  return stored === null ? undefined : carriedFrom(stored)
+}
+
+/** What a switch stored; a bare id (a switch made before names were carried) names itself. */
+function carriedFrom(stored: string): CarriedAccount | undefined {
+  try {
+    const { id, label } = JSON.parse(stored) as Partial<CarriedAccount>
+    if (typeof id === 'string' && typeof label === 'string') return { id, label }
+  } catch {
+    // Not JSON: an id as earlier consoles stored it.
+  }
+  return { id: stored, label: stored }
 }

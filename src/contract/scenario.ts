@@ -13,12 +13,15 @@ import {
   versionField,
 } from './snapshot'
 
+/** The most characters (code points) a scenario's name may have: the forms count against it. */
+export const SCENARIO_NAME_MAX = 80
+
 /** A scenario's name: what the list shows and the library is keyed by. */
 export const scenarioName = z
   .string()
   .trim()
   .min(1, 'a scenario needs a name')
-  .max(80, 'a scenario name may have at most 80 characters')
+  .max(SCENARIO_NAME_MAX, `a scenario name may have at most ${SCENARIO_NAME_MAX} characters`)
 
 /** Reads counted per account and operation on one day of the sandbox clock, for the quota conditions. */
 export const quotaReads = z.strictObject({

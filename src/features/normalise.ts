@@ -1,3 +1,6 @@
+import type { FocusEvent } from 'react'
+import type { UseFormRegisterReturn } from 'react-hook-form'
+
 /**
  * What a tester types, read the one way it can mean: the forms send these, and the contract's strict
  * rules judge the result. Anything that could mean two things (a comma as the decimal mark, `1e3`) is
@@ -36,4 +39,25 @@ export const normaliseCountry = normaliseCurrency
 /** An amount object as typed: each part normalised. */
 export function normaliseMoney<T extends { amount: string; currency: string }>(money: T): T {
   return { ...money, amount: normaliseAmount(money.amount), currency: normaliseCurrency(money.currency) }
+}
+
+/**
+ * A registered input that shows what will be sent once it is left: `+250` becomes `250` where the tester
+ * typed it, so the form never holds one value and sends another.
+ */
+export function normalisedOnBlur<R extends UseFormRegisterReturn>(
+  registered: R,
+  normalise: (value: string) => string,
+): R {
+  return {
+    ...registered,
+    onBlur: async (event: FocusEvent<HTMLInputElement>) => {
+      const normalised = normalise(event.target.value)
+      if (normalised !== event.target.value) {
+        event.target.value = normalised
+        await registered.onChange(event)
+      }
+      return registered.onBlur(event)
+    },
+  }
 }

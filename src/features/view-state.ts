@@ -148,18 +148,29 @@ export function useView(): [ViewState, SetView] {
 /**
  * Rewrites a URL the view could not apply as it stands (`status=foo`, `offset=-5`, `from=2026-02-30`,
  * `limit=5000`) to the view applied, on load and on back/forward, so the address bar never claims a view
- * the table does not show. Returns what was changed, in words, while the URL is still the rewritten one.
+ * the table does not show; a view naming no account is given `defaultAccount` (the first one), keeping the
+ * link's look: the link is not left for another account, it is shown on one. Returns what was changed, in
+ * words, while the URL is still the rewritten one.
  */
-export function useAppliedView(): string[] {
+export function useAppliedView(defaultAccount: string | undefined): string[] {
   const search = useSyncExternalStore(subscribe, currentSearch)
   const [rewritten, setRewritten] = useState<{ search: string; notes: string[] }>()
   useEffect(() => {
     const notes = viewCorrections(search)
-    if (notes.length === 0) return
-    const applied = viewSearch(parseView(search))
+    const view = parseView(search)
+    const account = view.account ?? defaultAccount
+    if (notes.length === 0 && account === view.account) return
+    const applied = viewSearch({ ...view, account })
     history.replaceState(history.state, '', applied)
-    setRewritten({ search: applied, notes })
+    // The notes of a link corrected before an account was there to show it stay with it once one is.
+    setRewritten((before) =>
+      notes.length > 0
+        ? { search: applied, notes }
+        : before?.search === search
+          ? { ...before, search: applied }
+          : before,
+    )
     window.dispatchEvent(new Event(CHANGE))
-  }, [search])
+  }, [search, defaultAccount])
   return rewritten?.search === search ? rewritten.notes : []
 }

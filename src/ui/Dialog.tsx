@@ -69,6 +69,15 @@ export function Dialog({
     return confirmDiscard === undefined ? 'closed' : 'asking'
   }
   useEffect(() => navigation?.attach(() => onNavigation.current()), [navigation])
+  // A reload, a closed tab or another address would throw the typed input away as silently as an unasked
+  // Escape: while there is some, the browser asks first (its own question; a page cannot word it).
+  const holdsInput = confirmDiscard !== undefined
+  useEffect(() => {
+    if (!holdsInput) return
+    const askFirst = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', askFirst)
+    return () => window.removeEventListener('beforeunload', askFirst)
+  }, [holdsInput])
 
   useEffect(() => {
     const dialog = ref.current

@@ -9,14 +9,8 @@ import {
   useLongerName,
   useOpenAccount,
 } from '../../api'
-import {
-  characterCount,
-  customerTypes,
-  LONGER_NAME_MAX,
-  NAME_MAX,
-  type TppMessage,
-  testCustomers,
-} from '../../contract'
+import { customerTypes, LONGER_NAME_MAX, NAME_MAX, type TppMessage, testCustomers } from '../../contract'
+import { CharacterCount } from '../../ui/CharacterCount'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
@@ -76,7 +70,6 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
     resolver: inLabelWordsResolver(zodResolver(accountFormSchemaFor({ longerName })), accountMessage),
     defaultValues: accountFormDefaults,
   })
-  const nameLength = characterCount(watch('name').trim())
   const balances = useFieldArray({ control, name: 'balances' })
   const moreErrors = Object.keys(errors).some(isPlatformAccountField)
   useEffect(() => {
@@ -216,9 +209,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
               error={errors.name?.message}
               hint={
                 <>
-                  <span className={nameLength > nameMax ? 'over-limit' : undefined}>
-                    {nameLength}/{nameMax} characters
-                  </span>
+                  <CharacterCount text={watch('name')} max={nameMax} />
                   {longerName
                     ? ` (with "${LONGER_NAMES_LABEL}")`
                     : `; ${LONGER_NAME_MAX} with "${LONGER_NAMES_LABEL}" (below)`}

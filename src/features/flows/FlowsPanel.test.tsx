@@ -88,7 +88,12 @@ it('names a recorded flow by the moment it was recorded, yyyy-mm-dd HH:MM', asyn
   await within(panel).findByText(/^Step 1: 201 Created/)
   await user.click(within(panel).getByRole('button', { name: 'Record from requests' }))
 
-  await within(panel).findByText(/^Recorded 1 steps as "Recorded \d{4}-\d{2}-\d{2} \d{2}:\d{2}"\.$/)
+  await within(panel).findByText(/^Recorded 1 step as "Recorded \d{4}-\d{2}-\d{2} \d{2}:\d{2}"\.$/)
+  // The recorded flow is the one picked now: one step, counted as one.
+  expect(panel.querySelector('.flow-caption')?.textContent).toMatch(/^Next, step 1 of 1: /)
+  await user.click(within(panel).getByRole('button', { name: 'Run next step →' }))
+  await within(panel).findByText(/^Step 1: 201 Created/)
+  expect(panel.querySelector('.flow-caption')?.textContent).toBe('Done: its one step ran.')
 })
 
 it("gives the arrow keys to a flow once picked, and the inspector shows each step's own request", async () => {

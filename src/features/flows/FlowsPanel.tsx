@@ -6,7 +6,7 @@ import { type Flow, flowsFile, flowsFileOf } from '../../contract/flow'
 import { useAnnounce } from '../../ui/announcer'
 import { consoleDateTime } from '../../ui/dates'
 import { FilePicker } from '../../ui/FilePicker'
-import { downloadConsoleFile } from '../data-tools'
+import { count, downloadConsoleFile } from '../data-tools'
 import { checkImport, flowsImport, ImportRefusal, readImportFile } from '../file-import'
 import { showInInspector } from '../inspector'
 import { useView } from '../view-state'
@@ -118,7 +118,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
       return
     }
     keep([recorded])
-    setMessage({ text: `Recorded ${recorded.steps.length} steps as "${recorded.name}".` })
+    setMessage({ text: `Recorded ${count(recorded.steps.length, 'step')} as "${recorded.name}".` })
   }
 
   const chooseFile = async (file: File) => {
@@ -135,8 +135,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
       return
     }
     keep(parsed.data.flows)
-    const count = parsed.data.flows.length
-    setMessage({ text: `Imported ${count} ${count === 1 ? 'flow' : 'flows'} from ${file.name}.` })
+    setMessage({ text: `Imported ${count(parsed.data.flows.length, 'flow')} from ${file.name}.` })
   }
 
   if (!flow) return null
@@ -171,7 +170,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
       <p className="flow-caption" aria-live="polite">
         {upcoming
           ? `Next, step ${at + 1} of ${flow.steps.length}: ${upcoming.caption}`
-          : `Done: all ${flow.steps.length} steps ran.`}
+          : `Done: ${flow.steps.length === 1 ? 'its one step' : `all ${flow.steps.length} steps`} ran.`}
       </p>
       {last ? (
         <p className={last.ok ? 'verdict ok' : 'verdict bad'}>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
-import { expect, it } from 'vitest'
+import { expect, it, onTestFinished, vi } from 'vitest'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
 import { accountView } from '../card-accounts/account-view'
@@ -150,4 +150,19 @@ it('shows the answer as the upstream sent it beside the one whose _links the pro
   })
   expect(asSent.nextElementSibling?.textContent).toContain('https://bank.example/v1/sandbox/next')
   expect(screen.getByText(/mapped 1 _links href onto \/api.*cannot be shown/)).toBeDefined()
+})
+
+// docs/decisions.md#console-dates: the console's own times never depend on what the runtime's locale data
+// makes of a locale (a browser without en-GB data writes "2:05:09 PM").
+it("writes each request's time in the console's one format, whatever the runtime's locale data", async () => {
+  const localeTime = vi.spyOn(Date.prototype, 'toLocaleTimeString').mockReturnValue('2:05:09 PM')
+  onTestFinished(() => localeTime.mockRestore())
+  const { user } = await showAccount()
+  await user.click(inspector().getByText('Requests (2)'))
+  const times = inspector()
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('summary .muted')?.textContent)
+  expect(times).toHaveLength(2)
+  for (const time of times) expect(time).toMatch(/^\d\d:\d\d:\d\d$/)
+  expect(times).not.toContain('2:05:09 PM')
 })

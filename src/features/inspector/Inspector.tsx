@@ -9,6 +9,7 @@ import {
   type Verification,
 } from '../../api'
 import { operationOf } from '../../contract'
+import { consoleTime } from '../../ui/dates'
 import { usePresenter } from '../presenter'
 import { CopyAsCurl } from './CopyAsCurl'
 
@@ -19,7 +20,7 @@ const PresenterInspector = lazy(() =>
 
 const outcome = (entry: RequestLogEntry) =>
   entry.cancelled ? 'cancelled' : entry.status === undefined ? 'failed' : String(entry.status)
-const time = (entry: LogEntry) => new Date(entry.startedAt).toLocaleTimeString('en-GB')
+const time = (entry: LogEntry) => consoleTime(entry.startedAt)
 
 /** The bottom panel: every request as it went over the wire, and every error of the app, newest first. */
 export function Inspector() {

@@ -1,5 +1,10 @@
 // The feature's public entry: other features import only this (docs/decisions.md#feature-folders).
 export { maskBody, maskHeaders, maskValuesIn } from './mask'
 export { PersonalInput, useShownPersonal } from './PersonalInput'
-export { replacePersonalFields, replacePersonalHeaders, replacePersonalSignedLines } from './personal'
+export {
+  isPersonalHeader,
+  replacePersonalFields,
+  replacePersonalHeaders,
+  replacePersonalSignedLines,
+} from './personal'
 export { usePresenter } from './presenter'

@@ -7,13 +7,20 @@ import {
   type ScenarioSummary,
   useApiClient,
 } from '../../api'
-import { localToday, type ScenarioCopy, scenarioFromRead, type TppMessage } from '../../contract'
+import {
+  localToday,
+  SCENARIO_NAME_MAX,
+  type ScenarioCopy,
+  scenarioFromRead,
+  type TppMessage,
+} from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
 import { ApiErrorState } from '../ApiErrorState'
 import { type AccountView, accountLabel } from '../card-accounts'
 import { count } from '../data-tools'
+import { ScenarioNameField } from './ScenarioNameField'
 
 interface CopyToOfflineDialogProps {
   account: AccountView
@@ -36,15 +43,14 @@ type Step =
   | { kind: 'unsaved'; read: AccountReading; copy: Copied; messages: TppMessage[] }
   | { kind: 'saved'; read: AccountReading; copy: Copied; saved: ScenarioSummary }
 
-const MAX_NAME = 80
 const LEFT_OUT_SHOWN = 20
 
-/** "<account name> (copied <date>)", the account's part shortened to fit a scenario name's 80 characters. */
+/** "<account name> (copied <date>)", the account's part shortened to fit a scenario name, as its rule counts. */
 export function defaultCopyName(account: AccountView, today = localToday()): string {
   const suffix = ` (copied ${today})`
-  const base = account.name ?? accountLabel(account)
-  const room = MAX_NAME - suffix.length
-  return `${base.length > room ? `${base.slice(0, room - 1)}…` : base}${suffix}`
+  const base = [...(account.name ?? accountLabel(account))]
+  const room = SCENARIO_NAME_MAX - suffix.length
+  return `${base.length > room ? `${base.slice(0, room - 1).join('')}…` : base.join('')}${suffix}`
 }
 
 const readSoFar = ({ pages, transactions }: CopyProgress) =>
@@ -153,17 +159,7 @@ export function CopyToOfflineDialog({
               className="copy-offline-form"
               onSubmit={step.kind === 'unsaved' ? saveAgain : (event) => void start(event)}
             >
-              <label className="scenario-field">
-                Scenario name
-                <input
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
-                  required
-                  maxLength={MAX_NAME}
-                  autoComplete="off"
-                  disabled={busy}
-                />
-              </label>
+              <ScenarioNameField label="Scenario name" value={name} onChange={setName} disabled={busy} />
               {step.kind === 'reading' ? (
                 <button type="button" onClick={() => reading.current?.abort()}>
                   Cancel

@@ -127,3 +127,33 @@ it('imports a scenario file into the list, and refuses a data file saying why', 
   expect(rowNames(dialog)).toContain('From a colleague')
   expect(await sandbox.exportSnapshot()).toEqual(before)
 })
+
+it('counts a pasted name as the rule does rather than cutting it, and refuses one too long in words', async () => {
+  const { user, dialog } = await openScenarios()
+  const long = `${'A demo for the bank’s support team, '.repeat(2)}with the quota reached 🙂`
+  expect([...long]).toHaveLength(96)
+  const field = dialog.getByRole('textbox', {
+    name: 'Save the current state as',
+    description: '0/80 characters',
+  })
+  await user.click(field)
+  await user.paste(long)
+
+  expect(field).toHaveProperty('value', long)
+  expect(dialog.getByText('96/80 characters').className).toContain('over-limit')
+  await user.click(dialog.getByRole('button', { name: 'Save' }))
+  expect((await dialog.findByRole('alert')).textContent).toContain(
+    'a scenario name may have at most 80 characters',
+  )
+
+  await user.click(dialog.getByRole('button', { name: 'Duplicate Empty private customer' }))
+  const copy = within(dialog.getByRole('form', { name: 'Duplicate Empty private customer' }))
+  const copyName = copy.getByRole('textbox', {
+    name: 'Name of the copy of Empty private customer',
+    description: '29/80 characters',
+  })
+  await user.click(copyName)
+  await user.paste(long)
+  expect(copyName).toHaveProperty('value', `Empty private customer (copy)${long}`)
+  expect(copy.getByText('125/80 characters')).toBeDefined()
+})

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react'
 import {
   OFFLINE_UPSTREAM,
   type OfflineData,
@@ -18,6 +18,7 @@ import { count, downloadConsoleFile, storedText } from '../data-tools'
 import { ImportRefusal, importProblemsInWords, readImportFile, scenarioImport } from '../file-import'
 import { useOneAtATime } from '../one-at-a-time'
 import { arriveAt, parseView, useView } from '../view-state'
+import { ScenarioNameField } from './ScenarioNameField'
 
 interface ScenariosDialogProps {
   offline: OfflineData
@@ -51,6 +52,7 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
   const [importRefused, setImportRefused] = useState<{ file: string; problems: readonly string[] }>()
   const [asking, setAsking] = useState<Asking>()
   const [busy, setBusy] = useState(false)
+  const [saveAs, setSaveAs] = useState('')
 
   const refreshList = useCallback(async () => setList(await scenarios.list()), [scenarios])
   useEffect(() => {
@@ -88,15 +90,13 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
       }
     })
 
-  const save = (event: FormEvent<HTMLFormElement>) => {
+  const save = (event: FormEvent) => {
     event.preventDefault()
-    const form = event.currentTarget
-    const name = String(new FormData(form).get('name') ?? '')
     void run(
       'The scenario was not saved; nothing changed.',
-      () => scenarios.save(name, book.of(OFFLINE_UPSTREAM)),
+      () => scenarios.save(saveAs, book.of(OFFLINE_UPSTREAM)),
       (saved) => {
-        form.reset()
+        setSaveAs('')
         announce(`Saved scenario ${saved.name}: ${holds(saved)}`)
       },
     )
@@ -122,15 +122,12 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
       },
     )
 
-  const rename = (event: FormEvent<HTMLFormElement>, from: Asking & { kind: 'rename' | 'duplicate' }) => {
-    event.preventDefault()
-    const to = String(new FormData(event.currentTarget).get('to') ?? '')
-    void run(
+  const rename = (from: Asking & { kind: 'rename' | 'duplicate' }, to: string) =>
+    run(
       `${from.name} was not ${from.kind === 'rename' ? 'renamed' : 'duplicated'}; nothing changed.`,
       () => (from.kind === 'rename' ? scenarios.rename(from.name, to) : scenarios.duplicate(from.name, to)),
       (made) => announce(`${from.kind === 'rename' ? 'Renamed' : 'Duplicated'} ${from.name} as ${made.name}`),
     )
-  }
 
   const remove = (name: string) =>
     run(
@@ -181,10 +178,7 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
         personality. Loading one replaces that state; saved scenarios stay in this browser.
       </p>
       <form className="scenario-save" onSubmit={save}>
-        <label className="scenario-field">
-          Save the current state as
-          <input name="name" required maxLength={80} autoComplete="off" />
-        </label>
+        <ScenarioNameField label="Save the current state as" value={saveAs} onChange={setSaveAs} />
         <button type="submit" disabled={busy}>
           Save
         </button>
@@ -322,7 +316,7 @@ interface AskingPanelProps {
   onCancel: () => void
   onLoad: (name: string) => void
   onRemove: (name: string) => void
-  onRename: (event: FormEvent<HTMLFormElement>, from: Asking & { kind: 'rename' | 'duplicate' }) => void
+  onRename: (from: Asking & { kind: 'rename' | 'duplicate' }, to: string) => void
 }
 
 /** The step being asked about, with what it would do and its one button. */
@@ -360,28 +354,44 @@ function AskingPanel({ asking, busy, onCancel, onLoad, onRemove, onRename }: Ask
       </section>
     )
   }
+  return (
+    <NameForm key={`${asking.kind} ${asking.name}`} asking={asking} busy={busy} onRename={onRename}>
+      {cancel}
+    </NameForm>
+  )
+}
+
+interface NameFormProps {
+  asking: Asking & { kind: 'rename' | 'duplicate' }
+  busy: boolean
+  onRename: AskingPanelProps['onRename']
+  children: ReactNode
+}
+
+/** Renaming or duplicating: the new name, starting from the old one. */
+function NameForm({ asking, busy, onRename, children }: NameFormProps) {
+  const [to, setTo] = useState(asking.kind === 'duplicate' ? `${asking.name} (copy)` : asking.name)
   const verb = asking.kind === 'rename' ? 'Rename' : 'Duplicate'
   return (
     <form
-      key={`${asking.kind} ${asking.name}`}
       className="scenario-asking"
       aria-label={`${verb} ${asking.name}`}
-      onSubmit={(event) => onRename(event, asking)}
+      onSubmit={(event) => {
+        event.preventDefault()
+        onRename(asking, to)
+      }}
     >
-      <label className="scenario-field">
-        {asking.kind === 'rename' ? `New name for ${asking.name}` : `Name of the copy of ${asking.name}`}
-        <input
-          name="to"
-          required
-          maxLength={80}
-          autoComplete="off"
-          defaultValue={asking.kind === 'duplicate' ? `${asking.name} (copy)` : asking.name}
-        />
-      </label>
+      <ScenarioNameField
+        label={
+          asking.kind === 'rename' ? `New name for ${asking.name}` : `Name of the copy of ${asking.name}`
+        }
+        value={to}
+        onChange={setTo}
+      />
       <button type="submit" className="primary" disabled={busy}>
         {verb}
       </button>
-      {cancel}
+      {children}
     </form>
   )
 }

@@ -1,5 +1,6 @@
 import type { RequestLogEntry } from '../../api'
 import { headerNames } from '../../contract'
+import { isPersonalHeader } from '../presenter'
 import { CONSOLE_VERSION } from './console-version'
 import { REDACTED, redactBody, redactHeaders, withoutSecrets } from './redact'
 
@@ -19,8 +20,17 @@ export const STALE_COMMENT =
 export const LIVE_COMMENT =
   'The signature as it was sent, live until its Date goes stale 5 minutes later: until then anyone holding this file can resend the request as signed.'
 
-/** On a Signature whose signature parameter is blanked: its keyId and header list still say how it was made. */
-export const BLANKED_COMMENT = `The signature parameter is ${REDACTED}: it was live until its Date went stale 5 minutes later, and it signed the PSU ids this file redacts.`
+/**
+ * On a Signature whose signature parameter is blanked: its keyId and header list still say how it was made.
+ * It names the PSU ids it signed: those the request carried, as the signer signs each one present
+ * (`SIGNED_WHEN_PRESENT`); the console sends PSU-Corporate-ID for a corporate account only.
+ */
+function blankedComment(signedIds: readonly string[]): string {
+  const live = `The signature parameter is ${REDACTED}: it was live until its Date went stale 5 minutes later`
+  return signedIds.length === 0
+    ? `${live}.`
+    : `${live}, and it signed the ${signedIds.join(' and ')} this file redacts.`
+}
 
 const SIGNATURE_PARAMETER = /(^|,)\s*signature="[^"]*"/
 
@@ -37,13 +47,14 @@ export interface HarOptions {
 
 function harHeaders(headers: readonly [string, string][], { redact }: HarOptions): HarHeader[] {
   const kept = redact ? redactHeaders(withoutSecrets(headers)) : withoutSecrets(headers)
+  const signedIds = headers.filter(([name]) => isPersonalHeader(name)).map(([name]) => name)
   return kept.map(([name, value]) => {
     if (name.toLowerCase() === headerNames.signature.toLowerCase()) {
       return redact
         ? {
             name,
             value: value.replace(SIGNATURE_PARAMETER, `$1signature="${REDACTED}"`),
-            comment: BLANKED_COMMENT,
+            comment: blankedComment(signedIds),
           }
         : { name, value, comment: LIVE_COMMENT }
     }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createdAccountEntry, withoutBody } from './fixtures'
-import { BLANKED_COMMENT, LIVE_COMMENT, STALE_COMMENT, toHar } from './har'
+import { LIVE_COMMENT, STALE_COMMENT, toHar } from './har'
 import { identityOf, KEY_PLACE, POSTMAN_SCHEMA, toPostmanCollection } from './postman'
 
 const older = createdAccountEntry()
@@ -81,9 +81,23 @@ describe('a HAR redacted as a link is', () => {
     expect(signature).toEqual({
       name: 'Signature',
       value: 'keyId="SN=80B5,CA=CN=Test CA",algorithm="rsa-sha256",signature="[redacted]"',
-      comment: BLANKED_COMMENT,
+      comment: expect.stringMatching(/^The signature parameter is \[redacted\]: it was live until/),
     })
     expect(text).not.toContain('signature=\\"xyz')
+  })
+
+  it('says which PSU ids the signature covered: only those the request carried', () => {
+    const signature = har.log.entries[0]?.request.headers.find((h) => h.name === 'Signature')
+    expect(signature?.comment).toMatch(/it signed the PSU-ID and PSU-Corporate-ID this file redacts\.$/)
+    const read = createdAccountEntry({
+      method: 'GET',
+      requestHeaders: createdAccountEntry().requestHeaders.filter(([name]) => name !== 'PSU-ID'),
+    })
+    const readHar = toHar([withoutBody(read)], 'http://127.0.0.1:5173', { redact: true })
+    const comment = readHar.log.entries[0]?.request.headers.find((h) => h.name === 'Signature')?.comment
+    expect(comment).toBe(
+      'The signature parameter is [redacted]: it was live until its Date went stale 5 minutes later.',
+    )
   })
 
   it("names the console's version as its creator", () => {

@@ -22,10 +22,11 @@ async function openDialog(body?: Parameters<typeof seedAccount>[1]) {
     </>,
   )
   const dialog = within(screen.getByRole('dialog', { name: /^Add transactions · 525412\*{6}3241 · NOK/ }))
-  /** Types a row's amounts and merchant category; dates and currencies keep their defaults. */
+  /** Types a row's amounts and merchant category (an original amount '' is left blank); dates and currencies keep their defaults. */
   const fillRow = async (row: number, amount: string, original: string, mcc: string) => {
     await app.user.type(dialog.getByRole('textbox', { name: `Row ${row} amount` }), amount)
-    await app.user.type(dialog.getByRole('textbox', { name: `Row ${row} original amount` }), original)
+    if (original !== '')
+      await app.user.type(dialog.getByRole('textbox', { name: `Row ${row} original amount` }), original)
     await app.user.type(dialog.getByRole('combobox', { name: `Row ${row} MCC` }), mcc)
   }
   return { ...app, account, dialog, onCreated, fillRow }
@@ -224,4 +225,53 @@ it('normalises amounts and currencies as typed: " 12.50 ", "+5", "nok"', async (
       originalAmount: { currency: 'EUR', amount: '5' },
     }),
   ])
+})
+
+it('has the browser ask before a reload or a closed tab throws typed rows away', async () => {
+  const { user, dialog } = await openDialog()
+  /** What the browser does on leaving the page: a cancelled `beforeunload` makes it ask. */
+  const browserAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }))
+  expect(browserAsks()).toBe(false)
+
+  await user.type(dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-1')
+  expect(browserAsks()).toBe(true)
+})
+
+it('marks the amount typed with a comma, not the original amount left blank to copy it', async () => {
+  const { user, dialog, fillRow } = await openDialog()
+  await fillRow(1, '-12,50', '', '5411')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  await dialog.findByRole('textbox', {
+    name: 'Row 1 amount',
+    description:
+      'Row 1 failed: Amount must use a point for decimals, not a comma: a decimal number with at most 14 digits and 3 decimals, e.g. "-100.50"',
+  })
+  expect(dialog.getByRole('textbox', { name: 'Row 1 original amount' }).getAttribute('aria-invalid')).toBe(
+    'false',
+  )
+  expect(dialog.queryByText(/Original amount/, { selector: '.row-error' })).toBeNull()
+})
+
+it('shows an amount and a currency as they will be sent once the field is left: "+250" is 250', async () => {
+  const { user, dialog } = await openDialog()
+  const amount = dialog.getByRole('textbox', { name: 'Row 1 amount' })
+  await user.type(amount, ' +250 ')
+  await user.type(dialog.getByRole('textbox', { name: 'Row 1 original currency' }), 'eur')
+  expect(amount).toHaveProperty('value', '250')
+  await user.tab()
+  expect(dialog.getByRole('textbox', { name: 'Row 1 original currency' })).toHaveProperty('value', 'EUR')
+})
+
+it('refuses a merchant category code that is not 4 digits, in words, before anything is sent', async () => {
+  const { user, dialog, sandbox, account, fillRow } = await openDialog()
+  await fillRow(1, '-1.00', '', 'abc')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  await dialog.findByRole('combobox', {
+    name: 'Row 1 MCC',
+    description: 'Row 1 failed: MCC must be 4 digits (an ISO 18245 code), e.g. 5411',
+  })
+  expect(screen.getByText('Requests (0)')).toBeDefined()
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
 })

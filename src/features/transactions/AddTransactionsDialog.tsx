@@ -7,6 +7,7 @@ import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
 import { inLabelWords, inLabelWordsResolver, markFields, rowIndex } from '../form-errors'
+import { normaliseAmount, normaliseCurrency, normalisedOnBlur } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
 import { MCC_LIST_ID, MerchantCategoryList } from './mcc'
 import {
@@ -117,8 +118,12 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
                 const messages = [...leafMessages(rowErrors), ...(rowMessages.get(i) ?? []).map(text)]
                 const errorId = `batch-row-${field.id}-error`
                 const label = (what: string) => `Row ${i + 1} ${what}`
-                const input = (name: Path<TransactionFormValues>, what: string) => ({
-                  ...register(name),
+                const input = (
+                  name: Path<TransactionFormValues>,
+                  what: string,
+                  normalise?: (value: string) => string,
+                ) => ({
+                  ...(normalise ? normalisedOnBlur(register(name), normalise) : register(name)),
                   'aria-label': label(what),
                   'aria-invalid': fieldError(errors, name),
                   'aria-describedby': messages.length > 0 ? errorId : undefined,
@@ -149,25 +154,37 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
                     </td>
                     <td className="amount-pair">
                       <input
-                        {...input(`transactions.${i}.transactionAmount.amount`, 'amount')}
+                        {...input(`transactions.${i}.transactionAmount.amount`, 'amount', normaliseAmount)}
                         inputMode="decimal"
                         placeholder="e.g. -100.50"
                         size={10}
                       />
                       <input
-                        {...input(`transactions.${i}.transactionAmount.currency`, 'amount currency')}
+                        {...input(
+                          `transactions.${i}.transactionAmount.currency`,
+                          'amount currency',
+                          normaliseCurrency,
+                        )}
                         size={3}
                       />
                     </td>
                     <td className="amount-pair">
                       <input
-                        {...input(`transactions.${i}.originalAmount.amount`, 'original amount')}
+                        {...input(
+                          `transactions.${i}.originalAmount.amount`,
+                          'original amount',
+                          normaliseAmount,
+                        )}
                         inputMode="decimal"
                         placeholder="as Amount"
                         size={10}
                       />
                       <input
-                        {...input(`transactions.${i}.originalAmount.currency`, 'original currency')}
+                        {...input(
+                          `transactions.${i}.originalAmount.currency`,
+                          'original currency',
+                          normaliseCurrency,
+                        )}
                         placeholder="as Amount"
                         size={8}
                       />
@@ -254,16 +271,25 @@ function discardQuestion(rows: number): string {
   return rows === 1 ? 'Discard the transaction you typed?' : `Discard the ${rows} transactions you typed?`
 }
 
-type InputProps = (name: Path<TransactionFormValues>, what: string) => Record<string, unknown>
+type InputProps = (
+  name: Path<TransactionFormValues>,
+  what: string,
+  normalise?: (value: string) => string,
+) => Record<string, unknown>
 
 /** One row's "All fields": the platform's fields, each sent only when filled in. */
 function MoreFields({ row, input, open }: { row: number; input: InputProps; open: boolean }) {
   const [shown, setShown] = useState(false)
   const at = (field: string) => `transactions.${row}.${field}` as Path<TransactionFormValues>
-  const text = (field: string, label: string, extra: Record<string, unknown> = {}) => (
+  const text = (
+    field: string,
+    label: string,
+    extra: Record<string, unknown> = {},
+    normalise?: (value: string) => string,
+  ) => (
     <label>
       {label}
-      <input {...input(at(field), label.toLowerCase())} {...extra} />
+      <input {...input(at(field), label.toLowerCase(), normalise)} {...extra} />
     </label>
   )
   return (
@@ -274,8 +300,13 @@ function MoreFields({ row, input, open }: { row: number; input: InputProps; open
         {text('terminalId', 'Terminal id')}
         {text('cardAcceptorId', 'Card acceptor id')}
         {text('maskedPan', 'Masked PAN', { placeholder: 'e.g. 525412******3241' })}
-        {text('markupFee.amount', 'Markup fee amount', { inputMode: 'decimal', placeholder: 'e.g. 10.00' })}
-        {text('markupFee.currency', 'Markup fee currency')}
+        {text(
+          'markupFee.amount',
+          'Markup fee amount',
+          { inputMode: 'decimal', placeholder: 'e.g. 10.00' },
+          normaliseAmount,
+        )}
+        {text('markupFee.currency', 'Markup fee currency', {}, normaliseCurrency)}
         {text('markupFeePercentage', 'Markup fee percentage', {
           inputMode: 'decimal',
           placeholder: 'e.g. 2.5',

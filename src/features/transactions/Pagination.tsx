@@ -10,7 +10,9 @@ const n = (value: number) => value.toLocaleString('en')
  */
 export function rowsText(offset: number | undefined, { count, hasMore }: PageInfo): string {
   if (offset === undefined)
-    return count === 0 ? 'No rows on the linked page' : `${n(count)} rows on the linked page`
+    return count === 0
+      ? 'No rows on the linked page'
+      : `${n(count)} ${count === 1 ? 'row' : 'rows'} on the linked page`
   if (count === 0) return offset === 0 ? 'No rows' : `No rows from row ${n(offset + 1)} on`
   const last = offset + count
   return `Rows ${n(offset + 1)}–${n(last)} of ${hasMore ? `${n(last + 1)} or more` : n(last)}`

@@ -101,18 +101,25 @@ function moreBody(row: MoreTransactionFields) {
 
 /**
  * The wire requires originalAmount (the spec's booked transaction), yet for a purchase in the account's
- * own currency it is the amount itself: left blank, the console sends the amount; a blank original
- * currency is the amount's. An original amount in another currency must be typed (docs/decisions.md#original-amount).
+ * own currency it is the amount itself: left blank in the amount's currency, the console sends the
+ * amount. An original amount in another currency must be typed (docs/decisions.md#original-amount).
  */
-function originalBody(
-  transaction: TransactionFormRow['transactionAmount'],
-  original: TransactionFormRow['originalAmount'],
-) {
-  const currency = filled(original.currency) ? original.currency : transaction.currency
-  const sameCurrency = normaliseCurrency(currency) === normaliseCurrency(transaction.currency)
-  if (!filled(original.amount) && filled(transaction.amount) && sameCurrency)
-    return normaliseMoney(transaction)
-  return normaliseMoney({ ...original, currency })
+function copiesAmount({ transactionAmount, originalAmount }: TransactionFormRow): boolean {
+  const currency = filled(originalAmount.currency) ? originalAmount.currency : transactionAmount.currency
+  return (
+    !filled(originalAmount.amount) &&
+    normaliseCurrency(currency) === normaliseCurrency(transactionAmount.currency)
+  )
+}
+
+/** A blank original currency is the amount's. */
+function originalBody(row: TransactionFormRow) {
+  if (copiesAmount(row)) return normaliseMoney(row.transactionAmount)
+  const { originalAmount: original, transactionAmount } = row
+  return normaliseMoney({
+    ...original,
+    currency: filled(original.currency) ? original.currency : transactionAmount.currency,
+  })
 }
 
 /**
@@ -126,7 +133,7 @@ export function transactionBody(row: TransactionFormRow): TransactionCreateInput
     transactionDate,
     bookingDate,
     transactionAmount,
-    originalAmount,
+    originalAmount: _,
     merchantCategoryCode,
     cardTransactionId,
     ...more
@@ -135,7 +142,7 @@ export function transactionBody(row: TransactionFormRow): TransactionCreateInput
     bookingStatus,
     transactionDate,
     transactionAmount: normaliseMoney(transactionAmount),
-    originalAmount: originalBody(transactionAmount, originalAmount),
+    originalAmount: originalBody(row),
     merchantCategoryCode: normaliseText(merchantCategoryCode),
     ...(bookingStatus === 'booked' && bookingDate !== '' ? { bookingDate } : {}),
     ...(cardTransactionId.trim() === '' ? {} : { cardTransactionId: normaliseText(cardTransactionId) }),
@@ -188,18 +195,38 @@ const platformTransactionFields = {
 const ownFields = z.object(platformTransactionFields)
 const ownKeys = new Set(Object.keys(platformTransactionFields))
 
+/** ISO 18245: the form asks for the code a card network sends; the contract takes the platform's "BOB" too. */
+const MERCHANT_CATEGORY_CODE = /^[0-9]{4}$/
+
 /**
  * One row: the platform's fields by the form's own rules, every other field by the contract's element
- * schema (which refuses fields it does not know, and keeps rules of its own); each issue at its field.
+ * schema (which refuses fields it does not know, and keeps rules of its own); each issue at its field. An
+ * original amount left blank to copy the amount is not judged again: the amount's own issue says it.
  */
-const formTransaction = z.unknown().transform((value, ctx) => {
-  const body = typeof value === 'object' && value !== null ? Object.entries(value) : []
+const formTransaction = z.custom<TransactionFormRow>().transform((row, ctx) => {
+  const body = Object.entries(transactionBody(row))
   const contract = transactionCreate.safeParse(Object.fromEntries(body.filter(([key]) => !ownKeys.has(key))))
   const own = ownFields.safeParse(Object.fromEntries(body.filter(([key]) => ownKeys.has(key))))
-  for (const issue of [...(contract.error?.issues ?? []), ...(own.error?.issues ?? [])]) {
+  const copied = copiesAmount(row)
+  const issues = [...(contract.error?.issues ?? []), ...(own.error?.issues ?? [])].filter(
+    (issue) => !(copied && issue.path[0] === 'originalAmount'),
+  )
+  const mcc = normaliseText(row.merchantCategoryCode)
+  if (
+    !issues.some((issue) => issue.path[0] === 'merchantCategoryCode') &&
+    !MERCHANT_CATEGORY_CODE.test(mcc)
+  ) {
+    issues.push({
+      code: 'custom',
+      path: ['merchantCategoryCode'],
+      message: 'merchantCategoryCode must be 4 digits (an ISO 18245 code), e.g. 5411',
+      input: mcc,
+    })
+  }
+  for (const issue of issues) {
     ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: issue.input })
   }
-  if (!contract.success || !own.success) return z.NEVER
+  if (!contract.success || !own.success || issues.length > 0) return z.NEVER
   const tx = { ...contract.data, ...own.data }
   // The platform's rule: the booking date is not after the value date.
   if (tx.valueDate !== undefined && tx.bookingDate !== undefined && tx.bookingDate > tx.valueDate) {
@@ -215,15 +242,12 @@ const formTransaction = z.unknown().transform((value, ctx) => {
 })
 
 /** The contract's element schema checks every row; error paths are `transactions.<row>.<field>`. */
-export const transactionFormSchema = z.preprocess(
-  (values: TransactionFormValues) => ({ transactions: values.transactions.map(transactionBody) }),
-  z.object({
-    transactions: z
-      .array(formTransaction)
-      .min(1, 'add at least one row')
-      .max(MAX_BATCH, `at most ${MAX_BATCH} rows in one batch`),
-  }),
-)
+export const transactionFormSchema = z.object({
+  transactions: z
+    .array(formTransaction)
+    .min(1, 'add at least one row')
+    .max(MAX_BATCH, `at most ${MAX_BATCH} rows in one batch`),
+})
 
 const rowFields = new Set([
   'bookingStatus',

@@ -40,6 +40,7 @@ describe('pagination without a total', () => {
     expect(rowsText(1000, info(7, false))).toBe('Rows 1,001–1,007 of 1,007')
     expect(rowsText(0, info(0, false))).toBe('No rows')
     expect(rowsText(undefined, info(3, true))).toBe('3 rows on the linked page')
+    expect(rowsText(undefined, info(1, false))).toBe('1 row on the linked page')
   })
 
   it('moves the view to the page a link names, whatever base the sandbox linked under', () => {
