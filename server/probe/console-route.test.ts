@@ -124,8 +124,31 @@ describe(CONSOLE_PROBE_PATH, () => {
       headers: { [headerNames.consoleSecret]: SECRET },
     })
     expect(read.status).toBe(405)
-    expect(read.headers.get('allow')).toBe('POST')
+    expect(read.headers.get('allow')).toBe('POST, DELETE')
   })
+
+  it('is cancelled by DELETE, and ends with what it learned', async () => {
+    const origin = await consoleBefore(await platformSandbox())
+    const stream = events(await startProbe(origin))
+    const seen: ProbeEvent[] = []
+    for await (const event of stream) {
+      seen.push(event)
+      if (event.event === 'exchange' && event.exchange.index === 2) {
+        const cancel = await fetch(`${origin}${CONSOLE_PROBE_PATH}`, {
+          method: 'DELETE',
+          headers: { [headerNames.consoleSecret]: SECRET },
+        })
+        expect(cancel.status).toBe(204)
+      }
+    }
+    const done = seen.at(-1)
+    if (done?.event !== 'done')
+      throw new Error(`the stream ended without its outcome: ${JSON.stringify(done)}`)
+    // The probe may have sent its next request before the cancel came: it is dropped, and nothing after it.
+    expect(done.outcome.requests).toBeLessThan(9)
+    expect(done.outcome.stopped).toMatch(/cancelled/)
+    expect(done.outcome.traits).toMatchObject({ accountList: 'absent', consoleOperations: false })
+  }, 60_000)
 
   it('runs one at a time, and the page going away stops it', async () => {
     // An upstream that holds every request until the test lets go.

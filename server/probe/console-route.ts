@@ -28,7 +28,8 @@ export interface ConsoleProbeOptions {
 
 export interface ConsoleProbe {
   /**
-   * `POST /console/probe`: runs the probe and streams its events (NDJSON) until it ends or the caller goes.
+   * `POST /console/probe`: runs the probe and streams its events (NDJSON) until it ends or the caller goes;
+   * `DELETE` cancels the run, whose stream then ends with what it learned.
    * `fromConsolePage`: the request carries the console secret (or the server has none).
    */
   answer(req: IncomingMessage, res: ServerResponse, fromConsolePage: boolean): Promise<void>
@@ -40,7 +41,7 @@ export interface ConsoleProbe {
  * an account at the bank and counts against its limits. A caller that goes away (the page's Cancel) stops it.
  */
 export function createConsoleProbe({ baseUrl, signer, timeoutMs, log }: ConsoleProbeOptions): ConsoleProbe {
-  let running = false
+  let running: AbortController | undefined
   return {
     async answer(req, res, fromConsolePage) {
       // Its stream carries full signatures and it writes at the bank: even where the secret is not required
@@ -50,9 +51,15 @@ export function createConsoleProbe({ baseUrl, signer, timeoutMs, log }: ConsoleP
           "Checking the sandbox signs requests and creates an account at the bank: only the console's own page may start it, with the token the console printed at start"
         return sendProblem(req, res, problem(403, 'FORMAT_ERROR', text, headerNames.consoleSecret))
       }
+      if (req.method === 'DELETE') {
+        // Cancel: the run's stream ends with what it learned so far. Nothing running: nothing to do.
+        running?.abort()
+        res.writeHead(204)
+        return void res.end()
+      }
       if (req.method !== 'POST') {
-        const text = `${req.method} is not allowed on ${CONSOLE_PROBE_PATH}; allowed: POST`
-        return sendProblem(req, res, problem(405, 'SERVICE_INVALID', text), { allow: 'POST' })
+        const text = `${req.method} is not allowed on ${CONSOLE_PROBE_PATH}; allowed: POST, DELETE`
+        return sendProblem(req, res, problem(405, 'SERVICE_INVALID', text), { allow: 'POST, DELETE' })
       }
       const body = await readBodyWithin(req, res, MAX_PROBE_REQUEST_BYTES)
       if (body === undefined) return
@@ -70,9 +77,9 @@ export function createConsoleProbe({ baseUrl, signer, timeoutMs, log }: ConsoleP
           'A check of this sandbox is already running (from another tab?): wait for its report, or cancel it there'
         return sendProblem(req, res, problem(409, 'SERVICE_UNAVAILABLE', text))
       }
-      running = true
       const cancel = new AbortController()
-      // The page's Cancel closes the stream: nothing more goes to the bank.
+      running = cancel
+      // A page that goes away (closed, reloaded) cancels it too: nothing more goes to the bank.
       res.once('close', () => cancel.abort())
       setHeaders(res, { [headerNames.contentType]: 'application/x-ndjson', 'cache-control': 'no-store' })
       res.writeHead(200)
@@ -97,7 +104,7 @@ export function createConsoleProbe({ baseUrl, signer, timeoutMs, log }: ConsoleP
         send({ event: 'done', outcome, profile })
         log(`probe: ${outcome.stopped === undefined ? 'ran to its end' : `stopped: ${outcome.stopped}`}`)
       } finally {
-        running = false
+        running = undefined
         res.end()
       }
     },

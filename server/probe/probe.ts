@@ -104,7 +104,10 @@ export async function probeSandbox({
       durationMs: 0,
       method,
       url: `${base}${path}`,
+      path,
       requestHeaders: Object.entries(signed.headers),
+      signingString: signed.signingString,
+      keyId: signed.keyId,
       ...(text === undefined ? {} : { requestBody: text }),
       responseHeaders: [],
     }

@@ -201,7 +201,12 @@ export const probeExchange = z.object({
   method: z.string(),
   /** The bank's URL, base path included. */
   url: z.string(),
+  /** The operation's path below the base path, with the query: the console's own /api path without /api. */
+  path: z.string(),
+  /** As sent: signed. */
   requestHeaders: headerList,
+  signingString: z.string(),
+  keyId: z.string(),
   requestBody: z.string().optional(),
   /** Undefined when no answer came (see `failure`). */
   status: z.number().int().optional(),
