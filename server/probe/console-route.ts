@@ -3,13 +3,15 @@ import { headerNames, problem, problemFromZod } from '../../src/contract'
 import {
   bankProfileFileOf,
   CONSOLE_PROBE_PATH,
+  PROBE_MAX_REQUESTS,
   type ProbeEvent,
+  probePlan,
   probeRequest,
 } from '../../src/contract/bank-profile'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
 import { readBodyWithin } from '../read-body'
-import { PROBE_MAX_REQUESTS, probePlan, probeSandbox } from './probe'
+import { probeSandbox } from './probe'
 
 export { CONSOLE_PROBE_PATH }
 

@@ -10,6 +10,7 @@ import {
   bankProfileFileOf,
   bankTraitNames,
   definedTraits,
+  PROBE_MAX_REQUESTS,
   type ProbeExchange,
   personalityProfiles,
   visibleTraits,
@@ -21,7 +22,7 @@ import { loadIdentity } from '../identity'
 import { createSandboxService } from '../sandbox-service'
 import { readStandaloneSettings } from '../standalone-sandbox'
 import { close, listen } from '../test-support/http'
-import { PROBE_MAX_REQUESTS, type ProbeResult, probeReport, probeSandbox } from './probe'
+import { type ProbeResult, probeReport, probeSandbox } from './probe'
 
 let dir: string
 let signer: ReturnType<typeof createNodeRequestSigner>

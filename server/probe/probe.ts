@@ -12,8 +12,11 @@ import {
   type BankTraits,
   bankTraitNames,
   definedTraits,
+  PROBE_ACCOUNT_NAME,
+  PROBE_BOOKED_ROWS,
   type ProbeExchange,
   type ProbeOutcome,
+  probePlan,
   unknownTraits,
 } from '../../src/contract/bank-profile'
 import type { RequestSigner } from '../../src/signing/signer'
@@ -36,13 +39,8 @@ export interface ProbeOptions {
 
 export type ProbeResult = ProbeOutcome
 
-/** Booked rows in the probe's one POST: more than the usual default page of 200, for a bank that books only. */
-const BOOKED_ROWS = 201
 /** The `limit` just above the contract's MAX_LIMIT: lowered, refused, or taken. */
 const ABOVE_CAP = 1001
-/** The most requests the battery sends, and the most of them that read the probe account. */
-export const PROBE_MAX_REQUESTS = 9
-export const PROBE_MAX_ACCOUNT_READS = 4
 
 const ACCOUNTS = '/v1/sandbox/card-accounts'
 
@@ -55,16 +53,6 @@ interface Answer {
 
 /** Stops the battery: the answers so far keep what they settled. */
 class Stop extends Error {}
-
-/** The plan, said before the first request. */
-export function probePlan(baseUrl: URL): string[] {
-  return [
-    `The probe sends at most ${PROBE_MAX_REQUESTS} signed requests to ${baseUrl.href}; each counts against the bank's limits.`,
-    `  It creates ONE card account (named "Sandbox Console probe") with ${BOOKED_ROWS + 1} transactions, which stay there,`,
-    `  and reads that account at most ${PROBE_MAX_ACCOUNT_READS} times, so a bank allowing 4 reads a day per account does not stop it.`,
-    '  It stops at a 429, a timeout, a refused connection or a refused write, and keeps what it learned.',
-  ]
-}
 
 export async function probeSandbox({
   baseUrl,
@@ -256,7 +244,7 @@ async function battery(send: Send, traits: BankTraits, customerNumber: string, r
   }
   if (page.status === 200) {
     keep(page)
-    settlePage(traits, page.json, status === 'both' ? BOOKED_ROWS + 1 : BOOKED_ROWS, location)
+    settlePage(traits, page.json, status === 'both' ? PROBE_BOOKED_ROWS + 1 : PROBE_BOOKED_ROWS, location)
   }
   if (traits.bookedOnly === false) {
     // The booked rows fill the first page of `both`: the pending one is read alone.
@@ -280,7 +268,7 @@ async function battery(send: Send, traits: BankTraits, customerNumber: string, r
   } else if (above.status === 200) {
     const rows = pageRows(above.json)
     const limit = linkLimit(above.json)
-    const visible = status === 'both' ? BOOKED_ROWS + 1 : BOOKED_ROWS
+    const visible = status === 'both' ? PROBE_BOOKED_ROWS + 1 : PROBE_BOOKED_ROWS
     if (limit !== undefined && limit < ABOVE_CAP) traits.pageCap = { max: limit, above: 'lowered' }
     else if (rows !== undefined && rows < visible) traits.pageCap = { max: rows, above: 'lowered' }
     else if (limit === ABOVE_CAP) traits.pageCap = 'none'
@@ -411,7 +399,7 @@ function probeAccount(customerNumber: string) {
     cardId: '1',
     cardIdVNo: '2',
     accountNumber: '123412341234',
-    name: 'Sandbox Console probe',
+    name: PROBE_ACCOUNT_NAME,
     product: 'Probe',
     status: 'ENABLED',
   }
@@ -427,11 +415,11 @@ function probeTransactions() {
     merchantCategoryCode: 'TEST',
   })
   return [
-    ...Array.from({ length: BOOKED_ROWS }, (_, n) => ({
+    ...Array.from({ length: PROBE_BOOKED_ROWS }, (_, n) => ({
       ...row(n),
       bookingStatus: 'booked',
       bookingDate: day(n),
     })),
-    { ...row(BOOKED_ROWS), bookingStatus: 'pending' },
+    { ...row(PROBE_BOOKED_ROWS), bookingStatus: 'pending' },
   ]
 }

@@ -181,6 +181,24 @@ export const personalityProfiles: Record<PersonalityName, BankTraits> = {
   'small-pages': { ...contractProfile, pageSizeDefault: 10, pageCap: { max: 10, above: 'lowered' } },
 }
 
+/** Booked rows in the probe's one POST: more than the usual default page of 200, for a bank that books only. */
+export const PROBE_BOOKED_ROWS = 201
+/** The most requests the probe sends, and the most of them that read the probe account. */
+export const PROBE_MAX_REQUESTS = 9
+export const PROBE_MAX_ACCOUNT_READS = 4
+/** The name the probe gives the one account it creates. */
+export const PROBE_ACCOUNT_NAME = 'Sandbox Console probe'
+
+/** The probe's plan, said before its first request (by `npm run probe`, and by the console before it starts). */
+export function probePlan(baseUrl: URL): string[] {
+  return [
+    `The probe sends at most ${PROBE_MAX_REQUESTS} signed requests to ${baseUrl.href}; each counts against the bank's limits.`,
+    `  It creates ONE card account (named "${PROBE_ACCOUNT_NAME}") with ${PROBE_BOOKED_ROWS + 1} transactions, which stay there,`,
+    `  and reads that account at most ${PROBE_MAX_ACCOUNT_READS} times, so a bank allowing 4 reads a day per account does not stop it.`,
+    '  It stops at a 429, a timeout, a refused connection or a refused write, and keeps what it learned.',
+  ]
+}
+
 /** Where the console's page runs the probe in its proxy (server/probe/console-route.ts): POST, then a stream. */
 export const CONSOLE_PROBE_PATH = '/console/probe'
 
