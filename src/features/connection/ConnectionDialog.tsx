@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useApiClient, useConnection, type Verdict } from '../../api'
 import { Dialog } from '../../ui/Dialog'
+import { ProbeSection } from '../probe/ProbeSection'
 import { useView } from '../view-state'
 import { certificateWarning } from './certificate-warning'
 
@@ -98,6 +99,7 @@ export function ConnectionDialog({ onClose }: { onClose: () => void }) {
           {test.data ? <TestResult verdict={test.data} /> : null}
           {test.isError ? <p>The test could not run: {test.error.message}</p> : null}
         </div>
+        <ProbeSection />
       </div>
       <footer className="dialog-actions">
         <button type="button" onClick={onClose}>
