@@ -20,7 +20,7 @@ import { consoleDateTime } from '../../ui/dates'
 import { FormAlert } from '../../ui/Messages'
 import { PersonalInput, useShownPersonal } from '../presenter/PersonalInput'
 import { downloadJson } from '../share/download'
-import { ProbeEvidence } from './ProbeEvidence'
+import { EvidenceLinks, EvidenceRequest } from './ProbeEvidence'
 import { notProbed, offlinePersonalityFor, parityRows, traitLabels, traitValueText } from './parity'
 import { cancelProbeRun, type ProbeRun, resetProbeRun, startProbeRun, useProbeRun } from './probe-run'
 
@@ -156,6 +156,8 @@ function ProbeFailed({ run }: { run: Extract<ProbeRun, { phase: 'failed' }> }) {
 function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }> }) {
   const { outcome, profile, previous, exchanges } = run
   const shown = useShownPersonal()
+  const [evidence, setEvidence] = useState<number>()
+  const evidenceShown = exchanges.find((exchange) => exchange.index === evidence)
   const offlineName = readOfflinePersonality()
   const rows = parityRows(personalityProfiles[offlineName], outcome.traits)
   const settled = rows.filter((row) => row.same !== undefined).length
@@ -205,10 +207,11 @@ function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }> }) {
                   )}
                 </td>
                 <td>
-                  <ProbeEvidence
-                    trait={row.trait}
-                    indexes={outcome.evidence[row.trait] ?? []}
-                    exchanges={exchanges}
+                  <EvidenceLinks
+                    exchanges={exchanges.filter(({ index }) => outcome.evidence[row.trait]?.includes(index))}
+                    accountId={outcome.accountId}
+                    shown={evidence}
+                    onShow={setEvidence}
                     unsettled={
                       row.trait === 'basePath'
                         ? 'the base URL the proxy is configured with'
@@ -221,6 +224,9 @@ function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }> }) {
           </tbody>
         </table>
       </div>
+      {evidenceShown === undefined ? null : (
+        <EvidenceRequest key={evidenceShown.index} exchange={evidenceShown} accountId={outcome.accountId} />
+      )}
       <p className="muted">Not probed at all: quota sizes, which only spending the quota would show.</p>
       <MakeOfflineLikeThisBank run={run} />
     </div>

@@ -47,6 +47,7 @@ function exchange(index: number, method: string, path: string, status: number, b
 const accounts = '/v1/sandbox/card-accounts'
 const first = exchange(1, 'GET', accounts, 405)
 const created = exchange(4, 'POST', accounts, 201, '{"customerNumber":"13039319955","name":"probe"}')
+const pendingRead = exchange(7, 'GET', `${accounts}/enc!!abc/transactions?bookingStatus=pending`, 200)
 
 /** The platform as the probe learns it, with the evidence a real run names. */
 function done(traits: BankTraits = personalityProfiles.platform, stopped?: string): ProbeEvent {
@@ -56,7 +57,7 @@ function done(traits: BankTraits = personalityProfiles.platform, stopped?: strin
       traits,
       requests: 9,
       accountId: 'enc!!abc',
-      evidence: { accountList: [1], ids: [4], extraFields: [4] },
+      evidence: { accountList: [1], ids: [4], extraFields: [4], pending: [7] },
       ...(stopped === undefined ? {} : { stopped }),
     },
     profile: bankProfileFileOf(traits, { source: `${UPSTREAM}`, learnedAt: '2026-11-26T10:00:05.000Z' }),
@@ -138,6 +139,7 @@ describe('Check this sandbox', () => {
     ).toBeDefined()
     expect(JSON.parse(proxy.asked[0]?.body ?? '')).toEqual({ customerNumber: '13039319955' })
     proxy.send({ event: 'exchange', exchange: created })
+    proxy.send({ event: 'exchange', exchange: pendingRead })
     proxy.send(done())
     proxy.end()
 
@@ -145,17 +147,23 @@ describe('Check this sandbox', () => {
       name: 'This bank beside the offline sandbox (behaves like: console)',
     })
     const row = (trait: string) => table.querySelector(`tr[data-trait="${trait}"]`) as HTMLElement
-    expect(row('accountList').textContent).toMatch(/^List of card accounts accountListlistedabsent differs#1/)
+    expect(row('accountList').textContent).toBe(
+      'List of card accounts accountListlistedabsent differs#1 GET /v1/sandbox/card-accounts 405',
+    )
     expect(row('amounts').textContent).toContain('stringstring same')
     expect(row('keyId').textContent).toContain('needs a deliberately bad signature')
     expect(within(section).getByRole('status').textContent).toBe(
       '9 requests sent; 15 of 21 traits settled; 7 differ from offline.',
     )
     // The evidence opens as the inspector shows a request: the path under /api and as signed for the bank.
-    const evidence = within(row('ids')).getByText('POST')
-    fireEvent.click(evidence)
-    const opened = row('ids').querySelector('details') as HTMLElement
+    fireEvent.click(within(row('ids')).getByRole('button', { name: '#4 POST /v1/sandbox/card-accounts 201' }))
+    const opened = within(section).getByRole('region', { name: 'Evidence' })
+    expect(opened.textContent).toContain('Evidence: #4 POST /v1/sandbox/card-accounts 201')
     expect(opened.textContent).toContain('Forwarded by the proxy')
+    // A read of the probe account names it in words, not by its 90-character id.
+    expect(within(row('pending')).getByRole('button').textContent).toBe(
+      '#7 GET /v1/sandbox/card-accounts/(probe account)/transactions?bookingStatus=pending 200',
+    )
     expect(opened.textContent).toContain(`${UPSTREAM}/v1/sandbox/card-accounts`)
     expect(opened.textContent).toMatch(/"resourceId": ?"enc!!abc"/)
     // And the inspector lists the probe's requests with the console's own.
@@ -268,8 +276,9 @@ describe('Check this sandbox', () => {
     await within(section).findByRole('table')
     expect(section.textContent).toContain('(customer •••••••••55)')
     const row = section.querySelector('tr[data-trait="ids"]') as HTMLElement
-    fireEvent.click(within(row).getByText('POST'))
-    expect(row.textContent).toMatch(/"customerNumber": ?"•••••••••55"/)
+    fireEvent.click(within(row).getByRole('button', { name: /^#4 POST/ }))
+    const evidence = within(section).getByRole('region', { name: 'Evidence' })
+    expect(evidence.textContent).toMatch(/"customerNumber": ?"•••••••••55"/)
     expect(section.textContent).not.toContain('13039319955')
   })
 })
