@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { readOfflinePersonality, writeOfflinePersonality } from '../../api'
+import type { PersonalityName } from '../../contract'
 import {
   type BankProfileFile,
   bankTraitNames,
@@ -19,7 +20,8 @@ export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }>
   const shown = useShownPersonal()
   const [evidence, setEvidence] = useState<number>()
   const evidenceShown = exchanges.find((exchange) => exchange.index === evidence)
-  const offlineName = readOfflinePersonality()
+  // Kept here: making offline behave like this bank changes the column beside the bank's.
+  const [offlineName, setOfflineName] = useState(readOfflinePersonality)
   const rows = parityRows(personalityProfiles[offlineName], outcome.traits)
   const settled = rows.filter((row) => row.same !== undefined).length
   const differing = rows.filter((row) => row.same === false).length
@@ -89,7 +91,14 @@ export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }>
         <EvidenceRequest key={evidenceShown.index} exchange={evidenceShown} accountId={outcome.accountId} />
       )}
       <p className="muted">Not probed at all: quota sizes, which only spending the quota would show.</p>
-      <MakeOfflineLikeThisBank run={run} />
+      <MakeOfflineLikeThisBank
+        run={run}
+        current={offlineName}
+        onApply={(name) => {
+          writeOfflinePersonality(name)
+          setOfflineName(name)
+        }}
+      />
     </div>
   )
 }
@@ -118,9 +127,16 @@ function SinceLastCheck({ previous, now }: { previous: BankProfileFile; now: Ban
 }
 
 /** The learned profile as a file to share, and the offline personality that behaves like it. */
-function MakeOfflineLikeThisBank({ run }: { run: Extract<ProbeRun, { phase: 'done' }> }) {
-  const [applied, setApplied] = useState<string>()
-  const current = readOfflinePersonality()
+function MakeOfflineLikeThisBank({
+  run,
+  current,
+  onApply,
+}: {
+  run: Extract<ProbeRun, { phase: 'done' }>
+  /** The offline personality this browser keeps. */
+  current: PersonalityName
+  onApply: (name: PersonalityName) => void
+}) {
   const match = offlinePersonalityFor(run.outcome.traits)
   const exact = match !== undefined && match.differs.length === 0 && run.outcome.stopped === undefined
   return (
@@ -136,8 +152,9 @@ function MakeOfflineLikeThisBank({ run }: { run: Extract<ProbeRun, { phase: 'don
         <p>
           No offline personality behaves like this bank in every trait; the closest,{' '}
           <strong>{match.name}</strong>, differs in{' '}
-          {match.differs.map((trait) => traitLabels[trait]).join(', ')}. The profile file serves it exactly
-          with <code>npm run sandbox</code> (<code>SANDBOX_PERSONALITY=&lt;file&gt;</code>).
+          {match.differs.map((trait) => traitLabels[trait]).join(', ')}. Save the profile file to serve it
+          with <code>npm run sandbox</code> (<code>SANDBOX_PERSONALITY=&lt;file&gt;</code>), which names at
+          start any trait it cannot serve yet.
         </p>
       )}
       <p>
@@ -149,19 +166,16 @@ function MakeOfflineLikeThisBank({ run }: { run: Extract<ProbeRun, { phase: 'don
             type="button"
             className="primary"
             disabled={current === match.name}
-            onClick={() => {
-              writeOfflinePersonality(match.name)
-              setApplied(match.name)
-            }}
+            onClick={() => onApply(match.name)}
           >
             Make offline behave like this bank
           </button>
         ) : null}
       </p>
-      {applied !== undefined || (exact && current === match.name) ? (
+      {exact && current === match.name ? (
         <p role="status">
-          Offline, the sandbox behaves like: {applied ?? current}. It takes this shape when the console next
-          runs offline.
+          Offline, the sandbox behaves like: {current}. It takes this shape when the console next runs
+          offline.
         </p>
       ) : null}
     </div>

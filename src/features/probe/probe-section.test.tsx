@@ -221,6 +221,13 @@ describe('Check this sandbox', () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Make offline behave like this bank' }))
     expect(readOfflinePersonality()).toBe('platform')
     expect(within(section).getByText(/^Offline, the sandbox behaves like: platform\./)).toBeDefined()
+    // The report now sets the bank beside offline as it will be.
+    expect(
+      within(section).getByRole('table', {
+        name: 'This bank beside the offline sandbox (behaves like: platform)',
+      }),
+    ).toBeDefined()
+    expect(section.textContent).toContain('the offline sandbox agrees with every one')
   })
 
   it('names the closest personality when none agrees in every trait', async () => {
