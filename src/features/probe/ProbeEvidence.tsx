@@ -64,7 +64,11 @@ export function EvidenceRequest({
   const presenting = usePresenter()
   const ref = useRef<HTMLElement>(null)
   // Below a long table: brought into sight when a row's request is chosen (each one mounts it anew).
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'start' }), [])
+  // A block, not an arrow's value: Chromium's scrollIntoView returns a promise, which React would take for
+  // the effect's cleanup and call when the request is closed.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'start' })
+  }, [])
   const entry: RequestLogEntry = { ...logEntryOf(exchange), kind: 'request', id: exchange.index }
   return (
     <section className="probe-evidence-request" aria-label="Evidence" ref={ref}>

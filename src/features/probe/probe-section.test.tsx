@@ -166,8 +166,32 @@ describe('Check this sandbox', () => {
     )
     expect(opened.textContent).toContain(`${UPSTREAM}/v1/sandbox/card-accounts`)
     expect(opened.textContent).toMatch(/"resourceId": ?"enc!!abc"/)
-    // And the inspector lists the probe's requests with the console's own.
-    expect(screen.getByRole('region', { name: 'Request inspector' }).textContent).toMatch(/Requests \(\d+\)/)
+    // The inspector lists the probe's requests with the console's own.
+    const inspector = screen.getByRole('region', { name: 'Request inspector' })
+    expect(inspector.textContent).toContain(
+      'GET /api/v1/sandbox/card-accounts/enc!!abc/transactions?bookingStatus=pending 200',
+    )
+  })
+
+  it('closes with a request shown without stopping the console', async () => {
+    // As Chromium's does, scrollIntoView answers a promise.
+    Element.prototype.scrollIntoView = () => Promise.resolve() as unknown as undefined
+    try {
+      const proxy = proxyStream()
+      const section = await openPanel()
+      await startCheck(section)
+      proxy.send({ event: 'exchange', exchange: created })
+      proxy.send(done())
+      proxy.end()
+      const ids = (await within(section).findByRole('table')).querySelector('tr[data-trait="ids"]')
+      fireEvent.click(within(ids as HTMLElement).getByRole('button', { name: /^#4 POST/ }))
+      const dialog = screen.getByRole('dialog', { name: 'Connection' })
+      fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement)
+      expect(screen.queryByRole('dialog', { name: 'Connection' })).toBeNull()
+      expect(screen.queryByRole('heading', { name: 'The console stopped' })).toBeNull()
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView
+    }
   })
 
   it('cancels: nothing more is sent, and the report keeps what was learned', async () => {
