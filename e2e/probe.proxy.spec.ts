@@ -1,11 +1,11 @@
 import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
-import { openConsole, openHeaderGroup } from './support'
+import { fillTestData, openConsole, openHeaderGroup } from './support'
 
 // "Check this sandbox…" against our own sandbox in the platform's shape (SANDBOX_PERSONALITY=platform): the
 // proxy's probe runs for real, signed with the proxy's key, and the report sets it beside offline.
 test.use({ serverSettings: PLATFORM_UPSTREAM })
 
-test('checks the sandbox: the parity report, a trait’s evidence, and offline made like the bank', async ({
+test('checks the sandbox: the parity report, a trait’s evidence, and offline then answering like the bank', async ({
   page,
 }) => {
   await openConsole(page)
@@ -59,4 +59,17 @@ test('checks the sandbox: the parity report, a trait’s evidence, and offline m
   await expect(inspector.getByText(/^Requests \(\d+\)$/)).toBeVisible()
   await inspector.locator('summary').first().click()
   await expect(inspector.getByText('/api/v1/sandbox/card-accounts').first()).toBeVisible()
+
+  // Nothing of the check broke the console on its way out.
+  await expect(inspector.getByText(/app error/)).toHaveCount(0)
+
+  // Offline now answers in the platform's shape: no list of card accounts, pending transactions as text.
+  const mode = page.getByRole('combobox', { name: 'Mode' })
+  await mode.selectOption('offline')
+  await expect(mode).toHaveValue('offline')
+  await expect(page.getByText('This sandbox does not list card accounts')).toBeVisible()
+  await fillTestData(page)
+  await page.getByRole('radio', { name: 'pending' }).check()
+  const table = page.getByRole('table', { name: /^Transactions of/ })
+  await expect(table.getByText(/^ct-\d+ \d{4}-\d{2}-\d{2} -259\.00 NOK 5912$/)).toBeVisible()
 })
