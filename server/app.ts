@@ -6,6 +6,7 @@ import { CONSOLE_CONDITIONS_PATH, type ProxyConditions } from './conditions'
 import { type ClientTimeouts, defaultClientTimeouts } from './config'
 import { answerConnection, CONSOLE_CONNECTION_PATH } from './console-connection'
 import { type ConsoleSecretOptions, consoleSecretGate } from './console-secret'
+import { CONSOLE_PROBE_PATH, createConsoleProbe } from './probe/console-route'
 import { sendProblem, sendRefusal, setHeaders } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
 import { operationRequestProblem } from './proxy/operation-request'
@@ -54,6 +55,12 @@ export function createApp(options: AppOptions): Server {
     indexSecret: (req) => (hostProblem(req, allowedHostnames) ? undefined : secretGate?.embedded()),
   })
   const upstreamKind = options.upstreamKind ?? probeUpstreamKind(upstream.baseUrl, upstream.totalTimeoutMs)
+  const sandboxProbe = createConsoleProbe({
+    baseUrl: upstream.baseUrl,
+    signer: { sign: upstream.sign },
+    timeoutMs: upstream.totalTimeoutMs,
+    log,
+  })
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const target = parseRequestTarget(req.url)
@@ -70,6 +77,12 @@ export function createApp(options: AppOptions): Server {
       const refused = crossSiteProblem(req, allowedHostnames) ?? secretGate?.problem(req)
       if (refused) return sendProblem(req, res, refused)
       return options.conditions.answer(req, res)
+    }
+    if (target.path === CONSOLE_PROBE_PATH) {
+      setHeaders(res, apiAnswerHeaders)
+      const refused = crossSiteProblem(req, allowedHostnames) ?? secretGate?.problem(req)
+      if (refused) return sendProblem(req, res, refused)
+      return sandboxProbe.answer(req, res, secretGate === undefined || secretGate.carries(req))
     }
     if (!isApiPath(target.path)) {
       if (secretGate?.oldTokenUrl(req, res, target.query)) return

@@ -10,6 +10,8 @@ import {
   bankProfileFileOf,
   bankTraitNames,
   definedTraits,
+  PROBE_MAX_REQUESTS,
+  type ProbeExchange,
   personalityProfiles,
   visibleTraits,
 } from '../../src/contract/bank-profile'
@@ -20,7 +22,7 @@ import { loadIdentity } from '../identity'
 import { createSandboxService } from '../sandbox-service'
 import { readStandaloneSettings } from '../standalone-sandbox'
 import { close, listen } from '../test-support/http'
-import { PROBE_MAX_REQUESTS, type ProbeResult, probeReport, probeSandbox } from './probe'
+import { type ProbeResult, probeReport, probeSandbox } from './probe'
 
 let dir: string
 let signer: ReturnType<typeof createNodeRequestSigner>
@@ -235,5 +237,69 @@ describe('a bank that answers 429 half-way', () => {
     expect(result.traits.errorBody).toBe('tppMessages')
     // Not learned: what only the reads would have said.
     expect(result.traits).toMatchObject({ amounts: 'unknown', pending: 'unknown', pageCap: 'unknown' })
+  }, 60_000)
+})
+
+describe('the evidence', () => {
+  it('names, for each settled trait, the signed requests whose answers settled it', async () => {
+    const exchanges: ProbeExchange[] = []
+    const baseUrl = await startSandbox('platform')
+    const result = await probeSandbox({
+      baseUrl,
+      signer,
+      customerNumber: '13039319955',
+      onExchange: (exchange) => exchanges.push(exchange),
+    })
+    const account = `${baseUrl.pathname}/v1/sandbox/card-accounts/${encodeURIComponent(result.accountId ?? '')}`
+    expect(
+      exchanges.map(({ index, method, url, status }) => [index, method, new URL(url).pathname, status]),
+    ).toEqual([
+      [1, 'GET', `${baseUrl.pathname}/v1/sandbox/card-accounts`, 405],
+      [2, 'GET', `${baseUrl.pathname}/v1/sandbox-console/clock`, 404],
+      [3, 'GET', expect.stringMatching(/\/card-accounts\/probe-none-/), 404],
+      [4, 'POST', `${baseUrl.pathname}/v1/sandbox/card-accounts`, 201],
+      [5, 'POST', `${account}/transactions`, 201],
+      [6, 'GET', `${account}/transactions`, 200],
+      [7, 'GET', `${account}/transactions`, 200],
+      [8, 'GET', `${account}/transactions`, 400],
+      [9, 'GET', `${account}/transactions`, 200],
+    ])
+    expect(result.evidence).toEqual({
+      accountList: [1],
+      consoleOperations: [2],
+      errorBody: [1],
+      ids: [4],
+      consoleHeaders: [4],
+      transactionsCreated: [5],
+      bookedOnly: [6],
+      amounts: [6],
+      links: [6],
+      linksUnderBasePath: [6],
+      pageSizeDefault: [6],
+      pending: [7],
+      extraFields: [4, 6, 7],
+      pageCap: [9],
+    })
+    // The request as the bank got it: signed, the probe account's body as sent.
+    const created = exchanges[3] as ProbeExchange
+    expect(created.requestHeaders.map(([name]) => name.toLowerCase())).toContain('signature')
+    expect(JSON.parse(created.requestBody ?? '')).toMatchObject({ customerNumber: '13039319955' })
+    expect(exchanges[5]?.responseBody).toContain('"cardTransactions"')
+  }, 60_000)
+
+  it('cancelled, sends nothing more and keeps what it learned', async () => {
+    const cancel = new AbortController()
+    const result = await probeSandbox({
+      baseUrl: await startSandbox('platform'),
+      signer,
+      customerNumber: '13039319955',
+      signal: cancel.signal,
+      onExchange: ({ index }) => {
+        if (index === 2) cancel.abort()
+      },
+    })
+    expect(result.requests).toBe(2)
+    expect(result.stopped).toMatch(/^cancelled before GET \/v1\/sandbox\/card-accounts\/probe-none-/)
+    expect(result.traits).toMatchObject({ accountList: 'absent', consoleOperations: false })
   }, 60_000)
 })

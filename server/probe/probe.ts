@@ -12,6 +12,11 @@ import {
   type BankTraits,
   bankTraitNames,
   definedTraits,
+  PROBE_ACCOUNT_NAME,
+  PROBE_BOOKED_ROWS,
+  type ProbeExchange,
+  type ProbeOutcome,
+  probePlan,
   unknownTraits,
 } from '../../src/contract/bank-profile'
 import type { RequestSigner } from '../../src/signing/signer'
@@ -26,25 +31,16 @@ export interface ProbeOptions {
   timeoutMs?: number
   /** Told each request as it goes, and the plan before the first. */
   log?: (line: string) => void
+  /** Each request as sent and its answer, as it ends: the evidence the outcome's `evidence` points at. */
+  onExchange?: (exchange: ProbeExchange) => void
+  /** Aborted: the probe sends nothing more, and ends as stopped, keeping what it learned. */
+  signal?: AbortSignal
 }
 
-export interface ProbeResult {
-  traits: BankTraits
-  /** Requests sent, each of which counted against the bank's limits. */
-  requests: number
-  /** Why the probe stopped before its battery ended; undefined when it ran to the end. */
-  stopped?: string
-  /** The probe account's id, when it was made: it stays in the sandbox. */
-  accountId?: string
-}
+export type ProbeResult = ProbeOutcome
 
-/** Booked rows in the probe's one POST: more than the usual default page of 200, for a bank that books only. */
-const BOOKED_ROWS = 201
 /** The `limit` just above the contract's MAX_LIMIT: lowered, refused, or taken. */
 const ABOVE_CAP = 1001
-/** The most requests the battery sends, and the most of them that read the probe account. */
-export const PROBE_MAX_REQUESTS = 9
-export const PROBE_MAX_ACCOUNT_READS = 4
 
 const ACCOUNTS = '/v1/sandbox/card-accounts'
 
@@ -58,30 +54,26 @@ interface Answer {
 /** Stops the battery: the answers so far keep what they settled. */
 class Stop extends Error {}
 
-/** The plan, said before the first request. */
-export function probePlan(baseUrl: URL): string[] {
-  return [
-    `The probe sends at most ${PROBE_MAX_REQUESTS} signed requests to ${baseUrl.href}; each counts against the bank's limits.`,
-    `  It creates ONE card account (named "Sandbox Console probe") with ${BOOKED_ROWS + 1} transactions, which stay there,`,
-    `  and reads that account at most ${PROBE_MAX_ACCOUNT_READS} times, so a bank allowing 4 reads a day per account does not stop it.`,
-    '  It stops at a 429, a timeout, a refused connection or a refused write, and keeps what it learned.',
-  ]
-}
-
 export async function probeSandbox({
   baseUrl,
   signer,
   customerNumber,
   timeoutMs = 30_000,
   log = () => {},
+  onExchange = () => {},
+  signal,
 }: ProbeOptions): Promise<ProbeResult> {
   const base = baseUrl.href.replace(/\/+$/, '')
   const basePath = baseUrl.pathname.replace(/\/+$/, '')
   const traits = unknownTraits(basePath)
-  const result: ProbeResult = { traits, requests: 0 }
+  const result: ProbeResult = { traits, requests: 0, evidence: {} }
+  const attribute = evidenceKeeper(traits, result.evidence)
   for (const line of probePlan(baseUrl)) log(line)
 
   async function send(method: string, path: string, body?: unknown): Promise<Answer> {
+    // What the answers so far settled belongs to them, before this request adds its own.
+    attribute(result.requests)
+    if (signal?.aborted) throw new Stop(`cancelled before ${method} ${path}`)
     const text = body === undefined ? undefined : JSON.stringify(body)
     const signed = await signer.sign({
       method,
@@ -94,23 +86,48 @@ export async function probeSandbox({
       ...(text === undefined ? {} : { body: text }),
     })
     result.requests += 1
+    const exchange: ProbeExchange = {
+      index: result.requests,
+      startedAt: Date.now(),
+      durationMs: 0,
+      method,
+      url: `${base}${path}`,
+      path,
+      requestHeaders: Object.entries(signed.headers),
+      signingString: signed.signingString,
+      keyId: signed.keyId,
+      ...(text === undefined ? {} : { requestBody: text }),
+      responseHeaders: [],
+    }
+    const started = performance.now()
+    const ended = (answer: Partial<ProbeExchange>) =>
+      onExchange({ ...exchange, ...answer, durationMs: Math.round(performance.now() - started) })
     let response: Response
+    let answerText: string
     try {
-      response = await fetch(`${base}${path}`, {
+      const timeout = AbortSignal.timeout(timeoutMs)
+      response = await fetch(exchange.url, {
         method,
         headers: signed.headers,
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
         ...(text === undefined ? {} : { body: text }),
       })
+      answerText = await response.text()
     } catch (error) {
-      const cause =
-        error instanceof Error && error.name === 'TimeoutError'
+      const cause = signal?.aborted
+        ? 'cancelled while waiting for the answer'
+        : error instanceof Error && error.name === 'TimeoutError'
           ? `no answer in ${timeoutMs} ms`
           : String(error)
+      ended({ failure: cause })
       throw new Stop(`${method} ${path}: ${cause}`)
     }
-    const answerText = await response.text()
+    ended({
+      status: response.status,
+      responseHeaders: [...response.headers],
+      ...(answerText === '' ? {} : { responseBody: answerText }),
+    })
     log(`  ${method} ${path} -> ${response.status}`)
     if (response.status === 429) {
       const retry = response.headers.get('retry-after')
@@ -136,7 +153,26 @@ export async function probeSandbox({
     if (!(error instanceof Stop)) throw error
     result.stopped = error.message
   }
+  attribute(result.requests)
   return result
+}
+
+/**
+ * Gives each trait the exchanges that settled it: called before each request and at the end, it credits
+ * every trait changed since the last call to the exchange sent last, whose answer the battery had just read.
+ * `extraFields`, read from several answers at once, has its evidence stated by the battery.
+ */
+function evidenceKeeper(traits: BankTraits, evidence: ProbeResult['evidence']) {
+  let seen = JSON.stringify(traits)
+  return (lastExchange: number) => {
+    const before = JSON.parse(seen) as BankTraits
+    seen = JSON.stringify(traits)
+    if (lastExchange === 0) return
+    for (const name of bankTraitNames) {
+      if (name === 'extraFields' || JSON.stringify(before[name]) === JSON.stringify(traits[name])) continue
+      evidence[name] = [...(evidence[name] ?? []), lastExchange]
+    }
+  }
 }
 
 /** The outcome in a few lines: what was settled, what was not, and why it stopped. */
@@ -179,7 +215,12 @@ async function battery(send: Send, traits: BankTraits, customerNumber: string, r
   if (id === undefined) throw new Stop(`POST ${ACCOUNTS}: the answer names no resourceId or Location`)
   result.accountId = id
   traits.ids = UUID.test(id) ? 'uuid' : id.startsWith('enc!!') ? 'enc' : 'opaque'
-  const answers: unknown[] = created.json === undefined ? [] : [created.json]
+  // The answers read for fields no standard names, with the exchange each came in.
+  const answers: { json: unknown; index: number }[] = []
+  const keep = (answer: Answer) => {
+    if (answer.json !== undefined) answers.push({ json: answer.json, index: result.requests })
+  }
+  keep(created)
   const transactionsPath = `${ACCOUNTS}/${encodeURIComponent(id)}/transactions`
 
   // 5. The transactions: more booked rows than a default page, and one pending.
@@ -188,7 +229,7 @@ async function battery(send: Send, traits: BankTraits, customerNumber: string, r
     throw new Stop(`POST ${transactionsPath}: the bank refused the probe's transactions (${posted.status})`)
   }
   traits.transactionsCreated = posted.text.trim() === '' ? 'empty' : 'body'
-  if (posted.json !== undefined) answers.push(posted.json)
+  keep(posted)
 
   // 6-9. At most four reads of the account: the default page, the pending one (or the booked page of a
   // bank that books only), a limit above the contract's cap, and the cap itself when that was refused.
@@ -202,18 +243,23 @@ async function battery(send: Send, traits: BankTraits, customerNumber: string, r
     traits.bookedOnly = false
   }
   if (page.status === 200) {
-    answers.push(page.json)
-    settlePage(traits, page.json, status === 'both' ? BOOKED_ROWS + 1 : BOOKED_ROWS, location)
+    keep(page)
+    settlePage(traits, page.json, status === 'both' ? PROBE_BOOKED_ROWS + 1 : PROBE_BOOKED_ROWS, location)
   }
   if (traits.bookedOnly === false) {
     // The booked rows fill the first page of `both`: the pending one is read alone.
     const pending = await send('GET', `${transactionsPath}?bookingStatus=pending`)
     if (pending.status === 200) {
-      answers.push(pending.json)
+      keep(pending)
       settlePending(traits, pending.json)
     }
   }
-  traits.extraFields = answers.length === 0 ? 'unknown' : answers.some(hasExtraFields)
+  if (answers.length > 0) {
+    const extra = answers.filter(({ json }) => hasExtraFields(json))
+    traits.extraFields = extra.length > 0
+    // Fields the contract never names show in some answers; their absence only in all of them read.
+    result.evidence.extraFields = (extra.length > 0 ? extra : answers).map(({ index }) => index)
+  }
 
   const above = await send('GET', `${transactionsPath}?bookingStatus=${status}&limit=${ABOVE_CAP}`)
   if (above.status === 400 && names(above, 'limit')) {
@@ -222,7 +268,7 @@ async function battery(send: Send, traits: BankTraits, customerNumber: string, r
   } else if (above.status === 200) {
     const rows = pageRows(above.json)
     const limit = linkLimit(above.json)
-    const visible = status === 'both' ? BOOKED_ROWS + 1 : BOOKED_ROWS
+    const visible = status === 'both' ? PROBE_BOOKED_ROWS + 1 : PROBE_BOOKED_ROWS
     if (limit !== undefined && limit < ABOVE_CAP) traits.pageCap = { max: limit, above: 'lowered' }
     else if (rows !== undefined && rows < visible) traits.pageCap = { max: rows, above: 'lowered' }
     else if (limit === ABOVE_CAP) traits.pageCap = 'none'
@@ -353,7 +399,7 @@ function probeAccount(customerNumber: string) {
     cardId: '1',
     cardIdVNo: '2',
     accountNumber: '123412341234',
-    name: 'Sandbox Console probe',
+    name: PROBE_ACCOUNT_NAME,
     product: 'Probe',
     status: 'ENABLED',
   }
@@ -369,11 +415,11 @@ function probeTransactions() {
     merchantCategoryCode: 'TEST',
   })
   return [
-    ...Array.from({ length: BOOKED_ROWS }, (_, n) => ({
+    ...Array.from({ length: PROBE_BOOKED_ROWS }, (_, n) => ({
       ...row(n),
       bookingStatus: 'booked',
       bookingDate: day(n),
     })),
-    { ...row(BOOKED_ROWS), bookingStatus: 'pending' },
+    { ...row(PROBE_BOOKED_ROWS), bookingStatus: 'pending' },
   ]
 }

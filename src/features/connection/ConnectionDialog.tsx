@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useApiClient, useConnection, type Verdict } from '../../api'
 import { Dialog } from '../../ui/Dialog'
+import { ProbeSection, useProbeRun } from '../probe'
 import { useView } from '../view-state'
 import { certificateWarning } from './certificate-warning'
 
@@ -12,6 +13,8 @@ export function ConnectionDialog({ onClose }: { onClose: () => void }) {
   const api = useApiClient()
   const connection = useConnection()
   const [view] = useView()
+  // Wide once a check of the sandbox runs: its report is a table of traits with the requests behind them.
+  const checking = useProbeRun().phase !== 'idle'
   const test = useMutation<Verdict>({ mutationFn: () => api.testConnection(view.account) })
   const known = connection.data ?? undefined
   const warning = known
@@ -19,7 +22,7 @@ export function ConnectionDialog({ onClose }: { onClose: () => void }) {
     : undefined
 
   return (
-    <Dialog title="Connection" onClose={onClose} busy={test.isPending}>
+    <Dialog title="Connection" onClose={onClose} busy={test.isPending} wide={checking}>
       <div className="connection">
         {connection.isPending ? <p className="muted">Asking the proxy…</p> : null}
         {connection.isError ? (
@@ -98,6 +101,7 @@ export function ConnectionDialog({ onClose }: { onClose: () => void }) {
           {test.data ? <TestResult verdict={test.data} /> : null}
           {test.isError ? <p>The test could not run: {test.error.message}</p> : null}
         </div>
+        <ProbeSection />
       </div>
       <footer className="dialog-actions">
         <button type="button" onClick={onClose}>

@@ -1,2 +1,4 @@
 // The feature's public entry: other features import only this (docs/decisions.md#feature-folders).
+
+export { downloadJson } from './download'
 export { REDACTED } from './redact'

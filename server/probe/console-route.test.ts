@@ -1,0 +1,188 @@
+// POST /console/probe: the proxy runs the probe against its upstream, streams it to the console's page,
+// only to that page, one at a time, and stops when the page goes away.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { headerNames } from '../../src/contract'
+import { CONSOLE_PROBE_PATH, type ProbeEvent, personalityProfiles } from '../../src/contract/bank-profile'
+import { probeEvents } from '../../src/features/probe/probe-stream'
+import { generateDevIdentity } from '../../src/signing'
+import { createNodeRequestSigner } from '../../src/signing/node/node-signing-crypto'
+import { createApp } from '../app'
+import { loadIdentity } from '../identity'
+import { createSandboxService } from '../sandbox-service'
+import { readStandaloneSettings } from '../standalone-sandbox'
+import { close, listen } from '../test-support/http'
+
+const SECRET = 'c0ffee'.repeat(8)
+let dir: string
+let signer: ReturnType<typeof createNodeRequestSigner>
+const servers: Server[] = []
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'console-probe-'))
+  const made = await generateDevIdentity({ commonName: 'Probe TPP', organization: 'Probe Bank' })
+  writeFileSync(join(dir, 'cert.pem'), made.certificatePem)
+  writeFileSync(join(dir, 'key.pem'), made.privateKeyPem, { mode: 0o600 })
+  signer = createNodeRequestSigner(
+    await loadIdentity({ certPath: join(dir, 'cert.pem'), keyPath: join(dir, 'key.pem') }),
+  )
+}, 30_000)
+
+afterAll(async () => {
+  await Promise.all(servers.map(close))
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function started(server: Server): Promise<number> {
+  servers.push(server)
+  return listen(server)
+}
+
+/** The console's server, its secret required, in front of `upstream`. */
+async function consoleBefore(upstream: URL): Promise<string> {
+  const app = createApp({
+    staticDir: '/nonexistent',
+    upstream: {
+      baseUrl: upstream,
+      sign: (request) => signer.sign(request),
+      connectTimeoutMs: 1_000,
+      totalTimeoutMs: 5_000,
+      maxBodyBytes: 1024 * 1024,
+    },
+    consoleSecret: { value: SECRET, required: false },
+    upstreamKind: async () => 'bank',
+    log: () => {},
+  })
+  return `http://127.0.0.1:${await started(app)}`
+}
+
+async function platformSandbox(): Promise<URL> {
+  const settings = await readStandaloneSettings({ SANDBOX_PERSONALITY: 'platform' })
+  const port = await started(createSandboxService(settings))
+  return new URL(`http://127.0.0.1:${port}${settings.personality.basePath}`)
+}
+
+function startProbe(
+  origin: string,
+  body: unknown = { customerNumber: '13039319955' },
+  init: RequestInit = {},
+) {
+  return fetch(`${origin}${CONSOLE_PROBE_PATH}`, {
+    method: 'POST',
+    headers: { [headerNames.consoleSecret]: SECRET, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    ...init,
+  })
+}
+
+const events = (response: Response) => probeEvents(response.body as ReadableStream<Uint8Array>)
+
+describe(CONSOLE_PROBE_PATH, () => {
+  it("streams the plan, each signed request as it ends, and the upstream's profile", async () => {
+    const upstream = await platformSandbox()
+    const response = await startProbe(await consoleBefore(upstream))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/x-ndjson')
+    const seen: ProbeEvent[] = []
+    for await (const event of events(response)) seen.push(event)
+    const [plan, ...rest] = seen
+    expect(plan).toMatchObject({ event: 'plan', maxRequests: 9 })
+    expect(plan?.event === 'plan' && plan.lines[0]).toMatch(/^The probe sends at most 9 signed requests to /)
+    const exchanges = rest.flatMap((event) => (event.event === 'exchange' ? [event.exchange] : []))
+    expect(exchanges.map(({ index }) => index)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
+    expect(exchanges.every(({ url }) => url.startsWith(upstream.href))).toBe(true)
+    const done = rest.at(-1)
+    if (done?.event !== 'done')
+      throw new Error(`the stream ended without its outcome: ${JSON.stringify(done)}`)
+    expect(done.outcome.stopped).toBeUndefined()
+    expect(done.outcome.traits).toEqual(personalityProfiles.platform)
+    expect(done.profile).toMatchObject({ kind: 'bank-profile', source: upstream.href })
+  }, 60_000)
+
+  it("is the console page's only, even where /api needs no token", async () => {
+    const origin = await consoleBefore(new URL('http://127.0.0.1:1'))
+    const answer = await startProbe(origin, undefined, { headers: { 'content-type': 'application/json' } })
+    expect(answer.status).toBe(403)
+    expect(await answer.json()).toMatchObject({
+      tppMessages: [
+        { path: headerNames.consoleSecret, text: expect.stringMatching(/^Checking the sandbox/) },
+      ],
+    })
+  })
+
+  it('says what is wrong with a request it cannot run', async () => {
+    const origin = await consoleBefore(new URL('http://127.0.0.1:1'))
+    const bad = await startProbe(origin, { customerNumber: '12' })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({
+      tppMessages: [{ text: expect.stringMatching(/^customerNumber must be the PSU id: 8 to 11 digits/) }],
+    })
+    const read = await fetch(`${origin}${CONSOLE_PROBE_PATH}`, {
+      headers: { [headerNames.consoleSecret]: SECRET },
+    })
+    expect(read.status).toBe(405)
+    expect(read.headers.get('allow')).toBe('POST, DELETE')
+  })
+
+  it('is cancelled by DELETE, and ends with what it learned', async () => {
+    const origin = await consoleBefore(await platformSandbox())
+    const stream = events(await startProbe(origin))
+    const seen: ProbeEvent[] = []
+    for await (const event of stream) {
+      seen.push(event)
+      if (event.event === 'exchange' && event.exchange.index === 2) {
+        const cancel = await fetch(`${origin}${CONSOLE_PROBE_PATH}`, {
+          method: 'DELETE',
+          headers: { [headerNames.consoleSecret]: SECRET },
+        })
+        expect(cancel.status).toBe(204)
+      }
+    }
+    const done = seen.at(-1)
+    if (done?.event !== 'done')
+      throw new Error(`the stream ended without its outcome: ${JSON.stringify(done)}`)
+    // The probe may have sent its next request before the cancel came: it is dropped, and nothing after it.
+    expect(done.outcome.requests).toBeLessThan(9)
+    expect(done.outcome.stopped).toMatch(/cancelled/)
+    expect(done.outcome.traits).toMatchObject({ accountList: 'absent', consoleOperations: false })
+  }, 60_000)
+
+  it('runs one at a time, and the page going away stops it', async () => {
+    // An upstream that holds every request until the test lets go.
+    const held: IncomingMessage[] = []
+    let dropped: () => void = () => {}
+    const droppedOnce = new Promise<void>((resolve) => {
+      dropped = resolve
+    })
+    const port = await started(
+      createServer((req) => {
+        held.push(req)
+        req.socket.once('close', dropped)
+      }),
+    )
+    const origin = await consoleBefore(new URL(`http://127.0.0.1:${port}/bank`))
+    const cancel = new AbortController()
+    const first = await startProbe(origin, undefined, { signal: cancel.signal })
+    const stream = events(first)
+    expect((await stream.next()).value).toMatchObject({ event: 'plan' })
+
+    const second = await startProbe(origin)
+    expect(second.status).toBe(409)
+    expect(await second.json()).toMatchObject({
+      tppMessages: [{ text: expect.stringMatching(/^A check of this sandbox is already running/) }],
+    })
+
+    cancel.abort()
+    await droppedOnce
+    // Dropped while the first request waited: the probe sent no second one, and a new check may start.
+    expect(held).toHaveLength(1)
+    const again = new AbortController()
+    await expect
+      .poll(async () => (await startProbe(origin, undefined, { signal: again.signal })).status)
+      .toBe(200)
+    again.abort()
+  }, 60_000)
+})

@@ -1,0 +1,183 @@
+import { useState } from 'react'
+import { readOfflinePersonality, writeOfflinePersonality } from '../../api'
+import type { PersonalityName } from '../../contract'
+import {
+  type BankProfileFile,
+  bankTraitNames,
+  personalityProfiles,
+  traitDifferences,
+} from '../../contract/bank-profile'
+import { consoleDateTime } from '../../ui/dates'
+import { useShownPersonal } from '../presenter'
+import { downloadJson } from '../share'
+import { EvidenceLinks, EvidenceRequest } from './ProbeEvidence'
+import { notProbed, offlinePersonalityFor, parityRows, traitLabels, traitValueText } from './parity'
+import type { ProbeRun } from './probe-run'
+
+/** The parity report: the bank's profile beside the offline sandbox's, each trait with its evidence. */
+export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }> }) {
+  const { outcome, profile, previous, exchanges } = run
+  const shown = useShownPersonal()
+  const [evidence, setEvidence] = useState<number>()
+  const evidenceShown = exchanges.find((exchange) => exchange.index === evidence)
+  // Kept here: making offline behave like this bank changes the column beside the bank's.
+  const [offlineName, setOfflineName] = useState(readOfflinePersonality)
+  const rows = parityRows(personalityProfiles[offlineName], outcome.traits)
+  const settled = rows.filter((row) => row.same !== undefined).length
+  const differing = rows.filter((row) => row.same === false).length
+  return (
+    <div className="probe-report">
+      <p role="status">
+        {outcome.requests} requests sent; {settled} of {bankTraitNames.length} traits settled;{' '}
+        {differing === 0 ? 'the offline sandbox agrees with every one' : `${differing} differ from offline`}.
+      </p>
+      {outcome.stopped === undefined ? null : (
+        <p className="warning">
+          Stopped early: {outcome.stopped}. What the answers before it settled is kept.
+        </p>
+      )}
+      {outcome.accountId === undefined ? null : (
+        <p className="muted">
+          The probe account <code>{outcome.accountId}</code> (customer {shown(run.customerNumber)}) stays in
+          the sandbox.
+        </p>
+      )}
+      {previous === undefined ? null : <SinceLastCheck previous={previous} now={profile} />}
+      <div className="table-scroll">
+        <table className="probe-parity">
+          <caption>This bank beside the offline sandbox (behaves like: {offlineName})</caption>
+          <thead>
+            <tr>
+              <th scope="col">Trait</th>
+              <th scope="col">Offline</th>
+              <th scope="col">This bank</th>
+              <th scope="col">Evidence</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.trait} data-trait={row.trait}>
+                <th scope="row">
+                  {traitLabels[row.trait]} <code className="muted">{row.trait}</code>
+                </th>
+                <td>{traitValueText(row.offline)}</td>
+                <td>
+                  {traitValueText(row.bank)}{' '}
+                  {row.same === undefined ? null : (
+                    <span className={row.same ? 'status ok' : 'status bad'}>
+                      {row.same ? 'same' : 'differs'}
+                    </span>
+                  )}
+                </td>
+                <td>
+                  <EvidenceLinks
+                    exchanges={exchanges.filter(({ index }) => outcome.evidence[row.trait]?.includes(index))}
+                    accountId={outcome.accountId}
+                    shown={evidence}
+                    onShow={setEvidence}
+                    unsettled={
+                      row.trait === 'basePath'
+                        ? 'the base URL the proxy is configured with'
+                        : (notProbed[row.trait] ?? 'no answer settled it')
+                    }
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {evidenceShown === undefined ? null : (
+        <EvidenceRequest key={evidenceShown.index} exchange={evidenceShown} accountId={outcome.accountId} />
+      )}
+      <p className="muted">Not probed at all: quota sizes, which only spending the quota would show.</p>
+      <MakeOfflineLikeThisBank
+        run={run}
+        current={offlineName}
+        onApply={(name) => {
+          writeOfflinePersonality(name)
+          setOfflineName(name)
+        }}
+      />
+    </div>
+  )
+}
+
+function SinceLastCheck({ previous, now }: { previous: BankProfileFile; now: BankProfileFile }) {
+  const changes = traitDifferences(previous.traits, now.traits)
+  const when =
+    previous.learnedAt === undefined
+      ? 'the last check'
+      : `the check of ${consoleDateTime(previous.learnedAt)}`
+  if (changes.length === 0) return <p className="probe-changes">Nothing changed since {when}.</p>
+  return (
+    <div className="probe-changes">
+      <p>
+        Changed since {when}: {changes.length} {changes.length === 1 ? 'trait' : 'traits'}.
+      </p>
+      <ul>
+        {changes.map(({ trait, before, after }) => (
+          <li key={trait}>
+            {traitLabels[trait]}: {traitValueText(before)} → {traitValueText(after)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The learned profile as a file to share, and the offline personality that behaves like it. */
+function MakeOfflineLikeThisBank({
+  run,
+  current,
+  onApply,
+}: {
+  run: Extract<ProbeRun, { phase: 'done' }>
+  /** The offline personality this browser keeps. */
+  current: PersonalityName
+  onApply: (name: PersonalityName) => void
+}) {
+  const match = offlinePersonalityFor(run.outcome.traits)
+  const exact = match !== undefined && match.differs.length === 0 && run.outcome.stopped === undefined
+  return (
+    <div className="probe-offline">
+      {exact ? (
+        <p>
+          The offline personality <strong>{match.name}</strong> behaves like this bank in every trait the
+          check settled.
+        </p>
+      ) : run.outcome.stopped !== undefined ? (
+        <p>The check stopped early: too little is known to choose an offline personality.</p>
+      ) : match === undefined ? null : (
+        <p>
+          No offline personality behaves like this bank in every trait; the closest,{' '}
+          <strong>{match.name}</strong>, differs in{' '}
+          {match.differs.map((trait) => traitLabels[trait]).join(', ')}. Save the profile file to serve it
+          with <code>npm run sandbox</code> (<code>SANDBOX_PERSONALITY=&lt;file&gt;</code>), which names at
+          start any trait it cannot serve yet.
+        </p>
+      )}
+      <p>
+        <button type="button" onClick={() => downloadJson(run.profile, 'bank-profile')}>
+          Save profile file
+        </button>{' '}
+        {exact ? (
+          <button
+            type="button"
+            className="primary"
+            disabled={current === match.name}
+            onClick={() => onApply(match.name)}
+          >
+            Make offline behave like this bank
+          </button>
+        ) : null}
+      </p>
+      {exact && current === match.name ? (
+        <p role="status">
+          Offline, the sandbox behaves like: {current}. It takes this shape when the console next runs
+          offline.
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,136 @@
+import { useId, useState } from 'react'
+import { ApiError, useApiClient, useConnection } from '../../api'
+import { testCustomers } from '../../contract'
+import { PROBE_MAX_REQUESTS, probePlan, probeRequest } from '../../contract/bank-profile'
+import { FormAlert } from '../../ui/Messages'
+import { PersonalInput } from '../presenter'
+import { ProbeReport } from './ProbeReport'
+import { cancelProbeRun, type ProbeRun, resetProbeRun, startProbeRun, useProbeRun } from './probe-run'
+
+/**
+ * Proxy mode, in the Connection panel: "Check this sandbox…" learns how the proxy's upstream behaves, trait
+ * by trait (docs/decisions.md#bank-profiles-and-the-probe), and sets it beside the offline sandbox.
+ */
+export function ProbeSection() {
+  const run = useProbeRun()
+  const [asking, setAsking] = useState(false)
+  return (
+    <section className="probe" aria-label="Check this sandbox">
+      <h3>Check this sandbox</h3>
+      {run.phase === 'idle' && !asking ? (
+        <>
+          <p className="hint">
+            Learns how this bank's sandbox behaves, trait by trait, and shows where the offline sandbox
+            behaves otherwise.
+          </p>
+          <button type="button" onClick={() => setAsking(true)}>
+            Check this sandbox…
+          </button>
+        </>
+      ) : null}
+      {run.phase === 'idle' && asking ? <ProbeStart onCancel={() => setAsking(false)} /> : null}
+      {run.phase === 'running' ? <ProbeProgress run={run} /> : null}
+      {run.phase === 'done' || run.phase === 'failed' ? (
+        <>
+          {run.phase === 'done' ? <ProbeReport run={run} /> : <ProbeFailed run={run} />}
+          <p>
+            <button
+              type="button"
+              onClick={() => {
+                setAsking(true)
+                resetProbeRun()
+              }}
+            >
+              Check again…
+            </button>
+          </p>
+        </>
+      ) : null}
+    </section>
+  )
+}
+
+/** Before the first request: what the probe will send and create, and for which customer. */
+function ProbeStart({ onCancel }: { onCancel: () => void }) {
+  const { log } = useApiClient()
+  const upstream = useConnection().data?.upstream
+  const [customerNumber, setCustomerNumber] = useState<string>(testCustomers.private)
+  const [problem, setProblem] = useState<string>()
+  const fieldId = useId()
+  const start = () => {
+    const parsed = probeRequest.safeParse({ customerNumber })
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message)
+    void startProbeRun(parsed.data.customerNumber, log)
+  }
+  return (
+    <div className="probe-start">
+      {upstream === undefined ? null : (
+        <ul className="probe-plan">
+          {probePlan(new URL(upstream)).map((line) => (
+            <li key={line}>{line.trim()}</li>
+          ))}
+        </ul>
+      )}
+      <p className="hint">
+        It sends no deliberately bad signature, and never resets or deletes anything at the bank.
+      </p>
+      <label htmlFor={fieldId}>Customer number of the probe account</label>{' '}
+      <PersonalInput
+        id={fieldId}
+        value={customerNumber}
+        onChange={(value) => {
+          setCustomerNumber(value)
+          setProblem(undefined)
+        }}
+        inputMode="numeric"
+        aria-invalid={problem !== undefined}
+      />
+      {problem ? <p className="field-error">{problem}</p> : null}
+      <p>
+        <button type="button" onClick={onCancel}>
+          Not now
+        </button>{' '}
+        <button type="button" className="primary" onClick={start}>
+          Start the check
+        </button>
+      </p>
+    </div>
+  )
+}
+
+function ProbeProgress({ run }: { run: Extract<ProbeRun, { phase: 'running' }> }) {
+  const last = run.exchanges.at(-1)
+  const sent = run.exchanges.length
+  return (
+    <div className="progress probe-progress">
+      <label>
+        <span role="status">
+          {run.cancelling
+            ? 'Cancelling: the check stops after the request under way…'
+            : last === undefined
+              ? 'Starting the check…'
+              : `Request ${sent} of at most ${PROBE_MAX_REQUESTS}: ${last.method} ${last.path} ${last.status === undefined ? `got no answer (${last.failure})` : `answered ${last.status}`}`}
+        </span>
+        <progress max={PROBE_MAX_REQUESTS} value={sent} />
+      </label>
+      <p>
+        <button type="button" onClick={() => void cancelProbeRun()} disabled={run.cancelling}>
+          Cancel the check
+        </button>
+      </p>
+    </div>
+  )
+}
+
+function ProbeFailed({ run }: { run: Extract<ProbeRun, { phase: 'failed' }> }) {
+  const { error } = run
+  return (
+    <div className="probe-failed">
+      <p>
+        The check could not run to its report
+        {run.exchanges.length > 0 ? ` (${run.exchanges.length} requests were sent)` : ''}:
+      </p>
+      <FormAlert alert={error instanceof ApiError ? error.messages : error.message} />
+    </div>
+  )
+}

@@ -1,0 +1,4 @@
+// The feature's public entry: other features import only this (docs/decisions.md#feature-folders).
+// The probe itself runs in the proxy (server/probe/); this folder is its console side.
+export { ProbeSection } from './ProbeSection'
+export { useProbeRun } from './probe-run'

@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { createSettingsStore } from '../../api'
+import { type BankProfileFile, bankProfileFile } from '../../contract/bank-profile'
+
+/**
+ * The profile each sandbox's last check learned, by its URL, kept in this browser: a later check shows what
+ * changed since (a sandbox changes between the bank's releases).
+ */
+const lastChecks = createSettingsStore<Record<string, BankProfileFile>>({
+  storage: localStorage,
+  key: 'sandbox-console.probe-last',
+  schema: z.record(z.string(), bankProfileFile),
+  fallback: {},
+})
+
+/** Keeps `profile` as the last check of its sandbox and gives the one it replaces, if any. */
+export function replaceLastCheck(profile: BankProfileFile): BankProfileFile | undefined {
+  const source = profile.source ?? ''
+  const checks = lastChecks.read()
+  lastChecks.write({ ...checks, [source]: profile })
+  return checks[source]
+}

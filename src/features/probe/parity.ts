@@ -1,0 +1,98 @@
+import { type PersonalityName, personalityNames } from '../../contract'
+import {
+  type BankTraitName,
+  type BankTraits,
+  bankTraitNames,
+  definedTraits,
+  personalityProfiles,
+  visibleTraits,
+} from '../../contract/bank-profile'
+
+/** Each trait in a tester's words, as the parity report names it (its key in a profile file beside). */
+export const traitLabels: Record<BankTraitName, string> = {
+  basePath: 'Base path',
+  accountList: 'List of card accounts',
+  ids: 'Account ids',
+  amounts: 'Amounts',
+  pending: 'Pending transactions',
+  bookedOnly: 'Books only',
+  extraFields: 'Fields no standard names',
+  links: 'Links',
+  linksUnderBasePath: 'Links under the base path',
+  pageSizeDefault: 'Page size without limit',
+  pageCap: 'Largest page',
+  transactionsCreated: 'Answer to posted transactions',
+  consoleOperations: "Sandbox Console's own operations",
+  consoleHeaders: "Sandbox Console's own headers",
+  errorBody: 'Error body',
+  unknownQueryParams: 'Unknown query parameters',
+  futureDates: 'Future dates',
+  reusedRequestId: 'A reused X-Request-ID',
+  dateHeader: 'Date header',
+  keyId: 'keyId strictness',
+  acceptFix: 'X-Accept-Fix',
+}
+
+const noRequestYet = 'not probed: no request of the probe reads it yet'
+const badSignature =
+  'not probed: it needs a deliberately bad signature made with your real TPP key, which the probe never sends'
+
+/** The traits the probe does not try to settle, and why (docs/decisions.md#bank-profiles-and-the-probe). */
+export const notProbed: Partial<Record<BankTraitName, string>> = {
+  unknownQueryParams: noRequestYet,
+  futureDates: noRequestYet,
+  reusedRequestId: noRequestYet,
+  dateHeader: badSignature,
+  keyId: badSignature,
+  acceptFix: noRequestYet,
+}
+
+/** A trait's value in words: `yes`/`no`, `none` for no base path, a cap with what a larger limit gets. */
+export function traitValueText(value: unknown): string {
+  if (value === true) return 'yes'
+  if (value === false) return 'no'
+  if (value === '') return 'none'
+  if (typeof value === 'object' && value !== null && 'max' in value && 'above' in value) {
+    return `${value.max}; a larger limit ${value.above}`
+  }
+  return String(value)
+}
+
+export interface ParityRow {
+  trait: BankTraitName
+  offline: BankTraits[BankTraitName]
+  bank: BankTraits[BankTraitName]
+  /** Undefined when the bank's value is unknown: nothing to compare. */
+  same: boolean | undefined
+}
+
+/** The bank's profile beside the offline sandbox's, trait by trait. */
+export function parityRows(offline: BankTraits, bank: BankTraits): ParityRow[] {
+  return bankTraitNames.map((trait) => ({
+    trait,
+    offline: offline[trait],
+    bank: bank[trait],
+    same:
+      bank[trait] === 'unknown' ? undefined : JSON.stringify(offline[trait]) === JSON.stringify(bank[trait]),
+  }))
+}
+
+/**
+ * The personality the offline sandbox can take to behave like this bank: the one that agrees with every
+ * trait the bank's answers settled (the base path aside: offline answers under /api whatever the bank's).
+ * Otherwise the closest, with the traits it differs in.
+ */
+export function offlinePersonalityFor(
+  bank: BankTraits,
+): { name: PersonalityName; differs: BankTraitName[] } | undefined {
+  const settled = definedTraits(bank).filter((trait) => trait !== 'basePath')
+  if (settled.length === 0) return undefined
+  const candidates = personalityNames.map((name) => {
+    const profile = visibleTraits(personalityProfiles[name])
+    const differs = settled.filter((trait) => JSON.stringify(profile[trait]) !== JSON.stringify(bank[trait]))
+    return { name, differs }
+  })
+  return candidates.reduce((best, candidate) =>
+    candidate.differs.length < best.differs.length ? candidate : best,
+  )
+}

@@ -1,0 +1,315 @@
+// @vitest-environment jsdom
+// "Check this sandbox…" in the Connection panel: the plan before it starts, each request live, a cancel, the
+// parity report with each trait's evidence, what changed since the last check, and offline made like the bank.
+import { fireEvent, screen, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { afterEach, describe, expect, it } from 'vitest'
+import { readOfflinePersonality } from '../../api'
+import {
+  type BankTraits,
+  bankProfileFileOf,
+  CONSOLE_PROBE_PATH,
+  type ProbeEvent,
+  type ProbeExchange,
+  personalityProfiles,
+} from '../../contract/bank-profile'
+import { proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
+import { resetProbeRun } from './probe-run'
+
+const { server } = sandboxForEachTest()
+afterEach(() => resetProbeRun())
+
+const UPSTREAM = 'https://psd2.example-bank.no/api-sandbox'
+const probeUrl = `${location.origin}${CONSOLE_PROBE_PATH}`
+
+function exchange(index: number, method: string, path: string, status: number, body?: string): ProbeExchange {
+  return {
+    index,
+    startedAt: Date.parse('2026-11-26T10:00:00Z') + index,
+    durationMs: 12,
+    method,
+    url: `${UPSTREAM}${path}`,
+    path,
+    requestHeaders: [
+      ['X-Request-ID', `probe-${index}`],
+      ['Signature', 'keyId="SN=1,CA=CN=Bank",algorithm="rsa-sha256",headers="digest",signature="c2ln"'],
+      ...(body === undefined ? [] : ([['Content-Type', 'application/json']] as [string, string][])),
+    ],
+    ...(body === undefined ? {} : { requestBody: body }),
+    signingString: `x-request-id: probe-${index}`,
+    keyId: 'SN=1,CA=CN=Bank',
+    status,
+    responseHeaders: [['content-type', 'application/json']],
+    responseBody: status === 201 ? '{"resourceId":"enc!!abc","customerNumber":"13039319955"}' : '{}',
+  }
+}
+
+const accounts = '/v1/sandbox/card-accounts'
+const first = exchange(1, 'GET', accounts, 405)
+const created = exchange(4, 'POST', accounts, 201, '{"customerNumber":"13039319955","name":"probe"}')
+const pendingRead = exchange(7, 'GET', `${accounts}/enc!!abc/transactions?bookingStatus=pending`, 200)
+
+/** The platform as the probe learns it, with the evidence a real run names. */
+function done(traits: BankTraits = personalityProfiles.platform, stopped?: string): ProbeEvent {
+  return {
+    event: 'done',
+    outcome: {
+      traits,
+      requests: 9,
+      accountId: 'enc!!abc',
+      evidence: { accountList: [1], ids: [4], extraFields: [4], pending: [7] },
+      ...(stopped === undefined ? {} : { stopped }),
+    },
+    profile: bankProfileFileOf(traits, { source: `${UPSTREAM}`, learnedAt: '2026-11-26T10:00:05.000Z' }),
+  }
+}
+
+/** The proxy's stream, fed by the test one event at a time. */
+function proxyStream() {
+  const encoder = new TextEncoder()
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c
+    },
+  })
+  const asked: { method: string; body: string }[] = []
+  server.use(
+    http.post(probeUrl, async ({ request }) => {
+      asked.push({ method: 'POST', body: await request.text() })
+      return new HttpResponse(body, { headers: { 'content-type': 'application/x-ndjson' } })
+    }),
+    http.delete(probeUrl, () => {
+      asked.push({ method: 'DELETE', body: '' })
+      return new HttpResponse(null, { status: 204 })
+    }),
+  )
+  return {
+    asked,
+    send(event: ProbeEvent) {
+      controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`))
+    },
+    end: () => controller.close(),
+  }
+}
+
+async function openPanel({ presenting = false } = {}) {
+  server.use(...proxyAnswers({ upstream: UPSTREAM, local: false }))
+  renderConsole('', 'proxy')
+  if (presenting) {
+    if (!screen.queryByRole('button', { name: 'Presenter mode' })) {
+      fireEvent.click(await screen.findByRole('button', { name: 'Explain & share' }))
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Presenter mode' }))
+  }
+  fireEvent.click(await screen.findByRole('button', { name: 'Settings' }))
+  fireEvent.click(await screen.findByRole('button', { name: 'Connection' }))
+  const panel = await screen.findByRole('dialog', { name: 'Connection' })
+  return within(panel).getByRole('region', { name: 'Check this sandbox' })
+}
+
+async function startCheck(section: HTMLElement) {
+  fireEvent.click(within(section).getByRole('button', { name: 'Check this sandbox…' }))
+  fireEvent.click(await within(section).findByRole('button', { name: 'Start the check' }))
+}
+
+describe('Check this sandbox', () => {
+  it('says what it will send before it starts, and refuses a customer number that is none', async () => {
+    const section = await openPanel()
+    fireEvent.click(within(section).getByRole('button', { name: 'Check this sandbox…' }))
+    expect(await within(section).findByText(/^The probe sends at most 9 signed requests to /)).toBeDefined()
+    expect(section.textContent).toContain(`${UPSTREAM}`)
+    expect(section.textContent).toContain('It creates ONE card account (named "Sandbox Console probe")')
+    const customer = within(section).getByRole('textbox', { name: 'Customer number of the probe account' })
+    expect((customer as HTMLInputElement).value).toBe('13039319955')
+    fireEvent.change(customer, { target: { value: '12' } })
+    fireEvent.click(within(section).getByRole('button', { name: 'Start the check' }))
+    expect(within(section).getByText(/^customerNumber must be the PSU id: 8 to 11 digits/)).toBeDefined()
+  })
+
+  it('shows each request as it ends, then the parity report with the evidence', async () => {
+    const proxy = proxyStream()
+    const section = await openPanel()
+    await startCheck(section)
+    await within(section).findByText('Starting the check…')
+    proxy.send({ event: 'plan', lines: ['…'], maxRequests: 9 })
+    proxy.send({ event: 'exchange', exchange: first })
+    expect(
+      await within(section).findByText('Request 1 of at most 9: GET /v1/sandbox/card-accounts answered 405'),
+    ).toBeDefined()
+    expect(JSON.parse(proxy.asked[0]?.body ?? '')).toEqual({ customerNumber: '13039319955' })
+    proxy.send({ event: 'exchange', exchange: created })
+    proxy.send({ event: 'exchange', exchange: pendingRead })
+    proxy.send(done())
+    proxy.end()
+
+    const table = await within(section).findByRole('table', {
+      name: 'This bank beside the offline sandbox (behaves like: console)',
+    })
+    const row = (trait: string) => table.querySelector(`tr[data-trait="${trait}"]`) as HTMLElement
+    expect(row('accountList').textContent).toBe(
+      'List of card accounts accountListlistedabsent differs#1 GET /v1/sandbox/card-accounts 405',
+    )
+    expect(row('amounts').textContent).toContain('stringstring same')
+    expect(row('keyId').textContent).toContain('needs a deliberately bad signature')
+    expect(within(section).getByRole('status').textContent).toBe(
+      '9 requests sent; 15 of 21 traits settled; 7 differ from offline.',
+    )
+    // The evidence opens as the inspector shows a request: the path under /api and as signed for the bank.
+    fireEvent.click(within(row('ids')).getByRole('button', { name: '#4 POST /v1/sandbox/card-accounts 201' }))
+    const opened = within(section).getByRole('region', { name: 'Evidence' })
+    expect(opened.textContent).toContain('Evidence: #4 POST /v1/sandbox/card-accounts 201')
+    expect(opened.textContent).toContain('Forwarded by the proxy')
+    // A read of the probe account names it in words, not by its 90-character id.
+    expect(within(row('pending')).getByRole('button').textContent).toBe(
+      '#7 GET /v1/sandbox/card-accounts/(probe account)/transactions?bookingStatus=pending 200',
+    )
+    expect(opened.textContent).toContain(`${UPSTREAM}/v1/sandbox/card-accounts`)
+    expect(opened.textContent).toMatch(/"resourceId": ?"enc!!abc"/)
+    // The inspector lists the probe's requests with the console's own.
+    const inspector = screen.getByRole('region', { name: 'Request inspector' })
+    expect(inspector.textContent).toContain(
+      'GET /api/v1/sandbox/card-accounts/enc!!abc/transactions?bookingStatus=pending 200',
+    )
+  })
+
+  it('closes with a request shown without stopping the console', async () => {
+    // As Chromium's does, scrollIntoView answers a promise.
+    Element.prototype.scrollIntoView = () => Promise.resolve() as unknown as undefined
+    try {
+      const proxy = proxyStream()
+      const section = await openPanel()
+      await startCheck(section)
+      proxy.send({ event: 'exchange', exchange: created })
+      proxy.send(done())
+      proxy.end()
+      const ids = (await within(section).findByRole('table')).querySelector('tr[data-trait="ids"]')
+      fireEvent.click(within(ids as HTMLElement).getByRole('button', { name: /^#4 POST/ }))
+      const dialog = screen.getByRole('dialog', { name: 'Connection' })
+      fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement)
+      expect(screen.queryByRole('dialog', { name: 'Connection' })).toBeNull()
+      expect(screen.queryByRole('heading', { name: 'The console stopped' })).toBeNull()
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView
+    }
+  })
+
+  it('cancels: nothing more is sent, and the report keeps what was learned', async () => {
+    const proxy = proxyStream()
+    const section = await openPanel()
+    await startCheck(section)
+    proxy.send({ event: 'exchange', exchange: first })
+    fireEvent.click(await within(section).findByRole('button', { name: 'Cancel the check' }))
+    expect(
+      await within(section).findByText('Cancelling: the check stops after the request under way…'),
+    ).toBeDefined()
+    await expect.poll(() => proxy.asked.map(({ method }) => method)).toEqual(['POST', 'DELETE'])
+    proxy.send(done({ ...personalityProfiles.platform, amounts: 'unknown' }, 'cancelled before GET /v1/…'))
+    proxy.end()
+    expect(
+      await within(section).findByText(/^Stopped early: cancelled before GET \/v1\/…\. What the answers/),
+    ).toBeDefined()
+    expect(section.textContent).toContain('The check stopped early: too little is known')
+  })
+
+  it('a later check shows what changed since the last one', async () => {
+    const earlier = proxyStream()
+    let section = await openPanel()
+    await startCheck(section)
+    earlier.send(done())
+    earlier.end()
+    expect(await within(section).findByRole('table')).toBeDefined()
+    expect(section.textContent).not.toContain('since the check of')
+
+    const later = proxyStream()
+    fireEvent.click(within(section).getByRole('button', { name: 'Check again…' }))
+    fireEvent.click(await within(section).findByRole('button', { name: 'Start the check' }))
+    later.send(done({ ...personalityProfiles.platform, amounts: 'number' }))
+    later.end()
+    section = await screen.findByRole('region', { name: 'Check this sandbox' })
+    expect(
+      await within(section).findByText(/^Changed since the check of 2026-11-26 \d\d:\d\d: 1 trait\.$/),
+    ).toBeDefined()
+    expect(within(section).getByText('Amounts: string → number')).toBeDefined()
+  })
+
+  it('makes offline behave like this bank: the personality that agrees in every trait, and a file', async () => {
+    const proxy = proxyStream()
+    const section = await openPanel()
+    await startCheck(section)
+    proxy.send(done())
+    proxy.end()
+    expect(
+      await within(section).findByText(/behaves like this bank in every trait the check settled/),
+    ).toBeDefined()
+    fireEvent.click(within(section).getByRole('button', { name: 'Make offline behave like this bank' }))
+    expect(readOfflinePersonality()).toBe('platform')
+    expect(within(section).getByText(/^Offline, the sandbox behaves like: platform\./)).toBeDefined()
+    // The report now sets the bank beside offline as it will be.
+    expect(
+      within(section).getByRole('table', {
+        name: 'This bank beside the offline sandbox (behaves like: platform)',
+      }),
+    ).toBeDefined()
+    expect(section.textContent).toContain('the offline sandbox agrees with every one')
+  })
+
+  it('names the closest personality when none agrees in every trait', async () => {
+    const proxy = proxyStream()
+    const section = await openPanel()
+    await startCheck(section)
+    proxy.send(done({ ...personalityProfiles.platform, amounts: 'number' }))
+    proxy.end()
+    expect(
+      await within(section).findByText(
+        /^No offline personality behaves like this bank in every trait; the closest,/,
+      ),
+    ).toBeDefined()
+    expect(section.textContent).toContain('platform, differs in Amounts.')
+    expect(within(section).queryByRole('button', { name: 'Make offline behave like this bank' })).toBeNull()
+  })
+
+  it('says why the proxy refused to start it', async () => {
+    server.use(
+      http.post(probeUrl, () =>
+        HttpResponse.json(
+          {
+            tppMessages: [
+              {
+                category: 'ERROR',
+                code: 'SERVICE_UNAVAILABLE',
+                text: 'A check of this sandbox is already running',
+              },
+            ],
+          },
+          { status: 409 },
+        ),
+      ),
+    )
+    const section = await openPanel()
+    await startCheck(section)
+    expect(await within(section).findByRole('alert')).toBeDefined()
+    expect(section.textContent).toContain('A check of this sandbox is already running')
+  })
+
+  it('in presenter mode masks the probe customer, in the field, the report and the evidence', async () => {
+    const proxy = proxyStream()
+    const section = await openPanel({ presenting: true })
+    fireEvent.click(within(section).getByRole('button', { name: 'Check this sandbox…' }))
+    const customer = await within(section).findByRole('textbox', {
+      name: /^Customer number of the probe account/,
+    })
+    expect((customer as HTMLInputElement).value).toBe('•••••••••55')
+    fireEvent.click(within(section).getByRole('button', { name: 'Start the check' }))
+    proxy.send({ event: 'exchange', exchange: created })
+    proxy.send(done())
+    proxy.end()
+    await within(section).findByRole('table')
+    expect(section.textContent).toContain('(customer •••••••••55)')
+    const row = section.querySelector('tr[data-trait="ids"]') as HTMLElement
+    fireEvent.click(within(row).getByRole('button', { name: /^#4 POST/ }))
+    const evidence = within(section).getByRole('region', { name: 'Evidence' })
+    expect(evidence.textContent).toMatch(/"customerNumber": ?"•••••••••55"/)
+    expect(section.textContent).not.toContain('13039319955')
+  })
+})
