@@ -77,6 +77,31 @@ describe('transport in offline mode', () => {
 })
 
 describe('transport in proxy mode', () => {
+  it('lists a cancelled read below the read that replaced it, however slow its condition is to find', async () => {
+    let conditionAsked = () => {}
+    const transport = configure({
+      mode: 'proxy',
+      conditionOf: () => new Promise((resolve) => (conditionAsked = () => resolve(undefined))),
+    })
+    const replaced = new AbortController()
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((sent: Request) =>
+        sent.signal.aborted || sent.url.endsWith('?old')
+          ? new Promise((_, reject) => sent.signal.addEventListener('abort', () => reject(sent.signal.reason)))
+          : Promise.resolve(json({ cardAccounts: [] })),
+      ),
+    )
+
+    const old = transport(new Request(`${url}?old`, { signal: replaced.signal }))
+    replaced.abort()
+    await expect(old).rejects.toThrow()
+    await transport(request())
+    conditionAsked()
+
+    expect(requests(requestLog.snapshot()).map((entry) => entry.cancelled ?? entry.status)).toEqual([200, true])
+  })
+
   it('shows a request the console gave up on: it left, and the sandbox may have counted it', async () => {
     const transport = configure({ mode: 'proxy' })
     const replaced = new AbortController()

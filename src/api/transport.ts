@@ -113,8 +113,10 @@ export function createTransport({
       }
       if (request.signal.aborted) {
         // The request left before the console gave up on it (a newer view replaced its read): the sandbox
-        // may have counted it (a quota, a signature's one use), so the inspector shows it.
-        record({ failure: CANCELLED, cancelled: true, condition: await conditionOf?.(requestId) })
+        // may have counted it (a quota, a signature's one use), so the inspector shows it. Recorded at once,
+        // not after asking for its condition: the inspector lists by arrival, and the read that replaced it
+        // must come above it.
+        record({ failure: CANCELLED, cancelled: true })
         throw error
       }
       const failure = `network error (${error instanceof Error ? error.message : String(error)})`
