@@ -1,38 +1,12 @@
 import type { CardAccount, DaySums, IsoDate, StoredTransaction } from '../contract'
-import { DuplicateTransactionIdError, isStoreUnreadableError, type StoreUnreadableError } from './errors'
+import { type Copy, type CopyCache, createCopyCache, heldOf } from './copy-cache'
+import { DuplicateTransactionIdError } from './errors'
 import { serialize } from './serialize'
 import type { Settlement } from './settlement'
 import type { AccountData, Generation, PageRequest, Salvage, SandboxStore, StoredPage } from './storage/store'
 import { AccountIndex } from './transaction-index'
 
-/**
- * The engine's copy of the store at one generation: every account, and the transactions of those it
- * has needed whole (read on first use: listing a page does not need them, summing or writing does).
- * The rules read it; only the repository changes it, in step with the store.
- */
-export interface Copy {
-  readonly generation: Generation
-  /** Every account, in creation order. */
-  readonly accounts: ReadonlyMap<string, CardAccount>
-  /** Accounts whose transactions were read whole. */
-  readonly indexes: ReadonlyMap<string, AccountIndex>
-  /** Why an account's transactions could not be read, by account, once tried: the status says so. */
-  readonly damage: ReadonlyMap<string, StoreUnreadableError>
-}
-
-interface Held {
-  generation: Generation
-  accounts: Map<string, CardAccount>
-  indexes: Map<string, AccountIndex>
-  /** Accounts whose transactions are being read, so that two callers share one read. */
-  reading: Map<string, Promise<AccountIndex>>
-  /** The store's transaction counts, read once for the caps: valid for every account not in `indexes`. */
-  counts?: Promise<Map<string, number>>
-  damage: Map<string, StoreUnreadableError>
-}
-
-/** The store moved to another generation while an account's transactions were read: start again. */
-class StaleCopy extends Error {}
+export type { Copy } from './copy-cache'
 
 export type DateWindow = { fromDate?: IsoDate | undefined; toDate?: IsoDate | undefined }
 
@@ -92,155 +66,62 @@ export interface Repository {
 }
 
 export function createRepository(store: SandboxStore): Repository {
-  let state: Promise<Held> | undefined
-  /** What `state` resolved to, so that a stale copy can be dropped only if it is still the one held. */
-  let held: Held | undefined
-  const queue = serialize()
+  const cache = createCopyCache(store)
+  return { ...reads(store, cache), ...writes(store, cache) }
+}
 
-  const forget = () => {
-    state = undefined
-    held = undefined
-  }
-  store.onExternalChange?.(forget)
+type Reads = Omit<Repository, keyof Writes>
+type Writes = Pick<
+  Repository,
+  | 'write'
+  | 'saveAccount'
+  | 'append'
+  | 'replace'
+  | 'deleteTransaction'
+  | 'deleteAccount'
+  | 'replaceAll'
+  | 'restore'
+  | 'clear'
+>
 
-  function hold(loading: Promise<Held>): Promise<Held> {
-    state = loading
-    held = undefined
-    loading.then(
-      (current) => {
-        if (state === loading) held = current
-      },
-      () => {
-        if (state === loading) forget()
-      },
-    )
-    return loading
-  }
-
-  // The accounts are read once, on first use; a failed read is retried by the next call.
-  function loaded(): Promise<Held> {
-    return (
-      state ??
-      hold(
-        store.loadAccounts().then(({ accounts, generation }) =>
-          heldOf(
-            generation,
-            accounts.map((account) => ({ account })),
-          ),
-        ),
-      )
-    )
-  }
-
-  /** Drops `copy` if it is still the copy held: the next call reads the store again. */
-  function drop(copy: Copy) {
-    if (held === copy) forget()
-  }
-
-  async function latest(): Promise<Held> {
-    const current = await loaded()
-    if (current.generation === (await store.generation())) return current
-    drop(current)
-    return loaded()
-  }
-
-  /** Throws `StaleCopy` when the store is at another generation than `copy`, whose accounts would not match. */
-  function index(copy: Copy, id: string): Promise<AccountIndex> {
-    const current = copy as Held
-    const known = current.indexes.get(id)
-    if (known) return Promise.resolve(known)
-    const account = current.accounts.get(id)
-    if (!account) return Promise.reject(new Error(`no card account ${id} in the engine's copy`))
-    let reading = current.reading.get(id)
-    if (!reading) {
-      reading = store
-        .loadTransactions(id)
-        .then(({ transactions, generation }) => {
-          if (generation !== current.generation) {
-            drop(current)
-            throw new StaleCopy()
-          }
-          const index = new AccountIndex(account, transactions)
-          current.indexes.set(id, index)
-          return index
-        })
-        .catch((error: unknown) => {
-          if (isStoreUnreadableError(error)) current.damage.set(id, error)
-          throw error
-        })
-        .finally(() => current.reading.delete(id))
-      current.reading.set(id, reading)
-    }
-    return reading
-  }
-
-  const indexes = (copy: Copy) => Promise.all([...copy.accounts.keys()].map((id) => index(copy, id)))
-
-  /** Runs `task` again on fresh data for as long as the store moves on under it. */
-  async function fresh<T>(task: () => Promise<T>): Promise<T> {
-    for (;;) {
-      try {
-        return await task()
-      } catch (error) {
-        if (!(error instanceof StaleCopy)) throw error
-      }
-    }
-  }
-
-  /** A write that replaces everything with `data`, the copy then being `data` itself. */
-  function overwrite(task: () => Promise<Generation>, data: readonly AccountData[]): Promise<Held> {
-    return queue(() =>
-      store.exclusive(async () => {
-        forget()
-        const current = heldOf(await task(), data)
-        await hold(Promise.resolve(current))
-        return current
-      }),
-    )
-  }
-
+function reads(store: SandboxStore, cache: CopyCache): Reads {
+  const indexes = (copy: Copy) => Promise.all([...copy.accounts.keys()].map((id) => cache.index(copy, id)))
   return {
-    accounts: async () => [...(await loaded()).accounts.values()],
+    accounts: async () => [...(await cache.loaded()).accounts.values()],
 
     async find(id) {
-      let current = await loaded()
+      let copy = await cache.loaded()
       // An account this copy lacks may be another tab's, created before its message arrived.
-      if (!current.accounts.has(id)) current = await latest()
-      const account = current.accounts.get(id)
-      return account ? { account, copy: current } : undefined
+      if (!copy.accounts.has(id)) copy = await cache.latest()
+      const account = copy.accounts.get(id)
+      return account ? { account, copy } : undefined
     },
 
-    latest,
-    index,
+    latest: cache.latest,
+    index: cache.index,
     indexes,
-    latestIndexes: () => fresh(async () => indexes(await latest())),
+    latestIndexes: () => cache.fresh(async () => indexes(await cache.latest())),
 
     async count(copy) {
-      const current = copy as Held
-      current.counts ??= store.countTransactions()
-      const counts = await current.counts
+      const held = cache.held(copy)
+      held.counts ??= store.countTransactions()
+      const counts = await held.counts
       let sum = 0
-      for (const id of current.accounts.keys()) {
-        sum += current.indexes.get(id)?.transactions.length ?? counts.get(id) ?? 0
+      for (const id of held.accounts.keys()) {
+        sum += held.indexes.get(id)?.transactions.length ?? counts.get(id) ?? 0
       }
       return sum
     },
 
-    async onAccount(id, copy, read) {
-      for (let current = copy; ; current = await loaded()) {
-        if (!current.accounts.has(id)) return undefined
-        try {
-          return await read(current)
-        } catch (error) {
-          if (!(error instanceof StaleCopy)) throw error
-        }
-      }
-    },
+    onAccount: cache.onAccount,
 
     async page(copy, id, request) {
       const known = copy.indexes.get(id)
       if (known === undefined && store.readPage) return store.readPage(id, request)
-      const { booked, pending } = (known ?? (await index(copy, id))).select(request.fromDate, request.toDate)
+      const { booked, pending } = (known ?? (await cache.index(copy, id))).select(
+        request.fromDate,
+        request.toDate,
+      )
       const spans = request.spans({ booked: booked.count, pending: pending.count })
       return {
         booked: booked.slice(spans.booked.start, spans.booked.end),
@@ -255,25 +136,39 @@ export function createRepository(store: SandboxStore): Repository {
       return store.readDaySums(id, window)
     },
 
-    write(task) {
-      return queue(() => store.exclusive(() => fresh(async () => task(await latest()))))
-    },
+    salvage: () => store.salvage(),
+  }
+}
+
+/** Each write goes through the queue and the store's lock, and keeps the copy in step with what it stored. */
+function writes(store: SandboxStore, cache: CopyCache): Writes {
+  const queue = serialize()
+  /** A write that replaces everything with `data`, the copy then being `data` itself. */
+  const overwrite = (task: () => Promise<Generation>, data: readonly AccountData[]) =>
+    queue(() =>
+      store.exclusive(async () => {
+        cache.forget()
+        return cache.hold(heldOf(await task(), data))
+      }),
+    )
+  return {
+    write: (task) => queue(() => store.exclusive(() => cache.fresh(async () => task(await cache.latest())))),
 
     async saveAccount(copy, account) {
-      const current = copy as Held
-      current.generation = await store.saveAccount(account)
-      current.accounts.set(account.resourceId, account)
-      current.indexes.set(account.resourceId, new AccountIndex(account))
+      const held = cache.held(copy)
+      held.generation = await store.saveAccount(account)
+      held.accounts.set(account.resourceId, account)
+      held.indexes.set(account.resourceId, new AccountIndex(account))
     },
 
     async append(copy, index, batch) {
-      const current = copy as Held
+      const held = cache.held(copy)
       try {
-        current.generation = await store.appendTransactions(index.account.resourceId, batch)
+        held.generation = await store.appendTransactions(index.account.resourceId, batch)
       } catch (error) {
         if (!(error instanceof DuplicateTransactionIdError)) throw error
         // The store knew better than this copy: read it again before the next call.
-        drop(current)
+        cache.drop(copy)
         return error.cardTransactionId
       }
       index.add(batch)
@@ -281,34 +176,34 @@ export function createRepository(store: SandboxStore): Repository {
     },
 
     async replace(copy, index, settlements) {
-      const current = copy as Held
+      const held = cache.held(copy)
       const id = index.account.resourceId
       try {
-        current.generation = await store.replaceTransactions(id, settlements)
+        held.generation = await store.replaceTransactions(id, settlements)
       } catch (error) {
         if (!(error instanceof DuplicateTransactionIdError)) throw error
-        state = undefined
+        cache.forget()
         return error.cardTransactionId
       }
       const replaced = new Map(settlements.map(({ from, to }) => [from, to]))
       const transactions = index.transactions.map((tx) => replaced.get(tx.cardTransactionId) ?? tx)
-      current.indexes.set(id, new AccountIndex(index.account, transactions))
+      held.indexes.set(id, new AccountIndex(index.account, transactions))
       return undefined
     },
 
     async deleteTransaction(copy, index, cardTransactionId) {
-      const current = copy as Held
+      const held = cache.held(copy)
       const id = index.account.resourceId
-      current.generation = await store.deleteTransaction(id, cardTransactionId)
-      current.indexes.set(id, index.without(cardTransactionId))
+      held.generation = await store.deleteTransaction(id, cardTransactionId)
+      held.indexes.set(id, index.without(cardTransactionId))
     },
 
     async deleteAccount(copy, id) {
-      const current = copy as Held
-      current.generation = await store.deleteAccount(id)
-      current.accounts.delete(id)
-      current.indexes.delete(id)
-      current.damage.delete(id)
+      const held = cache.held(copy)
+      held.generation = await store.deleteAccount(id)
+      held.accounts.delete(id)
+      held.indexes.delete(id)
+      held.damage.delete(id)
     },
 
     replaceAll: (data) => overwrite(() => store.replaceAll(data), data),
@@ -316,10 +211,10 @@ export function createRepository(store: SandboxStore): Repository {
     async restore(data) {
       await queue(() =>
         store.exclusive(async () => {
-          forget()
+          cache.forget()
           await store.replaceAll(data)
           // A read that ran during the write may hold the data it replaced.
-          forget()
+          cache.forget()
         }),
       )
     },
@@ -327,25 +222,5 @@ export function createRepository(store: SandboxStore): Repository {
     async clear() {
       await overwrite(() => store.clear(), [])
     },
-
-    salvage: () => store.salvage(),
-  }
-}
-
-/** A copy of `data` at `generation`, with the transactions of the accounts that carry them indexed. */
-function heldOf(
-  generation: Generation,
-  data: readonly { account: CardAccount; transactions?: readonly StoredTransaction[] }[],
-): Held {
-  return {
-    generation,
-    accounts: new Map(data.map(({ account }) => [account.resourceId, account])),
-    indexes: new Map(
-      data.flatMap(({ account, transactions }) =>
-        transactions === undefined ? [] : [[account.resourceId, new AccountIndex(account, transactions)]],
-      ),
-    ),
-    reading: new Map(),
-    damage: new Map(),
   }
 }
