@@ -3,11 +3,13 @@ import {
   type AccountReading,
   type CopyProgress,
   readWholeAccount,
+  type ScenarioCopy,
   type ScenarioSaver,
   type ScenarioSummary,
+  scenarioFromRead,
   useApiClient,
 } from '../../api'
-import { localToday, type ScenarioCopy, scenarioFromRead, type TppMessage } from '../../contract'
+import { localToday, type TppMessage } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'

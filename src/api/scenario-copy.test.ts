@@ -1,8 +1,8 @@
 // An account read through the proxy becomes a scenario of the offline sandbox: values kept exactly as read,
 // and what the offline sandbox would refuse is named with why, never changed to fit nor silently dropped.
 import { describe, expect, it } from 'vitest'
-import { type AccountAsRead, scenarioFile, scenarioFromRead } from '.'
-import { cardTransactionsFromServer } from './transaction'
+import { cardTransactionsFromServer, scenarioFile } from '../contract'
+import { type AccountAsRead, scenarioFromRead } from './scenario-copy'
 
 const account = {
   resourceId: 'enc!!abc_-==',

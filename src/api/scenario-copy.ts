@@ -1,9 +1,15 @@
 import type { z } from 'zod'
-import { cardAccount, type cardAccountFromServer } from './card-account'
-import { problemFromZod } from './errors'
-import { newScenarioFile, type ScenarioFile } from './scenario'
-import { type StoredTransaction, storedTransaction } from './snapshot'
-import type { BookedFromServer, PendingFromServer } from './transaction'
+import {
+  type BookedFromServer,
+  cardAccount,
+  type cardAccountFromServer,
+  newScenarioFile,
+  type PendingFromServer,
+  problemFromZod,
+  type ScenarioFile,
+  type StoredTransaction,
+  storedTransaction,
+} from '../contract'
 
 /** An account and all its transactions as the console's liberal reader took them from a sandbox. */
 export interface AccountAsRead {
