@@ -99,6 +99,22 @@ describe('scenarioFromRead', () => {
     ])
   })
 
+  it('holds every kept transaction to the booking rule the offline import holds it to', () => {
+    const { bookingDate: _, ...undated } = booked('undated', '2026-01-02', '-1')
+    const copy = copied(
+      asRead({
+        booked: [undated, { ...booked('early', '2026-01-02', '-1'), transactionDate: '2026-01-05' }],
+        pending: [{ ...pending('dated', '2026-01-03'), bookingDate: '2026-01-03' }],
+      }),
+    )
+    expect(copy.kept).toBe(0)
+    expect(copy.leftOut).toEqual([
+      { what: 'booked undated', why: 'a booked transaction needs a bookingDate' },
+      { what: 'booked early', why: 'bookingDate 2026-01-02 is before transactionDate 2026-01-05' },
+      { what: 'pending dated', why: 'a pending transaction has no bookingDate yet' },
+    ])
+  })
+
   it('leaves out the fields the offline format has no place for, and says which', () => {
     const extra = { bankInternalReference: 'X-7731' }
     const { customerType: _, status: __, ...bare } = account
