@@ -4,7 +4,6 @@ import https from 'node:https'
 import type { Socket } from 'node:net'
 import {
   API_BASE,
-  encodeConsoleTrace,
   headerNames,
   type Operation,
   type Problem,
@@ -12,7 +11,7 @@ import {
   SANDBOX_PREFIX,
   UUID,
 } from '../../src/contract'
-import { isTamperScenario, tamperSignedHeaders } from '../../src/signing'
+import { encodeConsoleTrace, isTamperScenario, tamperSignedHeaders } from '../../src/signing'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
 import { readBodyWithin } from '../read-body'

@@ -1,4 +1,5 @@
-import { decodeConsoleTrace, headerNames } from '../contract'
+import { headerNames } from '../contract'
+import { decodeConsoleTrace } from '../signing/console-trace'
 import type { SigningInfo } from './request-signer'
 
 export interface UpstreamRequest {

@@ -21,6 +21,18 @@ export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> | undefined
   return latin1ToBytes(atob(text))
 }
 
+/** base64url (RFC 4648 §5) without padding: a value any header, URL fragment or file name carries unchanged. */
+export function bytesToBase64Url(bytes: Uint8Array): string {
+  return bytesToBase64(bytes).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+}
+
+/** `undefined` unless `text` is base64url, padded or not, without white space. */
+export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (/[+/]/.test(text)) return undefined
+  const base64 = text.replaceAll('-', '+').replaceAll('_', '/')
+  return base64ToBytes(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))
+}
+
 export function latin1ToBytes(binary: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(binary.length)
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
