@@ -117,36 +117,12 @@ export function createCopyCache(store: SandboxStore): CopyCache {
     if (!account) return Promise.reject(new Error(`no card account ${id} in the engine's copy`))
     let reading = current.reading.get(id)
     if (!reading) {
-      reading = store
-        .loadTransactions(id)
-        .then(({ transactions, generation }) => {
-          if (generation !== current.generation) {
-            drop(current)
-            throw new StaleCopy()
-          }
-          const index = new AccountIndex(account, transactions)
-          current.indexes.set(id, index)
-          return index
-        })
-        .catch((error: unknown) => {
-          if (isStoreUnreadableError(error)) current.damage.set(id, error)
-          throw error
-        })
-        .finally(() => current.reading.delete(id))
+      reading = readIndex(store, current, account, () => drop(current)).finally(() =>
+        current.reading.delete(id),
+      )
       current.reading.set(id, reading)
     }
     return reading
-  }
-
-  /** Runs `task` again on fresh data for as long as the store moves on under it. */
-  async function fresh<T>(task: () => Promise<T>): Promise<T> {
-    for (;;) {
-      try {
-        return await task()
-      } catch (error) {
-        if (!(error instanceof StaleCopy)) throw error
-      }
-    }
   }
 
   return {
@@ -168,6 +144,43 @@ export function createCopyCache(store: SandboxStore): CopyCache {
         }
       }
     },
+  }
+}
+
+/** Runs `task` again on fresh data for as long as the store moves on under it. */
+async function fresh<T>(task: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await task()
+    } catch (error) {
+      if (!(error instanceof StaleCopy)) throw error
+    }
+  }
+}
+
+/**
+ * The account's transactions read from the store into `current`; `StaleCopy` (after `drop`) when the
+ * store is at another generation, and the damage noted when they cannot be read.
+ */
+async function readIndex(
+  store: SandboxStore,
+  current: Held,
+  account: CardAccount,
+  drop: () => void,
+): Promise<AccountIndex> {
+  const id = account.resourceId
+  try {
+    const { transactions, generation } = await store.loadTransactions(id)
+    if (generation !== current.generation) {
+      drop()
+      throw new StaleCopy()
+    }
+    const index = new AccountIndex(account, transactions)
+    current.indexes.set(id, index)
+    return index
+  } catch (error) {
+    if (isStoreUnreadableError(error)) current.damage.set(id, error)
+    throw error
   }
 }
 
