@@ -134,16 +134,7 @@ export function createCopyCache(store: SandboxStore): CopyCache {
     hold: (copy) => hold(Promise.resolve(copy)),
     index,
     fresh,
-    async onAccount(id, copy, read) {
-      for (let current = copy; ; current = await loaded()) {
-        if (!current.accounts.has(id)) return undefined
-        try {
-          return await read(current)
-        } catch (error) {
-          if (!(error instanceof StaleCopy)) throw error
-        }
-      }
-    },
+    onAccount: (id, copy, read) => onAccount(loaded, id, copy, read),
   }
 }
 
@@ -152,6 +143,23 @@ async function fresh<T>(task: () => Promise<T>): Promise<T> {
   for (;;) {
     try {
       return await task()
+    } catch (error) {
+      if (!(error instanceof StaleCopy)) throw error
+    }
+  }
+}
+
+/** `read` on `copy`, and on a fresh copy while the store moves on under it; `undefined` once the account is gone. */
+async function onAccount<T>(
+  loaded: () => Promise<Held>,
+  id: string,
+  copy: Copy,
+  read: (copy: Copy) => Promise<T>,
+): Promise<T | undefined> {
+  for (let current = copy; ; current = await loaded()) {
+    if (!current.accounts.has(id)) return undefined
+    try {
+      return await read(current)
     } catch (error) {
       if (!(error instanceof StaleCopy)) throw error
     }

@@ -67,22 +67,18 @@ export interface Repository {
 
 export function createRepository(store: SandboxStore): Repository {
   const cache = createCopyCache(store)
-  return { ...reads(store, cache), ...writes(store, cache) }
+  // One queue for every write of this engine: a write never sees another half done.
+  const queue = serialize()
+  return { ...reads(store, cache), ...writes(store, cache, queue), ...replacements(store, cache, queue) }
 }
 
-type Reads = Omit<Repository, keyof Writes>
+type Queue = ReturnType<typeof serialize>
 type Writes = Pick<
   Repository,
-  | 'write'
-  | 'saveAccount'
-  | 'append'
-  | 'replace'
-  | 'deleteTransaction'
-  | 'deleteAccount'
-  | 'replaceAll'
-  | 'restore'
-  | 'clear'
+  'write' | 'saveAccount' | 'append' | 'replace' | 'deleteTransaction' | 'deleteAccount'
 >
+type Replacements = Pick<Repository, 'replaceAll' | 'restore' | 'clear'>
+type Reads = Omit<Repository, keyof Writes | keyof Replacements>
 
 function reads(store: SandboxStore, cache: CopyCache): Reads {
   const indexes = (copy: Copy) => Promise.all([...copy.accounts.keys()].map((id) => cache.index(copy, id)))
@@ -141,16 +137,7 @@ function reads(store: SandboxStore, cache: CopyCache): Reads {
 }
 
 /** Each write goes through the queue and the store's lock, and keeps the copy in step with what it stored. */
-function writes(store: SandboxStore, cache: CopyCache): Writes {
-  const queue = serialize()
-  /** A write that replaces everything with `data`, the copy then being `data` itself. */
-  const overwrite = (task: () => Promise<Generation>, data: readonly AccountData[]) =>
-    queue(() =>
-      store.exclusive(async () => {
-        cache.forget()
-        return cache.hold(heldOf(await task(), data))
-      }),
-    )
+function writes(store: SandboxStore, cache: CopyCache, queue: Queue): Writes {
   return {
     write: (task) => queue(() => store.exclusive(() => cache.fresh(async () => task(await cache.latest())))),
 
@@ -205,7 +192,20 @@ function writes(store: SandboxStore, cache: CopyCache): Writes {
       held.indexes.delete(id)
       held.damage.delete(id)
     },
+  }
+}
 
+/** The writes that replace everything: they take the lock but read nothing, so a damaged store allows them. */
+function replacements(store: SandboxStore, cache: CopyCache, queue: Queue): Replacements {
+  /** Replaces everything by `task`, the copy then being `data` itself. */
+  const overwrite = (task: () => Promise<Generation>, data: readonly AccountData[]) =>
+    queue(() =>
+      store.exclusive(async () => {
+        cache.forget()
+        return cache.hold(heldOf(await task(), data))
+      }),
+    )
+  return {
     replaceAll: (data) => overwrite(() => store.replaceAll(data), data),
 
     async restore(data) {
