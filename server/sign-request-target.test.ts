@@ -2,7 +2,7 @@
 // verifies them, and the Connection panel's answer says so; any other value stops the start in words.
 import { describe, expect, it } from 'vitest'
 import { consoleConnection } from '../src/contract'
-import { decodeConsoleTrace } from '../src/signing'
+import { decodeConsoleTrace } from '../src/signing/console-trace'
 import { startConsoleServer } from './test-support/console-process'
 
 const ACCOUNTS = '/v1/sandbox/card-accounts'

@@ -11,7 +11,8 @@ import {
   SANDBOX_PREFIX,
   UUID,
 } from '../../src/contract'
-import { encodeConsoleTrace, isTamperScenario, tamperSignedHeaders } from '../../src/signing'
+import { isTamperScenario, tamperSignedHeaders } from '../../src/signing'
+import { encodeConsoleTrace } from '../../src/signing/console-trace'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
 import { readBodyWithin } from '../read-body'

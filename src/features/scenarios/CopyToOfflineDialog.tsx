@@ -3,12 +3,11 @@ import {
   type AccountReading,
   type CopyProgress,
   readWholeAccount,
-  type ScenarioCopy,
   type ScenarioSaver,
   type ScenarioSummary,
-  scenarioFromRead,
   useApiClient,
 } from '../../api'
+import { type ScenarioCopy, scenarioFromRead } from '../../api/scenario-copy'
 import { localToday, type TppMessage } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
