@@ -1,7 +1,8 @@
 // SIGN_REQUEST_TARGET=1: `npm start` signs the method and path as (request-target), its local sandbox
 // verifies them, and the Connection panel's answer says so; any other value stops the start in words.
 import { describe, expect, it } from 'vitest'
-import { consoleConnection, decodeConsoleTrace } from '../src/contract'
+import { consoleConnection } from '../src/contract'
+import { decodeConsoleTrace } from '../src/signing/console-trace'
 import { startConsoleServer } from './test-support/console-process'
 
 const ACCOUNTS = '/v1/sandbox/card-accounts'

@@ -4,7 +4,6 @@ import https from 'node:https'
 import type { Socket } from 'node:net'
 import {
   type ConsoleTrace,
-  encodeConsoleTrace,
   headerNames,
   type Operation,
   type Problem,
@@ -12,6 +11,7 @@ import {
   UUID,
 } from '../../src/contract'
 import { isTamperScenario, tamperSignedHeaders } from '../../src/signing'
+import { encodeConsoleTrace } from '../../src/signing/console-trace'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
 import { readBodyWithin } from '../read-body'

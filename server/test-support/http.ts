@@ -1,7 +1,8 @@
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo, Server as NetServer } from 'node:net'
 import { connect } from 'node:net'
-import { type ConsoleTrace, decodeConsoleTrace } from '../../src/contract'
+import type { ConsoleTrace } from '../../src/contract'
+import { decodeConsoleTrace } from '../../src/signing/console-trace'
 
 /** Listens on a free loopback port (any kind of server: HTTP, TLS, raw TCP) and gives the port. */
 export async function listen(server: NetServer): Promise<number> {

@@ -1,4 +1,5 @@
-import { type ConsoleTrace, decodeConsoleTrace, headerNames } from '../contract'
+import { type ConsoleTrace, headerNames } from '../contract'
+import { decodeConsoleTrace } from '../signing/console-trace'
 import type { SigningInfo } from './request-signer'
 
 export interface UpstreamRequest {

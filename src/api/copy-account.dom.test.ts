@@ -3,13 +3,14 @@
 // sandbox answers in (each bank personality), and the scenario keeps what was read exactly.
 import { HttpResponse, http } from 'msw'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { localToday, type PersonalityName, personalityNames, scenarioFromRead } from '../contract'
+import { localToday, type PersonalityName, personalityNames } from '../contract'
 import { createMemoryStore, createSandbox } from '../sandbox'
 import { setupSandboxServer } from '../sandbox-http/node'
 import { personalities } from '../sandbox-http/personality'
 import { createAccountBook, createApiClient } from '.'
 import { readWholeAccount } from './copy-account'
 import { ApiError } from './errors'
+import { scenarioFromRead } from './scenario-copy'
 
 const today = localToday()
 const rows = Array.from({ length: 12 }, (_, i) => ({

@@ -1,8 +1,8 @@
-import type { AccountAsRead } from '../contract'
 import type { ApiClient } from './api-client'
 import type { TransactionsPage } from './client'
 import { ApiError } from './errors'
 import type { Reading } from './reading'
+import type { AccountAsRead } from './scenario-copy'
 
 /** Rows asked for per page: the platform's default page size (release 1.19.2). */
 const PAGE_LIMIT = 200

@@ -88,7 +88,9 @@ describe('transport in proxy mode', () => {
       'fetch',
       vi.fn((sent: Request) =>
         sent.signal.aborted || sent.url.endsWith('?old')
-          ? new Promise((_, reject) => sent.signal.addEventListener('abort', () => reject(sent.signal.reason)))
+          ? new Promise((_, reject) =>
+              sent.signal.addEventListener('abort', () => reject(sent.signal.reason)),
+            )
           : Promise.resolve(json({ cardAccounts: [] })),
       ),
     )
@@ -99,7 +101,10 @@ describe('transport in proxy mode', () => {
     await transport(request())
     conditionAsked()
 
-    expect(requests(requestLog.snapshot()).map((entry) => entry.cancelled ?? entry.status)).toEqual([200, true])
+    expect(requests(requestLog.snapshot()).map((entry) => entry.cancelled ?? entry.status)).toEqual([
+      200,
+      true,
+    ])
   })
 
   it('shows a request the console gave up on: it left, and the sandbox may have counted it', async () => {

@@ -41,32 +41,3 @@ export const consoleTrace = z.object({
     .optional(),
 })
 export type ConsoleTrace = z.infer<typeof consoleTrace>
-
-/** Node's Buffer, where there is one: the proxy encodes a trace of ~2 kB per request, and btoa is slow there. */
-const nodeBuffer = (
-  globalThis as { Buffer?: { from(text: string): { toString(encoding: 'base64url'): string } } }
-).Buffer
-
-/** base64url of the trace's JSON: a header value any HTTP stack carries unchanged. */
-export function encodeConsoleTrace(trace: ConsoleTrace): string {
-  const json = JSON.stringify(trace)
-  if (nodeBuffer !== undefined) return nodeBuffer.from(json).toString('base64url')
-  const bytes = new TextEncoder().encode(json)
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
-}
-
-/** The trace in a header value; undefined when it is absent or not one. */
-export function decodeConsoleTrace(value: string | null | undefined): ConsoleTrace | undefined {
-  if (!value) return undefined
-  try {
-    const bytes = Uint8Array.from(atob(value.replaceAll('-', '+').replaceAll('_', '/')), (c) =>
-      c.charCodeAt(0),
-    )
-    const parsed = consoleTrace.safeParse(JSON.parse(new TextDecoder().decode(bytes)))
-    return parsed.success ? parsed.data : undefined
-  } catch {
-    return undefined
-  }
-}

@@ -55,6 +55,35 @@ const optionalCardFields = {
 }
 
 /**
+ * The booking rule, the one place it is written: a booked transaction carries its bookingDate, a pending
+ * one none yet, and nothing is booked before it happened. Creation, Import and the copy to offline all
+ * hold a transaction to it; each break names the field it is about.
+ */
+export function bookingRuleBreaks(tx: {
+  bookingStatus: unknown
+  bookingDate?: unknown
+  transactionDate?: unknown
+}): { field: 'bookingDate'; text: string }[] {
+  const breaks: { field: 'bookingDate'; text: string }[] = []
+  const broken = (text: string) => breaks.push({ field: 'bookingDate', text })
+  const { bookingStatus, bookingDate, transactionDate } = tx
+  if (bookingStatus === 'booked' && bookingDate === undefined) {
+    broken('a booked transaction needs a bookingDate')
+  }
+  if (bookingStatus === 'pending' && bookingDate !== undefined) {
+    broken('a pending transaction has no bookingDate yet')
+  }
+  if (
+    typeof bookingDate === 'string' &&
+    typeof transactionDate === 'string' &&
+    bookingDate < transactionDate
+  ) {
+    broken(`bookingDate ${bookingDate} is before transactionDate ${transactionDate}`)
+  }
+  return breaks
+}
+
+/**
  * One element of POST .../transactions. Rules that need a clock or the stored data (no future dates,
  * unique ids) are the engine's; rules about the element alone are here. Every currency, the original
  * (instructed) one included, is an ISO 4217 code in use; `currencies: 'stored'` only for a kept request.
@@ -79,26 +108,8 @@ export const transactionCreateSchema = ({ currencies = 'iso' }: { currencies?: C
       ...optionalCardFields,
     })
     .superRefine((tx, ctx) => {
-      if (tx.bookingStatus === 'booked' && tx.bookingDate === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['bookingDate'],
-          message: 'bookingDate is required for a booked transaction',
-        })
-      }
-      if (tx.bookingStatus === 'pending' && tx.bookingDate !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['bookingDate'],
-          message: 'a pending transaction has no bookingDate yet: leave it out',
-        })
-      }
-      if (tx.bookingDate !== undefined && tx.bookingDate < tx.transactionDate) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['bookingDate'],
-          message: `bookingDate ${tx.bookingDate} is before transactionDate ${tx.transactionDate}`,
-        })
+      for (const { field, text } of bookingRuleBreaks(tx)) {
+        ctx.addIssue({ code: 'custom', path: [field], message: text })
       }
       // The platform's rule: the booking date is not after the value date.
       if (tx.bookingDate !== undefined && tx.valueDate !== undefined && tx.bookingDate > tx.valueDate) {

@@ -2,6 +2,8 @@ import {
   addDays,
   daysBetween,
   type IsoDate,
+  type Problem,
+  problem,
   type SettlementRequest,
   type StoredTransaction,
   type TppMessage,
@@ -129,4 +131,14 @@ export function autoSettlements(index: AccountIndex, days: number, today: IsoDat
       from: tx.cardTransactionId,
       to: booked(tx, { bookingDate: addDays(tx.transactionDate, days) }),
     }))
+}
+
+/** A store's refusal of a new id another writer stored meanwhile, as the 400 the request would have got. */
+export function newIdTaken(cardTransactionId: string): Problem {
+  return problem(
+    400,
+    'FORMAT_ERROR',
+    `newCardTransactionId ${cardTransactionId} already exists in this card account`,
+    'transactions',
+  )
 }

@@ -1,4 +1,5 @@
 import {
+  bookingRuleBreaks,
   boundedSafeParse,
   CONSOLE_FILE_FORMAT,
   CONSOLE_FILE_VERSION,
@@ -108,15 +109,7 @@ function transactionRuleBreaks(
       breaks('cardTransactionId', `cardTransactionId ${tx.cardTransactionId} appears more than once`)
     }
     ids.add(tx.cardTransactionId)
-    if (tx.bookingStatus === 'booked' && tx.bookingDate === undefined) {
-      breaks('bookingDate', 'a booked transaction needs a bookingDate')
-    }
-    if (tx.bookingStatus === 'pending' && tx.bookingDate !== undefined) {
-      breaks('bookingDate', 'a pending transaction has no bookingDate')
-    }
-    if (tx.bookingDate !== undefined && tx.bookingDate < tx.transactionDate) {
-      breaks('bookingDate', `bookingDate ${tx.bookingDate} is before transactionDate ${tx.transactionDate}`)
-    }
+    for (const { field, text } of bookingRuleBreaks(tx)) breaks(field, text)
   })
   return found
 }

@@ -1,5 +1,18 @@
 import type { CardAccount, IsoDate, StoredTransaction } from '../contract'
 
+/**
+ * The date a transaction is listed, filtered and summed by: its bookingDate when booked, its
+ * transactionDate when pending (docs/decisions.md#dates). A booked row that lacks one (a damaged
+ * record) falls back to the transactionDate.
+ */
+export function listDate<T>(tx: {
+  bookingStatus?: unknown
+  bookingDate?: T
+  transactionDate?: T
+}): T | undefined {
+  return tx.bookingStatus === 'booked' ? (tx.bookingDate ?? tx.transactionDate) : tx.transactionDate
+}
+
 /** A stored transaction with the keys it is listed by: its list date and its creation sequence. */
 interface Row {
   readonly date: IsoDate
@@ -120,8 +133,9 @@ export class AccountIndex {
       const seq = this.created.length
       this.created.push(tx)
       this.ids.add(tx.cardTransactionId)
-      if (tx.bookingStatus === 'booked') booked.push({ date: tx.bookingDate ?? tx.transactionDate, seq, tx })
-      else pending.push({ date: tx.transactionDate, seq, tx })
+      const row = { date: listDate(tx) as IsoDate, seq, tx }
+      if (tx.bookingStatus === 'booked') booked.push(row)
+      else pending.push(row)
     }
     this.bookedRows.insert(booked)
     this.pendingRows.insert(pending)

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatDn, parseDn, sameDn } from './dn'
+import { encodeTlv } from './der'
+import { dnFromNameDer, formatDn, parseDn, sameDn } from './dn'
 
 const CN = '2.5.4.3'
 
@@ -63,5 +64,30 @@ describe('sameDn', () => {
     ['CN=a', 'CN=a,'],
   ])('%s is not %s', (a, b) => {
     expect(sameDn(a, b)).toBe(false)
+  })
+})
+
+describe('DER names', () => {
+  /** A Name of one RDN: CN as the string type `tag` holding `content`. */
+  const nameOf = (tag: number, content: Uint8Array) => {
+    const type = Uint8Array.of(0x06, 0x03, 0x55, 0x04, 0x03)
+    const pair = encodeTlv(0x30, new Uint8Array([...type, ...encodeTlv(tag, content)]))
+    return encodeTlv(0x30, encodeTlv(0x31, pair))
+  }
+
+  // More characters than a call's arguments may be (V8 takes about 120,000): each string type is read
+  // without spreading its bytes into one call.
+  const length = 300_000
+
+  it('read a very long PrintableString or BMPString value as text', () => {
+    const printable = new Uint8Array(length).fill(0x41)
+    expect(dnFromNameDer(nameOf(0x13, printable))).toBe(`CN=${'A'.repeat(length)}`)
+    const bmp = new Uint8Array(2 * length).map((_, i) => (i % 2 === 0 ? 0x00 : 0xe6))
+    expect(dnFromNameDer(nameOf(0x1e, bmp))).toBe(`CN=${'æ'.repeat(length)}`)
+  })
+
+  it('read a very long UniversalString value as text', () => {
+    const universal = new Uint8Array(4 * length).map((_, i) => (i % 4 === 3 ? 0x61 : i % 4 === 2 ? 0xf6 : 0))
+    expect(dnFromNameDer(nameOf(0x1c, universal))).toBe(`CN=${'\u{f661}'.repeat(length)}`)
   })
 })

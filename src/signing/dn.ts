@@ -2,7 +2,7 @@
  * Distinguished names as RFC 4514 strings: most specific RDN first (CN=...,O=...,C=...), the reverse of
  * the DER order that @peculiar/x509's `issuer` prints, with RFC 4514 escaping.
  */
-import { bytesToHex } from './base64'
+import { bytesToHex, bytesToLatin1, stringOfCodes } from './base64'
 import { decodeOid, encodeTlv, readChildren, readTlv } from './der'
 import type { Parsed } from './parsed'
 
@@ -214,11 +214,11 @@ function decodeString(tag: number, content: Uint8Array): string | undefined {
     case 0x14: // TeletexString: in practice Latin-1
     case 0x16: // IA5String
     case 0x1a: // VisibleString
-      return String.fromCharCode(...content)
+      return bytesToLatin1(content)
     case 0x1e: // BMPString: UTF-16BE
-      return String.fromCharCode(...units(content, 2))
+      return stringOfCodes(units(content, 2))
     case 0x1c: // UniversalString: UTF-32BE
-      return String.fromCodePoint(...units(content, 4))
+      return stringOfCodes(units(content, 4), String.fromCodePoint)
     default:
       return undefined
   }

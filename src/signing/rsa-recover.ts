@@ -4,7 +4,7 @@
  * this key over other bytes (valid padding, another hash) or with another hash function. A diagnosis
  * needs that; verification never does.
  */
-import { base64ToBytes } from './base64'
+import { base64ToBytes, base64UrlToBytes } from './base64'
 
 export type RecoveredSignature =
   | { kind: 'other-key' }
@@ -26,12 +26,13 @@ export async function recoverSignature(
 ): Promise<RecoveredSignature> {
   const jwk = await crypto.subtle.exportKey('jwk', publicKey)
   const signature = base64ToBytes(signatureBase64)
-  if (!jwk.n || !jwk.e || !signature) return { kind: 'other-key' }
-  const modulus = base64UrlToBytes(jwk.n)
+  const modulus = jwk.n === undefined ? undefined : base64UrlToBytes(jwk.n)
+  const exponent = jwk.e === undefined ? undefined : base64UrlToBytes(jwk.e)
+  if (!modulus || !exponent || !signature) return { kind: 'other-key' }
   const n = toBigInt(modulus)
   const s = toBigInt(signature)
   if (s >= n) return { kind: 'other-key' }
-  const block = fromBigInt(modPow(s, toBigInt(base64UrlToBytes(jwk.e)), n), modulus.length)
+  const block = fromBigInt(modPow(s, toBigInt(exponent), n), modulus.length)
   // 00 01 FF…FF 00 DigestInfo, with at least eight FF bytes.
   if (block[0] !== 0 || block[1] !== 1) return { kind: 'other-key' }
   let at = 2
@@ -43,11 +44,6 @@ export async function recoverSignature(
     if (hex.startsWith(prefix)) return { kind: 'signed', hash, digest: info.slice(prefix.length / 2) }
   }
   return { kind: 'signed', hash: 'unknown', digest: info.slice() }
-}
-
-function base64UrlToBytes(text: string): Uint8Array {
-  const base64 = text.replaceAll('-', '+').replaceAll('_', '/')
-  return base64ToBytes(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')) ?? new Uint8Array()
 }
 
 function toBigInt(bytes: Uint8Array): bigint {

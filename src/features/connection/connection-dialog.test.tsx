@@ -2,7 +2,8 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { type ConsoleConnection, encodeConsoleTrace } from '../../contract'
+import type { ConsoleConnection } from '../../contract'
+import { encodeConsoleTrace } from '../../signing/console-trace'
 import { apiUrl, proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
 
 const { server } = sandboxForEachTest()

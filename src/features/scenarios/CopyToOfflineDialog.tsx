@@ -7,13 +7,8 @@ import {
   type ScenarioSummary,
   useApiClient,
 } from '../../api'
-import {
-  localToday,
-  SCENARIO_NAME_MAX,
-  type ScenarioCopy,
-  scenarioFromRead,
-  type TppMessage,
-} from '../../contract'
+import { type ScenarioCopy, scenarioFromRead } from '../../api/scenario-copy'
+import { localToday, SCENARIO_NAME_MAX, type TppMessage } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'

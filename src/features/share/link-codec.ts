@@ -1,4 +1,5 @@
 import { MAX_SHARE_FRAGMENT_CHARS, SHARE_FRAGMENT_KEY, type ShareLink, shareLink } from '../../contract'
+import { base64UrlToBytes, bytesToBase64Url } from '../../signing/base64'
 
 async function pipe(
   bytes: Uint8Array,
@@ -8,23 +9,12 @@ async function pipe(
   return new Uint8Array(await new Response(stream).arrayBuffer())
 }
 
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
-}
-
-function fromBase64Url(text: string): Uint8Array {
-  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'))
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0))
-}
-
 export type EncodedLink = { ok: true; fragment: string } | { ok: false; chars: number }
 
 /** `#share=<base64url of deflate-raw JSON>`, or how long it would be when it passes the limit. */
 export async function encodeShareLink(link: ShareLink): Promise<EncodedLink> {
   const json = new TextEncoder().encode(JSON.stringify(shareLink.parse(link)))
-  const fragment = `#${SHARE_FRAGMENT_KEY}=${toBase64Url(await pipe(json, new CompressionStream('deflate-raw')))}`
+  const fragment = `#${SHARE_FRAGMENT_KEY}=${bytesToBase64Url(await pipe(json, new CompressionStream('deflate-raw')))}`
   return fragment.length <= MAX_SHARE_FRAGMENT_CHARS
     ? { ok: true, fragment }
     : { ok: false, chars: fragment.length }
@@ -39,7 +29,9 @@ export async function decodeShareLink(hash: string): Promise<DecodedLink | undef
   if (hash.length > MAX_SHARE_FRAGMENT_CHARS) return { ok: false, reason: 'the link is longer than 8 KB' }
   let value: unknown
   try {
-    const bytes = await pipe(fromBase64Url(hash.slice(prefix.length)), new DecompressionStream('deflate-raw'))
+    const compressed = base64UrlToBytes(hash.slice(prefix.length))
+    if (compressed === undefined) throw new Error('not base64url')
+    const bytes = await pipe(compressed, new DecompressionStream('deflate-raw'))
     value = JSON.parse(new TextDecoder().decode(bytes))
   } catch {
     return { ok: false, reason: 'the link is cut short or damaged (copy it again, whole)' }

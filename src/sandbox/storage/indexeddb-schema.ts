@@ -11,6 +11,7 @@ import {
   sumDays,
   type UnreadableRecord,
 } from '../../contract'
+import { listDate } from '../transaction-index'
 import type { AccountData, Generation, Salvage } from './store'
 
 /**
@@ -57,8 +58,9 @@ const CATALOG_LISTS = { ids: 'string', booked: 'boolean', dates: 'string' } as c
 
 export const newGeneration = (): Generation => crypto.randomUUID()
 
-const listDate = (tx: { bookingStatus?: unknown; bookingDate?: unknown; transactionDate?: unknown }) => {
-  const date = tx.bookingStatus === 'booked' ? (tx.bookingDate ?? tx.transactionDate) : tx.transactionDate
+/** A stored row's list date, where it has one: rows of an older version may be damaged. */
+const listDateOf = (row: Record<string, unknown>) => {
+  const date = listDate(row)
   return typeof date === 'string' ? date : undefined
 }
 
@@ -136,7 +138,7 @@ export function catalogOf(rows: readonly unknown[]): CatalogRecord {
   return {
     ids: fields.map(({ cardTransactionId }) => text(cardTransactionId)),
     booked: fields.map(({ bookingStatus }) => bookingStatus === 'booked'),
-    dates: fields.map((row) => listDate(row) ?? ''),
+    dates: fields.map((row) => listDateOf(row) ?? ''),
   }
 }
 
@@ -150,7 +152,7 @@ export function sumsOf(rows: readonly unknown[]): Map<string, DaySums> {
   for (const row of rows) {
     if (typeof row !== 'object' || row === null) continue
     const fields = row as Record<string, unknown>
-    const date = listDate(fields)
+    const date = listDateOf(fields)
     if (date === undefined) continue
     const amount = (
       typeof fields.transactionAmount === 'object' && fields.transactionAmount !== null

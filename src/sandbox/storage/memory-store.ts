@@ -1,6 +1,6 @@
-import { DuplicateTransactionIdError } from '../errors'
 import { serialize } from '../serialize'
 import type { AccountData, SandboxStore } from './store'
+import { addUniqueIds } from './unique-ids'
 
 export interface MemoryStore extends SandboxStore {
   /** Everything it holds, accounts and transactions in creation order: what the local sandbox writes to disk. */
@@ -39,10 +39,11 @@ export function createMemoryStore(initial: readonly AccountData[] = []): MemoryS
       const entry = accounts.find((candidate) => candidate.account.resourceId === accountId)
       if (!entry) throw new Error(`memory store: no card account ${accountId}`)
       const ids = new Set(entry.transactions.map((tx) => tx.cardTransactionId))
-      for (const { cardTransactionId } of transactions) {
-        if (ids.has(cardTransactionId)) throw new DuplicateTransactionIdError(accountId, cardTransactionId)
-        ids.add(cardTransactionId)
-      }
+      addUniqueIds(
+        accountId,
+        ids,
+        transactions.map((tx) => tx.cardTransactionId),
+      )
       entry.transactions.push(...transactions)
       return next()
     },
@@ -51,11 +52,11 @@ export function createMemoryStore(initial: readonly AccountData[] = []): MemoryS
       if (!entry) throw new Error(`memory store: no card account ${accountId}`)
       const replaced = new Map(changes.map(({ from, to }) => [from, to]))
       const updated = entry.transactions.map((tx) => replaced.get(tx.cardTransactionId) ?? tx)
-      const ids = new Set<string>()
-      for (const { cardTransactionId } of updated) {
-        if (ids.has(cardTransactionId)) throw new DuplicateTransactionIdError(accountId, cardTransactionId)
-        ids.add(cardTransactionId)
-      }
+      addUniqueIds(
+        accountId,
+        new Set(),
+        updated.map((tx) => tx.cardTransactionId),
+      )
       entry.transactions = updated
       return next()
     },

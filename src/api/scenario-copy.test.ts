@@ -1,8 +1,8 @@
 // An account read through the proxy becomes a scenario of the offline sandbox: values kept exactly as read,
 // and what the offline sandbox would refuse is named with why, never changed to fit nor silently dropped.
 import { describe, expect, it } from 'vitest'
-import { type AccountAsRead, scenarioFile, scenarioFromRead } from '.'
-import { cardTransactionsFromServer } from './transaction'
+import { cardTransactionsFromServer, scenarioFile } from '../contract'
+import { type AccountAsRead, scenarioFromRead } from './scenario-copy'
 
 const account = {
   resourceId: 'enc!!abc_-==',
@@ -96,6 +96,22 @@ describe('scenarioFromRead', () => {
     expect(copy.file.cardAccounts[0]?.transactions.map((tx) => tx.transactionAmount.amount)).toEqual([
       '-2',
       '-7.5',
+    ])
+  })
+
+  it('holds every kept transaction to the booking rule the offline import holds it to', () => {
+    const { bookingDate: _, ...undated } = booked('undated', '2026-01-02', '-1')
+    const copy = copied(
+      asRead({
+        booked: [undated, { ...booked('early', '2026-01-02', '-1'), transactionDate: '2026-01-05' }],
+        pending: [{ ...pending('dated', '2026-01-03'), bookingDate: '2026-01-03' }],
+      }),
+    )
+    expect(copy.kept).toBe(0)
+    expect(copy.leftOut).toEqual([
+      { what: 'booked undated', why: 'a booked transaction needs a bookingDate' },
+      { what: 'booked early', why: 'bookingDate 2026-01-02 is before transactionDate 2026-01-05' },
+      { what: 'pending dated', why: 'a pending transaction has no bookingDate yet' },
     ])
   })
 

@@ -1,9 +1,16 @@
 import type { z } from 'zod'
-import { cardAccount, type cardAccountFromServer } from './card-account'
-import { problemFromZod } from './errors'
-import { newScenarioFile, type ScenarioFile } from './scenario'
-import { type StoredTransaction, storedTransaction } from './snapshot'
-import type { BookedFromServer, PendingFromServer } from './transaction'
+import {
+  type BookedFromServer,
+  bookingRuleBreaks,
+  cardAccount,
+  type cardAccountFromServer,
+  newScenarioFile,
+  type PendingFromServer,
+  problemFromZod,
+  type ScenarioFile,
+  type StoredTransaction,
+  storedTransaction,
+} from '../contract'
 
 /** An account and all its transactions as the console's liberal reader took them from a sandbox. */
 export interface AccountAsRead {
@@ -130,7 +137,7 @@ export function scenarioFromRead(read: AccountAsRead, name: string): ScenarioCop
   }
 }
 
-/** The engine's import rules a schema cannot see: unique ids, a booking date that fits the status. */
+/** The engine's import rules a schema cannot see: unique ids, the booking rule. */
 function transactionRuleBreak(
   tx: Record<string, unknown>,
   status: 'booked' | 'pending',
@@ -139,16 +146,6 @@ function transactionRuleBreak(
   const id = tx.cardTransactionId
   if (id === undefined) return 'it has no cardTransactionId, and the offline sandbox keeps every id as read'
   if (typeof id === 'string' && ids.has(id)) return `cardTransactionId ${id} was read more than once`
-  if (status === 'pending' && tx.bookingDate !== undefined) {
-    return `a pending transaction with a bookingDate (${String(tx.bookingDate)})`
-  }
-  const { bookingDate, transactionDate } = tx
-  if (
-    typeof bookingDate === 'string' &&
-    typeof transactionDate === 'string' &&
-    bookingDate < transactionDate
-  ) {
-    return `bookingDate ${bookingDate} is before transactionDate ${transactionDate}`
-  }
-  return undefined
+  const breaks = bookingRuleBreaks({ ...tx, bookingStatus: status })
+  return breaks.length === 0 ? undefined : breaks.map(({ text }) => text).join('; ')
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { type ConsoleTrace, decodeConsoleTrace, encodeConsoleTrace } from './console-trace'
+import type { ConsoleTrace } from '../contract'
+import { decodeConsoleTrace, encodeConsoleTrace } from './console-trace'
 
 const trace: ConsoleTrace = {
   upstream: 'https://bank.example/v1/sandbox/card-accounts?x=ü',
