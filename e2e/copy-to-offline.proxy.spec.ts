@@ -25,7 +25,13 @@ test('copy a proxy account with booked and pending rows to offline, load it, and
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 })
   await openConsole(page)
-  await createAccount(page, { maskedPan: '400000******0042', name: 'Demo card' })
+  // A corporate account (the corporate test customer): the copy reads it, and loading the copy writes it,
+  // with its PSU-Corporate-ID (issue 21, D7/D8).
+  await createAccount(page, {
+    maskedPan: '400000******0042',
+    name: 'Demo card',
+    customerNumber: '18129215603',
+  })
   await page.getByRole('main').getByRole('button', { name: 'Generate…' }).click()
   const generate = page.getByRole('dialog', { name: 'Generate transactions' })
   await generate.getByLabel('Number of transactions').fill('250')
@@ -75,7 +81,9 @@ test('copy a proxy account with booked and pending rows to offline, load it, and
     `Loaded scenario ${name}: 1 card account and 250 transactions`,
   )
 
-  await expect(page.getByRole('heading', { name: /^400000\*{6}0042 · [A-Z]{3} · Demo card/ })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: /^400000\*{6}0042 · [A-Z]{3} · Demo card.* · corporate$/ }),
+  ).toBeVisible()
   await expect(pages(page).getByText('Rows 1–200 of 201 or more', { exact: true })).toBeVisible()
   expect(await allRows(page)).toEqual(proxyRows)
 })
