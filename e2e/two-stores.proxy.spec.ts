@@ -15,10 +15,11 @@ test("after a mode switch the URL's account is explained, and is there again aft
   // error page (mode-switch.proxy.spec.ts has the rest of that rule).
   const mode = page.getByRole('combobox', { name: 'Mode' })
   await mode.selectOption('offline')
+  // Named as the console names accounts, by masked PAN (issue 19).
   await expect(
     page
       .getByRole('complementary')
-      .getByText(`Account ${id} is not in this browser's offline sandbox; showing the list`),
+      .getByText("Account 400000******0042 is not in this browser's offline sandbox; showing the list"),
   ).toBeVisible()
   expect(new URL(page.url()).searchParams.get('account')).not.toBe(id)
 
