@@ -112,6 +112,8 @@ export default defineConfig({
     maxWorkers: 2,
     // `npx vitest run` runs every lane; `--project` picks some (`npm run test:fast`: all but slow).
     projects: [
+      // Not isolated either: its files leave no state behind (globals are unstubbed after each test) and pass
+      // shuffled; sharing the loaded modules halves the lane's CPU time (docs/benchmarks.md#test-loop-issue-20).
       lane('unit', 'node', ['src/**/*.test.ts'], ['src/**/*.dom.test.ts'], { isolate: false }),
       // jsdom: the *.test.tsx, and the *.dom.test.ts that need a page (its location, React hooks) but no JSX.
       // Not isolated: a worker keeps jsdom and the loaded modules (React, msw, the app) from file to file,
