@@ -3,12 +3,12 @@ import { join } from 'node:path'
 import {
   type Certificate,
   CertificateError,
-  generateDevIdentity,
   parseCertificate,
   SigningError,
   signRsaSha256,
   verifyRsaSha256,
 } from '../src/signing'
+import { generateDevIdentity } from '../src/signing/dev-identity'
 import { loadPrivateKey } from '../src/signing/node/load-private-key'
 
 /** What the proxy signs with. The key is a non-extractable CryptoKey: it cannot be exported, logged or sent. */

@@ -16,7 +16,7 @@ import {
   visibleTraits,
 } from '../../src/contract/bank-profile'
 import { personalityNames } from '../../src/contract/personality-names'
-import { generateDevIdentity } from '../../src/signing'
+import { generateDevIdentity } from '../../src/signing/dev-identity'
 import { createNodeRequestSigner } from '../../src/signing/node/node-signing-crypto'
 import { loadIdentity } from '../identity'
 import { createSandboxService } from '../sandbox-service'

@@ -1,5 +1,4 @@
 export { type Certificate, CertificateError, parseCertificate } from './certificate'
-export { type DevIdentity, type DevIdentityOptions, generateDevIdentity } from './dev-identity'
 export { type Body, digestHeader } from './digest'
 export { formatKeyId } from './key-id'
 export { importPrivateKeyPem } from './private-key'

@@ -325,7 +325,7 @@ describe('verifySignedRequest refuses, saying why', () => {
     [
       'not X.509',
       'MAMCAQE=',
-      'TPP-Signature-Certificate: not an X.509 certificate (Data does not match to Certificate ASN1 schema. Inconsistent length between ASN.1 data and schema)',
+      'TPP-Signature-Certificate: not an X.509 certificate (tbsCertificate has DER tag 0x2, not 0x30)',
     ],
   ])('a certificate that is %s', async (_, value, reason) => {
     const request = await signed()
