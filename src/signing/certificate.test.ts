@@ -117,6 +117,26 @@ describe('keyIdMismatch', () => {
   })
 })
 
+describe('parseCertificate: validity', () => {
+  // RFC 5280 §4.1.2.5: UTCTime through 2049, GeneralizedTime from 2050; both read to the second, in UTC.
+  it('reads UTCTime and GeneralizedTime alike', async () => {
+    const certificate = await X509CertificateGenerator.create({
+      serialNumber: '01',
+      issuer: 'CN=CA',
+      subject: 'CN=Test TPP',
+      notBefore: new Date('2049-12-31T23:59:58Z'),
+      notAfter: new Date('2051-06-30T12:34:56Z'),
+      publicKey: keys.publicKey,
+      signingKey: keys.privateKey,
+    })
+    const parsed = await parseCertificate(new Uint8Array(certificate.rawData))
+    expect(parsed.notBefore.toISOString()).toBe('2049-12-31T23:59:58.000Z')
+    expect(parsed.notAfter.toISOString()).toBe('2051-06-30T12:34:56.000Z')
+    expect(parsed.subjectDn).toBe('CN=Test TPP')
+    expect(parsed.keyBits).toBe(2048)
+  })
+})
+
 describe('parseCertificate: inputs', () => {
   it('reads DER, base64 DER and PEM alike', async () => {
     const der = await certificateDer('01', [{ CN: ['CA'] }])
