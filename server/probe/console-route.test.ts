@@ -175,6 +175,9 @@ describe(CONSOLE_PROBE_PATH, () => {
       tppMessages: [{ text: expect.stringMatching(/^A check of this sandbox is already running/) }],
     })
 
+    // The page goes away while the probe's first request waits at the bank (not before it is sent: then
+    // there would be nothing for the bank to drop).
+    await expect.poll(() => held.length).toBe(1)
     cancel.abort()
     await droppedOnce
     // Dropped while the first request waited: the probe sent no second one, and a new check may start.

@@ -1,7 +1,13 @@
 // Vitest set-up of the jsdom lane, after setup.ts: Testing Library is loaded only where a page is rendered.
 import { configure } from '@testing-library/dom'
+import { afterEach } from 'vitest'
 
 // A component test runs React, jsdom's accessibility queries and RSA signing for every request: a wait for
 // an answer to show can take longer than the default 1 s on a busy machine, and a lazily loaded part (a
 // dialog, the transactions view) adds its first import. This only bounds how long a failing wait takes.
 configure({ asyncUtilTimeout: 20_000 })
+
+// The lane is not isolated: one jsdom page serves a worker's files in turn. A test that leaves a query or a
+// fragment in the address (a shared link's #share= put back by a reload) would make the next file's console
+// open that view or that link; every test ends on the bare page.
+afterEach(() => history.replaceState(null, '', '/'))
