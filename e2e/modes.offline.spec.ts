@@ -23,13 +23,15 @@ test('an idle worker that stopped intercepting is re-started instead of showing 
   await expect(page.getByRole('alert')).toHaveCount(0)
   // The inspector shows what happened: the server behind the worker answered first, then the sandbox.
   await page.getByText(/^Requests \(\d+\)/).click()
-  const requests = page.locator('.request > summary')
-  await expect(requests.nth(0)).toContainText('bookingStatus=both')
-  await expect(requests.nth(1)).toContainText('bookingStatus=both')
-  await requests.nth(1).click()
-  await expect(page.locator('.request').nth(1)).not.toContainText('"cardTransactions"')
-  await page.locator('.request > summary').nth(0).click()
-  await expect(page.locator('.request').nth(0)).toContainText('"cardTransactions"')
+  // The two reads of both statuses, newest first; the chart's summary may come between them.
+  const reads = page
+    .locator('.request')
+    .filter({ has: page.locator(':scope > summary', { hasText: 'bookingStatus=both' }) })
+  await expect(reads).toHaveCount(2)
+  await reads.nth(1).locator(':scope > summary').click()
+  await expect(reads.nth(1)).not.toContainText('"cardTransactions"')
+  await reads.nth(0).locator(':scope > summary').click()
+  await expect(reads.nth(0)).toContainText('"cardTransactions"')
   await screenshot(page, 'idle-recovered')
 })
 
