@@ -21,6 +21,11 @@ it('steps through a shipped flow with the arrow keys, each step showing in the t
   expect(panel.querySelector('.flow-caption')?.textContent).toMatch(
     /^Next, step 1 of 4: Create a mock card account/,
   )
+  // The panel listens for the arrows from its mount effects, which also put focus on Run next step: a key
+  // pressed before them (a slow first render) would go unheard.
+  await waitFor(() =>
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Run next step →' })),
+  )
 
   await user.keyboard('{ArrowRight}')
   await within(panel).findByText('Step 1: 201 Created: card account 400000******1234')
