@@ -35,7 +35,8 @@ test('checks the sandbox: the parity report, a trait’s evidence, and offline t
   await expect(row('keyId')).toContainText('needs a deliberately bad signature')
 
   await report.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: 'docs/screenshots/issue22-probe-report.png' })
+  // Copied by hand to docs/screenshots/: a run must leave the clone as it found it.
+  await page.screenshot({ path: 'test-results/screenshots/issue22-probe-report.png' })
 
   // The evidence of the ids: the account the probe created, as the inspector shows a proxied request.
   await row('ids')
@@ -46,7 +47,7 @@ test('checks the sandbox: the parity report, a trait’s evidence, and offline t
   await expect(evidence).toContainText(/"resourceId": "enc!!/)
   // Chosen, it scrolls into sight below the table.
   await expect(evidence.getByRole('heading', { name: /^Evidence: #4 POST/ })).toBeInViewport()
-  await page.screenshot({ path: 'docs/screenshots/issue22-probe-evidence.png' })
+  await page.screenshot({ path: 'test-results/screenshots/issue22-probe-evidence.png' })
 
   // Every trait it settled is one the platform personality has: offline can take it.
   await check.getByRole('button', { name: 'Make offline behave like this bank' }).click()
