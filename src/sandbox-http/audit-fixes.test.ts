@@ -16,14 +16,11 @@ import {
   txPath,
 } from '../test/sandbox-calls'
 
-const { call } = sandboxForThisFile()
+const { call, createAccount: createWith } = sandboxForThisFile()
+/** The audit's calls name the headers first. */
+const createAccount = (headers: Record<string, string> = {}, body: object = privateBody) =>
+  createWith(body, headers)
 const today = localToday()
-
-async function createAccount(headers: Record<string, string> = {}, body: object = privateBody) {
-  const response = await call('POST', accountsPath, { json: body, headers })
-  expect(response.status).toBe(201)
-  return cardAccount.parse(await response.json()).resourceId
-}
 
 describe('amounts sent as JSON numbers', () => {
   it('keep every digit: 12345678901234.567 is stored and answered as exactly "12345678901234.567"', async () => {

@@ -13,14 +13,8 @@ import {
   txPath,
 } from '../test/sandbox-calls'
 
-const { call } = sandboxForThisFile()
+const { call, createAccount } = sandboxForThisFile()
 const corporate = { 'PSU-Corporate-ID': '18129215603' }
-
-async function created(body: object): Promise<string> {
-  const answer = await call('POST', accountsPath, { json: body })
-  expect(answer.status).toBe(201)
-  return ((await answer.json()) as { resourceId: string }).resourceId
-}
 
 const settlePath = (id: string) => pathTo('settleTransactions', { mockCardAccountId: id })
 const corporateRefusal = {
@@ -31,7 +25,7 @@ const corporateRefusal = {
 
 describe('writes to a corporate card account', () => {
   it('adding transactions without PSU-Corporate-ID is 400 naming it, and stores nothing', async () => {
-    const id = await created(corporateBody)
+    const id = await createAccount(corporateBody)
     await expectProblem(await call('POST', txPath(id), { json: [txBody()] }), 400, corporateRefusal)
     const read = await call('GET', txPath(id, '?bookingStatus=both'), { headers: corporate })
     expect(
@@ -40,26 +34,26 @@ describe('writes to a corporate card account', () => {
   })
 
   it('with an empty PSU-Corporate-ID too; with any value the write is done', async () => {
-    const id = await created(corporateBody)
+    const id = await createAccount(corporateBody)
     const empty = { headers: { 'PSU-Corporate-ID': ' ' }, json: [txBody()] }
     await expectProblem(await call('POST', txPath(id), empty), 400, corporateRefusal)
     expect((await call('POST', txPath(id), { headers: corporate, json: [txBody()] })).status).toBe(201)
   })
 
   it('the header is checked before the body: a non-JSON body to a corporate account names the header', async () => {
-    const id = await created(corporateBody)
+    const id = await createAccount(corporateBody)
     await expectProblem(await call('POST', txPath(id), { body: 'not json' }), 400, corporateRefusal)
   })
 
   it('settling without PSU-Corporate-ID is 400 naming it', async () => {
-    const id = await created(corporateBody)
+    const id = await createAccount(corporateBody)
     const settle = { json: { pendingForMoreThanDays: 0 } }
     await expectProblem(await call('POST', settlePath(id), settle), 400, corporateRefusal)
     expect((await call('POST', settlePath(id), { ...settle, headers: corporate })).status).toBe(200)
   })
 
   it('a private account needs no PSU-Corporate-ID', async () => {
-    const id = await created(privateBody)
+    const id = await createAccount(privateBody)
     expect((await call('POST', txPath(id), { json: [txBody()] })).status).toBe(201)
   })
 })
@@ -70,7 +64,7 @@ describe('deleting from a corporate card account', () => {
   const accountPath = (id: string) => pathTo('deleteCardAccount', { mockCardAccountId: id })
 
   it('a transaction, then the account: 400 naming PSU-Corporate-ID without it, 204 with it', async () => {
-    const id = await created(corporateBody)
+    const id = await createAccount(corporateBody)
     const added = await call('POST', txPath(id), {
       headers: corporate,
       json: [txBody({ cardTransactionId: 'ct-1' })],
@@ -89,8 +83,8 @@ describe('deleting from a corporate card account', () => {
 
 describe('the account list', () => {
   it('names a corporate account only to a request with PSU-Corporate-ID', async () => {
-    const business = await created(corporateBody)
-    const person = await created(privateBody)
+    const business = await createAccount(corporateBody)
+    const person = await createAccount(privateBody)
     const listed = async (headers: Record<string, string>) => {
       const answer = await call('GET', accountsPath, { headers })
       expect(answer.status).toBe(200)

@@ -1,28 +1,16 @@
 // The sandbox-only summary route: the engine aggregates, so a chart never needs every page.
 import { describe, expect, it } from 'vitest'
 import { pathTo, transactionsSummary } from '../contract'
-import {
-  corporateBody,
-  expectProblem,
-  privateBody,
-  sandboxForThisFile,
-  txBody,
-  txPath,
-} from '../test/sandbox-calls'
+import { corporateBody, expectProblem, sandboxForThisFile, txBody, txPath } from '../test/sandbox-calls'
 
-const { call } = sandboxForThisFile()
-
-async function newAccount(body: object = privateBody): Promise<string> {
-  const created = await call('POST', pathTo('createCardAccount'), { json: body })
-  return ((await created.json()) as { resourceId: string }).resourceId
-}
+const { call, createAccount } = sandboxForThisFile()
 
 const summaryPath = (id: string, query = '') =>
   `${pathTo('summarizeTransactions', { mockCardAccountId: id })}${query}`
 
 describe('GET .../transactions/summary', () => {
   it('summarises the window the list would show, booked and pending apart', async () => {
-    const account = await newAccount()
+    const account = await createAccount()
     const added = await call('POST', txPath(account), {
       json: [
         txBody({ transactionDate: '2026-01-05', bookingDate: '2026-01-06', merchantCategoryCode: '5812' }),
@@ -49,7 +37,7 @@ describe('GET .../transactions/summary', () => {
   })
 
   it('groups per week when asked', async () => {
-    const account = await newAccount()
+    const account = await createAccount()
     await call('POST', txPath(account), {
       json: [
         txBody({ transactionDate: '2026-01-05', bookingDate: '2026-01-05' }),
@@ -62,7 +50,7 @@ describe('GET .../transactions/summary', () => {
   })
 
   it('refuses a reversed window, an unknown bucket and a parameter it does not take', async () => {
-    const account = await newAccount()
+    const account = await createAccount()
     await expectProblem(
       await call('GET', summaryPath(account, '?fromDate=2026-02-01&toDate=2026-01-01')),
       400,
@@ -83,14 +71,14 @@ describe('GET .../transactions/summary', () => {
 
   it('answers 404 for an unknown account and asks for PSU-Corporate-ID on a corporate one', async () => {
     await expectProblem(await call('GET', summaryPath('nobody')), 404, { code: 'RESOURCE_UNKNOWN' })
-    const corporate = await newAccount(corporateBody)
+    const corporate = await createAccount(corporateBody)
     await expectProblem(await call('GET', summaryPath(corporate)), 400, { code: 'FORMAT_ERROR' })
     const read = await call('GET', summaryPath(corporate), { headers: { 'PSU-Corporate-ID': 'ACME' } })
     expect(read.status).toBe(200)
   })
 
   it('takes GET only: another method is 405', async () => {
-    const account = await newAccount()
+    const account = await createAccount()
     const post = await call('POST', summaryPath(account), { json: {} })
     expect(post.status).toBe(405)
   })

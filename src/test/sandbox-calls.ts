@@ -80,5 +80,15 @@ export function sandboxForThisFile() {
   beforeEach(() => sandbox.reset())
   afterEach(() => server.resetHandlers())
   afterAll(() => server.close())
-  return { server, sandbox, call: sandboxCaller(TEST_BASE_URL) }
+  const call = sandboxCaller(TEST_BASE_URL)
+  return { server, sandbox, call, createAccount: accountCreator(call) }
+}
+
+/** Creates a card account (the private test customer unless told) and gives its id; not a 201 fails the test. */
+export function accountCreator(call: ReturnType<typeof sandboxCaller>) {
+  return async (body: object = privateBody, headers: Record<string, string> = {}): Promise<string> => {
+    const response = await call('POST', accountsPath, { json: body, headers })
+    expect(response.status).toBe(201)
+    return ((await response.json()) as { resourceId: string }).resourceId
+  }
 }
