@@ -1,4 +1,4 @@
-import { base64ToBytes, bytesToBase64 } from './base64'
+import { base64ToBytes, bytesToBase64, bytesToHex } from './base64'
 import { decodeOid, readChildren, readTlv, type Tlv } from './der'
 import { dnFromNameDer } from './dn'
 import { readPemBlocks } from './pem'
@@ -89,7 +89,7 @@ function readTbsCertificate(der: Uint8Array<ArrayBuffer>) {
   if (!oid) throw new Error('no key algorithm')
   return {
     serialHex: canonicalSerialHex(
-      hexOf(der.subarray(expectTag(serial, 0x02, 'serialNumber').contentStart, serial.end)),
+      bytesToHex(der.subarray(expectTag(serial, 0x02, 'serialNumber').contentStart, serial.end)),
     ),
     issuer: der.subarray(expectTag(issuer, 0x30, 'issuer').start, issuer.end),
     subject: der.subarray(expectTag(subject, 0x30, 'subject').start, subject.end),
@@ -105,8 +105,6 @@ function expectTag(tlv: Tlv, tag: number, what: string): Tlv {
     throw new Error(`${what} has DER tag 0x${tlv.tag.toString(16)}, not 0x${tag.toString(16)}`)
   return tlv
 }
-
-const hexOf = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 
 /** UTCTime (YYMMDDHHMMSSZ, 1950–2049) or GeneralizedTime (YYYYMMDDHHMMSSZ), as RFC 5280 §4.1.2.5 allows them. */
 function readTime(der: Uint8Array, tlv: Tlv): Date {
