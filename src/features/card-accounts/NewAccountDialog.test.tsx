@@ -146,6 +146,27 @@ it('normalises what can mean one thing only, and with the longer-names toggle on
   ])
 })
 
+it('shows each field as it will be sent once it is left: groups, spaces, plus signs and small letters go', async () => {
+  const { user, dialog } = await openDialog()
+  const field = (name: string) => dialog.getByRole('textbox', { name })
+  await user.type(field('Masked PAN'), ' 5254 12** **** 3241 ')
+  await user.clear(field('Currency'))
+  await user.type(field('Currency'), ' nok ')
+  await user.type(field('Credit limit amount (optional)'), ' +5000.00 ')
+  await user.type(field('Credit limit currency'), 'sek')
+  await user.type(field('Name (optional)'), '  Travel card ')
+  await user.clear(dialog.getByLabelText('Customer number (PSU id)'))
+  await user.type(dialog.getByLabelText('Customer number (PSU id)'), '130 393 199 55')
+  await user.tab()
+
+  expect(field('Masked PAN')).toHaveProperty('value', '525412******3241')
+  expect(field('Currency')).toHaveProperty('value', 'NOK')
+  expect(field('Credit limit amount (optional)')).toHaveProperty('value', '5000.00')
+  expect(field('Credit limit currency')).toHaveProperty('value', 'SEK')
+  expect(field('Name (optional)')).toHaveProperty('value', 'Travel card')
+  expect(dialog.getByLabelText('Customer number (PSU id)')).toHaveProperty('value', '13039319955')
+})
+
 it('asks before Escape throws away a changed form; "Keep editing" keeps every value', async () => {
   const { user, dialog, onClose } = await openDialog()
   await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')

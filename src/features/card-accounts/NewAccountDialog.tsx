@@ -17,6 +17,14 @@ import { FormAlert } from '../../ui/Messages'
 import { inLabelWordsResolver, markFields } from '../form-errors'
 import { LongerNameToggle } from '../LongerNameToggle'
 import { LONGER_NAMES_LABEL } from '../longer-names'
+import {
+  normaliseAmount,
+  normaliseCardNumber,
+  normaliseCurrency,
+  normaliseDigits,
+  normalisedOnBlur,
+  normaliseText,
+} from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
 import { maskValuesIn, PersonalInput, usePresenter, useShownPersonal } from '../presenter'
 import {
@@ -71,6 +79,9 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
     defaultValues: accountFormDefaults,
   })
   const balances = useFieldArray({ control, name: 'balances' })
+  // What a field will send is shown once it is left, so the form never holds one value and sends another.
+  const normalised = (name: Path<AccountFormValues>, normalise: (value: string) => string) =>
+    normalisedOnBlur(register(name), normalise)
   const moreErrors = Object.keys(errors).some(isPlatformAccountField)
   useEffect(() => {
     if (moreErrors) setMoreOpen(true)
@@ -144,14 +155,16 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
             {(c) => (
               <input
                 {...c}
-                {...register('maskedPan')}
+                {...normalised('maskedPan', normaliseCardNumber)}
                 autoComplete="off"
                 placeholder="e.g. 525412******3241"
               />
             )}
           </Field>
           <Field label="Currency" error={errors.currency?.message} hint="ISO 4217, e.g. NOK">
-            {(c) => <input {...c} {...register('currency')} autoComplete="off" size={4} />}
+            {(c) => (
+              <input {...c} {...normalised('currency', normaliseCurrency)} autoComplete="off" size={4} />
+            )}
           </Field>
           <Field
             label="Customer number (PSU id)"
@@ -168,7 +181,11 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
                     ref={field.ref}
                     name={field.name}
                     value={field.value}
-                    onBlur={field.onBlur}
+                    onBlur={() => {
+                      const digits = normaliseDigits(field.value)
+                      if (digits !== field.value) field.onChange(digits)
+                      field.onBlur()
+                    }}
                     onChange={(value) => {
                       field.onChange(value)
                       // Picking a platform test customer sets its customer type to match.
@@ -216,25 +233,25 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
                 </>
               }
             >
-              {(c) => <input {...c} {...register('name')} autoComplete="off" />}
+              {(c) => <input {...c} {...normalised('name', normaliseText)} autoComplete="off" />}
             </Field>
             <LongerNameToggle />
           </div>
           <Field label="Product (optional)" error={errors.product?.message}>
-            {(c) => <input {...c} {...register('product')} autoComplete="off" />}
+            {(c) => <input {...c} {...normalised('product', normaliseText)} autoComplete="off" />}
           </Field>
           <Field label="Credit limit amount (optional)" error={errors.creditLimit?.amount?.message}>
             {(c) => (
               <input
                 {...c}
-                {...register('creditLimit.amount')}
+                {...normalised('creditLimit.amount', normaliseAmount)}
                 inputMode="decimal"
                 placeholder="e.g. 5000.00"
               />
             )}
           </Field>
           <Field label="Credit limit currency" error={errors.creditLimit?.currency?.message}>
-            {(c) => <input {...c} {...register('creditLimit.currency')} size={4} />}
+            {(c) => <input {...c} {...normalised('creditLimit.currency', normaliseCurrency)} size={4} />}
           </Field>
           <Field
             label="Status"
@@ -254,13 +271,20 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
           <p className="hint">The platform's own fields; each is sent only when filled in.</p>
           <div className="form-grid">
             <Field label="Card id" error={errors.cardId?.message}>
-              {(c) => <input {...c} {...register('cardId')} autoComplete="off" />}
+              {(c) => <input {...c} {...normalised('cardId', normaliseText)} autoComplete="off" />}
             </Field>
             <Field label="Card id version" error={errors.cardIdVNo?.message} hint="cardIdVNo">
-              {(c) => <input {...c} {...register('cardIdVNo')} autoComplete="off" />}
+              {(c) => <input {...c} {...normalised('cardIdVNo', normaliseText)} autoComplete="off" />}
             </Field>
             <Field label="Account number" error={errors.accountNumber?.message}>
-              {(c) => <input {...c} {...register('accountNumber')} autoComplete="off" inputMode="numeric" />}
+              {(c) => (
+                <input
+                  {...c}
+                  {...normalised('accountNumber', normaliseDigits)}
+                  autoComplete="off"
+                  inputMode="numeric"
+                />
+              )}
             </Field>
             <Field label="Expiry" error={errors.expiry?.message}>
               {(c) => <input {...c} {...register('expiry')} type="date" />}
@@ -281,7 +305,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
                     {(c) => (
                       <input
                         {...c}
-                        {...register(`balances.${i}.balanceAmount.amount`)}
+                        {...normalised(`balances.${i}.balanceAmount.amount`, normaliseAmount)}
                         inputMode="decimal"
                         placeholder="e.g. 0.00"
                         size={10}
@@ -292,7 +316,13 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
                     label={`Balance ${i + 1} currency`}
                     error={rowErrors?.balanceAmount?.currency?.message}
                   >
-                    {(c) => <input {...c} {...register(`balances.${i}.balanceAmount.currency`)} size={4} />}
+                    {(c) => (
+                      <input
+                        {...c}
+                        {...normalised(`balances.${i}.balanceAmount.currency`, normaliseCurrency)}
+                        size={4}
+                      />
+                    )}
                   </Field>
                   <Field label={`Balance ${i + 1} type`} error={rowErrors?.balanceType?.message}>
                     {(c) => (

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { startConsole } from '../../test/render'
-import { seedAccount, seedTransactions, today, transaction } from '../../test/seed'
+import { seedAccount, seedTransactions, storedTransactions, today, transaction } from '../../test/seed'
 import { accountView } from '../card-accounts/account-view'
 import { SettleDialog } from './SettleDialog'
 
@@ -25,5 +25,36 @@ it('says in its grey hints what a blank new id and amount keep, never a bare val
   expect(dialog.getByLabelText(/^New cardTransactionId/).getAttribute('placeholder')).toBe('blank keeps p-1')
   expect(dialog.getByLabelText(/^Booked amount in NOK/).getAttribute('placeholder')).toBe(
     'blank keeps -10.00',
+  )
+})
+
+it('shows the booked amount as it will be sent once it is left, and settles with it: "+12.5 " is 12.5', async () => {
+  const app = await startConsole()
+  const account = await seedAccount(app.sandbox)
+  await seedTransactions(app.sandbox, account.resourceId, [
+    transaction({ bookingStatus: 'pending', bookingDate: undefined, cardTransactionId: 'p-1' }),
+  ])
+  app.render(
+    <SettleDialog
+      account={accountView(account.resourceId, account)}
+      corporateId={undefined}
+      onClose={() => {}}
+    />,
+  )
+  const dialog = within(await screen.findByRole('dialog'))
+  await app.user.click(await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) }))
+  const amount = dialog.getByLabelText(/^Booked amount in NOK/)
+  await app.user.type(amount, ' +12.5 ')
+  await app.user.tab()
+  expect(amount).toHaveProperty('value', '12.5')
+
+  await app.user.click(dialog.getByRole('button', { name: /^Settle/ }))
+  await waitFor(async () =>
+    expect(await storedTransactions(app.sandbox, account.resourceId)).toEqual([
+      expect.objectContaining({
+        bookingStatus: 'booked',
+        transactionAmount: { amount: '12.5', currency: 'NOK' },
+      }),
+    ]),
   )
 })

@@ -12,6 +12,7 @@ import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
 import { type AccountView, accountSummary } from '../card-accounts'
+import { normaliseAmount, normaliseText } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
 import { transactionRows } from './rows'
 
@@ -71,7 +72,12 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
             cardTransactionId,
             ...(only && newId.trim() !== '' ? { newCardTransactionId: newId.trim() } : {}),
             ...(only?.transactionAmount && newAmount.trim() !== ''
-              ? { transactionAmount: { currency: only.transactionAmount.currency, amount: newAmount.trim() } }
+              ? {
+                  transactionAmount: {
+                    currency: only.transactionAmount.currency,
+                    amount: normaliseAmount(newAmount),
+                  },
+                }
               : {}),
           })),
         }
@@ -163,6 +169,7 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
                 <input
                   value={newId}
                   onChange={(e) => setNewId(e.target.value)}
+                  onBlur={(e) => setNewId(normaliseText(e.target.value))}
                   placeholder={`blank keeps ${only.id}`}
                 />
               </label>
@@ -172,6 +179,7 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
                   value={newAmount}
                   inputMode="decimal"
                   onChange={(e) => setNewAmount(e.target.value)}
+                  onBlur={(e) => setNewAmount(normaliseAmount(e.target.value))}
                   placeholder={
                     only.transactionAmount ? `blank keeps ${only.transactionAmount.amount}` : undefined
                   }
