@@ -14,9 +14,15 @@ it('opens from the header, explains the modes, and gives focus back when closed'
   expect(help.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
     'Modes',
     'The header',
+    'Card accounts',
+    'Transactions',
+    'Test data and scenarios',
+    'Test conditions',
+    'Explain and share',
+    'Presenter mode and flows',
+    'Settings and connection',
     'The view is the URL',
     'Keyboard',
-    'Presenter mode and flows',
     'Requests',
   ])
   expect(help.getByText(/turns presenter mode on or off/).textContent).toMatch(/^Alt\+Shift\+P turns/)
@@ -82,4 +88,22 @@ it('says what files keep as the Share dialog does: PSU ids redacted unless kept'
   expect(help.textContent).toContain(
     'A share link and a HAR file hold PSU ids and customer numbers as [redacted] unless you tick Keep',
   )
+})
+
+it("shows a dialog's own Help section in place, keeping what was typed", async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(await screen.findByRole('button', { name: '+ New' }))
+  const dialog = within(await screen.findByRole('dialog', { name: 'New card account' }))
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  const toggle = dialog.getByRole('button', { name: 'Help' })
+  expect(toggle.getAttribute('aria-expanded')).toBe('false')
+
+  await user.click(toggle)
+  const section = await dialog.findByRole('region', { name: 'Help: Card accounts' })
+  expect(await within(section).findByText(/an ISO 4217\s+currency/)).toBeDefined()
+  expect(toggle.getAttribute('aria-expanded')).toBe('true')
+  expect(dialog.getByRole('textbox', { name: 'Masked PAN' })).toHaveProperty('value', '525412******3241')
+  await user.click(toggle)
+  expect(dialog.queryByRole('region', { name: 'Help: Card accounts' })).toBeNull()
 })

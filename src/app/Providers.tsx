@@ -9,6 +9,11 @@ import {
 } from '../features/presenter/presenter'
 import { AnnouncerProvider } from '../ui/announcer'
 import { DialogsProvider } from '../ui/dialog-registry'
+import { HelpTextContext } from '../ui/help'
+import { lazyChunk } from '../ui/lazy-chunk'
+
+// Loads with the first dialog Help opened, not with the page.
+const HelpText = lazyChunk(() => import('./help-text').then((m) => m.HelpText))
 
 interface ProvidersProps {
   client: ApiClient
@@ -41,7 +46,9 @@ export function Providers({ client, offline, presenter: given, children }: Provi
         <OfflineDataContext value={offline}>
           <PresenterContext value={presenter}>
             <AnnouncerProvider>
-              <DialogsProvider>{children}</DialogsProvider>
+              <HelpTextContext value={HelpText}>
+                <DialogsProvider>{children}</DialogsProvider>
+              </HelpTextContext>
             </AnnouncerProvider>
           </PresenterContext>
         </OfflineDataContext>

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react'
 import { Dialog } from './Dialog'
+import type { HelpTopic } from './help'
 
 interface ConfirmDialogProps {
   title: string
@@ -7,10 +8,18 @@ interface ConfirmDialogProps {
   confirmLabel: string
   onConfirm: () => Promise<void>
   onClose: () => void
+  help?: HelpTopic
 }
 
 /** Nothing destructive without this: the message names what will be lost. */
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  help,
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string>()
   const confirm = async () => {
@@ -23,7 +32,7 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClos
     }
   }
   return (
-    <Dialog title={title} onClose={onClose} busy={busy}>
+    <Dialog title={title} onClose={onClose} busy={busy} help={help}>
       <div className="confirm-body">{children}</div>
       {failure ? (
         <p className="form-alert" role="alert">

@@ -1,5 +1,15 @@
-import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react'
+import {
+  createContext,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import { DialogNavigationContext, type NavigationOutcome } from './dialog-navigation'
+import { HelpTextContext, type HelpTopic, helpTopics } from './help'
 
 interface DialogProps {
   title: string
@@ -14,6 +24,8 @@ interface DialogProps {
    * ("Discard the 2 transactions you typed?") before anything is thrown away. Unset, they close at once.
    */
   confirmDiscard?: string | undefined
+  /** Help's section about this dialog: a Help button in the title bar shows it in place, losing nothing typed. */
+  help?: HelpTopic | undefined
 }
 
 const FIRST_CONTROL =
@@ -33,6 +45,7 @@ export function Dialog({
   wide = false,
   busy = false,
   confirmDiscard,
+  help,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -40,6 +53,9 @@ export function Dialog({
   // Where the user was typing when the question came: "Keep editing" puts them back there.
   const typingIn = useRef<HTMLElement | null>(null)
   const navigation = useContext(DialogNavigationContext)
+  const HelpText = useContext(HelpTextContext)
+  const [helpShown, setHelpShown] = useState(false)
+  const helpId = useId()
 
   const requestClose = () => {
     if (busy) return
@@ -104,6 +120,17 @@ export function Dialog({
     <dialog ref={ref} aria-labelledby={titleId} className={wide ? 'dialog dialog-wide' : 'dialog'}>
       <header className="dialog-header">
         <h2 id={titleId}>{title}</h2>
+        {help === undefined || HelpText === undefined ? null : (
+          <button
+            type="button"
+            className="dialog-help-toggle"
+            aria-expanded={helpShown}
+            aria-controls={helpId}
+            onClick={() => setHelpShown(!helpShown)}
+          >
+            Help
+          </button>
+        )}
         <button
           type="button"
           className="icon-button"
@@ -114,6 +141,14 @@ export function Dialog({
           ×
         </button>
       </header>
+      {help !== undefined && HelpText !== undefined && helpShown ? (
+        // In place, not the Help dialog: opening that would close this one with whatever was typed in it.
+        <section id={helpId} className="dialog-help" aria-label={`Help: ${helpTopics[help]}`}>
+          <Suspense fallback={<p>Loading Help…</p>}>
+            <HelpText topic={help} />
+          </Suspense>
+        </section>
+      ) : null}
       <RequestCloseContext value={requestClose}>{children}</RequestCloseContext>
       {asking === undefined ? null : (
         <DiscardQuestion question={asking} onDiscard={onClose} onKeepEditing={keepEditing} />

@@ -16,6 +16,7 @@ export function DeleteAccountDialog({ account, onDeleted, onClose }: DeleteAccou
   const remove = useDeleteCardAccount(corporateId || undefined)
   return (
     <ConfirmDialog
+      help="accounts"
       title="Delete card account"
       confirmLabel="Delete account"
       onConfirm={async () => {

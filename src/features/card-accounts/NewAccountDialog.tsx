@@ -141,6 +141,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
 
   return (
     <Dialog
+      help="accounts"
       title="New card account"
       onClose={onClose}
       confirmDiscard={isDirty ? 'Discard the new card account you typed?' : undefined}
@@ -402,7 +403,7 @@ function AskForId({ created, maskedPan, onClose, onOpened }: AskForIdProps) {
     else setFailure(`This sandbox has no card account ${outcome.id} (HTTP 404).`)
   }
   return (
-    <Dialog title="New card account" onClose={onClose} busy={open.isPending}>
+    <Dialog help="accounts" title="New card account" onClose={onClose} busy={open.isPending}>
       <form className="form" onSubmit={submit} noValidate>
         <div className="notice" role="status">
           <p>

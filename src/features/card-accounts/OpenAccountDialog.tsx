@@ -41,7 +41,7 @@ export function OpenAccountDialog({ onClose, onOpened }: OpenAccountDialogProps)
   }
 
   return (
-    <Dialog title="Open card account" onClose={onClose} busy={open.isPending}>
+    <Dialog help="accounts" title="Open card account" onClose={onClose} busy={open.isPending}>
       <form className="form" onSubmit={submit} noValidate>
         <p className="muted" id={hintId}>
           The console asks the sandbox for the account and adds it to its book in this browser, so it stays in

@@ -22,6 +22,7 @@ export function RemoveAccountDialog({
 }: RemoveAccountDialogProps) {
   return (
     <ConfirmDialog
+      help="accounts"
       title="Remove from the book"
       confirmLabel="Remove from book"
       onConfirm={onRemove}

@@ -39,7 +39,7 @@ const kindLabels: Record<ConditionKind, string> = {
 export function ConditionsDialog({ onClose }: { onClose: () => void }) {
   const conditions = useConditions()
   return (
-    <Dialog title="Conditions" onClose={onClose} wide>
+    <Dialog help="test-conditions" title="Conditions" onClose={onClose} wide>
       {conditions.data ? (
         <ConditionsForm saved={conditions.data} onClose={onClose} />
       ) : conditions.isError ? (

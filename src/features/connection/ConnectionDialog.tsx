@@ -22,7 +22,7 @@ export function ConnectionDialog({ onClose }: { onClose: () => void }) {
     : undefined
 
   return (
-    <Dialog title="Connection" onClose={onClose} busy={test.isPending} wide={checking}>
+    <Dialog help="settings" title="Connection" onClose={onClose} busy={test.isPending} wide={checking}>
       <div className="connection">
         {connection.isPending ? <p className="muted">Asking the proxy…</p> : null}
         {connection.isError ? (

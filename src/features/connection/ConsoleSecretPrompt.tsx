@@ -23,7 +23,7 @@ export function ConsoleSecretPrompt({ onSaved = () => window.location.reload() }
   }
 
   return (
-    <Dialog title="Console token" onClose={() => setOpen(false)}>
+    <Dialog help="settings" title="Console token" onClose={() => setOpen(false)}>
       <form onSubmit={submit}>
         <p>
           This console's server asks for the token it printed at start (<code>console token: …</code> in its

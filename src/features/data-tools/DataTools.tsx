@@ -247,6 +247,7 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
       ) : null}
       {pending?.kind === 'reset' ? (
         <ConfirmDialog
+          help="test-data"
           title="Reset sandbox data"
           confirmLabel="Delete everything"
           onConfirm={reset}
@@ -264,6 +265,7 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
       ) : null}
       {pending?.kind === 'import' ? (
         <ConfirmDialog
+          help="test-data"
           title="Import sandbox data"
           confirmLabel="Replace and import"
           onConfirm={() => importSnapshot(pending.file, pending.snapshot)}

@@ -119,7 +119,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   }, [run.state])
 
   return (
-    <Dialog title="Generate transactions" onClose={onClose} busy={running}>
+    <Dialog help="test-data" title="Generate transactions" onClose={onClose} busy={running}>
       <form className="form" onSubmit={start} noValidate>
         <p className="muted">
           For {accountSummary(account)}; the same seed always gives the same transactions.

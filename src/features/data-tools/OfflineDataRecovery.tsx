@@ -46,6 +46,7 @@ export function OfflineDataRecovery() {
       ) : null}
       {confirming ? (
         <ConfirmDialog
+          help="test-data"
           title="Reset sandbox data"
           confirmLabel="Delete everything"
           onConfirm={async () => {

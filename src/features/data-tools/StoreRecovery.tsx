@@ -92,6 +92,7 @@ export function StoreRecoveryActions({
       </div>
       {confirming ? (
         <ConfirmDialog
+          help="test-data"
           title="Reset sandbox data"
           confirmLabel="Delete everything"
           onConfirm={async () => {

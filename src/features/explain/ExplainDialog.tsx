@@ -97,6 +97,7 @@ export function ExplainDialog({ onClose }: ExplainDialogProps) {
 
   return (
     <Dialog
+      help="explain-share"
       title="Explain a request"
       onClose={onClose}
       wide

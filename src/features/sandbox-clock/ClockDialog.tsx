@@ -72,7 +72,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   }
 
   return (
-    <Dialog title="Sandbox clock" onClose={onClose} busy={set.isPending}>
+    <Dialog help="test-conditions" title="Sandbox clock" onClose={onClose} busy={set.isPending}>
       <div className="clock-panel">
         {clock.isPending ? <p className="muted">Asking the sandbox…</p> : null}
         {absence ? (

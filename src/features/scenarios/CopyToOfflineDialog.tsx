@@ -135,7 +135,7 @@ export function CopyToOfflineDialog({
   }
 
   return (
-    <Dialog title="Copy to offline" busy={busy} onClose={onClose}>
+    <Dialog help="test-data" title="Copy to offline" busy={busy} onClose={onClose}>
       <div className="copy-offline">
         {step.kind === 'saved' ? (
           <Saved step={step} onSwitch={() => onSwitchToOffline(step.saved.name)} onClose={onClose} />

@@ -172,7 +172,7 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
   }
 
   return (
-    <Dialog title="Scenarios" wide busy={busy} onClose={onClose}>
+    <Dialog help="test-data" title="Scenarios" wide busy={busy} onClose={onClose}>
       <p className="hint scenario-intro">
         A scenario holds the whole offline state: the data, the sandbox clock, the conditions and the bank
         personality. Loading one replaces that state; saved scenarios stay in this browser.

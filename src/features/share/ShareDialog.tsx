@@ -52,7 +52,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
     )
 
   return (
-    <Dialog title="Share what you see" onClose={onClose}>
+    <Dialog help="explain-share" title="Share what you see" onClose={onClose}>
       <OfflineDataNotice />
       <section className="share-section" aria-labelledby={`${requestId}-heading`}>
         <h3 id={`${requestId}-heading`}>Link</h3>

@@ -103,7 +103,7 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
 
   if (decoded && !decoded.ok && phase !== 'done') {
     return (
-      <Dialog title="This link cannot be opened" onClose={() => setPhase('done')}>
+      <Dialog help="explain-share" title="This link cannot be opened" onClose={() => setPhase('done')}>
         <p className="confirm-body">The console cannot read this link: {decoded.reason}.</p>
         <footer className="dialog-actions">
           <button type="button" onClick={() => setPhase('done')}>
@@ -115,7 +115,12 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
   }
   if (link && changes && (phase === 'asking' || phase === 'applying')) {
     return (
-      <Dialog title="Open the shared view?" onClose={() => open(link)} busy={phase === 'applying'}>
+      <Dialog
+        help="explain-share"
+        title="Open the shared view?"
+        onClose={() => open(link)}
+        busy={phase === 'applying'}
+      >
         <div className="confirm-body">
           <p>The link was made with other settings. Opening it as made changes:</p>
           <ul className="share-changes">
@@ -189,7 +194,12 @@ function SharedRequestDialog({
     if (value !== undefined) Object.assign(entry, { [key]: value })
   }
   return (
-    <Dialog title={`Shared request: ${request.method} ${request.url}`} onClose={onClose} wide>
+    <Dialog
+      help="explain-share"
+      title={`Shared request: ${request.method} ${request.url}`}
+      onClose={onClose}
+      wide
+    >
       <p className="muted">
         As the one who shared it saw it in their inspector
         {redacted ? '; PSU ids and customer numbers are redacted' : ''}.

@@ -88,6 +88,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   const batchError = errors.transactions?.root?.message ?? errors.transactions?.message
   return (
     <Dialog
+      help="transactions"
       title={`${initial ? 'Duplicate and edit' : 'Add transactions'} · ${accountSummary(account)}`}
       onClose={onClose}
       confirmDiscard={isDirty ? discardQuestion(fields.length) : undefined}

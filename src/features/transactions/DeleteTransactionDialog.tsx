@@ -23,6 +23,7 @@ export function DeleteTransactionDialog({ account, row, onClose }: DeleteTransac
   ].filter(Boolean)
   return (
     <ConfirmDialog
+      help="transactions"
       title={`Delete transaction ${row.id}`}
       confirmLabel="Delete transaction"
       onConfirm={async () => {

@@ -101,7 +101,13 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
   }
 
   return (
-    <Dialog title="Settle pending transactions" onClose={onClose} busy={settle.isPending} wide>
+    <Dialog
+      help="transactions"
+      title="Settle pending transactions"
+      onClose={onClose}
+      busy={settle.isPending}
+      wide
+    >
       <p className="muted">{accountSummary(account)}</p>
       {absence ? (
         <p className="note" role="status">
