@@ -28,6 +28,7 @@ it('opens from the header, explains the modes, and gives focus back when closed'
   expect(help.getByText(/turns presenter mode on or off/).textContent).toMatch(/^Alt\+Shift\+P turns/)
   expect(help.getByText('Offline (in-browser)')).toBeDefined()
   expect(help.getByText('Proxy (/api → upstream)')).toBeDefined()
+  expect(help.getByText(/^This is Sandbox Console \S+\.$/)).toBeDefined()
   // Two buttons close it: the × in the title bar (named Close) and the one that reads Close.
   await user.click(help.getByText('Close', { selector: 'button' }))
 

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react'
 import { Dialog } from '../ui/Dialog'
+import { CREATED_BY } from '../ui/download'
 import { type HelpTopic, helpTopics } from '../ui/help'
 import { HelpText } from './help-text'
 
@@ -40,6 +41,10 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             <HelpText topic={topic} />
           </section>
         ))}
+        <p className="hint">
+          {/* The version every export names too, so a partner can tell support which console they use. */}
+          This is {CREATED_BY}.
+        </p>
       </div>
       <footer className="dialog-actions">
         <button type="button" onClick={onClose}>

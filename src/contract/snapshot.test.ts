@@ -54,6 +54,13 @@ describe('console files', () => {
     expect(consoleFile.parse(JSON.parse(JSON.stringify(file)))).toEqual({ ...v3, accountBook: { books } })
   })
 
+  it('reads the name of the console that wrote a file, which only people read, and refuses one that is no text', () => {
+    expect(consoleFile.parse({ ...v3, createdBy: 'Sandbox Console 0.1.0+abc1234' })).toEqual(v3)
+    expect(messagesOf({ ...v3, createdBy: 7 })).toEqual([
+      { path: 'createdBy', text: 'createdBy must be text naming the console that wrote the file' },
+    ])
+  })
+
   it('reads a version 2 file, written before the book, as a current data file without one', () => {
     const read = consoleFile.parse(v2)
     expect(read).toEqual(v3)

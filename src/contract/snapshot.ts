@@ -96,7 +96,14 @@ export function headReader(kindField: z.ZodType) {
   return (input: unknown, ctx: z.RefinementCtx): unknown => {
     const file = migrate(input)
     if (typeof file !== 'object' || file === null || Array.isArray(file)) return file
-    const fields = file as Record<string, unknown>
+    const { createdBy, ...fields } = file as Record<string, unknown>
+    // Written after the head by every console that saves a file (src/ui/download.ts), for people: read, then
+    // left out, so no file schema has to know it and files written before it read the same.
+    if (createdBy !== undefined && typeof createdBy !== 'string') {
+      const message = 'createdBy must be text naming the console that wrote the file'
+      ctx.addIssue({ code: 'custom', message, path: ['createdBy'], input: createdBy })
+      return file
+    }
     for (const [field, schema] of [
       ['format', formatField],
       ['version', versionField],
@@ -109,7 +116,7 @@ export function headReader(kindField: z.ZodType) {
         return file
       }
     }
-    return file
+    return fields
   }
 }
 

@@ -1,7 +1,8 @@
 import { createContext, useContext } from 'react'
 import type { OfflineData, OfflineStoreStatus } from '../../api'
-import { type AccountBooks, type ConsoleFile, localToday, type ScenarioFile } from '../../contract'
+import { type AccountBooks, type ConsoleFile, type ScenarioFile } from '../../contract'
 import type { FlowsFile } from '../../contract/flow'
+import { downloadJson } from '../../ui/download'
 
 /** Absent in proxy mode (the data lives upstream there). */
 export const OfflineDataContext = createContext<OfflineData | undefined>(undefined)
@@ -26,27 +27,22 @@ export function storedText(status: OfflineStoreStatus, replacing: 'importing' | 
 }
 
 /**
- * Saves a console file as a dated JSON file through the browser's download: the account book alone is
- * named so, and so is a damaged data file, so nobody takes either for a complete copy.
+ * Saves a console file as a dated JSON file: the account book alone is named so, and so is a damaged data
+ * file, so nobody takes either for a complete copy.
  */
 export function downloadConsoleFile(file: ConsoleFile | ScenarioFile | FlowsFile): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }))
-  const link = document.createElement('a')
-  link.href = url
   const what =
     file.kind === 'scenario'
       ? `scenario-${file.name
           .replace(/[^A-Za-z0-9]+/g, '-')
           .replace(/^-|-$/g, '')
-          .toLowerCase()}-`
+          .toLowerCase()}`
       : file.kind === 'account-book' || file.kind === 'flows'
-        ? `${file.kind}-`
+        ? file.kind
         : file.damaged
-          ? 'damaged-'
+          ? 'damaged'
           : ''
-  link.download = `sandbox-console-${what}${localToday()}.json`
-  link.click()
-  URL.revokeObjectURL(url)
+  downloadJson(file, what)
 }
 
 /** How many accounts the books name, every upstream together. */

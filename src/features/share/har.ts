@@ -1,7 +1,7 @@
 import type { RequestLogEntry } from '../../api'
 import { headerNames } from '../../contract'
+import { CONSOLE_VERSION } from '../../ui/console-version'
 import { isPersonalHeader } from '../presenter'
-import { CONSOLE_VERSION } from './console-version'
 import { REDACTED, redactBody, redactHeaders, withoutSecrets } from './redact'
 
 const SIGNED = [

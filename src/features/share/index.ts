@@ -1,4 +1,4 @@
 // The feature's public entry: other features import only this (docs/decisions.md#feature-folders).
 
-export { downloadJson } from './download'
+export { downloadJson } from '../../ui/download'
 export { REDACTED } from './redact'

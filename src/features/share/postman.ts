@@ -1,6 +1,7 @@
 import type { RequestLogEntry } from '../../api'
 import { API_BASE, headerNames, operationOf } from '../../contract'
 import signerSource from '../../signing/portable/portable-signer.js?raw'
+import { CREATED_BY } from '../../ui/download'
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json'
 
@@ -127,7 +128,7 @@ export function toPostmanCollection(
   return {
     info: {
       name: 'Sandbox Console session',
-      description: `Requests recorded by Sandbox Console; the pre-request script signs every request (draft-cavage-http-signatures, rsa-sha256). ${KEY_PLACE} The collection variables certificate, keyIdSerial and keyIdCa name the certificate the key belongs to.`,
+      description: `Requests recorded by ${CREATED_BY}; the pre-request script signs every request (draft-cavage-http-signatures, rsa-sha256). ${KEY_PLACE} The collection variables certificate, keyIdSerial and keyIdCa name the certificate the key belongs to.`,
       schema: POSTMAN_SCHEMA,
     },
     variable: [

@@ -118,6 +118,8 @@ describe('the Postman v2.1 collection', () => {
 
   it('has one request per entry on the bank path, without the old signature', () => {
     expect(collection.info.schema).toBe(POSTMAN_SCHEMA)
+    // Support tells which console a partner used: package version, and the commit when the build knew it.
+    expect(collection.info.description).toMatch(/^Requests recorded by Sandbox Console \S+;/)
     expect(collection.item.map((i) => i.request.url)).toEqual([
       '{{baseUrl}}/v1/sandbox/card-accounts',
       '{{baseUrl}}/v1/sandbox/card-accounts/acc-1/transactions?bookingStatus=booked&limit=50',
