@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { OfflineData, OfflineStoreStatus } from '../../api'
-import { type AccountBooks, type ConsoleFile, type ScenarioFile } from '../../contract'
+import type { AccountBooks, ConsoleFile, ScenarioFile } from '../../contract'
 import type { FlowsFile } from '../../contract/flow'
 import { downloadJson } from '../../ui/download'
 
