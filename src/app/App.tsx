@@ -15,7 +15,7 @@ import { AnnouncementRegion, StatusMessage, useAnnounce } from '../ui/announcer'
 import { ChunkBoundary, ViewChunkBoundary } from '../ui/ChunkBoundary'
 import { lazyChunk, preloadedChunk } from '../ui/lazy-chunk'
 import { useMediaQuery } from '../ui/use-media-query'
-import { ConsoleDialogs, useConsoleDialogs } from './dialogs'
+import { ConsoleDialogs, type DeletableRow, useConsoleDialogs } from './dialogs'
 import { Header } from './Header'
 import { switchMode, takeCarriedAccount } from './switch-mode'
 
@@ -85,7 +85,15 @@ export function App({ mode, offlineError }: AppProps) {
       dialogs.open('add-transactions', { account: selected.view, initial: [row] }),
     onDeleteAccount: () => dialogs.open('delete-account', { account: selected.view }),
     onGenerate: () => dialogs.open('generate', { account: selected.view }),
-    copyToOffline: mode === 'proxy' ? copyToOffline : undefined,
+    onSettle: (corporateId: string | undefined) =>
+      dialogs.open('settle', { account: selected.view, corporateId }),
+    onDeleteTransaction: (row: DeletableRow) =>
+      dialogs.open('delete-transaction', { account: selected.view, row }),
+    onCopyToOffline:
+      mode === 'proxy'
+        ? (corporateId: string | undefined) =>
+            dialogs.open('copy-to-offline', { account: selected.view, corporateId, ...copyToOffline })
+        : undefined,
   }
 
   return (

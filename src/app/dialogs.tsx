@@ -5,7 +5,10 @@ import { accountLabel } from '../features/card-accounts/format'
 import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
 import { ConditionsDialog } from '../features/conditions'
 import { ExplainDialog } from '../features/explain'
+import { CopyToOfflineDialog } from '../features/scenarios'
 import { markRecent } from '../features/transactions/recent'
+import type { TransactionRow } from '../features/transactions/rows'
+import type { CopyToOffline } from '../features/transactions/TransactionsView'
 import type { TransactionFormRow } from '../features/transactions/transaction-form'
 import { viewShowing } from '../features/transactions/view-showing'
 import { useDeletion } from '../features/use-deletion'
@@ -37,6 +40,12 @@ const GenerateDialog = lazyChunk(() =>
   import('../features/data-tools/GenerateDialog').then((m) => m.GenerateDialog),
 )
 const HelpDialog = lazyChunk(() => import('./HelpDialog').then((m) => m.HelpDialog))
+const SettleDialog = lazyChunk(() =>
+  import('../features/transactions/SettleDialog').then((m) => m.SettleDialog),
+)
+const DeleteTransactionDialog = lazyChunk(() =>
+  import('../features/transactions/DeleteTransactionDialog').then((m) => m.DeleteTransactionDialog),
+)
 
 type Closing = { onClose: () => void }
 
@@ -54,7 +63,13 @@ type DialogProps = {
   share: object
   'remove-account': { account: KnownAccount; upstream: string }
   'delete-account': { account: AccountView }
+  settle: { account: AccountView; corporateId: string | undefined }
+  'delete-transaction': { account: AccountView; row: DeletableRow }
+  'copy-to-offline': { account: AccountView; corporateId: string | undefined } & CopyToOffline
 }
+
+/** A row of the table the sandbox can delete: one with its cardTransactionId. */
+export type DeletableRow = TransactionRow & { id: string }
 
 /** The console's dialogs: the one place an id meets its component and what follows its answer. */
 const consoleDialogs: DialogEntries<DialogProps> = {
@@ -70,6 +85,9 @@ const consoleDialogs: DialogEntries<DialogProps> = {
   share: { chunkTitle: 'Share what you see', Component: ShareDialog },
   'remove-account': { Component: RemoveAccount },
   'delete-account': { Component: DeleteAccount },
+  settle: { chunkTitle: 'Settle pending transactions', Component: SettleDialog },
+  'delete-transaction': { chunkTitle: 'Delete transaction', Component: DeleteTransactionDialog },
+  'copy-to-offline': { chunkTitle: 'Copy to offline', Component: CopyToOfflineDialog },
 }
 
 /** Opens and closes the console's dialogs (one at a time), wherever the composition root provides them. */

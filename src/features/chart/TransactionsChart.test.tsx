@@ -37,6 +37,8 @@ async function showChart() {
       account={accountView(account.resourceId, account)}
       onAdd={() => {}}
       onGenerate={() => {}}
+      onSettle={() => {}}
+      onDeleteTransaction={() => {}}
     />,
   )
   const chart = await screen.findByRole('region', { name: 'Transactions over time' })

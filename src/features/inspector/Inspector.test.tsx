@@ -22,6 +22,8 @@ async function showAccount() {
         account={accountView(account.resourceId, account)}
         onAdd={() => {}}
         onGenerate={() => {}}
+        onSettle={() => {}}
+        onDeleteTransaction={() => {}}
       />
       <Inspector />
     </>,

@@ -44,6 +44,8 @@ async function showAccount(
       account={accountView(account.resourceId, account)}
       onAdd={() => {}}
       onGenerate={() => {}}
+      onSettle={() => {}}
+      onDeleteTransaction={() => {}}
     />,
   )
   await screen.findByRole('table', { name: /^Transactions of 525412\*{6}3241/ })

@@ -2,21 +2,17 @@ import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { type ScenarioSaver, useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
-import { ChunkBoundary } from '../../ui/ChunkBoundary'
 import { ApiErrorState } from '../ApiErrorState'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
 import { transactionsChart, usePrefetchTransactionsSummary } from '../chart'
 import { headerFieldProblem } from '../header-fields'
 import { PersonalInput, useShownPersonal } from '../presenter'
-import { CopyToOfflineDialog } from '../scenarios'
 import { UnexpectedAnswer } from '../UnexpectedAnswer'
 import { useDeletion } from '../use-deletion'
 import { useView, viewSearch } from '../view-state'
-import { DeleteTransactionDialog } from './DeleteTransactionDialog'
 import { Filters } from './Filters'
 import { askedText, Pagination, rowsText } from './Pagination'
 import { linkTarget, pageInfo, type TransactionRow, transactionRows } from './rows'
-import { SettleDialog } from './SettleDialog'
 import { type RowActions, TransactionsTable } from './TransactionsTable'
 import type { TransactionFormRow } from './transaction-form'
 
@@ -31,8 +27,14 @@ export interface TransactionActions {
   /** Asks to delete the account in the sandbox. */
   onDeleteAccount?: (() => void) | undefined
   onGenerate: () => void
+  /**
+   * The dialogs opened from the view: they belong to it (docs/decisions.md#navigation-and-dialogs), so
+   * the composition root opens them in its one registry, with the PSU-Corporate-ID the table sends.
+   */
+  onSettle: (corporateId: string | undefined) => void
+  onDeleteTransaction: (row: TransactionRow & { id: string }) => void
   /** Proxy mode: saves the account as read into a new offline scenario (absent offline). */
-  copyToOffline?: CopyToOffline | undefined
+  onCopyToOffline?: ((corporateId: string | undefined) => void) | undefined
 }
 
 export interface CopyToOffline {
@@ -53,10 +55,11 @@ export function TransactionsView({
   onGenerate,
   onDuplicate,
   onDeleteAccount,
-  copyToOffline,
+  onSettle,
+  onDeleteTransaction,
+  onCopyToOffline,
 }: TransactionsViewProps) {
   const deletion = useDeletion()
-  const [deleting, setDeleting] = useState<TransactionRow & { id: string }>()
   const [view, setView] = useView()
   const [typedCorporateId, setCorporateId] = useCorporateId(account)
   const corporateIdProblem =
@@ -65,8 +68,6 @@ export function TransactionsView({
   const sendable = useRef(typedCorporateId)
   if (corporateIdProblem === undefined) sendable.current = typedCorporateId
   const corporateId = corporateIdProblem === undefined ? typedCorporateId : sendable.current
-  const [settling, setSettling] = useState(false)
-  const [copying, setCopying] = useState(false)
   const params: TransactionsParams = {
     bookingStatus: view.status,
     fromDate: view.from,
@@ -135,7 +136,7 @@ export function TransactionsView({
       ),
     remove: deletion.offered
       ? (row) => {
-          if (row.id !== undefined) setDeleting({ ...row, id: row.id })
+          if (row.id !== undefined) onDeleteTransaction({ ...row, id: row.id })
         }
       : undefined,
     cannotDelete: deletion.offered ? undefined : deletion.why,
@@ -173,7 +174,7 @@ export function TransactionsView({
             )}
           </span>
         ) : null}
-        <button type="button" onClick={() => setSettling(true)}>
+        <button type="button" onClick={() => onSettle(corporateId)}>
           Settle pending…
         </button>
         {empty ? null : (
@@ -186,8 +187,8 @@ export function TransactionsView({
             </button>
           </>
         )}
-        {copyToOffline ? (
-          <button type="button" onClick={() => setCopying(true)}>
+        {onCopyToOffline ? (
+          <button type="button" onClick={() => onCopyToOffline(corporateId)}>
             Copy to offline…
           </button>
         ) : null}
@@ -197,20 +198,6 @@ export function TransactionsView({
           </button>
         ) : null}
       </header>
-      {settling ? (
-        <SettleDialog account={account} corporateId={corporateId} onClose={() => setSettling(false)} />
-      ) : null}
-      {copying && copyToOffline ? (
-        <ChunkBoundary title="Copy to offline" onClose={() => setCopying(false)}>
-          <CopyToOfflineDialog
-            account={account}
-            corporateId={corporateId}
-            saver={copyToOffline.saver}
-            onSwitchToOffline={copyToOffline.onSwitchToOffline}
-            onClose={() => setCopying(false)}
-          />
-        </ChunkBoundary>
-      ) : null}
       {note ? <p className="hint account-note">{note}</p> : null}
       <StatusMessage place="main" />
       <Filters />
@@ -289,9 +276,6 @@ export function TransactionsView({
           onPrevious={onPrevious}
           onNext={onNext}
         />
-      ) : null}
-      {deleting ? (
-        <DeleteTransactionDialog account={account} row={deleting} onClose={() => setDeleting(undefined)} />
       ) : null}
     </section>
   )

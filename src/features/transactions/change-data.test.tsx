@@ -4,8 +4,12 @@ import { expect, it } from 'vitest'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, storedTransactions, transaction } from '../../test/seed'
 
-async function showApp(customer: Parameters<typeof seedAccount>[1] = {}) {
+async function showApp(
+  customer: Parameters<typeof seedAccount>[1] = {},
+  seedFirst = async (_: Parameters<typeof seedAccount>[0]) => {},
+) {
   const app = await startConsole()
+  await seedFirst(app.sandbox)
   const account = await seedAccount(app.sandbox, { name: 'Travel', ...customer })
   await seedTransactions(app.sandbox, account.resourceId, [
     transaction({ cardTransactionId: 'keep', merchantCategoryCode: '5411' }),
@@ -25,7 +29,7 @@ it('deletes one transaction after a confirmation that names it', async () => {
   await user.click(screen.getByRole('button', { name: 'Details of transaction gone' }))
   await user.click(screen.getByRole('button', { name: 'Delete transaction gone…' }))
 
-  const confirm = within(screen.getByRole('dialog', { name: 'Delete transaction gone' }))
+  const confirm = within(await screen.findByRole('dialog', { name: 'Delete transaction gone' }))
   expect(confirm.getByText(/in the sandbox\?$/).textContent).toMatch(
     /^Delete transaction gone \(booked \d{4}-\d\d-\d\d, -10\.00 NOK, MCC 5812\) of 525412\*{6}3241 · NOK · Travel/,
   )
@@ -98,4 +102,34 @@ it('deletes a transaction of a corporate account, then the account, each with it
   await user.click(confirm.getByRole('button', { name: 'Delete account' }))
   await screen.findByRole('heading', { name: 'No card accounts yet' })
   expect(await sandbox.listCardAccounts()).toEqual([])
+})
+
+it.each([
+  ['Settle pending…', /^Settle pending transactions/],
+  ['Delete transaction gone…', /^Delete transaction gone/],
+])('closes "%s" on Back to another account, never showing it over that account', async (button, title) => {
+  let other = { resourceId: '' }
+  const { user, account } = await showApp({}, async (sandbox) => {
+    other = await seedAccount(sandbox, { name: 'Other', maskedPan: '400000******0001' })
+    await seedTransactions(sandbox, other.resourceId, [transaction({ cardTransactionId: 'o-1' })])
+  })
+  await user.click(await screen.findByRole('link', { name: /400000\*{6}0001/ }))
+  await screen.findByRole('table', { name: /^Transactions of 400000/ })
+  history.back()
+  await screen.findByRole('table', { name: /^Transactions of 525412/ })
+  history.forward()
+  await screen.findByRole('table', { name: /^Transactions of 400000/ })
+  expect(new URLSearchParams(location.search).get('account')).toBe(other.resourceId)
+  history.back()
+  await screen.findByRole('table', { name: /^Transactions of 525412/ })
+  expect(new URLSearchParams(location.search).get('account')).toBe(account.resourceId)
+
+  if (button.startsWith('Delete'))
+    await user.click(screen.getByRole('button', { name: 'Details of transaction gone' }))
+  await user.click(screen.getByRole('button', { name: button }))
+  await screen.findByRole('dialog', { name: title })
+  history.forward()
+
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  await screen.findByRole('table', { name: /^Transactions of 400000/ })
 })
