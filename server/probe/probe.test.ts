@@ -106,10 +106,10 @@ describe('a sandbox served from a profile file', () => {
       expect({ [name]: result.traits[name] }).toEqual({ [name]: combinedProfile[name] })
   }, 60_000)
 
-  it('refuses, at start, a trait value it cannot serve', async () => {
+  it('refuses, at start, traits that contradict each other', async () => {
     const path = join(dir, 'unservable.json')
-    writeFileSync(path, JSON.stringify(bankProfileFileOf({ ...combinedProfile, links: 'none' })))
-    await expect(startSandbox(path)).rejects.toThrow(/links "none"/)
+    writeFileSync(path, JSON.stringify(bankProfileFileOf({ ...combinedProfile, pageSizeDefault: 30 })))
+    await expect(startSandbox(path)).rejects.toThrow(/pageSizeDefault 30 is above the page cap of 25/)
   })
 })
 

@@ -51,19 +51,20 @@ export const bankTraits = z.strictObject({
   consoleHeaders: flag,
   /** An error's body: Berlin Group `tppMessages`, or some other shape. */
   errorBody: z.enum(['tppMessages', 'other', UNKNOWN]),
-  // Behaviours named so a profile can hold them once a probe settles them; no probe request or sandbox
-  // behaviour reads them yet, so they stay unknown (docs/decisions.md#bank-profiles-and-the-probe).
-  /** A query parameter the operation does not name. */
+  /** A query parameter the operation does not name: 400 naming it, or dropped. */
   unknownQueryParams: z.enum(['refused', 'ignored', UNKNOWN]),
-  /** A transaction dated after today. */
+  /** A transaction dated after today: 400 naming the field, or stored. */
   futureDates: z.enum(['refused', 'accepted', UNKNOWN]),
-  /** A request reusing an earlier `X-Request-ID`. */
+  /** A signed request reusing an earlier `X-Request-ID` while that one's Date is still current. */
   reusedRequestId: z.enum(['refused', 'accepted', UNKNOWN]),
-  /** A request without a signed `Date`. */
+  /** A signed request without a `Date`: refused (401), or verified without it. */
   dateHeader: z.enum(['required', 'optional', UNKNOWN]),
-  /** A keyId whose serial or issuer does not match the certificate. */
+  /**
+   * How keyId must name the certificate: strict, the serial's hex digits and the issuer's RDNs in the
+   * certificate's own order; lenient, the serial as a number and the issuer's RDNs in either order.
+   */
   keyId: z.enum(['strict', 'lenient', UNKNOWN]),
-  /** `X-Accept-Fix` (either spelling). */
+  /** `accept-fix` (either spelling): the fixes it names are applied, or the header is ignored. */
   acceptFix: z.enum(['supported', 'ignored', UNKNOWN]),
 })
 export type BankTraits = z.infer<typeof bankTraits>
@@ -155,6 +156,17 @@ const contractProfile: BankTraits = {
   consoleOperations: true,
   consoleHeaders: true,
   errorBody: 'tppMessages',
+  // The contract's query schemas are strict (src/contract/transactions-query.ts).
+  unknownQueryParams: 'refused',
+  // The engine's rule: nothing dated after the sandbox clock's today (docs/decisions.md#dates).
+  futureDates: 'refused',
+  // The sandboxes' replay rule (src/sandbox-http/signature-check.ts).
+  reusedRequestId: 'refused',
+  // Date is signed where available: a browser's fetch may not set one (docs/decisions.md#signing).
+  dateHeader: 'optional',
+  // The verifier compares the serial as a number and the issuer in either order (docs/decisions.md#diagnosis).
+  keyId: 'lenient',
+  acceptFix: 'supported',
 }
 
 /**

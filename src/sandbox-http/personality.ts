@@ -4,6 +4,7 @@ import {
   createRouteMatcher,
   DECIMAL_AMOUNT,
   DEFAULT_LIMIT,
+  INT32_MAX,
   jsonNumber,
   MAX_LIMIT,
   type OperationName,
@@ -16,6 +17,7 @@ import {
   stringifyJsonLossless,
 } from '../contract'
 import { type BankTraits, definedTraits, personalityProfiles } from '../contract/bank-profile'
+import type { FutureDates, QueryRules } from '../sandbox'
 import { bytesToBase64 } from '../signing/base64'
 import { JsonText } from './respond'
 
@@ -48,10 +50,34 @@ export interface Personality {
   consoleHeaders: boolean
   /** A bank that books only: `bookingStatus` pending or both is 400 `PARAMETER_NOT_SUPPORTED`. */
   bookedOnly?: boolean
-  /** `_links` hrefs and `Location` as absolute URLs (scheme, host, base path) rather than paths. */
-  absoluteLinks?: boolean
-  /** The most transactions a page holds: a larger `limit`, or none, gets this many (and `_links` go on). */
+  /** `_links` hrefs and `Location`: paths, absolute URLs (scheme, host), or no `_links` at all. */
+  links: 'relative' | 'absolute' | 'none'
+  /** Whether links start with the base path, or from the service root (`/v1/...`). */
+  linksUnderBasePath: boolean
+  /** Rows on a page without `limit`. */
+  pageSizeDefault: number
+  /** A larger `limit` is lowered to `max` (the page holds that many, and `_links` go on). */
   maxPageSize?: number
+  /** How the listing's query is read: the `limit` refused above, and parameters it does not name. */
+  queryRules: QueryRules
+  /** A transaction dated after today. */
+  futureDates: FutureDates
+  /** Whether `accept-fix` is read at all. */
+  acceptFix: 'supported' | 'ignored'
+  /** An error's body: the contract's tppMessages, or RFC 7807 problem details (src/sandbox-http/error-body.ts). */
+  errorBody: 'tppMessages' | 'other'
+  /** What a verified signature must also satisfy (src/sandbox-http/signature-check.ts). */
+  signatureRules: SignatureRules
+}
+
+/**
+ * How strict a sandbox is beyond a signature that verifies (src/sandbox-http/signature-check.ts): whether a
+ * Date must be signed, how keyId must name the certificate, whether an X-Request-ID may come again.
+ */
+export interface SignatureRules {
+  dateHeader: 'required' | 'optional'
+  keyId: 'strict' | 'lenient'
+  reusedRequestId: 'refused' | 'accepted'
 }
 
 /** The console's own sandbox operations, which no bank has: the clock, settlement, deletes and the summary. */
@@ -67,31 +93,21 @@ export class UnservableProfile extends Error {
 }
 
 /**
- * The sandbox that behaves as `profile` says. A trait left unknown takes the contract's behaviour; a value
- * the handlers have no behaviour for is refused (`UnservableProfile`), never served as something else.
+ * The sandbox that behaves as `profile` says. A trait left unknown takes the contract's behaviour; values
+ * that contradict each other (a default page larger than the cap) are refused (`UnservableProfile`), never
+ * served as something else.
  */
 export function personalityOf(name: string, summary: string, profile: BankTraits): Personality {
-  const reasons: string[] = []
-  const unservable = (reason: string) => reasons.push(reason)
-  if (profile.pending === 'absent') unservable('pending "absent" (answers always hold the pending array)')
-  if (profile.links === 'none') unservable('links "none" (answers always carry _links)')
-  if (profile.linksUnderBasePath === false)
-    unservable('linksUnderBasePath false (links start at the base path)')
-  const cap = profile.pageCap
-  let maxPageSize: number | undefined
-  if (typeof cap === 'object' && cap.above === 'lowered') maxPageSize = cap.max
-  else if (cap === 'none') unservable('pageCap "none" (a limit above MAX_LIMIT is refused)')
-  else if (typeof cap === 'object' && cap.max !== MAX_LIMIT) {
-    unservable(`pageCap refused above ${cap.max} (only above ${MAX_LIMIT}, the contract's MAX_LIMIT)`)
-  }
-  const pageDefault = maxPageSize ?? DEFAULT_LIMIT
-  if (typeof profile.pageSizeDefault === 'number' && profile.pageSizeDefault !== pageDefault) {
-    unservable(
-      `pageSizeDefault ${profile.pageSizeDefault} (a page without limit holds ${pageDefault}: the cap lowered to, or the contract's default)`,
-    )
-  }
-  if (reasons.length > 0) throw new UnservableProfile(reasons)
   const known = <T>(value: T | 'unknown', contract: T): T => (value === 'unknown' ? contract : value)
+  const contract = personalityProfiles.console as Known<BankTraits>
+  const cap = known(profile.pageCap, contract.pageCap)
+  const lowered = cap !== 'none' && cap.above === 'lowered' ? cap.max : undefined
+  const pageSizeDefault = known(profile.pageSizeDefault, lowered ?? DEFAULT_LIMIT)
+  if (cap !== 'none' && pageSizeDefault > cap.max) {
+    throw new UnservableProfile([
+      `pageSizeDefault ${pageSizeDefault} is above the page cap of ${cap.max}: a page without limit cannot hold more than one with the largest limit`,
+    ])
+  }
   return {
     name,
     summary,
@@ -103,16 +119,34 @@ export function personalityOf(name: string, summary: string, profile: BankTraits
     newId: newIdOf(profile.ids),
     traits: {
       amounts: known(profile.amounts, contractTraits.amounts),
-      pending: profile.pending === 'strings' ? 'strings' : contractTraits.pending,
+      pending: known(profile.pending, contractTraits.pending),
       transactionsCreated: known(profile.transactionsCreated, contractTraits.transactionsCreated),
       extraFields: known(profile.extraFields, contractTraits.extraFields),
     },
-    consoleHeaders: known(profile.consoleHeaders, true),
+    consoleHeaders: known(profile.consoleHeaders, contract.consoleHeaders),
     ...(profile.bookedOnly === true ? { bookedOnly: true } : {}),
-    ...(profile.links === 'absolute' ? { absoluteLinks: true } : {}),
-    ...(maxPageSize === undefined ? {} : { maxPageSize }),
+    links: known(profile.links, contract.links),
+    linksUnderBasePath: known(profile.linksUnderBasePath, contract.linksUnderBasePath),
+    pageSizeDefault,
+    ...(lowered === undefined ? {} : { maxPageSize: lowered }),
+    queryRules: {
+      // A lowered cap above the contract's is reached by the lowered limit; no cap takes any int32.
+      maxLimit: cap === 'none' ? INT32_MAX : cap.above === 'refused' ? cap.max : Math.max(cap.max, MAX_LIMIT),
+      unknownParameters: known(profile.unknownQueryParams, contract.unknownQueryParams),
+    },
+    futureDates: known(profile.futureDates, contract.futureDates),
+    acceptFix: known(profile.acceptFix, contract.acceptFix),
+    errorBody: known(profile.errorBody, contract.errorBody),
+    signatureRules: {
+      dateHeader: known(profile.dateHeader, contract.dateHeader),
+      keyId: known(profile.keyId, contract.keyId),
+      reusedRequestId: known(profile.reusedRequestId, contract.reusedRequestId),
+    },
   }
 }
+
+/** A profile without `unknown`: the contract's, whose every trait is known. */
+type Known<T> = { [K in keyof T]: Exclude<T[K], 'unknown'> }
 
 function newIdOf(ids: BankTraits['ids']): () => string {
   switch (ids) {
@@ -140,6 +174,7 @@ export function answerBodyOf(traits: AnswerTraits, operation: OperationName, bod
   let shaped = body
   if (operation === 'listTransactions' && traits.pending === 'strings') shaped = withPendingText(shaped)
   if (traits.extraFields) shaped = withExtraFields(shaped)
+  if (operation === 'listTransactions' && traits.pending === 'absent') shaped = withoutPending(shaped)
   return traits.amounts === 'number' ? new JsonText(stringifyJsonLossless(withNumberAmounts(shaped))) : shaped
 }
 
@@ -196,6 +231,13 @@ function withPendingText(body: unknown): unknown {
       `${cardTransactionId} ${transactionDate} ${transactionAmount.amount} ${transactionAmount.currency} ${merchantCategoryCode}`,
   )
   return { ...answer, cardTransactions: { ...answer.cardTransactions, pending } }
+}
+
+/** No `pending` array at all, as a bank that leaves it out answers. */
+function withoutPending(body: unknown): unknown {
+  const answer = body as { cardTransactions: Record<string, unknown> }
+  const { pending: _left, ...lists } = answer.cardTransactions
+  return { ...answer, cardTransactions: lists }
 }
 
 /** Fields no standard names, as banks add them: at the top, on an account, on every transaction. */
