@@ -195,18 +195,35 @@ export const personalityProfiles: Record<PersonalityName, BankTraits> = {
 
 /** Booked rows in the probe's one POST: more than the usual default page of 200, for a bank that books only. */
 export const PROBE_BOOKED_ROWS = 201
-/** The most requests the probe sends, and the most of them that read the probe account. */
-export const PROBE_MAX_REQUESTS = 9
+/**
+ * The most requests the probe sends without the opt-in, the ones the opt-in adds (a signature without Date,
+ * a keyId with the issuer reversed), and the most of them that read the probe account.
+ */
+export const PROBE_MAX_REQUESTS = 11
+export const PROBE_BAD_SIGNATURE_REQUESTS = 2
 export const PROBE_MAX_ACCOUNT_READS = 4
 /** The name the probe gives the one account it creates. */
 export const PROBE_ACCOUNT_NAME = 'Sandbox Console probe'
+/** Why `dateHeader` and `keyId` stay unknown without the opt-in. */
+export const NEEDS_BAD_SIGNATURES = 'not probed: needs --bad-signatures'
+
+/** The most requests a probe sends, with or without the opt-in. */
+export function probeMaxRequests(badSignatures = false): number {
+  return PROBE_MAX_REQUESTS + (badSignatures ? PROBE_BAD_SIGNATURE_REQUESTS : 0)
+}
 
 /** The probe's plan, said before its first request (by `npm run probe`, and by the console before it starts). */
-export function probePlan(baseUrl: URL): string[] {
+export function probePlan(
+  baseUrl: URL,
+  { badSignatures = false }: { badSignatures?: boolean } = {},
+): string[] {
   return [
-    `The probe sends at most ${PROBE_MAX_REQUESTS} signed requests to ${baseUrl.href}; each counts against the bank's limits.`,
+    `The probe sends at most ${probeMaxRequests(badSignatures)} signed requests to ${baseUrl.href}; each counts against the bank's limits.`,
     `  It creates ONE card account (named "${PROBE_ACCOUNT_NAME}") with ${PROBE_BOOKED_ROWS + 1} transactions, which stay there,`,
     `  and reads that account at most ${PROBE_MAX_ACCOUNT_READS} times, so a bank allowing 4 reads a day per account does not stop it.`,
+    badSignatures
+      ? `  ${PROBE_BAD_SIGNATURE_REQUESTS} of them are deliberately bad signatures made with the real TPP key (no Date; the keyId's issuer reversed), to an account that does not exist.`
+      : '  It sends no deliberately bad signature: Date and keyId strictness stay unknown (--bad-signatures to probe them).',
     '  It stops at a 429, a timeout, a refused connection or a refused write, and keeps what it learned.',
   ]
 }
@@ -217,6 +234,8 @@ export const CONSOLE_PROBE_PATH = '/console/probe'
 /** The probe's request: the customer its one account is created for. */
 export const probeRequest = z.strictObject({
   customerNumber: cardAccountCreateSchema().shape.customerNumber,
+  /** The opt-in: also send the two deliberately bad signatures, made with the real TPP key. */
+  badSignatures: z.boolean().optional(),
 })
 export type ProbeRequest = z.infer<typeof probeRequest>
 
@@ -257,6 +276,8 @@ export const probeOutcome = z.object({
   accountId: z.string().optional(),
   /** For each settled trait, the exchanges (their `index`) whose answers settled it. */
   evidence: z.partialRecord(z.enum(bankTraitNames), z.array(z.number().int().min(1))),
+  /** For a trait the probe left unknown on purpose or could not read, why. */
+  notProbed: z.partialRecord(z.enum(bankTraitNames), z.string()).optional(),
 })
 export type ProbeOutcome = z.infer<typeof probeOutcome>
 
