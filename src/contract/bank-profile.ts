@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { cardAccountCreateSchema } from './card-account'
-import type { PersonalityName } from './personality-names'
+import { operationList } from './operations'
+import { type AnswerTraits, contractTraits, type PersonalityName } from './personality-names'
 import { CONSOLE_FILE_FORMAT, CONSOLE_FILE_VERSION, headReader } from './snapshot'
 
 /**
@@ -191,6 +192,26 @@ export const personalityProfiles: Record<PersonalityName, BankTraits> = {
   'extra-fields': { ...contractProfile, extraFields: true },
   'absolute-links': { ...contractProfile, links: 'absolute' },
   'small-pages': { ...contractProfile, pageSizeDefault: 10, pageCap: { max: 10, above: 'lowered' } },
+}
+
+/** The operations a sandbox with this profile offers: no account list where it has none, no console operations. */
+export function offeredOperations(profile: BankTraits) {
+  return operationList.filter(
+    ({ name, owner }) =>
+      (name !== 'listCardAccounts' || profile.accountList !== 'absent') &&
+      (owner !== 'console' || profile.consoleOperations !== false),
+  )
+}
+
+/** How its success answers differ from the contract's; a trait left unknown writes the contract's. */
+export function answerTraitsOf(profile: BankTraits): AnswerTraits {
+  const known = <T>(value: T | typeof UNKNOWN, contract: T): T => (value === UNKNOWN ? contract : value)
+  return {
+    amounts: known(profile.amounts, contractTraits.amounts),
+    pending: known(profile.pending, contractTraits.pending),
+    transactionsCreated: known(profile.transactionsCreated, contractTraits.transactionsCreated),
+    extraFields: known(profile.extraFields, contractTraits.extraFields),
+  }
 }
 
 /** Booked rows in the probe's one POST: more than the usual default page of 200, for a bank that books only. */

@@ -1,6 +1,5 @@
 import {
   type AnswerTraits,
-  contractTraits,
   createRouteMatcher,
   DECIMAL_AMOUNT,
   DEFAULT_LIMIT,
@@ -16,7 +15,13 @@ import {
   type RouteMatcher,
   stringifyJsonLossless,
 } from '../contract'
-import { type BankTraits, definedTraits, personalityProfiles } from '../contract/bank-profile'
+import {
+  answerTraitsOf,
+  type BankTraits,
+  definedTraits,
+  offeredOperations,
+  personalityProfiles,
+} from '../contract/bank-profile'
 import type { FutureDates, QueryRules } from '../sandbox'
 import { bytesToBase64 } from '../signing/base64'
 import { JsonText } from './respond'
@@ -34,6 +39,8 @@ export interface Personality {
   summary: string
   /** Where it serves the operation: the platform's sandbox sits under `/api-sandbox`. */
   basePath: string
+  /** The profile it was made from: the OpenAPI document it serves describes it (src/contract/openapi.ts). */
+  profile: BankTraits
   /** The operations it offers; another path or method is answered as the route table answers a miss. */
   offers: readonly OperationName[]
   /** A fresh resourceId for a new card account. */
@@ -80,11 +87,6 @@ export interface SignatureRules {
   reusedRequestId: 'refused' | 'accepted'
 }
 
-/** The console's own sandbox operations, which no bank has: the clock, settlement, deletes and the summary. */
-const sandboxOnly: readonly OperationName[] = operationList
-  .filter(({ owner }) => owner === 'console')
-  .map(({ name }) => name)
-
 /** A profile this sandbox cannot serve: each trait value it has no behaviour for, and why. */
 export class UnservableProfile extends Error {
   constructor(readonly reasons: string[]) {
@@ -112,17 +114,10 @@ export function personalityOf(name: string, summary: string, profile: BankTraits
     name,
     summary,
     basePath: profile.basePath,
-    offers: operationList
-      .map(({ name: operation }) => operation)
-      .filter((operation) => operation !== 'listCardAccounts' || profile.accountList !== 'absent')
-      .filter((operation) => profile.consoleOperations !== false || !sandboxOnly.includes(operation)),
+    offers: offeredOperations(profile).map(({ name: operation }) => operation),
     newId: newIdOf(profile.ids),
-    traits: {
-      amounts: known(profile.amounts, contractTraits.amounts),
-      pending: known(profile.pending, contractTraits.pending),
-      transactionsCreated: known(profile.transactionsCreated, contractTraits.transactionsCreated),
-      extraFields: known(profile.extraFields, contractTraits.extraFields),
-    },
+    traits: answerTraitsOf(profile),
+    profile,
     consoleHeaders: known(profile.consoleHeaders, contract.consoleHeaders),
     ...(profile.bookedOnly === true ? { bookedOnly: true } : {}),
     links: known(profile.links, contract.links),
