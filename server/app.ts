@@ -6,6 +6,7 @@ import { CONSOLE_CONDITIONS_PATH, type ProxyConditions } from './conditions'
 import { type ClientTimeouts, defaultClientTimeouts } from './config'
 import { answerConnection, CONSOLE_CONNECTION_PATH } from './console-connection'
 import { type ConsoleSecretOptions, consoleSecretGate } from './console-secret'
+import type { BadSigners } from './probe/bad-signatures'
 import { CONSOLE_PROBE_PATH, createConsoleProbe } from './probe/console-route'
 import { sendProblem, sendRefusal, setHeaders } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
@@ -38,6 +39,8 @@ export interface AppOptions {
    * upstream's `/openapi.json` is asked once.
    */
   upstreamKind?: UpstreamKind | undefined
+  /** The TPP key's deliberately bad signatures, for a sandbox check that opts in to them. */
+  probeBadSigners?: BadSigners | undefined
   /** One line per request; never given keys, PSU ids or bodies. */
   log: (line: string) => void
 }
@@ -58,6 +61,7 @@ export function createApp(options: AppOptions): Server {
   const sandboxProbe = createConsoleProbe({
     baseUrl: upstream.baseUrl,
     signer: { sign: upstream.sign },
+    ...(options.probeBadSigners === undefined ? {} : { badSigners: options.probeBadSigners }),
     timeoutMs: upstream.totalTimeoutMs,
     log,
   })

@@ -15,6 +15,7 @@ import { newConsoleSecret } from './console-secret'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity, type SigningIdentity } from './identity'
 import { startLocalUpstream } from './local-upstream'
 import { askHidden } from './passphrase-prompt'
+import { badSignersOf } from './probe/bad-signatures'
 import { guardProcess } from './process-guard'
 import { openSandboxData, type SandboxData, sandboxDataSetting } from './sandbox-data'
 
@@ -100,6 +101,7 @@ async function main() {
     },
     allowedHostnames: new Set(config.allowedHostnames),
     consoleSecret,
+    probeBadSigners: badSignersOf(upstream.identity),
     clientTimeouts: config.client,
     conditions: createProxyConditions({ upstreamTimeoutMs: config.totalTimeoutMs }),
     connection: consoleConnectionOf({

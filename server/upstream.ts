@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
-import { headerNames, matchRoute, operationList, problem, refusalOf } from '../src/contract'
-import { openApiFile, openApiServers } from '../src/contract/openapi'
+import { headerNames, matchRoute, problem, refusalOf } from '../src/contract'
+import { openApiFile, sandboxServerOf } from '../src/contract/openapi'
 import { defaultPersonality, type Personality } from '../src/sandbox-http/personality'
 import { internalProblem } from '../src/sandbox-http/respond'
 import { answerClientError } from './client-error'
@@ -36,13 +36,7 @@ export function createSandboxServer({
 }: SandboxServerOptions): Server {
   // What this personality offers and writes, under its base path: a sandbox shaped like a bank serves
   // nothing outside it.
-  const document = openApiFile(
-    personality.basePath === ''
-      ? openApiServers.sandbox
-      : { ...openApiServers.sandbox, url: personality.basePath },
-    operationList.filter(({ name }) => personality.offers.includes(name)),
-    personality.traits,
-  )
+  const document = openApiFile(sandboxServerOf(personality.profile), personality.profile)
   const openApi = { ...document, path: `${personality.basePath}${document.path}` }
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {

@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { headerNames } from '../../src/contract'
-import { CONSOLE_PROBE_PATH, type ProbeEvent, personalityProfiles } from '../../src/contract/bank-profile'
+import {
+  CONSOLE_PROBE_PATH,
+  NEEDS_BAD_SIGNATURES,
+  type ProbeEvent,
+  personalityProfiles,
+} from '../../src/contract/bank-profile'
 import { probeEvents } from '../../src/features/probe/probe-stream'
 import { generateDevIdentity } from '../../src/signing/dev-identity'
 import { createNodeRequestSigner } from '../../src/signing/node/node-signing-crypto'
@@ -15,10 +20,12 @@ import { loadIdentity } from '../identity'
 import { createSandboxService } from '../sandbox-service'
 import { readStandaloneSettings } from '../standalone-sandbox'
 import { close, listen } from '../test-support/http'
+import { type BadSigners, badSignersOf } from './bad-signatures'
 
 const SECRET = 'c0ffee'.repeat(8)
 let dir: string
 let signer: ReturnType<typeof createNodeRequestSigner>
+let badSigners: BadSigners
 const servers: Server[] = []
 
 beforeAll(async () => {
@@ -26,9 +33,9 @@ beforeAll(async () => {
   const made = await generateDevIdentity({ commonName: 'Probe TPP', organization: 'Probe Bank' })
   writeFileSync(join(dir, 'cert.pem'), made.certificatePem)
   writeFileSync(join(dir, 'key.pem'), made.privateKeyPem, { mode: 0o600 })
-  signer = createNodeRequestSigner(
-    await loadIdentity({ certPath: join(dir, 'cert.pem'), keyPath: join(dir, 'key.pem') }),
-  )
+  const identity = await loadIdentity({ certPath: join(dir, 'cert.pem'), keyPath: join(dir, 'key.pem') })
+  signer = createNodeRequestSigner(identity)
+  badSigners = badSignersOf(identity)
 }, 30_000)
 
 afterAll(async () => {
@@ -54,6 +61,7 @@ async function consoleBefore(upstream: URL): Promise<string> {
     },
     consoleSecret: { value: SECRET, required: false },
     upstreamKind: async () => 'bank',
+    probeBadSigners: badSigners,
     log: () => {},
   })
   return `http://127.0.0.1:${await started(app)}`
@@ -89,17 +97,43 @@ describe(CONSOLE_PROBE_PATH, () => {
     const seen: ProbeEvent[] = []
     for await (const event of events(response)) seen.push(event)
     const [plan, ...rest] = seen
-    expect(plan).toMatchObject({ event: 'plan', maxRequests: 9 })
-    expect(plan?.event === 'plan' && plan.lines[0]).toMatch(/^The probe sends at most 9 signed requests to /)
+    expect(plan).toMatchObject({ event: 'plan', maxRequests: 11 })
+    expect(plan?.event === 'plan' && plan.lines[0]).toMatch(/^The probe sends at most 11 signed requests to /)
+    expect(plan?.event === 'plan' && plan.lines.join('\n')).toMatch(/sends no deliberately bad signature/)
     const exchanges = rest.flatMap((event) => (event.event === 'exchange' ? [event.exchange] : []))
-    expect(exchanges.map(({ index }) => index)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
+    expect(exchanges.map(({ index }) => index)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
     expect(exchanges.every(({ url }) => url.startsWith(upstream.href))).toBe(true)
     const done = rest.at(-1)
     if (done?.event !== 'done')
       throw new Error(`the stream ended without its outcome: ${JSON.stringify(done)}`)
     expect(done.outcome.stopped).toBeUndefined()
-    expect(done.outcome.traits).toEqual(personalityProfiles.platform)
+    expect(done.outcome.traits).toEqual({
+      ...personalityProfiles.platform,
+      dateHeader: 'unknown',
+      keyId: 'unknown',
+    })
+    expect(done.outcome.notProbed).toEqual({ dateHeader: NEEDS_BAD_SIGNATURES, keyId: NEEDS_BAD_SIGNATURES })
     expect(done.profile).toMatchObject({ kind: 'bank-profile', source: upstream.href })
+  }, 60_000)
+
+  it('with badSignatures, says the two bad signatures use the real TPP key, and settles Date and keyId', async () => {
+    const upstream = await platformSandbox()
+    const response = await startProbe(await consoleBefore(upstream), {
+      customerNumber: '13039319955',
+      badSignatures: true,
+    })
+    const seen: ProbeEvent[] = []
+    for await (const event of events(response)) seen.push(event)
+    const [plan] = seen
+    expect(plan).toMatchObject({ event: 'plan', maxRequests: 13 })
+    expect(plan?.event === 'plan' && plan.lines.join('\n')).toMatch(
+      /2 of them are deliberately bad signatures made with the real TPP key/,
+    )
+    const done = seen.at(-1)
+    if (done?.event !== 'done')
+      throw new Error(`the stream ended without its outcome: ${JSON.stringify(done)}`)
+    expect(done.outcome.traits).toEqual(personalityProfiles.platform)
+    expect(done.outcome.requests).toBe(13)
   }, 60_000)
 
   it("is the console page's only, even where /api needs no token", async () => {

@@ -3,14 +3,15 @@ import { headerNames, problem, problemFromZod } from '../../src/contract'
 import {
   bankProfileFileOf,
   CONSOLE_PROBE_PATH,
-  PROBE_MAX_REQUESTS,
   type ProbeEvent,
+  probeMaxRequests,
   probePlan,
   probeRequest,
 } from '../../src/contract/bank-profile'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
 import { readBodyWithin } from '../read-body'
+import type { BadSigners } from './bad-signatures'
 import { probeSandbox } from './probe'
 
 export { CONSOLE_PROBE_PATH }
@@ -23,6 +24,8 @@ export interface ConsoleProbeOptions {
   baseUrl: URL
   /** The proxy's own signer: the probe signs as the console's requests are signed. */
   signer: RequestSigner
+  /** The proxy's key as the opt-in's bad signatures use it; without them a run that asks for them is refused. */
+  badSigners?: BadSigners
   /** The proxy's bound on an upstream answer, for each of the probe's requests. */
   timeoutMs: number
   log: (line: string) => void
@@ -42,7 +45,13 @@ export interface ConsoleProbe {
  * run in the proxy, where the TPP key is, against the configured upstream. One at a time: each run creates
  * an account at the bank and counts against its limits. A caller that goes away (the page's Cancel) stops it.
  */
-export function createConsoleProbe({ baseUrl, signer, timeoutMs, log }: ConsoleProbeOptions): ConsoleProbe {
+export function createConsoleProbe({
+  baseUrl,
+  signer,
+  badSigners,
+  timeoutMs,
+  log,
+}: ConsoleProbeOptions): ConsoleProbe {
   let running: AbortController | undefined
   return {
     async answer(req, res, fromConsolePage) {
@@ -74,6 +83,12 @@ export function createConsoleProbe({ baseUrl, signer, timeoutMs, log }: ConsoleP
       }
       const parsed = probeRequest.safeParse(json)
       if (!parsed.success) return sendProblem(req, res, problemFromZod(parsed.error))
+      const badSignatures = parsed.data.badSignatures === true
+      if (badSignatures && badSigners === undefined) {
+        const text =
+          'This proxy cannot make the deliberately bad signatures: run the check without badSignatures'
+        return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text, 'badSignatures'))
+      }
       if (running) {
         const text =
           'A check of this sandbox is already running (from another tab?): wait for its report, or cancel it there'
@@ -87,11 +102,16 @@ export function createConsoleProbe({ baseUrl, signer, timeoutMs, log }: ConsoleP
       res.writeHead(200)
       const send = (event: ProbeEvent) => res.write(`${JSON.stringify(event)}\n`)
       try {
-        send({ event: 'plan', lines: probePlan(baseUrl), maxRequests: PROBE_MAX_REQUESTS })
+        send({
+          event: 'plan',
+          lines: probePlan(baseUrl, { badSignatures }),
+          maxRequests: probeMaxRequests(badSignatures),
+        })
         const outcome = await probeSandbox({
           baseUrl,
           signer,
           customerNumber: parsed.data.customerNumber,
+          ...(badSignatures && badSigners !== undefined ? { badSigners } : {}),
           timeoutMs,
           signal: cancel.signal,
           onExchange: (exchange) => {

@@ -1,6 +1,7 @@
-// `npm run probe -- <base URL> [--customer <number>] [--out <file>] [--compare <saved.json>]`: learns a
-// bank's sandbox (server/probe/probe.ts) and prints its profile; with --out writes it, with --compare exits 1
-// when the sandbox no longer behaves as the saved profile says. Signs with TPP_CERT and TPP_KEY (and
+// `npm run probe -- <base URL> [--customer <number>] [--out <file>] [--compare <saved.json>] [--bad-signatures]`:
+// learns a bank's sandbox (server/probe/probe.ts) and prints its profile; with --out writes it, with --compare
+// exits 1 when the sandbox no longer behaves as the saved profile says; with --bad-signatures also sends the
+// two deliberately bad signatures (made with the real TPP key) that settle Date and keyId strictness. Signs with TPP_CERT and TPP_KEY (and
 // TPP_KEY_PASSPHRASE_FILE or TPP_KEY_PASSPHRASE) when set, else with the development identity in
 // .dev-identity/, as `npm run sign` does.
 import { readFile, writeFile } from 'node:fs/promises'
@@ -9,18 +10,24 @@ import { testCustomers } from '../../src/contract'
 import { bankProfileFile, bankProfileFileOf, traitDifferences } from '../../src/contract/bank-profile'
 import { createNodeRequestSigner } from '../../src/signing/node/node-signing-crypto'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity } from '../identity'
+import { badSignersOf } from './bad-signatures'
 import { probeReport, probeSandbox } from './probe'
 
 const USAGE =
-  'usage: npm run probe -- <base URL> [--customer <number>] [--out <file>] [--compare <saved.json>]'
+  'usage: npm run probe -- <base URL> [--customer <number>] [--out <file>] [--compare <saved.json>] [--bad-signatures]'
 const DEV_IDENTITY_DIR = fileURLToPath(new URL('../../.dev-identity/', import.meta.url))
 
 class UsageError extends Error {}
 
 function parseArgs(args: string[]) {
-  const options: { base?: string; out?: string; compare?: string; customer?: string } = {}
+  const options: { base?: string; out?: string; compare?: string; customer?: string; badSignatures?: true } =
+    {}
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
+    if (arg === '--bad-signatures') {
+      options.badSignatures = true
+      continue
+    }
     const flag = { '--out': 'out', '--compare': 'compare', '--customer': 'customer' }[arg] as
       | 'out'
       | 'compare'
@@ -51,7 +58,13 @@ async function readSaved(path: string) {
 }
 
 async function main() {
-  const { baseUrl, out, compare, customer = testCustomers.private } = parseArgs(process.argv.slice(2))
+  const {
+    baseUrl,
+    out,
+    compare,
+    customer = testCustomers.private,
+    badSignatures,
+  } = parseArgs(process.argv.slice(2))
   const saved = compare === undefined ? undefined : await readSaved(compare)
   const env = process.env
   const identity =
@@ -69,6 +82,7 @@ async function main() {
     signer: createNodeRequestSigner(identity),
     customerNumber: customer,
     log: (line) => console.log(line),
+    ...(badSignatures ? { badSigners: badSignersOf(identity) } : {}),
   })
   for (const line of probeReport(result)) console.log(line)
   const file = bankProfileFileOf(result.traits, { source: baseUrl.href, learnedAt: new Date().toISOString() })

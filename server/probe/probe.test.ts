@@ -10,9 +10,11 @@ import {
   bankProfileFileOf,
   bankTraitNames,
   definedTraits,
+  NEEDS_BAD_SIGNATURES,
   PROBE_MAX_REQUESTS,
   type ProbeExchange,
   personalityProfiles,
+  probeMaxRequests,
   visibleTraits,
 } from '../../src/contract/bank-profile'
 import { personalityNames } from '../../src/contract/personality-names'
@@ -22,10 +24,12 @@ import { loadIdentity } from '../identity'
 import { createSandboxService } from '../sandbox-service'
 import { readStandaloneSettings } from '../standalone-sandbox'
 import { close, listen } from '../test-support/http'
+import { type BadSigners, badSignersOf } from './bad-signatures'
 import { type ProbeResult, probeReport, probeSandbox } from './probe'
 
 let dir: string
 let signer: ReturnType<typeof createNodeRequestSigner>
+let badSigners: BadSigners
 const servers: Server[] = []
 
 beforeAll(async () => {
@@ -35,7 +39,9 @@ beforeAll(async () => {
   const keyPath = join(dir, 'key.pem')
   writeFileSync(certPath, made.certificatePem)
   writeFileSync(keyPath, made.privateKeyPem, { mode: 0o600 })
-  signer = createNodeRequestSigner(await loadIdentity({ certPath, keyPath }))
+  const identity = await loadIdentity({ certPath, keyPath })
+  signer = createNodeRequestSigner(identity)
+  badSigners = badSignersOf(identity)
 }, 30_000)
 
 afterAll(async () => {
@@ -52,8 +58,14 @@ async function startSandbox(setting: string) {
   return new URL(`http://127.0.0.1:${port}${settings.personality.basePath}`)
 }
 
-function probe(baseUrl: URL) {
-  return probeSandbox({ baseUrl, signer, customerNumber: '13039319955' })
+/** The probe with the opt-in (the bad signatures) unless told otherwise. */
+function probe(baseUrl: URL, { badSignatures = true } = {}) {
+  return probeSandbox({
+    baseUrl,
+    signer,
+    customerNumber: '13039319955',
+    ...(badSignatures ? { badSigners } : {}),
+  })
 }
 
 /** Traits right of the traits the expected profile settles, as a line for the test's output. */
@@ -65,7 +77,14 @@ function score(label: string, expected: BankTraits, result: ProbeResult) {
   console.info(`${label}: ${right.length}/${defined.length} traits right, ${result.requests} requests`)
 }
 
-// No personality combines these: books only, absolute links, pages of at most 25, numbers, enc ids.
+/** Each trait's value as `{trait: value}`, so a failure names the trait. */
+function expectTraits(result: ProbeResult, expected: BankTraits) {
+  for (const name of bankTraitNames)
+    expect({ [name]: result.traits[name] }).toEqual({ [name]: expected[name] })
+}
+
+// No personality combines these: books only, absolute links from the service root, pages of at most 25,
+// numbers, enc ids, unknown parameters ignored, X-Request-IDs taken again.
 const combinedProfile: BankTraits = {
   ...personalityProfiles.console,
   basePath: '/bank/sandbox',
@@ -74,12 +93,42 @@ const combinedProfile: BankTraits = {
   bookedOnly: true,
   pending: 'unknown',
   links: 'absolute',
+  linksUnderBasePath: false,
   pageSizeDefault: 25,
   pageCap: { max: 25, above: 'lowered' },
   accountList: 'absent',
   consoleOperations: false,
   consoleHeaders: false,
+  unknownQueryParams: 'ignored',
+  reusedRequestId: 'accepted',
 }
+
+// Nor these: number amounts, an empty 201, strict keyIds, future dates accepted, problem details for
+// errors, a signed Date required, accept-fix ignored, no pending array, no links, pages of 50 refused
+// above 500, opaque ids.
+const strictProfile: BankTraits = {
+  ...personalityProfiles.console,
+  basePath: '/psd2/sandbox',
+  accountList: 'absent',
+  ids: 'opaque',
+  amounts: 'number',
+  transactionsCreated: 'empty',
+  keyId: 'strict',
+  futureDates: 'accepted',
+  errorBody: 'other',
+  dateHeader: 'required',
+  acceptFix: 'ignored',
+  pending: 'absent',
+  links: 'none',
+  // No link shows where links start.
+  linksUnderBasePath: 'unknown',
+  pageSizeDefault: 50,
+  pageCap: { max: 500, above: 'refused' },
+  consoleOperations: false,
+  consoleHeaders: false,
+}
+
+const madeProfiles = { combined: combinedProfile, strict: strictProfile }
 
 describe('the probe against each personality of npm run sandbox', () => {
   for (const name of personalityNames) {
@@ -88,28 +137,38 @@ describe('the probe against each personality of npm run sandbox', () => {
       const expected = visibleTraits(personalityProfiles[name])
       score(name, expected, result)
       expect(result.stopped).toBeUndefined()
-      expect(result.requests).toBeLessThanOrEqual(PROBE_MAX_REQUESTS)
+      expect(result.requests).toBeLessThanOrEqual(probeMaxRequests(true))
       // Every trait it defines settled, and nothing settled that it leaves unknown.
       expect(result.traits).toEqual(expected)
     }, 60_000)
   }
+
+  it('leaves Date and keyId unknown without the opt-in, saying why, and sends no bad signature', async () => {
+    const result = await probe(await startSandbox('console'), { badSignatures: false })
+    score('console without --bad-signatures', personalityProfiles.console, result)
+    expect(result.traits).toEqual({ ...personalityProfiles.console, dateHeader: 'unknown', keyId: 'unknown' })
+    expect(result.notProbed).toEqual({ dateHeader: NEEDS_BAD_SIGNATURES, keyId: NEEDS_BAD_SIGNATURES })
+    expect(result.requests).toBeLessThanOrEqual(PROBE_MAX_REQUESTS)
+  }, 60_000)
 })
 
 describe('a sandbox served from a profile file', () => {
-  it('is derived trait by trait', async () => {
-    const path = join(dir, 'combined.json')
-    writeFileSync(path, JSON.stringify(bankProfileFileOf(combinedProfile, { source: 'probe.test.ts' })))
-    const result = await probe(await startSandbox(path))
-    score('profile file', combinedProfile, result)
-    expect(result.stopped).toBeUndefined()
-    for (const name of bankTraitNames)
-      expect({ [name]: result.traits[name] }).toEqual({ [name]: combinedProfile[name] })
-  }, 60_000)
+  for (const [label, profile] of Object.entries(madeProfiles)) {
+    it(`is derived trait by trait: ${label}`, async () => {
+      const path = join(dir, `${label}.json`)
+      writeFileSync(path, JSON.stringify(bankProfileFileOf(profile, { source: 'probe.test.ts' })))
+      const result = await probe(await startSandbox(path))
+      score(`profile file ${label}`, profile, result)
+      expect(result.stopped).toBeUndefined()
+      expect(result.requests).toBeLessThanOrEqual(probeMaxRequests(true))
+      expectTraits(result, profile)
+    }, 60_000)
+  }
 
-  it('refuses, at start, a trait value it cannot serve', async () => {
+  it('refuses, at start, traits that contradict each other', async () => {
     const path = join(dir, 'unservable.json')
-    writeFileSync(path, JSON.stringify(bankProfileFileOf({ ...combinedProfile, links: 'none' })))
-    await expect(startSandbox(path)).rejects.toThrow(/links "none"/)
+    writeFileSync(path, JSON.stringify(bankProfileFileOf({ ...combinedProfile, pageSizeDefault: 30 })))
+    await expect(startSandbox(path)).rejects.toThrow(/pageSizeDefault 30 is above the page cap of 25/)
   })
 })
 
@@ -124,7 +183,22 @@ function shape(value: unknown): unknown {
   )
 }
 
-/** A small battery, signed: each answer's status and JSON shape. */
+/** A page's rows and its links' form (absolute, from the base path or the root), for a page answer. */
+function pageOf(json: unknown): { rows?: number; links?: string } {
+  const lists = (json as { cardTransactions?: { booked?: unknown[]; _links?: { first?: { href: string } } } })
+    ?.cardTransactions
+  if (lists === undefined) return {}
+  const href = lists._links?.first?.href
+  return {
+    rows: lists.booked?.length ?? 0,
+    links:
+      href === undefined
+        ? 'none'
+        : href.replace(/^https?:\/\/[^/]+/, 'origin').replace(/card-accounts\/.*$/, ''),
+  }
+}
+
+/** A small battery, signed: each answer's status, JSON shape, and for a page its rows and link form. */
 async function battery(baseUrl: URL) {
   const base = baseUrl.href.replace(/\/$/, '')
   async function call(method: string, path: string, body?: unknown) {
@@ -145,7 +219,8 @@ async function battery(baseUrl: URL) {
       ...(text ? { body: text } : {}),
     })
     const answerText = await answer.text()
-    return { status: answer.status, shape: answerText === '' ? 'empty' : shape(JSON.parse(answerText)) }
+    const json = answerText === '' ? undefined : JSON.parse(answerText)
+    return { status: answer.status, shape: json === undefined ? 'empty' : shape(json), ...pageOf(json) }
   }
   const accounts = '/v1/sandbox/card-accounts'
   const account = {
@@ -177,23 +252,30 @@ async function battery(baseUrl: URL) {
     originalAmount: { currency: 'NOK', amount: '12.50' },
     merchantCategoryCode: 'TEST',
   }
+  const nextYear = `${new Date().getUTCFullYear() + 1}-03-01`
+  const many = Array.from({ length: 60 }, () => tx)
   return [
     list,
     { status: created.status, shape: shape(JSON.parse(createdText)) },
-    await call('POST', `${path}/transactions`, [tx, tx]),
+    await call('POST', `${path}/transactions`, many),
+    await call('POST', `${path}/transactions`, [{ ...tx, transactionDate: nextYear, bookingDate: nextYear }]),
     await call('GET', path),
     await call('GET', `${path}/transactions?bookingStatus=both`),
+    await call('GET', `${path}/transactions?bookingStatus=booked`),
     await call('GET', `${path}/transactions?bookingStatus=booked&limit=1`),
     await call('GET', `${path}/transactions?bookingStatus=booked&limit=1001`),
+    await call('GET', `${path}/transactions?bookingStatus=booked&limit=501`),
+    await call('GET', `${path}/transactions?bookingStatus=booked&dateFrom=2024-01-01`),
     await call('GET', `${accounts}/unknown-account/transactions?bookingStatus=booked`),
   ]
 }
 
 describe('npm run sandbox started with a derived profile', () => {
-  for (const upstream of ['platform', 'combined'] as const) {
+  for (const upstream of ['platform', 'combined', 'strict'] as const) {
     it(`answers like the ${upstream} upstream it was learned from`, async () => {
-      const setting = upstream === 'platform' ? 'platform' : join(dir, 'combined.json')
-      if (upstream === 'combined') writeFileSync(setting, JSON.stringify(bankProfileFileOf(combinedProfile)))
+      const setting = upstream === 'platform' ? 'platform' : join(dir, `${upstream}-upstream.json`)
+      if (upstream !== 'platform')
+        writeFileSync(setting, JSON.stringify(bankProfileFileOf(madeProfiles[upstream])))
       const learnedFrom = await startSandbox(setting)
       const derived = join(dir, `derived-${upstream}.json`)
       writeFileSync(derived, JSON.stringify(bankProfileFileOf((await probe(learnedFrom)).traits)))
@@ -207,11 +289,11 @@ describe('npm run sandbox started with a derived profile', () => {
 describe('a bank that answers 429 half-way', () => {
   it('stops, keeps what it learned and says why', async () => {
     const upstream = await startSandbox('platform')
-    // In front of the platform: the fifth request on is 429, as a bank over its limit answers.
+    // In front of the platform: the sixth request on is 429, as a bank over its limit answers.
     let count = 0
     const front = createServer((req, res) => {
       count += 1
-      if (count >= 5) {
+      if (count >= 6) {
         res.writeHead(429, { 'Retry-After': '3600', 'Content-Type': 'application/json' })
         res.end(JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'ACCESS_EXCEEDED' }] }))
         return
@@ -227,13 +309,18 @@ describe('a bank that answers 429 half-way', () => {
     })
     servers.push(front)
     const port = await listen(front)
-    const result = await probe(new URL(`http://127.0.0.1:${port}/api-sandbox`))
+    const result = await probe(new URL(`http://127.0.0.1:${port}/api-sandbox`), { badSignatures: false })
     score('429 half-way', visibleTraits(personalityProfiles.platform), result)
     for (const line of probeReport(result)) console.info(line)
     expect(result.stopped).toMatch(/429 Too Many Requests \(Retry-After 3600\)/)
-    expect(result.requests).toBe(5)
-    // Learned before the 429: the list, the console's operations, the error body, the account's id.
-    expect(result.traits).toMatchObject({ accountList: 'absent', consoleOperations: false, ids: 'enc' })
+    expect(result.requests).toBe(6)
+    // Learned before the 429: the list, the console's operations, the error body, reuse, the account's id.
+    expect(result.traits).toMatchObject({
+      accountList: 'absent',
+      consoleOperations: false,
+      reusedRequestId: 'refused',
+      ids: 'enc',
+    })
     expect(result.traits.errorBody).toBe('tppMessages')
     // Not learned: what only the reads would have said.
     expect(result.traits).toMatchObject({ amounts: 'unknown', pending: 'unknown', pageCap: 'unknown' })
@@ -247,44 +334,63 @@ describe('the evidence', () => {
     const result = await probeSandbox({
       baseUrl,
       signer,
+      badSigners,
       customerNumber: '13039319955',
       onExchange: (exchange) => exchanges.push(exchange),
     })
     const account = `${baseUrl.pathname}/v1/sandbox/card-accounts/${encodeURIComponent(result.accountId ?? '')}`
+    const none = expect.stringMatching(/\/card-accounts\/probe-none-/)
     expect(
       exchanges.map(({ index, method, url, status }) => [index, method, new URL(url).pathname, status]),
     ).toEqual([
       [1, 'GET', `${baseUrl.pathname}/v1/sandbox/card-accounts`, 405],
       [2, 'GET', `${baseUrl.pathname}/v1/sandbox-console/clock`, 404],
-      [3, 'GET', expect.stringMatching(/\/card-accounts\/probe-none-/), 404],
-      [4, 'POST', `${baseUrl.pathname}/v1/sandbox/card-accounts`, 201],
-      [5, 'POST', `${account}/transactions`, 201],
-      [6, 'GET', `${account}/transactions`, 200],
-      [7, 'GET', `${account}/transactions`, 200],
-      [8, 'GET', `${account}/transactions`, 400],
-      [9, 'GET', `${account}/transactions`, 200],
+      [3, 'GET', none, 404],
+      [4, 'GET', none, 401],
+      [5, 'GET', none, 404],
+      [6, 'GET', none, 404],
+      [7, 'POST', `${baseUrl.pathname}/v1/sandbox/card-accounts`, 201],
+      [8, 'POST', `${account}/transactions`, 400],
+      [9, 'POST', `${account}/transactions`, 201],
+      [10, 'GET', `${account}/transactions`, 200],
+      [11, 'GET', `${account}/transactions`, 200],
+      [12, 'GET', `${account}/transactions`, 400],
+      [13, 'GET', `${account}/transactions`, 400],
     ])
+    expect(result.requests).toBe(probeMaxRequests(true))
     expect(result.evidence).toEqual({
       accountList: [1],
       consoleOperations: [2],
       errorBody: [1],
-      ids: [4],
-      consoleHeaders: [4],
-      transactionsCreated: [5],
-      bookedOnly: [6],
-      amounts: [6],
-      links: [6],
-      linksUnderBasePath: [6],
-      pageSizeDefault: [6],
-      pending: [7],
-      extraFields: [4, 6, 7],
-      pageCap: [9],
+      reusedRequestId: [4],
+      dateHeader: [5],
+      keyId: [6],
+      ids: [7],
+      consoleHeaders: [7],
+      futureDates: [8],
+      transactionsCreated: [9],
+      bookedOnly: [10],
+      amounts: [10],
+      links: [10],
+      linksUnderBasePath: [10],
+      pageSizeDefault: [10],
+      acceptFix: [10],
+      pending: [11],
+      extraFields: [7, 10, 11],
+      pageCap: [12],
+      unknownQueryParams: [13],
     })
+    // The reuse is the X-Request-ID of the request before it; the opt-in's signatures are as described.
+    const header = (exchange: ProbeExchange | undefined, name: string) =>
+      exchange?.requestHeaders.find(([key]) => key.toLowerCase() === name)?.[1]
+    expect(header(exchanges[3], 'x-request-id')).toBe(header(exchanges[2], 'x-request-id'))
+    expect(header(exchanges[4], 'date')).toBeUndefined()
+    expect(exchanges[5]?.keyId).not.toBe(exchanges[2]?.keyId)
     // The request as the bank got it: signed, the probe account's body as sent.
-    const created = exchanges[3] as ProbeExchange
+    const created = exchanges[6] as ProbeExchange
     expect(created.requestHeaders.map(([name]) => name.toLowerCase())).toContain('signature')
     expect(JSON.parse(created.requestBody ?? '')).toMatchObject({ customerNumber: '13039319955' })
-    expect(exchanges[5]?.responseBody).toContain('"cardTransactions"')
+    expect(exchanges[9]?.responseBody).toContain('"cardTransactions"')
   }, 60_000)
 
   it('cancelled, sends nothing more and keeps what it learned', async () => {

@@ -12,6 +12,7 @@ import {
   type BankTraits,
   bankTraitNames,
   definedTraits,
+  NEEDS_BAD_SIGNATURES,
   PROBE_ACCOUNT_NAME,
   PROBE_BOOKED_ROWS,
   type ProbeExchange,
@@ -20,6 +21,7 @@ import {
   unknownTraits,
 } from '../../src/contract/bank-profile'
 import type { RequestSigner } from '../../src/signing/signer'
+import type { BadSigners } from './bad-signatures'
 
 export interface ProbeOptions {
   /** The sandbox's base URL, path included (e.g. https://bank.example/api-sandbox). */
@@ -35,12 +37,18 @@ export interface ProbeOptions {
   onExchange?: (exchange: ProbeExchange) => void
   /** Aborted: the probe sends nothing more, and ends as stopped, keeping what it learned. */
   signal?: AbortSignal
+  /** The opt-in: with these, the two deliberately bad signatures settle `dateHeader` and `keyId`. */
+  badSigners?: BadSigners
 }
 
 export type ProbeResult = ProbeOutcome
 
 /** The `limit` just above the contract's MAX_LIMIT: lowered, refused, or taken. */
 const ABOVE_CAP = 1001
+/** A query parameter no operation names. */
+const UNKNOWN_PARAMETER = 'sandboxConsoleProbe'
+/** The fix whose effect a read shows: the two amounts swapped. */
+const SWAP_FIX = 'cardaccount-switch-originalamount-and-transactionamount'
 
 const ACCOUNTS = '/v1/sandbox/card-accounts'
 
@@ -49,6 +57,8 @@ interface Answer {
   headers: Headers
   text: string
   json: unknown
+  /** The X-Request-ID it was sent with. */
+  requestId: string
 }
 
 /** Stops the battery: the answers so far keep what they settled. */
@@ -62,25 +72,27 @@ export async function probeSandbox({
   log = () => {},
   onExchange = () => {},
   signal,
+  badSigners,
 }: ProbeOptions): Promise<ProbeResult> {
   const base = baseUrl.href.replace(/\/+$/, '')
   const basePath = baseUrl.pathname.replace(/\/+$/, '')
   const traits = unknownTraits(basePath)
-  const result: ProbeResult = { traits, requests: 0, evidence: {} }
+  const result: ProbeResult = { traits, requests: 0, evidence: {}, notProbed: {} }
   const attribute = evidenceKeeper(traits, result.evidence)
-  for (const line of probePlan(baseUrl)) log(line)
+  for (const line of probePlan(baseUrl, { badSignatures: badSigners !== undefined })) log(line)
 
-  async function send(method: string, path: string, body?: unknown): Promise<Answer> {
+  const send: Send = async (method, path, body, { by = signer, requestId, headers = {} } = {}) => {
     // What the answers so far settled belongs to them, before this request adds its own.
     attribute(result.requests)
     if (signal?.aborted) throw new Stop(`cancelled before ${method} ${path}`)
     const text = body === undefined ? undefined : JSON.stringify(body)
-    const signed = await signer.sign({
+    const signed = await by.sign({
       method,
       url: `${basePath}${path}`,
       headers: {
-        'X-Request-ID': crypto.randomUUID(),
+        'X-Request-ID': requestId ?? crypto.randomUUID(),
         Accept: 'application/json',
+        ...headers,
         ...(text === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       ...(text === undefined ? {} : { body: text }),
@@ -141,14 +153,25 @@ export async function probeSandbox({
     } catch {
       json = undefined
     }
-    const answer = { status: response.status, headers: response.headers, text: answerText, json }
+    const answer = {
+      status: response.status,
+      headers: response.headers,
+      text: answerText,
+      json,
+      requestId: signed.headers['X-Request-ID'] as string,
+    }
     if (response.status >= 400) settleErrorBody(traits, answer)
     else settleConsoleHeaders(traits, answer)
     return answer
   }
 
+  if (badSigners === undefined) {
+    result.notProbed = { dateHeader: NEEDS_BAD_SIGNATURES, keyId: NEEDS_BAD_SIGNATURES }
+  } else if (badSigners.reversedIssuer === undefined) {
+    result.notProbed = { keyId: "not probed: the certificate's issuer has one RDN, which no order changes" }
+  }
   try {
-    await battery(send, traits, customerNumber, result)
+    await battery(send, traits, customerNumber, result, badSigners)
   } catch (error) {
     if (!(error instanceof Stop)) throw error
     result.stopped = error.message
@@ -182,6 +205,7 @@ export function probeReport(result: ProbeResult): string[] {
   return [
     `${result.requests} requests sent; ${settled.length} of ${bankTraitNames.length} traits settled`,
     ...(open.length === 0 ? [] : [`  unknown: ${open.join(', ')}`]),
+    ...Object.entries(result.notProbed ?? {}).map(([trait, why]) => `  ${trait}: ${why}`),
     ...(result.accountId === undefined
       ? []
       : [`  the probe account ${result.accountId} stays in the sandbox`]),
@@ -189,9 +213,20 @@ export function probeReport(result: ProbeResult): string[] {
   ]
 }
 
-type Send = (method: string, path: string, body?: unknown) => Promise<Answer>
+type Send = (
+  method: string,
+  path: string,
+  body?: unknown,
+  options?: { by?: RequestSigner | undefined; requestId?: string; headers?: Record<string, string> },
+) => Promise<Answer>
 
-async function battery(send: Send, traits: BankTraits, customerNumber: string, result: ProbeResult) {
+async function battery(
+  send: Send,
+  traits: BankTraits,
+  customerNumber: string,
+  result: ProbeResult,
+  badSigners: BadSigners | undefined,
+) {
   // 1. The account list: a bank without one answers 404 or 405.
   const list = await send('GET', ACCOUNTS)
   if (list.status === 200) traits.accountList = 'listed'
@@ -202,10 +237,31 @@ async function battery(send: Send, traits: BankTraits, customerNumber: string, r
   if (clock.status === 200) traits.consoleOperations = true
   else if ([404, 405, 501].includes(clock.status)) traits.consoleOperations = false
 
-  // 3. An account that does not exist: an error body to read, whatever else the bank refuses.
-  await send('GET', `${ACCOUNTS}/${encodeURIComponent(`probe-none-${crypto.randomUUID()}`)}`)
+  // 3. An account that does not exist: an error body to read, whatever else the bank refuses, and the
+  // answer the next requests are held against. None of them reads the probe account.
+  const nobody = `${ACCOUNTS}/${encodeURIComponent(`probe-none-${crypto.randomUUID()}`)}`
+  const none = await send('GET', nobody)
+  /** The same request answered otherwise: a 4xx of its own, the way a bank refuses. */
+  const refusedAgain = (answer: Answer) => answer.status !== none.status && answer.status >= 400
 
-  // 4. The probe account.
+  // 4. The same again with the same X-Request-ID.
+  const reused = await send('GET', nobody, undefined, { requestId: none.requestId })
+  if (reused.status === none.status) traits.reusedRequestId = 'accepted'
+  else if (refusedAgain(reused)) traits.reusedRequestId = 'refused'
+
+  // 5, 6. The opt-in: the same with no Date, then with the keyId's issuer reversed (the real TPP key).
+  if (badSigners !== undefined) {
+    const dateless = await send('GET', nobody, undefined, { by: badSigners.withoutDate })
+    if (dateless.status === none.status) traits.dateHeader = 'optional'
+    else if (dateless.status === 401) traits.dateHeader = 'required'
+    if (badSigners.reversedIssuer !== undefined) {
+      const reversed = await send('GET', nobody, undefined, { by: badSigners.reversedIssuer })
+      if (reversed.status === none.status) traits.keyId = 'lenient'
+      else if (reversed.status === 401) traits.keyId = 'strict'
+    }
+  }
+
+  // 7. The probe account.
   const created = await send('POST', ACCOUNTS, probeAccount(customerNumber))
   if (created.status !== 201 && created.status !== 200) {
     throw new Stop(`POST ${ACCOUNTS}: the bank refused the probe account (${created.status})`)
@@ -223,28 +279,39 @@ async function battery(send: Send, traits: BankTraits, customerNumber: string, r
   keep(created)
   const transactionsPath = `${ACCOUNTS}/${encodeURIComponent(id)}/transactions`
 
-  // 5. The transactions: more booked rows than a default page, and one pending.
-  const posted = await send('POST', transactionsPath, probeTransactions())
+  // 8. The transactions: more booked rows than a default page, and one pending dated after today. A bank
+  // that refuses the future date (400 naming transactionDate) gets 9, the same batch dated today: one
+  // batch is stored either way.
+  let posted = await send('POST', transactionsPath, probeTransactions(futureDay()))
+  if (posted.status === 400 && names(posted, 'transactionDate')) {
+    traits.futureDates = 'refused'
+    posted = await send('POST', transactionsPath, probeTransactions(pastDay(PROBE_BOOKED_ROWS)))
+  } else if (posted.status === 201 || posted.status === 200) {
+    traits.futureDates = 'accepted'
+  }
   if (posted.status !== 201 && posted.status !== 200) {
     throw new Stop(`POST ${transactionsPath}: the bank refused the probe's transactions (${posted.status})`)
   }
   traits.transactionsCreated = posted.text.trim() === '' ? 'empty' : 'body'
   keep(posted)
 
-  // 6-9. At most four reads of the account: the default page, the pending one (or the booked page of a
-  // bank that books only), a limit above the contract's cap, and the cap itself when that was refused.
-  let page = await send('GET', `${transactionsPath}?bookingStatus=both`)
+  // At most four reads of the account: the default page (asking for the swap fix), the pending one (or
+  // the booked page of a bank that books only), a limit above the contract's cap, and a parameter no
+  // operation names.
+  const swap = { headers: { [headerNames.xAcceptFix]: SWAP_FIX } }
+  let page = await send('GET', `${transactionsPath}?bookingStatus=both`, undefined, swap)
   let status = 'both'
   if (page.status === 400 && names(page, 'bookingStatus')) {
     traits.bookedOnly = true
     status = 'booked'
-    page = await send('GET', `${transactionsPath}?bookingStatus=booked`)
+    page = await send('GET', `${transactionsPath}?bookingStatus=booked`, undefined, swap)
   } else if (page.status === 200) {
     traits.bookedOnly = false
   }
   if (page.status === 200) {
     keep(page)
     settlePage(traits, page.json, status === 'both' ? PROBE_BOOKED_ROWS + 1 : PROBE_BOOKED_ROWS, location)
+    settleAcceptFix(traits, page.json)
   }
   if (traits.bookedOnly === false) {
     // The booked rows fill the first page of `both`: the pending one is read alone.
@@ -263,8 +330,14 @@ async function battery(send: Send, traits: BankTraits, customerNumber: string, r
 
   const above = await send('GET', `${transactionsPath}?bookingStatus=${status}&limit=${ABOVE_CAP}`)
   if (above.status === 400 && names(above, 'limit')) {
-    const at = await send('GET', `${transactionsPath}?bookingStatus=${status}&limit=${ABOVE_CAP - 1}`)
-    if (at.status === 200) traits.pageCap = { max: ABOVE_CAP - 1, above: 'refused' }
+    // The most it takes, in its own words ("at most 1000"): no read is spent searching for it.
+    const stated = statedMaximum(above)
+    if (stated === undefined) {
+      result.notProbed = {
+        ...result.notProbed,
+        pageCap: `the refusal of limit=${ABOVE_CAP} states no maximum`,
+      }
+    } else traits.pageCap = { max: stated, above: 'refused' }
   } else if (above.status === 200) {
     const rows = pageRows(above.json)
     const limit = linkLimit(above.json)
@@ -273,6 +346,40 @@ async function battery(send: Send, traits: BankTraits, customerNumber: string, r
     else if (rows !== undefined && rows < visible) traits.pageCap = { max: rows, above: 'lowered' }
     else if (limit === ABOVE_CAP) traits.pageCap = 'none'
   }
+
+  const unknownParameter = await send(
+    'GET',
+    `${transactionsPath}?bookingStatus=${status}&${UNKNOWN_PARAMETER}=1`,
+  )
+  if (unknownParameter.status === 200) traits.unknownQueryParams = 'ignored'
+  else if (unknownParameter.status === 400 && names(unknownParameter, UNKNOWN_PARAMETER)) {
+    traits.unknownQueryParams = 'refused'
+  }
+}
+
+/**
+ * The fix asked for on the default page: the probe posted each amount as x.50 and its original as x.25, so
+ * a booked row's amount ending in .25 shows the two swapped.
+ */
+function settleAcceptFix(traits: BankTraits, json: unknown) {
+  const booked = (json as { cardTransactions?: { booked?: unknown } } | undefined)?.cardTransactions?.booked
+  const first = Array.isArray(booked)
+    ? (booked[0] as { transactionAmount?: { amount?: unknown } })
+    : undefined
+  const amount = Number(first?.transactionAmount?.amount)
+  if (Number.isNaN(amount)) return
+  const cents = Math.round((amount % 1) * 100)
+  if (cents === 25) traits.acceptFix = 'supported'
+  else if (cents === 50) traits.acceptFix = 'ignored'
+}
+
+/** The largest limit a refusal states ("at most 1000", "maximum 500"), if it states one. */
+function statedMaximum(answer: Answer): number | undefined {
+  for (const text of stringsOf(answer.json)) {
+    const stated = /\b(?:at most|maximum(?: is| of)?|max(?:imum)?[:=]?)\s*(\d+)/i.exec(text)?.[1]
+    if (stated !== undefined) return Number(stated)
+  }
+  return undefined
 }
 
 /** What a page without `limit` shows: amounts, pending, links and the default page size. */
@@ -328,14 +435,19 @@ function settleConsoleHeaders(traits: BankTraits, answer: Answer) {
   if (traits.consoleHeaders === 'unknown' || has) traits.consoleHeaders = has
 }
 
-/** Whether a 400's tppMessages name this parameter (as `path` or in the text). */
+/**
+ * Whether an error answer names this parameter, in whatever shape the bank writes errors: tppMessages'
+ * `path` or `text`, problem details' `invalid-params`, or any other text of the body.
+ */
 function names(answer: Answer, parameter: string): boolean {
-  const messages = (answer.json as { tppMessages?: unknown } | undefined)?.tppMessages
-  if (!Array.isArray(messages)) return false
-  return messages.some(
-    (message: { path?: unknown; text?: unknown }) =>
-      message.path === parameter || (typeof message.text === 'string' && message.text.includes(parameter)),
-  )
+  return stringsOf(answer.json).some((text) => text.includes(parameter))
+}
+
+/** Every string in a JSON value. */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (typeof value !== 'object' || value === null) return []
+  return Object.values(value).flatMap(stringsOf)
 }
 
 function pageRows(json: unknown): number | undefined {
@@ -405,21 +517,29 @@ function probeAccount(customerNumber: string) {
   }
 }
 
-/** Booked rows on past days (a bank refuses future dates), and one pending. */
-function probeTransactions() {
-  const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
-  const row = (n: number) => ({
-    transactionDate: day(n),
+const DAY_MS = 86_400_000
+/** A day well before any bank's today, for the booked rows. */
+const pastDay = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * DAY_MS).toISOString().slice(0, 10)
+/** Two days after today as UTC sees it: after today wherever the bank is. */
+const futureDay = () => new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 10)
+
+/**
+ * Booked rows on past days, and one pending on `pendingDate`. Each amount is x.50 and its original x.25,
+ * so an answer shows whether the swap fix exchanged them.
+ */
+function probeTransactions(pendingDate: string) {
+  const row = (n: number, date: string) => ({
+    transactionDate: date,
     transactionAmount: { currency: 'NOK', amount: `${10 + n}.50` },
-    originalAmount: { currency: 'NOK', amount: `${10 + n}.50` },
+    originalAmount: { currency: 'NOK', amount: `${10 + n}.25` },
     merchantCategoryCode: 'TEST',
   })
   return [
     ...Array.from({ length: PROBE_BOOKED_ROWS }, (_, n) => ({
-      ...row(n),
+      ...row(n, pastDay(n)),
       bookingStatus: 'booked',
-      bookingDate: day(n),
+      bookingDate: pastDay(n),
     })),
-    { ...row(PROBE_BOOKED_ROWS), bookingStatus: 'pending' },
+    { ...row(PROBE_BOOKED_ROWS, pendingDate), bookingStatus: 'pending' },
   ]
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { cardAccountCreateSchema } from './card-account'
-import type { PersonalityName } from './personality-names'
+import { operationList } from './operations'
+import { type AnswerTraits, contractTraits, type PersonalityName } from './personality-names'
 import { CONSOLE_FILE_FORMAT, CONSOLE_FILE_VERSION, headReader } from './snapshot'
 
 /**
@@ -51,19 +52,20 @@ export const bankTraits = z.strictObject({
   consoleHeaders: flag,
   /** An error's body: Berlin Group `tppMessages`, or some other shape. */
   errorBody: z.enum(['tppMessages', 'other', UNKNOWN]),
-  // Behaviours named so a profile can hold them once a probe settles them; no probe request or sandbox
-  // behaviour reads them yet, so they stay unknown (docs/decisions.md#bank-profiles-and-the-probe).
-  /** A query parameter the operation does not name. */
+  /** A query parameter the operation does not name: 400 naming it, or dropped. */
   unknownQueryParams: z.enum(['refused', 'ignored', UNKNOWN]),
-  /** A transaction dated after today. */
+  /** A transaction dated after today: 400 naming the field, or stored. */
   futureDates: z.enum(['refused', 'accepted', UNKNOWN]),
-  /** A request reusing an earlier `X-Request-ID`. */
+  /** A signed request reusing an earlier `X-Request-ID` while that one's Date is still current. */
   reusedRequestId: z.enum(['refused', 'accepted', UNKNOWN]),
-  /** A request without a signed `Date`. */
+  /** A signed request without a `Date`: refused (401), or verified without it. */
   dateHeader: z.enum(['required', 'optional', UNKNOWN]),
-  /** A keyId whose serial or issuer does not match the certificate. */
+  /**
+   * How keyId must name the certificate: strict, the serial's hex digits and the issuer's RDNs in the
+   * certificate's own order; lenient, the serial as a number and the issuer's RDNs in either order.
+   */
   keyId: z.enum(['strict', 'lenient', UNKNOWN]),
-  /** `X-Accept-Fix` (either spelling). */
+  /** `accept-fix` (either spelling): the fixes it names are applied, or the header is ignored. */
   acceptFix: z.enum(['supported', 'ignored', UNKNOWN]),
 })
 export type BankTraits = z.infer<typeof bankTraits>
@@ -155,6 +157,17 @@ const contractProfile: BankTraits = {
   consoleOperations: true,
   consoleHeaders: true,
   errorBody: 'tppMessages',
+  // The contract's query schemas are strict (src/contract/transactions-query.ts).
+  unknownQueryParams: 'refused',
+  // The engine's rule: nothing dated after the sandbox clock's today (docs/decisions.md#dates).
+  futureDates: 'refused',
+  // The sandboxes' replay rule (src/sandbox-http/signature-check.ts).
+  reusedRequestId: 'refused',
+  // Date is signed where available: a browser's fetch may not set one (docs/decisions.md#signing).
+  dateHeader: 'optional',
+  // The verifier compares the serial as a number and the issuer in either order (docs/decisions.md#diagnosis).
+  keyId: 'lenient',
+  acceptFix: 'supported',
 }
 
 /**
@@ -181,20 +194,57 @@ export const personalityProfiles: Record<PersonalityName, BankTraits> = {
   'small-pages': { ...contractProfile, pageSizeDefault: 10, pageCap: { max: 10, above: 'lowered' } },
 }
 
+/** The operations a sandbox with this profile offers: no account list where it has none, no console operations. */
+export function offeredOperations(profile: BankTraits) {
+  return operationList.filter(
+    ({ name, owner }) =>
+      (name !== 'listCardAccounts' || profile.accountList !== 'absent') &&
+      (owner !== 'console' || profile.consoleOperations !== false),
+  )
+}
+
+/** How its success answers differ from the contract's; a trait left unknown writes the contract's. */
+export function answerTraitsOf(profile: BankTraits): AnswerTraits {
+  const known = <T>(value: T | typeof UNKNOWN, contract: T): T => (value === UNKNOWN ? contract : value)
+  return {
+    amounts: known(profile.amounts, contractTraits.amounts),
+    pending: known(profile.pending, contractTraits.pending),
+    transactionsCreated: known(profile.transactionsCreated, contractTraits.transactionsCreated),
+    extraFields: known(profile.extraFields, contractTraits.extraFields),
+  }
+}
+
 /** Booked rows in the probe's one POST: more than the usual default page of 200, for a bank that books only. */
 export const PROBE_BOOKED_ROWS = 201
-/** The most requests the probe sends, and the most of them that read the probe account. */
-export const PROBE_MAX_REQUESTS = 9
+/**
+ * The most requests the probe sends without the opt-in, the ones the opt-in adds (a signature without Date,
+ * a keyId with the issuer reversed), and the most of them that read the probe account.
+ */
+export const PROBE_MAX_REQUESTS = 11
+export const PROBE_BAD_SIGNATURE_REQUESTS = 2
 export const PROBE_MAX_ACCOUNT_READS = 4
 /** The name the probe gives the one account it creates. */
 export const PROBE_ACCOUNT_NAME = 'Sandbox Console probe'
+/** Why `dateHeader` and `keyId` stay unknown without the opt-in. */
+export const NEEDS_BAD_SIGNATURES = 'not probed: needs --bad-signatures'
+
+/** The most requests a probe sends, with or without the opt-in. */
+export function probeMaxRequests(badSignatures = false): number {
+  return PROBE_MAX_REQUESTS + (badSignatures ? PROBE_BAD_SIGNATURE_REQUESTS : 0)
+}
 
 /** The probe's plan, said before its first request (by `npm run probe`, and by the console before it starts). */
-export function probePlan(baseUrl: URL): string[] {
+export function probePlan(
+  baseUrl: URL,
+  { badSignatures = false }: { badSignatures?: boolean } = {},
+): string[] {
   return [
-    `The probe sends at most ${PROBE_MAX_REQUESTS} signed requests to ${baseUrl.href}; each counts against the bank's limits.`,
+    `The probe sends at most ${probeMaxRequests(badSignatures)} signed requests to ${baseUrl.href}; each counts against the bank's limits.`,
     `  It creates ONE card account (named "${PROBE_ACCOUNT_NAME}") with ${PROBE_BOOKED_ROWS + 1} transactions, which stay there,`,
     `  and reads that account at most ${PROBE_MAX_ACCOUNT_READS} times, so a bank allowing 4 reads a day per account does not stop it.`,
+    badSignatures
+      ? `  ${PROBE_BAD_SIGNATURE_REQUESTS} of them are deliberately bad signatures made with the real TPP key (no Date; the keyId's issuer reversed), to an account that does not exist.`
+      : '  It sends no deliberately bad signature: Date and keyId strictness stay unknown (--bad-signatures to probe them).',
     '  It stops at a 429, a timeout, a refused connection or a refused write, and keeps what it learned.',
   ]
 }
@@ -205,6 +255,8 @@ export const CONSOLE_PROBE_PATH = '/console/probe'
 /** The probe's request: the customer its one account is created for. */
 export const probeRequest = z.strictObject({
   customerNumber: cardAccountCreateSchema().shape.customerNumber,
+  /** The opt-in: also send the two deliberately bad signatures, made with the real TPP key. */
+  badSignatures: z.boolean().optional(),
 })
 export type ProbeRequest = z.infer<typeof probeRequest>
 
@@ -245,6 +297,8 @@ export const probeOutcome = z.object({
   accountId: z.string().optional(),
   /** For each settled trait, the exchanges (their `index`) whose answers settled it. */
   evidence: z.partialRecord(z.enum(bankTraitNames), z.array(z.number().int().min(1))),
+  /** For a trait the probe left unknown on purpose or could not read, why. */
+  notProbed: z.partialRecord(z.enum(bankTraitNames), z.string()).optional(),
 })
 export type ProbeOutcome = z.infer<typeof probeOutcome>
 

@@ -1,9 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
-import { openApiDocument, openApiServers } from './openapi'
+import { type BankTraits, personalityProfiles } from './bank-profile'
+import { openApiDocument, openApiServers, sandboxServerOf } from './openapi'
 import { operationList } from './operations'
-import { type AnswerTraits, contractTraits } from './personality-names'
+import { PROBLEM_DETAILS_MEDIA_TYPE } from './personality-names'
 import { DEFAULT_LIMIT, MAX_LIMIT } from './transactions-query'
 
 interface Schema {
@@ -29,6 +30,8 @@ interface OperationObject {
   requestBody?: unknown
   responses: Record<string, unknown>
 }
+
+const contract = personalityProfiles.console
 
 /** The document as a client reads it: JSON. */
 const read = (value: unknown): Document => JSON.parse(JSON.stringify(value))
@@ -87,8 +90,8 @@ describe('the OpenAPI document', () => {
       'deprecated',
     )
     expect(document).toHaveProperty(['x-sandbox-console', 'prefix'], '/v1/sandbox-console')
-    const banks = operationList.filter(({ owner }) => owner !== 'console')
-    expect(openApiDocument(openApiServers.sandbox, banks)).not.toHaveProperty('x-sandbox-console')
+    const bank = { ...contract, consoleOperations: false }
+    expect(openApiDocument(openApiServers.sandbox, bank)).not.toHaveProperty('x-sandbox-console')
   })
 
   it('describes requests by their input side and answers by the strict wire side', () => {
@@ -182,16 +185,14 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/v1/sandbox/card-accounts']?.post).not.toHaveProperty('x-absent-on-platform')
   })
 
-  it.each<[string, AnswerTraits]>([
-    ['the contract', contractTraits],
-    ['number amounts', { ...contractTraits, amounts: 'number' }],
-    [
-      'pending strings and an empty 201',
-      { ...contractTraits, pending: 'strings', transactionsCreated: 'empty' },
-    ],
-    ['extra fields', { ...contractTraits, extraFields: true }],
+  it.each<[string, BankTraits]>([
+    ['the contract', contract],
+    ['number amounts', { ...contract, amounts: 'number' }],
+    ['pending strings and an empty 201', { ...contract, pending: 'strings', transactionsCreated: 'empty' }],
+    ['extra fields', { ...contract, extraFields: true }],
+    ['no pending array', { ...contract, pending: 'absent' }],
   ])('has examples that fit their own schemas, with %s', (_, traits) => {
-    const shaped = read(openApiDocument(openApiServers.sandbox, operationList, traits)) as unknown as {
+    const shaped = read(openApiDocument(openApiServers.sandbox, traits)) as unknown as {
       paths: Record<string, Record<string, JsonOperation>>
       components: Record<string, unknown>
     }
@@ -213,7 +214,49 @@ describe('the OpenAPI document', () => {
         }
       }
     }
-    expect(checked).toBeGreaterThan(traits.pending === 'strings' ? 10 : 11)
+    expect(checked).toBeGreaterThan(traits.pending === 'objects' ? 11 : 10)
+  })
+})
+
+describe("a profile's document", () => {
+  const profile: BankTraits = {
+    ...contract,
+    basePath: '/psd2/sandbox',
+    accountList: 'absent',
+    consoleOperations: false,
+    pending: 'absent',
+    errorBody: 'other',
+  }
+  const shaped = read(openApiDocument(sandboxServerOf(profile), profile))
+
+  it('is served from its base path and offers only its operations', () => {
+    expect(shaped.servers).toEqual([{ ...openApiServers.sandbox, url: '/psd2/sandbox' }])
+    expect(shaped.paths['/v1/sandbox/card-accounts']).not.toHaveProperty('get')
+    expect(shaped.paths['/v1/sandbox/card-accounts']).toHaveProperty('post')
+    expect(Object.keys(shaped.paths).some((path) => path.startsWith('/v1/sandbox-console'))).toBe(false)
+  })
+
+  it('answers a page without the pending array when the profile has none', () => {
+    const lists = shaped.components.schemas.CardTransactions?.properties?.cardTransactions
+    expect(Object.keys(lists?.properties ?? {})).not.toContain('pending')
+    expect(lists?.required ?? []).not.toContain('pending')
+  })
+
+  it('describes errors as problem details when the profile answers them so', () => {
+    const notFound = shaped.components.responses.Problem404?.content
+    expect(Object.keys(notFound ?? {})).toEqual([PROBLEM_DETAILS_MEDIA_TYPE])
+    expect(notFound?.[PROBLEM_DETAILS_MEDIA_TYPE]?.schema).toEqual({
+      $ref: '#/components/schemas/ProblemDetails',
+    })
+    expect(shaped.components.schemas.ProblemDetails).toMatchObject({
+      properties: { title: { type: 'string' }, 'invalid-params': { type: 'array' } },
+      required: expect.arrayContaining(['type', 'title', 'status', 'detail']),
+    })
+  })
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(JSON.parse(JSON.stringify(shaped)))
+    expect(result.errors ?? []).toEqual([])
   })
 })
 

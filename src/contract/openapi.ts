@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { jsonNumberSchema } from './amount'
+import { answerTraitsOf, type BankTraits, offeredOperations, personalityProfiles } from './bank-profile'
 import { cardAccount, cardAccountCreate, cardAccountList } from './card-account'
 import { isoDate } from './dates'
 import { errorCodes, signatureErrorCodes, tppMessagesBody } from './errors'
@@ -13,10 +14,9 @@ import {
   OPENAPI_PATH,
   type Operation,
   type OperationOwner,
-  operationList,
   pathParameters,
 } from './operations'
-import { type AnswerTraits, contractTraits } from './personality-names'
+import { type AnswerTraits, PROBLEM_DETAILS_MEDIA_TYPE, problemDetailsBody } from './personality-names'
 
 import { transactionsCreated } from './snapshot'
 import { cardTransactionsResponse, transactionBatch } from './transaction'
@@ -85,6 +85,7 @@ const schemaNames = new Map<z.ZodType, string>([
   [cardTransactionsResponse, 'CardTransactions'],
   [transactionsCreated, 'TransactionsCreated'],
   [tppMessagesBody, 'TppMessages'],
+  [problemDetailsBody, 'ProblemDetails'],
 ])
 
 /** The tppMessages answers by status; 400, 401 and 500 can come from every operation. */
@@ -118,9 +119,10 @@ const bodyProblems = [415]
  */
 export function openApiDocument(
   server: { url: string; description: string } = openApiServers.console,
-  offered: readonly Operation[] = operationList,
-  traits: AnswerTraits = contractTraits,
+  profile: BankTraits = personalityProfiles.console,
 ) {
+  const offered = offeredOperations(profile)
+  const traits = answerTraitsOf(profile)
   const schemas: Record<string, JsonObject> = {}
 
   /** JSON Schema 2020-12, OpenAPI 3.1's own dialect; a named schema goes to the components once. */
@@ -141,7 +143,8 @@ export function openApiDocument(
       }),
     }
     delete json.$schema
-    if (io === 'output' && schema !== tppMessagesBody) shapeAnswer(json, traits)
+    if (io === 'output' && schema !== tppMessagesBody && schema !== problemDetailsBody)
+      shapeAnswer(json, traits)
     const name = schemaNames.get(schema)
     if (name === undefined) return json
     schemas[name] = json
@@ -190,12 +193,13 @@ export function openApiDocument(
   /**
    * The fixed test data as the sandbox answers it (src/contract/openapi-examples.ts), so a static mock
    * answers real-looking rows rather than "string". An answer is shaped as `traits` write it; where that
-   * shape is the personality's own (pending as text) there is none, and a mock makes one from the schema.
+   * shape is the personality's own (pending as text, or none) there is none, and a mock makes one from the
+   * schema.
    */
   const examplesOf = ({ name }: Operation, side: 'request' | 'answer') => {
     const value = operationExamples[name]?.[side]
     if (value === undefined) return {}
-    if (side === 'answer' && traits.pending === 'strings' && name === 'listTransactions') return {}
+    if (side === 'answer' && traits.pending !== 'objects' && name === 'listTransactions') return {}
     const shaped = side === 'answer' && traits.amounts === 'number' ? withNumberAmounts(value) : value
     return { examples: { fixedSet: { summary: 'From the fixed test data', value: shaped } } }
   }
@@ -277,11 +281,17 @@ export function openApiDocument(
   // operations. A bank's document has no such flag, and a personality shaped like a bank leaves it out.
   const consoleSandbox = offered.some(({ owner }) => owner === 'console')
 
-  const problemSchema = schemaOf(tppMessagesBody, 'output')
-  // What our sandboxes send; a client still reads codes it does not know (docs/decisions.md#error-codes).
-  const messageSchema = (schemas.TppMessages as { properties: { tppMessages: { items: JsonObject } } })
-    .properties.tppMessages.items as { properties: Record<string, JsonObject> }
-  messageSchema.properties.code = { type: 'string', enum: [...errorCodes] }
+  // A sandbox answering problem details says so; ours otherwise answer tppMessages.
+  const problemDetails = profile.errorBody === 'other'
+  const problemSchema = problemDetails
+    ? schemaOf(problemDetailsBody, 'output')
+    : schemaOf(tppMessagesBody, 'output')
+  if (!problemDetails) {
+    // What our sandboxes send; a client still reads codes it does not know (docs/decisions.md#error-codes).
+    const messageSchema = (schemas.TppMessages as { properties: { tppMessages: { items: JsonObject } } })
+      .properties.tppMessages.items as { properties: Record<string, JsonObject> }
+    messageSchema.properties.code = { type: 'string', enum: [...errorCodes] }
+  }
   const responses = Object.fromEntries(
     Object.entries(problemAnswers).map(([status, description]) => [
       `Problem${status}`,
@@ -298,7 +308,9 @@ export function openApiDocument(
               }
             : {}),
         },
-        content: { 'application/json': { schema: problemSchema } },
+        content: {
+          [problemDetails ? PROBLEM_DETAILS_MEDIA_TYPE : 'application/json']: { schema: problemSchema },
+        },
       },
     ]),
   )
@@ -361,11 +373,16 @@ function shapeAnswer(json: JsonObject, traits: AnswerTraits): void {
       properties.amount = { type: 'number' }
     }
     if (
-      traits.pending === 'strings' &&
+      traits.pending !== 'objects' &&
       properties?.pending?.type === 'array' &&
       properties.booked?.type === 'array'
     ) {
-      properties.pending = { type: 'array', items: { type: 'string' } }
+      if (traits.pending === 'strings') properties.pending = { type: 'array', items: { type: 'string' } }
+      else {
+        delete properties.pending
+        if (Array.isArray(schema.required))
+          schema.required = schema.required.filter((name) => name !== 'pending')
+      }
     }
     for (const value of Object.values(schema)) visit(value)
   }
@@ -387,9 +404,16 @@ function withNumberAmounts(value: unknown): unknown {
 /** The document as a file every server of the console serves, at the same path (under a base path). */
 export function openApiFile(
   server: { url: string; description: string } = openApiServers.console,
-  offered: readonly Operation[] = operationList,
-  traits: AnswerTraits = contractTraits,
+  profile: BankTraits = personalityProfiles.console,
 ) {
-  const document = openApiDocument(server, offered, traits)
+  const document = openApiDocument(server, profile)
   return { path: OPENAPI_PATH, json: `${JSON.stringify(document, null, 2)}\n` }
+}
+
+/** A sandbox serving `profile`: its document's server is its base path. */
+export function sandboxServerOf(profile: BankTraits): { url: string; description: string } {
+  return {
+    ...openApiServers.sandbox,
+    url: profile.basePath === '' ? openApiServers.sandbox.url : profile.basePath,
+  }
 }

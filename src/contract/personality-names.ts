@@ -37,8 +37,11 @@ export const personalitySummaries: Record<PersonalityName, string> = {
 export interface AnswerTraits {
   /** Amount objects' `amount`: the contract's decimal string, or a JSON number (digits kept). */
   amounts: 'string' | 'number'
-  /** `cardTransactions.pending`: the contract's objects, or one line of text each (the spec's schema). */
-  pending: 'objects' | 'strings'
+  /**
+   * `cardTransactions.pending`: the contract's objects, one line of text each (the spec's schema), or no
+   * such array (a bank that leaves it out).
+   */
+  pending: 'objects' | 'strings' | 'absent'
   /** The transactions POST's 201: the stored transactions, or no body. */
   transactionsCreated: 'body' | 'empty'
   /** Fields no standard names, anywhere in an answer. */
@@ -52,3 +55,20 @@ export const contractTraits: AnswerTraits = {
   transactionsCreated: 'body',
   extraFields: false,
 }
+
+/**
+ * The error body of a sandbox whose profile says `errorBody: "other"`: RFC 7807 problem details
+ * (`application/problem+json`), the shape most non-Berlin-Group APIs answer, with the RFC's own
+ * `invalid-params` extension (§3) naming each field or parameter at fault.
+ */
+export const PROBLEM_DETAILS_MEDIA_TYPE = 'application/problem+json'
+export const problemDetailsBody = z.strictObject({
+  type: z.literal('about:blank'),
+  /** The status's reason phrase, as RFC 7807 asks of `about:blank`. */
+  title: z.string(),
+  status: z.number().int(),
+  /** Every message's text, joined. */
+  detail: z.string(),
+  'invalid-params': z.array(z.strictObject({ name: z.string(), reason: z.string() })).optional(),
+})
+export type ProblemDetailsBody = z.infer<typeof problemDetailsBody>

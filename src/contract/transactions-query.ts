@@ -46,18 +46,34 @@ const queryInt = (name: string, min: 0 | 1, example: number, max = INT32_MAX) =>
  * Query of GET .../transactions, from URLSearchParams entries (each value a string). Strict: a parameter
  * it does not name is refused rather than ignored (see {@link problemFromQuery}).
  */
-export const transactionsQuery = z.strictObject({
-  bookingStatus: z.enum(bookingStatuses, {
-    error: (issue) =>
-      issue.input === undefined
-        ? 'bookingStatus is required: one of booked, pending, both'
-        : 'bookingStatus must be one of booked, pending, both',
-  }),
-  fromDate: isoDate.optional(),
-  toDate: isoDate.optional(),
-  offset: queryInt('offset', 0, 0).default(0),
-  limit: queryInt('limit', 1, DEFAULT_LIMIT, MAX_LIMIT).default(DEFAULT_LIMIT),
-})
+export const transactionsQuery = transactionsQueryFor()
+
+/**
+ * The query as a sandbox shaped like another bank reads it (a bank profile's page cap and unknown
+ * parameters, src/sandbox-http/personality.ts): `limit` up to `maxLimit`, and a parameter it does not name
+ * refused or dropped.
+ */
+export function transactionsQueryFor({
+  maxLimit = MAX_LIMIT,
+  unknownParameters = 'refused',
+}: {
+  maxLimit?: number
+  unknownParameters?: 'refused' | 'ignored'
+} = {}) {
+  const shape = {
+    bookingStatus: z.enum(bookingStatuses, {
+      error: (issue) =>
+        issue.input === undefined
+          ? 'bookingStatus is required: one of booked, pending, both'
+          : 'bookingStatus must be one of booked, pending, both',
+    }),
+    fromDate: isoDate.optional(),
+    toDate: isoDate.optional(),
+    offset: queryInt('offset', 0, 0).default(0),
+    limit: queryInt('limit', 1, Math.min(DEFAULT_LIMIT, maxLimit), maxLimit).default(DEFAULT_LIMIT),
+  }
+  return unknownParameters === 'refused' ? z.strictObject(shape) : z.object(shape)
+}
 
 export type TransactionsQueryInput = z.input<typeof transactionsQuery>
 export type TransactionsQuery = z.output<typeof transactionsQuery>

@@ -3,6 +3,7 @@ import {
   acceptedFixes,
   type CardTransactionsResponse,
   CONSOLE_SANDBOX_PREFIX,
+  DEFAULT_LIMIT,
   headerNames,
   type KnownFix,
   type OperationName,
@@ -22,15 +23,26 @@ import {
 } from '../contract'
 import { createSandboxClock, type Sandbox, type SandboxClock, swapped } from '../sandbox'
 import type { ApplyConditions } from './conditions'
-import { answerBodyOf, defaultPersonality, type Personality, routesOf } from './personality'
+import { asProblemDetails } from './error-body'
+import {
+  answerBodyOf,
+  defaultPersonality,
+  type Personality,
+  routesOf,
+  type SignatureRules,
+} from './personality'
 import { parseJsonBody } from './request-body'
 import { problemReply, type Reply, reply, thrownProblem, toResponse } from './respond'
 
 /**
  * The signature seam: runs before every other check and answers its problem (401) when it returns
- * one. It gets the body bytes exactly as received, for the Digest.
+ * one. It gets the body bytes exactly as received, for the Digest, and the personality's rules.
  */
-export type Authenticate = (request: Request, body: Uint8Array) => Promise<Problem | null>
+export type Authenticate = (
+  request: Request,
+  body: Uint8Array,
+  rules?: SignatureRules,
+) => Promise<Problem | null>
 
 export interface SandboxHandlerOptions {
   sandbox: Sandbox
@@ -78,9 +90,15 @@ export function createSandboxHandlers({
 }: SandboxHandlerOptions): RequestHandler[] {
   const scope = sandboxScope(basePath)
   const matchRoute = routesOf(personality)
-  /** What links and Location start with: the base path, or with the origin for absolute links. */
-  const linkRoot = (request: Request) =>
-    personality.absoluteLinks ? `${new URL(request.url).origin}${scope.prefix}` : scope.prefix
+  /** What links and Location start with: the base path or the service root, with the origin for absolute links. */
+  const linkRoot = (request: Request) => {
+    const path = personality.linksUnderBasePath ? scope.prefix : ''
+    return personality.links === 'absolute' ? `${new URL(request.url).origin}${path}` : path
+  }
+
+  /** An answer on the wire: errors in the body this personality writes them in. */
+  const respond = (request: Request, answer: Reply) =>
+    toResponse(request, personality.errorBody === 'other' ? asProblemDetails(answer) : answer)
 
   const endpoints: Endpoints = {
     async listCardAccounts({ psuCorporateId }) {
@@ -106,13 +124,15 @@ export function createSandboxHandlers({
       return found.ok ? reply(200, found.value) : problemReply(found.problem)
     },
     async listTransactions({ request, url, params, fixes, psuCorporateId }) {
-      const query = withPageCap(queryObject(url.searchParams), personality.maxPageSize)
+      const query = withPageSize(queryObject(url.searchParams), personality)
       const listed = await sandbox.listTransactions(params.mockCardAccountId, query, {
         fixes,
         psuCorporateId,
+        rules: personality.queryRules,
       })
       if (!listed.ok) return problemReply(listed.problem)
       if (personality.bookedOnly && query.bookingStatus !== 'booked') return problemReply(bookedOnlyProblem)
+      if (personality.links === 'none') return reply(200, withoutLinks(listed.value))
       return reply(200, withLinkPrefix(listed.value, linkRoot(request)))
     },
     async createTransactions({ request, params: { mockCardAccountId: id }, body, fixes, psuCorporateId }) {
@@ -122,7 +142,10 @@ export function createSandboxHandlers({
         const found = await sandbox.getCardAccount(id, { psuCorporateId })
         return problemReply(found.ok ? json.problem : found.problem)
       }
-      const added = await sandbox.addTransactions(id, json.value, { psuCorporateId })
+      const added = await sandbox.addTransactions(id, json.value, {
+        psuCorporateId,
+        futureDates: personality.futureDates,
+      })
       if (!added.ok) return problemReply(added.problem)
       const swap = fixes.has(SWAP_AMOUNTS_FIX)
       return reply(201, { transactions: added.value.map((tx) => swapped(tx, swap)) })
@@ -181,21 +204,21 @@ export function createSandboxHandlers({
       // client's fix is the header, not its key (docs/decisions.md#error-order).
       const requestId = requestIdSchema.safeParse(request.headers.get(headerNames.requestId) ?? undefined)
       if (!requestId.success) {
-        return toResponse(request, problemReply(problemFromZod(requestId.error, headerNames.requestId)))
+        return respond(request, problemReply(problemFromZod(requestId.error, headerNames.requestId)))
       }
-      const denied = await authenticate?.(request, body)
-      if (denied) return toResponse(request, problemReply(denied, challengeOf(denied)))
+      const denied = await authenticate?.(request, body, personality.signatureRules)
+      if (denied) return respond(request, problemReply(denied, challengeOf(denied)))
       const call: Call<Params> = {
         request,
         url: new URL(request.url),
         params,
         body,
-        fixes: acceptedFixes(request.headers),
+        fixes: personality.acceptFix === 'supported' ? acceptedFixes(request.headers) : new Set(),
         psuCorporateId: request.headers.get(headerNames.psuCorporateId) ?? undefined,
       }
-      return toResponse(request, await answer(call))
+      return respond(request, await answer(call))
     } catch (error) {
-      return toResponse(request, problemReply(thrownProblem(error)))
+      return respond(request, problemReply(thrownProblem(error)))
     }
   }
 
@@ -244,7 +267,7 @@ export function createSandboxHandlers({
       const refusal = refusalOf(request.method, new URL(request.url).pathname, route)
       const headers = refusal.allow === undefined ? {} : { [headerNames.allow]: refusal.allow }
       // OPTIONS reads nothing: it needs no signature, as the proxy answers it without one.
-      if (refusal.problem === undefined) return toResponse(request, { status: refusal.status, headers })
+      if (refusal.problem === undefined) return respond(request, { status: refusal.status, headers })
       const answer = problemReply(refusal.problem, headers)
       return serve(request, {}, async () => answer)
     },
@@ -297,18 +320,23 @@ const bookedOnlyProblem = problem(
 )
 
 /**
- * A bank's smaller maximum page: a `limit` above it, or none, asks for the maximum (a bad `limit` is left
- * for the engine to refuse). The links then carry the limit the page really had.
+ * A bank's own page sizes: no `limit` asks for its default page, and a `limit` above a cap it lowers asks
+ * for that cap (a bad `limit` is left for the engine to refuse). The links then carry the limit the page
+ * really had.
  */
-function withPageCap(
+function withPageSize(
   query: Record<string, string | string[]>,
-  max: number | undefined,
+  { pageSizeDefault, maxPageSize }: Pick<Personality, 'pageSizeDefault' | 'maxPageSize'>,
 ): Record<string, string | string[]> {
-  if (max === undefined) return query
   const { limit } = query
-  if (limit === undefined) return { ...query, limit: String(max) }
-  return typeof limit === 'string' && /^\d+$/.test(limit) && Number(limit) > max
-    ? { ...query, limit: String(max) }
+  if (limit === undefined) {
+    return pageSizeDefault === DEFAULT_LIMIT ? query : { ...query, limit: String(pageSizeDefault) }
+  }
+  return maxPageSize !== undefined &&
+    typeof limit === 'string' &&
+    /^\d+$/.test(limit) &&
+    Number(limit) > maxPageSize
+    ? { ...query, limit: String(maxPageSize) }
     : query
 }
 
@@ -324,6 +352,12 @@ function queryObject(search: URLSearchParams): Record<string, string | string[]>
     query[key] = values.length === 1 ? (values[0] as string) : values
   }
   return query
+}
+
+/** A page without `_links`, as a bank that writes none answers. */
+function withoutLinks(response: CardTransactionsResponse): CardTransactionsResponse {
+  const { _links: _left, ...lists } = response.cardTransactions
+  return { ...response, cardTransactions: lists }
 }
 
 /** The engine links from the service root; callers reach it under the base path. */

@@ -1,9 +1,9 @@
 import {
   type AnswerTraits,
-  contractTraits,
   createRouteMatcher,
   DECIMAL_AMOUNT,
   DEFAULT_LIMIT,
+  INT32_MAX,
   jsonNumber,
   MAX_LIMIT,
   type OperationName,
@@ -15,7 +15,14 @@ import {
   type RouteMatcher,
   stringifyJsonLossless,
 } from '../contract'
-import { type BankTraits, definedTraits, personalityProfiles } from '../contract/bank-profile'
+import {
+  answerTraitsOf,
+  type BankTraits,
+  definedTraits,
+  offeredOperations,
+  personalityProfiles,
+} from '../contract/bank-profile'
+import type { FutureDates, QueryRules } from '../sandbox'
 import { bytesToBase64 } from '../signing/base64'
 import { JsonText } from './respond'
 
@@ -32,6 +39,8 @@ export interface Personality {
   summary: string
   /** Where it serves the operation: the platform's sandbox sits under `/api-sandbox`. */
   basePath: string
+  /** The profile it was made from: the OpenAPI document it serves describes it (src/contract/openapi.ts). */
+  profile: BankTraits
   /** The operations it offers; another path or method is answered as the route table answers a miss. */
   offers: readonly OperationName[]
   /** A fresh resourceId for a new card account. */
@@ -48,16 +57,35 @@ export interface Personality {
   consoleHeaders: boolean
   /** A bank that books only: `bookingStatus` pending or both is 400 `PARAMETER_NOT_SUPPORTED`. */
   bookedOnly?: boolean
-  /** `_links` hrefs and `Location` as absolute URLs (scheme, host, base path) rather than paths. */
-  absoluteLinks?: boolean
-  /** The most transactions a page holds: a larger `limit`, or none, gets this many (and `_links` go on). */
+  /** `_links` hrefs and `Location`: paths, absolute URLs (scheme, host), or no `_links` at all. */
+  links: 'relative' | 'absolute' | 'none'
+  /** Whether links start with the base path, or from the service root (`/v1/...`). */
+  linksUnderBasePath: boolean
+  /** Rows on a page without `limit`. */
+  pageSizeDefault: number
+  /** A larger `limit` is lowered to `max` (the page holds that many, and `_links` go on). */
   maxPageSize?: number
+  /** How the listing's query is read: the `limit` refused above, and parameters it does not name. */
+  queryRules: QueryRules
+  /** A transaction dated after today. */
+  futureDates: FutureDates
+  /** Whether `accept-fix` is read at all. */
+  acceptFix: 'supported' | 'ignored'
+  /** An error's body: the contract's tppMessages, or RFC 7807 problem details (src/sandbox-http/error-body.ts). */
+  errorBody: 'tppMessages' | 'other'
+  /** What a verified signature must also satisfy (src/sandbox-http/signature-check.ts). */
+  signatureRules: SignatureRules
 }
 
-/** The console's own sandbox operations, which no bank has: the clock, settlement, deletes and the summary. */
-const sandboxOnly: readonly OperationName[] = operationList
-  .filter(({ owner }) => owner === 'console')
-  .map(({ name }) => name)
+/**
+ * How strict a sandbox is beyond a signature that verifies (src/sandbox-http/signature-check.ts): whether a
+ * Date must be signed, how keyId must name the certificate, whether an X-Request-ID may come again.
+ */
+export interface SignatureRules {
+  dateHeader: 'required' | 'optional'
+  keyId: 'strict' | 'lenient'
+  reusedRequestId: 'refused' | 'accepted'
+}
 
 /** A profile this sandbox cannot serve: each trait value it has no behaviour for, and why. */
 export class UnservableProfile extends Error {
@@ -67,52 +95,53 @@ export class UnservableProfile extends Error {
 }
 
 /**
- * The sandbox that behaves as `profile` says. A trait left unknown takes the contract's behaviour; a value
- * the handlers have no behaviour for is refused (`UnservableProfile`), never served as something else.
+ * The sandbox that behaves as `profile` says. A trait left unknown takes the contract's behaviour; values
+ * that contradict each other (a default page larger than the cap) are refused (`UnservableProfile`), never
+ * served as something else.
  */
 export function personalityOf(name: string, summary: string, profile: BankTraits): Personality {
-  const reasons: string[] = []
-  const unservable = (reason: string) => reasons.push(reason)
-  if (profile.pending === 'absent') unservable('pending "absent" (answers always hold the pending array)')
-  if (profile.links === 'none') unservable('links "none" (answers always carry _links)')
-  if (profile.linksUnderBasePath === false)
-    unservable('linksUnderBasePath false (links start at the base path)')
-  const cap = profile.pageCap
-  let maxPageSize: number | undefined
-  if (typeof cap === 'object' && cap.above === 'lowered') maxPageSize = cap.max
-  else if (cap === 'none') unservable('pageCap "none" (a limit above MAX_LIMIT is refused)')
-  else if (typeof cap === 'object' && cap.max !== MAX_LIMIT) {
-    unservable(`pageCap refused above ${cap.max} (only above ${MAX_LIMIT}, the contract's MAX_LIMIT)`)
-  }
-  const pageDefault = maxPageSize ?? DEFAULT_LIMIT
-  if (typeof profile.pageSizeDefault === 'number' && profile.pageSizeDefault !== pageDefault) {
-    unservable(
-      `pageSizeDefault ${profile.pageSizeDefault} (a page without limit holds ${pageDefault}: the cap lowered to, or the contract's default)`,
-    )
-  }
-  if (reasons.length > 0) throw new UnservableProfile(reasons)
   const known = <T>(value: T | 'unknown', contract: T): T => (value === 'unknown' ? contract : value)
+  const contract = personalityProfiles.console as Known<BankTraits>
+  const cap = known(profile.pageCap, contract.pageCap)
+  const lowered = cap !== 'none' && cap.above === 'lowered' ? cap.max : undefined
+  const pageSizeDefault = known(profile.pageSizeDefault, lowered ?? DEFAULT_LIMIT)
+  if (cap !== 'none' && pageSizeDefault > cap.max) {
+    throw new UnservableProfile([
+      `pageSizeDefault ${pageSizeDefault} is above the page cap of ${cap.max}: a page without limit cannot hold more than one with the largest limit`,
+    ])
+  }
   return {
     name,
     summary,
     basePath: profile.basePath,
-    offers: operationList
-      .map(({ name: operation }) => operation)
-      .filter((operation) => operation !== 'listCardAccounts' || profile.accountList !== 'absent')
-      .filter((operation) => profile.consoleOperations !== false || !sandboxOnly.includes(operation)),
+    offers: offeredOperations(profile).map(({ name: operation }) => operation),
     newId: newIdOf(profile.ids),
-    traits: {
-      amounts: known(profile.amounts, contractTraits.amounts),
-      pending: profile.pending === 'strings' ? 'strings' : contractTraits.pending,
-      transactionsCreated: known(profile.transactionsCreated, contractTraits.transactionsCreated),
-      extraFields: known(profile.extraFields, contractTraits.extraFields),
-    },
-    consoleHeaders: known(profile.consoleHeaders, true),
+    traits: answerTraitsOf(profile),
+    profile,
+    consoleHeaders: known(profile.consoleHeaders, contract.consoleHeaders),
     ...(profile.bookedOnly === true ? { bookedOnly: true } : {}),
-    ...(profile.links === 'absolute' ? { absoluteLinks: true } : {}),
-    ...(maxPageSize === undefined ? {} : { maxPageSize }),
+    links: known(profile.links, contract.links),
+    linksUnderBasePath: known(profile.linksUnderBasePath, contract.linksUnderBasePath),
+    pageSizeDefault,
+    ...(lowered === undefined ? {} : { maxPageSize: lowered }),
+    queryRules: {
+      // A lowered cap above the contract's is reached by the lowered limit; no cap takes any int32.
+      maxLimit: cap === 'none' ? INT32_MAX : cap.above === 'refused' ? cap.max : Math.max(cap.max, MAX_LIMIT),
+      unknownParameters: known(profile.unknownQueryParams, contract.unknownQueryParams),
+    },
+    futureDates: known(profile.futureDates, contract.futureDates),
+    acceptFix: known(profile.acceptFix, contract.acceptFix),
+    errorBody: known(profile.errorBody, contract.errorBody),
+    signatureRules: {
+      dateHeader: known(profile.dateHeader, contract.dateHeader),
+      keyId: known(profile.keyId, contract.keyId),
+      reusedRequestId: known(profile.reusedRequestId, contract.reusedRequestId),
+    },
   }
 }
+
+/** A profile without `unknown`: the contract's, whose every trait is known. */
+type Known<T> = { [K in keyof T]: Exclude<T[K], 'unknown'> }
 
 function newIdOf(ids: BankTraits['ids']): () => string {
   switch (ids) {
@@ -140,6 +169,7 @@ export function answerBodyOf(traits: AnswerTraits, operation: OperationName, bod
   let shaped = body
   if (operation === 'listTransactions' && traits.pending === 'strings') shaped = withPendingText(shaped)
   if (traits.extraFields) shaped = withExtraFields(shaped)
+  if (operation === 'listTransactions' && traits.pending === 'absent') shaped = withoutPending(shaped)
   return traits.amounts === 'number' ? new JsonText(stringifyJsonLossless(withNumberAmounts(shaped))) : shaped
 }
 
@@ -196,6 +226,13 @@ function withPendingText(body: unknown): unknown {
       `${cardTransactionId} ${transactionDate} ${transactionAmount.amount} ${transactionAmount.currency} ${merchantCategoryCode}`,
   )
   return { ...answer, cardTransactions: { ...answer.cardTransactions, pending } }
+}
+
+/** No `pending` array at all, as a bank that leaves it out answers. */
+function withoutPending(body: unknown): unknown {
+  const answer = body as { cardTransactions: Record<string, unknown> }
+  const { pending: _left, ...lists } = answer.cardTransactions
+  return { ...answer, cardTransactions: lists }
 }
 
 /** Fields no standard names, as banks add them: at the top, on an account, on every transaction. */

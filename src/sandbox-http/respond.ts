@@ -43,7 +43,8 @@ export function toResponse(request: Request, { status, body, headers }: Reply): 
   const requestId = echoedRequestId(request.headers.get(headerNames.requestId))
   if (requestId !== undefined) out.set(headerNames.requestId, requestId)
   if (body === undefined) return new Response(null, { status, headers: out })
-  out.set(headerNames.contentType, 'application/json')
+  // An answer may name its own media type (problem details); JSON otherwise.
+  if (!out.has(headerNames.contentType)) out.set(headerNames.contentType, 'application/json')
   // HEAD answers carry the headers only.
   const text = body instanceof JsonText ? body.text : JSON.stringify(body)
   return new Response(request.method === 'HEAD' ? null : text, { status, headers: out })

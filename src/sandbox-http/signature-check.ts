@@ -1,6 +1,9 @@
 import { headerNames, type Problem, problem } from '../contract'
 import { type VerificationResult, verifySignedRequest } from '../signing'
+import { dnOrder } from '../signing/dn'
+import { readKeyId } from '../signing/key-id'
 import type { Authenticate } from './handlers'
+import { defaultPersonality } from './personality'
 import { requestIdMemory } from './request-id-memory'
 
 type Verified = Extract<VerificationResult, { ok: true }>
@@ -43,9 +46,30 @@ function replayProblem(
 }
 
 /**
+ * Why a strict bank refuses a keyId the verifier took: it compares the serial's hex digits and the issuer's
+ * RDNs in the certificate's order, where the verifier compares the serial as a number and the issuer in
+ * either order.
+ */
+function strictKeyIdProblem(verified: Verified): Problem | null {
+  const { serialHex, issuerDn } = verified.certificate
+  const named = readKeyId(verified.keyId)
+  if (named === undefined) return null
+  if (named.serial.toUpperCase() !== serialHex.toUpperCase()) {
+    const text = `keyId serial SN=${named.serial} is not written as the certificate's serial ${serialHex}: this sandbox compares the digits as they are`
+    return problem(401, 'SIGNATURE_INVALID', text, headerNames.signature)
+  }
+  if (dnOrder(named.ca, issuerDn) !== 'same') {
+    const text = `keyId CA "${named.ca}" does not list the issuer's RDNs in the certificate's order ("${issuerDn}"): this sandbox compares them in order`
+    return problem(401, 'SIGNATURE_INVALID', text, headerNames.signature)
+  }
+  return null
+}
+
+/**
  * The sandbox's 401 rules as an `authenticate` for the handlers: draft-cavage signature, Digest, keyId,
  * signed header list, Date skew, certificate validity, (request-target) when signed, and an X-Request-ID
- * used once within its Date's window. `trust` may refuse a well-signed request (e.g. a certificate from an
+ * used once within its Date's window, as far as the personality's `rules` ask (the contract's when the
+ * handlers pass none). `trust` may refuse a well-signed request (e.g. a certificate from an
  * unknown CA); `onVerified` reports a request that passed.
  */
 export function requireSignature({
@@ -59,13 +83,17 @@ export function requireSignature({
   dateFrom?: string
 } = {}): Authenticate {
   const usedIds = requestIdMemory({ maxIds: MAX_REMEMBERED_IDS, sweepEveryMs: 30_000 })
-  return async (request, body) => {
+  return async (request, body, rules = defaultPersonality.signatureRules) => {
     const url = new URL(request.url)
     const headers = Object.fromEntries(request.headers)
     const carried = dateFrom === undefined ? undefined : request.headers.get(dateFrom)
     if (carried !== undefined && carried !== null && headers.date === undefined) {
       headers.date = carried
       delete headers[(dateFrom as string).toLowerCase()]
+    }
+    if (rules.dateHeader === 'required' && headers.date === undefined && headers.signature !== undefined) {
+      const text = 'the Date header is missing: this sandbox requires a signed Date on every request'
+      return problem(401, 'SIGNATURE_INVALID', text, headerNames.date)
     }
     const result = await verifySignedRequest({
       method: request.method,
@@ -78,8 +106,12 @@ export function requireSignature({
       ? await trust(request.headers.get(headerNames.tppSignatureCertificate) ?? '', result)
       : null
     if (refused) return refused
-    const replayed = replayProblem(usedIds, request.headers.get(headerNames.requestId), headers.date)
-    if (replayed) return replayed
+    const strict = rules.keyId === 'strict' ? strictKeyIdProblem(result) : null
+    if (strict) return strict
+    if (rules.reusedRequestId === 'refused') {
+      const replayed = replayProblem(usedIds, request.headers.get(headerNames.requestId), headers.date)
+      if (replayed) return replayed
+    }
     onVerified?.(result)
     return null
   }

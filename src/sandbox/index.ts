@@ -20,7 +20,9 @@ export { unknownCardAccount } from './problems'
 export { fail, ok, type Result } from './result'
 export {
   createSandbox,
+  type FutureDates,
   type ImportCounts,
+  type QueryRules,
   type Sandbox,
   type SandboxOptions,
   type StoreStatus,

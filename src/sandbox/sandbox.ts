@@ -9,7 +9,7 @@ import { transactionOperations } from './operations/transactions'
 import { createRepository } from './repository'
 import type { SandboxStore } from './storage/store'
 
-export type { ImportCounts, Sandbox, StoreStatus } from './operations/sandbox'
+export type { FutureDates, ImportCounts, QueryRules, Sandbox, StoreStatus } from './operations/sandbox'
 
 export interface SandboxOptions {
   store: SandboxStore

@@ -10,18 +10,20 @@ import {
   type TransactionCreate,
 } from '../contract'
 import { swapped } from './accept-fix'
+import type { FutureDates } from './operations/sandbox'
 import { fail, ok, type Result } from './result'
 import { type AccountIndex, listDate } from './transaction-index'
 
 /**
- * The engine's rules for a batch the contract accepted: nothing dated after today, ids unique in the
- * batch and in the account. Missing ids are generated after the sent ones are known, so a generated id
+ * The engine's rules for a batch the contract accepted: nothing dated after today (unless the sandbox
+ * accepts future dates), ids unique in the batch and in the account. Missing ids are generated after the sent ones are known, so a generated id
  * never takes one a later element asks for.
  */
 export function prepareBatch(
   index: AccountIndex,
   batch: readonly TransactionCreate[],
   today: IsoDate,
+  futureDates: FutureDates = 'refused',
 ): Result<StoredTransaction[]> {
   const messages: TppMessage[] = []
   const error = (i: number, field: string, text: string) =>
@@ -35,7 +37,7 @@ export function prepareBatch(
   batch.forEach((tx, i) => {
     for (const field of ['transactionDate', 'bookingDate', 'valueDate'] as const) {
       const date = tx[field]
-      if (date !== undefined && date > today) {
+      if (futureDates === 'refused' && date !== undefined && date > today) {
         error(i, field, `${field} ${date} is in the future (today is ${today})`)
       }
     }

@@ -6,9 +6,16 @@ import type {
   SettlementAnswer,
   StoredTransaction,
   TransactionsSummary,
+  transactionsQueryFor,
 } from '../../contract'
 import type { Result } from '../result'
 import type { AccountData } from '../storage/store'
+
+/** A transaction dated after today: refused (the contract), or stored as a bank that allows it does. */
+export type FutureDates = 'refused' | 'accepted'
+
+/** How a listing's query is read: the largest `limit` taken, and a parameter it does not name. */
+export type QueryRules = NonNullable<Parameters<typeof transactionsQueryFor>[0]>
 
 /** The engine's operations, as the HTTP glue, the console and the tests call them. */
 export interface Sandbox {
@@ -24,13 +31,16 @@ export interface Sandbox {
   addTransactions(
     id: string,
     body: unknown,
-    ctx?: { psuCorporateId: string | undefined },
+    ctx?: { psuCorporateId: string | undefined; futureDates?: FutureDates },
   ): Promise<Result<StoredTransaction[]>>
-  /** `query`: the request's query parameters, e.g. Object.fromEntries(url.searchParams). */
+  /**
+   * `query`: the request's query parameters, e.g. Object.fromEntries(url.searchParams), read by `rules`
+   * (the contract's: strict, `limit` up to MAX_LIMIT).
+   */
   listTransactions(
     id: string,
     query: unknown,
-    ctx: { fixes: Set<KnownFix>; psuCorporateId?: string | undefined },
+    ctx: { fixes: Set<KnownFix>; psuCorporateId?: string | undefined; rules?: QueryRules },
   ): Promise<Result<CardTransactionsResponse>>
   /** Deletes one transaction; 404 for an unknown account or transaction id. */
   deleteTransaction(id: string, cardTransactionId: string): Promise<Result<StoredTransaction>>

@@ -6,7 +6,7 @@ import {
   summarize,
   summarizeDays,
   transactionBatch,
-  transactionsQuery,
+  transactionsQueryFor,
   transactionsSummaryQuery,
 } from '../../contract'
 import { capExceeded } from '../caps'
@@ -33,7 +33,7 @@ export function transactionOperations(engine: Engine): TransactionOperations {
       return repo.write(async (copy) => {
         if (!copy.accounts.has(id)) return fail(unknownCardAccount(id))
         const index = await repo.index(copy, id)
-        const created = prepareBatch(index, parsed.data, today())
+        const created = prepareBatch(index, parsed.data, today(), request?.futureDates)
         if (!created.ok) return created
         const full = capExceeded(caps, {
           adding: created.value.length,
@@ -67,12 +67,13 @@ async function listTransactions(
   { repo }: Engine,
   id: string,
   query: unknown,
-  { fixes, psuCorporateId }: Parameters<Sandbox['listTransactions']>[2],
+  { fixes, psuCorporateId, rules }: Parameters<Sandbox['listTransactions']>[2],
 ): ReturnType<Sandbox['listTransactions']> {
   const found = await foundFor(repo, id, { psuCorporateId })
   if (!found.ok) return found
-  const parsed = transactionsQuery.safeParse(query)
-  if (!parsed.success) return fail(problemFromQuery(parsed.error))
+  const schema = transactionsQueryFor(rules)
+  const parsed = schema.safeParse(query)
+  if (!parsed.success) return fail(problemFromQuery(parsed.error, schema))
   const { bookingStatus, fromDate, toDate, offset, limit } = parsed.data
   const period = periodRefusal(fromDate, toDate)
   if (period) return fail(period)
