@@ -1,6 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
-import { type ApiClient, ApiClientProvider, memoryStorage, type OfflineData } from '../api'
+import {
+  type ApiClient,
+  ApiClientProvider,
+  memoryStorage,
+  type OfflineData,
+  OfflineProfilesContext,
+} from '../api'
 import { OfflineDataContext } from '../features/data-tools/offline-data'
 import {
   createPresenterSetting,
@@ -9,6 +15,7 @@ import {
 } from '../features/presenter/presenter'
 import { AnnouncerProvider } from '../ui/announcer'
 import { DialogsProvider } from '../ui/dialog-registry'
+import { offlineProfiles } from './offline-profiles'
 
 interface ProvidersProps {
   client: ApiClient
@@ -40,9 +47,11 @@ export function Providers({ client, offline, presenter: given, children }: Provi
       <ApiClientProvider client={client}>
         <OfflineDataContext value={offline}>
           <PresenterContext value={presenter}>
-            <AnnouncerProvider>
-              <DialogsProvider>{children}</DialogsProvider>
-            </AnnouncerProvider>
+            <OfflineProfilesContext value={offlineProfiles}>
+              <AnnouncerProvider>
+                <DialogsProvider>{children}</DialogsProvider>
+              </AnnouncerProvider>
+            </OfflineProfilesContext>
           </PresenterContext>
         </OfflineDataContext>
       </ApiClientProvider>

@@ -1,12 +1,4 @@
-import { type PersonalityName, personalityNames } from '../../contract'
-import {
-  type BankTraitName,
-  type BankTraits,
-  bankTraitNames,
-  definedTraits,
-  personalityProfiles,
-  visibleTraits,
-} from '../../contract/bank-profile'
+import { type BankTraitName, type BankTraits, bankTraitNames } from '../../contract/bank-profile'
 
 /** Each trait in a tester's words, as the parity report names it (its key in a profile file beside). */
 export const traitLabels: Record<BankTraitName, string> = {
@@ -47,6 +39,12 @@ export const notProbed: Partial<Record<BankTraitName, string>> = {
   acceptFix: noRequestYet,
 }
 
+/** Why a trait has no evidence: the base path is given, not probed; the others as `notProbed` says. */
+export function unsettledReason(trait: BankTraitName): string {
+  if (trait === 'basePath') return 'the base URL the proxy is configured with'
+  return notProbed[trait] ?? 'no answer settled it'
+}
+
 /** A trait's value in words: `yes`/`no`, `none` for no base path, a cap with what a larger limit gets. */
 export function traitValueText(value: unknown): string {
   if (value === true) return 'yes'
@@ -75,24 +73,4 @@ export function parityRows(offline: BankTraits, bank: BankTraits): ParityRow[] {
     same:
       bank[trait] === 'unknown' ? undefined : JSON.stringify(offline[trait]) === JSON.stringify(bank[trait]),
   }))
-}
-
-/**
- * The personality the offline sandbox can take to behave like this bank: the one that agrees with every
- * trait the bank's answers settled (the base path aside: offline answers under /api whatever the bank's).
- * Otherwise the closest, with the traits it differs in.
- */
-export function offlinePersonalityFor(
-  bank: BankTraits,
-): { name: PersonalityName; differs: BankTraitName[] } | undefined {
-  const settled = definedTraits(bank).filter((trait) => trait !== 'basePath')
-  if (settled.length === 0) return undefined
-  const candidates = personalityNames.map((name) => {
-    const profile = visibleTraits(personalityProfiles[name])
-    const differs = settled.filter((trait) => JSON.stringify(profile[trait]) !== JSON.stringify(bank[trait]))
-    return { name, differs }
-  })
-  return candidates.reduce((best, candidate) =>
-    candidate.differs.length < best.differs.length ? candidate : best,
-  )
 }

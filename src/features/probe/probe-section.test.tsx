@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 // "Check this sandbox…" in the Connection panel: the plan before it starts, each request live, a cancel, the
 // parity report with each trait's evidence, what changed since the last check, and offline made like the bank.
+import 'fake-indexeddb/auto'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readOfflinePersonality } from '../../api'
+import { openScenarioLibrary } from '../../app/scenario-library'
 import {
   type BankTraits,
   bankProfileFileOf,
@@ -50,7 +52,10 @@ const created = exchange(4, 'POST', accounts, 201, '{"customerNumber":"130393199
 const pendingRead = exchange(7, 'GET', `${accounts}/enc!!abc/transactions?bookingStatus=pending`, 200)
 
 /** The platform as the probe learns it, with the evidence a real run names. */
-function done(traits: BankTraits = personalityProfiles.platform, stopped?: string): ProbeEvent {
+function done(
+  traits: BankTraits = personalityProfiles.platform,
+  stopped?: string,
+): Extract<ProbeEvent, { event: 'done' }> {
   return {
     event: 'done',
     outcome: {
@@ -233,40 +238,52 @@ describe('Check this sandbox', () => {
     expect(within(section).getByText('Amounts: string → number')).toBeDefined()
   })
 
-  it('makes offline behave like this bank: the personality that agrees in every trait, and a file', async () => {
+  it('makes offline behave like this bank: the learned profile itself, saved as a scenario', async () => {
     const proxy = proxyStream()
     const section = await openPanel()
     await startCheck(section)
-    proxy.send(done())
-    proxy.end()
-    expect(
-      await within(section).findByText(/behaves like this bank in every trait the check settled/),
-    ).toBeDefined()
-    fireEvent.click(within(section).getByRole('button', { name: 'Make offline behave like this bank' }))
-    expect(readOfflinePersonality()).toBe('platform')
-    expect(within(section).getByText(/^Offline, the sandbox behaves like: platform\./)).toBeDefined()
-    // The report now sets the bank beside offline as it will be.
-    expect(
-      within(section).getByRole('table', {
-        name: 'This bank beside the offline sandbox (behaves like: platform)',
-      }),
-    ).toBeDefined()
-    expect(section.textContent).toContain('the offline sandbox agrees with every one')
-  })
-
-  it('names the closest personality when none agrees in every trait', async () => {
-    const proxy = proxyStream()
-    const section = await openPanel()
-    await startCheck(section)
-    proxy.send(done({ ...personalityProfiles.platform, amounts: 'number' }))
+    // Platform with number amounts: no personality behaves so.
+    const learned = { ...personalityProfiles.platform, amounts: 'number' } as const
+    proxy.send(done(learned))
     proxy.end()
     expect(
       await within(section).findByText(
-        /^No offline personality behaves like this bank in every trait; the closest,/,
+        "Offline can behave like this bank in every trait the check settled. The 6 it did not settle stay unknown, and offline takes the contract's behaviour for them: Unknown query parameters, Future dates, A reused X-Request-ID, Date header, keyId strictness, X-Accept-Fix.",
       ),
     ).toBeDefined()
-    expect(section.textContent).toContain('platform, differs in Amounts.')
-    expect(within(section).queryByRole('button', { name: 'Make offline behave like this bank' })).toBeNull()
+    fireEvent.click(within(section).getByRole('button', { name: 'Make offline behave like this bank' }))
+    const label = /^Learned from https:\/\/psd2\.example-bank\.no\/api-sandbox, 2026-11-26 \d\d:\d\d$/
+    const status = await within(section).findByText(/Saved as the scenario "/)
+    const [, scenario] = /Saved as the scenario "([^"]+)"/.exec(status.textContent ?? '') ?? []
+    expect(scenario).toMatch(label)
+    expect(status.textContent).toMatch(/^Offline, the sandbox behaves like: Learned from https:\/\/psd2/)
+    expect(readOfflinePersonality()).toEqual(done(learned).profile)
+    const saved = await openScenarioLibrary().get(scenario ?? '')
+    expect(saved?.personality).toEqual(done(learned).profile)
+    expect(saved?.cardAccounts).toEqual([])
+    // The report now sets the bank beside offline as it will be.
+    const caption = within(section).getByRole('table').querySelector('caption')?.textContent ?? ''
+    expect(caption.replace(/^This bank beside the offline sandbox \(behaves like: (.*)\)$/, '$1')).toMatch(
+      label,
+    )
+    expect(section.textContent).toContain('the offline sandbox agrees with every one')
+  })
+
+  it('refuses a profile the offline sandbox cannot serve, saying why, and changes nothing', async () => {
+    const proxy = proxyStream()
+    const section = await openPanel()
+    await startCheck(section)
+    proxy.send(done({ ...personalityProfiles.platform, pending: 'absent' }))
+    proxy.end()
+    fireEvent.click(
+      await within(section).findByRole('button', { name: 'Make offline behave like this bank' }),
+    )
+    const alert = await within(section).findByRole('alert')
+    expect(alert.textContent).toContain(
+      'The offline sandbox cannot behave like this bank yet; it behaves as before:',
+    )
+    expect(alert.textContent).toContain('pending "absent" (answers always hold the pending array)')
+    expect(readOfflinePersonality()).toBe('console')
   })
 
   it('says why the proxy refused to start it', async () => {
