@@ -15,6 +15,7 @@ import { MakeOfflineLikeThisBank } from './MakeOfflineLikeThisBank'
 import { EvidenceLinks, EvidenceRequest } from './ProbeEvidence'
 import { parityRows, traitLabels, traitValueText, unsettledReason } from './parity'
 import type { ProbeRun } from './probe-run'
+import { probeReportFile } from './report-file'
 
 /** The parity report: the bank's profile beside the offline sandbox's, each trait with its evidence. */
 export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }> }) {
@@ -90,6 +91,17 @@ export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }>
       )}
       <p className="muted">Not probed at all: quota sizes, which only spending the quota would show.</p>
       <p>
+        <button
+          type="button"
+          onClick={() =>
+            downloadJson(
+              probeReportFile(run, offline, location.origin, new Date().toISOString()),
+              'probe-report',
+            )
+          }
+        >
+          Save report
+        </button>{' '}
         <button type="button" onClick={() => downloadJson(run.profile, 'bank-profile')}>
           Save profile file
         </button>

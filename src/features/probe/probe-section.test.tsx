@@ -15,6 +15,7 @@ import {
   type ProbeExchange,
   personalityProfiles,
 } from '../../contract/bank-profile'
+import { captureDownloads } from '../../test/downloads'
 import { proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
 import { resetProbeRun } from './probe-run'
 
@@ -284,6 +285,59 @@ describe('Check this sandbox', () => {
     )
     expect(alert.textContent).toContain('pending "absent" (answers always hold the pending array)')
     expect(readOfflinePersonality()).toBe('console')
+  })
+
+  it('saves the report as a console file, its evidence redacted as exports are', async () => {
+    const downloads = captureDownloads()
+    const proxy = proxyStream()
+    const section = await openPanel()
+    await startCheck(section)
+    proxy.send({ event: 'exchange', exchange: first })
+    proxy.send({ event: 'exchange', exchange: created })
+    proxy.send(done())
+    proxy.end()
+    fireEvent.click(await within(section).findByRole('button', { name: 'Save report' }))
+    const [file] = await downloads()
+    expect(file?.name).toMatch(/^sandbox-console-probe-report-\d{4}-\d\d-\d\d\.json$/)
+    const report = file?.json as {
+      kind: string
+      source: string
+      requestsSent: number
+      offlineBehavesLike: string
+      traits: { trait: string }[]
+      profile: unknown
+      evidence: {
+        entries: { request: { headers: { name: string; value: string }[]; postData?: { text: string } } }[]
+      }
+    }
+    expect(report).toMatchObject({
+      format: 'sandbox-console',
+      kind: 'probe-report',
+      source: UPSTREAM,
+      requestsSent: 9,
+      offlineBehavesLike: 'console',
+      profile: done().profile,
+    })
+    const trait = (name: string) => report.traits.find(({ trait }) => trait === name)
+    expect(trait('accountList')).toEqual({
+      trait: 'accountList',
+      name: 'List of card accounts',
+      offline: 'listed',
+      bank: 'absent',
+      verdict: 'differs',
+      settledBy: ['#1 GET /v1/sandbox/card-accounts 405'],
+    })
+    expect(trait('amounts')).toMatchObject({ verdict: 'same' })
+    expect(trait('keyId')).toMatchObject({
+      verdict: 'unknown',
+      unknownBecause: expect.stringContaining('needs a deliberately bad signature'),
+    })
+    // The requests as the Share dialog's HAR writes them by default: no live signature, no customer number.
+    const [, post] = report.evidence.entries
+    const signature = post?.request.headers.find(({ name }) => name === 'Signature')
+    expect(signature?.value).toContain('signature="[redacted]"')
+    expect(post?.request.postData?.text).toContain('"customerNumber":"[redacted]"')
+    expect(JSON.stringify(report)).not.toContain('13039319955')
   })
 
   it('says why the proxy refused to start it', async () => {
