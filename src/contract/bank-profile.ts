@@ -205,6 +205,7 @@ export const CONSOLE_PROBE_PATH = '/console/probe'
 /** The probe's request: the customer its one account is created for. */
 export const probeRequest = z.strictObject({
   customerNumber: cardAccountCreateSchema().shape.customerNumber,
+  badSignatures: z.boolean().optional(),
 })
 export type ProbeRequest = z.infer<typeof probeRequest>
 

@@ -55,12 +55,14 @@ function ProbeStart({ onCancel }: { onCancel: () => void }) {
   const { log } = useApiClient()
   const upstream = useConnection().data?.upstream
   const [customerNumber, setCustomerNumber] = useState<string>(testCustomers.private)
+  const [badSignatures, setBadSignatures] = useState(false)
   const [problem, setProblem] = useState<string>()
   const fieldId = useId()
+  const warningId = useId()
   const start = () => {
-    const parsed = probeRequest.safeParse({ customerNumber })
+    const parsed = probeRequest.safeParse({ customerNumber, badSignatures })
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message)
-    void startProbeRun(parsed.data.customerNumber, log)
+    void startProbeRun(parsed.data, log)
   }
   return (
     <div className="probe-start">
@@ -72,7 +74,9 @@ function ProbeStart({ onCancel }: { onCancel: () => void }) {
         </ul>
       )}
       <p className="hint">
-        It sends no deliberately bad signature, and never resets or deletes anything at the bank.
+        {badSignatures
+          ? 'It never resets or deletes anything at the bank.'
+          : 'It sends no deliberately bad signature, and never resets or deletes anything at the bank.'}
       </p>
       <label htmlFor={fieldId}>Customer number of the probe account</label>{' '}
       <PersonalInput
@@ -86,6 +90,21 @@ function ProbeStart({ onCancel }: { onCancel: () => void }) {
         aria-invalid={problem !== undefined}
       />
       {problem ? <p className="field-error">{problem}</p> : null}
+      <p>
+        <label>
+          <input
+            type="checkbox"
+            checked={badSignatures}
+            aria-describedby={warningId}
+            onChange={(event) => setBadSignatures(event.target.checked)}
+          />{' '}
+          Also send bad signatures (keyId strictness, Date required)
+        </label>
+      </p>
+      <p id={warningId} className={badSignatures ? 'warning' : 'hint'}>
+        These requests deliberately carry bad signatures made with your real TPP key: the bank sees signature
+        failures from your certificate, and may count or alert on them.
+      </p>
       <p>
         <button type="button" onClick={onCancel}>
           Not now

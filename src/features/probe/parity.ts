@@ -27,7 +27,7 @@ export const traitLabels: Record<BankTraitName, string> = {
 
 const noRequestYet = 'not probed: no request of the probe reads it yet'
 const badSignature =
-  'not probed: it needs a deliberately bad signature made with your real TPP key, which the probe never sends'
+  'not probed: it needs a deliberately bad signature made with your real TPP key, sent only when "Also send bad signatures" is ticked'
 
 /** The traits the probe does not try to settle, and why (docs/decisions.md#bank-profiles-and-the-probe). */
 export const notProbed: Partial<Record<BankTraitName, string>> = {

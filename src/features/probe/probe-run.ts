@@ -7,6 +7,7 @@ import {
   CONSOLE_PROBE_PATH,
   type ProbeExchange,
   type ProbeOutcome,
+  type ProbeRequest,
 } from '../../contract/bank-profile'
 import { replaceLastCheck } from './last-check'
 import { probeEvents } from './probe-stream'
@@ -48,7 +49,10 @@ export function useProbeRun(): ProbeRun {
  * Runs the probe in the proxy and follows it: each of its requests goes to the inspector as it ends, the
  * report comes last. A run that is already going is not started twice.
  */
-export async function startProbeRun(customerNumber: string, log: RequestLog): Promise<void> {
+export async function startProbeRun(
+  { customerNumber, badSignatures }: ProbeRequest,
+  log: RequestLog,
+): Promise<void> {
   if (run.phase === 'running') return
   const exchanges: ProbeExchange[] = []
   publish({ phase: 'running', customerNumber, exchanges, cancelling: false })
@@ -56,7 +60,7 @@ export async function startProbeRun(customerNumber: string, log: RequestLog): Pr
     const response = await consoleFetch(CONSOLE_PROBE_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
-      body: JSON.stringify({ customerNumber }),
+      body: JSON.stringify({ customerNumber, ...(badSignatures ? { badSignatures } : {}) }),
     })
     if (!response.ok || response.body === null) {
       throw ApiError.fromText(response.status, await response.text(), response.headers)

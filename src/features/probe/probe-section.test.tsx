@@ -340,6 +340,31 @@ describe('Check this sandbox', () => {
     expect(JSON.stringify(report)).not.toContain('13039319955')
   })
 
+  it('sends bad signatures only when asked, after saying they use the real TPP key', async () => {
+    const proxy = proxyStream()
+    const section = await openPanel()
+    fireEvent.click(within(section).getByRole('button', { name: 'Check this sandbox…' }))
+    const optIn = await within(section).findByRole('checkbox', {
+      name: 'Also send bad signatures (keyId strictness, Date required)',
+    })
+    expect((optIn as HTMLInputElement).checked).toBe(false)
+    expect(optIn.getAttribute('aria-describedby')).not.toBeNull()
+    const warning = document.getElementById(optIn.getAttribute('aria-describedby') ?? '')
+    expect(warning?.textContent).toMatch(
+      /^These requests deliberately carry bad signatures made with your real TPP key/,
+    )
+    fireEvent.click(optIn)
+    fireEvent.click(within(section).getByRole('button', { name: 'Start the check' }))
+    await expect.poll(() => proxy.asked.length).toBe(1)
+    expect(JSON.parse(proxy.asked[0]?.body ?? '')).toEqual({
+      customerNumber: '13039319955',
+      badSignatures: true,
+    })
+    proxy.send(done())
+    proxy.end()
+    expect(await within(section).findByRole('table')).toBeDefined()
+  })
+
   it('says why the proxy refused to start it', async () => {
     server.use(
       http.post(probeUrl, () =>
