@@ -3,4 +3,4 @@
 
 export { learnedProfiles } from './last-check'
 export { ProbeSection } from './ProbeSection'
-export { useProbeRun } from './probe-run'
+export { mayLeaveProbeRun, useProbeRun } from './probe-run'

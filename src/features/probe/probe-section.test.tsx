@@ -2,9 +2,9 @@
 // "Check this sandbox…" in the Connection panel: the plan before it starts, each request live, a cancel, the
 // parity report with each trait's evidence, what changed since the last check, and offline made like the bank.
 import 'fake-indexeddb/auto'
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readOfflinePersonality } from '../../api'
 import { openScenarioLibrary } from '../../app/scenario-library'
 import {
@@ -20,7 +20,10 @@ import { proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/rend
 import { resetProbeRun } from './probe-run'
 
 const { server } = sandboxForEachTest()
-afterEach(() => resetProbeRun())
+afterEach(() => {
+  resetProbeRun()
+  vi.restoreAllMocks()
+})
 
 const UPSTREAM = 'https://psd2.example-bank.no/api-sandbox'
 const probeUrl = `${location.origin}${CONSOLE_PROBE_PATH}`
@@ -99,9 +102,11 @@ function proxyStream() {
   }
 }
 
-async function openPanel({ presenting = false } = {}) {
+/** `openedAt`: a view the console moves to before the panel opens, so that Back leaves it. */
+async function openPanel({ presenting = false, openedAt = '' } = {}) {
   server.use(...proxyAnswers({ upstream: UPSTREAM, local: false }))
   renderConsole('', 'proxy')
+  if (openedAt !== '') history.pushState(null, '', openedAt)
   if (presenting) {
     if (!screen.queryByRole('button', { name: 'Presenter mode' })) {
       fireEvent.click(await screen.findByRole('button', { name: 'Explain & share' }))
@@ -363,6 +368,39 @@ describe('Check this sandbox', () => {
     proxy.send(done())
     proxy.end()
     expect(await within(section).findByRole('table')).toBeDefined()
+  })
+
+  it('goes on through Back, and a reload or a mode switch asks first', async () => {
+    const proxy = proxyStream()
+    const section = await openPanel({ openedAt: '/?status=booked' })
+    await startCheck(section)
+    proxy.send({ event: 'exchange', exchange: first })
+    await within(section).findByText(/^Request 1 of at most 9/)
+    const browserAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }))
+    expect(browserAsks()).toBe(true)
+    // Back closes the panel; the check is not the panel's.
+    history.back()
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Connection' })).toBeNull())
+    // A mode switch reloads the page, which would cancel it: the console asks, and "no" stays.
+    const asked: string[] = []
+    vi.spyOn(window, 'confirm').mockImplementation((question) => {
+      asked.push(question ?? '')
+      return false
+    })
+    fireEvent.change(screen.getByRole('combobox', { name: /^Mode/ }), { target: { value: 'offline' } })
+    expect(asked).toEqual([
+      'A check of this sandbox is running (1 of at most 9 requests sent). Switching to Offline (in-browser) reloads the page, which cancels the check: its report is lost, and the probe account stays at the bank. Leave anyway?',
+    ])
+    expect(localStorage.getItem('sandbox-console.mode')).not.toBe('offline')
+    proxy.send({ event: 'exchange', exchange: created })
+    proxy.send(done())
+    proxy.end()
+    fireEvent.click(await screen.findByRole('button', { name: 'Settings' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Connection' }))
+    const back = await screen.findByRole('region', { name: 'Check this sandbox' })
+    expect(await within(back).findByRole('table')).toBeDefined()
+    expect(proxy.asked.map(({ method }) => method)).toEqual(['POST'])
+    expect(browserAsks()).toBe(false)
   })
 
   it('says why the proxy refused to start it', async () => {
