@@ -80,7 +80,7 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
           <li>
             <strong>Sandbox clock and bank</strong>: moves the sandbox's today forward or back, or freezes it;
             pending transactions can settle as the days pass. Offline it also picks the bank the in-browser
-            sandbox behaves like (its personality).
+            sandbox behaves like: a personality, a bank profile a check learned, or a profile file you load.
           </li>
           <li>
             <strong>Swap the two amounts (accept-fix)</strong>: asks the sandbox for its fix that swaps the
@@ -108,7 +108,11 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
         <h4 id="help-settings">Settings</h4>
         <p>
           <strong>Connection</strong> (proxy mode): which sandbox the proxy talks to and with which
-          certificate. <strong>Theme</strong>: light, dark or as the system.
+          certificate. There, <strong>Check this sandbox…</strong> learns how the bank's sandbox behaves and
+          sets it beside the offline sandbox, trait by trait; <strong>Save report</strong> writes that report
+          as a file (signatures and customer numbers redacted), and{' '}
+          <strong>Make offline behave like this bank</strong> makes offline take the bank's profile and saves
+          it as a scenario. <strong>Theme</strong>: light, dark or as the system.
         </p>
         <Section topic="url" />
         <p>
