@@ -51,6 +51,14 @@ export function behaviourLabel(behaviour: SandboxBehaviour): string {
     : `Learned from ${source}, ${consoleDateTime(learnedAt)}`
 }
 
+/** As short as the header's badge needs: a profile by its sandbox's host ("profile of bank.example"). */
+export function behaviourBadge(behaviour: SandboxBehaviour): string {
+  if (typeof behaviour === 'string') return behaviour
+  const { source } = behaviour
+  if (source === undefined) return 'a bank profile file'
+  return URL.canParse(source) ? `profile of ${new URL(source).host}` : `profile of ${source}`
+}
+
 export function sameBehaviour(a: SandboxBehaviour, b: SandboxBehaviour): boolean {
   return JSON.stringify(a) === JSON.stringify(b)
 }

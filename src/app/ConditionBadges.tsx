@@ -1,5 +1,5 @@
 import {
-  behaviourLabel,
+  behaviourBadge,
   type Mode,
   readOfflinePersonality,
   useLongerName,
@@ -58,7 +58,7 @@ export function useChangedConditions(mode: Mode): ChangedCondition[] {
   if (personality !== 'console') {
     changed.push({
       key: 'personality',
-      text: `Behaves like: ${behaviourLabel(personality)}`,
+      text: `Behaves like: ${behaviourBadge(personality)}`,
       opens: { dialog: 'clock' },
     })
   }
