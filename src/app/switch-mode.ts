@@ -1,7 +1,8 @@
 import { type Mode, modeLabels, writeMode } from '../api'
 import type { AccountView } from '../features/card-accounts/account-view'
 import { accountLabel } from '../features/card-accounts/format'
-import { mayLeaveProbeRun } from '../features/probe'
+// Not the feature's entry: that would pull the probe's screens into the first chunk.
+import { mayLeaveProbeRun } from '../features/probe/leaving'
 import { arriveAt, parseView, viewSearch } from '../features/view-state'
 import { unregisterOfflineWorker } from './offline'
 

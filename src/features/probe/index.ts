@@ -3,4 +3,4 @@
 
 export { learnedProfiles } from './last-check'
 export { ProbeSection } from './ProbeSection'
-export { mayLeaveProbeRun, useProbeRun } from './probe-run'
+export { useProbeRun } from './probe-run'

@@ -5,13 +5,12 @@ import { API_BASE, headerNames } from '../../contract'
 import {
   type BankProfileFile,
   CONSOLE_PROBE_PATH,
-  PROBE_MAX_REQUESTS,
   type ProbeExchange,
   type ProbeOutcome,
   type ProbeRequest,
 } from '../../contract/bank-profile'
-import { askBeforeLeaving } from '../../ui/leave-guard'
 import { replaceLastCheck } from './last-check'
+import { runUnderWay } from './leaving'
 import { probeEvents } from './probe-stream'
 
 /** A check of the proxy's upstream ("Check this sandbox…"), from its start to its report. */
@@ -33,15 +32,9 @@ export type ProbeRun =
 // (which stay in this page), do not lose it.
 let run: ProbeRun = { phase: 'idle' }
 const listeners = new Set<() => void>()
-// Leaving the page ends the proxy's stream, which cancels the run: while one runs, a reload asks first.
-let releasePage: (() => void) | undefined
 const publish = (next: ProbeRun) => {
   run = next
-  if (next.phase === 'running') releasePage ??= askBeforeLeaving()
-  else {
-    releasePage?.()
-    releasePage = undefined
-  }
+  runUnderWay(next.phase === 'running' ? next.exchanges.length : undefined)
   for (const listener of listeners) listener()
 }
 
@@ -101,23 +94,6 @@ export async function cancelProbeRun(): Promise<void> {
   if (run.phase !== 'running') return
   publish({ ...run, cancelling: true })
   await consoleFetch(CONSOLE_PROBE_PATH, { method: 'DELETE' })
-}
-
-/**
- * Whether the page may go (a mode switch reloads it): yes when no check runs, else as the person answers
- * the question, which says the check would be cancelled. The reload then does not ask a second time.
- */
-export function mayLeaveProbeRun(leaving: string): boolean {
-  if (run.phase !== 'running') return true
-  const sent = run.exchanges.length
-  const leave = window.confirm(
-    `A check of this sandbox is running (${sent} of at most ${PROBE_MAX_REQUESTS} requests sent). ${leaving} reloads the page, which cancels the check: its report is lost, and the probe account stays at the bank. Leave anyway?`,
-  )
-  if (leave) {
-    releasePage?.()
-    releasePage = undefined
-  }
-  return leave
 }
 
 /** Back to the start, for another check. */
