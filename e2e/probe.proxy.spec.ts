@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
-import { fillTestData, openConsole, openHeaderGroup } from './support'
+import { fillTestData, openClockPanel, openConsole, openHeaderGroup } from './support'
 
 // "Check this sandbox…" against our own sandbox in the platform's shape (SANDBOX_PERSONALITY=platform): the
 // proxy's probe runs for real, signed with the proxy's key, and the report sets it beside offline.
@@ -49,10 +50,24 @@ test('checks the sandbox: the parity report, a trait’s evidence, and offline t
   await expect(evidence.getByRole('heading', { name: /^Evidence: #4 POST/ })).toBeInViewport()
   await page.screenshot({ path: 'test-results/screenshots/issue22-probe-evidence.png' })
 
-  // Every trait it settled is one the platform personality has: offline can take it.
+  // The learned profile itself becomes offline's, and a scenario; its file is saved to share.
+  const saving = page.waitForEvent('download')
+  await check.getByRole('button', { name: 'Save profile file' }).click()
+  const learned = JSON.parse(await readFile((await (await saving).path()) ?? '', 'utf8')) as {
+    traits: Record<string, unknown>
+  }
+  expect(learned.traits).toMatchObject({ accountList: 'absent', ids: 'enc', pending: 'strings' })
   await check.getByRole('button', { name: 'Make offline behave like this bank' }).click()
-  await expect(check.getByText(/^Offline, the sandbox behaves like: platform\./)).toBeVisible()
-  expect(await page.evaluate(() => localStorage.getItem('sandbox-console.personality'))).toBe('platform')
+  await expect(
+    check.getByText(
+      /^Offline, the sandbox behaves like: Learned from http:\/\/127\.0\.0\.1:\d+\/api-sandbox, \d{4}-\d\d-\d\d \d\d:\d\d\..* Saved as the scenario "Learned from /,
+    ),
+  ).toBeVisible()
+  expect(
+    JSON.parse((await page.evaluate(() => localStorage.getItem('sandbox-console.personality'))) ?? ''),
+  ).toEqual(learned)
+  await check.getByRole('button', { name: 'Save report' }).scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'test-results/screenshots/issue22-probe-offline.png' })
 
   // The probe's requests are in the inspector with the console's own.
   await dialog.getByRole('button', { name: 'Close' }).first().click()
@@ -64,13 +79,44 @@ test('checks the sandbox: the parity report, a trait’s evidence, and offline t
   // Nothing of the check broke the console on its way out.
   await expect(inspector.getByText(/app error/)).toHaveCount(0)
 
-  // Offline now answers in the platform's shape: no list of card accounts, pending transactions as text.
+  // Offline now answers in the platform's shape: no list of card accounts, enc!! ids, pending as text.
   const mode = page.getByRole('combobox', { name: 'Mode' })
   await mode.selectOption('offline')
   await expect(mode).toHaveValue('offline')
   await expect(page.getByText('This sandbox does not list card accounts')).toBeVisible()
-  await fillTestData(page)
+  const ids = await fillTestData(page)
+  expect(ids.length).toBeGreaterThan(0)
+  for (const id of ids) expect(id).toMatch(/^enc!!/)
   await page.getByRole('radio', { name: 'pending' }).check()
   const table = page.getByRole('table', { name: /^Transactions of/ })
   await expect(table.getByText(/^ct-\d+ \d{4}-\d{2}-\d{2} -259\.00 NOK 5912$/)).toBeVisible()
+
+  await openClockPanel(page)
+  const clock = page.getByRole('dialog', { name: 'Sandbox clock' })
+  const picker = clock.getByRole('combobox', { name: /^Bank to behave like/ })
+  await expect(picker.locator('option:checked')).toHaveText(
+    /^Learned from http:\/\/127\.0\.0\.1:\d+\/api-sandbox, /,
+  )
+  await picker.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'test-results/screenshots/issue22-offline-picker.png' })
+
+  // A profile no personality matches: the learned file edited to book only, loaded offline.
+  const reloaded = page.waitForEvent('load')
+  await clock.getByLabel('Bank profile file').setInputFiles({
+    name: 'bank-books-only.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ ...learned, traits: { ...learned.traits, bookedOnly: true } })),
+  })
+  await reloaded
+  // The page reloads in that shape: still no account list, and the pending rows it shows are refused.
+  await expect(page.getByText('This sandbox does not list card accounts')).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'pending' })).toBeChecked()
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not load transactions' })).toContainText(
+    'PARAMETER_NOT_SUPPORTED',
+  )
+  await page.getByRole('radio', { name: 'booked' }).check()
+  await expect(table.getByRole('row').nth(1)).toBeVisible()
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: /^Behaves like: profile of 127\.0\.0\.1:\d+$/ }),
+  ).toBeVisible()
 })

@@ -17,6 +17,7 @@ import { lazyChunk, preloadedChunk } from '../ui/lazy-chunk'
 import { useMediaQuery } from '../ui/use-media-query'
 import { ConsoleDialogs, type DeletableRow, useConsoleDialogs } from './dialogs'
 import { Header } from './Header'
+import { offlineProfiles } from './offline-profiles'
 import { switchMode, takeCarriedAccount } from './switch-mode'
 
 // Flows are for demonstrations: their runner, recorder and shipped flows load when the panel first opens.
@@ -250,7 +251,7 @@ export function App({ mode, offlineError }: AppProps) {
 
 /** The library and the import rules load when a copy is first saved: proxy mode does not need them before. */
 const copyToOffline = {
-  saver: () => import('./scenario-saver').then((module) => module.scenarioSaverOf()),
+  saver: offlineProfiles.saver,
   onSwitchToOffline: (scenario: string) => {
     scenarioToLoad.ask(scenario)
     void switchMode('offline')

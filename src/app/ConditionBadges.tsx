@@ -1,4 +1,11 @@
-import { type Mode, readOfflinePersonality, useLongerName, useSandboxClock, useTamper } from '../api'
+import {
+  behaviourBadge,
+  type Mode,
+  readOfflinePersonality,
+  useLongerName,
+  useSandboxClock,
+  useTamper,
+} from '../api'
 import { isRealClock } from '../contract'
 import { useConditions } from '../features/conditions'
 import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
@@ -49,7 +56,11 @@ export function useChangedConditions(mode: Mode): ChangedCondition[] {
     changed.push({ key: 'clock', text: `Sandbox today ${clock.value.today}`, opens: { dialog: 'clock' } })
   }
   if (personality !== 'console') {
-    changed.push({ key: 'personality', text: `Behaves like: ${personality}`, opens: { dialog: 'clock' } })
+    changed.push({
+      key: 'personality',
+      text: `Behaves like: ${behaviourBadge(personality)}`,
+      opens: { dialog: 'clock' },
+    })
   }
   if (view.fix) changed.push({ key: 'swap', text: 'Swap amounts on', opens: { control: 'swap-amounts' } })
   if (longerNames) {

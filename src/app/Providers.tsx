@@ -1,6 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
-import { type ApiClient, ApiClientProvider, memoryStorage, type OfflineData } from '../api'
+import {
+  type ApiClient,
+  ApiClientProvider,
+  memoryStorage,
+  type OfflineData,
+  OfflineProfilesContext,
+} from '../api'
 import { OfflineDataContext } from '../features/data-tools/offline-data'
 import {
   createPresenterSetting,
@@ -14,6 +20,8 @@ import { lazyChunk } from '../ui/lazy-chunk'
 
 // Loads with the first dialog Help opened, not with the page.
 const HelpText = lazyChunk(() => import('./help-text').then((m) => m.HelpText))
+
+import { offlineProfiles } from './offline-profiles'
 
 interface ProvidersProps {
   client: ApiClient
@@ -45,11 +53,13 @@ export function Providers({ client, offline, presenter: given, children }: Provi
       <ApiClientProvider client={client}>
         <OfflineDataContext value={offline}>
           <PresenterContext value={presenter}>
-            <AnnouncerProvider>
-              <HelpTextContext value={HelpText}>
-                <DialogsProvider>{children}</DialogsProvider>
-              </HelpTextContext>
-            </AnnouncerProvider>
+            <OfflineProfilesContext value={offlineProfiles}>
+              <AnnouncerProvider>
+                <HelpTextContext value={HelpText}>
+                  <DialogsProvider>{children}</DialogsProvider>
+                </HelpTextContext>
+              </AnnouncerProvider>
+            </OfflineProfilesContext>
           </PresenterContext>
         </OfflineDataContext>
       </ApiClientProvider>

@@ -96,7 +96,7 @@ const texts: Record<HelpTopic, ReactNode> = {
       <li>
         <strong>Sandbox clock and bank</strong>: moves the sandbox's today forward or back, or freezes it;
         pending transactions can settle as the days pass. Offline it also picks the bank the in-browser
-        sandbox behaves like (its personality, or a profile learned by Check this sandbox).
+        sandbox behaves like: a personality, a bank profile a check learned, or a profile file you load.
       </li>
       <li>
         <strong>{SWAP_AMOUNTS_LABEL}</strong>: asks the sandbox for its fix that swaps the transaction and
@@ -147,9 +147,11 @@ const texts: Record<HelpTopic, ReactNode> = {
     <ul>
       <li>
         <strong>Connection</strong> (proxy mode): which sandbox the proxy talks to and with which certificate;
-        Test connection sends one signed request. <strong>Check this sandbox…</strong> probes the bank's
-        sandbox (a few requests, one probe account) and shows where offline differs from it; Make offline
-        behave like this bank applies what it learned.
+        Test connection sends one signed request. <strong>Check this sandbox…</strong> learns how the bank's
+        sandbox behaves (a few requests, one probe account) and sets it beside the offline sandbox, trait by
+        trait; <strong>Save report</strong> writes that report as a file (signatures and customer numbers
+        redacted), and <strong>Make offline behave like this bank</strong> makes offline take the bank's
+        profile and saves it as a scenario.
       </li>
       <li>
         <strong>Console token</strong>: a proxy started with a token asks for it once; it stays in this tab.

@@ -6,13 +6,15 @@ import type { OfflineScenarios } from '../api'
 import {
   type ConditionSet,
   emptyConditionSet,
-  type PersonalityName,
+  newScenarioFile,
   psd2QuotaRule,
   type QuotaReads,
   realClock,
+  type SandboxBehaviour,
   type SandboxClockState,
   scenarioFile,
 } from '../contract'
+import { bankProfileFileOf, personalityProfiles } from '../contract/bank-profile'
 import { createMemoryStore, createSandbox, type Sandbox } from '../sandbox'
 import { seedAccount, seedTransactions, today, transaction } from '../test/seed'
 import { type OfflineState, offlineScenariosOf } from './offline-scenarios'
@@ -24,7 +26,7 @@ function memoryState(): OfflineState & { values: Record<string, unknown> } {
     clock: SandboxClockState
     conditions: ConditionSet
     quota: QuotaReads | undefined
-    personality: PersonalityName
+    personality: SandboxBehaviour
   } = { clock: realClock, conditions: emptyConditionSet, quota: undefined, personality: 'console' }
   return {
     values,
@@ -107,6 +109,38 @@ describe('offline scenarios', () => {
       quota: { day: today, reads: { [`listTransactions ${account.resourceId}`]: 2 } },
       personality: 'number-amounts',
     })
+  })
+
+  it('carries a bank profile: saved, exported, imported and loaded back; a loaded one alike needs no reload', async () => {
+    const profile = bankProfileFileOf(
+      { ...personalityProfiles.platform, amounts: 'number' },
+      { source: 'https://bank.example/api-sandbox', learnedAt: '2026-11-26T10:00:05.000Z' },
+    )
+    state.setPersonality(profile)
+    await scenarios.save('Like the bank', undefined)
+    const exported = await scenarios.exportFile('Like the bank')
+    expect(exported).toMatchObject({ ok: true, value: { personality: profile } })
+    if (!exported.ok) return
+    // Through JSON, as a colleague's file comes.
+    expect(await scenarios.importFile(JSON.parse(JSON.stringify(exported.value)))).toMatchObject({
+      ok: true,
+      value: { name: 'Like the bank (2)' },
+    })
+    state.setPersonality('platform')
+    expect(await scenarios.load('Like the bank (2)')).toMatchObject({
+      ok: true,
+      value: { reloadNeeded: true },
+    })
+    expect(state.values.personality).toEqual(profile)
+    expect(await scenarios.load('Like the bank')).toMatchObject({ ok: true, value: { reloadNeeded: false } })
+  })
+
+  it('still reads a scenario naming a personality, and refuses one whose profile is broken', async () => {
+    const file = { ...newScenarioFile('Named', []), personality: 'booked-only' }
+    expect(scenarioFile.parse(JSON.parse(JSON.stringify(file))).personality).toBe('booked-only')
+    const refused = await scenarios.importFile({ ...file, personality: { kind: 'bank-profile' } })
+    expect(refused).toMatchObject({ ok: false })
+    expect(JSON.stringify(refused)).toContain('personality')
   })
 
   it('lists the three shipped scenarios first, then the saved ones by name', async () => {

@@ -2,6 +2,7 @@ import {
   type OfflineScenarios,
   readOfflinePersonality,
   type ScenarioSummary,
+  sameBehaviour,
   writeOfflinePersonality,
 } from '../api'
 import {
@@ -12,12 +13,12 @@ import {
   type IsoDate,
   localToday,
   OFFLINE_UPSTREAM,
-  type PersonalityName,
   type Problem,
   problem,
   problemFromZod,
   type QuotaReads,
   realClock,
+  type SandboxBehaviour,
   type SandboxClockState,
   type ScenarioFile,
   sandboxClockState,
@@ -40,8 +41,8 @@ export interface OfflineState {
   setConditions(set: ConditionSet): void
   quotaReads(): QuotaReads | undefined
   setQuotaReads(reads: QuotaReads | undefined): void
-  personality(): PersonalityName
-  setPersonality(name: PersonalityName): void
+  personality(): SandboxBehaviour
+  setPersonality(behaviour: SandboxBehaviour): void
 }
 
 /** The state as the offline sandbox reads it: the same keys, so what a load writes is what it runs on. */
@@ -61,7 +62,7 @@ export function browserOfflineState(clockKey: string): OfflineState {
     quotaReads: () => offlineQuotaStore.load(),
     setQuotaReads: (reads) => (reads ? offlineQuotaStore.save(reads) : offlineQuotaStore.clear()),
     personality: () => readOfflinePersonality(),
-    setPersonality: (name) => writeOfflinePersonality(name),
+    setPersonality: (behaviour) => writeOfflinePersonality(behaviour),
   }
 }
 
@@ -153,7 +154,7 @@ export function offlineScenariosOf({
       // library holds only files the schema passed (see ScenarioLibrary), as do the shipped ones' builds.
       const imported = await sandbox.restoreSnapshot(file.cardAccounts)
       if (!imported.ok) return { ok: false, problem: imported.problem }
-      const reloadNeeded = state.personality() !== file.personality
+      const reloadNeeded = !sameBehaviour(state.personality(), file.personality)
       state.setClock(file.clock)
       state.setConditions(file.conditions)
       state.setQuotaReads(file.quotaReads)

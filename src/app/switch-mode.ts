@@ -1,6 +1,8 @@
-import { type Mode, writeMode } from '../api'
+import { type Mode, modeLabels, writeMode } from '../api'
 import type { AccountView } from '../features/card-accounts/account-view'
 import { accountLabel } from '../features/card-accounts/format'
+// Not the feature's entry: that would pull the probe's screens into the first chunk.
+import { mayLeaveProbeRun } from '../features/probe/leaving'
 import { arriveAt, parseView, viewSearch } from '../features/view-state'
 import { unregisterOfflineWorker } from './offline'
 
@@ -19,6 +21,7 @@ export interface CarriedAccount {
  * `shown` is the account on screen, so the page after the reload can name it.
  */
 export async function switchMode(next: Mode, shown?: AccountView): Promise<void> {
+  if (!mayLeaveProbeRun(`Switching to ${modeLabels[next]}`)) return
   writeMode(next)
   const view = parseView(location.search)
   if (view.account === undefined) sessionStorage.removeItem(CARRIED_KEY)

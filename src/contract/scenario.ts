@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { bankProfileFile } from './bank-profile'
 import { conditionSet, emptyConditionSet } from './conditions'
 import { isoDate } from './dates'
 import { personalityName } from './personality-names'
@@ -31,9 +32,16 @@ export const quotaReads = z.strictObject({
 export type QuotaReads = z.infer<typeof quotaReads>
 
 /**
+ * Which bank a sandbox behaves like: a personality's name (all a scenario held before bank profiles, so those
+ * files still load), or a bank profile, learned by a probe or read from a profile file.
+ */
+export const sandboxBehaviour = z.union([personalityName, bankProfileFile])
+export type SandboxBehaviour = z.infer<typeof sandboxBehaviour>
+
+/**
  * A named scenario: the whole offline state, so loading it puts the console back exactly there: the data,
  * the account book of the in-browser sandbox, the clock, the conditions with the reads they counted today,
- * and the bank personality.
+ * and the bank it behaves like.
  */
 const scenarioV3 = z.strictObject({
   format: formatField,
@@ -44,7 +52,7 @@ const scenarioV3 = z.strictObject({
   clock: sandboxClockState,
   conditions: conditionSet,
   quotaReads: quotaReads.optional(),
-  personality: personalityName,
+  personality: sandboxBehaviour,
   cardAccounts: z.array(cardAccountData),
   accountBook: accountBookPart.optional(),
 })

@@ -1,11 +1,11 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { API_BASE, type ConditionRule, type IsoDate, type PersonalityName } from '../contract'
+import { API_BASE, type ConditionRule, type IsoDate, type SandboxBehaviour } from '../contract'
 import { createSandbox, createSandboxClock, type Sandbox, webClockStorage } from '../sandbox'
 import { createConditions, createFiredLog, type QuotaStore } from '../sandbox/conditions'
 import { openIndexedDbStore } from '../sandbox/storage/indexeddb-store'
 import { conditionsSeam } from './conditions'
 import { type Authenticate, createSandboxHandlers } from './handlers'
-import { personalities } from './personality'
+import { type Personality, personalities, personalityOf, profileSummary } from './personality'
 
 /** Where the offline sandbox keeps its clock: this browser's localStorage, so a reload keeps it. */
 export const OFFLINE_CLOCK_KEY = 'sandbox-console.clock'
@@ -45,19 +45,23 @@ export async function startOfflineSandbox({
   conditions,
 }: {
   authenticate?: Authenticate
-  /** Which bank the offline sandbox behaves like (the console's picker keeps the choice). */
-  personality?: PersonalityName
+  /**
+   * Which bank the offline sandbox behaves like (the console's picker keeps the choice): a personality, or
+   * any profile it can serve (one it cannot is refused with `UnservableProfile`, naming each value).
+   */
+  personality?: SandboxBehaviour
   conditions?: OfflineConditionsOptions
 } = {}): Promise<OfflineSandbox> {
   // Opens on first use: a database that cannot be opened must not stop the console from starting.
+  const shape = personalityFor(personality)
   const store = openIndexedDbStore()
   const clock = createSandboxClock({ storage: webClockStorage(localStorage, OFFLINE_CLOCK_KEY) })
-  const sandbox = createSandbox({ store, today: clock.today })
+  const sandbox = createSandbox({ store, today: clock.today, newId: shape.newId })
   const fired = createFiredLog()
   const handlers = createSandboxHandlers({
     sandbox,
     clock,
-    personality: personalities[personality],
+    personality: shape,
     basePath: API_BASE,
     ...(authenticate ? { authenticate } : {}),
     ...(conditions
@@ -97,4 +101,13 @@ export async function startOfflineSandbox({
     firedCondition: (requestId) => fired.find(requestId)?.condition,
     today: clock.today,
   }
+}
+
+function personalityFor(behaviour: SandboxBehaviour): Personality {
+  if (typeof behaviour === 'string') return personalities[behaviour]
+  return personalityOf(
+    `profile ${behaviour.source ?? 'file'}`,
+    profileSummary(behaviour.traits),
+    behaviour.traits,
+  )
 }

@@ -10,6 +10,7 @@ import {
 } from 'react'
 import { DialogNavigationContext, type NavigationOutcome } from './dialog-navigation'
 import { HelpTextContext, type HelpTopic, helpTopics } from './help'
+import { askBeforeLeaving } from './leave-guard'
 
 interface DialogProps {
   title: string
@@ -86,14 +87,9 @@ export function Dialog({
   }
   useEffect(() => navigation?.attach(() => onNavigation.current()), [navigation])
   // A reload, a closed tab or another address would throw the typed input away as silently as an unasked
-  // Escape: while there is some, the browser asks first (its own question; a page cannot word it).
+  // Escape: while there is some, the browser asks first.
   const holdsInput = confirmDiscard !== undefined
-  useEffect(() => {
-    if (!holdsInput) return
-    const askFirst = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', askFirst)
-    return () => window.removeEventListener('beforeunload', askFirst)
-  }, [holdsInput])
+  useEffect(() => (holdsInput ? askBeforeLeaving() : undefined), [holdsInput])
 
   useEffect(() => {
     const dialog = ref.current

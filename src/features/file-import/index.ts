@@ -2,4 +2,10 @@
 export { checkImport } from './check-import'
 export { ImportRefusal } from './ImportRefusal'
 export { readImportFile } from './read-import-file'
-export { dataImport, flowsImport, importProblemsInWords, scenarioImport } from './refusal-words'
+export {
+  dataImport,
+  flowsImport,
+  importProblemsInWords,
+  profileImport,
+  scenarioImport,
+} from './refusal-words'

@@ -7,6 +7,10 @@ const kindsInWords: Readonly<Record<string, { what: string; importedWith: string
   'account-book': { what: 'an account book', importedWith: 'Import JSON… or Import book… in the sidebar' },
   scenario: { what: 'a scenario', importedWith: 'Import scenario… under Scenarios… (Offline mode)' },
   flows: { what: 'a flows file', importedWith: 'Import flows… in the Flow panel' },
+  'bank-profile': {
+    what: 'a bank profile',
+    importedWith: 'Load a profile file… in the Sandbox clock panel (Offline mode)',
+  },
 }
 
 /** One of the console's imports, as the refusal names it. */
@@ -24,6 +28,10 @@ export const dataImport: ImportReader = {
 export const scenarioImport: ImportReader = {
   kinds: ['scenario'],
   expects: 'a scenario file saved with Export in Scenarios…',
+}
+export const profileImport: ImportReader = {
+  kinds: ['bank-profile'],
+  expects: 'a bank profile saved with Save profile file in a check of the sandbox',
 }
 export const flowsImport: ImportReader = {
   kinds: ['flows'],

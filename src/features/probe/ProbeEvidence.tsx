@@ -6,7 +6,7 @@ import { maskBody, maskHeaders, usePresenter } from '../presenter'
 import { logEntryOf } from './probe-run'
 
 /** `#6 GET /v1/…/(probe account)/transactions?… 200`: the probe account's id runs to 90 characters. */
-function requestLine(exchange: ProbeExchange, accountId: string | undefined): string {
+export function requestLine(exchange: ProbeExchange, accountId: string | undefined): string {
   const path =
     accountId === undefined
       ? exchange.path

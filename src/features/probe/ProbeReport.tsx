@@ -1,18 +1,21 @@
 import { useState } from 'react'
-import { readOfflinePersonality, writeOfflinePersonality } from '../../api'
-import type { PersonalityName } from '../../contract'
 import {
-  type BankProfileFile,
-  bankTraitNames,
-  personalityProfiles,
-  traitDifferences,
-} from '../../contract/bank-profile'
+  behaviourLabel,
+  behaviourTraits,
+  readOfflinePersonality,
+  sameBehaviour,
+  writeOfflinePersonality,
+} from '../../api'
+import type { SandboxBehaviour } from '../../contract'
+import { type BankProfileFile, bankTraitNames, traitDifferences } from '../../contract/bank-profile'
 import { consoleDateTime } from '../../ui/dates'
 import { useShownPersonal } from '../presenter'
 import { downloadJson } from '../share'
+import { MakeOfflineLikeThisBank } from './MakeOfflineLikeThisBank'
 import { EvidenceLinks, EvidenceRequest } from './ProbeEvidence'
-import { notProbed, offlinePersonalityFor, parityRows, traitLabels, traitValueText } from './parity'
+import { parityRows, traitLabels, traitValueText, unsettledReason } from './parity'
 import type { ProbeRun } from './probe-run'
+import { probeReportFile } from './report-file'
 
 /** The parity report: the bank's profile beside the offline sandbox's, each trait with its evidence. */
 export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }> }) {
@@ -21,8 +24,8 @@ export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }>
   const [evidence, setEvidence] = useState<number>()
   const evidenceShown = exchanges.find((exchange) => exchange.index === evidence)
   // Kept here: making offline behave like this bank changes the column beside the bank's.
-  const [offlineName, setOfflineName] = useState(readOfflinePersonality)
-  const rows = parityRows(personalityProfiles[offlineName], outcome.traits)
+  const [offline, setOffline] = useState<SandboxBehaviour>(readOfflinePersonality)
+  const rows = parityRows(behaviourTraits(offline), outcome.traits)
   const settled = rows.filter((row) => row.same !== undefined).length
   const differing = rows.filter((row) => row.same === false).length
   return (
@@ -45,7 +48,7 @@ export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }>
       {previous === undefined ? null : <SinceLastCheck previous={previous} now={profile} />}
       <div className="table-scroll">
         <table className="probe-parity">
-          <caption>This bank beside the offline sandbox (behaves like: {offlineName})</caption>
+          <caption>This bank beside the offline sandbox (behaves like: {behaviourLabel(offline)})</caption>
           <thead>
             <tr>
               <th scope="col">Trait</th>
@@ -75,11 +78,7 @@ export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }>
                     accountId={outcome.accountId}
                     shown={evidence}
                     onShow={setEvidence}
-                    unsettled={
-                      row.trait === 'basePath'
-                        ? 'the base URL the proxy is configured with'
-                        : (notProbed[row.trait] ?? 'no answer settled it')
-                    }
+                    unsettled={unsettledReason(row.trait, outcome.notProbed)}
                   />
                 </td>
               </tr>
@@ -91,12 +90,28 @@ export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }>
         <EvidenceRequest key={evidenceShown.index} exchange={evidenceShown} accountId={outcome.accountId} />
       )}
       <p className="muted">Not probed at all: quota sizes, which only spending the quota would show.</p>
+      <p>
+        <button
+          type="button"
+          onClick={() =>
+            downloadJson(
+              probeReportFile(run, offline, location.origin, new Date().toISOString()),
+              'probe-report',
+            )
+          }
+        >
+          Save report
+        </button>{' '}
+        <button type="button" onClick={() => downloadJson(run.profile, 'bank-profile')}>
+          Save profile file
+        </button>
+      </p>
       <MakeOfflineLikeThisBank
         run={run}
-        current={offlineName}
-        onApply={(name) => {
-          writeOfflinePersonality(name)
-          setOfflineName(name)
+        applied={sameBehaviour(offline, run.profile)}
+        onApply={() => {
+          writeOfflinePersonality(run.profile)
+          setOffline(run.profile)
         }}
       />
     </div>
@@ -122,62 +137,6 @@ function SinceLastCheck({ previous, now }: { previous: BankProfileFile; now: Ban
           </li>
         ))}
       </ul>
-    </div>
-  )
-}
-
-/** The learned profile as a file to share, and the offline personality that behaves like it. */
-function MakeOfflineLikeThisBank({
-  run,
-  current,
-  onApply,
-}: {
-  run: Extract<ProbeRun, { phase: 'done' }>
-  /** The offline personality this browser keeps. */
-  current: PersonalityName
-  onApply: (name: PersonalityName) => void
-}) {
-  const match = offlinePersonalityFor(run.outcome.traits)
-  const exact = match !== undefined && match.differs.length === 0 && run.outcome.stopped === undefined
-  return (
-    <div className="probe-offline">
-      {exact ? (
-        <p>
-          The offline personality <strong>{match.name}</strong> behaves like this bank in every trait the
-          check settled.
-        </p>
-      ) : run.outcome.stopped !== undefined ? (
-        <p>The check stopped early: too little is known to choose an offline personality.</p>
-      ) : match === undefined ? null : (
-        <p>
-          No offline personality behaves like this bank in every trait; the closest,{' '}
-          <strong>{match.name}</strong>, differs in{' '}
-          {match.differs.map((trait) => traitLabels[trait]).join(', ')}. Save the profile file to serve it
-          with <code>npm run sandbox</code> (<code>SANDBOX_PERSONALITY=&lt;file&gt;</code>), which names at
-          start any trait it cannot serve yet.
-        </p>
-      )}
-      <p>
-        <button type="button" onClick={() => downloadJson(run.profile, 'bank-profile')}>
-          Save profile file
-        </button>{' '}
-        {exact ? (
-          <button
-            type="button"
-            className="primary"
-            disabled={current === match.name}
-            onClick={() => onApply(match.name)}
-          >
-            Make offline behave like this bank
-          </button>
-        ) : null}
-      </p>
-      {exact && current === match.name ? (
-        <p role="status">
-          Offline, the sandbox behaves like: {current}. It takes this shape when the console next runs
-          offline.
-        </p>
-      ) : null}
     </div>
   )
 }

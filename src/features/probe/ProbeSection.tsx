@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { ApiError, useApiClient, useConnection } from '../../api'
 import { testCustomers } from '../../contract'
-import { PROBE_MAX_REQUESTS, probePlan, probeRequest } from '../../contract/bank-profile'
+import { probePlan, probeRequest } from '../../contract/bank-profile'
 import { FormAlert } from '../../ui/Messages'
 import { PersonalInput } from '../presenter'
 import { ProbeReport } from './ProbeReport'
@@ -55,25 +55,25 @@ function ProbeStart({ onCancel }: { onCancel: () => void }) {
   const { log } = useApiClient()
   const upstream = useConnection().data?.upstream
   const [customerNumber, setCustomerNumber] = useState<string>(testCustomers.private)
+  const [badSignatures, setBadSignatures] = useState(false)
   const [problem, setProblem] = useState<string>()
   const fieldId = useId()
+  const warningId = useId()
   const start = () => {
-    const parsed = probeRequest.safeParse({ customerNumber })
+    const parsed = probeRequest.safeParse({ customerNumber, badSignatures })
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message)
-    void startProbeRun(parsed.data.customerNumber, log)
+    void startProbeRun(parsed.data, log)
   }
   return (
     <div className="probe-start">
       {upstream === undefined ? null : (
         <ul className="probe-plan">
-          {probePlan(new URL(upstream)).map((line) => (
+          {probePlan(new URL(upstream), { badSignatures }).map((line) => (
             <li key={line}>{line.trim()}</li>
           ))}
         </ul>
       )}
-      <p className="hint">
-        It sends no deliberately bad signature, and never resets or deletes anything at the bank.
-      </p>
+      <p className="hint">It never resets or deletes anything at the bank.</p>
       <label htmlFor={fieldId}>Customer number of the probe account</label>{' '}
       <PersonalInput
         id={fieldId}
@@ -86,6 +86,21 @@ function ProbeStart({ onCancel }: { onCancel: () => void }) {
         aria-invalid={problem !== undefined}
       />
       {problem ? <p className="field-error">{problem}</p> : null}
+      <p>
+        <label>
+          <input
+            type="checkbox"
+            checked={badSignatures}
+            aria-describedby={warningId}
+            onChange={(event) => setBadSignatures(event.target.checked)}
+          />{' '}
+          Also send bad signatures (keyId strictness, Date required)
+        </label>
+      </p>
+      <p id={warningId} className={badSignatures ? 'warning' : 'hint'}>
+        These requests deliberately carry bad signatures made with your real TPP key: the bank sees signature
+        failures from your certificate, and may count or alert on them.
+      </p>
       <p>
         <button type="button" onClick={onCancel}>
           Not now
@@ -109,9 +124,9 @@ function ProbeProgress({ run }: { run: Extract<ProbeRun, { phase: 'running' }> }
             ? 'Cancelling: the check stops after the request under way…'
             : last === undefined
               ? 'Starting the check…'
-              : `Request ${sent} of at most ${PROBE_MAX_REQUESTS}: ${last.method} ${last.path} ${last.status === undefined ? `got no answer (${last.failure})` : `answered ${last.status}`}`}
+              : `Request ${sent} of at most ${run.maxRequests}: ${last.method} ${last.path} ${last.status === undefined ? `got no answer (${last.failure})` : `answered ${last.status}`}`}
         </span>
-        <progress max={PROBE_MAX_REQUESTS} value={sent} />
+        <progress max={run.maxRequests} value={sent} />
       </label>
       <p>
         <button type="button" onClick={() => void cancelProbeRun()} disabled={run.cancelling}>

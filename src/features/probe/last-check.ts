@@ -20,3 +20,8 @@ export function replaceLastCheck(profile: BankProfileFile): BankProfileFile | un
   lastChecks.write({ ...checks, [source]: profile })
   return checks[source]
 }
+
+/** The last check's profile of each sandbox this browser checked. */
+export function learnedProfiles(): BankProfileFile[] {
+  return Object.values(lastChecks.read())
+}

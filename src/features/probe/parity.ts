@@ -1,11 +1,9 @@
-import { type PersonalityName, personalityNames } from '../../contract'
 import {
   type BankTraitName,
   type BankTraits,
   bankTraitNames,
-  definedTraits,
-  personalityProfiles,
-  visibleTraits,
+  NEEDS_BAD_SIGNATURES,
+  type ProbeOutcome,
 } from '../../contract/bank-profile'
 
 /** Each trait in a tester's words, as the parity report names it (its key in a profile file beside). */
@@ -33,18 +31,16 @@ export const traitLabels: Record<BankTraitName, string> = {
   acceptFix: 'X-Accept-Fix',
 }
 
-const noRequestYet = 'not probed: no request of the probe reads it yet'
+/** The console's words for the probe's "needs --bad-signatures": here the opt-in is a checkbox. */
 const badSignature =
-  'not probed: it needs a deliberately bad signature made with your real TPP key, which the probe never sends'
+  'not probed: it needs a deliberately bad signature made with your real TPP key, sent only when "Also send bad signatures" is ticked'
 
-/** The traits the probe does not try to settle, and why (docs/decisions.md#bank-profiles-and-the-probe). */
-export const notProbed: Partial<Record<BankTraitName, string>> = {
-  unknownQueryParams: noRequestYet,
-  futureDates: noRequestYet,
-  reusedRequestId: noRequestYet,
-  dateHeader: badSignature,
-  keyId: badSignature,
-  acceptFix: noRequestYet,
+/** Why a trait has no evidence: the base path is given; for the rest, what the probe said it did not try. */
+export function unsettledReason(trait: BankTraitName, notProbed: ProbeOutcome['notProbed']): string {
+  if (trait === 'basePath') return 'the base URL the proxy is configured with'
+  const reason = notProbed?.[trait]
+  if (reason === NEEDS_BAD_SIGNATURES) return badSignature
+  return reason ?? 'no answer settled it'
 }
 
 /** A trait's value in words: `yes`/`no`, `none` for no base path, a cap with what a larger limit gets. */
@@ -75,24 +71,4 @@ export function parityRows(offline: BankTraits, bank: BankTraits): ParityRow[] {
     same:
       bank[trait] === 'unknown' ? undefined : JSON.stringify(offline[trait]) === JSON.stringify(bank[trait]),
   }))
-}
-
-/**
- * The personality the offline sandbox can take to behave like this bank: the one that agrees with every
- * trait the bank's answers settled (the base path aside: offline answers under /api whatever the bank's).
- * Otherwise the closest, with the traits it differs in.
- */
-export function offlinePersonalityFor(
-  bank: BankTraits,
-): { name: PersonalityName; differs: BankTraitName[] } | undefined {
-  const settled = definedTraits(bank).filter((trait) => trait !== 'basePath')
-  if (settled.length === 0) return undefined
-  const candidates = personalityNames.map((name) => {
-    const profile = visibleTraits(personalityProfiles[name])
-    const differs = settled.filter((trait) => JSON.stringify(profile[trait]) !== JSON.stringify(bank[trait]))
-    return { name, differs }
-  })
-  return candidates.reduce((best, candidate) =>
-    candidate.differs.length < best.differs.length ? candidate : best,
-  )
 }

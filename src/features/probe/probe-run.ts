@@ -7,14 +7,24 @@ import {
   CONSOLE_PROBE_PATH,
   type ProbeExchange,
   type ProbeOutcome,
+  type ProbeRequest,
+  probeMaxRequests,
 } from '../../contract/bank-profile'
 import { replaceLastCheck } from './last-check'
+import { runUnderWay } from './leaving'
 import { probeEvents } from './probe-stream'
 
 /** A check of the proxy's upstream ("Check this sandbox…"), from its start to its report. */
 export type ProbeRun =
   | { phase: 'idle' }
-  | { phase: 'running'; customerNumber: string; exchanges: ProbeExchange[]; cancelling: boolean }
+  | {
+      phase: 'running'
+      customerNumber: string
+      exchanges: ProbeExchange[]
+      cancelling: boolean
+      /** The most it will send: more with the bad-signature opt-in. */
+      maxRequests: number
+    }
   | {
       phase: 'done'
       customerNumber: string
@@ -26,11 +36,13 @@ export type ProbeRun =
     }
   | { phase: 'failed'; customerNumber: string; exchanges: ProbeExchange[]; error: Error }
 
-// One per page, outside any component: closing the Connection panel during a run does not lose it.
+// One per page, outside any component: closing the Connection panel during a run, or Back and Forward
+// (which stay in this page), do not lose it.
 let run: ProbeRun = { phase: 'idle' }
 const listeners = new Set<() => void>()
 const publish = (next: ProbeRun) => {
   run = next
+  runUnderWay(next.phase === 'running' ? { sent: next.exchanges.length, of: next.maxRequests } : undefined)
   for (const listener of listeners) listener()
 }
 
@@ -48,15 +60,19 @@ export function useProbeRun(): ProbeRun {
  * Runs the probe in the proxy and follows it: each of its requests goes to the inspector as it ends, the
  * report comes last. A run that is already going is not started twice.
  */
-export async function startProbeRun(customerNumber: string, log: RequestLog): Promise<void> {
+export async function startProbeRun(
+  { customerNumber, badSignatures }: ProbeRequest,
+  log: RequestLog,
+): Promise<void> {
   if (run.phase === 'running') return
   const exchanges: ProbeExchange[] = []
-  publish({ phase: 'running', customerNumber, exchanges, cancelling: false })
+  const maxRequests = probeMaxRequests(badSignatures)
+  publish({ phase: 'running', customerNumber, exchanges, cancelling: false, maxRequests })
   try {
     const response = await consoleFetch(CONSOLE_PROBE_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
-      body: JSON.stringify({ customerNumber }),
+      body: JSON.stringify({ customerNumber, ...(badSignatures ? { badSignatures } : {}) }),
     })
     if (!response.ok || response.body === null) {
       throw ApiError.fromText(response.status, await response.text(), response.headers)

@@ -1,23 +1,30 @@
 // @vitest-environment jsdom
 // "Check this sandbox…" in the Connection panel: the plan before it starts, each request live, a cancel, the
 // parity report with each trait's evidence, what changed since the last check, and offline made like the bank.
-import { fireEvent, screen, within } from '@testing-library/react'
+import 'fake-indexeddb/auto'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readOfflinePersonality } from '../../api'
+import { openScenarioLibrary } from '../../app/scenario-library'
 import {
   type BankTraits,
   bankProfileFileOf,
   CONSOLE_PROBE_PATH,
+  NEEDS_BAD_SIGNATURES,
   type ProbeEvent,
   type ProbeExchange,
   personalityProfiles,
 } from '../../contract/bank-profile'
+import { captureDownloads } from '../../test/downloads'
 import { proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
 import { resetProbeRun } from './probe-run'
 
 const { server } = sandboxForEachTest()
-afterEach(() => resetProbeRun())
+afterEach(() => {
+  resetProbeRun()
+  vi.restoreAllMocks()
+})
 
 const UPSTREAM = 'https://psd2.example-bank.no/api-sandbox'
 const probeUrl = `${location.origin}${CONSOLE_PROBE_PATH}`
@@ -49,15 +56,23 @@ const first = exchange(1, 'GET', accounts, 405)
 const created = exchange(4, 'POST', accounts, 201, '{"customerNumber":"13039319955","name":"probe"}')
 const pendingRead = exchange(7, 'GET', `${accounts}/enc!!abc/transactions?bookingStatus=pending`, 200)
 
-/** The platform as the probe learns it, with the evidence a real run names. */
-function done(traits: BankTraits = personalityProfiles.platform, stopped?: string): ProbeEvent {
+/** The platform as a probe without bad signatures learns it: two traits it does not try stay unknown. */
+const probedPlatform: BankTraits = {
+  ...personalityProfiles.platform,
+  dateHeader: 'unknown',
+  keyId: 'unknown',
+}
+
+/** A probe's outcome, with the evidence a real run names. */
+function done(traits: BankTraits = probedPlatform, stopped?: string): Extract<ProbeEvent, { event: 'done' }> {
   return {
     event: 'done',
     outcome: {
       traits,
-      requests: 9,
+      requests: 11,
       accountId: 'enc!!abc',
       evidence: { accountList: [1], ids: [4], extraFields: [4], pending: [7] },
+      notProbed: { dateHeader: NEEDS_BAD_SIGNATURES, keyId: NEEDS_BAD_SIGNATURES },
       ...(stopped === undefined ? {} : { stopped }),
     },
     profile: bankProfileFileOf(traits, { source: `${UPSTREAM}`, learnedAt: '2026-11-26T10:00:05.000Z' }),
@@ -93,9 +108,11 @@ function proxyStream() {
   }
 }
 
-async function openPanel({ presenting = false } = {}) {
+/** `openedAt`: a view the console moves to before the panel opens, so that Back leaves it. */
+async function openPanel({ presenting = false, openedAt = '' } = {}) {
   server.use(...proxyAnswers({ upstream: UPSTREAM, local: false }))
   renderConsole('', 'proxy')
+  if (openedAt !== '') history.pushState(null, '', openedAt)
   if (presenting) {
     if (!screen.queryByRole('button', { name: 'Presenter mode' })) {
       fireEvent.click(await screen.findByRole('button', { name: 'Explain & share' }))
@@ -117,7 +134,7 @@ describe('Check this sandbox', () => {
   it('says what it will send before it starts, and refuses a customer number that is none', async () => {
     const section = await openPanel()
     fireEvent.click(within(section).getByRole('button', { name: 'Check this sandbox…' }))
-    expect(await within(section).findByText(/^The probe sends at most 9 signed requests to /)).toBeDefined()
+    expect(await within(section).findByText(/^The probe sends at most 11 signed requests to /)).toBeDefined()
     expect(section.textContent).toContain(`${UPSTREAM}`)
     expect(section.textContent).toContain('It creates ONE card account (named "Sandbox Console probe")')
     const customer = within(section).getByRole('textbox', { name: 'Customer number of the probe account' })
@@ -135,7 +152,7 @@ describe('Check this sandbox', () => {
     proxy.send({ event: 'plan', lines: ['…'], maxRequests: 9 })
     proxy.send({ event: 'exchange', exchange: first })
     expect(
-      await within(section).findByText('Request 1 of at most 9: GET /v1/sandbox/card-accounts answered 405'),
+      await within(section).findByText('Request 1 of at most 11: GET /v1/sandbox/card-accounts answered 405'),
     ).toBeDefined()
     expect(JSON.parse(proxy.asked[0]?.body ?? '')).toEqual({ customerNumber: '13039319955' })
     proxy.send({ event: 'exchange', exchange: created })
@@ -153,7 +170,7 @@ describe('Check this sandbox', () => {
     expect(row('amounts').textContent).toContain('stringstring same')
     expect(row('keyId').textContent).toContain('needs a deliberately bad signature')
     expect(within(section).getByRole('status').textContent).toBe(
-      '9 requests sent; 15 of 21 traits settled; 7 differ from offline.',
+      '11 requests sent; 19 of 21 traits settled; 7 differ from offline.',
     )
     // The evidence opens as the inspector shows a request: the path under /api and as signed for the bank.
     fireEvent.click(within(row('ids')).getByRole('button', { name: '#4 POST /v1/sandbox/card-accounts 201' }))
@@ -204,7 +221,7 @@ describe('Check this sandbox', () => {
       await within(section).findByText('Cancelling: the check stops after the request under way…'),
     ).toBeDefined()
     await expect.poll(() => proxy.asked.map(({ method }) => method)).toEqual(['POST', 'DELETE'])
-    proxy.send(done({ ...personalityProfiles.platform, amounts: 'unknown' }, 'cancelled before GET /v1/…'))
+    proxy.send(done({ ...probedPlatform, amounts: 'unknown' }, 'cancelled before GET /v1/…'))
     proxy.end()
     expect(
       await within(section).findByText(/^Stopped early: cancelled before GET \/v1\/…\. What the answers/),
@@ -224,7 +241,7 @@ describe('Check this sandbox', () => {
     const later = proxyStream()
     fireEvent.click(within(section).getByRole('button', { name: 'Check again…' }))
     fireEvent.click(await within(section).findByRole('button', { name: 'Start the check' }))
-    later.send(done({ ...personalityProfiles.platform, amounts: 'number' }))
+    later.send(done({ ...probedPlatform, amounts: 'number' }))
     later.end()
     section = await screen.findByRole('region', { name: 'Check this sandbox' })
     expect(
@@ -233,40 +250,174 @@ describe('Check this sandbox', () => {
     expect(within(section).getByText('Amounts: string → number')).toBeDefined()
   })
 
-  it('makes offline behave like this bank: the personality that agrees in every trait, and a file', async () => {
+  it('makes offline behave like this bank: the learned profile itself, saved as a scenario', async () => {
     const proxy = proxyStream()
     const section = await openPanel()
     await startCheck(section)
-    proxy.send(done())
-    proxy.end()
-    expect(
-      await within(section).findByText(/behaves like this bank in every trait the check settled/),
-    ).toBeDefined()
-    fireEvent.click(within(section).getByRole('button', { name: 'Make offline behave like this bank' }))
-    expect(readOfflinePersonality()).toBe('platform')
-    expect(within(section).getByText(/^Offline, the sandbox behaves like: platform\./)).toBeDefined()
-    // The report now sets the bank beside offline as it will be.
-    expect(
-      within(section).getByRole('table', {
-        name: 'This bank beside the offline sandbox (behaves like: platform)',
-      }),
-    ).toBeDefined()
-    expect(section.textContent).toContain('the offline sandbox agrees with every one')
-  })
-
-  it('names the closest personality when none agrees in every trait', async () => {
-    const proxy = proxyStream()
-    const section = await openPanel()
-    await startCheck(section)
-    proxy.send(done({ ...personalityProfiles.platform, amounts: 'number' }))
+    // Platform with number amounts: no personality behaves so.
+    const learned = { ...probedPlatform, amounts: 'number' } as const
+    proxy.send(done(learned))
     proxy.end()
     expect(
       await within(section).findByText(
-        /^No offline personality behaves like this bank in every trait; the closest,/,
+        "Offline can behave like this bank in every trait the check settled. The 2 it did not settle stay unknown, and offline takes the contract's behaviour for them: Date header, keyId strictness.",
       ),
     ).toBeDefined()
-    expect(section.textContent).toContain('platform, differs in Amounts.')
-    expect(within(section).queryByRole('button', { name: 'Make offline behave like this bank' })).toBeNull()
+    fireEvent.click(within(section).getByRole('button', { name: 'Make offline behave like this bank' }))
+    const label = /^Learned from https:\/\/psd2\.example-bank\.no\/api-sandbox, 2026-11-26 \d\d:\d\d$/
+    const status = await within(section).findByText(/Saved as the scenario "/)
+    const [, scenario] = /Saved as the scenario "([^"]+)"/.exec(status.textContent ?? '') ?? []
+    expect(scenario).toMatch(label)
+    expect(status.textContent).toMatch(/^Offline, the sandbox behaves like: Learned from https:\/\/psd2/)
+    expect(readOfflinePersonality()).toEqual(done(learned).profile)
+    const saved = await openScenarioLibrary().get(scenario ?? '')
+    expect(saved?.personality).toEqual(done(learned).profile)
+    expect(saved?.cardAccounts).toEqual([])
+    // The report now sets the bank beside offline as it will be.
+    const caption = within(section).getByRole('table').querySelector('caption')?.textContent ?? ''
+    expect(caption.replace(/^This bank beside the offline sandbox \(behaves like: (.*)\)$/, '$1')).toMatch(
+      label,
+    )
+    expect(section.textContent).toContain('the offline sandbox agrees with every one')
+  })
+
+  it('refuses a profile the offline sandbox cannot serve, saying why, and changes nothing', async () => {
+    const proxy = proxyStream()
+    const section = await openPanel()
+    await startCheck(section)
+    // A profile contradicting itself: the one kind no sandbox can serve.
+    proxy.send(
+      done({ ...personalityProfiles.platform, pageSizeDefault: 50, pageCap: { max: 25, above: 'lowered' } }),
+    )
+    proxy.end()
+    fireEvent.click(
+      await within(section).findByRole('button', { name: 'Make offline behave like this bank' }),
+    )
+    const alert = await within(section).findByRole('alert')
+    expect(alert.textContent).toContain(
+      'The offline sandbox cannot behave like this bank yet; it behaves as before:',
+    )
+    expect(alert.textContent).toContain('pageSizeDefault 50 is above the page cap of 25')
+    expect(readOfflinePersonality()).toBe('console')
+  })
+
+  it('saves the report as a console file, its evidence redacted as exports are', async () => {
+    const downloads = captureDownloads()
+    const proxy = proxyStream()
+    const section = await openPanel()
+    await startCheck(section)
+    proxy.send({ event: 'exchange', exchange: first })
+    proxy.send({ event: 'exchange', exchange: created })
+    proxy.send(done())
+    proxy.end()
+    fireEvent.click(await within(section).findByRole('button', { name: 'Save report' }))
+    const [file] = await downloads()
+    expect(file?.name).toMatch(/^sandbox-console-probe-report-\d{4}-\d\d-\d\d\.json$/)
+    const report = file?.json as {
+      kind: string
+      source: string
+      requestsSent: number
+      offlineBehavesLike: string
+      traits: { trait: string }[]
+      profile: unknown
+      evidence: {
+        entries: { request: { headers: { name: string; value: string }[]; postData?: { text: string } } }[]
+      }
+    }
+    expect(report).toMatchObject({
+      format: 'sandbox-console',
+      kind: 'probe-report',
+      source: UPSTREAM,
+      requestsSent: 11,
+      offlineBehavesLike: 'console',
+      profile: done().profile,
+    })
+    const trait = (name: string) => report.traits.find(({ trait }) => trait === name)
+    expect(trait('accountList')).toEqual({
+      trait: 'accountList',
+      name: 'List of card accounts',
+      offline: 'listed',
+      bank: 'absent',
+      verdict: 'differs',
+      settledBy: ['#1 GET /v1/sandbox/card-accounts 405'],
+    })
+    expect(trait('amounts')).toMatchObject({ verdict: 'same' })
+    expect(trait('keyId')).toMatchObject({
+      verdict: 'unknown',
+      unknownBecause: expect.stringContaining('needs a deliberately bad signature'),
+    })
+    // The requests as the Share dialog's HAR writes them by default: no live signature, no customer number.
+    const [, post] = report.evidence.entries
+    const signature = post?.request.headers.find(({ name }) => name === 'Signature')
+    expect(signature?.value).toContain('signature="[redacted]"')
+    expect(post?.request.postData?.text).toContain('"customerNumber":"[redacted]"')
+    expect(JSON.stringify(report)).not.toContain('13039319955')
+  })
+
+  it('sends bad signatures only when asked, after saying they use the real TPP key', async () => {
+    const proxy = proxyStream()
+    const section = await openPanel()
+    fireEvent.click(within(section).getByRole('button', { name: 'Check this sandbox…' }))
+    const optIn = await within(section).findByRole('checkbox', {
+      name: 'Also send bad signatures (keyId strictness, Date required)',
+    })
+    expect((optIn as HTMLInputElement).checked).toBe(false)
+    expect(optIn.getAttribute('aria-describedby')).not.toBeNull()
+    const warning = document.getElementById(optIn.getAttribute('aria-describedby') ?? '')
+    expect(warning?.textContent).toMatch(
+      /^These requests deliberately carry bad signatures made with your real TPP key/,
+    )
+    expect(within(section).getByText(/^The probe sends at most 11 signed requests/)).toBeDefined()
+    fireEvent.click(optIn)
+    // The plan counts the two bad signatures and says what they are before anything is sent.
+    expect(within(section).getByText(/^The probe sends at most 13 signed requests/)).toBeDefined()
+    expect(
+      within(section).getByText(/^2 of them are deliberately bad signatures made with the real TPP key/),
+    ).toBeDefined()
+    fireEvent.click(within(section).getByRole('button', { name: 'Start the check' }))
+    await expect.poll(() => proxy.asked.length).toBe(1)
+    proxy.send({ event: 'exchange', exchange: first })
+    expect(await within(section).findByText(/^Request 1 of at most 13/)).toBeDefined()
+    expect(JSON.parse(proxy.asked[0]?.body ?? '')).toEqual({
+      customerNumber: '13039319955',
+      badSignatures: true,
+    })
+    proxy.send(done())
+    proxy.end()
+    expect(await within(section).findByRole('table')).toBeDefined()
+  })
+
+  it('goes on through Back, and a reload or a mode switch asks first', async () => {
+    const proxy = proxyStream()
+    const section = await openPanel({ openedAt: '/?status=booked' })
+    await startCheck(section)
+    proxy.send({ event: 'exchange', exchange: first })
+    await within(section).findByText(/^Request 1 of at most 11/)
+    const browserAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }))
+    expect(browserAsks()).toBe(true)
+    // Back closes the panel; the check is not the panel's.
+    history.back()
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Connection' })).toBeNull())
+    // A mode switch reloads the page, which would cancel it: the console asks, and "no" stays.
+    const asked: string[] = []
+    vi.spyOn(window, 'confirm').mockImplementation((question) => {
+      asked.push(question ?? '')
+      return false
+    })
+    fireEvent.change(screen.getByRole('combobox', { name: /^Mode/ }), { target: { value: 'offline' } })
+    expect(asked).toEqual([
+      'A check of this sandbox is running (1 of at most 11 requests sent). Switching to Offline (in-browser) reloads the page, which cancels the check: its report is lost, and the probe account stays at the bank. Leave anyway?',
+    ])
+    expect(localStorage.getItem('sandbox-console.mode')).not.toBe('offline')
+    proxy.send({ event: 'exchange', exchange: created })
+    proxy.send(done())
+    proxy.end()
+    fireEvent.click(await screen.findByRole('button', { name: 'Settings' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Connection' }))
+    const back = await screen.findByRole('region', { name: 'Check this sandbox' })
+    expect(await within(back).findByRole('table')).toBeDefined()
+    expect(proxy.asked.map(({ method }) => method)).toEqual(['POST'])
+    expect(browserAsks()).toBe(false)
   })
 
   it('says why the proxy refused to start it', async () => {

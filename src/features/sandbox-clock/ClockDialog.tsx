@@ -1,8 +1,11 @@
 import { type FormEvent, useState } from 'react'
 import {
   ApiError,
+  behaviourLabel,
   readOfflinePersonality,
+  sameBehaviour,
   sandboxOnlyAbsence,
+  useOfflineProfiles,
   useSandboxClock,
   useSetSandboxClock,
   writeOfflinePersonality,
@@ -10,15 +13,19 @@ import {
 import {
   addDays,
   daysBetween,
-  type PersonalityName,
   personalityName,
   personalityNames,
   personalitySummaries,
+  type SandboxBehaviour,
   type SandboxClockState,
 } from '../../contract'
+import { bankProfileFile } from '../../contract/bank-profile'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
+import { FilePicker } from '../../ui/FilePicker'
 import { FormAlert } from '../../ui/Messages'
+import { checkImport, ImportRefusal, profileImport, readImportFile } from '../file-import'
+import { learnedProfiles } from '../probe'
 
 interface ClockDialogProps {
   onClose: () => void
@@ -158,31 +165,86 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   )
 }
 
-/** Offline: which bank the in-browser sandbox behaves like; kept in this browser, applied by a reload. */
+/**
+ * Offline: which bank the in-browser sandbox behaves like, kept in this browser and applied by a reload: a
+ * personality, a profile a check of a sandbox learned, or a profile file loaded here.
+ */
 function PersonalityPicker() {
+  const profiles = useOfflineProfiles()
   const [current] = useState(readOfflinePersonality)
-  const choose = (name: PersonalityName) => {
-    writeOfflinePersonality(name)
+  const [refused, setRefused] = useState<{ file: string; problems: string[] }>()
+  // The one in use first, then each sandbox's last check (the same profile once).
+  const learned = [
+    ...(typeof current === 'string' ? [] : [current]),
+    ...learnedProfiles().filter((profile) => !sameBehaviour(profile, current)),
+  ]
+  const choose = (behaviour: SandboxBehaviour) => {
+    writeOfflinePersonality(behaviour)
     // The worker's handlers take their shape at start.
     location.reload()
   }
+  const load = async (file: File) => {
+    setRefused(undefined)
+    const read = await readImportFile(file)
+    if (!read.ok) return setRefused({ file: file.name, problems: [read.reason] })
+    const parsed = checkImport(read.data, bankProfileFile, profileImport)
+    if (!parsed.ok) return setRefused({ file: file.name, problems: parsed.problems })
+    const reasons = await profiles.unservable(parsed.data.traits)
+    if (reasons.length > 0) {
+      return setRefused({
+        file: file.name,
+        problems: reasons.map((reason) => `The offline sandbox cannot behave so yet: ${reason}.`),
+      })
+    }
+    choose(parsed.data)
+  }
   return (
-    <label className="personality">
-      Bank to behave like (personality)
-      <select
-        value={current}
-        onChange={(e) => {
-          const parsed = personalityName.safeParse(e.target.value)
-          if (parsed.success) choose(parsed.data)
-        }}
+    <div className="personality">
+      <label>
+        Bank to behave like (personality)
+        <select
+          value={typeof current === 'string' ? current : `${PROFILE_OPTION}0`}
+          onChange={(e) => {
+            const { value } = e.target
+            const named = personalityName.safeParse(value)
+            const profile = value.startsWith(PROFILE_OPTION)
+              ? learned[Number(value.slice(PROFILE_OPTION.length))]
+              : undefined
+            if (named.success) choose(named.data)
+            else if (profile !== undefined) choose(profile)
+          }}
+        >
+          {personalityNames.map((name) => (
+            <option key={name} value={name}>
+              {name}: {personalitySummaries[name]}
+            </option>
+          ))}
+          {learned.map((profile, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the value is the index; the list is rebuilt whole at each render
+            <option key={`${PROFILE_OPTION}${index}`} value={`${PROFILE_OPTION}${index}`}>
+              {behaviourLabel(profile)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className="muted">The in-browser sandbox takes this bank's shape; the page reloads.</span>{' '}
+      <FilePicker
+        inputLabel="Bank profile file"
+        accept="application/json,.json"
+        onFile={(file) => void load(file)}
       >
-        {personalityNames.map((name) => (
-          <option key={name} value={name}>
-            {name}: {personalitySummaries[name]}
-          </option>
-        ))}
-      </select>
-      <span className="muted">The in-browser sandbox takes this bank's shape; the page reloads.</span>
-    </label>
+        Load a profile file…
+      </FilePicker>
+      {refused ? (
+        <ImportRefusal
+          file={refused.file}
+          problems={refused.problems}
+          onDismiss={() => setRefused(undefined)}
+        />
+      ) : null}
+    </div>
   )
 }
+
+/** The start of a learned profile's option, its index after: no personality's name starts so. */
+const PROFILE_OPTION = 'profile-'
