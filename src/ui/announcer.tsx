@@ -18,7 +18,7 @@ interface Message {
   /** The view (URL query) the message was announced in. */
   view: string
   /** The last major message, shown in its place: a page loaded since is read out, not shown. */
-  shown: { text: string; place: StatusPlace } | undefined
+  shown: { text: string; place: StatusPlace; account: string | null } | undefined
 }
 
 const silence: Message = { text: '', n: 0, major: false, view: '', shown: undefined }
@@ -39,7 +39,8 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
     const view = location.search
     setMessage((m) => {
       if (minor && m.major && m.view === view) return m
-      return { text, n: m.n + 1, major: !minor, view, shown: minor ? m.shown : { text, place } }
+      const account = new URLSearchParams(view).get('account')
+      return { text, n: m.n + 1, major: !minor, view, shown: minor ? m.shown : { text, place, account } }
     })
   }, [])
   const clear = useCallback(
@@ -76,11 +77,14 @@ export function AnnouncementRegion() {
 
 /**
  * The last message, shown where it belongs. Hidden from screen readers: the live region has said it,
- * and a second copy would be read twice. A page loaded is not shown: the rows text already says it.
+ * and a second copy would be read twice. A page loaded is not shown: the rows text already says it. The
+ * main area's messages are of the account they were said on ("1 transaction created"): on another account
+ * they are stale and not shown (docs/decisions.md#status-messages). Its parent renders with the view.
  */
 export function StatusMessage({ place }: { place: StatusPlace }) {
   const { shown } = useContext(MessageContext)
   if (shown?.place !== place || shown.text === '') return null
+  if (place === 'main' && shown.account !== new URLSearchParams(location.search).get('account')) return null
   return (
     <p className="status-message" aria-hidden="true">
       {shown.text}

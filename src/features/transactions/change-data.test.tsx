@@ -133,3 +133,20 @@ it.each([
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   await screen.findByRole('table', { name: /^Transactions of 400000/ })
 })
+
+it("shows what was done to an account only on that account: another account's page has no stale note", async () => {
+  const { user } = await showApp({}, async (sandbox) => {
+    const other = await seedAccount(sandbox, { name: 'Other', maskedPan: '400000******0001' })
+    await seedTransactions(sandbox, other.resourceId, [transaction({ cardTransactionId: 'o-1' })])
+  })
+  await user.click(screen.getByRole('button', { name: 'Details of transaction gone' }))
+  await user.click(screen.getByRole('button', { name: 'Duplicate and edit…' }))
+  const dialog = within(await screen.findByRole('dialog', { name: /^Duplicate and edit · / }))
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+  const note = () => document.querySelector('main .status-message')?.textContent
+  await waitFor(() => expect(note()).toBe('1 transaction created'))
+
+  await user.click(screen.getByRole('link', { name: /400000\*{6}0001/ }))
+  await screen.findByRole('table', { name: /^Transactions of 400000/ })
+  expect(note()).toBeUndefined()
+})
