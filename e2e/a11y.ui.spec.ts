@@ -13,7 +13,7 @@ import {
   type Theme,
 } from './support'
 
-// The reset and import dialogs, offline only, are checked in a11y.offline.spec.ts.
+// Each dialog alone, the reset and import dialogs among them, is checked in dialogs.offline.spec.ts.
 
 for (const size of screens)
   for (const theme of ['light', 'dark'] as const) {

@@ -110,6 +110,18 @@ export async function checkScreen(page: Page, screen: string, theme: Theme): Pro
 }
 
 /**
+ * Runs `check` in the light theme, then in the dark one, on the same page: the system's colour scheme,
+ * which the console follows while its Theme setting is "system" (the default). Changing it restyles the
+ * page at once, without the reload and set-up a page per theme would cost.
+ */
+export async function inEachTheme(page: Page, check: (theme: Theme) => Promise<void>): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    await check(theme)
+  }
+}
+
+/**
  * One Fill test data is on screen: the data tools', or an empty state's in its place. Resolves with the ids
  * of the accounts it created, in the fixed set's order (Kari Nordmann's NOK card, then Nordlys Logistikk's
  * EUR card), read from the transactions it added to each: in proxy mode the worker's sandbox may hold
