@@ -121,6 +121,11 @@ export async function inEachTheme(page: Page, check: (theme: Theme) => Promise<v
   }
 }
 
+/** Checks one screen with axe in each theme and saves a screenshot of each. */
+export async function checkScreenInEachTheme(page: Page, screen: string): Promise<void> {
+  await inEachTheme(page, (theme) => checkScreen(page, screen, theme))
+}
+
 /**
  * One Fill test data is on screen: the data tools', or an empty state's in its place. Resolves with the ids
  * of the accounts it created, in the fixed set's order (Kari Nordmann's NOK card, then Nordlys Logistikk's
