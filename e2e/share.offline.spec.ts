@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from './fixtures'
 import { copyLink, openShare } from './share-support'
-import { checkScreen, createAccount, openConsole, signatureSwitch, swapAmounts } from './support'
+import { checkScreenInEachTheme, createAccount, openConsole, signatureSwitch, swapAmounts } from './support'
 
 const PSU_ID = '13039319955'
 
@@ -136,21 +136,19 @@ test('exports the session as HAR 1.2 and as a Postman collection that signs', as
   expect(collection.event[0].script.exec.join('\n')).toContain('function portableSigner()')
 })
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`the share dialog and the change prompt pass axe (${theme})`, async ({ page, context }) => {
-    await openConsole(page, '', theme)
-    await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR' })
-    await openShare(page)
-    await checkScreen(page, 'share-dialog', theme)
-    await page
-      .getByRole('dialog', { name: 'Share what you see' })
-      .getByRole('button', { name: 'Close' })
-      .click()
-    await (await signatureSwitch(page)).selectOption({ label: 'Missing Digest' })
-    const link = await copyLink(page, /card-accounts \(201\)/)
-    const other = await context.newPage()
-    await other.goto(link)
-    await expect(other.getByRole('dialog', { name: 'Open the shared view?' })).toBeVisible()
-    await checkScreen(other, 'share-prompt', theme)
-  })
-}
+test('the share dialog and the change prompt pass axe in both themes', async ({ page, context }) => {
+  await openConsole(page)
+  await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR' })
+  await openShare(page)
+  await checkScreenInEachTheme(page, 'share-dialog')
+  await page
+    .getByRole('dialog', { name: 'Share what you see' })
+    .getByRole('button', { name: 'Close' })
+    .click()
+  await (await signatureSwitch(page)).selectOption({ label: 'Missing Digest' })
+  const link = await copyLink(page, /card-accounts \(201\)/)
+  const other = await context.newPage()
+  await other.goto(link)
+  await expect(other.getByRole('dialog', { name: 'Open the shared view?' })).toBeVisible()
+  await checkScreenInEachTheme(other, 'share-prompt')
+})
