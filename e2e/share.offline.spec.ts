@@ -65,10 +65,17 @@ test('opening a link made in another mode and Signature names both changes and a
   await expect(ask).toContainText(
     'Switching the mode reloads the console; the rest is then set in Offline mode. Should the reload find more to change than this, the console asks again.',
   )
+  let loads = 0
+  other.on('load', () => {
+    loads += 1
+  })
   await ask.getByRole('button', { name: 'Change and open' }).click()
 
   // The mode changes by one reload, and the Signature, set in Offline mode, by a second; the link's fragment
-  // goes when the view opens after both. What is clicked before that is lost with the page it was clicked in.
+  // goes when the view opens after both. Between the two the address lacks it for a moment too (the first
+  // page writes the view's address, then puts the fragment back to reload with it), so the test waits for
+  // the second page before it reads any: what it clicked before would be lost with the page.
+  await expect.poll(() => loads, 'pages loaded after "Change and open"').toBe(2)
   await expect.poll(() => new URL(other.url()).hash).toBe('')
   await expect.poll(() => new URL(other.url()).search).toBe(search)
   await expect(other.getByRole('dialog')).toHaveCount(0)
