@@ -236,7 +236,10 @@ const dialogs: DialogCase[] = [
   },
 ]
 
-/** Title and × in view, the main action reachable by scrolling the body at most, nothing wider than the screen. */
+/**
+ * Title and × in view, the main action reachable by scrolling the body at most, nothing wider than the
+ * screen.
+ */
 async function expectReadable(dialog: Locator, title: string | RegExp) {
   const name = String(title)
   const heading = dialog.getByRole('heading', { name: title })
