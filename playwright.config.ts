@@ -4,7 +4,8 @@ import type { ConsoleOptions } from './e2e/fixtures'
 
 // Playwright cannot download its own browser here: Debian's is installed by scripts/setup.mjs. Its headless
 // shell, the same Blink and V8 as its Chromium without the browser's own layers (what Playwright itself runs
-// headless), takes about 40 % less CPU per test on the two cores than `chromium --headless`.
+// headless), takes a quarter to 40 % less CPU for the same specs than `chromium --headless`
+// (docs/benchmarks.md#npm-test-on-a-fresh-clone-issue-20).
 // CHROMIUM_PATH=/usr/bin/chromium for `--headed`.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
 // vite preview's port: E2E_PORT if given, else one free right now, so two clones can run `npm test` side by
