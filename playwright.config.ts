@@ -2,8 +2,12 @@ import { execFileSync } from 'node:child_process'
 import { defineConfig } from '@playwright/test'
 import type { ConsoleOptions } from './e2e/fixtures'
 
-// Playwright cannot download its own browser here: Debian's Chromium is installed by scripts/setup.mjs.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// Playwright cannot download its own browser here: Debian's is installed by scripts/setup.mjs. Its headless
+// shell, the same Blink and V8 as its Chromium without the browser's own layers (what Playwright itself runs
+// headless), takes a quarter to 40 % less CPU for the same specs than `chromium --headless`
+// (docs/benchmarks.md#npm-test-on-a-fresh-clone-issue-20).
+// CHROMIUM_PATH=/usr/bin/chromium for `--headed`.
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
 // vite preview's port: E2E_PORT if given, else one free right now, so two clones can run `npm test` side by
 // side. The config is loaded again in every worker; writing the choice to the environment, which workers
 // inherit, makes them all agree with the web server started by the main process.

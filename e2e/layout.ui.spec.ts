@@ -1,10 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import {
-  checkScreen,
   clockBadge,
   fillAndOpenFirst,
-  fillTestData,
   isoDay,
   openClockPanel,
   openConsole,
@@ -212,14 +210,3 @@ test('on a laptop screen the chart is open', async ({ page }) => {
   await expect(chartFold(page)).toContainText('12 transactions')
   await expect(chartRegion(page).getByRole('img')).toBeHidden()
 })
-
-for (const theme of ['light', 'dark'] as const)
-  test(`the open Tools menu at 800×600 is accessible (${theme})`, async ({ page }) => {
-    await page.setViewportSize({ width: 800, height: 600 })
-    await openConsole(page, '', theme)
-    await fillTestData(page)
-    await tools(page).click()
-    await openHeaderGroup(page, 'Settings')
-    await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue(theme)
-    await checkScreen(page, 'issue11-tools-menu-800x600', theme)
-  })

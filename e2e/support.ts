@@ -14,10 +14,7 @@ export const screens = [
  * Opens the console in the mode the test runs in, checks the header shows that mode, and waits until the
  * sandbox (in-browser offline, behind the proxy otherwise) answered the list of card accounts.
  */
-export async function openConsole(page: Page, search = '', theme?: Theme): Promise<void> {
-  if (theme) {
-    await page.addInitScript((t) => localStorage.setItem('sandbox-console.theme', t), theme)
-  }
+export async function openConsole(page: Page, search = ''): Promise<void> {
   await page.goto(`/${search}`)
   await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue(modeOf(page))
@@ -103,10 +100,24 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(await axeViolations(page), `axe violations on ${screen}`).toEqual([])
 }
 
-/** Checks one screen with axe and saves its screenshot. */
-export async function checkScreen(page: Page, screen: string, theme: Theme): Promise<void> {
-  await expectAccessible(page, `${screen} (${theme})`)
-  await screenshot(page, `${screen}-${theme}`)
+/**
+ * Runs `check` in the light theme, then in the dark one, on the same page: the system's colour scheme,
+ * which the console follows while its Theme setting is "system" (the default). Changing it restyles the
+ * page at once, without the reload and set-up a page per theme would cost.
+ */
+export async function inEachTheme(page: Page, check: (theme: Theme) => Promise<void>): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    await check(theme)
+  }
+}
+
+/** Checks one screen with axe in each theme and saves a screenshot of each. */
+export async function checkScreenInEachTheme(page: Page, screen: string): Promise<void> {
+  await inEachTheme(page, async (theme) => {
+    await expectAccessible(page, `${screen} (${theme})`)
+    await screenshot(page, `${screen}-${theme}`)
+  })
 }
 
 /**

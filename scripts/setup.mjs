@@ -14,10 +14,16 @@ if (!existsSync(installed) || statSync('package-lock.json').mtimeMs > statSync(i
   run('npm', ['ci', '--no-audit', '--no-fund'])
 }
 
-// Debian packages the project's commands need beyond npm: Chromium for Playwright (--browser), wrk for the
-// proxy bench (--wrk).
+// Debian packages the project's commands need beyond npm: Chromium's headless shell for Playwright and
+// Chromium for the benches (--browser), wrk for the proxy bench (--wrk).
 const debianPackages = [
-  ['--browser', 'chromium', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'the browser tests'],
+  [
+    '--browser',
+    'chromium-headless-shell',
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
+    'the browser tests',
+  ],
+  ['--browser', 'chromium', '/usr/bin/chromium', 'the benches'],
   ['--wrk', 'wrk', '/usr/bin/wrk', 'the proxy bench'],
 ]
 const missing = debianPackages.filter(([flag, , path]) => process.argv.includes(flag) && !existsSync(path))
