@@ -140,7 +140,7 @@ test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ pa
   await dialog.getByRole('button', { name: 'Forward 5 days' }).click()
   await expect(dialog.getByTestId('clock-today')).toHaveText(isoDay(5))
   // While the move is on its way Escape leaves the dialog open (its × is disabled): wait until it is done.
-  await expect(dialog.getByRole('button', { name: 'Close' })).toBeEnabled()
+  await expect(dialog.getByRole('button', { name: 'Close' }).first()).toBeEnabled()
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(tools(page)).toHaveAttribute('aria-expanded', 'false')

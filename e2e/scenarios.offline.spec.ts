@@ -44,7 +44,7 @@ test('save, load, export and import a scenario', async ({ page }) => {
   await clock.getByLabel('Days', { exact: true }).fill('3')
   await clock.getByRole('button', { name: 'Forward 3 days' }).click()
   await expect(clockBadge(page)).toHaveText('Clock +3 days')
-  await clock.getByRole('button', { name: 'Close' }).click()
+  await clock.getByRole('button', { name: 'Close' }).first().click()
 
   let dialog = await openScenarios(page)
   await dialog.getByLabel('Save the current state as').fill('Demo day')

@@ -21,7 +21,7 @@ import {
 } from '../../contract'
 import { bankProfileFile } from '../../contract/bank-profile'
 import { useAnnounce } from '../../ui/announcer'
-import { Dialog } from '../../ui/Dialog'
+import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { FilePicker } from '../../ui/FilePicker'
 import { FormAlert } from '../../ui/Messages'
 import { checkImport, ImportRefusal, profileImport, readImportFile } from '../file-import'
@@ -161,6 +161,10 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
         ) : null}
         {offline ? <PersonalityPicker /> : null}
       </div>
+      {/* Each control above applies at once; Close is the way out, pinned under the scrolling body. */}
+      <footer className="dialog-actions">
+        <DialogCancel disabled={set.isPending}>Close</DialogCancel>
+      </footer>
     </Dialog>
   )
 }
