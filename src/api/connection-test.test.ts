@@ -90,4 +90,15 @@ describe('what a connection test met, named', () => {
       'proxy-unreachable',
     )
   })
+
+  it("says a 400 or 404 to the test's own read is about that read, not the connection", () => {
+    const verdict = classifyProbe(problem(400, 'FORMAT_ERROR', 'PSU-Corporate-ID is required'))
+    expect(verdict).toMatchObject({ ok: true, title: 'Connected: the signature was accepted' })
+    expect(verdict.text).toBe(
+      "The sandbox checked the signature and read the request. Its answer, HTTP 400 (FORMAT_ERROR: PSU-Corporate-ID is required), is about the test's own read (one row, without a PSU-Corporate-ID), not about the connection.",
+    )
+    expect(classifyProbe({ kind: 'answer', status: 200, contentType: json, body: '{}' }).text).toBe(
+      'The sandbox accepted the signed request and answered HTTP 200.',
+    )
+  })
 })

@@ -139,10 +139,18 @@ export function classifyProbe(outcome: ProbeOutcome): Verdict {
   // The sandbox checks the signature first: its own 404 for the test id, or a 400 about a header, means it
   // accepted the signature and read the request.
   if ((status >= 200 && status < 300) || ((status === 404 || status === 400) && message !== undefined)) {
+    if (status < 300) {
+      return {
+        ok: true,
+        title: 'Connected',
+        text: `The sandbox accepted the signed request and answered HTTP ${status}.`,
+      }
+    }
+    // A refusal in green read as a contradiction to a first-time tester: say whose the refusal is.
     return {
       ok: true,
-      title: 'Connected',
-      text: `The sandbox accepted the signed request and answered HTTP ${status}${message ? ` (${said})` : ''}.`,
+      title: 'Connected: the signature was accepted',
+      text: `The sandbox checked the signature and read the request. Its answer, HTTP ${status} (${said}), is about the test's own read (one row, without a PSU-Corporate-ID), not about the connection.`,
     }
   }
   return fail('unexpected', `Unexpected answer (HTTP ${status})`, `The request got HTTP ${status}: ${said}.`)
