@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -156,6 +157,26 @@ describe('server/main.ts', () => {
       timeout: 20_000,
     })
   }
+
+  it('names the address and port it could not take, and how to start on another', async () => {
+    const taken = createServer()
+    await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening))
+    const { port } = taken.address() as AddressInfo
+    try {
+      const run = start({
+        PORT: String(port),
+        SANDBOX_BASE_URL: 'https://sandbox.example.test',
+        TPP_CERT: cert,
+        TPP_KEY: key,
+      })
+      expect(run.status).toBe(1)
+      expect(run.stderr).toContain(
+        `Cannot start the console: 127.0.0.1:${port} is already in use (another console or program listens there); start it on another port, e.g. PORT=${port + 1} npm start`,
+      )
+    } finally {
+      taken.close()
+    }
+  })
 
   it('fails fast with exit code 1 and a clear message on a bad identity', () => {
     const run = start({

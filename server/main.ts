@@ -159,7 +159,11 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof IdentityError) {
     console.error(`Cannot start the console: ${error.message}`)
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    console.error(`Cannot start the console: the port is already in use; set PORT to another one`)
+    // Node's error names the address and port it could not take, which may be the local sandbox's.
+    const { address, port } = error as { address?: string; port?: number }
+    console.error(
+      `Cannot start the console: ${address ?? 'the address'}:${port ?? '?'} is already in use (another console or program listens there); start it on another port, e.g. PORT=${(port ?? 5173) + 1} npm start`,
+    )
   } else {
     console.error('Cannot start the console:', error)
   }
