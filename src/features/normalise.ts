@@ -61,3 +61,12 @@ export function normalisedOnBlur<R extends UseFormRegisterReturn>(
     },
   }
 }
+
+/**
+ * A count typed into a number field, read as typed: a whole number of at least `min`, or undefined. Held as
+ * a number, the field would turn a cleared value into 0 and "-2" into 2 while the tester types.
+ */
+export function wholeNumberOf(text: string, min: number): number | undefined {
+  const trimmed = text.trim()
+  return /^\d+$/.test(trimmed) && Number(trimmed) >= min ? Number(trimmed) : undefined
+}

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import {
   ApiError,
   behaviourLabel,
@@ -25,6 +25,7 @@ import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { FilePicker } from '../../ui/FilePicker'
 import { FormAlert } from '../../ui/Messages'
 import { checkImport, ImportRefusal, profileImport, readImportFile } from '../file-import'
+import { wholeNumberOf } from '../normalise'
 import { learnedProfiles } from '../probe'
 
 interface ClockDialogProps {
@@ -43,14 +44,24 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const announce = useAnnounce()
   const answer = clock.data?.kind === 'read' ? clock.data.value : undefined
   const absence = sandboxOnlyAbsence(clock.error)
-  const [days, setDays] = useState(1)
+  const [daysText, setDaysText] = useState('1')
+  const days = wholeNumberOf(daysText, 1)
   const [frozenOn, setFrozenOn] = useState<string>()
-  const [settleAfter, setSettleAfter] = useState<number | undefined>()
-  const rule = settleAfter ?? answer?.settlePendingAfterDays ?? null
+  // Undefined until the tester types: the sandbox's own rule is shown and kept.
+  const [settleAfterText, setSettleAfterText] = useState<string>()
+  const typedRule = settleAfterText === undefined ? undefined : wholeNumberOf(settleAfterText, 0)
+  const rule = settleAfterText === undefined ? (answer?.settlePendingAfterDays ?? null) : (typedRule ?? null)
   const [ruleOn, setRuleOn] = useState<boolean>()
   const ruleActive = ruleOn ?? rule !== null
+  const ruleProblem =
+    ruleActive && settleAfterText !== undefined && typedRule === undefined
+      ? 'Days until pending settles must be a whole number, 0 or more: the clock is not set until it is'
+      : undefined
+  const ruleErrorId = useId()
+  const daysErrorId = useId()
 
-  const apply = (setting: SandboxClockState['setting']) =>
+  const apply = (setting: SandboxClockState['setting']) => {
+    if (ruleProblem !== undefined) return
     set.mutate(
       { setting, settlePendingAfterDays: ruleActive ? (rule ?? 3) : null },
       {
@@ -63,6 +74,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
         },
       },
     )
+  }
   const move = (by: number) => {
     if (!answer) return
     const today = addDays(answer.today, by)
@@ -109,17 +121,24 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
                 <input
                   type="number"
                   min={1}
-                  value={days}
-                  onChange={(e) => setDays(Math.max(1, Number(e.target.value) || 1))}
+                  value={daysText}
+                  aria-invalid={days === undefined}
+                  aria-describedby={days === undefined ? daysErrorId : undefined}
+                  onChange={(e) => setDaysText(e.target.value)}
                 />
               </label>
-              <button type="button" onClick={() => move(-days)}>
-                Back {days} {days === 1 ? 'day' : 'days'}
+              <button type="button" disabled={days === undefined} onClick={() => move(-(days ?? 0))}>
+                Back {days ?? '…'} {days === 1 ? 'day' : 'days'}
               </button>
-              <button type="button" onClick={() => move(days)}>
-                Forward {days} {days === 1 ? 'day' : 'days'}
+              <button type="button" disabled={days === undefined} onClick={() => move(days ?? 0)}>
+                Forward {days ?? '…'} {days === 1 ? 'day' : 'days'}
               </button>
             </div>
+            {days === undefined ? (
+              <p id={daysErrorId} className="field-error">
+                Days must be a whole number, 1 or more.
+              </p>
+            ) : null}
             <form className="clock-freeze" onSubmit={freeze}>
               <label>
                 Freeze on
@@ -148,11 +167,18 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
                 type="number"
                 aria-label="Days until pending settles"
                 min={0}
-                value={rule ?? 3}
+                value={settleAfterText ?? String(rule ?? 3)}
                 disabled={!ruleActive}
-                onChange={(e) => setSettleAfter(Math.max(0, Number(e.target.value) || 0))}
+                aria-invalid={ruleProblem !== undefined}
+                aria-describedby={ruleProblem === undefined ? undefined : ruleErrorId}
+                onChange={(e) => setSettleAfterText(e.target.value)}
               />{' '}
               days, whenever the clock is set.
+              {ruleProblem === undefined ? null : (
+                <p id={ruleErrorId} className="field-error">
+                  {ruleProblem}.
+                </p>
+              )}
             </fieldset>
             {set.error ? (
               <FormAlert alert={set.error instanceof ApiError ? set.error.messages : set.error.message} />

@@ -58,3 +58,35 @@ it('shows the booked amount as it will be sent once it is left, and settles with
     ]),
   )
 })
+
+it('refuses a number of days pending that is not a whole number of 0 or more, in words, and settles nothing', async () => {
+  const app = await startConsole()
+  const account = await seedAccount(app.sandbox)
+  await seedTransactions(app.sandbox, account.resourceId, [
+    transaction({ bookingStatus: 'pending', bookingDate: undefined, cardTransactionId: 'p-1' }),
+  ])
+  app.render(
+    <SettleDialog
+      account={accountView(account.resourceId, account)}
+      corporateId={undefined}
+      onClose={() => {}}
+    />,
+  )
+  const dialog = within(await screen.findByRole('dialog'))
+  await app.user.click(dialog.getByRole('radio', { name: /^Everything pending for more than/ }))
+  const days = dialog.getByRole('spinbutton', { name: 'Days pending' })
+  await app.user.clear(days)
+  await app.user.type(days, '-2')
+  expect(days).toHaveProperty('value', '-2')
+  await app.user.click(dialog.getByRole('button', { name: 'Settle as booked' }))
+
+  expect(
+    await dialog.findByRole('spinbutton', {
+      name: 'Days pending',
+      description: 'Days pending must be a whole number of days, 0 or more (not "-2"); nothing was settled',
+    }),
+  ).toBeDefined()
+  expect(await storedTransactions(app.sandbox, account.resourceId)).toEqual([
+    expect.objectContaining({ bookingStatus: 'pending' }),
+  ])
+})

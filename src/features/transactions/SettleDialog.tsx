@@ -1,4 +1,4 @@
-import { type FormEvent, useMemo, useState } from 'react'
+import { type FormEvent, useId, useMemo, useState } from 'react'
 import {
   ApiError,
   sandboxOnlyAbsence,
@@ -12,7 +12,7 @@ import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
 import { type AccountView, accountSummary } from '../card-accounts'
-import { normaliseAmount, normaliseText } from '../normalise'
+import { normaliseAmount, normaliseText, wholeNumberOf } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
 import { transactionRows } from './rows'
 
@@ -50,7 +50,10 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
   )
   const [how, setHow] = useState<'selected' | 'older'>('selected')
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
-  const [olderThan, setOlderThan] = useState(3)
+  const [olderThanText, setOlderThanText] = useState('3')
+  const olderThan = wholeNumberOf(olderThanText, 0)
+  const [olderThanProblem, setOlderThanProblem] = useState<string>()
+  const olderThanErrorId = useId()
   const [bookingDate, setBookingDate] = useState(today)
   const [newId, setNewId] = useState('')
   const [newAmount, setNewAmount] = useState('')
@@ -65,7 +68,7 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
 
   const body = (): SettlementRequestInput =>
     how === 'older'
-      ? { pendingForMoreThanDays: olderThan, bookingDate }
+      ? { pendingForMoreThanDays: olderThan ?? 0, bookingDate }
       : {
           bookingDate,
           transactions: [...chosen].map((cardTransactionId) => ({
@@ -84,6 +87,12 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    if (how === 'older' && olderThan === undefined) {
+      setOlderThanProblem(
+        `Days pending must be a whole number of days, 0 or more${olderThanText.trim() === '' ? '' : ` (not "${olderThanText.trim()}")`}; nothing was settled`,
+      )
+      return
+    }
     void once(() =>
       settle.mutateAsync(body()).then(
         (answer) => {
@@ -114,7 +123,7 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
           {absence}
         </p>
       ) : (
-        <form className="settle-form" onSubmit={submit}>
+        <form className="settle-form" onSubmit={submit} noValidate>
           <fieldset>
             <legend>Which</legend>
             <label>
@@ -128,11 +137,21 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
                 type="number"
                 min={0}
                 aria-label="Days pending"
-                value={olderThan}
-                onChange={(e) => setOlderThan(Math.max(0, Number(e.target.value) || 0))}
+                value={olderThanText}
+                aria-invalid={olderThanProblem !== undefined}
+                aria-describedby={olderThanProblem === undefined ? undefined : olderThanErrorId}
+                onChange={(e) => {
+                  setOlderThanText(e.target.value)
+                  setOlderThanProblem(undefined)
+                }}
               />{' '}
               days
             </label>
+            {olderThanProblem === undefined ? null : (
+              <p id={olderThanErrorId} className="field-error" role="alert">
+                {olderThanProblem}
+              </p>
+            )}
           </fieldset>
           {how === 'selected' ? (
             pending.isPending ? (
