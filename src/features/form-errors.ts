@@ -70,6 +70,9 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   'cardAcceptorAddress.postalCode': 'Postal code',
   'cardAcceptorAddress.city': 'City',
   'cardAcceptorAddress.country': 'Country',
+  // The Settle dialog.
+  newCardTransactionId: 'New cardTransactionId',
+  pendingForMoreThanDays: 'Days pending',
 }
 
 /** A field's path without its row: `transactions.3.originalAmount.amount` and `[3].originalAmount.amount`. */

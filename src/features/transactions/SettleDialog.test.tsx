@@ -90,3 +90,26 @@ it('refuses a number of days pending that is not a whole number of 0 or more, in
     expect.objectContaining({ bookingStatus: 'pending' }),
   ])
 })
+
+it("says the sandbox's refusal in the words of the dialog's labels, not the body's paths", async () => {
+  const app = await startConsole()
+  const account = await seedAccount(app.sandbox)
+  await seedTransactions(app.sandbox, account.resourceId, [
+    transaction({ bookingStatus: 'pending', bookingDate: undefined, cardTransactionId: 'p-1' }),
+  ])
+  app.render(
+    <SettleDialog
+      account={accountView(account.resourceId, account)}
+      corporateId={undefined}
+      onClose={() => {}}
+    />,
+  )
+  const dialog = within(await screen.findByRole('dialog'))
+  await app.user.click(await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) }))
+  await app.user.type(dialog.getByLabelText(/^Booked amount in NOK/), 'five')
+  await app.user.click(dialog.getByRole('button', { name: 'Settle as booked' }))
+
+  const alert = await dialog.findByRole('alert')
+  expect(alert.textContent).toMatch(/^FORMAT_ERROR Amount /)
+  expect(alert.textContent).not.toContain('transactions[0]')
+})

@@ -12,6 +12,7 @@ import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
 import { type AccountView, accountSummary } from '../card-accounts'
+import { inLabelWords } from '../form-errors'
 import { normaliseAmount, normaliseText, wholeNumberOf } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
 import { transactionRows } from './rows'
@@ -214,7 +215,11 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
           ) : null}
           {settle.error ? (
             <FormAlert
-              alert={settle.error instanceof ApiError ? settle.error.messages : settle.error.message}
+              alert={
+                settle.error instanceof ApiError
+                  ? settle.error.messages.map((m) => ({ ...m, text: inLabelWords(m.path, m.text) }))
+                  : settle.error.message
+              }
             />
           ) : null}
           <div className="actions">
