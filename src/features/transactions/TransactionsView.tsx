@@ -1,11 +1,12 @@
-import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { type ScenarioSaver, useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
 import { ChunkBoundary } from '../../ui/ChunkBoundary'
+import { useIdleAfter } from '../../ui/use-idle-after'
 import { ApiErrorState } from '../ApiErrorState'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
-import { transactionsChart, usePrefetchTransactionsSummary } from '../chart'
+import { TransactionsChart, usePrefetchTransactionsSummary } from '../chart'
 import { headerFieldProblem } from '../header-fields'
 import { PersonalInput, useShownPersonal } from '../presenter'
 import { CopyToOfflineDialog } from '../scenarios'
@@ -19,10 +20,6 @@ import { linkTarget, pageInfo, type TransactionRow, transactionRows } from './ro
 import { SettleDialog } from './SettleDialog'
 import { type RowActions, TransactionsTable } from './TransactionsTable'
 import type { TransactionFormRow } from './transaction-form'
-
-// Fetched as this module loads, so the chart usually renders without a fallback (see preloadedChunk).
-const TransactionsChart = transactionsChart.Component
-transactionsChart.preload()
 
 export interface TransactionActions {
   onAdd: () => void
@@ -81,6 +78,8 @@ export function TransactionsView({
   const [followed, setFollowed] = useState<{ href: string; viewKey: string }>()
   const link = followed?.viewKey === viewKey ? followed.href : undefined
   const query = useTransactionsPage(account.resourceId, params, headers, link)
+  // The chart's bars wait for the table's first answer (rows, an empty page or an error) to be on screen.
+  const drawBars = useIdleAfter(!query.isPending)
   // Rows of another page kept while this one loads, or this page's rows from before a write, read again
   // now: either may be out of date, so the table says it is busy until the answer is in.
   const refreshing = query.isPlaceholderData || query.isRefetching
@@ -216,21 +215,14 @@ export function TransactionsView({
       <Filters />
       {/* A reversed window is the table's error to show, once. */}
       {view.from && view.to && view.from > view.to ? null : (
-        <Suspense
-          fallback={
-            <p className="loading" aria-busy="true">
-              Loading the chart…
-            </p>
-          }
-        >
-          <TransactionsChart
-            accountId={account.resourceId}
-            corporateId={corporateId}
-            from={view.from}
-            to={view.to}
-            onWindow={(from, to) => setView({ from, to, offset: 0 })}
-          />
-        </Suspense>
+        <TransactionsChart
+          accountId={account.resourceId}
+          corporateId={corporateId}
+          from={view.from}
+          to={view.to}
+          onWindow={(from, to) => setView({ from, to, offset: 0 })}
+          drawBars={drawBars}
+        />
       )}
       {query.isError ? (
         <ApiErrorState
