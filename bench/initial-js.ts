@@ -74,15 +74,13 @@ export async function measureInitialJs(page: Page, url: string): Promise<Initial
     }
   }
   page.on('request', onRequest)
-  let requestedAt: Map<string, number>
-  let firstRowsAt: number
   try {
     await page.goto(url)
     await page.locator('table.transactions tbody tr').first().waitFor({ state: 'visible', timeout: 60_000 })
-    ;[firstRowsAt, requestedAt] = await firstRowsAndRequests(page)
   } finally {
     page.off('request', onRequest)
   }
+  const [firstRowsAt, requestedAt] = await firstRowsAndRequests(page, [...scripts.values()])
   const files: string[] = []
   const sandbox: string[] = []
   const afterRows: string[] = []
@@ -105,8 +103,19 @@ export async function measureInitialJs(page: Page, url: string): Promise<Initial
   return { gzipKb: Math.round(bytes / 100) / 10, files, sandbox, afterRows }
 }
 
-/** The page's time of the frame that first showed a row, and when it asked for each script, on its clock. */
-async function firstRowsAndRequests(page: Page): Promise<[number, Map<string, number>]> {
+/**
+ * The page's time of the frame that first showed a row, and when it asked for each script, on its clock.
+ * A request's timing entry is written when its answer ends, so each script is awaited to its end first.
+ */
+async function firstRowsAndRequests(
+  page: Page,
+  scripts: import('@playwright/test').Request[],
+): Promise<[number, Map<string, number>]> {
+  for (const request of scripts) await (await request.response())?.finished()
+  await page.waitForFunction(
+    (urls) => urls.every((url) => performance.getEntriesByName(url).length > 0),
+    scripts.map((request) => request.url()),
+  )
   const [firstRowsAt, starts] = await page.evaluate(
     (key) =>
       [
