@@ -3,6 +3,7 @@ import { type ScenarioSaver, useRequestTransactionsPage, useTransactionsPage } f
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
 import { ChunkBoundary } from '../../ui/ChunkBoundary'
+import { lazyChunk } from '../../ui/lazy-chunk'
 import { useIdleAfter } from '../../ui/use-idle-after'
 import { ApiErrorState } from '../ApiErrorState'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
@@ -17,9 +18,11 @@ import { DeleteTransactionDialog } from './DeleteTransactionDialog'
 import { Filters } from './Filters'
 import { askedText, Pagination, rowsText } from './Pagination'
 import { linkTarget, pageInfo, type TransactionRow, transactionRows } from './rows'
-import { SettleDialog } from './SettleDialog'
 import { type RowActions, TransactionsTable } from './TransactionsTable'
 import type { TransactionFormRow } from './transaction-form'
+
+// Opened on demand, as the console's other dialogs: loaded when first opened, not with the table.
+const SettleDialog = lazyChunk(() => import('./SettleDialog').then((m) => m.SettleDialog))
 
 export interface TransactionActions {
   onAdd: () => void
@@ -197,7 +200,9 @@ export function TransactionsView({
         ) : null}
       </header>
       {settling ? (
-        <SettleDialog account={account} corporateId={corporateId} onClose={() => setSettling(false)} />
+        <ChunkBoundary title="Settle pending transactions" onClose={() => setSettling(false)}>
+          <SettleDialog account={account} corporateId={corporateId} onClose={() => setSettling(false)} />
+        </ChunkBoundary>
       ) : null}
       {copying && copyToOffline ? (
         <ChunkBoundary title="Copy to offline" onClose={() => setCopying(false)}>
