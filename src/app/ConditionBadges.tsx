@@ -1,7 +1,7 @@
 import { type Mode, readOfflinePersonality, useLongerName, useSandboxClock, useTamper } from '../api'
 import { isRealClock } from '../contract'
 import { useConditions } from '../features/conditions'
-import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
+import { ClockBadge } from '../features/sandbox-clock'
 import { useView } from '../features/view-state'
 import { tamperLabels } from './TamperSelect'
 

@@ -1,12 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { type ApiClient, ApiClientProvider, memoryStorage, type OfflineData } from '../api'
-import { OfflineDataContext } from '../features/data-tools/offline-data'
-import {
-  createPresenterSetting,
-  PresenterContext,
-  type PresenterSetting,
-} from '../features/presenter/presenter'
+import { OfflineDataContext } from '../features/data-tools'
+import { createPresenterSetting, PresenterContext, type PresenterSetting } from '../features/presenter'
 import { AnnouncerProvider } from '../ui/announcer'
 import { DialogsProvider } from '../ui/dialog-registry'
 

@@ -1,38 +1,33 @@
 import { useApiClient } from '../api'
-import type { AccountView, KnownAccount } from '../features/card-accounts/account-view'
+import { type AccountView, accountLabel, type KnownAccount } from '../features/card-accounts'
 import { DeleteAccountDialog } from '../features/card-accounts/DeleteAccountDialog'
-import { accountLabel } from '../features/card-accounts/format'
 import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
 import { ConditionsDialog } from '../features/conditions'
+import { ConnectionDialog } from '../features/connection'
 import { ExplainDialog } from '../features/explain'
-import { markRecent } from '../features/transactions/recent'
-import type { TransactionFormRow } from '../features/transactions/transaction-form'
-import { viewShowing } from '../features/transactions/view-showing'
+import { ClockDialog } from '../features/sandbox-clock'
+import {
+  AddTransactionsDialog,
+  markRecent,
+  type TransactionFormRow,
+  viewShowing,
+} from '../features/transactions'
 import { useDeletion } from '../features/use-deletion'
 import { parseView, useView } from '../features/view-state'
 import { useAnnounce } from '../ui/announcer'
 import { type DialogEntries, DialogOutlet, useDialogs } from '../ui/dialog-registry'
 import { lazyChunk } from '../ui/lazy-chunk'
 
-// The form dialogs bring react-hook-form with them: loaded when first opened, not with the page.
+// Each feature's entry exports its dialogs that load when first opened; Help is the console's own. By
+// path: those an entry cannot export without growing the page's JavaScript or an import cycle (App.tsx).
 const NewAccountDialog = lazyChunk(() =>
   import('../features/card-accounts/NewAccountDialog').then((m) => m.NewAccountDialog),
-)
-const AddTransactionsDialog = lazyChunk(() =>
-  import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
-)
-// The exports bring the portable signer's source for the Postman collection: loaded when first opened.
-const ShareDialog = lazyChunk(() => import('../features/share/ShareDialog').then((m) => m.ShareDialog))
-// Opened on demand, none is needed to paint the console: each loads when first opened.
-const ClockDialog = lazyChunk(() =>
-  import('../features/sandbox-clock/ClockDialog').then((m) => m.ClockDialog),
 )
 const OpenAccountDialog = lazyChunk(() =>
   import('../features/card-accounts/OpenAccountDialog').then((m) => m.OpenAccountDialog),
 )
-const ConnectionDialog = lazyChunk(() =>
-  import('../features/connection/ConnectionDialog').then((m) => m.ConnectionDialog),
-)
+// The exports bring the portable signer's source for the Postman collection.
+const ShareDialog = lazyChunk(() => import('../features/share/ShareDialog').then((m) => m.ShareDialog))
 const GenerateDialog = lazyChunk(() =>
   import('../features/data-tools/GenerateDialog').then((m) => m.GenerateDialog),
 )

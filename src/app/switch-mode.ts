@@ -1,6 +1,5 @@
 import { type Mode, writeMode } from '../api'
-import type { AccountView } from '../features/card-accounts/account-view'
-import { accountLabel } from '../features/card-accounts/format'
+import { type AccountView, accountLabel } from '../features/card-accounts'
 import { arriveAt, parseView, viewSearch } from '../features/view-state'
 import { unregisterOfflineWorker } from './offline'
 
