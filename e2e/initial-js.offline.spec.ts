@@ -21,7 +21,7 @@ test('the initial JavaScript up to the first rows of a linked account stays with
   const measured = await measureInitialJs(page, linked)
   const budget = initialJsBudgetKb()
   console.log(
-    `initial JS (gzip): ${measured.gzipKb} kB, budget ${budget} kB, in ${measured.files.join(', ')}; not counted (the in-browser sandbox): ${measured.sandbox.join(', ')}`,
+    `initial JS (gzip): ${measured.gzipKb} kB, budget ${budget} kB, in ${measured.files.join(', ')}; not counted (the in-browser sandbox): ${measured.sandbox.join(', ')}; asked for after the rows showed: ${measured.afterRows.join(', ')}`,
   )
   expect(measured.gzipKb, 'initial JS in kB gzip, over bench/initial-js-budget.json').toBeLessThanOrEqual(
     budget,

@@ -8,8 +8,8 @@ import { Providers } from './app/Providers'
 import { reportErrorsTo } from './app/report-errors'
 import { applyTheme, readTheme } from './app/theme'
 import { requestConditionOf } from './features/conditions'
-import { ConsoleSecretPrompt } from './features/connection/ConsoleSecretPrompt'
-import { applyPresenter, createPresenterSetting } from './features/presenter/presenter'
+import { ConsoleSecretPrompt } from './features/connection'
+import { applyPresenter, createPresenterSetting } from './features/presenter'
 import './ui/styles.css'
 
 async function boot() {

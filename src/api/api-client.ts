@@ -23,7 +23,7 @@ import {
   summarizeTransactions,
   type WriteOptions,
 } from './client'
-import { classifyProbe, probeConnection, type Verdict } from './connection-test'
+import type { Verdict } from './connection-test'
 import { consoleFetch } from './console-secret'
 import { LIST_CORPORATE_ID } from './corporate-id'
 import { createDeletionRefusals, type DeletionRefusals, isDeletionNotOffered } from './deletion'
@@ -259,7 +259,11 @@ export function createApiClient({
       deleting(() => deleteTransaction(send, accountId, cardTransactionId, options)),
     summarizeTransactions: (...args) => summarizeTransactions(send, ...args),
     openAccount,
-    testConnection: async (accountId) => classifyProbe(await probeConnection(transport, accountId)),
+    // Only the Connection dialog tests a connection (proxy mode): its code loads on the first test.
+    testConnection: async (accountId) => {
+      const { classifyProbe, probeConnection } = await import('./connection-test')
+      return classifyProbe(await probeConnection(transport, accountId))
+    },
   }
 }
 

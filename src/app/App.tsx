@@ -1,36 +1,38 @@
 import { useEffect, useRef, useState } from 'react'
 import { type Mode, modeLabels, scenarioToLoad, useOpenAccount } from '../api'
 import { ApiErrorState } from '../features/ApiErrorState'
+// By path, not by their features' entries: what an entry cannot export without growing the page's
+// JavaScript (measured: docs/benchmarks.md, initial JavaScript) or without an import cycle (Scenarios'
+// entry leads back to the data tools, the chart's to the transactions): the account list and its screens,
+// the data tools, the inspector, the shared link's reader and the table.
 import { AccountList } from '../features/card-accounts/AccountList'
 import { useKnownAccounts } from '../features/card-accounts/use-known-accounts'
 import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
+import { FlowsPanel } from '../features/flows'
 import { Inspector } from '../features/inspector/Inspector'
-import { isPresenterShortcut, usePresenterSetting } from '../features/presenter/presenter'
+import { isPresenterShortcut, usePresenterSetting } from '../features/presenter'
 import { isSharedLinkFragment, useReloadOnSharedLink } from '../features/share/shared-link-fragment'
-import type { TransactionFormRow } from '../features/transactions/transaction-form'
+import type { DeletableRow, TransactionFormRow } from '../features/transactions'
 import { UnexpectedAnswer } from '../features/UnexpectedAnswer'
 import { useAppliedView, useView } from '../features/view-state'
 import { AnnouncementRegion, StatusMessage, useAnnounce } from '../ui/announcer'
 import { ChunkBoundary, ViewChunkBoundary } from '../ui/ChunkBoundary'
 import { lazyChunk, preloadedChunk } from '../ui/lazy-chunk'
 import { useMediaQuery } from '../ui/use-media-query'
-import { ConsoleDialogs, type DeletableRow, useConsoleDialogs } from './dialogs'
+import { ConsoleDialogs, useConsoleDialogs } from './dialogs'
 import { Header } from './Header'
 import { offlineProfiles } from './offline-profiles'
 import { switchMode, takeCarriedAccount } from './switch-mode'
 
-// Flows are for demonstrations: their runner, recorder and shipped flows load when the panel first opens.
 /** Where the page turns to one column (styles.css): keep the two in step. */
 const ONE_COLUMN = '(max-width: 720px)'
 
-const FlowsPanel = lazyChunk(() => import('../features/flows/FlowsPanel').then((m) => m.FlowsPanel))
-const AccountNotFound = lazyChunk(() =>
-  import('../features/card-accounts/AccountNotFound').then((m) => m.AccountNotFound),
-)
-// Only a page opened from a shared link needs the link's reader.
 const SharedLinkOpener = lazyChunk(() =>
   import('../features/share/SharedLinkOpener').then((m) => m.SharedLinkOpener),
+)
+const AccountNotFound = lazyChunk(() =>
+  import('../features/card-accounts/AccountNotFound').then((m) => m.AccountNotFound),
 )
 // The table, its filters and TanStack Table are not needed to paint the console's frame: they load beside
 // the account list, started as soon as the URL names an account (see usePreloadTransactionsView).

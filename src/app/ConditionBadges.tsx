@@ -8,7 +8,7 @@ import {
 } from '../api'
 import { isRealClock } from '../contract'
 import { useConditions } from '../features/conditions'
-import { ClockBadge } from '../features/sandbox-clock/ClockBadge'
+import { ClockBadge } from '../features/sandbox-clock'
 import { useView } from '../features/view-state'
 import { tamperLabels } from './TamperSelect'
 

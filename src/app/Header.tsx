@@ -1,7 +1,7 @@
 import { type ReactNode, useRef, useState } from 'react'
 import { type Mode, modeDataHomes, modeLabels, modes } from '../api'
 import { LongerNameToggle } from '../features/LongerNameToggle'
-import { usePresenter, usePresenterSetting } from '../features/presenter/presenter'
+import { usePresenter, usePresenterSetting } from '../features/presenter'
 import { useView } from '../features/view-state'
 import { MenuButton, type MenuButtonHandle } from '../ui/MenuButton'
 import { useMediaQuery } from '../ui/use-media-query'

@@ -7,12 +7,8 @@ import {
   type OfflineData,
   OfflineProfilesContext,
 } from '../api'
-import { OfflineDataContext } from '../features/data-tools/offline-data'
-import {
-  createPresenterSetting,
-  PresenterContext,
-  type PresenterSetting,
-} from '../features/presenter/presenter'
+import { OfflineDataContext } from '../features/data-tools'
+import { createPresenterSetting, PresenterContext, type PresenterSetting } from '../features/presenter'
 import { AnnouncerProvider } from '../ui/announcer'
 import { DialogsProvider } from '../ui/dialog-registry'
 import { HelpTextContext } from '../ui/help'

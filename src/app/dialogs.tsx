@@ -1,51 +1,41 @@
-import { useApiClient } from '../api'
-import type { AccountView, KnownAccount } from '../features/card-accounts/account-view'
+import { type ScenarioSaver, useApiClient } from '../api'
+import { type AccountView, accountLabel, type KnownAccount } from '../features/card-accounts'
 import { DeleteAccountDialog } from '../features/card-accounts/DeleteAccountDialog'
-import { accountLabel } from '../features/card-accounts/format'
 import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
 import { ConditionsDialog } from '../features/conditions'
+import { ConnectionDialog } from '../features/connection'
 import { ExplainDialog } from '../features/explain'
+import { ClockDialog } from '../features/sandbox-clock'
 import { CopyToOfflineDialog } from '../features/scenarios'
-import { markRecent } from '../features/transactions/recent'
-import type { TransactionRow } from '../features/transactions/rows'
-import type { CopyToOffline } from '../features/transactions/TransactionsView'
-import type { TransactionFormRow } from '../features/transactions/transaction-form'
-import { viewShowing } from '../features/transactions/view-showing'
+import {
+  AddTransactionsDialog,
+  type DeletableRow,
+  DeleteTransactionDialog,
+  markRecent,
+  SettleDialog,
+  type TransactionFormRow,
+  viewShowing,
+} from '../features/transactions'
 import { useDeletion } from '../features/use-deletion'
 import { parseView, useView } from '../features/view-state'
 import { useAnnounce } from '../ui/announcer'
 import { type DialogEntries, DialogOutlet, useDialogs } from '../ui/dialog-registry'
 import { lazyChunk } from '../ui/lazy-chunk'
 
-// The form dialogs bring react-hook-form with them: loaded when first opened, not with the page.
+// Each feature's entry exports its dialogs that load when first opened; Help is the console's own. By
+// path: those an entry cannot export without growing the page's JavaScript or an import cycle (App.tsx).
 const NewAccountDialog = lazyChunk(() =>
   import('../features/card-accounts/NewAccountDialog').then((m) => m.NewAccountDialog),
-)
-const AddTransactionsDialog = lazyChunk(() =>
-  import('../features/transactions/AddTransactionsDialog').then((m) => m.AddTransactionsDialog),
-)
-// The exports bring the portable signer's source for the Postman collection: loaded when first opened.
-const ShareDialog = lazyChunk(() => import('../features/share/ShareDialog').then((m) => m.ShareDialog))
-// Opened on demand, none is needed to paint the console: each loads when first opened.
-const ClockDialog = lazyChunk(() =>
-  import('../features/sandbox-clock/ClockDialog').then((m) => m.ClockDialog),
 )
 const OpenAccountDialog = lazyChunk(() =>
   import('../features/card-accounts/OpenAccountDialog').then((m) => m.OpenAccountDialog),
 )
-const ConnectionDialog = lazyChunk(() =>
-  import('../features/connection/ConnectionDialog').then((m) => m.ConnectionDialog),
-)
+// The exports bring the portable signer's source for the Postman collection.
+const ShareDialog = lazyChunk(() => import('../features/share/ShareDialog').then((m) => m.ShareDialog))
 const GenerateDialog = lazyChunk(() =>
   import('../features/data-tools/GenerateDialog').then((m) => m.GenerateDialog),
 )
 const HelpDialog = lazyChunk(() => import('./HelpDialog').then((m) => m.HelpDialog))
-const SettleDialog = lazyChunk(() =>
-  import('../features/transactions/SettleDialog').then((m) => m.SettleDialog),
-)
-const DeleteTransactionDialog = lazyChunk(() =>
-  import('../features/transactions/DeleteTransactionDialog').then((m) => m.DeleteTransactionDialog),
-)
 
 type Closing = { onClose: () => void }
 
@@ -65,11 +55,13 @@ type DialogProps = {
   'delete-account': { account: AccountView }
   settle: { account: AccountView; corporateId: string | undefined }
   'delete-transaction': { account: AccountView; row: DeletableRow }
-  'copy-to-offline': { account: AccountView; corporateId: string | undefined } & CopyToOffline
+  'copy-to-offline': {
+    account: AccountView
+    corporateId: string | undefined
+    saver: () => Promise<ScenarioSaver>
+    onSwitchToOffline: (scenario: string) => void
+  }
 }
-
-/** A row of the table the sandbox can delete: one with its cardTransactionId. */
-export type DeletableRow = TransactionRow & { id: string }
 
 /** The console's dialogs: the one place an id meets its component and what follows its answer. */
 const consoleDialogs: DialogEntries<DialogProps> = {

@@ -1,6 +1,5 @@
 import { type Mode, modeLabels, writeMode } from '../api'
-import type { AccountView } from '../features/card-accounts/account-view'
-import { accountLabel } from '../features/card-accounts/format'
+import { type AccountView, accountLabel } from '../features/card-accounts'
 // Not the feature's entry: that would pull the probe's screens into the first chunk.
 import { mayLeaveProbeRun } from '../features/probe/leaving'
 import { arriveAt, parseView, viewSearch } from '../features/view-state'

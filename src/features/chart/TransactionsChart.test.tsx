@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useState } from 'react'
 import { expect, it } from 'vitest'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
 import { accountView } from '../card-accounts/account-view'
 import { TransactionsView } from '../transactions/TransactionsView'
+import { TransactionsChart } from './TransactionsChart'
 
 const booked = (id: string, date: string, amount: string, merchantCategoryCode = '5411') =>
   transaction({
@@ -101,3 +103,40 @@ it('a brush across the chart sets From and To to whole days, and the table follo
     /2026-01-06 to 2026-01-07: 1 transactions/,
   )
 })
+
+it('keeps the figure’s place, its totals shown, until the bars may be drawn after the table’s rows', async () => {
+  const app = await startConsole()
+  const account = await seedAccount(app.sandbox)
+  await seedTransactions(app.sandbox, account.resourceId, [booked('a', '2026-01-05', '-10.50')])
+  app.render(<ChartBeforeRows accountId={account.resourceId} />)
+  const chart = await screen.findByRole('region', { name: 'Transactions over time' })
+  await within(chart).findByRole('table', { name: 'Totals per currency' })
+  expect(within(chart).queryByRole('img')).toBeNull()
+  // The figure's box is there, as wide and as high as the bars' will be, so nothing below it moves.
+  const placeholder = chart.querySelector('.chart-figure svg.chart')
+  expect(placeholder?.getAttribute('viewBox')).toBe('0 0 800 220')
+  expect(placeholder?.getAttribute('aria-hidden')).toBe('true')
+
+  await app.user.click(screen.getByRole('button', { name: 'Rows shown' }))
+  await within(chart).findByRole('img', { name: /per day, 2026-01-05 to 2026-01-05: 1 transactions/ })
+})
+
+/** The chart as the transactions view holds it, its table's rows shown at the click of "Rows shown". */
+function ChartBeforeRows({ accountId }: { accountId: string }) {
+  const [rowsShown, setRowsShown] = useState(false)
+  return (
+    <>
+      <button type="button" onClick={() => setRowsShown(true)}>
+        Rows shown
+      </button>
+      <TransactionsChart
+        accountId={accountId}
+        corporateId={undefined}
+        from={undefined}
+        to={undefined}
+        onWindow={() => {}}
+        drawBars={rowsShown}
+      />
+    </>
+  )
+}

@@ -1,20 +1,10 @@
-import { scaleLinear } from 'd3-scale'
-import { useId, useRef, useState } from 'react'
+import { Suspense, useId, useState } from 'react'
 import type { SummaryBucket, TransactionsSummary } from '../../contract'
+import { preloadedChunk } from '../../ui/lazy-chunk'
 import { ApiErrorState } from '../ApiErrorState'
 import { merchantCategories } from '../transactions'
-import {
-  axisDays,
-  barValue,
-  brushedDays,
-  brushedWindow,
-  bucketDays,
-  currenciesOf,
-  dayNumber,
-  isoOfDay,
-  type Measure,
-  tickLabel,
-} from './chart-data'
+import { brushedWindow, currenciesOf, type Measure } from './chart-data'
+import { BarsPlaceholder } from './chart-figure'
 import { useChartOpen } from './chart-fold'
 import { DEFAULT_SUMMARY_CAP, type SummaryOutcome, useTransactionsSummary } from './summary-query'
 
@@ -25,14 +15,23 @@ export interface TransactionsChartProps {
   to: string | undefined
   /** A brushed window (whole buckets), or undefined to clear the dates. */
   onWindow: (from: string | undefined, to: string | undefined) => void
+  /** False until the table's first answer is on screen; the bars' code is fetched only then. */
+  drawBars: boolean
 }
 
-const WIDTH = 800
-const HEIGHT = 220
-const MARGIN = { top: 12, right: 12, bottom: 28, left: 56 }
+// d3 and the bars load on their own, once the table's first answer is on screen (drawBars): the rows come
+// first, and the figure's box is kept meanwhile so nothing moves when the bars arrive.
+const bars = preloadedChunk(() => import('./ChartBars').then((module) => module.Bars))
 
 /** The account's transactions over the view's date window: a chart with a brush, totals and top categories. */
-export function TransactionsChart({ accountId, corporateId, from, to, onWindow }: TransactionsChartProps) {
+export function TransactionsChart({
+  accountId,
+  corporateId,
+  from,
+  to,
+  onWindow,
+  drawBars,
+}: TransactionsChartProps) {
   const [bucket, setBucket] = useState<SummaryBucket | undefined>()
   const [measure, setMeasure] = useState<Measure>('count')
   const [chosenCurrency, setCurrency] = useState<string>()
@@ -125,15 +124,21 @@ export function TransactionsChart({ accountId, corporateId, from, to, onWindow }
           <p className="hint">No transactions in this window to chart.</p>
         ) : (
           <>
-            <Bars
-              summary={summary}
-              measure={measure}
-              currency={currency ?? ''}
-              onBrush={(a, b) => {
-                const window = brushedWindow(a, b, summary)
-                if (window) onWindow(window.from, window.to)
-              }}
-            />
+            {drawBars ? (
+              <Suspense fallback={<BarsPlaceholder />}>
+                <bars.Component
+                  summary={summary}
+                  measure={measure}
+                  currency={currency ?? ''}
+                  onBrush={(a, b) => {
+                    const window = brushedWindow(a, b, summary)
+                    if (window) onWindow(window.from, window.to)
+                  }}
+                />
+              </Suspense>
+            ) : (
+              <BarsPlaceholder />
+            )}
             <p className="hint chart-help">
               Drag across the chart to filter the table to those {summary.bucket === 'day' ? 'days' : 'weeks'}
               .
@@ -196,121 +201,6 @@ function PagedNotice({
           </button>
         </p>
       ) : null}
-    </div>
-  )
-}
-
-function Bars({
-  summary,
-  measure,
-  currency,
-  onBrush,
-}: {
-  summary: TransactionsSummary
-  measure: Measure
-  currency: string
-  onBrush: (fromDay: number, toDay: number) => void
-}) {
-  const svg = useRef<SVGSVGElement>(null)
-  const [drag, setDrag] = useState<{ start: number; end: number }>()
-  const axis = axisDays(summary)
-  if (axis === undefined) return null
-  const x = scaleLinear()
-    .domain(axis)
-    .range([MARGIN.left, WIDTH - MARGIN.right])
-  const values = summary.buckets.flatMap((b) => [
-    barValue(b.booked, measure, currency),
-    barValue(b.pending, measure, currency),
-  ])
-  const y = scaleLinear()
-    .domain([Math.min(0, ...values), Math.max(0, ...values)])
-    .nice()
-    .range([HEIGHT - MARGIN.bottom, MARGIN.top])
-  const size = bucketDays(summary.bucket)
-  const barWidth = Math.max(1, (x(axis[0] + size) - x(axis[0])) / 2 - 0.5)
-  const dayAt = (clientX: number) => {
-    const box = svg.current?.getBoundingClientRect()
-    if (!box || box.width === 0) return axis[0]
-    const local = ((clientX - box.left) / box.width) * WIDTH
-    return Math.min(axis[1], Math.max(axis[0], x.invert(local)))
-  }
-  const bar = (value: number, left: number, className: string, key: string) => (
-    <rect
-      key={key}
-      className={className}
-      x={left}
-      width={barWidth}
-      y={Math.min(y(value), y(0))}
-      height={Math.abs(y(value) - y(0))}
-    />
-  )
-  const ticks = x.ticks(6).filter((t) => Number.isInteger(t))
-  const brushed = drag ? brushedDays(drag.start, drag.end, summary) : undefined
-  const label = `${measure === 'count' ? 'Count' : `Sum in ${currency}`} of booked and pending transactions per ${
-    summary.bucket
-  }, ${summary.fromDate} to ${summary.toDate}: ${summary.count.toLocaleString('en')} transactions. The table below has the figures.`
-  return (
-    <div className="chart-figure">
-      <svg
-        ref={svg}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-label={label}
-        className="chart"
-        onPointerDown={(e) => {
-          e.currentTarget.setPointerCapture?.(e.pointerId)
-          const day = dayAt(e.clientX)
-          setDrag({ start: day, end: day })
-        }}
-        onPointerMove={(e) => {
-          if (drag) setDrag({ ...drag, end: dayAt(e.clientX) })
-        }}
-        onPointerUp={(e) => {
-          if (!drag) return
-          const end = dayAt(e.clientX)
-          setDrag(undefined)
-          // A click without a drag picks its own bucket.
-          onBrush(drag.start, Math.abs(end - drag.start) < 0.01 ? drag.start + 0.01 : end)
-        }}
-        onPointerCancel={() => setDrag(undefined)}
-      >
-        {y
-          .ticks(4)
-          // A count has no fractions.
-          .filter((t) => measure === 'sum' || Number.isInteger(t))
-          .map((t) => (
-            <g key={`y${t}`} className="chart-grid">
-              <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(t)} y2={y(t)} />
-              <text x={MARGIN.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
-                {tickLabel(t)}
-              </text>
-            </g>
-          ))}
-        {summary.buckets.map((b) => {
-          const left = x(dayNumber(b.start))
-          return [
-            bar(barValue(b.booked, measure, currency), left, 'chart-booked', `${b.start}b`),
-            bar(barValue(b.pending, measure, currency), left + barWidth, 'chart-pending', `${b.start}p`),
-          ]
-        })}
-        {ticks.map((t) => (
-          <text key={`x${t}`} className="chart-axis" x={x(t)} y={HEIGHT - 8} textAnchor="middle">
-            {isoOfDay(t)}
-          </text>
-        ))}
-        {brushed ? (
-          <rect
-            className="chart-brush"
-            x={x(brushed[0])}
-            width={x(brushed[1]) - x(brushed[0])}
-            y={MARGIN.top}
-            height={HEIGHT - MARGIN.top - MARGIN.bottom}
-          />
-        ) : null}
-      </svg>
-      <p className="chart-legend" aria-hidden="true">
-        <span className="swatch chart-booked" /> booked <span className="swatch chart-pending" /> pending
-      </p>
     </div>
   )
 }

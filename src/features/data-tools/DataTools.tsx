@@ -22,7 +22,7 @@ import { ChunkBoundary } from '../../ui/ChunkBoundary'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FilePicker } from '../../ui/FilePicker'
 import { ApiErrorState } from '../ApiErrorState'
-import { checkImport, dataImport, ImportRefusal, importProblemsInWords, readImportFile } from '../file-import'
+import { dataImport, ImportRefusal, importProblemsInWords, importTools } from '../file-import'
 import { ScenariosDialog } from '../scenarios'
 import { useView } from '../view-state'
 import type { FillTestData } from './fill'
@@ -97,6 +97,7 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
   const chooseFile = async (file: File) => {
     clearStatus()
     setImportError(undefined)
+    const { checkImport, readImportFile } = await importTools()
     const read = await readImportFile(file)
     if (!read.ok) {
       setImportError({ file: file.name, problems: [read.reason] })

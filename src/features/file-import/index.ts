@@ -9,3 +9,10 @@ export {
   profileImport,
   scenarioImport,
 } from './refusal-words'
+
+/**
+ * The reader and checker (with the JSON fault finder) for a screen on the page from the start, the
+ * sidebar's Data tools: they load when a file is chosen, not with the page. Screens loaded on demand
+ * import the names above.
+ */
+export const importTools = () => import('./import-tools')

@@ -5,7 +5,8 @@ import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
 import { accountView } from '../card-accounts/account-view'
 import { TransactionsView } from '../transactions/TransactionsView'
-import { Inspector, RequestBody } from './Inspector'
+import { Inspector } from './Inspector'
+import { RequestBody } from './RequestBody'
 
 /**
  * The transactions of one account, and the inspector below them: loading the view is two requests, its page
@@ -60,9 +61,10 @@ function header(entry: ReturnType<typeof within>, title: string, name: string): 
 it('lists each request with its operation, method, path and status', async () => {
   const { user, path, account } = await showAccount()
   await user.click(inspector().getByText('Requests (2)'))
-  const lines = inspector()
-    .getAllByRole('listitem')
-    .map((item) => item.querySelector('summary')?.textContent)
+  // The entries' code loads as the panel opens.
+  const lines = (await inspector().findAllByRole('listitem')).map(
+    (item) => item.querySelector('summary')?.textContent,
+  )
   const summaryPath = `/api/v1/sandbox-console/card-accounts/${account.resourceId}/summary`
   expect(lines).toEqual(
     expect.arrayContaining([

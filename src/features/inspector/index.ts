@@ -1,3 +1,3 @@
 // The feature's public entry: other features import only this (docs/decisions.md#feature-folders).
-export { RequestBody } from './Inspector'
+export { RequestBody } from './RequestBody'
 export { showInInspector } from './shown-request'

@@ -7,4 +7,12 @@ export {
   replacePersonalHeaders,
   replacePersonalSignedLines,
 } from './personal'
-export { usePresenter } from './presenter'
+export {
+  applyPresenter,
+  createPresenterSetting,
+  isPresenterShortcut,
+  PresenterContext,
+  type PresenterSetting,
+  usePresenter,
+  usePresenterSetting,
+} from './presenter'

@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { type ScenarioSaver, useRequestTransactionsPage, useTransactionsPage } from '../../api'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import type { BookingStatus, TransactionsParams } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
+import { useIdleAfter } from '../../ui/use-idle-after'
 import { ApiErrorState } from '../ApiErrorState'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
-import { transactionsChart, usePrefetchTransactionsSummary } from '../chart'
+import { TransactionsChart, usePrefetchTransactionsSummary } from '../chart'
 import { headerFieldProblem } from '../header-fields'
 import { PersonalInput, useShownPersonal } from '../presenter'
 import { UnexpectedAnswer } from '../UnexpectedAnswer'
@@ -12,13 +13,9 @@ import { useDeletion } from '../use-deletion'
 import { useView, viewSearch } from '../view-state'
 import { Filters } from './Filters'
 import { askedText, Pagination, rowsText } from './Pagination'
-import { linkTarget, pageInfo, type TransactionRow, transactionRows } from './rows'
+import { type DeletableRow, linkTarget, pageInfo, transactionRows } from './rows'
 import { type RowActions, TransactionsTable } from './TransactionsTable'
 import type { TransactionFormRow } from './transaction-form'
-
-// Fetched as this module loads, so the chart usually renders without a fallback (see preloadedChunk).
-const TransactionsChart = transactionsChart.Component
-transactionsChart.preload()
 
 export interface TransactionActions {
   onAdd: () => void
@@ -32,14 +29,9 @@ export interface TransactionActions {
    * the composition root opens them in its one registry, with the PSU-Corporate-ID the table sends.
    */
   onSettle: (corporateId: string | undefined) => void
-  onDeleteTransaction: (row: TransactionRow & { id: string }) => void
+  onDeleteTransaction: (row: DeletableRow) => void
   /** Proxy mode: saves the account as read into a new offline scenario (absent offline). */
   onCopyToOffline?: ((corporateId: string | undefined) => void) | undefined
-}
-
-export interface CopyToOffline {
-  saver: () => Promise<ScenarioSaver>
-  onSwitchToOffline: (scenario: string) => void
 }
 
 interface TransactionsViewProps extends TransactionActions {
@@ -82,6 +74,8 @@ export function TransactionsView({
   const [followed, setFollowed] = useState<{ href: string; viewKey: string }>()
   const link = followed?.viewKey === viewKey ? followed.href : undefined
   const query = useTransactionsPage(account.resourceId, params, headers, link)
+  // The chart's bars wait for the table's first answer (rows, an empty page or an error) to be on screen.
+  const drawBars = useIdleAfter(!query.isPending)
   // Rows of another page kept while this one loads, or this page's rows from before a write, read again
   // now: either may be out of date, so the table says it is busy until the answer is in.
   const refreshing = query.isPlaceholderData || query.isRefetching
@@ -203,21 +197,14 @@ export function TransactionsView({
       <Filters />
       {/* A reversed window is the table's error to show, once. */}
       {view.from && view.to && view.from > view.to ? null : (
-        <Suspense
-          fallback={
-            <p className="loading" aria-busy="true">
-              Loading the chart…
-            </p>
-          }
-        >
-          <TransactionsChart
-            accountId={account.resourceId}
-            corporateId={corporateId}
-            from={view.from}
-            to={view.to}
-            onWindow={(from, to) => setView({ from, to, offset: 0 })}
-          />
-        </Suspense>
+        <TransactionsChart
+          accountId={account.resourceId}
+          corporateId={corporateId}
+          from={view.from}
+          to={view.to}
+          onWindow={(from, to) => setView({ from, to, offset: 0 })}
+          drawBars={drawBars}
+        />
       )}
       {query.isError ? (
         <ApiErrorState

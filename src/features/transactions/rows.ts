@@ -155,3 +155,6 @@ export function linkTarget(href: string): LinkTarget | undefined {
   if (offset === undefined || !expressible) return { kind: 'href', href }
   return { kind: 'view', offset, limit: whole('limit') }
 }
+
+/** A row of the table the sandbox can delete: one with its cardTransactionId. */
+export type DeletableRow = TransactionRow & { id: string }

@@ -1,0 +1,129 @@
+import { scaleLinear } from 'd3-scale'
+import { useRef, useState } from 'react'
+import type { TransactionsSummary } from '../../contract'
+import {
+  axisDays,
+  barValue,
+  brushedDays,
+  bucketDays,
+  dayNumber,
+  isoOfDay,
+  type Measure,
+  tickLabel,
+} from './chart-data'
+import { ChartFigure, HEIGHT, WIDTH } from './chart-figure'
+
+const MARGIN = { top: 12, right: 12, bottom: 28, left: 56 }
+
+/** The summary's buckets as bars on a day axis, with a brush that picks whole buckets. */
+export function Bars({
+  summary,
+  measure,
+  currency,
+  onBrush,
+}: {
+  summary: TransactionsSummary
+  measure: Measure
+  currency: string
+  onBrush: (fromDay: number, toDay: number) => void
+}) {
+  const svg = useRef<SVGSVGElement>(null)
+  const [drag, setDrag] = useState<{ start: number; end: number }>()
+  const axis = axisDays(summary)
+  if (axis === undefined) return null
+  const x = scaleLinear()
+    .domain(axis)
+    .range([MARGIN.left, WIDTH - MARGIN.right])
+  const values = summary.buckets.flatMap((b) => [
+    barValue(b.booked, measure, currency),
+    barValue(b.pending, measure, currency),
+  ])
+  const y = scaleLinear()
+    .domain([Math.min(0, ...values), Math.max(0, ...values)])
+    .nice()
+    .range([HEIGHT - MARGIN.bottom, MARGIN.top])
+  const size = bucketDays(summary.bucket)
+  const barWidth = Math.max(1, (x(axis[0] + size) - x(axis[0])) / 2 - 0.5)
+  const dayAt = (clientX: number) => {
+    const box = svg.current?.getBoundingClientRect()
+    if (!box || box.width === 0) return axis[0]
+    const local = ((clientX - box.left) / box.width) * WIDTH
+    return Math.min(axis[1], Math.max(axis[0], x.invert(local)))
+  }
+  const bar = (value: number, left: number, className: string, key: string) => (
+    <rect
+      key={key}
+      className={className}
+      x={left}
+      width={barWidth}
+      y={Math.min(y(value), y(0))}
+      height={Math.abs(y(value) - y(0))}
+    />
+  )
+  const ticks = x.ticks(6).filter((t) => Number.isInteger(t))
+  const brushed = drag ? brushedDays(drag.start, drag.end, summary) : undefined
+  const label = `${measure === 'count' ? 'Count' : `Sum in ${currency}`} of booked and pending transactions per ${
+    summary.bucket
+  }, ${summary.fromDate} to ${summary.toDate}: ${summary.count.toLocaleString('en')} transactions. The table below has the figures.`
+  return (
+    <ChartFigure>
+      <svg
+        ref={svg}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={label}
+        className="chart"
+        onPointerDown={(e) => {
+          e.currentTarget.setPointerCapture?.(e.pointerId)
+          const day = dayAt(e.clientX)
+          setDrag({ start: day, end: day })
+        }}
+        onPointerMove={(e) => {
+          if (drag) setDrag({ ...drag, end: dayAt(e.clientX) })
+        }}
+        onPointerUp={(e) => {
+          if (!drag) return
+          const end = dayAt(e.clientX)
+          setDrag(undefined)
+          // A click without a drag picks its own bucket.
+          onBrush(drag.start, Math.abs(end - drag.start) < 0.01 ? drag.start + 0.01 : end)
+        }}
+        onPointerCancel={() => setDrag(undefined)}
+      >
+        {y
+          .ticks(4)
+          // A count has no fractions.
+          .filter((t) => measure === 'sum' || Number.isInteger(t))
+          .map((t) => (
+            <g key={`y${t}`} className="chart-grid">
+              <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(t)} y2={y(t)} />
+              <text x={MARGIN.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
+                {tickLabel(t)}
+              </text>
+            </g>
+          ))}
+        {summary.buckets.map((b) => {
+          const left = x(dayNumber(b.start))
+          return [
+            bar(barValue(b.booked, measure, currency), left, 'chart-booked', `${b.start}b`),
+            bar(barValue(b.pending, measure, currency), left + barWidth, 'chart-pending', `${b.start}p`),
+          ]
+        })}
+        {ticks.map((t) => (
+          <text key={`x${t}`} className="chart-axis" x={x(t)} y={HEIGHT - 8} textAnchor="middle">
+            {isoOfDay(t)}
+          </text>
+        ))}
+        {brushed ? (
+          <rect
+            className="chart-brush"
+            x={x(brushed[0])}
+            width={x(brushed[1]) - x(brushed[0])}
+            y={MARGIN.top}
+            height={HEIGHT - MARGIN.top - MARGIN.bottom}
+          />
+        ) : null}
+      </svg>
+    </ChartFigure>
+  )
+}
