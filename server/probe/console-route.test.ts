@@ -6,12 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { headerNames } from '../../src/contract'
-import {
-  CONSOLE_PROBE_PATH,
-  NEEDS_BAD_SIGNATURES,
-  type ProbeEvent,
-  personalityProfiles,
-} from '../../src/contract/bank-profile'
+import { personalityProfiles } from '../../src/contract/bank-profile'
+import { CONSOLE_PROBE_PATH, NEEDS_BAD_SIGNATURES, type ProbeEvent } from '../../src/contract/probe'
 import { probeEvents } from '../../src/features/probe/probe-stream'
 import { generateDevIdentity } from '../../src/signing/dev-identity'
 import { createNodeRequestSigner } from '../../src/signing/node/node-signing-crypto'

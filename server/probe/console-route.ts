@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { headerNames, problem, problemFromZod } from '../../src/contract'
+import { bankProfileFileOf } from '../../src/contract/bank-profile'
 import {
-  bankProfileFileOf,
   CONSOLE_PROBE_PATH,
   type ProbeEvent,
   probeMaxRequests,
   probePlan,
   probeRequest,
-} from '../../src/contract/bank-profile'
+} from '../../src/contract/probe'
 import type { RequestSigner } from '../../src/signing/signer'
 import { sendProblem, setHeaders } from '../problem-response'
 import { readBodyWithin } from '../read-body'

@@ -10,14 +10,16 @@ import {
   bankProfileFileOf,
   bankTraitNames,
   definedTraits,
-  NEEDS_BAD_SIGNATURES,
-  PROBE_MAX_REQUESTS,
-  type ProbeExchange,
   personalityProfiles,
-  probeMaxRequests,
   visibleTraits,
 } from '../../src/contract/bank-profile'
 import { personalityNames } from '../../src/contract/personality-names'
+import {
+  NEEDS_BAD_SIGNATURES,
+  PROBE_MAX_REQUESTS,
+  type ProbeExchange,
+  probeMaxRequests,
+} from '../../src/contract/probe'
 import { generateDevIdentity } from '../../src/signing/dev-identity'
 import { createNodeRequestSigner } from '../../src/signing/node/node-signing-crypto'
 import { loadIdentity } from '../identity'

@@ -12,14 +12,16 @@ import {
   type BankTraits,
   bankTraitNames,
   definedTraits,
+  unknownTraits,
+} from '../../src/contract/bank-profile'
+import {
   NEEDS_BAD_SIGNATURES,
   PROBE_ACCOUNT_NAME,
   PROBE_BOOKED_ROWS,
   type ProbeExchange,
   type ProbeOutcome,
   probePlan,
-  unknownTraits,
-} from '../../src/contract/bank-profile'
+} from '../../src/contract/probe'
 import type { RequestSigner } from '../../src/signing/signer'
 import type { BadSigners } from './bad-signatures'
 

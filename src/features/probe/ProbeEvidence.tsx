@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { RequestLogEntry } from '../../api'
-import type { ProbeExchange } from '../../contract/bank-profile'
+import type { ProbeExchange } from '../../contract/probe'
 import { RequestBody } from '../inspector'
 import { maskBody, maskHeaders, usePresenter } from '../presenter'
 import { logEntryOf } from './probe-run'

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { ApiError, useApiClient, useConnection } from '../../api'
 import { testCustomers } from '../../contract'
-import { probePlan, probeRequest } from '../../contract/bank-profile'
+import { probePlan, probeRequest } from '../../contract/probe'
 import { FormAlert } from '../../ui/Messages'
 import { PersonalInput } from '../presenter'
 import { ProbeReport } from './ProbeReport'

@@ -1,10 +1,5 @@
-import {
-  type BankTraitName,
-  type BankTraits,
-  bankTraitNames,
-  NEEDS_BAD_SIGNATURES,
-  type ProbeOutcome,
-} from '../../contract/bank-profile'
+import { type BankTraitName, type BankTraits, bankTraitNames } from '../../contract/bank-profile'
+import { NEEDS_BAD_SIGNATURES, type ProbeOutcome } from '../../contract/probe'
 
 /** Each trait in a tester's words, as the parity report names it (its key in a profile file beside). */
 export const traitLabels: Record<BankTraitName, string> = {

@@ -2,14 +2,14 @@ import { useSyncExternalStore } from 'react'
 import { ApiError, type RequestLog, type RequestLogEntry } from '../../api'
 import { consoleFetch } from '../../api/console-secret'
 import { API_BASE, headerNames } from '../../contract'
+import type { BankProfileFile } from '../../contract/bank-profile'
 import {
-  type BankProfileFile,
   CONSOLE_PROBE_PATH,
   type ProbeExchange,
   type ProbeOutcome,
   type ProbeRequest,
   probeMaxRequests,
-} from '../../contract/bank-profile'
+} from '../../contract/probe'
 import { replaceLastCheck } from './last-check'
 import { runUnderWay } from './leaving'
 import { probeEvents } from './probe-stream'

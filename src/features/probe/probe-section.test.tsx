@@ -7,15 +7,13 @@ import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readOfflinePersonality } from '../../api'
 import { openScenarioLibrary } from '../../app/scenario-library'
+import { type BankTraits, bankProfileFileOf, personalityProfiles } from '../../contract/bank-profile'
 import {
-  type BankTraits,
-  bankProfileFileOf,
   CONSOLE_PROBE_PATH,
   NEEDS_BAD_SIGNATURES,
   type ProbeEvent,
   type ProbeExchange,
-  personalityProfiles,
-} from '../../contract/bank-profile'
+} from '../../contract/probe'
 import { captureDownloads } from '../../test/downloads'
 import { proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
 import { resetProbeRun } from './probe-run'

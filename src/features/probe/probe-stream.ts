@@ -1,4 +1,4 @@
-import { type ProbeEvent, probeEvent } from '../../contract/bank-profile'
+import { type ProbeEvent, probeEvent } from '../../contract/probe'
 
 /**
  * The events of the proxy's probe stream (`POST /console/probe`, one JSON object a line), each as soon as
