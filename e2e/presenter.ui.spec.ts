@@ -24,7 +24,7 @@ async function openFlows(page: Page) {
 test('steps through a shipped flow with the arrow keys, then presents it masked', async ({ page }) => {
   await openConsole(page)
   const panel = await openFlows(page)
-  await expect(panel.getByText(/^Next, step 1 of 4: Create a mock card account/)).toBeVisible()
+  await expect(panel.getByText(/^Next, step 1 of 5: Create a mock card account/)).toBeVisible()
 
   await page.keyboard.press('ArrowRight')
   await expect(panel.getByText('Step 1: 201 Created: card account 400000******1234')).toBeVisible()
@@ -39,6 +39,11 @@ test('steps through a shipped flow with the arrow keys, then presents it masked'
   await page.keyboard.press('ArrowRight')
   await expect(panel.getByText('Step 4: 200 OK: 2 transactions')).toBeVisible()
   await expect(await swapAmounts(page)).toBeChecked()
+  await page.keyboard.press('ArrowRight')
+  await expect(panel.getByText('Step 5: 200 OK: 2 transactions')).toBeVisible()
+  // The flow puts the console-wide switch back as it found it.
+  await expect(await swapAmounts(page)).not.toBeChecked()
+  expect(new URL(page.url()).searchParams.get('fix')).toBeNull()
 
   await page.keyboard.press('Alt+Shift+P')
   await openHeaderGroup(page, 'Explain & share')

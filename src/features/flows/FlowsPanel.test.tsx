@@ -19,7 +19,7 @@ it('steps through a shipped flow with the arrow keys, each step showing in the t
   const panel = await screen.findByRole('region', { name: 'Flow' })
   expect(within(panel).getByRole('combobox', { name: 'Flow to run' })).toHaveProperty('value', '0')
   expect(panel.querySelector('.flow-caption')?.textContent).toMatch(
-    /^Next, step 1 of 4: Create a mock card account/,
+    /^Next, step 1 of 5: Create a mock card account/,
   )
   // The panel listens for the arrows from its mount effects, which also put focus on Run next step: a key
   // pressed before them (a slow first render) would go unheard.
@@ -42,18 +42,22 @@ it('steps through a shipped flow with the arrow keys, each step showing in the t
 
   // Back one, and the same step runs again.
   await user.keyboard('{ArrowLeft}')
-  expect(panel.querySelector('.flow-caption')?.textContent).toMatch(/^Next, step 3 of 4: Read the booked/)
+  expect(panel.querySelector('.flow-caption')?.textContent).toMatch(/^Next, step 3 of 5: Read the booked/)
   await within(panel).findByText('Step 2: 201 Created: 3 transactions')
   await user.keyboard('{ArrowRight}')
   await within(panel).findByText('Step 3: 200 OK: 2 transactions')
   await user.keyboard('{ArrowRight}')
   await within(panel).findByText('Step 4: 200 OK: 2 transactions')
+  expect(new URLSearchParams(location.search).get('fix')).toBe('1')
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText('Step 5: 200 OK: 2 transactions')
+  expect(panel.querySelector('.flow-caption')?.textContent).toBe('Done: all 5 steps ran.')
+  // The flow leaves the console-wide switch as it found it.
   await user.click(screen.getByRole('button', { name: 'Test conditions' }))
   expect(screen.getByRole('checkbox', { name: 'Swap the two amounts (accept-fix)' })).toHaveProperty(
     'checked',
-    true,
+    false,
   )
-  expect(panel.querySelector('.flow-caption')?.textContent).toBe('Done: all 4 steps ran.')
 })
 
 it('shows one request at a time with PSU ids masked in presenter mode', async () => {

@@ -38,17 +38,20 @@ describe('running a flow step by step through the API client', () => {
       '201 Created: 3 transactions',
       '200 OK: 2 transactions',
       '200 OK: 2 transactions',
+      '200 OK: 2 transactions',
     ])
     const created = outcomes[0]?.context.account
     expect(outcomes[3]?.view).toMatchObject({ account: created, status: 'booked', fix: true })
+    // The last step leaves the console-wide switch off, as the flow found it.
+    expect(outcomes[4]?.view).toMatchObject({ account: created, status: 'booked', fix: false })
     const snapshot = await sandbox.exportSnapshot()
     const stored = snapshot.cardAccounts.find((a) => a.account.resourceId === created)
     expect(stored?.transactions).toHaveLength(3)
-    // The accept-fix step sent the swap; the one before it did not.
+    // Only the accept-fix step sent the swap (newest first: the last step, the swap, the read before it).
     const reads = api.log.snapshot().filter((e) => e.kind === 'request' && e.method === 'GET')
     const fixHeader = (e: (typeof reads)[number]) =>
       e.kind === 'request' && e.requestHeaders.some(([name]) => name.toLowerCase() === 'accept-fix')
-    expect(reads.map(fixHeader)).toEqual([true, false])
+    expect(reads.map(fixHeader)).toEqual([false, true, false])
   })
 
   it('spoils a tampered step as the Signature switch does, and a clean step clears it', async () => {
@@ -87,12 +90,12 @@ describe('running a flow step by step through the API client', () => {
       context = outcome.context
       outcomes.push(outcome)
     }
-    expect(outcomes.map((o) => o.status)).toEqual([201, 201, 200, 200])
+    expect(outcomes.map((o) => o.status)).toEqual([201, 201, 200, 200, 200])
     const sent = outcomes.slice(1).map(({ sent: id }) => {
       const entry = api.log.snapshot().find((e) => e.id === id)
       return entry?.kind === 'request' ? new Headers(entry.requestHeaders).get('PSU-Corporate-ID') : undefined
     })
-    expect(sent).toEqual(['18129215603', '18129215603', '18129215603'])
+    expect(sent).toEqual(['18129215603', '18129215603', '18129215603', '18129215603'])
   })
 
   it('says so when a step needs an account and the flow has none yet', async () => {

@@ -53,6 +53,12 @@ export function shippedFlows(today: IsoDate): Flow[] {
           bookingStatus: 'booked',
           fix: true,
         },
+        {
+          // A flow leaves the console as a tester expects it: the swap is a console-wide switch.
+          action: 'readTransactions',
+          caption: 'And without accept-fix once more: the amounts as they are stored, the switch off again.',
+          bookingStatus: 'booked',
+        },
       ],
     },
     {
