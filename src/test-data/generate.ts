@@ -41,8 +41,8 @@ const merchants: ReadonlyArray<readonly [mcc: string, name: string]> = [
   ['5311', 'Department store'],
 ]
 
-/** Foreign currencies: units of it per unit of the account currency (rough, only for plausible figures), decimals. */
-const foreign: ReadonlyArray<readonly [currency: string, rate: number, decimals: number]> = [
+/** Foreign currencies: units of it per Norwegian krone (rough, only for plausible figures), decimals. */
+const foreign: ReadonlyArray<readonly [currency: string, perNok: number, decimals: number]> = [
   ['EUR', 0.086, 2],
   ['USD', 0.094, 2],
   ['SEK', 0.98, 2],
@@ -50,6 +50,15 @@ const foreign: ReadonlyArray<readonly [currency: string, rate: number, decimals:
   ['JPY', 14.1, 0],
   ['KWD', 0.029, 3],
 ]
+
+/**
+ * Units of `currency` per krone: the account's own currency is converted through the krone, so a EUR
+ * account's purchase in USD is about 1.09 USD per euro, not the 0.094 USD per krone it would be read as
+ * otherwise. Undefined for a currency the table does not know: its purchases are all at home.
+ */
+function perNok(currency: string): number | undefined {
+  return currency === 'NOK' ? 1 : foreign.find(([code]) => code === currency)?.[1]
+}
 
 /**
  * `count` transaction create bodies spread over the last `days` days, reproducible from `seed`:
@@ -64,6 +73,7 @@ export function generateTransactions({
   currency,
 }: GenerateOptions): TransactionCreateInput[] {
   const random = mulberry32(seed)
+  const home = perNok(currency)
   const below = (n: number) => Math.floor(random() * n)
   const span = Math.max(1, Math.floor(days))
   const rows: Array<{ daysAgo: number; body: TransactionCreateInput }> = []
@@ -79,11 +89,12 @@ export function generateTransactions({
     const sign = random() < 0.08 ? 1 : -1
     const [mcc, name] = merchants[below(merchants.length)] ?? ['5999', 'Online shop']
     const abroad = random() < 0.2 ? foreign[below(foreign.length)] : undefined
+    const rate = abroad && home !== undefined ? abroad[1] / home : undefined
     const original =
-      abroad && abroad[0] !== currency
+      abroad && rate !== undefined && abroad[0] !== currency
         ? {
             currency: abroad[0],
-            amount: minorToDecimal(sign * Math.round(cents * abroad[1] * 10 ** (abroad[2] - 2)), abroad[2]),
+            amount: minorToDecimal(sign * Math.round(cents * rate * 10 ** (abroad[2] - 2)), abroad[2]),
           }
         : { currency, amount: minorToDecimal(sign * cents, 2) }
     const body: TransactionCreateInput = {

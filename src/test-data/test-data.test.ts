@@ -102,3 +102,25 @@ describe('mulberry32', () => {
     expect(new Set(values).size).toBe(1000)
   })
 })
+
+describe("foreign amounts at plausible rates for the account's own currency", () => {
+  it("converts a EUR account's purchases abroad through the krone: about 1.09 USD to the euro", () => {
+    const rows = generateTransactions({
+      count: 2000,
+      days: 90,
+      seed: 7,
+      today: '2026-11-26',
+      currency: 'EUR',
+    })
+    const ratios = rows
+      .filter((t) => t.originalAmount.currency === 'USD')
+      .map((t) => Number(t.originalAmount.amount) / Number(t.transactionAmount.amount))
+    expect(ratios.length).toBeGreaterThan(10)
+    for (const ratio of ratios) expect(ratio).toBeCloseTo(0.094 / 0.086, 1)
+  })
+
+  it('keeps the purchases of an account in a currency it has no rate for at home', () => {
+    const rows = generateTransactions({ count: 500, days: 90, seed: 7, today: '2026-11-26', currency: 'CHF' })
+    expect(new Set(rows.map((t) => t.originalAmount.currency))).toEqual(new Set(['CHF']))
+  })
+})
