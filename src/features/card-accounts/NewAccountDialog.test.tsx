@@ -349,3 +349,21 @@ it('in presenter mode shows no customer number, masked at rest and dots while ty
     expect.objectContaining({ customerNumber: '18129215603', customerType: 'corporate' }),
   ])
 })
+
+it('notes a corporate account for the private test customer before it is sent, and still lets it be sent', async () => {
+  const { user, dialog, sandbox, onCreated } = await openDialog()
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.clear(dialog.getByLabelText('Customer number (PSU id)'))
+  await user.type(dialog.getByLabelText('Customer number (PSU id)'), '13039319955')
+  await user.click(dialog.getByRole('radio', { name: 'corporate' }))
+
+  expect(
+    dialog.getByRole('combobox', {
+      name: 'Customer number (PSU id)',
+      description: /Note: 13039319955 is the private test customer, and this account is corporate$/,
+    }),
+  ).toBeDefined()
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+  await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+  expect(await sandbox.listCardAccounts()).toEqual([expect.objectContaining({ customerType: 'corporate' })])
+})

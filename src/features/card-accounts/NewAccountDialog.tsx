@@ -100,6 +100,16 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
     customerMessage === undefined || !presenting
       ? customerMessage
       : maskValuesIn(customerMessage, [...Object.values(testCustomers), watch('customerNumber')])
+  // Not a rule of the sandbox, which takes any customer: a slip a tester would want to hear of first.
+  const typedCustomer = watch('customerNumber')
+  const typedType = watch('customerType')
+  const otherTestCustomer = customerTypes.find(
+    (type) => type !== typedType && testCustomers[type] === normaliseDigits(typedCustomer ?? ''),
+  )
+  const customerMismatch =
+    otherTestCustomer === undefined
+      ? undefined
+      : `. Note: ${shown(testCustomers[otherTestCustomer])} is the ${otherTestCustomer} test customer, and this account is ${typedType}`
   const onSubmit = handleSubmit((body) => once(() => submit(body)))
   const submit = async (body: Parameters<typeof create.mutateAsync>[0]) => {
     setAlert(undefined)
@@ -170,7 +180,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
           <Field
             label="Customer number (PSU id)"
             error={customerError}
-            hint={`Test customers: ${shown(testCustomers.private)} private, ${shown(testCustomers.corporate)} corporate`}
+            hint={`Test customers: ${shown(testCustomers.private)} private, ${shown(testCustomers.corporate)} corporate${customerMismatch ?? ''}`}
           >
             {(c) => (
               <Controller
