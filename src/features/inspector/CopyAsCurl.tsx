@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { modeLabels, type RequestLogEntry, useApiClient } from '../../api'
+import { type Mode, modeLabels, type RequestLogEntry, useApiClient } from '../../api'
 import { curlCommand, proxyCurlCommand, signedCurlCommand } from './curl'
 
 type Copy = 'console' | 'signed' | 'proxy'
@@ -8,8 +8,10 @@ type Copy = 'console' | 'signed' | 'proxy'
  * The request as a curl command. By proxy: to the console's proxy, and as signed upstream. Offline the tab's
  * own sandbox answered it, which no curl can reach: the same request is offered for the proxy instead.
  */
-export function CopyAsCurl({ entry }: { entry: RequestLogEntry }) {
-  const { mode } = useApiClient()
+export function CopyAsCurl({ entry, sentIn }: { entry: RequestLogEntry; sentIn?: Mode | undefined }) {
+  // A shared link's request keeps the mode it was sent in: opened offline, a proxied one is still proxied.
+  const client = useApiClient()
+  const mode = sentIn ?? client.mode
   const [copied, setCopied] = useState<Copy>()
   const copy = async (which: Copy, command: string) => {
     await navigator.clipboard.writeText(command)

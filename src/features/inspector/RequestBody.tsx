@@ -1,12 +1,15 @@
-import { preview, type RequestLogEntry, type Verification } from '../../api'
+import { type Mode, preview, type RequestLogEntry, type Verification } from '../../api'
 import { CopyAsCurl } from './CopyAsCurl'
 
-/** A request as it went over the wire: its headers, signature and verdict, bodies, and a curl to repeat it. */
-export function RequestBody({ entry }: { entry: RequestLogEntry }) {
+/**
+ * A request as it went over the wire: its headers, signature and verdict, bodies, and a curl to repeat it.
+ * `sentIn` is the mode it was sent in when that is not this console's (a shared link's request).
+ */
+export function RequestBody({ entry, sentIn }: { entry: RequestLogEntry; sentIn?: Mode | undefined }) {
   const { verification } = entry
   return (
     <div className="request-body">
-      <CopyAsCurl entry={entry} />
+      <CopyAsCurl entry={entry} sentIn={sentIn} />
       <Headers title="Request headers (as sent)" headers={entry.requestHeaders} verification={verification} />
       {entry.upstream ? (
         <>

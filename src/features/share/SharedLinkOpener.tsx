@@ -162,7 +162,12 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
   }
   if (link?.request && phase === 'open') {
     return (
-      <SharedRequestDialog request={link.request} redacted={link.redacted} onClose={() => setPhase('done')} />
+      <SharedRequestDialog
+        request={link.request}
+        sentIn={link.mode}
+        redacted={link.redacted}
+        onClose={() => setPhase('done')}
+      />
     )
   }
   return null
@@ -170,10 +175,13 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
 
 function SharedRequestDialog({
   request,
+  sentIn,
   redacted,
   onClose,
 }: {
   request: SharedRequest
+  /** The mode of the one who shared it: curl is offered as that mode could send it. */
+  sentIn: Mode
   redacted: boolean
   onClose: () => void
 }) {
@@ -204,7 +212,7 @@ function SharedRequestDialog({
         As the one who shared it saw it in their inspector
         {redacted ? '; PSU ids and customer numbers are redacted' : ''}.
       </p>
-      <RequestBody entry={entry} />
+      <RequestBody entry={entry} sentIn={sentIn} />
     </Dialog>
   )
 }
