@@ -188,6 +188,9 @@ export async function createAccount(page: Page, input: AccountInput): Promise<vo
   if (input.name) await dialog.getByLabel('Name (optional)').fill(input.name)
   await dialog.getByRole('button', { name: 'Create account' }).click()
   await expect(dialog).toBeHidden()
+  // Its first read answered: until then the header's "+ Add transactions" stands where the empty state's
+  // "+ Add transaction" will, and a click as the one replaces the other lands on neither.
+  await expect(pages(page).getByText(/^(No rows|Rows \d)/)).toBeVisible()
 }
 
 /** The pagination bar ("Rows 1–5 of ≥ 6", Prev, Next, page size). */
