@@ -49,6 +49,8 @@ test('move the clock: the today badge and the default dates follow, a reload kee
   await dialog.getByRole('button', { name: 'Forward 5 days' }).click()
   await expect(dialog.getByTestId('clock-today')).toHaveText(isoDay(5))
   await screenshot(page, 'clock-panel')
+  // Until the move's answer has settled the dialog is busy and Escape leaves it open: wait for its ×.
+  await expect(dialog.getByRole('button', { name: 'Close' }).first()).toBeEnabled()
   await page.keyboard.press('Escape')
 
   await expect(clockBadge(page)).toHaveText('Clock +5 days')
@@ -77,6 +79,7 @@ test('move the clock: the today badge and the default dates follow, a reload kee
   await expect(clockBadge(page)).toHaveText('Clock frozen')
   await again.getByRole('button', { name: 'Back to the real date' }).click()
   await expect(again.getByTestId('clock-today')).toHaveText(isoDay(0))
+  await expect(again.getByRole('button', { name: 'Close' }).first()).toBeEnabled()
   await page.keyboard.press('Escape')
   await expect(clockBadge(page)).toHaveCount(0)
 })
@@ -140,6 +143,7 @@ test('the automatic rule settles pending transactions when the clock moves past 
   await expect(page.getByRole('status')).toHaveText(
     `The sandbox's today is ${isoDay(3)}; 1 pending transaction settled`,
   )
+  await expect(dialog.getByRole('button', { name: 'Close' }).first()).toBeEnabled()
   await page.keyboard.press('Escape')
   await page.getByRole('radio', { name: 'booked' }).check()
   const [row] = await tableRows(page)

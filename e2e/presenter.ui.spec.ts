@@ -39,7 +39,9 @@ test('steps through a shipped flow with the arrow keys, then presents it masked'
   await page.keyboard.press('ArrowRight')
   await expect(panel.getByText('Step 4: 200 OK: 2 transactions')).toBeVisible()
   await expect(await swapAmounts(page)).toBeChecked()
-  await page.keyboard.press('ArrowRight')
+  // The open Test conditions group has the keys now: the last step by its button.
+  await page.keyboard.press('Escape')
+  await panel.getByRole('button', { name: 'Run next step →' }).click()
   await expect(panel.getByText('Step 5: 200 OK: 2 transactions')).toBeVisible()
   // The flow puts the console-wide switch back as it found it.
   await expect(await swapAmounts(page)).not.toBeChecked()

@@ -168,7 +168,7 @@ export function dateInWords(path: string, message: string, root: ParentNode = do
   if (!(input instanceof HTMLInputElement) || input.value !== '') return message
   const label = labelOf(path) ?? 'This date'
   return input.validity.badInput
-    ? `${label}: that day does not exist, or the date is not complete (30 February is no day): enter a real date`
+    ? `${label}: that day does not exist, the date is not complete, or its year has more than four digits (30 February is no day): enter a real date`
     : `${label} is required: enter a date`
 }
 
