@@ -6,7 +6,8 @@ import { seedAccount, seedTransactions, storedTransactions, today, transaction }
 import { accountView } from '../card-accounts/account-view'
 import { SettleDialog } from './SettleDialog'
 
-it('says in its grey hints what a blank new id and amount keep, never a bare value', async () => {
+/** The dialog on an account with one pending transaction, p-1. */
+async function openSettle() {
   const app = await startConsole()
   const account = await seedAccount(app.sandbox)
   await seedTransactions(app.sandbox, account.resourceId, [
@@ -20,6 +21,11 @@ it('says in its grey hints what a blank new id and amount keep, never a bare val
     />,
   )
   const dialog = within(await screen.findByRole('dialog'))
+  return { app, account, dialog }
+}
+
+it('says in its grey hints what a blank new id and amount keep, never a bare value', async () => {
+  const { app, dialog } = await openSettle()
   await app.user.click(await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) }))
 
   expect(dialog.getByLabelText(/^New cardTransactionId/).getAttribute('placeholder')).toBe('blank keeps p-1')
@@ -29,19 +35,7 @@ it('says in its grey hints what a blank new id and amount keep, never a bare val
 })
 
 it('shows the booked amount as it will be sent once it is left, and settles with it: "+12.5 " is 12.5', async () => {
-  const app = await startConsole()
-  const account = await seedAccount(app.sandbox)
-  await seedTransactions(app.sandbox, account.resourceId, [
-    transaction({ bookingStatus: 'pending', bookingDate: undefined, cardTransactionId: 'p-1' }),
-  ])
-  app.render(
-    <SettleDialog
-      account={accountView(account.resourceId, account)}
-      corporateId={undefined}
-      onClose={() => {}}
-    />,
-  )
-  const dialog = within(await screen.findByRole('dialog'))
+  const { app, account, dialog } = await openSettle()
   await app.user.click(await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) }))
   const amount = dialog.getByLabelText(/^Booked amount in NOK/)
   await app.user.type(amount, ' +12.5 ')
@@ -60,19 +54,7 @@ it('shows the booked amount as it will be sent once it is left, and settles with
 })
 
 it('refuses a number of days pending that is not a whole number of 0 or more, in words, and settles nothing', async () => {
-  const app = await startConsole()
-  const account = await seedAccount(app.sandbox)
-  await seedTransactions(app.sandbox, account.resourceId, [
-    transaction({ bookingStatus: 'pending', bookingDate: undefined, cardTransactionId: 'p-1' }),
-  ])
-  app.render(
-    <SettleDialog
-      account={accountView(account.resourceId, account)}
-      corporateId={undefined}
-      onClose={() => {}}
-    />,
-  )
-  const dialog = within(await screen.findByRole('dialog'))
+  const { app, account, dialog } = await openSettle()
   await app.user.click(dialog.getByRole('radio', { name: /^Everything pending for more than/ }))
   const days = dialog.getByRole('spinbutton', { name: 'Days pending' })
   await app.user.clear(days)
@@ -92,19 +74,7 @@ it('refuses a number of days pending that is not a whole number of 0 or more, in
 })
 
 it("says the sandbox's refusal in the words of the dialog's labels, not the body's paths", async () => {
-  const app = await startConsole()
-  const account = await seedAccount(app.sandbox)
-  await seedTransactions(app.sandbox, account.resourceId, [
-    transaction({ bookingStatus: 'pending', bookingDate: undefined, cardTransactionId: 'p-1' }),
-  ])
-  app.render(
-    <SettleDialog
-      account={accountView(account.resourceId, account)}
-      corporateId={undefined}
-      onClose={() => {}}
-    />,
-  )
-  const dialog = within(await screen.findByRole('dialog'))
+  const { app, dialog } = await openSettle()
   await app.user.click(await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) }))
   await app.user.type(dialog.getByLabelText(/^Booked amount in NOK/), 'five')
   await app.user.click(dialog.getByRole('button', { name: 'Settle as booked' }))
