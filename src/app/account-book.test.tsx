@@ -75,6 +75,23 @@ describe('a sandbox without an account list', () => {
     expect(client.book.of('this browser').entries.map((entry) => entry.id)).toEqual([id])
   })
 
+  it("opens a pasted console link on the link's own view, its status kept", async () => {
+    withoutList(404)
+    const id = await storedAccountId()
+    renderConsole()
+    fireEvent.click(await screen.findByRole('button', { name: 'Open account…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Open card account' })
+    fireEvent.change(within(dialog).getByLabelText('Card account id or link'), {
+      target: { value: `http://127.0.0.1:5173/?account=${encodeURIComponent(id)}&status=both&limit=10` },
+    })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open account' }))
+
+    expect(await screen.findByRole('heading', { name: /^525412\*{6}3241/ })).toBeDefined()
+    const view = new URLSearchParams(location.search)
+    expect([view.get('account'), view.get('status'), view.get('limit')]).toEqual([id, 'both', '10'])
+    expect(screen.getByRole('radio', { name: 'both' })).toHaveProperty('checked', true)
+  })
+
   it('removes an account from the book after a confirmation naming it, and deletes nothing in the sandbox', async () => {
     withoutList(501)
     const id = await storedAccountId()

@@ -111,9 +111,10 @@ function OpenAccount({ onClose }: Closing) {
   return (
     <OpenAccountDialog
       onClose={onClose}
-      onOpened={(id) => {
+      onOpened={(id, view) => {
         onClose()
-        setView({ account: id, offset: 0 })
+        // A pasted console link opens on its own view (status, dates, page), as the link itself would.
+        setView(view === undefined ? { account: id, offset: 0 } : { ...parseView(view), account: id })
         announce(`Card account ${id} opened and kept in the book`, { place: 'accounts' })
       }}
     />

@@ -8,7 +8,8 @@ import { accountIdFrom } from './account-input'
 
 interface OpenAccountDialogProps {
   onClose: () => void
-  onOpened: (id: string) => void
+  /** `view`: the pasted console link's query, when it was one. */
+  onOpened: (id: string, view?: string) => void
 }
 
 /**
@@ -36,7 +37,7 @@ export function OpenAccountDialog({ onClose, onOpened }: OpenAccountDialogProps)
       id: named.id,
       options: corporateId.trim() === '' ? {} : { corporateId: corporateId.trim() },
     })
-    if (outcome.kind === 'opened') onOpened(outcome.id)
+    if (outcome.kind === 'opened') onOpened(outcome.id, named.view)
     else setNotFound({ id: outcome.id, message: outcome.error.message })
   }
 

@@ -69,9 +69,11 @@ describe('"Open account…" reads an id or a link', () => {
   })
 
   it('takes a console link and a sandbox URL, the id decoded', () => {
+    // A console link keeps its view, which opening it applies (its status here).
     expect(accountIdFrom(`http://127.0.0.1:5173/?account=${encodeURIComponent(id)}&status=both`)).toEqual({
       ok: true,
       id,
+      view: `?account=${encodeURIComponent(id)}&status=both`,
     })
     const encoded = encodeURIComponent(id)
     expect(

@@ -1,6 +1,7 @@
 import { API_BASE, SANDBOX_PREFIX } from '../../contract'
 
-export type AccountInput = { ok: true; id: string } | { ok: false; message: string }
+/** `view`: a console link's own query (status, dates, page), which opening it keeps. */
+export type AccountInput = { ok: true; id: string; view?: string } | { ok: false; message: string }
 
 /**
  * The account an "Open account…" entry names: an id as typed, a console link (`?account=<id>`), or a
@@ -18,7 +19,7 @@ export function accountIdFrom(input: string): AccountInput {
     return { ok: false, message: 'This link is not a URL' }
   }
   const fromView = url.searchParams.get('account')
-  if (fromView) return { ok: true, id: fromView }
+  if (fromView) return { ok: true, id: fromView, view: url.search }
   const match = /\/card-accounts\/([^/]+)(\/transactions)?\/?$/.exec(url.pathname)
   const segment = match?.[1]
   if (segment !== undefined && url.pathname.includes(`${SANDBOX_PREFIX}/`)) {
