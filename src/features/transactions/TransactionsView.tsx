@@ -160,14 +160,14 @@ export function TransactionsView({
               aria-invalid={corporateIdProblem !== undefined}
               aria-describedby={corporateIdProblem === undefined ? undefined : corporateIdErrorId}
             />
-            {corporateIdProblem === undefined ? null : (
-              <small id={corporateIdErrorId} className="field-error">
-                {corporateIdProblem}; the table still uses{' '}
-                {sendable.current ? `"${shownPersonal(sendable.current)}"` : 'none'}.
-              </small>
-            )}
           </span>
         ) : null}
+        {typedCorporateId === undefined || corporateIdProblem === undefined ? null : (
+          <small id={corporateIdErrorId} className="field-error corporate-id-error">
+            {corporateIdProblem}; the table still uses{' '}
+            {sendable.current ? `"${shownPersonal(sendable.current)}"` : 'none'}.
+          </small>
+        )}
         <button type="button" onClick={() => onSettle(corporateId)}>
           Settle pending…
         </button>
