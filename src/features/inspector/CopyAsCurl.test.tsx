@@ -26,9 +26,11 @@ it('offers a request sent by proxy as curl, in an offline console too', async ()
   expect(screen.queryByText(/^Answered inside this tab/)).toBeNull()
 })
 
-it('describes a request of this offline console as answered inside the tab', async () => {
+it('describes a request answered offline as answered inside the tab, whatever this console is', async () => {
   const app = await startConsole()
-  app.render(<RequestBody entry={proxied} />)
+  // Named, not read from the client: the components lane shares modules between files, and a mocked
+  // client of another file's (SharedLinkOpener.test.tsx) has no mode.
+  app.render(<RequestBody entry={proxied} sentIn="offline" />)
   expect(screen.getByText(/^Answered inside this tab by the in-browser sandbox/)).toBeDefined()
   expect(screen.queryByRole('button', { name: 'Copy as curl' })).toBeNull()
 })
