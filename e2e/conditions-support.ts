@@ -82,7 +82,14 @@ export async function readUntilRefused(page: Page) {
   // Each new From date is a new read (never one from the cache), until the sandbox refuses one.
   for (let i = 0; !(await transactionsError(page).isVisible()); i++) {
     expect(i, 'reads before the 429').toBeLessThan(8)
-    await page.getByRole('textbox', { name: 'From' }).fill(`2020-01-${String(i + 1).padStart(2, '0')}`)
+    const from = `2020-01-${String(i + 1).padStart(2, '0')}`
+    // Each read answered before the next date is typed: the empty state of the read before stays on
+    // screen while this one is on its way, and a date typed then cancels it after the sandbox counted it.
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'GET' && response.url().includes(`fromDate=${from}`),
+    )
+    await page.getByRole('textbox', { name: 'From' }).fill(from)
+    await answered
     await expect(noTransactions(page).or(transactionsError(page))).toBeVisible()
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
   }
