@@ -1,6 +1,6 @@
 // POST /console/probe: the proxy runs the probe against its upstream, streams it to the console's page,
 // only to that page, one at a time, and stops when the page goes away.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,14 +9,13 @@ import { headerNames } from '../../src/contract'
 import { personalityProfiles } from '../../src/contract/bank-profile'
 import { CONSOLE_PROBE_PATH, NEEDS_BAD_SIGNATURES, type ProbeEvent } from '../../src/contract/probe'
 import { probeEvents } from '../../src/features/probe/probe-stream'
-import { generateDevIdentity } from '../../src/signing/dev-identity'
-import { createNodeRequestSigner } from '../../src/signing/node/node-signing-crypto'
+import type { createNodeRequestSigner } from '../../src/signing/node/node-signing-crypto'
 import { createApp } from '../app'
-import { loadIdentity } from '../identity'
 import { createSandboxService } from '../sandbox-service'
 import { readStandaloneSettings } from '../standalone-sandbox'
 import { close, listen } from '../test-support/http'
-import { type BadSigners, badSignersOf } from './bad-signatures'
+import { probeIdentityIn } from '../test-support/probe-identity'
+import type { BadSigners } from './bad-signatures'
 
 const SECRET = 'c0ffee'.repeat(8)
 let dir: string
@@ -26,12 +25,7 @@ const servers: Server[] = []
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'console-probe-'))
-  const made = await generateDevIdentity({ commonName: 'Probe TPP', organization: 'Probe Bank' })
-  writeFileSync(join(dir, 'cert.pem'), made.certificatePem)
-  writeFileSync(join(dir, 'key.pem'), made.privateKeyPem, { mode: 0o600 })
-  const identity = await loadIdentity({ certPath: join(dir, 'cert.pem'), keyPath: join(dir, 'key.pem') })
-  signer = createNodeRequestSigner(identity)
-  badSigners = badSignersOf(identity)
+  ;({ signer, badSigners } = await probeIdentityIn(dir))
 }, 30_000)
 
 afterAll(async () => {

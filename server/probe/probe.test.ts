@@ -20,13 +20,12 @@ import {
   type ProbeExchange,
   probeMaxRequests,
 } from '../../src/contract/probe'
-import { generateDevIdentity } from '../../src/signing/dev-identity'
-import { createNodeRequestSigner } from '../../src/signing/node/node-signing-crypto'
-import { loadIdentity } from '../identity'
+import type { createNodeRequestSigner } from '../../src/signing/node/node-signing-crypto'
 import { createSandboxService } from '../sandbox-service'
 import { readStandaloneSettings } from '../standalone-sandbox'
 import { close, listen } from '../test-support/http'
-import { type BadSigners, badSignersOf } from './bad-signatures'
+import { probeIdentityIn } from '../test-support/probe-identity'
+import type { BadSigners } from './bad-signatures'
 import { type ProbeResult, probeReport, probeSandbox } from './probe'
 
 let dir: string
@@ -36,14 +35,7 @@ const servers: Server[] = []
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'probe-'))
-  const made = await generateDevIdentity({ commonName: 'Probe TPP', organization: 'Probe Bank' })
-  const certPath = join(dir, 'cert.pem')
-  const keyPath = join(dir, 'key.pem')
-  writeFileSync(certPath, made.certificatePem)
-  writeFileSync(keyPath, made.privateKeyPem, { mode: 0o600 })
-  const identity = await loadIdentity({ certPath, keyPath })
-  signer = createNodeRequestSigner(identity)
-  badSigners = badSignersOf(identity)
+  ;({ signer, badSigners } = await probeIdentityIn(dir))
 }, 30_000)
 
 afterAll(async () => {

@@ -23,16 +23,22 @@ afterAll(() => server.close())
 
 const [firstAccount, signatureFailure] = shippedFlows('2026-11-23')
 
+/** Runs the steps in turn, each on the context the one before left, as the flows panel does. */
+async function runAll(steps: Parameters<typeof runStep>[1][]) {
+  let context = {}
+  const outcomes = []
+  for (const step of steps) {
+    const outcome = await runStep(api, step, context)
+    context = outcome.context
+    outcomes.push(outcome)
+  }
+  return outcomes
+}
+
 describe('running a flow step by step through the API client', () => {
   it('creates an account, fills it and reads it, each step on the account the flow created', async () => {
     const steps = firstAccount?.steps ?? []
-    let context = {}
-    const outcomes = []
-    for (const step of steps) {
-      const outcome = await runStep(api, step, context)
-      context = outcome.context
-      outcomes.push(outcome)
-    }
+    const outcomes = await runAll(steps)
     expect(outcomes.map((o) => o.summary)).toEqual([
       '201 Created: card account 400000******1234',
       '201 Created: 3 transactions',
@@ -83,13 +89,7 @@ describe('running a flow step by step through the API client', () => {
           }
         : step,
     )
-    let context = {}
-    const outcomes = []
-    for (const step of steps) {
-      const outcome = await runStep(api, step, context)
-      context = outcome.context
-      outcomes.push(outcome)
-    }
+    const outcomes = await runAll(steps)
     expect(outcomes.map((o) => o.status)).toEqual([201, 201, 200, 200, 200])
     const sent = outcomes.slice(1).map(({ sent: id }) => {
       const entry = api.log.snapshot().find((e) => e.id === id)
