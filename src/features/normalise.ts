@@ -62,11 +62,24 @@ export function normalisedOnBlur<R extends UseFormRegisterReturn>(
   }
 }
 
+/** An empty field is no number, not the 0 that Number('') makes of it. */
+export const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text))
+
+const isWholeIn = (value: number, min: number, max: number) =>
+  Number.isInteger(value) && value >= min && value <= max
+
+/** What is wrong with a count, in its label's words; undefined for a whole number from `min` to `max`. */
+export function wholeIn(value: number, min: number, max: number, label: string): string | undefined {
+  if (isWholeIn(value, min, max)) return undefined
+  if (max === Number.MAX_SAFE_INTEGER) return `${label} must be a whole number, ${min} or more.`
+  return `${label} must be a whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}.`
+}
+
 /**
  * A count typed into a number field, read as typed: a whole number of at least `min`, or undefined. Held as
  * a number, the field would turn a cleared value into 0 and "-2" into 2 while the tester types.
  */
 export function wholeNumberOf(text: string, min: number): number | undefined {
-  const trimmed = text.trim()
-  return /^\d+$/.test(trimmed) && Number(trimmed) >= min ? Number(trimmed) : undefined
+  const value = numberOf(text)
+  return isWholeIn(value, min, Number.MAX_SAFE_INTEGER) ? value : undefined
 }

@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { ApiErrorState } from '../ApiErrorState'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
+import { numberOf, wholeIn } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
 import { count } from './offline-data'
 
@@ -234,15 +235,6 @@ export function chunksOf(bodies: readonly TransactionCreateInput[]): Transaction
   }
   if (chunk.length > 0) chunks.push(chunk)
   return chunks
-}
-
-/** An empty field is no number, not the 0 that Number('') makes of it. */
-const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text))
-
-function wholeIn(value: number, min: number, max: number, label: string): string | undefined {
-  if (Number.isInteger(value) && value >= min && value <= max) return undefined
-  if (max === Number.MAX_SAFE_INTEGER) return `${label} must be a whole number, ${min} or more.`
-  return `${label} must be a whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}.`
 }
 
 function progressText(run: Exclude<Run, { state: 'idle' }>): string {

@@ -25,7 +25,7 @@ import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { FilePicker } from '../../ui/FilePicker'
 import { FormAlert } from '../../ui/Messages'
 import { checkImport, ImportRefusal, profileImport, readImportFile } from '../file-import'
-import { wholeNumberOf } from '../normalise'
+import { numberOf, wholeIn, wholeNumberOf } from '../normalise'
 import { learnedProfiles } from '../probe'
 
 interface ClockDialogProps {
@@ -136,7 +136,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
             </div>
             {days === undefined ? (
               <p id={daysErrorId} className="field-error">
-                Days must be a whole number, 1 or more.
+                {wholeIn(numberOf(daysText), 1, Number.MAX_SAFE_INTEGER, 'Days')}
               </p>
             ) : null}
             <form className="clock-freeze" onSubmit={freeze}>
