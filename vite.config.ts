@@ -122,6 +122,11 @@ export default defineConfig({
         isolate: false,
         setupFiles: ['./src/test/setup.ts', './src/test/setup-dom.ts'],
       }),
+      // A file that mocks a module (`vi.mock`): in a lane that shares modules, what it loaded under the mock
+      // would stay so for the files after it, so each such file gets its own modules and page here.
+      lane('isolated', 'jsdom', ['src/**/*.isolated.test.{ts,tsx}'], [], {
+        setupFiles: ['./src/test/setup.ts', './src/test/setup-dom.ts'],
+      }),
       // Real sockets and child processes.
       lane('integration', 'node', ['server/**/*.test.ts']),
       // Bench-sized cases, out of the edit loop: name a file *.slow.test.ts(x) to put it here.
@@ -151,7 +156,12 @@ function lane(
       name,
       environment,
       include,
-      exclude: [...exclude, '**/*.slow.test.{ts,tsx}', '**/node_modules/**'],
+      exclude: [
+        ...exclude,
+        ...(name === 'isolated' ? [] : ['**/*.isolated.test.{ts,tsx}']),
+        '**/*.slow.test.{ts,tsx}',
+        '**/node_modules/**',
+      ],
     },
   }
 }

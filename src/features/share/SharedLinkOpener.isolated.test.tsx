@@ -23,8 +23,6 @@ vi.mock('../../api', async (original) => ({
   useSetSandboxClock: () => ({ mutateAsync: async () => {} }),
   useApiClient: () => ({ settings: { tamper: { write: vi.fn() } } }),
 }))
-// Not the real module spread in: its hooks, loaded here under the API mocked above, would stay so for the
-// files after this one in the same worker (the components lane does not isolate).
 vi.mock('../conditions', () => ({
   useSaveConditions: () => ({ mutateAsync: async (conditions: unknown) => saved.push(conditions) }),
 }))
