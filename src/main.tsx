@@ -10,6 +10,7 @@ import { applyTheme, readTheme } from './app/theme'
 import { requestConditionOf } from './features/conditions'
 import { ConsoleSecretPrompt } from './features/connection'
 import { applyPresenter, createPresenterSetting } from './features/presenter'
+import { ViewChunkBoundary } from './ui/ChunkBoundary'
 import './ui/styles.css'
 
 async function boot() {
@@ -43,7 +44,11 @@ async function boot() {
         <AppErrorBoundary>
           <App mode={mode} offlineError={offlineError} />
         </AppErrorBoundary>
-        {mode === 'proxy' ? <ConsoleSecretPrompt /> : null}
+        {mode === 'proxy' ? (
+          <ViewChunkBoundary loading={null}>
+            <ConsoleSecretPrompt />
+          </ViewChunkBoundary>
+        ) : null}
       </Providers>
     </StrictMode>,
   )

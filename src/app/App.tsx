@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { type Mode, modeLabels, scenarioToLoad, useOpenAccount } from '../api'
 import { ApiErrorState } from '../features/ApiErrorState'
 // By path, not by their features' entries: what an entry cannot export without growing the page's
@@ -7,7 +7,6 @@ import { ApiErrorState } from '../features/ApiErrorState'
 // the data tools, the inspector, the shared link's reader and the table.
 import { AccountList } from '../features/card-accounts/AccountList'
 import { useKnownAccounts } from '../features/card-accounts/use-known-accounts'
-import { DataTools } from '../features/data-tools/DataTools'
 import { useFillTestData } from '../features/data-tools/fill'
 import { FlowsPanel } from '../features/flows'
 import { Inspector } from '../features/inspector/Inspector'
@@ -19,6 +18,7 @@ import { useAppliedView, useView } from '../features/view-state'
 import { AnnouncementRegion, StatusMessage, useAnnounce } from '../ui/announcer'
 import { ChunkBoundary, ViewChunkBoundary } from '../ui/ChunkBoundary'
 import { lazyChunk, preloadedChunk } from '../ui/lazy-chunk'
+import { useIdleAfter } from '../ui/use-idle-after'
 import { useMediaQuery } from '../ui/use-media-query'
 import { ConsoleDialogs, useConsoleDialogs } from './dialogs'
 import { Header } from './Header'
@@ -42,6 +42,9 @@ const transactionsView = preloadedChunk(() =>
 const TransactionsView = transactionsView.Component
 // A page opened on an account fetches it at once, while the offline sandbox starts, not after the first render.
 if (new URLSearchParams(location.search).has('account')) transactionsView.preload()
+// The sidebar's Data tools (export, import, reset, scenarios, with the import's refusal words) are not needed
+// to show an account: they load once the main area has its first answer, as the chart's bars do.
+const DataTools = lazyChunk(() => import('../features/data-tools/DataTools').then((m) => m.DataTools))
 // Read once per page load, and answered once (useCarriedAccountMissing): a later Open of it is a request.
 let carriedAccount = takeCarriedAccount()
 
@@ -71,6 +74,12 @@ export function App({ mode, offlineError }: AppProps) {
     waiting: known.pending,
   })
   const carriedMissing = useCarriedAccountMissing(mode, view.account, missing)
+  const [viewAnswered, setViewAnswered] = useState(false)
+  const onViewAnswered = useCallback(() => setViewAnswered(true), [])
+  // The main area has what it was opened for: the account's first page, the account's absence, or the list.
+  const mainShown =
+    view.account === undefined ? !known.pending : selected ? viewAnswered : missing === view.account
+  const dataToolsDue = useIdleAfter(mainShown)
   // The empty state's buttons replace the sidebar's New, Open and Fill: one button per action on screen.
   const emptySandbox = view.account === undefined && !known.pending && known.accounts.length === 0
   // One column (a narrow window, 200 % zoom): the account list sits above the table, folded to its head
@@ -178,7 +187,11 @@ export function App({ mode, offlineError }: AppProps) {
               }}
             />
           )}
-          <DataTools fill={fill} onFilled={onFilled} offerFill={!emptySandbox} />
+          {dataToolsDue ? (
+            <ViewChunkBoundary loading={null}>
+              <DataTools fill={fill} onFilled={onFilled} offerFill={!emptySandbox} />
+            </ViewChunkBoundary>
+          ) : null}
         </div>
       </aside>
       <main className="main" id="main" tabIndex={-1}>
@@ -203,7 +216,12 @@ export function App({ mode, offlineError }: AppProps) {
               </p>
             }
           >
-            <TransactionsView account={selected.view} note={selected.entry?.note} {...actions} />
+            <TransactionsView
+              account={selected.view}
+              note={selected.entry?.note}
+              onFirstAnswer={onViewAnswered}
+              {...actions}
+            />
           </ViewChunkBoundary>
         ) : view.account !== undefined && missing === view.account && !carriedMissing ? (
           <ViewChunkBoundary loading={null}>

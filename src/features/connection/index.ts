@@ -2,6 +2,9 @@
 // (docs/decisions.md#feature-folders).
 import { lazyChunk } from '../../ui/lazy-chunk'
 
-export { ConsoleSecretPrompt } from './ConsoleSecretPrompt'
+// Proxy mode's alone: offline never fetches it.
+export const ConsoleSecretPrompt = lazyChunk(() =>
+  import('./ConsoleSecretPrompt').then((m) => m.ConsoleSecretPrompt),
+)
 
 export const ConnectionDialog = lazyChunk(() => import('./ConnectionDialog').then((m) => m.ConnectionDialog))

@@ -11,11 +11,10 @@ async function consoleWithAnAccount() {
   const account = await seedAccount(app.sandbox, { name: 'Travel' })
   app.renderApp()
   await within(accountList()).findByRole('link', { name: /^525412\*{6}3241/ })
+  // The sidebar's Data tools come once the account's first page is on screen.
+  const picker = await screen.findByLabelText('Import JSON file')
   const importFile = (name: string, content: string) =>
-    app.user.upload(
-      screen.getByLabelText('Import JSON file'),
-      new File([content], name, { type: 'application/json' }),
-    )
+    app.user.upload(picker, new File([content], name, { type: 'application/json' }))
   return { ...app, account, importFile, before: await app.sandbox.exportSnapshot() }
 }
 

@@ -38,6 +38,8 @@ interface TransactionsViewProps extends TransactionActions {
   account: AccountView
   /** What the console's book says of an account it could not read (shown under the heading). */
   note?: string | undefined
+  /** Told when the table's first answer (rows, an empty page or an error) is on screen. */
+  onFirstAnswer?: () => void
 }
 
 export function TransactionsView({
@@ -50,6 +52,7 @@ export function TransactionsView({
   onSettle,
   onDeleteTransaction,
   onCopyToOffline,
+  onFirstAnswer,
 }: TransactionsViewProps) {
   const deletion = useDeletion()
   const [view, setView] = useView()
@@ -76,6 +79,9 @@ export function TransactionsView({
   const query = useTransactionsPage(account.resourceId, params, headers, link)
   // The chart's bars wait for the table's first answer (rows, an empty page or an error) to be on screen.
   const drawBars = useIdleAfter(!query.isPending)
+  useEffect(() => {
+    if (!query.isPending) onFirstAnswer?.()
+  }, [query.isPending, onFirstAnswer])
   // Rows of another page kept while this one loads, or this page's rows from before a write, read again
   // now: either may be out of date, so the table says it is busy until the answer is in.
   const refreshing = query.isPlaceholderData || query.isRefetching
