@@ -35,7 +35,7 @@ export const requiredText = (field: string, max: number) =>
 
 /**
  * A text's length as the contract's length rules count it: Unicode code points, as XML Schema's maxLength
- * counts Berlin Group's Max35Text and as zod's `max` does; an emoji is one, a family emoji (joined by
+ * counts Berlin Group's Max35Text and as zod's `maxLength` does; an emoji is one, a family emoji (joined by
  * U+200D) several (docs/decisions.md#text-length). Counters on screen count with this, never `.length`.
  */
 export function characterCount(text: string): number {
