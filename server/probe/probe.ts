@@ -1,6 +1,6 @@
 // Learns a bank's sandbox (docs/decisions.md#bank-profiles-and-the-probe): a bounded battery of signed
 // requests, each answer read for the traits it settles; a trait no answer settles stays unknown.
-import { z } from 'zod'
+
 import {
   cardAccount,
   cardTransactionsResponse,
@@ -22,6 +22,7 @@ import {
   type ProbeOutcome,
   probePlan,
 } from '../../src/contract/probe'
+import { z } from '../../src/contract/zod'
 import type { RequestSigner } from '../../src/signing/signer'
 import type { BadSigners } from './bad-signatures'
 

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { type AccountBooks, accountBooks, type BookEntry, type UpstreamBook } from '../contract'
+import { z } from '../contract/zod'
 import { readJson, writeJson } from './json'
 import { memoryStorage } from './settings-store'
 

@@ -1,4 +1,3 @@
-import type { z } from 'zod'
 import {
   API_BASE,
   type CardAccountCreateInput,
@@ -14,6 +13,7 @@ import {
   type TransactionsSummaryQuery,
   transactionsSearchParams,
 } from '../contract'
+import type { z } from '../contract/zod'
 import { ApiError } from './errors'
 import { readBody } from './json'
 import { apiPathOfHref } from './links'
@@ -91,7 +91,7 @@ function readHeaders(options: ReadOptions): Record<string, string> {
 }
 
 /** A read of the operation `name`, its answer through the table's reader. */
-async function read<S extends z.ZodType>(
+async function read<S extends z.ZodMiniType>(
   send: Transport,
   { method, answer }: { method: Call['method']; answer: { reader: S } },
   c: Omit<Call, 'method'>,
@@ -101,7 +101,7 @@ async function read<S extends z.ZodType>(
 }
 
 /** A create: its 201 through the table's reader, with `Location`; no body is a success too. */
-async function create<S extends z.ZodType>(
+async function create<S extends z.ZodMiniType>(
   send: Transport,
   { method, answer }: { method: Call['method']; answer: { reader: S } },
   c: Omit<Call, 'method'>,

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from '../contract/zod'
 import type { Body } from './json'
 
 /**
@@ -19,7 +19,7 @@ export type Creation<T> = (Reading<T> | { kind: 'no-body'; text: string | undefi
 }
 
 /** Reads a body with a reader schema; an empty or non-JSON body is unexpected where one was due. */
-export function readWith<S extends z.ZodType>(schema: S, body: Body): Reading<z.output<S>> {
+export function readWith<S extends z.ZodMiniType>(schema: S, body: Body): Reading<z.output<S>> {
   if (body.kind === 'empty')
     return { kind: 'unexpected', raw: undefined, problems: ['the answer has no body'] }
   if (body.kind === 'text') {
@@ -32,7 +32,7 @@ export function readWith<S extends z.ZodType>(schema: S, body: Body): Reading<z.
 }
 
 /** The reading of a 201: an empty or non-JSON body is a success without a body. */
-export function readCreated<S extends z.ZodType>(
+export function readCreated<S extends z.ZodMiniType>(
   schema: S,
   body: Body,
   location: string | undefined,

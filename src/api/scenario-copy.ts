@@ -1,4 +1,3 @@
-import type { z } from 'zod'
 import {
   type BookedFromServer,
   bookingRuleBreaks,
@@ -11,6 +10,7 @@ import {
   type StoredTransaction,
   storedTransaction,
 } from '../contract'
+import type { z } from '../contract/zod'
 
 /** An account and all its transactions as the console's liberal reader took them from a sandbox. */
 export interface AccountAsRead {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { z } from 'zod'
+import { z } from '../contract/zod'
 
 export type SettingsStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
@@ -16,7 +16,7 @@ export interface SettingsStoreOptions<T> {
   storage: SettingsStorage
   key: string
   /** What a stored value may be; anything else reads as `fallback`. */
-  schema: z.ZodType<T>
+  schema: z.ZodMiniType<T>
   fallback: T
 }
 
@@ -62,7 +62,7 @@ function storedText(storage: SettingsStorage, key: string): string | null {
   }
 }
 
-function decode<T>(stored: string | null, schema: z.ZodType<T>, fallback: T): T {
+function decode<T>(stored: string | null, schema: z.ZodMiniType<T>, fallback: T): T {
   if (stored === null) return fallback
   let value: unknown
   try {
@@ -76,7 +76,13 @@ function decode<T>(stored: string | null, schema: z.ZodType<T>, fallback: T): T 
 }
 
 /** An on/off setting: `true`, or "on" as the console stored it before its settings were JSON. */
-export const storedFlag: z.ZodType<boolean> = z.union([z.boolean(), z.literal('on').transform(() => true)])
+export const storedFlag: z.ZodMiniType<boolean> = z.union([
+  z.boolean(),
+  z.pipe(
+    z.literal('on'),
+    z.transform(() => true),
+  ),
+])
 
 /** The setting's value, re-rendering on every write. */
 export function useSetting<T>(store: SettingsStore<T>): T {

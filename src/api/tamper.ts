@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { headerNames } from '../contract'
+import { z } from '../contract/zod'
 import { type TamperScenario, tamperScenarios } from '../signing/tamper-scenarios'
 import { createSettingsStore, type SettingsStorage, type SettingsStore } from './settings-store'
 import type { Transport } from './transport'
@@ -12,7 +12,7 @@ export function createTamperSetting(storage: SettingsStorage): SettingsStore<Tam
   return createSettingsStore({
     storage,
     key: STORAGE_KEY,
-    schema: z.enum(tamperScenarios).optional(),
+    schema: z.optional(z.enum(tamperScenarios)),
     fallback: undefined,
   })
 }

@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import { activeCurrencies } from './currencies'
 import { isJsonNumber, type JsonNumber, plainDecimal } from './json'
 import { textTypeError } from './text'
+import { z } from './zod'
 
 /** Money on the wire: a decimal string (numbers are serialized as strings since release 1.7.6). */
 export const DECIMAL_AMOUNT = /^-?[0-9]{1,14}(\.[0-9]{1,3})?$/
@@ -9,14 +9,16 @@ export const DECIMAL_AMOUNT = /^-?[0-9]{1,14}(\.[0-9]{1,3})?$/
 const AMOUNT_RULE = 'a decimal number with at most 14 digits and 3 decimals, e.g. "-100.50"'
 
 /** An empty amount is told it is required, and a decimal comma where the point goes, rather than the rule alone. */
-const decimalString = z.string().regex(DECIMAL_AMOUNT, {
-  error: (issue) =>
-    issue.input === ''
-      ? `amount is required: ${AMOUNT_RULE}`
-      : /^-?[0-9]+,[0-9]+$/.test(String(issue.input))
-        ? `amount must use a point for decimals, not a comma: ${AMOUNT_RULE}`
-        : `amount must be ${AMOUNT_RULE}`,
-})
+const decimalString = z.string().check(
+  z.regex(DECIMAL_AMOUNT, {
+    error: (issue) =>
+      issue.input === ''
+        ? `amount is required: ${AMOUNT_RULE}`
+        : /^-?[0-9]+,[0-9]+$/.test(String(issue.input))
+          ? `amount must use a point for decimals, not a comma: ${AMOUNT_RULE}`
+          : `amount must be ${AMOUNT_RULE}`,
+  }),
+)
 
 /**
  * A JSON number: as the lossless parser gives it (src/contract/json.ts), or a JavaScript number where a
@@ -32,15 +34,16 @@ export const jsonNumberSchema = z.custom<JsonNumber | number>(
  * The number's decimal text: a literal digit for digit (`12345678901234.567` stays exactly that); a
  * JavaScript number through its shortest form, exact for every value the amount pattern allows.
  */
-const numberText = jsonNumberSchema.transform((number) =>
-  typeof number === 'number' ? String(number) : plainDecimal(number.value),
+const numberText = z.pipe(
+  jsonNumberSchema,
+  z.transform((number) => (typeof number === 'number' ? String(number) : plainDecimal(number.value))),
 )
 
 /**
  * Requests may send a number or a string (docs/decisions.md#amounts); anything outside the pattern is
  * refused rather than rounded.
  */
-export const amountValue = z.union([decimalString, numberText.pipe(decimalString)], {
+export const amountValue = z.union([decimalString, z.pipe(numberText, decimalString)], {
   error: 'amount must be a decimal string or a number',
 })
 
@@ -52,7 +55,7 @@ const CURRENCY_EXAMPLE = 'e.g. "NOK", "EUR" or "USD"'
  */
 export const currencyCode = z
   .string({ error: textTypeError('currency', ': an ISO 4217 code of three capital letters, e.g. "NOK"') })
-  .regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code of three capital letters, e.g. "NOK"')
+  .check(z.regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code of three capital letters, e.g. "NOK"'))
 
 /**
  * A currency a new write names: an ISO 4217 code in use, from the committed table

@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import { operationList } from './operations'
 import { type AnswerTraits, contractTraits, type PersonalityName } from './personality-names'
 import { CONSOLE_FILE_FORMAT, CONSOLE_FILE_VERSION, headReader } from './snapshot'
+import { z } from './zod'
 
 /**
  * A bank's sandbox as data (docs/decisions.md#bank-profiles-and-the-probe): every way sandboxes are known to
@@ -15,7 +15,7 @@ const flag = z.union([z.boolean(), unknown])
 
 export const bankTraits = z.strictObject({
   /** Where the sandbox paths start under the origin: '' or e.g. '/api-sandbox'. */
-  basePath: z.string().regex(/^(\/[^/?#]+)*$/, 'basePath is empty or /segments, with no trailing /'),
+  basePath: z.string().check(z.regex(/^(\/[^/?#]+)*$/, 'basePath is empty or /segments, with no trailing /')),
   /** `GET /v1/sandbox/card-accounts`: a list, or none (404 or 405). */
   accountList: z.enum(['listed', 'absent', UNKNOWN]),
   /** The form of a new account's `resourceId`: a UUID, the platform's `enc!!…`, or another opaque string. */
@@ -33,13 +33,13 @@ export const bankTraits = z.strictObject({
   /** Whether link paths start with the base path (false: from the service root, `/v1/...`). */
   linksUnderBasePath: flag,
   /** Rows on a page when `limit` is absent. */
-  pageSizeDefault: z.union([z.number().int().min(1), unknown]),
+  pageSizeDefault: z.union([z.number().check(z.int(), z.gte(1)), unknown]),
   /**
    * The largest `limit` taken, and what a larger one gets: lowered to it (the page holds `max` rows) or
    * refused (400 naming `limit`); `none` when a page held everything asked for.
    */
   pageCap: z.union([
-    z.strictObject({ max: z.number().int().min(1), above: z.enum(['lowered', 'refused']) }),
+    z.strictObject({ max: z.number().check(z.int(), z.gte(1)), above: z.enum(['lowered', 'refused']) }),
     z.literal('none'),
     unknown,
   ]),
@@ -79,17 +79,19 @@ export const bankProfileFileV3 = z.strictObject({
   version: z.literal(CONSOLE_FILE_VERSION),
   kind: z.literal(BANK_PROFILE_KIND),
   /** Where it was learned (a probe's base URL) or which personality it is. */
-  source: z.string().max(500).optional(),
-  learnedAt: z.string().optional(),
+  source: z.optional(z.string().check(z.maxLength(500))),
+  learnedAt: z.optional(z.string()),
   traits: bankTraits,
 })
 
 /** A profile file: the console's file head (format, version, kind), then the traits. */
-export const bankProfileFile = z.preprocess(
-  headReader(
-    z.literal(BANK_PROFILE_KIND, {
-      error: `kind must be "${BANK_PROFILE_KIND}": only bank profiles can be read here`,
-    }),
+export const bankProfileFile = z.pipe(
+  z.transform(
+    headReader(
+      z.literal(BANK_PROFILE_KIND, {
+        error: `kind must be "${BANK_PROFILE_KIND}": only bank profiles can be read here`,
+      }),
+    ),
   ),
   bankProfileFileV3,
 )

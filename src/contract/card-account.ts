@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   amountFromServer,
   amountInputUnder,
@@ -9,6 +8,7 @@ import {
 } from './amount'
 import { isCalendarDate, isoDate } from './dates'
 import { freeText, noControlCharacters, requiredText, textTypeError } from './text'
+import { z } from './zod'
 
 export const customerTypes = ['private', 'corporate'] as const
 export const accountStatuses = ['enabled', 'blocked', 'deleted'] as const
@@ -23,16 +23,16 @@ export const LONGER_NAME_MAX = 70
 /** Masked digits: "*" in our examples, "x" in the platform's (1234xxxxxxxx4321). */
 const MASKED_PAN = /^[0-9*xX]{12,19}$/
 
-const maskedPan = z
-  .string({ error: textTypeError('maskedPan', ', e.g. 525412******3241') })
-  .regex(
+const maskedPan = z.string({ error: textTypeError('maskedPan', ', e.g. 525412******3241') }).check(
+  z.regex(
     MASKED_PAN,
     'maskedPan must be 12 to 19 characters of digits and "*" (or "x"), e.g. 525412******3241',
-  )
-  .refine(
+  ),
+  z.refine(
     (pan) => /[*xX]/.test(pan),
     'maskedPan must mask the middle digits with "*" or "x": never send a full card number',
-  )
+  ),
+)
 
 const text35 = (field: string) => requiredText(field, 35)
 
@@ -47,9 +47,11 @@ export function accountStatusOf(status: string): AccountStatus | undefined {
 /** Stored and answered as sent; compared without regard to case (docs/decisions.md#card-account-create). */
 const accountStatus = z
   .string({ error: textTypeError('status', ': "enabled", "blocked" or "deleted"') })
-  .refine(
-    (status) => accountStatusOf(status) !== undefined,
-    'status must be "enabled", "blocked" or "deleted" (in any case)',
+  .check(
+    z.refine(
+      (status) => accountStatusOf(status) !== undefined,
+      'status must be "enabled", "blocked" or "deleted" (in any case)',
+    ),
   )
 
 /** One of the account's balances, in the platform's shape. */
@@ -59,10 +61,10 @@ const balanceUnder = (rule: CurrencyRule) =>
     // Berlin Group names (`expected`, `closingBooked`), or the platform's upper case (`EXPECTED`): as sent.
     balanceType: z
       .string({ error: textTypeError('balanceType', ', e.g. "EXPECTED"') })
-      .regex(/^[A-Za-z_]{1,35}$/, 'balanceType must be 1 to 35 letters or "_", e.g. "EXPECTED"'),
-    referenceDate: isoDate.optional(),
-    lastChangeDateTime: z.iso
-      .datetime({
+      .check(z.regex(/^[A-Za-z_]{1,35}$/, 'balanceType must be 1 to 35 letters or "_", e.g. "EXPECTED"')),
+    referenceDate: z.optional(isoDate),
+    lastChangeDateTime: z.optional(
+      z.iso.datetime({
         offset: true,
         error: (issue) =>
           typeof issue.input === 'string'
@@ -71,27 +73,27 @@ const balanceUnder = (rule: CurrencyRule) =>
                 'lastChangeDateTime',
                 ': an ISO 8601 date-time, e.g. "2019-10-14T13:55:45.494Z"',
               )(issue),
-      })
-      .optional(),
-    lastCommittedTransaction: freeText('lastCommittedTransaction', 70).optional(),
+      }),
+    ),
+    lastCommittedTransaction: z.optional(freeText('lastCommittedTransaction', 70)),
   })
 
 /** A card's expiry: a date, as the platform's example writes it, or a month. */
-const expiry = z
-  .string({ error: textTypeError('expiry', ': a date YYYY-MM-DD or a month YYYY-MM') })
-  .regex(/^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$/, 'expiry must be a date YYYY-MM-DD or a month YYYY-MM')
-  .refine(
+const expiry = z.string({ error: textTypeError('expiry', ': a date YYYY-MM-DD or a month YYYY-MM') }).check(
+  z.regex(/^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$/, 'expiry must be a date YYYY-MM-DD or a month YYYY-MM'),
+  z.refine(
     (value) => isCalendarDate(value.length === 7 ? `${value}-01` : value),
     'expiry is not a real calendar date',
-  )
+  ),
+)
 
 /** The platform's fields of a card account (its example body holds them all); each optional. */
 const platformAccountFieldsUnder = (rule: CurrencyRule) => ({
-  balances: z.array(balanceUnder(rule)).max(100, 'send at most 100 balances').optional(),
-  cardId: freeText('cardId', 35).optional(),
-  cardIdVNo: freeText('cardIdVNo', 35).optional(),
-  accountNumber: freeText('accountNumber', 34).optional(),
-  expiry: expiry.optional(),
+  balances: z.optional(z.array(balanceUnder(rule)).check(z.maxLength(100, 'send at most 100 balances'))),
+  cardId: z.optional(freeText('cardId', 35)),
+  cardIdVNo: z.optional(freeText('cardIdVNo', 35)),
+  accountNumber: z.optional(freeText('accountNumber', 34)),
+  expiry: z.optional(expiry),
 })
 
 /**
@@ -111,23 +113,26 @@ export function cardAccountCreateSchema({
     currency: currencyRules[currencies],
     customerNumber: z
       .string({ error: textTypeError('customerNumber', ': the PSU id, 8 to 11 digits, e.g. 13039319955') })
-      .regex(/^[0-9]{8,11}$/, 'customerNumber must be the PSU id: 8 to 11 digits, e.g. 13039319955'),
-    customerType: z
-      .enum(customerTypes, { error: 'customerType must be "private" or "corporate"' })
-      .default('private'),
-    name: noControlCharacters('name')
-      .trim()
-      .min(1, 'name must not be empty')
-      .max(
-        nameMax,
-        longerName
-          ? `name may have at most ${LONGER_NAME_MAX} characters`
-          : `name may have at most ${NAME_MAX} characters (${LONGER_NAME_MAX} with accept-fix: longer-name)`,
-      )
-      .optional(),
-    product: text35('product').optional(),
-    creditLimit: amountInputUnder(currencies).optional(),
-    status: accountStatus.default('enabled'),
+      .check(z.regex(/^[0-9]{8,11}$/, 'customerNumber must be the PSU id: 8 to 11 digits, e.g. 13039319955')),
+    customerType: z._default(
+      z.enum(customerTypes, { error: 'customerType must be "private" or "corporate"' }),
+      'private',
+    ),
+    name: z.optional(
+      noControlCharacters('name').check(
+        z.trim(),
+        z.minLength(1, 'name must not be empty'),
+        z.maxLength(
+          nameMax,
+          longerName
+            ? `name may have at most ${LONGER_NAME_MAX} characters`
+            : `name may have at most ${NAME_MAX} characters (${LONGER_NAME_MAX} with accept-fix: longer-name)`,
+        ),
+      ),
+    ),
+    product: z.optional(text35('product')),
+    creditLimit: z.optional(amountInputUnder(currencies)),
+    status: z._default(accountStatus, 'enabled'),
     ...platformAccountFieldsUnder(currencies),
   })
 }
@@ -142,9 +147,9 @@ export type CardAccountCreate = z.output<typeof cardAccountCreate>
  */
 export const resourceId = z
   .string()
-  .regex(/^[A-Za-z0-9_.~!=-]{1,128}$/, 'must be 1 to 128 of A-Z a-z 0-9 _ . ~ ! = -')
+  .check(z.regex(/^[A-Za-z0-9_.~!=-]{1,128}$/, 'must be 1 to 128 of A-Z a-z 0-9 _ . ~ ! = -'))
 
-const balanceWire = balanceUnder('stored').extend({ balanceAmount: amountWire })
+const balanceWire = z.extend(balanceUnder('stored'), { balanceAmount: amountWire })
 
 /** What the service stores and answers for one card account. */
 export const cardAccount = z.strictObject({
@@ -153,12 +158,12 @@ export const cardAccount = z.strictObject({
   currency: currencyCode,
   customerNumber: z.string(),
   customerType: z.enum(customerTypes),
-  name: z.string().optional(),
-  product: z.string().optional(),
-  creditLimit: amountWire.optional(),
+  name: z.optional(z.string()),
+  product: z.optional(z.string()),
+  creditLimit: z.optional(amountWire),
   status: accountStatus,
   ...platformAccountFieldsUnder('stored'),
-  balances: z.array(balanceWire).optional(),
+  balances: z.optional(z.array(balanceWire)),
 })
 export type CardAccount = z.infer<typeof cardAccount>
 
@@ -171,17 +176,19 @@ export type CardAccountList = z.infer<typeof cardAccountList>
  * numbers, the fields a real sandbox leaves out optional, and every field it adds kept.
  */
 export const cardAccountFromServer = z.looseObject({
-  resourceId: z.string().min(1),
+  resourceId: z.string().check(z.minLength(1)),
   maskedPan: z.string(),
   currency: z.string(),
-  customerNumber: z.string().optional(),
-  customerType: z.string().optional(),
-  name: z.string().optional(),
-  product: z.string().optional(),
-  creditLimit: amountFromServer.optional(),
-  status: z.string().optional(),
-  balances: z
-    .array(z.looseObject({ balanceAmount: amountFromServer.optional(), balanceType: z.string().optional() }))
-    .optional(),
+  customerNumber: z.optional(z.string()),
+  customerType: z.optional(z.string()),
+  name: z.optional(z.string()),
+  product: z.optional(z.string()),
+  creditLimit: z.optional(amountFromServer),
+  status: z.optional(z.string()),
+  balances: z.optional(
+    z.array(
+      z.looseObject({ balanceAmount: z.optional(amountFromServer), balanceType: z.optional(z.string()) }),
+    ),
+  ),
 })
 export const cardAccountListFromServer = z.looseObject({ cardAccounts: z.array(cardAccountFromServer) })

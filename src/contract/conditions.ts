@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { type OperationName, operations } from './operations'
+import { z } from './zod'
 
 /**
  * Conditions: faults, latency and quotas a tester sets per operation, applied before the sandbox (offline)
@@ -17,30 +17,33 @@ const operationNames = Object.keys(operations) as [OperationName, ...OperationNa
 
 const ruleBase = z.object({
   /** Names the rule in answers and the inspector; unique within a set. */
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'id must be 1 to 40 letters, digits, - or _'),
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'id must be 1 to 40 letters, digits, - or _')),
   operation: z.enum(operationNames),
   /** How often it fires, 0 to 1; each rule draws from its own generator seeded by `seed`. */
-  probability: z.number().min(0).max(1),
-  seed: z.number().int().min(0).max(0xffffffff),
+  probability: z.number().check(z.gte(0), z.lte(1)),
+  seed: z.number().check(z.int(), z.gte(0), z.lte(0xffffffff)),
 })
 
-const milliseconds = z.number().int().min(0).max(600_000)
+const milliseconds = z.number().check(z.int(), z.gte(0), z.lte(600_000))
 
 export const conditionRule = z.discriminatedUnion('kind', [
   /** Holds the answer minMs to maxMs (equal: fixed), then lets the request through. */
-  ruleBase.extend({ kind: z.literal('latency'), minMs: milliseconds, maxMs: milliseconds }),
+  z.extend(ruleBase, { kind: z.literal('latency'), minMs: milliseconds, maxMs: milliseconds }),
   /** Answers 500 or 503 itself; a Retry-After (seconds) when given. */
-  ruleBase.extend({
+  z.extend(ruleBase, {
     kind: z.literal('error'),
     status: z.union([z.literal(500), z.literal(503)]),
-    retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
+    retryAfterSeconds: z.optional(z.number().check(z.int(), z.gte(0), z.lte(86_400))),
   }),
   /** Answers 429 ACCESS_EXCEEDED once an account had `readsPerDay` reads of the operation today. */
-  ruleBase.extend({ kind: z.literal('quota'), readsPerDay: z.number().int().min(0).max(1_000_000) }),
+  z.extend(ruleBase, {
+    kind: z.literal('quota'),
+    readsPerDay: z.number().check(z.int(), z.gte(0), z.lte(1_000_000)),
+  }),
   /** Never answers in time: held until the client gives up (or the proxy's upstream timeout, a 504). */
-  ruleBase.extend({ kind: z.literal('timeout') }),
+  z.extend(ruleBase, { kind: z.literal('timeout') }),
   /** Drops the connection: no HTTP answer at all. */
-  ruleBase.extend({ kind: z.literal('reset') }),
+  z.extend(ruleBase, { kind: z.literal('reset') }),
 ])
 export type ConditionRule = z.infer<typeof conditionRule>
 export type ConditionKind = ConditionRule['kind']
@@ -53,9 +56,8 @@ export const conditionKinds = [
   'reset',
 ] as const satisfies readonly ConditionKind[]
 
-export const conditionSet = z
-  .object({ rules: z.array(conditionRule).max(100) })
-  .superRefine(({ rules }, ctx) => {
+export const conditionSet = z.object({ rules: z.array(conditionRule).check(z.maxLength(100)) }).check(
+  z.superRefine(({ rules }, ctx) => {
     const ids = new Set<string>()
     rules.forEach((rule, index) => {
       if (ids.has(rule.id)) {
@@ -74,7 +76,8 @@ export const conditionSet = z
         })
       }
     })
-  })
+  }),
+)
 export type ConditionSet = z.infer<typeof conditionSet>
 
 export const emptyConditionSet: ConditionSet = { rules: [] }
@@ -93,7 +96,7 @@ export type FiredCondition = z.infer<typeof firedCondition>
 export const conditionsState = z.object({
   rules: z.array(conditionRule),
   /** How long the proxy holds a timed-out request before its own 504 (UPSTREAM_TIMEOUT_MS). */
-  upstreamTimeoutMs: z.number().int().min(1),
+  upstreamTimeoutMs: z.number().check(z.int(), z.gte(1)),
   /** The newest first, a bounded few. */
   fired: z.array(firedCondition),
 })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /**
  * The proxy's own answer about itself, outside the operation's `/api` paths (every `/api` path is matched
@@ -10,14 +10,14 @@ export const CONSOLE_CONNECTION_PATH = '/console/connection'
 
 export const consoleConnection = z.object({
   /** The upstream's base URL, its base path included. */
-  upstream: z.string().min(1),
+  upstream: z.string().check(z.minLength(1)),
   /** The local upstream in the proxy's process, not a sandbox of the bank. */
   local: z.boolean(),
   /**
    * The file the local upstream keeps its data in across restarts; absent when its data lives in memory
    * only (SANDBOX_DATA=memory), and for a bank's sandbox.
    */
-  dataFile: z.string().min(1).optional(),
+  dataFile: z.optional(z.string().check(z.minLength(1))),
   /** Whether the proxy signs `(request-target)` (SIGN_REQUEST_TARGET=1): the method and path. */
   signsRequestTarget: z.boolean(),
   certificate: z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /**
  * YYYY-MM-DD that names a real calendar day (2026-02-30 is refused). One message per value: a value not in
@@ -15,8 +15,10 @@ export const isoDate = z
             ? 'must be a date in the form YYYY-MM-DD'
             : 'must be text: a date in the form YYYY-MM-DD',
   })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date in the form YYYY-MM-DD', abort: true })
-  .refine(isCalendarDate, 'is not a real calendar date')
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date in the form YYYY-MM-DD', abort: true }),
+    z.refine(isCalendarDate, 'is not a real calendar date'),
+  )
 
 export type IsoDate = z.infer<typeof isoDate>
 

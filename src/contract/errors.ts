@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /** Berlin Group NextGenPSD2 message codes this service answers with (docs/decisions.md#error-codes), plus the proxy's own. */
 export const errorCodes = [
@@ -46,11 +46,11 @@ export const tppMessage = z.object({
   category: z.enum(['ERROR', 'WARNING']),
   // A real sandbox may answer codes we do not know; the client shows them as they are.
   code: z.string(),
-  path: z.string().optional(),
+  path: z.optional(z.string()),
   text: z.string(),
 })
 
-export const tppMessagesBody = z.object({ tppMessages: z.array(tppMessage).min(1) })
+export const tppMessagesBody = z.object({ tppMessages: z.array(tppMessage).check(z.minLength(1)) })
 
 export type TppMessage = z.infer<typeof tppMessage>
 export type TppMessagesBody = z.infer<typeof tppMessagesBody>
@@ -81,7 +81,7 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
  * One FORMAT_ERROR message per zod issue, each naming the offending field. `prefix` places the issues
  * of a nested schema (a header or a query parameter) under its own name.
  */
-export function problemFromZod(error: z.ZodError, prefix?: string): Problem {
+export function problemFromZod(error: z.core.$ZodError, prefix?: string): Problem {
   return {
     status: 400,
     messages: error.issues.map((issue) => {
@@ -120,7 +120,7 @@ const WINDOW = 1_000
  * overflow the call stack. When that happens the largest array is read again a window at a time, until
  * enough problems are found; the file is refused either way.
  */
-export function boundedSafeParse<T>(schema: z.ZodType<T>, data: unknown): z.ZodSafeParseResult<T> {
+export function boundedSafeParse<T>(schema: z.ZodMiniType<T>, data: unknown): z.core.util.SafeParseResult<T> {
   let issues: z.core.$ZodIssue[]
   try {
     const parsed = schema.safeParse(data)
@@ -135,11 +135,11 @@ export function boundedSafeParse<T>(schema: z.ZodType<T>, data: unknown): z.ZodS
   if (issues.length > MAX_LISTED_PROBLEMS || listed.length === 0) {
     listed.push({ code: 'custom', path: [], message: more, input: undefined })
   }
-  return { success: false, error: new z.ZodError(listed) as z.ZodError<T> }
+  return { success: false, error: new z.core.$ZodError(listed) as z.core.$ZodError<T> }
 }
 
 /** The first problems, reading the largest array a window at a time; issues outside it from the first. */
-function windowedIssues(schema: z.ZodType, data: unknown): z.core.$ZodIssue[] {
+function windowedIssues(schema: z.ZodMiniType, data: unknown): z.core.$ZodIssue[] {
   try {
     return issuesByWindow(schema, data)
   } catch (error) {
@@ -149,7 +149,7 @@ function windowedIssues(schema: z.ZodType, data: unknown): z.core.$ZodIssue[] {
   }
 }
 
-function issuesByWindow(schema: z.ZodType, data: unknown): z.core.$ZodIssue[] {
+function issuesByWindow(schema: z.ZodMiniType, data: unknown): z.core.$ZodIssue[] {
   const largest = largestArray(data, [])
   if (largest === undefined || largest.array.length <= WINDOW) return []
   const { path, array } = largest

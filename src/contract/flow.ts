@@ -1,22 +1,24 @@
-import { z } from 'zod'
 import { cardAccountCreateSchema } from './card-account'
 import { isoDate } from './dates'
 import { CONSOLE_FILE_FORMAT, CONSOLE_FILE_VERSION, consoleFileHead } from './snapshot'
 import { tamperScenarios } from './tamper-scenarios'
 import { transactionCreateSchema } from './transaction'
 import { bookingStatuses } from './transactions-query'
+import { z } from './zod'
 
 const caption = z
   .string({ error: 'caption is required: what the audience should notice' })
-  .trim()
-  .min(1, 'caption must not be empty')
-  .max(280, 'caption may have at most 280 characters')
+  .check(
+    z.trim(),
+    z.minLength(1, 'caption must not be empty'),
+    z.maxLength(280, 'caption may have at most 280 characters'),
+  )
 
 /**
  * The card account a step works on: left out, the account the flow created last (so a flow runs again on a
  * fresh sandbox); given, that account id, as it is.
  */
-const accountRef = z.string().trim().min(1, 'account must not be empty').optional()
+const accountRef = z.optional(z.string().check(z.trim(), z.minLength(1, 'account must not be empty')))
 
 // A recorded step is kept data: read with the stored currency rule, so a flow recorded before the ISO rule
 // still opens; the sandbox judges the step when it is sent (docs/decisions.md#currencies).
@@ -32,7 +34,7 @@ const addTransactions = z.strictObject({
   account: accountRef,
   body: z
     .array(transactionCreateSchema({ currencies: 'stored' }))
-    .min(1, 'body must hold at least one transaction'),
+    .check(z.minLength(1, 'body must hold at least one transaction')),
 })
 
 const readAccount = z.strictObject({
@@ -46,14 +48,14 @@ const readTransactions = z.strictObject({
   caption,
   account: accountRef,
   bookingStatus: z.enum(bookingStatuses, { error: 'bookingStatus must be one of booked, pending, both' }),
-  fromDate: isoDate.optional(),
-  toDate: isoDate.optional(),
+  fromDate: z.optional(isoDate),
+  toDate: z.optional(isoDate),
   /** Sends accept-fix: the amount swap. */
-  fix: z.boolean().optional(),
+  fix: z.optional(z.boolean()),
   /** Spoils this one request's signature, as the header's Signature switch would. */
-  tamper: z
-    .enum(tamperScenarios, { error: `tamper must be one of ${tamperScenarios.join(', ')}` })
-    .optional(),
+  tamper: z.optional(
+    z.enum(tamperScenarios, { error: `tamper must be one of ${tamperScenarios.join(', ')}` }),
+  ),
 })
 
 export const flowStep = z.discriminatedUnion(
@@ -67,8 +69,10 @@ export type FlowStep = z.infer<typeof flowStep>
 export type FlowAction = FlowStep['action']
 
 export const flow = z.strictObject({
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty').max(80),
-  steps: z.array(flowStep).min(1, 'a flow has at least one step'),
+  name: z
+    .string({ error: 'name is required' })
+    .check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(80)),
+  steps: z.array(flowStep).check(z.minLength(1, 'a flow has at least one step')),
 })
 export type Flow = z.infer<typeof flow>
 
@@ -76,14 +80,16 @@ const flowsFileV3 = z.strictObject({
   format: z.literal(CONSOLE_FILE_FORMAT),
   version: z.literal(CONSOLE_FILE_VERSION),
   kind: z.literal('flows'),
-  exportedAt: z.string().optional(),
-  flows: z.array(flow).min(1, 'the file holds no flow'),
+  exportedAt: z.optional(z.string()),
+  flows: z.array(flow).check(z.minLength(1, 'the file holds no flow')),
 })
 
 /** Flows exported to share: the console's one file format, of kind `flows`. */
-export const flowsFile = z.preprocess(
-  consoleFileHead(
-    z.literal('flows', { error: 'kind must be "flows": only flow files can be imported here' }),
+export const flowsFile = z.pipe(
+  z.transform(
+    consoleFileHead(
+      z.literal('flows', { error: 'kind must be "flows": only flow files can be imported here' }),
+    ),
   ),
   flowsFileV3,
 )

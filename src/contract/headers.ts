@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
 
@@ -18,11 +18,13 @@ export const HTTP_METHOD = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,16}$/
 
 export const httpMethod = z
   .string()
-  .regex(HTTP_METHOD, "a method is an HTTP token (letters, digits, !#$%&'*+-.^_`|~), 1 to 16 characters")
+  .check(
+    z.regex(HTTP_METHOD, "a method is an HTTP token (letters, digits, !#$%&'*+-.^_`|~), 1 to 16 characters"),
+  )
 
 export const requestId = z
   .string({ error: 'X-Request-ID is required: a UUID unique per call' })
-  .regex(UUID, 'X-Request-ID must be a UUID, e.g. 99391c7e-ad88-49ec-a2ad-99ddcb1f7721')
+  .check(z.regex(UUID, 'X-Request-ID must be a UUID, e.g. 99391c7e-ad88-49ec-a2ad-99ddcb1f7721'))
 
 /**
  * What a header value can carry: fetch's Headers refuses anything beyond ISO-8859-1, and a control
@@ -34,7 +36,7 @@ export const HEADER_VALUE_CHARACTER = /[\x20-\x7e\xa0-\xff]/
 export const SIGNED_HEADER_VALUE_MAX = 256
 
 /** Presence only: any non-blank value (docs/decisions.md#card-account-create). */
-export const psuCorporateId = z.string().trim().min(1, 'PSU-Corporate-ID must not be empty')
+export const psuCorporateId = z.string().check(z.trim(), z.minLength(1, 'PSU-Corporate-ID must not be empty'))
 
 /** Early access to future breaking changes, by the names the operation defines (docs/decisions.md#accept-fix). */
 export const knownFixes = [

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { jsonNumberSchema } from './amount'
 import { answerTraitsOf, type BankTraits, offeredOperations, personalityProfiles } from './bank-profile'
 import { cardAccount, cardAccountCreate, cardAccountList } from './card-account'
@@ -17,10 +16,10 @@ import {
   pathParameters,
 } from './operations'
 import { type AnswerTraits, PROBLEM_DETAILS_MEDIA_TYPE, problemDetailsBody } from './personality-names'
-
 import { transactionsCreated } from './snapshot'
 import { cardTransactionsResponse, transactionBatch } from './transaction'
 import { INT32_MAX } from './transactions-query'
+import { z } from './zod'
 
 type JsonObject = Record<string, unknown>
 
@@ -77,7 +76,7 @@ export const openApiServers = {
 } as const
 
 /** Schemas named under components/schemas; any other is written in place. */
-const schemaNames = new Map<z.ZodType, string>([
+const schemaNames = new Map<z.ZodMiniType, string>([
   [cardAccountCreate, 'CardAccountCreate'],
   [transactionBatch, 'TransactionBatch'],
   [cardAccount, 'CardAccount'],
@@ -126,7 +125,7 @@ export function openApiDocument(
   const schemas: Record<string, JsonObject> = {}
 
   /** JSON Schema 2020-12, OpenAPI 3.1's own dialect; a named schema goes to the components once. */
-  const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonObject => {
+  const schemaOf = (schema: z.ZodMiniType, io: 'input' | 'output'): JsonObject => {
     const json: JsonObject = {
       ...z.toJSONSchema(schema, {
         io,
@@ -180,11 +179,11 @@ export function openApiDocument(
 
   /** The body, and where the operation takes an array or one object alone, either. */
   const bodySchema = ({ body, bodyShapes = [] }: Operation): JsonObject => {
-    const schema = schemaOf(body as z.ZodType, 'input')
+    const schema = schemaOf(body as z.ZodMiniType, 'input')
     if (!(bodyShapes.includes('array') && bodyShapes.includes('object'))) return schema
     const batch = schema.$ref === undefined ? schema : schemas[String(schema.$ref).split('/').pop() ?? '']
     if (batch?.type !== 'array') return schema
-    const name = `${schemaNames.get(body as z.ZodType) ?? 'Body'}Item`
+    const name = `${schemaNames.get(body as z.ZodMiniType) ?? 'Body'}Item`
     schemas[name] = batch.items as JsonObject
     batch.items = { $ref: `#/components/schemas/${name}` }
     return { oneOf: [schema, { $ref: `#/components/schemas/${name}` }] }
@@ -341,7 +340,10 @@ export function openApiDocument(
 function asQueryInteger(zodSchema: z.core.$ZodType, jsonSchema: JsonObject): void {
   const def = zodSchema._zod.def as { type: string; out?: z.core.$ZodType }
   if (def.type !== 'pipe' || def.out?._zod.def.type !== 'number' || jsonSchema.type !== 'string') return
-  const { minimum, maximum } = z.toJSONSchema(def.out as z.ZodType) as { minimum?: number; maximum?: number }
+  const { minimum, maximum } = z.toJSONSchema(def.out as z.ZodMiniType) as {
+    minimum?: number
+    maximum?: number
+  }
   delete jsonSchema.pattern
   jsonSchema.type = 'integer'
   if ((minimum ?? -INT32_MAX - 1) >= -INT32_MAX - 1 && maximum !== undefined && maximum <= INT32_MAX) {

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   cardAccount,
   cardAccountCreate,
@@ -24,6 +23,7 @@ import {
   transactionsSummaryFromServer,
   transactionsSummaryQuery,
 } from './transactions-summary'
+import { z } from './zod'
 
 /** The sandbox paths of the operation start here, relative to the service's base URL. */
 export const SANDBOX_PREFIX = '/v1/sandbox'
@@ -65,7 +65,7 @@ export interface HeaderUse {
   required: boolean
   description: string
   /** The value's rule, where the contract has one. */
-  schema?: z.ZodType
+  schema?: z.ZodMiniType
 }
 
 /** The success answer of an operation. */
@@ -73,9 +73,9 @@ export interface OperationAnswer {
   status: number
   description: string
   /** What the sandbox sends: the strict wire schema. */
-  schema: z.ZodType
+  schema: z.ZodMiniType
   /** How a client reads it from any server: the liberal reader (the strict schema where none is needed). */
-  reader: z.ZodType
+  reader: z.ZodMiniType
   /** Answer headers beyond the echoed X-Request-ID. */
   headers?: readonly string[]
 }
@@ -94,9 +94,9 @@ export interface OperationSpec {
   description?: string
   headers: readonly HeaderUse[]
   /** The query, as URLSearchParams gives it (every value a string): request side, strict. */
-  query?: z.ZodType
+  query?: z.ZodMiniType
   /** The JSON body as a client may send it: request side, strict. */
-  body?: z.ZodType
+  body?: z.ZodMiniType
   /**
    * The body's top-level JSON shapes. The signing proxy checks only these (fields are the bank's to judge),
    * so it never signs a body meant for another route.
@@ -407,7 +407,10 @@ export type PathParams<N extends OperationName> = Record<ParamNames<(typeof oper
 
 /** The rule of every path parameter; one missing from here, or here and in no path, is a type error. */
 export const pathParameters: {
-  [Name in ParamNames<(typeof operations)[OperationName]['path']>]: { schema: z.ZodType; description: string }
+  [Name in ParamNames<(typeof operations)[OperationName]['path']>]: {
+    schema: z.ZodMiniType
+    description: string
+  }
 } = {
   mockCardAccountId: { schema: resourceId, description: 'The resourceId of a mock card account' },
   cardTransactionId: {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /**
  * The shapes the console's own sandbox can take (docs/decisions.md#personalities), offline and on the local
@@ -66,9 +66,9 @@ export const problemDetailsBody = z.strictObject({
   type: z.literal('about:blank'),
   /** The status's reason phrase, as RFC 7807 asks of `about:blank`. */
   title: z.string(),
-  status: z.number().int(),
+  status: z.number().check(z.int()),
   /** Every message's text, joined. */
   detail: z.string(),
-  'invalid-params': z.array(z.strictObject({ name: z.string(), reason: z.string() })).optional(),
+  'invalid-params': z.optional(z.array(z.strictObject({ name: z.string(), reason: z.string() }))),
 })
 export type ProblemDetailsBody = z.infer<typeof problemDetailsBody>

@@ -1,9 +1,10 @@
 // The probe's side of bank profiles (docs/decisions.md#bank-profiles-and-the-probe): its bounds, its plan,
 // and what the proxy's route takes and streams. Apart from the profile itself, which the console reads at
 // start to know how its offline sandbox behaves, while this loads only with "Check this sandbox…".
-import { z } from 'zod'
+
 import { bankProfileFileV3, bankTraitNames, bankTraits } from './bank-profile'
 import { cardAccountCreateSchema } from './card-account'
+import { z } from './zod'
 
 /** Booked rows in the probe's one POST: more than the usual default page of 200, for a bank that books only. */
 export const PROBE_BOOKED_ROWS = 201
@@ -47,7 +48,7 @@ export const CONSOLE_PROBE_PATH = '/console/probe'
 export const probeRequest = z.strictObject({
   customerNumber: cardAccountCreateSchema().shape.customerNumber,
   /** The opt-in: also send the two deliberately bad signatures, made with the real TPP key. */
-  badSignatures: z.boolean().optional(),
+  badSignatures: z.optional(z.boolean()),
 })
 export type ProbeRequest = z.infer<typeof probeRequest>
 
@@ -56,7 +57,7 @@ const headerList = z.array(z.tuple([z.string(), z.string()]))
 /** One request of the probe as sent to the bank (signed), and its answer: a trait's evidence. */
 export const probeExchange = z.object({
   /** 1 for the first request sent. */
-  index: z.number().int().min(1),
+  index: z.number().check(z.int(), z.gte(1)),
   startedAt: z.number(),
   durationMs: z.number(),
   method: z.string(),
@@ -68,12 +69,12 @@ export const probeExchange = z.object({
   requestHeaders: headerList,
   signingString: z.string(),
   keyId: z.string(),
-  requestBody: z.string().optional(),
+  requestBody: z.optional(z.string()),
   /** Undefined when no answer came (see `failure`). */
-  status: z.number().int().optional(),
-  failure: z.string().optional(),
+  status: z.optional(z.number().check(z.int())),
+  failure: z.optional(z.string()),
   responseHeaders: headerList,
-  responseBody: z.string().optional(),
+  responseBody: z.optional(z.string()),
 })
 export type ProbeExchange = z.infer<typeof probeExchange>
 
@@ -81,15 +82,15 @@ export type ProbeExchange = z.infer<typeof probeExchange>
 export const probeOutcome = z.object({
   traits: bankTraits,
   /** Requests sent, each of which counted against the bank's limits. */
-  requests: z.number().int().min(0),
+  requests: z.number().check(z.int(), z.gte(0)),
   /** Why the probe stopped before its battery ended; undefined when it ran to the end. */
-  stopped: z.string().optional(),
+  stopped: z.optional(z.string()),
   /** The probe account's id, when it was made: it stays in the sandbox. */
-  accountId: z.string().optional(),
+  accountId: z.optional(z.string()),
   /** For each settled trait, the exchanges (their `index`) whose answers settled it. */
-  evidence: z.partialRecord(z.enum(bankTraitNames), z.array(z.number().int().min(1))),
+  evidence: z.partialRecord(z.enum(bankTraitNames), z.array(z.number().check(z.int(), z.gte(1)))),
   /** For a trait the probe left unknown on purpose or could not read, why. */
-  notProbed: z.partialRecord(z.enum(bankTraitNames), z.string()).optional(),
+  notProbed: z.optional(z.partialRecord(z.enum(bankTraitNames), z.string())),
 })
 export type ProbeOutcome = z.infer<typeof probeOutcome>
 
@@ -98,7 +99,7 @@ export const probeEvent = z.discriminatedUnion('event', [
   z.object({
     event: z.literal('plan'),
     lines: z.array(z.string()),
-    maxRequests: z.number().int().min(1),
+    maxRequests: z.number().check(z.int(), z.gte(1)),
   }),
   z.object({ event: z.literal('exchange'), exchange: probeExchange }),
   z.object({ event: z.literal('done'), outcome: probeOutcome, profile: bankProfileFileV3 }),

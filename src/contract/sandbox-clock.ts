@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { addDays, type IsoDate, isoDate } from './dates'
 import { isJsonNumber } from './json'
+import { z } from './zod'
 
 /** How far the clock may be moved either way: a century is past any test's need, and keeps dates 4-digit. */
 export const MAX_CLOCK_OFFSET_DAYS = 36_500
@@ -10,7 +10,10 @@ export const MAX_CLOCK_OFFSET_DAYS = 36_500
  * literal) or as a JavaScript number.
  */
 export const jsonInt = (min: number, max: number) =>
-  z.preprocess((value) => (isJsonNumber(value) ? Number(value.value) : value), z.int().min(min).max(max))
+  z.pipe(
+    z.transform((value) => (isJsonNumber(value) ? Number(value.value) : value)),
+    z.int().check(z.gte(min), z.lte(max)),
+  )
 
 /**
  * The sandbox clock: it follows the real date, `offsetDays` ahead (or behind when negative), or stands
@@ -30,7 +33,7 @@ export type ClockSetting = z.infer<typeof clockSetting>
  */
 export const sandboxClockState = z.strictObject({
   setting: clockSetting,
-  settlePendingAfterDays: jsonInt(0, MAX_CLOCK_OFFSET_DAYS).nullable(),
+  settlePendingAfterDays: z.nullable(jsonInt(0, MAX_CLOCK_OFFSET_DAYS)),
 })
 export type SandboxClockState = z.infer<typeof sandboxClockState>
 
@@ -40,17 +43,17 @@ export const realClock: SandboxClockState = {
 }
 
 /** The clock's answer: its state, the day it makes today, the real day, and what setting it settled. */
-export const sandboxClockAnswer = sandboxClockState.extend({
+export const sandboxClockAnswer = z.extend(sandboxClockState, {
   today: isoDate,
   realToday: isoDate,
   /** Set only by a POST: how many pending transactions the automatic rule settled. */
-  settled: jsonInt(0, Number.MAX_SAFE_INTEGER).optional(),
+  settled: z.optional(jsonInt(0, Number.MAX_SAFE_INTEGER)),
 })
 export type SandboxClockAnswer = z.infer<typeof sandboxClockAnswer>
 
 /** How the console reads the clock: fields a sandbox adds are kept (docs/decisions.md#liberal-reading). */
-export const sandboxClockAnswerFromServer = sandboxClockAnswer.loose().extend({
-  setting: z.discriminatedUnion('kind', [follows.loose(), frozen.loose()]),
+export const sandboxClockAnswerFromServer = z.extend(z.catchall(sandboxClockAnswer, z.unknown()), {
+  setting: z.discriminatedUnion('kind', [z.catchall(follows, z.unknown()), z.catchall(frozen, z.unknown())]),
 })
 
 /** The day a setting makes today, given the real one. */

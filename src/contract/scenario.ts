@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { bankProfileFile } from './bank-profile'
 import { conditionSet, emptyConditionSet } from './conditions'
 import { isoDate } from './dates'
@@ -13,6 +12,7 @@ import {
   headReader,
   versionField,
 } from './snapshot'
+import { z } from './zod'
 
 /** The most characters (code points) a scenario's name may have: the forms count against it. */
 export const SCENARIO_NAME_MAX = 80
@@ -20,14 +20,16 @@ export const SCENARIO_NAME_MAX = 80
 /** A scenario's name: what the list shows and the library is keyed by. */
 export const scenarioName = z
   .string()
-  .trim()
-  .min(1, 'a scenario needs a name')
-  .max(SCENARIO_NAME_MAX, `a scenario name may have at most ${SCENARIO_NAME_MAX} characters`)
+  .check(
+    z.trim(),
+    z.minLength(1, 'a scenario needs a name'),
+    z.maxLength(SCENARIO_NAME_MAX, `a scenario name may have at most ${SCENARIO_NAME_MAX} characters`),
+  )
 
 /** Reads counted per account and operation on one day of the sandbox clock, for the quota conditions. */
 export const quotaReads = z.strictObject({
   day: isoDate,
-  reads: z.record(z.string(), z.number().int().min(0)),
+  reads: z.record(z.string(), z.number().check(z.int(), z.gte(0))),
 })
 export type QuotaReads = z.infer<typeof quotaReads>
 
@@ -48,19 +50,21 @@ const scenarioV3 = z.strictObject({
   version: versionField,
   kind: z.literal('scenario'),
   name: scenarioName,
-  exportedAt: z.string().optional(),
+  exportedAt: z.optional(z.string()),
   clock: sandboxClockState,
   conditions: conditionSet,
-  quotaReads: quotaReads.optional(),
+  quotaReads: z.optional(quotaReads),
   personality: sandboxBehaviour,
   cardAccounts: z.array(cardAccountData),
-  accountBook: accountBookPart.optional(),
+  accountBook: z.optional(accountBookPart),
 })
 
 /** A scenario file, as the scenario list imports it: a file of another kind is told so. */
-export const scenarioFile = z.preprocess(
-  headReader(
-    z.literal('scenario', { error: 'kind must be "scenario": only scenario files can be imported here' }),
+export const scenarioFile = z.pipe(
+  z.transform(
+    headReader(
+      z.literal('scenario', { error: 'kind must be "scenario": only scenario files can be imported here' }),
+    ),
   ),
   scenarioV3,
 )

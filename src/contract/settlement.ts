@@ -1,18 +1,18 @@
-import { z } from 'zod'
 import { amountInput } from './amount'
 import { isoDate } from './dates'
 import { jsonInt, MAX_CLOCK_OFFSET_DAYS } from './sandbox-clock'
 import { bookedTransaction, cardTransactionId, MAX_BATCH, transactionFromServer } from './transaction'
+import { z } from './zod'
 
 /** One pending transaction to settle, and what the bank changes as it books it. */
 const settleOne = z.strictObject({
   cardTransactionId,
   /** A bank may book under a new id (the pending one then disappears): the source of clients' duplicates. */
-  newCardTransactionId: cardTransactionId.optional(),
+  newCardTransactionId: z.optional(cardTransactionId),
   /** The amount in the account's currency at the booking rate (FX settlement). */
-  transactionAmount: amountInput.optional(),
-  originalAmount: amountInput.optional(),
-  bookingDate: isoDate.optional(),
+  transactionAmount: z.optional(amountInput),
+  originalAmount: z.optional(amountInput),
+  bookingDate: z.optional(isoDate),
 })
 
 /**
@@ -22,18 +22,23 @@ const settleOne = z.strictObject({
  */
 export const settlementRequest = z
   .strictObject({
-    transactions: z
-      .array(settleOne)
-      .min(1, 'name at least one transaction')
-      .max(MAX_BATCH, `settle at most ${MAX_BATCH} transactions in one request`)
-      .optional(),
-    pendingForMoreThanDays: jsonInt(0, MAX_CLOCK_OFFSET_DAYS).optional(),
-    bookingDate: isoDate.optional(),
+    transactions: z.optional(
+      z
+        .array(settleOne)
+        .check(
+          z.minLength(1, 'name at least one transaction'),
+          z.maxLength(MAX_BATCH, `settle at most ${MAX_BATCH} transactions in one request`),
+        ),
+    ),
+    pendingForMoreThanDays: z.optional(jsonInt(0, MAX_CLOCK_OFFSET_DAYS)),
+    bookingDate: z.optional(isoDate),
   })
-  .refine((body) => (body.transactions === undefined) !== (body.pendingForMoreThanDays === undefined), {
-    error: 'send either transactions (which to settle) or pendingForMoreThanDays, not both',
-    path: ['transactions'],
-  })
+  .check(
+    z.refine((body) => (body.transactions === undefined) !== (body.pendingForMoreThanDays === undefined), {
+      error: 'send either transactions (which to settle) or pendingForMoreThanDays, not both',
+      path: ['transactions'],
+    }),
+  )
 export type SettlementRequest = z.infer<typeof settlementRequest>
 export type SettlementRequestInput = z.input<typeof settlementRequest>
 
@@ -44,5 +49,5 @@ export const settlementAnswer = z.strictObject({
 export type SettlementAnswer = z.infer<typeof settlementAnswer>
 
 export const settlementAnswerFromServer = z.looseObject({
-  settled: z.array(z.looseObject({ from: z.string(), booked: transactionFromServer })).default([]),
+  settled: z._default(z.array(z.looseObject({ from: z.string(), booked: transactionFromServer })), []),
 })

@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import { conditionSet } from './conditions'
 import { httpMethod } from './headers'
 import { sandboxClockState } from './sandbox-clock'
+import { z } from './zod'
 
 /** A shared link's payload travels in the URL fragment: never sent to a server, at most this many characters. */
 export const MAX_SHARE_FRAGMENT_CHARS = 8192
@@ -12,16 +12,16 @@ const header = z.tuple([z.string(), z.string()])
 /** One request from the inspector, as the link carries it: what it sent and what it was answered. */
 export const sharedRequest = z.strictObject({
   method: httpMethod,
-  url: z.string().min(1),
-  status: z.int().min(100).max(599).optional(),
-  failure: z.string().optional(),
+  url: z.string().check(z.minLength(1)),
+  status: z.optional(z.int().check(z.gte(100), z.lte(599))),
+  failure: z.optional(z.string()),
   requestHeaders: z.array(header),
-  requestBody: z.string().optional(),
+  requestBody: z.optional(z.string()),
   responseHeaders: z.array(header),
-  responseBody: z.string().optional(),
-  signingString: z.string().optional(),
-  keyId: z.string().optional(),
-  condition: z.string().optional(),
+  responseBody: z.optional(z.string()),
+  signingString: z.optional(z.string()),
+  keyId: z.optional(z.string()),
+  condition: z.optional(z.string()),
 })
 export type SharedRequest = z.infer<typeof sharedRequest>
 
@@ -33,11 +33,11 @@ export const shareLinkV1 = z.strictObject({
   version: z.literal(1),
   mode: z.enum(['offline', 'proxy']),
   /** The view's query string as the URL holds it (account, filters, page, accept-fix). */
-  view: z.string().max(2000),
-  tamper: z.string().max(40).nullable(),
-  clock: sandboxClockState.nullable(),
-  conditions: conditionSet.nullable(),
-  request: sharedRequest.optional(),
+  view: z.string().check(z.maxLength(2000)),
+  tamper: z.nullable(z.string().check(z.maxLength(40))),
+  clock: z.nullable(sandboxClockState),
+  conditions: z.nullable(conditionSet),
+  request: z.optional(sharedRequest),
   /** False when the one who shared chose to keep PSU ids and customer numbers. */
   redacted: z.boolean(),
 })

@@ -1,15 +1,15 @@
-import { z } from 'zod'
 import { type AccountBooks, accountBooks, OFFLINE_UPSTREAM } from './account-book'
 import { amountWire } from './amount'
 import { cardAccount } from './card-account'
 import { isoDate } from './dates'
 import { bookedTransaction, createdBookingStatuses } from './transaction'
+import { z } from './zod'
 
 /** A transaction as the sandbox keeps it: the answer's fields plus its status. */
-export const storedTransaction = bookedTransaction.extend({
+export const storedTransaction = z.extend(bookedTransaction, {
   bookingStatus: z.enum(createdBookingStatuses),
-  bookingDate: isoDate.optional(),
-  markupFee: amountWire.optional(),
+  bookingDate: z.optional(isoDate),
+  markupFee: z.optional(amountWire),
 })
 export type StoredTransaction = z.infer<typeof storedTransaction>
 
@@ -36,10 +36,10 @@ export const SNAPSHOT_FORMAT_V1 = 'sandbox-console/v1'
 /** A stored record an export from a damaged store could not read: kept raw, with why, for a human. */
 export const unreadableRecord = z.strictObject({
   /** Where it was stored: the object store's name and the record's key, when there was a record. */
-  store: z.string().optional(),
-  key: z.unknown().optional(),
+  store: z.optional(z.string()),
+  key: z.optional(z.unknown()),
   problem: z.string(),
-  record: z.unknown().optional(),
+  record: z.optional(z.unknown()),
 })
 export type UnreadableRecord = z.infer<typeof unreadableRecord>
 
@@ -67,23 +67,23 @@ const snapshotV3 = z.strictObject({
   format: formatField,
   version: versionField,
   kind: dataKind,
-  exportedAt: z.string().optional(),
+  exportedAt: z.optional(z.string()),
   /**
    * Set by the export of a store that could not be read whole: `cardAccounts` holds what could be read
    * (and would import), `unreadable` the rest. Importing such a file imports `cardAccounts` only.
    */
-  damaged: z.literal(true).optional(),
-  unreadable: z.array(unreadableRecord).optional(),
+  damaged: z.optional(z.literal(true)),
+  unreadable: z.optional(z.array(unreadableRecord)),
   cardAccounts: z.array(cardAccountData),
   /** The console's account book when the file was written; absent from files before version 3. */
-  accountBook: accountBookPart.optional(),
+  accountBook: z.optional(accountBookPart),
 })
 
 const bookFileV3 = z.strictObject({
   format: formatField,
   version: versionField,
   kind: z.literal('account-book'),
-  exportedAt: z.string().optional(),
+  exportedAt: z.optional(z.string()),
   accountBook: accountBookPart,
 })
 
@@ -92,8 +92,8 @@ const bookFileV3 = z.strictObject({
  * told that alone, not also that its version and kind are wrong, which would send its reader the wrong way.
  * An issue raised here stops the parse before the body is looked at.
  */
-export function headReader(kindField: z.ZodType) {
-  return (input: unknown, ctx: z.RefinementCtx): unknown => {
+export function headReader(kindField: z.ZodMiniType) {
+  return (input: unknown, ctx: z.core.ParsePayload): unknown => {
     const file = migrate(input)
     if (typeof file !== 'object' || file === null || Array.isArray(file)) return file
     const { createdBy, ...fields } = file as Record<string, unknown>
@@ -101,7 +101,7 @@ export function headReader(kindField: z.ZodType) {
     // left out, so no file schema has to know it and files written before it read the same.
     if (createdBy !== undefined && typeof createdBy !== 'string') {
       const message = 'createdBy must be text naming the console that wrote the file'
-      ctx.addIssue({ code: 'custom', message, path: ['createdBy'], input: createdBy })
+      ctx.issues.push({ code: 'custom', message, path: ['createdBy'], input: createdBy })
       return file
     }
     for (const [field, schema] of [
@@ -112,7 +112,7 @@ export function headReader(kindField: z.ZodType) {
       const checked = schema.safeParse(fields[field])
       if (!checked.success) {
         const message = checked.error.issues[0]?.message ?? `${field} is not valid`
-        ctx.addIssue({ code: 'custom', message, path: [field], input: fields[field] })
+        ctx.issues.push({ code: 'custom', message, path: [field], input: fields[field] })
         return file
       }
     }
@@ -121,7 +121,7 @@ export function headReader(kindField: z.ZodType) {
 }
 
 /** The head check of any kind of file: format, then version, then `kind`, each told alone. */
-export const consoleFileHead = (kindField: z.ZodType) => headReader(kindField)
+export const consoleFileHead = (kindField: z.ZodMiniType) => headReader(kindField)
 
 /**
  * Version 1 had its own format name and no version or kind; version 2 had no account book. Both are data
@@ -146,15 +146,15 @@ function migrate(input: unknown): unknown {
  * the account book. Reads the current version and the earlier ones alike; the output is always the current
  * version.
  */
-export const sandboxSnapshot = z.preprocess(headReader(dataKind), snapshotV3)
+export const sandboxSnapshot = z.pipe(z.transform(headReader(dataKind)), snapshotV3)
 export type SandboxSnapshot = z.infer<typeof sandboxSnapshot>
 
 /** The account book alone: what proxy mode exports, where the data lives upstream. */
 export type AccountBookFile = z.infer<typeof bookFileV3>
 
 /** Any file the console exports, told apart by its kind; every version it ever wrote reads. */
-export const consoleFile = z.preprocess(
-  headReader(anyKind),
+export const consoleFile = z.pipe(
+  z.transform(headReader(anyKind)),
   z.discriminatedUnion('kind', [snapshotV3, bookFileV3]),
 )
 

@@ -1,14 +1,16 @@
-import { z } from 'zod'
 import { amountFromServer, amountInputUnder, amountWire, type CurrencyRule } from './amount'
 import { isoDate } from './dates'
 import { freeText, noControlCharacters, textTypeError } from './text'
+import { z } from './zod'
 
 export const createdBookingStatuses = ['booked', 'pending'] as const
 export type CreatedBookingStatus = (typeof createdBookingStatuses)[number]
 
 export const cardTransactionId = z
   .string({ error: textTypeError('cardTransactionId', ': 1 to 35 letters, digits, ".", "_" or "-"') })
-  .regex(/^[A-Za-z0-9._-]{1,35}$/, 'cardTransactionId must be 1 to 35 letters, digits, ".", "_" or "-"')
+  .check(
+    z.regex(/^[A-Za-z0-9._-]{1,35}$/, 'cardTransactionId must be 1 to 35 letters, digits, ".", "_" or "-"'),
+  )
 
 /**
  * Where the card was used. The platform names the parts street, buildingNumber, postalCode, city and
@@ -16,42 +18,48 @@ export const cardTransactionId = z
  * Its example sends an empty address (`{}`), and so may a client.
  */
 const address = z.strictObject({
-  street: freeText('street', 70).optional(),
-  streetName: freeText('streetName', 70).optional(),
-  buildingNumber: freeText('buildingNumber', 16).optional(),
-  postalCode: freeText('postalCode', 16).optional(),
-  postCode: freeText('postCode', 16).optional(),
-  city: freeText('city', 35).optional(),
-  townName: freeText('townName', 35).optional(),
-  country: z
-    .string({ error: textTypeError('country', ': an ISO 3166 code of two capital letters, e.g. "NO"') })
-    .regex(/^[A-Z]{2}$/, 'country must be an ISO 3166 code of two capital letters, e.g. "NO"')
-    .optional(),
+  street: z.optional(freeText('street', 70)),
+  streetName: z.optional(freeText('streetName', 70)),
+  buildingNumber: z.optional(freeText('buildingNumber', 16)),
+  postalCode: z.optional(freeText('postalCode', 16)),
+  postCode: z.optional(freeText('postCode', 16)),
+  city: z.optional(freeText('city', 35)),
+  townName: z.optional(freeText('townName', 35)),
+  country: z.optional(
+    z
+      .string({ error: textTypeError('country', ': an ISO 3166 code of two capital letters, e.g. "NO"') })
+      .check(z.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166 code of two capital letters, e.g. "NO"')),
+  ),
 })
 
 /** The card's masked number on a transaction; the platform's example sends it empty. */
 const transactionMaskedPan = z
   .string({ error: textTypeError('maskedPan', ': empty or 12 to 19 digits and "*" (or "x")') })
-  .regex(/^([0-9*xX]{12,19})?$/, 'maskedPan must be empty or 12 to 19 digits and "*" (or "x")')
-  .refine((pan) => pan === '' || /[*xX]/.test(pan), 'maskedPan must mask the middle digits with "*" or "x"')
+  .check(
+    z.regex(/^([0-9*xX]{12,19})?$/, 'maskedPan must be empty or 12 to 19 digits and "*" (or "x")'),
+    z.refine(
+      (pan) => pan === '' || /[*xX]/.test(pan),
+      'maskedPan must mask the middle digits with "*" or "x"',
+    ),
+  )
 
 /**
  * Optional card-transaction fields (Berlin Group's and the platform's), shared by the create payload and
  * the answer. Text is stored as sent, the empty string included, as the platform's examples send it.
  */
 const optionalCardFields = {
-  terminalId: freeText('terminalId', 35).optional(),
-  cardAcceptorId: freeText('cardAcceptorId', 35).optional(),
-  cardAcceptorAddress: address.optional(),
-  maskedPan: transactionMaskedPan.optional(),
-  transactionDetails: freeText('transactionDetails', 140).optional(),
+  terminalId: z.optional(freeText('terminalId', 35)),
+  cardAcceptorId: z.optional(freeText('cardAcceptorId', 35)),
+  cardAcceptorAddress: z.optional(address),
+  maskedPan: z.optional(transactionMaskedPan),
+  transactionDetails: z.optional(freeText('transactionDetails', 140)),
   // A boolean in Berlin Group's model, a string ("true", "") in the platform's examples: as sent.
-  invoiced: z
-    .union([z.boolean(), freeText('invoiced', 35)], { error: 'invoiced must be true, false or a string' })
-    .optional(),
-  markupFeePercentage: freeText('markupFeePercentage', 35).optional(),
-  proprietaryBankTransactionCode: freeText('proprietaryBankTransactionCode', 35).optional(),
-  valueDate: isoDate.optional(),
+  invoiced: z.optional(
+    z.union([z.boolean(), freeText('invoiced', 35)], { error: 'invoiced must be true, false or a string' }),
+  ),
+  markupFeePercentage: z.optional(freeText('markupFeePercentage', 35)),
+  proprietaryBankTransactionCode: z.optional(freeText('proprietaryBankTransactionCode', 35)),
+  valueDate: z.optional(isoDate),
 }
 
 /**
@@ -91,35 +99,39 @@ export function bookingRuleBreaks(tx: {
 export const transactionCreateSchema = ({ currencies = 'iso' }: { currencies?: CurrencyRule } = {}) =>
   z
     .strictObject({
-      bookingStatus: z
-        .enum(createdBookingStatuses, { error: 'bookingStatus must be "booked" or "pending"' })
-        .default('booked'),
-      cardTransactionId: cardTransactionId.optional(),
+      bookingStatus: z._default(
+        z.enum(createdBookingStatuses, { error: 'bookingStatus must be "booked" or "pending"' }),
+        'booked',
+      ),
+      cardTransactionId: z.optional(cardTransactionId),
       transactionDate: isoDate,
-      bookingDate: isoDate.optional(),
+      bookingDate: z.optional(isoDate),
       transactionAmount: amountInputUnder(currencies),
       originalAmount: amountInputUnder(currencies),
       // 1 to 4 characters: ISO 18245 codes, and the platform's own examples' "BOB" and "TEST".
-      merchantCategoryCode: noControlCharacters('merchantCategoryCode')
-        .trim()
-        .min(1, 'merchantCategoryCode must not be empty')
-        .max(4, 'merchantCategoryCode may have at most 4 characters'),
-      markupFee: amountInputUnder(currencies).optional(),
+      merchantCategoryCode: noControlCharacters('merchantCategoryCode').check(
+        z.trim(),
+        z.minLength(1, 'merchantCategoryCode must not be empty'),
+        z.maxLength(4, 'merchantCategoryCode may have at most 4 characters'),
+      ),
+      markupFee: z.optional(amountInputUnder(currencies)),
       ...optionalCardFields,
     })
-    .superRefine((tx, ctx) => {
-      for (const { field, text } of bookingRuleBreaks(tx)) {
-        ctx.addIssue({ code: 'custom', path: [field], message: text })
-      }
-      // The platform's rule: the booking date is not after the value date.
-      if (tx.bookingDate !== undefined && tx.valueDate !== undefined && tx.bookingDate > tx.valueDate) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['valueDate'],
-          message: `valueDate ${tx.valueDate} is before bookingDate ${tx.bookingDate}`,
-        })
-      }
-    })
+    .check(
+      z.superRefine((tx, ctx) => {
+        for (const { field, text } of bookingRuleBreaks(tx)) {
+          ctx.addIssue({ code: 'custom', path: [field], message: text })
+        }
+        // The platform's rule: the booking date is not after the value date.
+        if (tx.bookingDate !== undefined && tx.valueDate !== undefined && tx.bookingDate > tx.valueDate) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['valueDate'],
+            message: `valueDate ${tx.valueDate} is before bookingDate ${tx.bookingDate}`,
+          })
+        }
+      }),
+    )
 
 export const transactionCreate = transactionCreateSchema()
 
@@ -130,12 +142,14 @@ export type TransactionCreate = z.output<typeof transactionCreate>
 export const MAX_BATCH = 10_000
 
 /** The body: an array of transactions; a single object is accepted too. */
-export const transactionBatch = z.preprocess(
-  (body) => (Array.isArray(body) ? body : [body]),
+export const transactionBatch = z.pipe(
+  z.transform((body) => (Array.isArray(body) ? body : [body])),
   z
     .array(transactionCreate)
-    .min(1, 'send at least one transaction')
-    .max(MAX_BATCH, `send at most ${MAX_BATCH} transactions in one request`),
+    .check(
+      z.minLength(1, 'send at least one transaction'),
+      z.maxLength(MAX_BATCH, `send at most ${MAX_BATCH} transactions in one request`),
+    ),
 )
 
 export const bookedTransaction = z.strictObject({
@@ -145,21 +159,21 @@ export const bookedTransaction = z.strictObject({
   transactionAmount: amountWire,
   originalAmount: amountWire,
   merchantCategoryCode: z.string(),
-  markupFee: amountWire.optional(),
+  markupFee: z.optional(amountWire),
   ...optionalCardFields,
 })
 export type BookedTransaction = z.infer<typeof bookedTransaction>
 
 /** Pending elements are card transactions without a bookingDate (the spec leaves them open). */
-export const pendingTransaction = bookedTransaction.omit({ bookingDate: true })
+export const pendingTransaction = z.omit(bookedTransaction, { bookingDate: true })
 export type PendingTransaction = z.infer<typeof pendingTransaction>
 
 export const hrefLink = z.object({ href: z.string() })
 export const paginationLinks = z.object({
-  first: hrefLink.optional(),
-  next: hrefLink.optional(),
-  previous: hrefLink.optional(),
-  last: hrefLink.optional(),
+  first: z.optional(hrefLink),
+  next: z.optional(hrefLink),
+  previous: z.optional(hrefLink),
+  last: z.optional(hrefLink),
 })
 
 /** 200 answer of GET .../transactions as our handlers send it. */
@@ -168,7 +182,7 @@ export const cardTransactionsResponse = z.strictObject({
   cardTransactions: z.strictObject({
     booked: z.array(bookedTransaction),
     pending: z.array(pendingTransaction),
-    _links: paginationLinks.optional(),
+    _links: z.optional(paginationLinks),
   }),
 })
 export type CardTransactionsResponse = z.infer<typeof cardTransactionsResponse>
@@ -179,30 +193,30 @@ export type CardTransactionsResponse = z.infer<typeof cardTransactionsResponse>
  * read with parseJsonLossless), and every field it adds kept.
  */
 export const transactionFromServer = z.looseObject({
-  cardTransactionId: z.string().optional(),
-  bookingDate: z.string().optional(),
-  transactionDate: z.string().optional(),
-  valueDate: z.string().optional(),
-  transactionAmount: amountFromServer.optional(),
-  originalAmount: amountFromServer.optional(),
-  markupFee: amountFromServer.optional(),
-  merchantCategoryCode: z.string().optional(),
-  transactionDetails: z.string().optional(),
+  cardTransactionId: z.optional(z.string()),
+  bookingDate: z.optional(z.string()),
+  transactionDate: z.optional(z.string()),
+  valueDate: z.optional(z.string()),
+  transactionAmount: z.optional(amountFromServer),
+  originalAmount: z.optional(amountFromServer),
+  markupFee: z.optional(amountFromServer),
+  merchantCategoryCode: z.optional(z.string()),
+  transactionDetails: z.optional(z.string()),
 })
 const bookedFromServer = transactionFromServer
 /** An object, or the plain string the schema literally declares (the platform's `pending: [string]`). */
 const pendingFromServer = z.union([transactionFromServer, z.string()])
 
 const linksFromServer = z.looseObject({
-  first: hrefLink.loose().optional(),
-  next: hrefLink.loose().optional(),
-  previous: hrefLink.loose().optional(),
+  first: z.optional(z.catchall(hrefLink, z.unknown())),
+  next: z.optional(z.catchall(hrefLink, z.unknown())),
+  previous: z.optional(z.catchall(hrefLink, z.unknown())),
 })
 
 const transactionListsFromServer = z.looseObject({
-  booked: z.array(bookedFromServer).default([]),
-  pending: z.array(pendingFromServer).default([]),
-  _links: linksFromServer.optional(),
+  booked: z._default(z.array(bookedFromServer), []),
+  pending: z._default(z.array(pendingFromServer), []),
+  _links: z.optional(linksFromServer),
 })
 
 /**
@@ -222,12 +236,12 @@ function splitBareArray(elements: readonly unknown[]): { booked: unknown[]; pend
  * The transactions answer as a client reads it from any server: the object our handlers send, or a bare
  * array of transactions in place of the whole body or of `cardTransactions`; `cardAccount` may be absent.
  */
-export const cardTransactionsFromServer = z.preprocess(
-  (body) => (Array.isArray(body) ? { cardTransactions: body } : body),
+export const cardTransactionsFromServer = z.pipe(
+  z.transform((body) => (Array.isArray(body) ? { cardTransactions: body } : body)),
   z.looseObject({
-    cardAccount: z.looseObject({ maskedPan: z.string().optional() }).optional(),
-    cardTransactions: z.preprocess(
-      (lists) => (Array.isArray(lists) ? splitBareArray(lists) : lists),
+    cardAccount: z.optional(z.looseObject({ maskedPan: z.optional(z.string()) })),
+    cardTransactions: z.pipe(
+      z.transform((lists) => (Array.isArray(lists) ? splitBareArray(lists) : lists)),
       transactionListsFromServer,
     ),
   }),
@@ -241,15 +255,18 @@ export type PendingFromServer = z.output<typeof pendingFromServer>
  * bare array, or no body at all (the platform answers 201 with an empty one): then `transactions` is
  * absent, as the server did not say what it stored.
  */
-export const transactionsCreatedFromServer = z.preprocess(
-  (body) =>
+export const transactionsCreatedFromServer = z.pipe(
+  z.transform((body) =>
     body === undefined || body === null || body === ''
       ? {}
       : Array.isArray(body)
         ? { transactions: body }
         : body,
+  ),
   z.looseObject({
-    transactions: z.array(transactionFromServer.extend({ bookingStatus: z.string().optional() })).optional(),
+    transactions: z.optional(
+      z.array(z.extend(transactionFromServer, { bookingStatus: z.optional(z.string()) })),
+    ),
   }),
 )
 export type TransactionsCreatedFromServer = z.output<typeof transactionsCreatedFromServer>

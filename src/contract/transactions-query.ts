@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { isoDate } from './dates'
 import { type Problem, problemFromZod, type TppMessage } from './errors'
+import { z } from './zod'
 
 export const bookingStatuses = ['booked', 'pending', 'both'] as const
 export type BookingStatus = (typeof bookingStatuses)[number]
@@ -23,23 +23,27 @@ const queryInt = (name: string, min: 0 | 1, example: number, max = INT32_MAX) =>
   const range = `a whole number from ${min} to ${max}, digits only, e.g. ${name}=${example}`
   const rule = `${name} must be ${range}`
   const atLeast = `${name} must be ${min} or more, e.g. ${name}=${example}`
-  return z
-    .string({ error: `${name} must appear once in the query, as ${range}` })
-    .regex(/^[0-9]+$/, {
-      error: (issue) => (/^-0*[1-9][0-9]*$/.test(String(issue.input)) ? atLeast : rule),
-    })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, atLeast)
-        .max(
+  return z.pipe(
+    z.pipe(
+      z.string({ error: `${name} must appear once in the query, as ${range}` }).check(
+        z.regex(/^[0-9]+$/, {
+          error: (issue) => (/^-0*[1-9][0-9]*$/.test(String(issue.input)) ? atLeast : rule),
+        }),
+      ),
+      z.transform(Number),
+    ),
+    z
+      .number()
+      .check(
+        z.gte(min, atLeast),
+        z.lte(
           max,
           max === INT32_MAX
             ? `${name} must be at most ${INT32_MAX} (the int32 maximum)`
             : `${name} must be at most ${max}, the most transactions one page holds; page on with offset`,
         ),
-    )
+      ),
+  )
 }
 
 /**
@@ -67,10 +71,10 @@ export function transactionsQueryFor({
           ? 'bookingStatus is required: one of booked, pending, both'
           : 'bookingStatus must be one of booked, pending, both',
     }),
-    fromDate: isoDate.optional(),
-    toDate: isoDate.optional(),
-    offset: queryInt('offset', 0, 0).default(0),
-    limit: queryInt('limit', 1, Math.min(DEFAULT_LIMIT, maxLimit), maxLimit).default(DEFAULT_LIMIT),
+    fromDate: z.optional(isoDate),
+    toDate: z.optional(isoDate),
+    offset: z._default(queryInt('offset', 0, 0), 0),
+    limit: z._default(queryInt('limit', 1, Math.min(DEFAULT_LIMIT, maxLimit), maxLimit), DEFAULT_LIMIT),
   }
   return unknownParameters === 'refused' ? z.strictObject(shape) : z.object(shape)
 }
@@ -108,7 +112,10 @@ const parameterHints: Readonly<Record<string, string>> = {
  * take, naming it and, where it is plain what was meant, the one to use (docs/decisions.md#query-errors);
  * FORMAT_ERROR for each bad value.
  */
-export function problemFromQuery(error: z.ZodError, schema: z.ZodObject = transactionsQuery): Problem {
+export function problemFromQuery(
+  error: z.core.$ZodError,
+  schema: z.ZodMiniObject = transactionsQuery,
+): Problem {
   const known = Object.keys(schema.shape)
   const unsupported: TppMessage[] = error.issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys'
@@ -125,6 +132,6 @@ export function problemFromQuery(error: z.ZodError, schema: z.ZodObject = transa
       : [],
   )
   const rest = error.issues.filter((issue) => issue.code !== 'unrecognized_keys')
-  const formatErrors = rest.length === 0 ? [] : problemFromZod(new z.ZodError(rest)).messages
+  const formatErrors = rest.length === 0 ? [] : problemFromZod(new z.core.$ZodError(rest)).messages
   return { status: 400, messages: [...unsupported, ...formatErrors] }
 }

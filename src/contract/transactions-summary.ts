@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import { DECIMAL_AMOUNT } from './amount'
 import { addDays, daysBetween, type IsoDate, isoDate } from './dates'
 import { jsonInt } from './sandbox-clock'
+import { z } from './zod'
 
 /** How the summary groups transactions by date: per calendar day, or per ISO week (Monday first). */
 export const summaryBuckets = ['day', 'week'] as const
@@ -15,16 +15,16 @@ export const TOP_CATEGORIES = 5
 
 /** Query of GET .../transactions/summary: the list's date filter, and the grouping. Strict, like the list's. */
 export const transactionsSummaryQuery = z.strictObject({
-  fromDate: isoDate.optional(),
-  toDate: isoDate.optional(),
-  bucket: z.enum(summaryBuckets, { error: 'bucket must be day or week' }).optional(),
+  fromDate: z.optional(isoDate),
+  toDate: z.optional(isoDate),
+  bucket: z.optional(z.enum(summaryBuckets, { error: 'bucket must be day or week' })),
 })
 export type TransactionsSummaryQuery = z.output<typeof transactionsSummaryQuery>
 
 // A count as the engine writes it, or as the console's lossless JSON reader gives it back.
 const count = jsonInt(0, Number.MAX_SAFE_INTEGER)
 /** An exact sum: as many digits as it takes, two or three decimals; no float ever rounds a cent away. */
-const decimalSum = z.string().regex(/^-?[0-9]+\.[0-9]{2,3}$/)
+const decimalSum = z.string().check(z.regex(/^-?[0-9]+\.[0-9]{2,3}$/))
 /** Sums per currency code. */
 const sums = z.record(z.string(), decimalSum)
 
@@ -55,8 +55,8 @@ export type CategoryTotal = z.infer<typeof categoryTotal>
 /** 200 answer of GET .../transactions/summary. */
 export const transactionsSummary = z.strictObject({
   /** The window summarised: the query's bounds, else the first and last dates found (null when empty). */
-  fromDate: isoDate.nullable(),
-  toDate: isoDate.nullable(),
+  fromDate: z.nullable(isoDate),
+  toDate: z.nullable(isoDate),
   bucket: z.enum(summaryBuckets),
   count,
   /** Only the buckets that hold a transaction, oldest first. */
@@ -68,16 +68,18 @@ export const transactionsSummary = z.strictObject({
 })
 export type TransactionsSummary = z.infer<typeof transactionsSummary>
 
-const tallyFromServer = tally.loose()
+const tallyFromServer = z.catchall(tally, z.unknown())
 /**
  * How the console reads a summary (docs/decisions.md#liberal-reading): the fields it uses as the sandbox
  * writes them, and whatever else a sandbox adds kept, at every level (the `extra-fields` personality's
  * `bankVersion` among them).
  */
-export const transactionsSummaryFromServer = transactionsSummary.loose().extend({
-  buckets: z.array(summaryBucket.loose().extend({ booked: tallyFromServer, pending: tallyFromServer })),
-  totals: z.array(currencyTotal.loose()),
-  topCategories: z.array(categoryTotal.loose().extend({ sums })),
+export const transactionsSummaryFromServer = z.extend(z.catchall(transactionsSummary, z.unknown()), {
+  buckets: z.array(
+    z.extend(z.catchall(summaryBucket, z.unknown()), { booked: tallyFromServer, pending: tallyFromServer }),
+  ),
+  totals: z.array(z.catchall(currencyTotal, z.unknown())),
+  topCategories: z.array(z.extend(z.catchall(categoryTotal, z.unknown()), { sums })),
 })
 
 /** What the summary needs of one transaction, from the engine's store or a page a remote sandbox sent. */

@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { getResponse } from 'msw'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { z } from 'zod'
 import {
   cardAccount,
   cardAccountList,
@@ -12,6 +11,7 @@ import {
   transactionsCreated,
   UUID,
 } from '../contract'
+import type { z } from '../contract/zod'
 import { createMemoryStore, createSandbox } from '../sandbox'
 import { generateTransactions, testDataFill } from '../test-data'
 import { createSandboxHandlers } from './handlers'
@@ -208,7 +208,7 @@ const body = fc.oneof(
 )
 
 /** What each successful answer must be, by method and path: an independent reading of the routes. */
-const successes: ReadonlyArray<{ method: string; path: RegExp; status: number; schema: z.ZodType }> = [
+const successes: ReadonlyArray<{ method: string; path: RegExp; status: number; schema: z.ZodMiniType }> = [
   { method: 'GET', path: /^\/v1\/sandbox\/card-accounts$/, status: 200, schema: cardAccountList },
   { method: 'POST', path: /^\/v1\/sandbox\/card-accounts$/, status: 201, schema: cardAccount },
   { method: 'GET', path: /^\/v1\/sandbox\/card-accounts\/[^/]+$/, status: 200, schema: cardAccount },

@@ -1,5 +1,5 @@
-import type { z } from 'zod'
 import type { paginationLinks } from '../contract'
+import type { z } from '../contract/zod'
 
 export type PaginationLinks = z.infer<typeof paginationLinks>
 

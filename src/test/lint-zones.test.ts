@@ -47,7 +47,7 @@ const zones: Zone[] = [
   {
     file: 'src/sandbox-http/probe.ts',
     forbidden: '@tanstack/react-query',
-    allowed: 'zod',
+    allowed: '../contract/zod',
     refusal: "The sandbox's HTTP face runs in the service worker and in Node: no React.",
   },
   ...['../api', '../features/chart', '../app/offline', '../ui/Dialog'].map((forbidden) => ({
@@ -98,7 +98,12 @@ const zones: Zone[] = [
     allowed: '../../ui/Dialog',
     refusal: 'src/app',
   },
-  { file: 'src/contract/probe.ts', forbidden: '../api', allowed: 'zod', refusal: 'The contract, the source' },
+  {
+    file: 'src/contract/probe.ts',
+    forbidden: '../api',
+    allowed: 'lossless-json',
+    refusal: 'The contract, the source',
+  },
   {
     file: 'src/test-data/probe.ts',
     forbidden: '../sandbox',
@@ -121,12 +126,45 @@ const zones: Zone[] = [
   { file: 'src/main.tsx', forbidden: './sandbox', allowed: './app/App', refusal: engineOnly },
 ]
 
-/** One planted copy of the tree: each zone's file importing `which` of its two. */
-function plant(which: 'forbidden' | 'allowed'): { dir: string; found: BiomeDiagnostic[] } {
+const contractZ = 'Schemas are built with the z of src/contract/zod.ts'
+
+/**
+ * zod is imported in src/ by src/contract/zod.ts alone (tests aside), so that its classic API stays out of
+ * the page. Each zone's rules replace the others' for its files (Biome does not merge the options of
+ * overrides), so each zone carries that rule: it is planted in one file of each.
+ */
+const zodFiles: [file: string, allowed: string][] = [
+  ['src/app/probe.ts', '../contract/zod'],
+  ['src/main.tsx', './contract/zod'],
+  ['src/contract/probe.ts', './zod'],
+  ['src/test-data/probe.ts', '../contract/zod'],
+  ['src/sandbox/probe.ts', '../contract/zod'],
+  ['src/sandbox/storage/indexeddb-probe.ts', '../../contract/zod'],
+  ['src/sandbox-http/probe.ts', '../contract/zod'],
+  ['src/api/probe.ts', '../contract/zod'],
+  ['src/features/probe.ts', '../contract/zod'],
+  ['src/features/chart/probe.ts', '../../contract/zod'],
+  ['src/features/explain/corpus/probe.ts', '../../../contract/zod'],
+  ['src/ui/probe.tsx', '../contract/zod'],
+  ['src/signing/probe.ts', '../contract/zod'],
+]
+const classicZodZones: Zone[] = [
+  ...zodFiles.map(([file, allowed]) => ({
+    file,
+    forbidden: 'zod',
+    allowed,
+    refusal: contractZ,
+  })),
+  // The mini API too: zod's English messages are set where the contract makes its z.
+  { file: 'src/app/probe.ts', forbidden: 'zod/mini', allowed: '../contract/zod', refusal: contractZ },
+]
+
+/** One planted copy of the tree: each of `planted`'s files importing `which` of its two. */
+function plant(planted: Zone[], which: 'forbidden' | 'allowed'): { dir: string; found: BiomeDiagnostic[] } {
   const dir = mkdtempSync(join(tmpdir(), `lint-zones-${which}-`))
   copyFileSync(join(repositoryRoot, 'biome.json'), join(dir, 'biome.json'))
   // Zones that share a file get one each, numbered, in the same folder.
-  zones.forEach((zone, index) => {
+  planted.forEach((zone, index) => {
     const path = join(dir, numbered(zone.file, index))
     mkdirSync(dirname(path), { recursive: true })
     writeFileSync(path, `import { planted } from '${zone[which]}'\n\nexport const probe = planted\n`)
@@ -137,30 +175,37 @@ function plant(which: 'forbidden' | 'allowed'): { dir: string; found: BiomeDiagn
 const numbered = (file: string, index: number) =>
   file === 'src/main.tsx' ? file : file.replace(/probe(\.tsx?)$/, `probe-${index}$1`)
 
-let refused: ReturnType<typeof plant>
-let passed: ReturnType<typeof plant>
+const rules = [
+  { rules: 'the layers', planted: zones },
+  { rules: "zod, through the contract's z alone", planted: classicZodZones },
+]
 
-beforeAll(() => {
-  refused = plant('forbidden')
-  passed = plant('allowed')
+describe.each(rules)('$rules', ({ planted }) => {
+  let refused: ReturnType<typeof plant>
+  let passed: ReturnType<typeof plant>
+
+  beforeAll(() => {
+    refused = plant(planted, 'forbidden')
+    passed = plant(planted, 'allowed')
+  })
+
+  afterAll(() => {
+    for (const { dir } of [refused, passed]) rmSync(dir, { recursive: true, force: true })
+  })
+
+  describe.each(planted.map((zone, index) => ({ ...zone, at: numbered(zone.file, index) })))(
+    '$file',
+    ({ at, forbidden, allowed, refusal }) => {
+      it(`refuses an import of ${forbidden}`, () => {
+        const found = refused.found.filter((diagnostic) => diagnostic.path === at)
+        expect(found).toEqual([
+          { category: 'lint/style/noRestrictedImports', message: expect.stringContaining(refusal), path: at },
+        ])
+      })
+
+      it(`takes the same file importing ${allowed}`, () => {
+        expect(passed.found.filter((diagnostic) => diagnostic.path === at)).toEqual([])
+      })
+    },
+  )
 })
-
-afterAll(() => {
-  for (const { dir } of [refused, passed]) rmSync(dir, { recursive: true, force: true })
-})
-
-describe.each(zones.map((zone, index) => ({ ...zone, at: numbered(zone.file, index) })))(
-  '$file',
-  ({ at, forbidden, allowed, refusal }) => {
-    it(`refuses an import of ${forbidden}`, () => {
-      const found = refused.found.filter((diagnostic) => diagnostic.path === at)
-      expect(found).toEqual([
-        { category: 'lint/style/noRestrictedImports', message: expect.stringContaining(refusal), path: at },
-      ])
-    })
-
-    it(`takes the same file importing ${allowed}`, () => {
-      expect(passed.found.filter((diagnostic) => diagnostic.path === at)).toEqual([])
-    })
-  },
-)

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   accountStatuses,
   amountInput,
@@ -9,6 +8,7 @@ import {
   isCalendarDate,
   testCustomers,
 } from '../../contract'
+import { z } from '../../contract/zod'
 import {
   normaliseCardNumber,
   normaliseCurrency,
@@ -131,39 +131,45 @@ export function accountBody(values: AccountFormValues): CardAccountCreateInput {
 const text = (label: string, max: number) =>
   z
     .string()
-    .trim()
-    .min(1, `${label} must not be empty`)
-    .max(max, `${label} may have at most ${max} characters`)
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} must not be empty`),
+      z.maxLength(max, `${label} may have at most ${max} characters`),
+    )
 
 const day = (label: string) =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date in the form YYYY-MM-DD`)
-    .refine(isCalendarDate, `${label} is not a real calendar date`)
+    .check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date in the form YYYY-MM-DD`),
+      z.refine(isCalendarDate, `${label} is not a real calendar date`),
+    )
 
 /**
  * The platform's account fields the contract's create schema does not have yet: the form checks them
  * itself until it does (then these go, and the contract's rules apply).
  */
 const platformAccountFields = {
-  balances: z
-    .array(
+  balances: z.optional(
+    z.array(
       z.strictObject({
         balanceAmount: amountInput,
         // The platform's balances always name their type (EXPECTED, INTERIM_AVAILABLE...).
         balanceType: z
           .string({ error: 'Balance type is required, e.g. EXPECTED' })
-          .trim()
-          .min(1, 'Balance type is required, e.g. EXPECTED')
-          .max(35, 'Balance type may have at most 35 characters'),
-        referenceDate: day('Reference date').optional(),
+          .check(
+            z.trim(),
+            z.minLength(1, 'Balance type is required, e.g. EXPECTED'),
+            z.maxLength(35, 'Balance type may have at most 35 characters'),
+          ),
+        referenceDate: z.optional(day('Reference date')),
       }),
-    )
-    .optional(),
-  cardId: text('Card id', 35).optional(),
-  cardIdVNo: text('Card id version', 35).optional(),
-  accountNumber: text('Account number', 34).optional(),
-  expiry: day('Expiry').optional(),
+    ),
+  ),
+  cardId: z.optional(text('Card id', 35)),
+  cardIdVNo: z.optional(text('Card id version', 35)),
+  accountNumber: z.optional(text('Account number', 34)),
+  expiry: z.optional(day('Expiry')),
 }
 
 /**
@@ -172,7 +178,7 @@ const platformAccountFields = {
  */
 export function accountFormSchemaFor({ longerName = false } = {}) {
   const contract = longerName ? cardAccountCreateSchema({ longerName }) : cardAccountCreate
-  return z.preprocess(accountBody, contract.extend(platformAccountFields))
+  return z.pipe(z.transform(accountBody), z.extend(contract, platformAccountFields))
 }
 
 export const accountFormSchema = accountFormSchemaFor()

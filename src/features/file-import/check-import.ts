@@ -1,5 +1,5 @@
-import type { z } from 'zod'
 import { boundedSafeParse, problemFromZod } from '../../contract'
+import type { z } from '../../contract/zod'
 import { type ImportReader, importProblemsInWords } from './refusal-words'
 
 export type CheckedImport<T> = { ok: true; data: T } | { ok: false; problems: string[] }
@@ -8,7 +8,11 @@ export type CheckedImport<T> = { ok: true; data: T } | { ok: false; problems: st
  * An imported file's value checked against the schema of what it should be, or why not in words: at most
  * the first 100 problems, and never a throw (a file the checks themselves choke on is refused in words too).
  */
-export function checkImport<T>(data: unknown, schema: z.ZodType<T>, reader: ImportReader): CheckedImport<T> {
+export function checkImport<T>(
+  data: unknown,
+  schema: z.ZodMiniType<T>,
+  reader: ImportReader,
+): CheckedImport<T> {
   try {
     const parsed = boundedSafeParse(schema, data)
     if (parsed.success) return { ok: true, data: parsed.data }

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { type Flow, flow } from '../../contract/flow'
+import { z } from '../../contract/zod'
 
 // The user's own flows (recorded or imported), in this browser: a presenter prepares them ahead.
 const STORAGE_KEY = 'sandbox-console.flows'

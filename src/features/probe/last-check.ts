@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { createSettingsStore } from '../../api'
 import { type BankProfileFile, bankProfileFile } from '../../contract/bank-profile'
+import { z } from '../../contract/zod'
 
 /**
  * The profile each sandbox's last check learned, by its URL, kept in this browser: a later check shows what

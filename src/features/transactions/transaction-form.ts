@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   type CreatedBookingStatus,
   isCalendarDate,
@@ -7,6 +6,7 @@ import {
   type TransactionCreateInput,
   transactionCreate,
 } from '../../contract'
+import { z } from '../../contract/zod'
 import {
   normaliseAmount,
   normaliseCountry,
@@ -153,43 +153,54 @@ export function transactionBody(row: TransactionFormRow): TransactionCreateInput
 const text = (label: string, max: number) =>
   z
     .string()
-    .trim()
-    .min(1, `${label} must not be empty`)
-    .max(max, `${label} may have at most ${max} characters`)
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} must not be empty`),
+      z.maxLength(max, `${label} may have at most ${max} characters`),
+    )
 
 /**
  * The platform's transaction fields the contract's create schema does not have yet (its address names
  * the parts street, postalCode and city): the form checks them itself until the contract does.
  */
 const platformTransactionFields = {
-  markupFeePercentage: z
-    .string()
-    .regex(/^[0-9]{1,3}(\.[0-9]{1,4})?$/, 'Markup fee percentage must be a number such as 2 or 1.5')
-    .optional(),
-  maskedPan: z
-    .string()
-    .regex(
-      /^[0-9*xX]{12,19}$/,
-      'Masked PAN must be 12 to 19 digits with the middle masked, e.g. 525412******3241',
-    )
-    .optional(),
-  proprietaryBankTransactionCode: text('Bank transaction code', 35).optional(),
-  valueDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Value date must be a date in the form YYYY-MM-DD')
-    .refine(isCalendarDate, 'Value date is not a real calendar date')
-    .optional(),
-  cardAcceptorAddress: z
-    .strictObject({
-      street: text('Street', 70).optional(),
-      buildingNumber: text('Building number', 16).optional(),
-      postalCode: text('Postal code', 16).optional(),
-      city: text('City', 35).optional(),
+  markupFeePercentage: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^[0-9]{1,3}(\.[0-9]{1,4})?$/, 'Markup fee percentage must be a number such as 2 or 1.5'),
+      ),
+  ),
+  maskedPan: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^[0-9*xX]{12,19}$/,
+          'Masked PAN must be 12 to 19 digits with the middle masked, e.g. 525412******3241',
+        ),
+      ),
+  ),
+  proprietaryBankTransactionCode: z.optional(text('Bank transaction code', 35)),
+  valueDate: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Value date must be a date in the form YYYY-MM-DD'),
+        z.refine(isCalendarDate, 'Value date is not a real calendar date'),
+      ),
+  ),
+  cardAcceptorAddress: z.optional(
+    z.strictObject({
+      street: z.optional(text('Street', 70)),
+      buildingNumber: z.optional(text('Building number', 16)),
+      postalCode: z.optional(text('Postal code', 16)),
+      city: z.optional(text('City', 35)),
       country: z
         .string()
-        .regex(/^[A-Z]{2}$/, 'Country must be an ISO 3166 code of two capital letters, e.g. NO'),
-    })
-    .optional(),
+        .check(z.regex(/^[A-Z]{2}$/, 'Country must be an ISO 3166 code of two capital letters, e.g. NO')),
+    }),
+  ),
 }
 
 const ownFields = z.object(platformTransactionFields)
@@ -203,50 +214,57 @@ const MERCHANT_CATEGORY_CODE = /^[0-9]{4}$/
  * schema (which refuses fields it does not know, and keeps rules of its own); each issue at its field. An
  * original amount left blank to copy the amount is not judged again: the amount's own issue says it.
  */
-const formTransaction = z.custom<TransactionFormRow>().transform((row, ctx) => {
-  const body = Object.entries(transactionBody(row))
-  const contract = transactionCreate.safeParse(Object.fromEntries(body.filter(([key]) => !ownKeys.has(key))))
-  const own = ownFields.safeParse(Object.fromEntries(body.filter(([key]) => ownKeys.has(key))))
-  const copied = copiesAmount(row)
-  const issues = [...(contract.error?.issues ?? []), ...(own.error?.issues ?? [])].filter(
-    (issue) => !(copied && issue.path[0] === 'originalAmount'),
-  )
-  const mcc = normaliseText(row.merchantCategoryCode)
-  if (
-    !issues.some((issue) => issue.path[0] === 'merchantCategoryCode') &&
-    !MERCHANT_CATEGORY_CODE.test(mcc)
-  ) {
-    issues.push({
-      code: 'custom',
-      path: ['merchantCategoryCode'],
-      message: 'merchantCategoryCode must be 4 digits (an ISO 18245 code), e.g. 5411',
-      input: mcc,
-    })
-  }
-  for (const issue of issues) {
-    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: issue.input })
-  }
-  if (!contract.success || !own.success || issues.length > 0) return z.NEVER
-  const tx = { ...contract.data, ...own.data }
-  // The platform's rule: the booking date is not after the value date.
-  if (tx.valueDate !== undefined && tx.bookingDate !== undefined && tx.bookingDate > tx.valueDate) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['valueDate'],
-      message: `Value date ${tx.valueDate} is before the booking date ${tx.bookingDate}`,
-      input: tx.valueDate,
-    })
-    return z.NEVER
-  }
-  return tx
-})
+const formTransaction = z.pipe(
+  z.custom<TransactionFormRow>(),
+  z.transform((row, ctx) => {
+    const body = Object.entries(transactionBody(row))
+    const contract = transactionCreate.safeParse(
+      Object.fromEntries(body.filter(([key]) => !ownKeys.has(key))),
+    )
+    const own = ownFields.safeParse(Object.fromEntries(body.filter(([key]) => ownKeys.has(key))))
+    const copied = copiesAmount(row)
+    const issues = [...(contract.error?.issues ?? []), ...(own.error?.issues ?? [])].filter(
+      (issue) => !(copied && issue.path[0] === 'originalAmount'),
+    )
+    const mcc = normaliseText(row.merchantCategoryCode)
+    if (
+      !issues.some((issue) => issue.path[0] === 'merchantCategoryCode') &&
+      !MERCHANT_CATEGORY_CODE.test(mcc)
+    ) {
+      issues.push({
+        code: 'custom',
+        path: ['merchantCategoryCode'],
+        message: 'merchantCategoryCode must be 4 digits (an ISO 18245 code), e.g. 5411',
+        input: mcc,
+      })
+    }
+    for (const issue of issues) {
+      ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: issue.input })
+    }
+    if (!contract.success || !own.success || issues.length > 0) return z.NEVER
+    const tx = { ...contract.data, ...own.data }
+    // The platform's rule: the booking date is not after the value date.
+    if (tx.valueDate !== undefined && tx.bookingDate !== undefined && tx.bookingDate > tx.valueDate) {
+      ctx.issues.push({
+        code: 'custom',
+        path: ['valueDate'],
+        message: `Value date ${tx.valueDate} is before the booking date ${tx.bookingDate}`,
+        input: tx.valueDate,
+      })
+      return z.NEVER
+    }
+    return tx
+  }),
+)
 
 /** The contract's element schema checks every row; error paths are `transactions.<row>.<field>`. */
 export const transactionFormSchema = z.object({
   transactions: z
     .array(formTransaction)
-    .min(1, 'add at least one row')
-    .max(MAX_BATCH, `at most ${MAX_BATCH} rows in one batch`),
+    .check(
+      z.minLength(1, 'add at least one row'),
+      z.maxLength(MAX_BATCH, `at most ${MAX_BATCH} rows in one batch`),
+    ),
 })
 
 const rowFields = new Set([

@@ -1,5 +1,4 @@
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames, unwrap } from 'idb'
-import { z } from 'zod'
 import {
   type CardAccount,
   cardAccount,
@@ -11,6 +10,7 @@ import {
   sumDays,
   type UnreadableRecord,
 } from '../../contract'
+import { z } from '../../contract/zod'
 import { listDate } from '../transaction-index'
 import type { AccountData, Generation, Salvage } from './store'
 
@@ -392,7 +392,7 @@ function unreadableRecord(
   return { store, key: jsonSafe(key), problem, record: jsonSafe(record) }
 }
 
-function issues(error: z.ZodError): string {
+function issues(error: z.core.$ZodError): string {
   return problemFromZod(error)
     .messages.map((message) => message.text)
     .join('; ')
