@@ -181,7 +181,10 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
               )}
             </fieldset>
             {set.error ? (
-              <FormAlert alert={set.error instanceof ApiError ? set.error.messages : set.error.message} />
+              <FormAlert
+                alert={set.error instanceof ApiError ? set.error.messages : set.error.message}
+                condition={set.error instanceof ApiError ? set.error.condition : undefined}
+              />
             ) : null}
           </>
         ) : null}
