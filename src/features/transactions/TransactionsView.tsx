@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useRequestTransactionsPage, useTransactionsPage } from '../../api'
-import type { BookingStatus, TransactionsParams } from '../../contract'
+import { type BookingStatus, type TransactionsParams, testCustomers } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
 import { useIdleAfter } from '../../ui/use-idle-after'
 import { ApiErrorState } from '../ApiErrorState'
@@ -193,6 +193,15 @@ export function TransactionsView({
         ) : null}
       </header>
       {note ? <p className="hint account-note">{note}</p> : null}
+      {note && typedCorporateId === '' ? (
+        // A bank's sandbox would not show an account the console knows by id alone: if it is corporate, only
+        // the tester knows whose it is (docs/decisions.md#corporate-accounts).
+        <p className="hint account-note">
+          If this is a corporate account, type its customer's corporate id (the customer number it was created
+          for, e.g. the test customer {shownPersonal(testCustomers.corporate)}) in the PSU-Corporate-ID field
+          above: the table reads with it.
+        </p>
+      ) : null}
       <StatusMessage place="main" />
       <Filters />
       {/* A reversed window is the table's error to show, once. */}
