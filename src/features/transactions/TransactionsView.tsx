@@ -11,6 +11,7 @@ import { PersonalInput, useShownPersonal } from '../presenter'
 import { UnexpectedAnswer } from '../UnexpectedAnswer'
 import { useDeletion } from '../use-deletion'
 import { useView, viewSearch } from '../view-state'
+import { ADD_TRANSACTIONS_ID } from './add-transactions-button'
 import { Filters } from './Filters'
 import { askedText, Pagination, rowsText } from './Pagination'
 import { type DeletableRow, linkTarget, pageInfo, transactionRows } from './rows'
@@ -176,7 +177,7 @@ export function TransactionsView({
             <button type="button" onClick={onGenerate}>
               Generate…
             </button>
-            <button type="button" className="primary" onClick={onAdd}>
+            <button type="button" id={ADD_TRANSACTIONS_ID} className="primary" onClick={onAdd}>
               + Add transactions
             </button>
           </>
@@ -231,7 +232,7 @@ export function TransactionsView({
         <div className="empty-state">
           <p>{emptyText(view.status, view.from, view.to)}</p>
           <div className="actions">
-            <button type="button" className="primary" onClick={onAdd}>
+            <button type="button" id={ADD_TRANSACTIONS_ID} className="primary" onClick={onAdd}>
               + Add transaction
             </button>
             <button type="button" onClick={onGenerate}>
