@@ -20,7 +20,7 @@ test("timeout: the console's own request timeout fires, says so, and Retry asks 
   })
   const alert = transactionsError(page)
   await expect(alert).toContainText(
-    "gave no answer within 2 s, the console's request timeout (the condition r1: timeout held it)",
+    "gave no answer within 2 s, the console's request timeout (Condition r1: timeout held it)",
   )
   await expect(await badgedEntry(page)).toContainText(
     /listTransactions GET \S+ failed \d+ ms Condition r1: timeout$/,

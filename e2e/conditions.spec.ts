@@ -83,7 +83,7 @@ test('connection reset: a network failure, named, and nothing retried behind the
   await withAccount(page)
   await setCondition(page, 'Connection reset')
   await expect(transactionsError(page)).toContainText(
-    /did not answer: network error \(.+\); the condition r1: connection reset dropped it/,
+    /did not answer: network error \(.+\); Condition r1: connection reset dropped it/,
   )
   await inspector(page).locator('summary.inspector-summary').click()
   const dropped = inspector(page).locator('details.request').filter({ hasText: 'Condition r1' })

@@ -30,3 +30,31 @@ test('a bank personality switched offline: the page reloads in its shape and the
   await page.getByRole('radio', { name: 'both' }).check()
   await expect(page.getByText(/PARAMETER_NOT_SUPPORTED/)).toBeVisible()
 })
+
+// A scenario's account is the list's, not the book's: after the switch to a bank without a list the console
+// knows it by the link's id alone, and the in-browser sandbox must still say whose it is.
+test('a corporate account loaded under another personality still reads as platform', async ({ page }) => {
+  await openConsole(page)
+  await page.getByRole('complementary').getByRole('button', { name: 'Scenarios…' }).click()
+  const scenarios = page.getByRole('dialog', { name: 'Scenarios' })
+  const name = 'Corporate customer, two years'
+  await scenarios.getByRole('button', { name: `Load ${name}`, exact: true }).click()
+  await scenarios
+    .getByRole('region', { name: `Load ${name}?` })
+    .getByRole('button', { name: 'Replace and load' })
+    .click()
+  await expect(scenarios).toBeHidden()
+  await expect(page.getByLabel('PSU-Corporate-ID')).toHaveValue('18129215603')
+
+  await openClockPanel(page)
+  await page
+    .getByRole('dialog', { name: 'Sandbox clock' })
+    .getByRole('combobox', { name: /^Bank to behave like/ })
+    .selectOption('platform')
+  const sidebar = page.getByRole('complementary')
+  await expect(sidebar.getByText(/^This sandbox does not list card accounts/)).toBeVisible()
+  await expect(sidebar.getByText('EUR · Nordlys Logistikk AS · corporate')).toBeVisible()
+  await expect(page.getByLabel('PSU-Corporate-ID')).toHaveValue('18129215603')
+  expect((await tableRows(page)).length).toBeGreaterThan(0)
+  await screenshot(page, 'personality-platform-corporate')
+})

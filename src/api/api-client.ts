@@ -167,8 +167,14 @@ export function createApiClient({
     }
   }
 
-  const openAccount = async (id: string, options: ReadOptions = {}): Promise<OpenOutcome> => {
+  const openAccount = async (id: string, given: ReadOptions = {}): Promise<OpenOutcome> => {
     const key = await upstream()
+    // The console does not know yet whether the account is corporate: our own sandboxes are asked as the
+    // list asks them, for every customer at once, so a corporate one reads and says whose it is.
+    const options = {
+      ...((await isOurSandbox()) ? { corporateId: LIST_CORPORATE_ID } : {}),
+      ...given,
+    }
     let failure: unknown
     try {
       const account = await getCardAccount(send, id, options)

@@ -1,4 +1,4 @@
-import { type TppMessage, tppMessagesBody } from '../contract'
+import { conditionNamed, headerNames, type TppMessage, tppMessagesBody } from '../contract'
 import { readBody } from './json'
 import { type Mode, modeLabels } from './mode'
 
@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly hasTppMessages: boolean
   /** The answer's Retry-After as it came (seconds, or an HTTP-date): when to ask again. */
   retryAfter: string | undefined
+  /** The tester's condition that shaped the answer, as X-Console-Condition names it: not the sandbox's own rule. */
+  condition: string | undefined
 
   constructor(status: number, messages: TppMessage[], body?: string, hasTppMessages = true) {
     super(messages.map((m) => `${m.code}: ${m.text}`).join('\n') || `HTTP ${status}`)
@@ -31,6 +33,7 @@ export class ApiError extends Error {
   static fromText(status: number, text: string, headers?: Headers): ApiError {
     const error = ApiError.ofBody(status, text)
     error.retryAfter = headers?.get('retry-after')?.trim() || undefined
+    error.condition = headers?.get(headerNames.consoleCondition) ?? undefined
     return error
   }
 
@@ -84,7 +87,7 @@ export class RequestTimeoutError extends Error {
 
   constructor(mode: Mode, timeoutMs: number, condition?: string) {
     const seconds = Number((timeoutMs / 1000).toFixed(1))
-    const why = condition === undefined ? '' : ` (the condition ${condition} held it)`
+    const why = condition === undefined ? '' : ` (${conditionNamed(condition)} held it)`
     super(
       `${unreachableTarget[mode]} gave no answer within ${seconds} s, the console's request timeout${why}. ` +
         'The request may still have reached the sandbox. Retry, or change the timeout under Conditions.',

@@ -1,4 +1,4 @@
-import type { Problem, SandboxSnapshot } from '../contract'
+import type { IsoDate, Problem, SandboxSnapshot } from '../contract'
 import type { OfflineScenarios } from './scenarios'
 
 export type ImportOutcome =
@@ -24,6 +24,14 @@ export class OfflineExportError extends Error {
   }
 }
 
+/** Transactions dated after `day`: how many, in how many card accounts, the latest date among them. */
+export interface DatedAfter {
+  day: IsoDate
+  transactions: number
+  accounts: number
+  latest: IsoDate
+}
+
 /**
  * The in-browser store's own tools (offline mode only: in proxy mode the data lives upstream). The offline
  * runtime provides them; the screens know them by this interface, never by the engine's type.
@@ -38,6 +46,13 @@ export interface OfflineData {
   /** Replaces all data with a valid snapshot; an invalid one changes nothing and says why. */
   importSnapshot(snapshot: unknown): Promise<ImportOutcome>
   reset(): Promise<void>
+  /**
+   * The transactions a clock moved back to `day` would leave dated after its today, for the clock panel to
+   * say so and ask (docs/decisions.md#moving-the-clock-back); undefined when none would be.
+   */
+  datedAfter(day: IsoDate): Promise<DatedAfter | undefined>
+  /** Deletes those transactions in every account; returns how many. */
+  removeDatedAfter(day: IsoDate): Promise<number>
   /** Calls `listener` after another tab changed the data; returns the unsubscribe function. */
   onExternalChange(listener: () => void): () => void
   /** The named scenarios of this browser, where the runtime keeps them. */

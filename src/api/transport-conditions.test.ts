@@ -37,7 +37,7 @@ describe("the console's request timeout", () => {
     expect(error).toBeInstanceOf(RequestTimeoutError)
     expect((error as Error).message).toBe(
       "The in-browser sandbox (Offline (in-browser)) gave no answer within 0 s, the console's request " +
-        'timeout (the condition r1: timeout held it). The request may still have reached the sandbox. ' +
+        'timeout (Condition r1: timeout held it). The request may still have reached the sandbox. ' +
         'Retry, or change the timeout under Conditions.',
     )
     // Not taken for a stopped worker: nothing is restarted or sent again.
@@ -92,7 +92,7 @@ describe('a condition on the wire', () => {
     const error = await transport(request()).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UnreachableError)
     expect((error as Error).message).toContain(
-      'network error (Failed to fetch); the condition r3: connection reset dropped it',
+      'network error (Failed to fetch); Condition r3: connection reset dropped it',
     )
     expect(restart).not.toHaveBeenCalled()
     expect(lastRequest()).toMatchObject({

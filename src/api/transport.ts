@@ -3,7 +3,7 @@
  * record it for the inspector. The app builds one at start (see `createApiClient`), with the signer and
  * the offline worker of its mode.
  */
-import { headerNames } from '../contract'
+import { conditionNamed, headerNames } from '../contract'
 import { consoleFetch } from './console-secret'
 import { readConsoleTrace, type UpstreamRequest, upstreamAnswerOf } from './console-trace'
 import { RequestTimeoutError, type StrayAnswer, UnreachableError } from './errors'
@@ -124,7 +124,7 @@ export function createTransport({
       record({ failure, condition })
       // A connection a condition dropped is the failure the tester asked for: no restart, no retry.
       if (condition !== undefined)
-        throw new UnreachableError(mode, `${failure}; the condition ${condition} dropped it`)
+        throw new UnreachableError(mode, `${failure}; ${conditionNamed(condition)} dropped it`)
       throw new NotTheSandbox(failure)
     }
     const responseBody = await response.clone().text()

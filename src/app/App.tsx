@@ -12,7 +12,7 @@ import { FlowsPanel } from '../features/flows'
 import { Inspector } from '../features/inspector/Inspector'
 import { isPresenterShortcut, usePresenterSetting } from '../features/presenter'
 import { isSharedLinkFragment, useReloadOnSharedLink } from '../features/share/shared-link-fragment'
-import type { DeletableRow, TransactionFormRow } from '../features/transactions'
+import { ADD_TRANSACTIONS_ID, type DeletableRow, type TransactionFormRow } from '../features/transactions'
 import { UnexpectedAnswer } from '../features/UnexpectedAnswer'
 import { useAppliedView, useView } from '../features/view-state'
 import { AnnouncementRegion, StatusMessage, useAnnounce } from '../ui/announcer'
@@ -154,6 +154,20 @@ export function App({ mode, offlineError }: AppProps) {
               ) : null}
             </div>
           )}
+          {selected ? (
+            // Focus comes back to + New after an account is made: the next stop goes straight to its main
+            // action, past every account, the data tools and the filters (docs/decisions.md#header).
+            <a
+              className="skip-link sidebar-skip"
+              href={`#${ADD_TRANSACTIONS_ID}`}
+              onClick={(event) => {
+                event.preventDefault()
+                ;(document.getElementById(ADD_TRANSACTIONS_ID) ?? document.getElementById('main'))?.focus()
+              }}
+            >
+              Skip to Add transaction
+            </a>
+          ) : null}
         </div>
         <StatusMessage place="accounts" />
         <div id="sidebar-fold" className="sidebar-fold" hidden={listFolded}>

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { apiUrl, renderConsole, sandboxForEachTest } from '../test/render-console'
+import { apiUrl, proxyAnswers, renderConsole, sandboxForEachTest } from '../test/render-console'
 
 const { server, sandbox } = sandboxForEachTest()
 
@@ -25,8 +25,10 @@ function withoutList(status = 405) {
   )
 }
 
-async function storedAccountId(): Promise<string> {
-  const created = await sandbox.createCardAccount(account, { fixes: new Set() })
+async function storedAccountId(
+  body: Partial<typeof account> & { customerType?: string } = {},
+): Promise<string> {
+  const created = await sandbox.createCardAccount({ ...account, ...body }, { fixes: new Set() })
   if (!created.ok) throw new Error('the test account was refused')
   return created.value.resourceId
 }
@@ -131,5 +133,43 @@ describe('a sandbox without an account list', () => {
     const link = await within(sidebar()).findByRole('link', { name: /^525412\*{6}3241/ })
     expect(link.textContent).toBe('525412******3241could not be read')
     expect(await screen.findByText(/The account could not be read: HTTP 502/)).toBeDefined()
+  })
+})
+
+// A corporate account the list showed (loaded by a scenario, filled, made in another tab) is not in the book:
+// when the list goes (the platform personality has none), the console knows it by the link's id alone.
+describe('a corporate account known by its id alone', () => {
+  const corporate = { customerNumber: '18129215603', customerType: 'corporate', name: 'Nordlys Logistikk AS' }
+
+  it('reads on our own sandbox, which takes any PSU-Corporate-ID, and the field shows its customer number', async () => {
+    withoutList(405)
+    const id = await storedAccountId(corporate)
+    renderConsole(`?account=${id}`)
+
+    expect(await within(sidebar()).findByText('NOK · Nordlys Logistikk AS · corporate')).toBeDefined()
+    expect(within(sidebar()).queryByText('could not be read')).toBeNull()
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'PSU-Corporate-ID' }) as HTMLInputElement).value).toBe(
+        '18129215603',
+      ),
+    )
+    expect(await screen.findByText('No rows')).toBeDefined()
+  })
+
+  it("on a bank's sandbox, says what to type where, and reads once it is typed", async () => {
+    server.use(...proxyAnswers({ upstream: 'https://bank.example/api-sandbox', local: false }))
+    withoutList(405)
+    const id = await storedAccountId(corporate)
+    renderConsole(`?account=${id}`, 'proxy')
+
+    expect(await within(sidebar()).findByText('could not be read')).toBeDefined()
+    const field = screen.getByRole('textbox', { name: 'PSU-Corporate-ID' })
+    expect((field as HTMLInputElement).value).toBe('')
+    expect(screen.getByText(/^If this is a corporate account/).textContent).toBe(
+      "If this is a corporate account, type its customer's corporate id (the customer number it was created " +
+        'for, e.g. the test customer 18129215603) in the PSU-Corporate-ID field above: the table reads with it.',
+    )
+    fireEvent.change(field, { target: { value: '18129215603' } })
+    expect(await screen.findByText('No rows')).toBeDefined()
   })
 })

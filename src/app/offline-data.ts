@@ -31,6 +31,8 @@ export function offlineDataOf(
     storeStatus: () => sandbox.storeStatus(),
     importSnapshot: (snapshot) => sandbox.importSnapshot(snapshot),
     reset: () => sandbox.reset(),
+    datedAfter: (day) => sandbox.transactionsDatedAfter(day),
+    removeDatedAfter: (day) => sandbox.removeTransactionsDatedAfter(day),
     onExternalChange,
     ...(scenarios ? { scenarios } : {}),
   }

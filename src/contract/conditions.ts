@@ -102,6 +102,15 @@ export const conditionsState = z.object({
 })
 export type ConditionsState = z.infer<typeof conditionsState>
 
+/**
+ * What the console calls the rules an X-Console-Condition value names (`Condition r2: 503`): the inspector's
+ * badge and every message about a request a condition shaped or dropped say it in these words, so a tester
+ * finds the one in the other.
+ */
+export function conditionNamed(header: string): string {
+  return `Condition ${header}`
+}
+
 /** The rule in a few ASCII words (a header value), e.g. `r2: 503 Retry-After 30 s`. */
 export function describeCondition(rule: ConditionRule): string {
   return `${rule.id}: ${conditionLabel(rule)}`

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ApiError, OFFLINE_UPSTREAM, queryKeys, UnreachableError, useApiClient } from '../api'
 import { ErrorState } from '../ui/ErrorState'
-import { Messages } from '../ui/Messages'
+import { Messages, ShapedBy } from '../ui/Messages'
 import { StoreRecoveryActions, useOfflineData } from './data-tools'
 import { useView } from './view-state'
 
@@ -34,6 +34,7 @@ export function ApiErrorState({ title, error, onRetry, offerStoreRecovery = fals
       onRetry={onRetry}
     >
       {error instanceof ApiError ? <Messages messages={error.messages} /> : <p>{error.message}</p>}
+      {error instanceof ApiError ? <ShapedBy condition={error.condition} /> : null}
       {error instanceof ApiError && error.retryAfter !== undefined ? (
         <p className="retry-after">{retryAfterText(error.retryAfter)}</p>
       ) : null}

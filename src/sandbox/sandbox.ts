@@ -1,6 +1,7 @@
 import type { IsoDate } from '../contract'
 import { defaultStoreCaps, type StoreCaps } from './caps'
 import { accountOperations } from './operations/accounts'
+import { clockOperations } from './operations/clock'
 import { dataOperations } from './operations/data'
 import type { Engine } from './operations/engine'
 import type { Sandbox } from './operations/sandbox'
@@ -41,6 +42,7 @@ export function createSandbox({
     ...accountOperations(engine),
     ...transactionOperations(engine),
     ...settlementOperations(engine),
+    ...clockOperations(engine),
     ...dataOperations(engine),
   }
 }

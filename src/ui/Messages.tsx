@@ -1,4 +1,4 @@
-import type { TppMessage } from '../contract'
+import { conditionNamed, type TppMessage } from '../contract'
 
 /** tppMessages as the sandbox sent them: code, the field it names, and the text. */
 export function Messages({ messages }: { messages: readonly TppMessage[] }) {
@@ -15,11 +15,29 @@ export function Messages({ messages }: { messages: readonly TppMessage[] }) {
 }
 
 /** A form's own failure (not tied to one field): the sandbox's messages, or a sentence. */
-export function FormAlert({ alert }: { alert: readonly TppMessage[] | string | undefined }) {
+export function FormAlert({
+  alert,
+  condition,
+}: {
+  alert: readonly TppMessage[] | string | undefined
+  /** The tester's condition that shaped the answer (ApiError's `condition`), so it is not taken for the sandbox's. */
+  condition?: string | undefined
+}) {
   if (!alert) return null
   return (
     <div className="form-alert" role="alert">
       {typeof alert === 'string' ? <p>{alert}</p> : <Messages messages={alert} />}
+      <ShapedBy condition={condition} />
     </div>
+  )
+}
+
+/** Names the condition that shaped an answer in the words of the inspector's badge. */
+export function ShapedBy({ condition }: { condition: string | undefined }) {
+  if (condition === undefined) return null
+  return (
+    <p className="shaped-by">
+      {conditionNamed(condition)} shaped this answer: a test condition, set under Conditions.
+    </p>
   )
 }

@@ -3,12 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
 import { memoryStorage } from '../../api/settings-store'
 import { startConsole } from '../../test/render'
+import { writeOfflineConditions } from '../conditions'
 import { Inspector } from '../inspector/Inspector'
 import { createPresenterSetting, PresenterContext } from '../presenter/presenter'
 import { NewAccountDialog } from './NewAccountDialog'
 
-async function openDialog() {
-  const app = await startConsole()
+async function openDialog({ conditions = false } = {}) {
+  const app = await startConsole({ conditions })
   const onCreated = vi.fn()
   const onClose = vi.fn()
   app.render(
@@ -65,6 +66,34 @@ it("shows the sandbox's refusal and stores nothing", async () => {
   expect(alert.textContent).toMatch(/SIGNATURE_INVALID/)
   expect(await sandbox.listCardAccounts()).toEqual([])
   expect(onCreated).not.toHaveBeenCalled()
+})
+
+it("names the test condition that answered in the sandbox's place, in the inspector badge's words", async () => {
+  writeOfflineConditions({
+    rules: [
+      {
+        id: 'r1',
+        operation: 'createCardAccount',
+        kind: 'error',
+        status: 503,
+        retryAfterSeconds: 30,
+        probability: 1,
+        seed: 1,
+      },
+    ],
+  })
+  const { user, dialog, sandbox } = await openDialog({ conditions: true })
+  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  const alert = await dialog.findByRole('alert')
+  const badge = await screen.findByText(/^Condition r1: /, { selector: '.condition-badge' })
+  expect(badge.textContent).toBe('Condition r1: 503 Retry-After 30 s')
+  expect(alert.textContent).toContain('SERVICE_UNAVAILABLE')
+  expect(alert.textContent).toContain(
+    'Condition r1: 503 Retry-After 30 s shaped this answer: a test condition, set under Conditions.',
+  )
+  expect(await sandbox.listCardAccounts()).toEqual([])
 })
 
 it('takes a typed status in any case, with the known ones suggested, and sends it as typed', async () => {

@@ -59,6 +59,8 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
   const create = useCreateCardAccount()
   const once = useOneAtATime()
   const [alert, setAlert] = useState<TppMessage[] | string>()
+  // The tester's condition that shaped the refusal, named beside it as the inspector names it.
+  const [shapedBy, setShapedBy] = useState<string>()
   const [unidentified, setUnidentified] = useState<Unidentified>()
   const [moreOpen, setMoreOpen] = useState(false)
   const longerName = useLongerName()
@@ -113,6 +115,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
   const onSubmit = handleSubmit((body) => once(() => submit(body)))
   const submit = async (body: Parameters<typeof create.mutateAsync>[0]) => {
     setAlert(undefined)
+    setShapedBy(undefined)
     try {
       const created = await create.mutateAsync(body)
       if (created.id === undefined) {
@@ -129,6 +132,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
         setAlert(error instanceof Error ? error.message : String(error))
         return
       }
+      setShapedBy(error.condition)
       const rest = markFields(
         error.messages,
         (name) => isAccountField(name, balances.fields.length),
@@ -365,7 +369,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
             {balanceRootError(errors) ? <p className="field-error">{balanceRootError(errors)}</p> : null}
           </fieldset>
         </details>
-        <FormAlert alert={alert} />
+        <FormAlert alert={alert} condition={shapedBy} />
         <footer className="dialog-actions">
           <DialogCancel />
           <button type="submit" className="primary" disabled={isSubmitting}>

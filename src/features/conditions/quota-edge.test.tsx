@@ -38,6 +38,12 @@ it('loads the quota-edge scenario with one read left: the first read succeeds, t
   // The next one is over the day's four.
   await user.click(screen.getByRole('radio', { name: 'pending' }))
   await waitFor(() => expect(refusal()?.textContent).toBe('Could not load transactions (HTTP 429)'))
+  // Named beside the refusal as the inspector's badge names it: the tester's rule, not the sandbox's.
+  expect(
+    screen.getByText(
+      'Condition psd2-4-a-day: 429 after 4 reads a day shaped this answer: a test condition, set under Conditions.',
+    ),
+  ).toBeDefined()
 })
 
 it('does not spend a read when the tab comes back into view', async () => {

@@ -1,6 +1,6 @@
 // A request's one-line summary, shared by the folded panel's line and each entry of the open list.
 import type { LogEntry, RequestLogEntry } from '../../api'
-import { operationOf } from '../../contract'
+import { conditionNamed, operationOf } from '../../contract'
 import { consoleTime } from '../../ui/dates'
 
 const outcome = (entry: RequestLogEntry) =>
@@ -24,7 +24,7 @@ export function ConditionBadge({ entry }: { entry: RequestLogEntry }) {
   return (
     <>
       {' '}
-      <span className="condition-badge">Condition {entry.condition}</span>
+      <span className="condition-badge">{conditionNamed(entry.condition)}</span>
     </>
   )
 }

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { addDays, localToday } from '../../contract'
 import { startConsole } from '../../test/render'
+import { seedAccount, seedTransactions, storedTransactions, today, transaction } from '../../test/seed'
 import { ClockDialog } from './ClockDialog'
 
 async function openClock() {
@@ -41,4 +42,44 @@ it('refuses a settlement rule that is no count, in words, and sets nothing', asy
     ),
   ).toBeDefined()
   expect(dialog.getByTestId('clock-today').textContent).toBe(localToday())
+})
+
+async function withTransactionToday() {
+  const app = await openClock()
+  const account = await seedAccount(app.sandbox)
+  await seedTransactions(app.sandbox, account.resourceId, [transaction({ cardTransactionId: 'late' })])
+  await app.user.click(app.dialog.getByRole('button', { name: 'Back 1 day' }))
+  const yesterday = addDays(today, -1)
+  const question = within(
+    await app.dialog.findByRole('region', { name: `Move the clock back to ${yesterday}?` }),
+  )
+  return { ...app, account, question, yesterday }
+}
+
+it('asks before a move back leaves a transaction dated after the new today, and keeps the clock meanwhile', async () => {
+  const { dialog, question, yesterday, user } = await withTransactionToday()
+  expect(question.getByText(/^1 transaction in 1 card account/).textContent).toBe(
+    `1 transaction in 1 card account is dated after ${yesterday} (the latest on ${today}): the sandbox would ` +
+      'refuse it as dated in the future now.',
+  )
+  expect(dialog.getByTestId('clock-today').textContent).toBe(today)
+  await user.click(question.getByRole('button', { name: 'Keep the clock' }))
+  expect(dialog.queryByRole('region', { name: /^Move the clock back/ })).toBeNull()
+  expect(dialog.getByTestId('clock-today').textContent).toBe(today)
+})
+
+it('moves and leaves the transaction when told to', async () => {
+  const { dialog, question, yesterday, user, sandbox, account } = await withTransactionToday()
+  await user.click(question.getByRole('button', { name: 'Move and leave it' }))
+  await waitFor(() => expect(dialog.getByTestId('clock-today').textContent).toBe(yesterday))
+  expect((await storedTransactions(sandbox, account.resourceId)).map((tx) => tx.cardTransactionId)).toEqual([
+    'late',
+  ])
+})
+
+it('deletes the transaction and moves when told to', async () => {
+  const { dialog, question, yesterday, user, sandbox, account } = await withTransactionToday()
+  await user.click(question.getByRole('button', { name: 'Delete it and move' }))
+  await waitFor(() => expect(dialog.getByTestId('clock-today').textContent).toBe(yesterday))
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
 })

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import {
   ApiError,
   behaviourLabel,
+  type DatedAfter,
   readOfflinePersonality,
   sameBehaviour,
   sandboxOnlyAbsence,
@@ -12,6 +13,7 @@ import {
 } from '../../api'
 import {
   addDays,
+  clockToday,
   daysBetween,
   personalityName,
   personalityNames,
@@ -24,6 +26,7 @@ import { useAnnounce } from '../../ui/announcer'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { FilePicker } from '../../ui/FilePicker'
 import { FormAlert } from '../../ui/Messages'
+import { count, useOfflineData } from '../data-tools'
 import { checkImport, ImportRefusal, profileImport, readImportFile } from '../file-import'
 import { numberOf, wholeIn, wholeNumberOf } from '../normalise'
 import { learnedProfiles } from '../probe'
@@ -60,8 +63,34 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const ruleErrorId = useId()
   const daysErrorId = useId()
 
-  const apply = (setting: SandboxClockState['setting']) => {
-    if (ruleProblem !== undefined) return
+  const offlineData = useOfflineData()
+  // A move back that would leave stored transactions dated after the new today, held until the tester says
+  // whether they stay or go (docs/decisions.md#moving-the-clock-back).
+  const [asking, setAsking] = useState<{ setting: SandboxClockState['setting']; found: DatedAfter }>()
+  const [removing, setRemoving] = useState(false)
+
+  const apply = async (setting: SandboxClockState['setting']) => {
+    if (ruleProblem !== undefined || !answer) return
+    setAsking(undefined)
+    const day = clockToday(setting, answer.realToday)
+    const found = day < answer.today ? await offlineData?.datedAfter(day) : undefined
+    if (found) setAsking({ setting, found })
+    else send(setting)
+  }
+  const removeAndMove = async (setting: SandboxClockState['setting'], day: string) => {
+    if (!offlineData) return
+    setRemoving(true)
+    try {
+      const removed = await offlineData.removeDatedAfter(day)
+      announce(`Removed ${count(removed, 'transaction')} dated after ${day}`)
+    } finally {
+      setRemoving(false)
+    }
+    setAsking(undefined)
+    send(setting)
+  }
+  const send = (setting: SandboxClockState['setting']) => {
+    setAsking(undefined)
     set.mutate(
       { setting, settlePendingAfterDays: ruleActive ? (rule ?? 3) : null },
       {
@@ -78,7 +107,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const move = (by: number) => {
     if (!answer) return
     const today = addDays(answer.today, by)
-    apply(
+    void apply(
       answer.setting.kind === 'frozen'
         ? { kind: 'frozen', date: today }
         : { kind: 'follows', offsetDays: daysBetween(answer.realToday, today) },
@@ -87,7 +116,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const freeze = (event: FormEvent) => {
     event.preventDefault()
     const date = frozenOn ?? answer?.today
-    if (date) apply({ kind: 'frozen', date })
+    if (date) void apply({ kind: 'frozen', date })
   }
 
   return (
@@ -152,7 +181,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
               <button
                 type="button"
                 disabled={answer.setting.kind === 'follows' && answer.setting.offsetDays === 0}
-                onClick={() => apply({ kind: 'follows', offsetDays: 0 })}
+                onClick={() => void apply({ kind: 'follows', offsetDays: 0 })}
               >
                 Back to the real date
               </button>
@@ -180,8 +209,20 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
                 </p>
               )}
             </fieldset>
+            {asking ? (
+              <DatedAfterQuestion
+                found={asking.found}
+                busy={removing || set.isPending}
+                onLeave={() => send(asking.setting)}
+                onRemove={() => void removeAndMove(asking.setting, asking.found.day)}
+                onCancel={() => setAsking(undefined)}
+              />
+            ) : null}
             {set.error ? (
-              <FormAlert alert={set.error instanceof ApiError ? set.error.messages : set.error.message} />
+              <FormAlert
+                alert={set.error instanceof ApiError ? set.error.messages : set.error.message}
+                condition={set.error instanceof ApiError ? set.error.condition : undefined}
+              />
             ) : null}
           </>
         ) : null}
@@ -278,3 +319,42 @@ function PersonalityPicker() {
 
 /** The start of a learned profile's option, its index after: no personality's name starts so. */
 const PROFILE_OPTION = 'profile-'
+
+/** The move back waits on this: the transactions it would leave dated after the new today, stay or go. */
+function DatedAfterQuestion({
+  found,
+  busy,
+  onLeave,
+  onRemove,
+  onCancel,
+}: {
+  found: DatedAfter
+  busy: boolean
+  onLeave: () => void
+  onRemove: () => void
+  onCancel: () => void
+}) {
+  const headingId = useId()
+  const they = found.transactions === 1 ? 'it' : 'them'
+  return (
+    <section className="note dated-after" aria-labelledby={headingId}>
+      <h3 id={headingId}>Move the clock back to {found.day}?</h3>
+      <p>
+        {count(found.transactions, 'transaction')} in {count(found.accounts, 'card account')}{' '}
+        {found.transactions === 1 ? 'is' : 'are'} dated after {found.day} (the latest on {found.latest}): the
+        sandbox would refuse {they} as dated in the future now.
+      </p>
+      <div className="actions">
+        <button type="button" onClick={onLeave} disabled={busy}>
+          Move and leave {they}
+        </button>
+        <button type="button" className="danger-outline" onClick={onRemove} disabled={busy}>
+          Delete {they} and move
+        </button>
+        <button type="button" onClick={onCancel} disabled={busy}>
+          Keep the clock
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -4,11 +4,12 @@ import { expect, it, vi } from 'vitest'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, storedTransactions, today, transaction } from '../../test/seed'
 import { accountView } from '../card-accounts/account-view'
+import { writeOfflineConditions } from '../conditions'
 import { Inspector } from '../inspector/Inspector'
 import { AddTransactionsDialog } from './AddTransactionsDialog'
 
-async function openDialog(body?: Parameters<typeof seedAccount>[1]) {
-  const app = await startConsole()
+async function openDialog(body?: Parameters<typeof seedAccount>[1], { conditions = false } = {}) {
+  const app = await startConsole({ conditions })
   const account = await seedAccount(app.sandbox, body)
   const onCreated = vi.fn()
   app.render(
@@ -53,6 +54,29 @@ it('adds one booked transaction, dated today, in the account currency', async ()
     expect.objectContaining({ kind: 'read', value: { transactions: stored } }),
     1,
   )
+})
+
+it("names the test condition that answered in the sandbox's place, in the inspector badge's words", async () => {
+  writeOfflineConditions({
+    rules: [
+      { id: 'down', operation: 'createTransactions', kind: 'error', status: 500, probability: 1, seed: 7 },
+    ],
+  })
+  const { user, dialog, sandbox, account, onCreated, fillRow } = await openDialog(undefined, {
+    conditions: true,
+  })
+  await fillRow(1, '-120.50', '', '5411')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  const alert = await dialog.findByRole('alert')
+  const badge = await screen.findByText(/^Condition down: /, { selector: '.condition-badge' })
+  expect(badge.textContent).toBe('Condition down: 500')
+  expect(alert.textContent).toContain('INTERNAL_SERVER_ERROR')
+  expect(alert.textContent).toContain(
+    'Condition down: 500 shaped this answer: a test condition, set under Conditions.',
+  )
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
+  expect(onCreated).not.toHaveBeenCalled()
 })
 
 // Spec §5.5: a corporate account's writes need PSU-Corporate-ID; the dialog sends the one its reads send.

@@ -37,6 +37,8 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   // The sandbox clock's today, so a moved clock's default dates are ones it accepts.
   const today = useToday()
   const [alert, setAlert] = useState<TppMessage[] | string>()
+  // The tester's condition that shaped the refusal, named beside it as the inspector names it.
+  const [shapedBy, setShapedBy] = useState<string>()
   const [rowMessages, setRowMessages] = useState<Map<number, TppMessage[]>>(new Map())
   const {
     control,
@@ -55,6 +57,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   const onSubmit = handleSubmit(({ transactions }) => once(() => submit(transactions)))
   const submit = async (transactions: Parameters<typeof create.mutateAsync>[0]) => {
     setAlert(undefined)
+    setShapedBy(undefined)
     setRowMessages(new Map())
     try {
       onCreated(await create.mutateAsync(transactions), transactions.length)
@@ -63,6 +66,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
         setAlert(error instanceof Error ? error.message : String(error))
         return
       }
+      setShapedBy(error.condition)
       const rest = markFields(
         error.messages,
         (name) => isRowField(name, fields.length),
@@ -251,7 +255,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
             {batchError}
           </p>
         ) : null}
-        <FormAlert alert={alert} />
+        <FormAlert alert={alert} condition={shapedBy} />
         <footer className="dialog-actions">
           <DialogCancel />
           <button type="submit" className="primary" disabled={isSubmitting}>

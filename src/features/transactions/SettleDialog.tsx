@@ -220,6 +220,7 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
                   ? settle.error.messages.map((m) => ({ ...m, text: inLabelWords(m.path, m.text) }))
                   : settle.error.message
               }
+              condition={settle.error instanceof ApiError ? settle.error.condition : undefined}
             />
           ) : null}
           <div className="actions">

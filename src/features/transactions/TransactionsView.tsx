@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useRequestTransactionsPage, useTransactionsPage } from '../../api'
-import type { BookingStatus, TransactionsParams } from '../../contract'
+import { type BookingStatus, type TransactionsParams, testCustomers } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
 import { useIdleAfter } from '../../ui/use-idle-after'
 import { ApiErrorState } from '../ApiErrorState'
@@ -11,6 +11,7 @@ import { PersonalInput, useShownPersonal } from '../presenter'
 import { UnexpectedAnswer } from '../UnexpectedAnswer'
 import { useDeletion } from '../use-deletion'
 import { useView, viewSearch } from '../view-state'
+import { ADD_TRANSACTIONS_ID } from './add-transactions-button'
 import { Filters } from './Filters'
 import { askedText, Pagination, rowsText } from './Pagination'
 import { type DeletableRow, linkTarget, pageInfo, transactionRows } from './rows'
@@ -182,7 +183,7 @@ export function TransactionsView({
             <button type="button" onClick={onGenerate}>
               Generate…
             </button>
-            <button type="button" className="primary" onClick={onAdd}>
+            <button type="button" id={ADD_TRANSACTIONS_ID} className="primary" onClick={onAdd}>
               + Add transactions
             </button>
           </>
@@ -199,6 +200,15 @@ export function TransactionsView({
         ) : null}
       </header>
       {note ? <p className="hint account-note">{note}</p> : null}
+      {note && typedCorporateId === '' ? (
+        // A bank's sandbox would not show an account the console knows by id alone: if it is corporate, only
+        // the tester knows whose it is (docs/decisions.md#corporate-accounts).
+        <p className="hint account-note">
+          If this is a corporate account, type its customer's corporate id (the customer number it was created
+          for, e.g. the test customer {shownPersonal(testCustomers.corporate)}) in the PSU-Corporate-ID field
+          above: the table reads with it.
+        </p>
+      ) : null}
       <StatusMessage place="main" />
       <Filters />
       {/* A reversed window is the table's error to show, once. */}
@@ -228,7 +238,7 @@ export function TransactionsView({
         <div className="empty-state">
           <p>{emptyText(view.status, view.from, view.to)}</p>
           <div className="actions">
-            <button type="button" className="primary" onClick={onAdd}>
+            <button type="button" id={ADD_TRANSACTIONS_ID} className="primary" onClick={onAdd}>
               + Add transaction
             </button>
             <button type="button" onClick={onGenerate}>

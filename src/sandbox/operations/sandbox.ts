@@ -1,6 +1,7 @@
 import type {
   CardAccount,
   CardTransactionsResponse,
+  IsoDate,
   KnownFix,
   SandboxSnapshot,
   SettlementAnswer,
@@ -8,6 +9,7 @@ import type {
   TransactionsSummary,
   transactionsQueryFor,
 } from '../../contract'
+import type { DatedAfter } from '../clock-move'
 import type { Result } from '../result'
 import type { AccountData } from '../storage/store'
 
@@ -69,6 +71,13 @@ export interface Sandbox {
    * booked `days` after its transactionDate. Returns how many it booked.
    */
   settlePendingAfter(days: number): Promise<number>
+  /**
+   * The transactions a clock moved back to `day` would leave dated after its today (any of transaction,
+   * booking or value date), which no create would store: for the clock panel to say so before it moves.
+   */
+  transactionsDatedAfter(day: IsoDate): Promise<DatedAfter | undefined>
+  /** Deletes those transactions, in every account; returns how many. */
+  removeTransactionsDatedAfter(day: IsoDate): Promise<number>
   /**
    * The data file (current version) of everything stored. Throws `StoreUnreadableError` when the store
    * cannot be read, and `ExportRefusedError` (with the messages) rather than return a file that
