@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, FRESH_SERVER, modeOf, test } from './fixtures'
-import { createAccount, openAccountButton, openConsole, screenshot } from './support'
+import { accountLinks, createAccount, openAccountButton, openConsole, screenshot } from './support'
 
 // The console's book of card accounts, kept in this browser per upstream: what a sandbox without an
 // account list (the platform's) is browsed by. Both modes: offline the upstream is this browser.
@@ -78,5 +78,5 @@ test('only the sandbox’s 404 says an account does not exist; nothing joins the
   const heading = modeOf(page) === 'offline' ? 'Card account not in this browser' : 'Card account not found'
   await expect(page.getByRole('heading', { name: heading })).toBeVisible()
   await expect(page.getByRole('alert')).toContainText('has no card account not-here-either')
-  await expect(page.getByRole('complementary').getByRole('link')).toHaveCount(0)
+  await expect(accountLinks(page)).toHaveCount(0)
 })

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { fillTestData, isoDay, openConsole, pages, screenshot, tableRows } from './support'
+import { accountLinks, fillTestData, isoDay, openConsole, pages, screenshot, tableRows } from './support'
 
 // Export, import and reset apply to the in-browser data only (proxy mode disables them).
 
@@ -21,7 +21,7 @@ async function exportFile(page: Page): Promise<{ name: string; content: string }
 /** Every account's rows, both statuses, as the user reads them. */
 async function everything(page: Page): Promise<Record<string, string[]>> {
   const seen: Record<string, string[]> = {}
-  for (const link of await page.getByRole('complementary').getByRole('link').all()) {
+  for (const link of await accountLinks(page).all()) {
     const name = (await link.textContent()) ?? ''
     await link.click()
     await page.getByRole('radio', { name: 'both' }).check()

@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
-import { fillTestData, openAccountButton, openConsole, screenshot } from './support'
+import { accountLinks, fillTestData, openAccountButton, openConsole, screenshot } from './support'
 
 // Proxy mode against the platform-shaped upstream (SANDBOX_PERSONALITY=platform), where the account book is
 // the only list of accounts: an account opened by id, a string pending row and a row's raw JSON; and the
 // book, exported alone, survives losing this browser's copy.
 test.use({ serverSettings: PLATFORM_UPSTREAM })
 
-const sidebarLinks = (page: Page) => page.getByRole('complementary').getByRole('link')
 const forgetBook = (page: Page) =>
   page.evaluate(() => {
     for (const key of Object.keys(localStorage)) if (key.includes('book')) localStorage.removeItem(key)
@@ -19,7 +18,7 @@ test('the account book, an account opened by id, a string pending row and its ra
   await openConsole(page)
   await fillTestData(page)
   await expect(page.getByText('This sandbox does not list card accounts')).toBeVisible()
-  await expect(sidebarLinks(page)).toHaveCount(2)
+  await expect(accountLinks(page)).toHaveCount(2)
   const id = new URL(page.url()).searchParams.get('account') ?? ''
   await screenshot(page, 'issue9-account-book')
   await page.setViewportSize({ width: 800, height: 600 })
@@ -29,13 +28,13 @@ test('the account book, an account opened by id, a string pending row and its ra
   // A browser whose book does not know the account: Open… takes its id.
   await forgetBook(page)
   await page.goto('/')
-  await expect(sidebarLinks(page)).toHaveCount(0)
+  await expect(accountLinks(page)).toHaveCount(0)
   await openAccountButton(page).click()
   const dialog = page.getByRole('dialog', { name: 'Open card account' })
   await dialog.getByLabel('Card account id or link').fill(id)
   await dialog.getByRole('button', { name: 'Open account' }).click()
   await expect(dialog).toBeHidden()
-  await expect(sidebarLinks(page)).toHaveCount(1)
+  await expect(accountLinks(page)).toHaveCount(1)
   const table = page.getByRole('table', { name: /^Transactions of/ })
   await expect(table).toBeVisible()
   expect(new URL(page.url()).searchParams.get('account')).toBe(id)
@@ -59,8 +58,8 @@ test('the account book, an account opened by id, a string pending row and its ra
 test('proxy mode exports the account book alone and imports it back', async ({ page }) => {
   await openConsole(page)
   await fillTestData(page)
-  await expect(sidebarLinks(page)).toHaveCount(2)
-  const names = await sidebarLinks(page).allTextContents()
+  await expect(accountLinks(page)).toHaveCount(2)
+  const names = await accountLinks(page).allTextContents()
 
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export book' }).click()
@@ -72,8 +71,8 @@ test('proxy mode exports the account book alone and imports it back', async ({ p
 
   await forgetBook(page)
   await page.goto('/')
-  await expect(sidebarLinks(page)).toHaveCount(0)
+  await expect(accountLinks(page)).toHaveCount(0)
   await page.getByLabel('Import JSON file').setInputFiles(path)
   await expect(page.getByRole('status')).toHaveText('Imported the account book: 2 card accounts')
-  await expect(sidebarLinks(page)).toHaveText(names)
+  await expect(accountLinks(page)).toHaveText(names)
 })

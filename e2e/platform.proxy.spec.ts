@@ -1,5 +1,5 @@
 import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
-import { fillTestData, openConsole, screenshot } from './support'
+import { accountLinks, fillTestData, openConsole, screenshot } from './support'
 
 // Proxy mode against our own sandbox in the real platform's shape (SANDBOX_PERSONALITY=platform): no list of
 // card accounts, enc!!…== ids, amounts as JSON numbers, pending elements as strings, an empty 201 for
@@ -25,7 +25,7 @@ test('a sandbox without an account list: the book keeps what was created, a link
 
   await page.reload()
   await expect(page.getByRole('table', { name: /^Transactions of/ })).toBeVisible()
-  await expect(page.getByRole('complementary').getByRole('link')).toHaveCount(2)
+  await expect(accountLinks(page)).toHaveCount(2)
 
   // A link to an account this browser's book does not hold is fetched from the sandbox and added.
   // Emptied as the next page starts, not from this one: this page may still write its book (a read's
@@ -35,7 +35,7 @@ test('a sandbox without an account list: the book keeps what was created, a link
   })
   await page.goto(`/?account=${encodeURIComponent(id)}&status=both`)
   await expect(page.getByRole('table', { name: /^Transactions of/ })).toBeVisible()
-  await expect(page.getByRole('complementary').getByRole('link')).toHaveCount(1)
+  await expect(accountLinks(page)).toHaveCount(1)
   await expect(new URL(page.url()).searchParams.get('account')).toBe(id)
 })
 

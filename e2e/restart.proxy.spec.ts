@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startConsoleServer } from '../server/test-support/console-process'
 import { expect, test } from './fixtures'
-import { pages, tableRows } from './support'
+import { accountLinks, pages, tableRows } from './support'
 
 // Proxy only: the local sandbox behind `npm start` keeps its data in a folder (SANDBOX_DATA), so a restart
 // of the console's server on the same folder answers with what was made before it.
@@ -42,7 +42,7 @@ async function restartKeepsData(page: Page, env: Record<string, string>, dataFil
       await page.reload()
       await expect(pages(page)).toContainText('Rows 1–')
       expect(await tableRows(page)).toEqual(before)
-      await expect(page.getByRole('complementary').getByRole('link')).toHaveCount(2)
+      await expect(accountLinks(page)).toHaveCount(2)
     } finally {
       await server.stop()
     }

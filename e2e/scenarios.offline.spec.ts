@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import {
+  accountLinks,
   clockBadge,
   fillTestData,
   isoDay,
@@ -75,7 +76,7 @@ test('save, load, export and import a scenario', async ({ page }) => {
   await expect(page.getByRole('status')).toHaveText(
     'Loaded scenario Empty private customer: 1 card account and 0 transactions',
   )
-  await expect(page.getByRole('complementary').getByRole('link')).toHaveCount(1)
+  await expect(accountLinks(page)).toHaveCount(1)
   await expect(clockBadge(page)).toHaveCount(0)
 
   // Delete the saved one, import the exported file, load it: the data and the clock come back.
@@ -94,7 +95,7 @@ test('save, load, export and import a scenario', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Close' }).click()
 
   await loadScenario(page, 'Demo day')
-  await expect(page.getByRole('complementary').getByRole('link')).toHaveCount(2)
+  await expect(accountLinks(page)).toHaveCount(2)
   await expect(clockBadge(page)).toHaveText('Clock +3 days')
   await page.getByRole('radio', { name: 'both' }).check()
   expect(await tableRows(page)).toEqual(before)

@@ -174,6 +174,11 @@ export function newAccountButton(page: Page) {
   return page.getByRole('button', { name: /^\+ New( card account)?$/ })
 }
 
+/** The sidebar's account links, one per account (the sidebar also holds a skip link). */
+export function accountLinks(page: Page) {
+  return page.getByRole('list', { name: 'Card accounts' }).getByRole('link')
+}
+
 /** "Open…" in the sidebar, or the empty sandbox's "Open account…" that replaces it. */
 export function openAccountButton(page: Page) {
   return page.getByRole('button', { name: /^Open( account)?…$/ })

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { isoDay, openConsole, openHeaderGroup, signatureSwitch, tableRows } from './support'
+import { accountLinks, isoDay, openConsole, openHeaderGroup, signatureSwitch, tableRows } from './support'
 
 // A tester's browser holds offline data written by the console before its database version 2: the
 // updated console upgrades it in place and shows every account and transaction. Files an earlier console
@@ -78,7 +78,7 @@ test('a version 1 database is upgraded in place: every account and transaction i
   ])
 
   await openConsole(page)
-  const accounts = page.getByRole('complementary').getByRole('link')
+  const accounts = accountLinks(page)
   await expect(accounts).toHaveText([/^400000\*{6}0002NOK · Travel card/, /^525412\*{6}3241NOK · Daily card/])
 
   await accounts.first().click()
@@ -140,7 +140,7 @@ test('a scenario, a flow and a share link made by an earlier console open as the
     .getByRole('button', { name: 'Replace and load' })
     .click()
   await expect(scenarios).toBeHidden()
-  const accounts = page.getByRole('complementary').getByRole('link')
+  const accounts = accountLinks(page)
   await expect(accounts).toHaveText([
     /^525412\*{6}3241NOK · Kåre Ødegård – Tromsø ✈/,
     /^400000\*{6}0042EUR · Nordlys Logistikk AS – Bodø · corporate/,

@@ -12,7 +12,7 @@ interface AccountListProps {
 export function AccountList({ accounts, onRemove }: AccountListProps) {
   const [view, setView] = useView()
   return (
-    <ul className="account-list">
+    <ul className="account-list" aria-label="Card accounts">
       {accounts.map((known) => {
         const { view: account, entry } = known
         const current = account.resourceId === view.account
