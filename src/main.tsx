@@ -30,7 +30,6 @@ async function boot() {
   }
   const client = createApiClient({
     mode,
-    signer: offline?.signer,
     offline: offline?.worker,
     book: createAccountBook(localStorage),
     conditionOf: requestConditionOf(mode, offline?.firedCondition),

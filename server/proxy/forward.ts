@@ -10,9 +10,9 @@ import {
   problem,
   UUID,
 } from '../../src/contract'
-import { isTamperScenario, tamperSignedHeaders } from '../../src/signing'
 import { encodeConsoleTrace } from '../../src/signing/console-trace'
 import type { RequestSigner } from '../../src/signing/signer'
+import { upstreamRequestOf } from '../../src/signing/upstream-request'
 import { sendProblem, setHeaders } from '../problem-response'
 import { readBodyWithin } from '../read-body'
 import { apiAnswerHeaders } from '../security-headers'
@@ -126,21 +126,15 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     picked.headers[REQUEST_ID] = requestId
     const signed = await sign({ method, url: path, headers: picked.headers, body })
     if (res.destroyed) return
-    const scenario = req.headers[headerNames.consoleTamper.toLowerCase()]
-    const headers: Record<string, string> = {
-      host: baseUrl.host,
-      ...(typeof scenario === 'string' && isTamperScenario(scenario)
-        ? tamperSignedHeaders(signed.headers, scenario)
-        : signed.headers),
-      ...(method === 'POST' ? { 'content-length': String(body.byteLength) } : {}),
-    }
-    const trace: ConsoleTrace = {
+    const tamper = req.headers[headerNames.consoleTamper.toLowerCase()]
+    const { headers, trace } = upstreamRequestOf({
+      signed,
+      tamper: typeof tamper === 'string' ? tamper : undefined,
       upstream: url,
-      requestHeaders: target.fullTrace ? headers : withoutSignatureValue(headers),
-      signingString: signed.signingString,
-      keyId: signed.keyId,
-      ...(target.fullTrace ? {} : { withheld: SIGNATURE_WITHHELD }),
-    }
+      host: baseUrl.host,
+      ...(method === 'POST' ? { contentLength: body.byteLength } : {}),
+      fullTrace: target.fullTrace,
+    })
     const answerHeaders = {
       [REQUEST_ID]: headerValue(headers, REQUEST_ID),
       [headerNames.consoleTrace]: encodeConsoleTrace(trace),
@@ -341,26 +335,6 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   const consoleLink = (link: string) => consolePathOfLink(link, { origin, prefix })
 
   return { forward, close: () => agent.destroy() }
-}
-
-const SIGNATURE_WITHHELD =
-  "The Signature's value is withheld: it would be accepted upstream as the TPP's until its Date is stale. " +
-  "Only the console's page gets it, sending the per-start secret as X-Console-Secret (docs/security.md)."
-
-/** The headers with the Signature header's `signature="..."` parameter blanked, its other parameters kept. */
-function withoutSignatureValue(headers: Record<string, string>): Record<string, string> {
-  const name = headerNames.signature.toLowerCase()
-  return Object.fromEntries(
-    Object.entries(headers).map(([key, value]) => [
-      key,
-      key.toLowerCase() === name ? withheldValue(value) : value,
-    ]),
-  )
-}
-
-function withheldValue(signature: string): string {
-  const parameter = /(^|,)\s*signature="[^"]*"/i
-  return parameter.test(signature) ? signature.replace(parameter, '$1signature="(withheld)"') : '(withheld)'
 }
 
 function headerValue(headers: Record<string, string>, name: string): string {

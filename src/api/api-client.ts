@@ -33,7 +33,6 @@ import { accountIdOfHref } from './links'
 import type { Mode } from './mode'
 import type { Creation } from './reading'
 import { createRequestLog, type RequestLog } from './request-log'
-import type { BrowserRequestSigner } from './request-signer'
 import { readRequestTimeoutMs } from './request-timeout'
 import { memoryStorage, type SettingsStorage, type SettingsStore } from './settings-store'
 import { createTamperSetting, tamperingWith } from './tamper'
@@ -101,8 +100,6 @@ export interface ApiClient {
 
 export interface ApiClientOptions {
   mode: Mode
-  /** Offline mode: the browser signs with the shipped test identity. */
-  signer?: BrowserRequestSigner | undefined
   /** Offline mode: the in-browser sandbox's worker, re-started when it stops intercepting. */
   offline?: OfflineWorker | undefined
   /** Where the book lives: localStorage in the app; a book in memory when not given (tests). */
@@ -118,10 +115,9 @@ export interface ApiClientOptions {
   settings?: ApiSettings | undefined
 }
 
-/** Built once at start by the composition root, once the mode's runtime (signer, worker) is up. */
+/** Built once at start by the composition root, once the mode's runtime (offline, its worker) is up. */
 export function createApiClient({
   mode,
-  signer,
   offline,
   book = createAccountBook(),
   conditionOf = async () => undefined,
@@ -130,7 +126,7 @@ export function createApiClient({
 }: ApiClientOptions): ApiClient {
   const log = createRequestLog()
   const deletion = createDeletionRefusals()
-  const transport = createTransport({ mode, log, signer, offline, timeoutMs, conditionOf })
+  const transport = createTransport({ mode, log, offline, timeoutMs, conditionOf })
   // The operations follow the Signature switch; the connection test probes as signed, unspoiled.
   const send = tamperingWith(settings.tamper, transport)
   let connecting: Promise<ConsoleConnection> | undefined

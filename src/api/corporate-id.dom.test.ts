@@ -2,10 +2,7 @@
 // Spec §5.5 on the account list: our sandboxes list a corporate account only to a request with
 // PSU-Corporate-ID, and the console's list sends one (docs/decisions.md#corporate-accounts).
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createOfflineSigner } from '../app/offline-signer'
-import { headerNames } from '../contract'
 import { setupSandboxServer } from '../sandbox-http/node'
-import { requireSignature } from '../sandbox-http/signature-check'
 import { seedAccount } from '../test/seed'
 // Its module sets up what signing needs under jsdom.
 import '../test/render'
@@ -13,13 +10,13 @@ import { createApiClient } from './api-client'
 
 const { server, sandbox } = setupSandboxServer({
   basePath: new URL('/api', location.href).href,
-  authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
+  proxyStandIn: true,
 })
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterAll(() => server.close())
 
 it('lists corporate accounts beside private ones, and the request says it is for every customer', async () => {
-  const api = createApiClient({ mode: 'offline', signer: await createOfflineSigner() })
+  const api = createApiClient({ mode: 'offline' })
   const business = await seedAccount(sandbox, { customerNumber: '18129215603', customerType: 'corporate' })
   const person = await seedAccount(sandbox)
   const listed = await api.listCardAccounts()

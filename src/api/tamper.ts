@@ -17,7 +17,7 @@ export function createTamperSetting(storage: SettingsStorage): SettingsStore<Tam
   })
 }
 
-/** Asks whoever signs (the browser offline, the proxy otherwise) to spoil each request the switch names. */
+/** Asks whoever signs (the proxy, or its stand-in offline) to spoil each request the switch names. */
 export function tamperingWith(
   setting: SettingsStore<TamperScenario | undefined>,
   send: Transport,

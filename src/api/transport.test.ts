@@ -243,32 +243,3 @@ describe('transport in proxy mode', () => {
     ])
   })
 })
-
-describe('the signing seam', () => {
-  it('sends the request the signer returns and shows its signing string', async () => {
-    const transport = configure({
-      mode: 'proxy',
-      signer: {
-        async sign(unsigned) {
-          const headers = new Headers(unsigned.headers)
-          headers.set('Signature', 'keyId="k",signature="s"')
-          return {
-            request: new Request(unsigned, { headers }),
-            signing: { signingString: 'x-request-id: 9939…', keyId: 'k' },
-          }
-        },
-        verification: (response) => `answered ${response.status}`,
-      },
-    })
-    const fetch = vi.fn(async (_: Request) => json({ cardAccounts: [] }))
-    vi.stubGlobal('fetch', fetch)
-
-    await transport(request())
-
-    expect(fetch.mock.calls[0]?.[0].headers.get('signature')).toBe('keyId="k",signature="s"')
-    const [entry] = requests(requestLog.snapshot())
-    expect(entry?.requestHeaders).toContainEqual(['signature', 'keyId="k",signature="s"'])
-    expect(entry?.signing).toEqual({ signingString: 'x-request-id: 9939…', keyId: 'k' })
-    expect(entry?.verification).toEqual({ verified: true, text: 'answered 200' })
-  })
-})

@@ -1,7 +1,8 @@
 /**
- * Every API request goes through a transport: the one place that can sign a request, send it, and
- * record it for the inspector. The app builds one at start (see `createApiClient`), with the signer and
- * the offline worker of its mode.
+ * Every API request goes through a transport: the one place that sends a request and records it for the
+ * inspector. It sends it unsigned in both modes: the proxy signs it, or offline the stand-in for the proxy in
+ * the offline runtime (src/sandbox-http/proxy-stand-in.ts), and the answer's X-Console-Trace says what was
+ * signed. The app builds one at start (see `createApiClient`), with the offline worker in offline mode.
  */
 import { conditionNamed, headerNames } from '../contract'
 import { consoleFetch } from './console-secret'
@@ -9,7 +10,7 @@ import { readConsoleTrace, type UpstreamRequest, upstreamAnswerOf } from './cons
 import { RequestTimeoutError, type StrayAnswer, UnreachableError } from './errors'
 import type { Mode } from './mode'
 import type { RequestLog, RequestLogEntry } from './request-log'
-import type { BrowserRequestSigner, SigningInfo } from './request-signer'
+import type { SigningInfo } from './request-signer'
 import { readVerification, type Verification } from './verification'
 
 const CANCELLED = 'cancelled by the console before the answer came: the view it was for had changed'
@@ -28,8 +29,6 @@ export interface OfflineWorker {
 export interface TransportOptions {
   mode: Mode
   log: RequestLog
-  /** Offline mode signs in the browser; in proxy mode the proxy signs. */
-  signer?: BrowserRequestSigner | undefined
   offline?: OfflineWorker | undefined
   /** The console's own request timeout, read at each request; none when not given (tests). */
   timeoutMs?: (() => number) | undefined
@@ -47,22 +46,12 @@ class NotTheSandbox extends Error {
   }
 }
 
-export function createTransport({
-  mode,
-  log,
-  signer,
-  offline,
-  timeoutMs,
-  conditionOf,
-}: TransportOptions): Transport {
+export function createTransport({ mode, log, offline, timeoutMs, conditionOf }: TransportOptions): Transport {
   const unreachable = (error: unknown): unknown =>
     error instanceof NotTheSandbox ? new UnreachableError(mode, error.message, error.answer) : error
 
   const attempt = async (original: Request): Promise<Response> => {
-    const unsigned = original.clone()
-    const { request, signing } = signer
-      ? await signer.sign(unsigned)
-      : { request: unsigned, signing: undefined }
+    const request = original.clone()
     const requestBody = request.method === 'GET' ? undefined : await request.clone().text()
     const requestHeaders = [...request.headers]
     const url = new URL(request.url)
@@ -91,7 +80,6 @@ export function createTransport({
         requestHeaders,
         responseHeaders: [],
         ...(requestBody === undefined ? {} : { requestBody }),
-        ...(signing ? { signing } : {}),
         ...fields,
         ...(condition === undefined ? {} : { condition }),
       })
@@ -131,7 +119,7 @@ export function createTransport({
     const verification = readVerification(
       response.status,
       responseBody,
-      signer?.verification?.(response) ?? response.headers.get(headerNames.sandboxVerification) ?? undefined,
+      response.headers.get(headerNames.sandboxVerification) ?? undefined,
     )
     const trace = readConsoleTrace(response.headers)
     const links = trace?.links

@@ -1,5 +1,4 @@
 import {
-  type BrowserRequestSigner,
   type OfflineData,
   type OfflineScenarios,
   type OfflineWorker,
@@ -14,8 +13,6 @@ import { offlineDataOf } from './offline-data'
 /** What the app keeps of the in-browser sandbox once its worker runs. */
 export interface OfflineRuntime {
   worker: OfflineWorker
-  /** Signs every request with the shipped test identity, as the in-browser sandbox requires. */
-  signer: BrowserRequestSigner
   /** Export, import and reset of the store in this browser, and news of other tabs' writes. */
   data: OfflineData
   /** The condition the in-browser sandbox applied to a request id, for the inspector. */
@@ -30,24 +27,15 @@ const HOLD_PAST_TIMEOUT_MS = 1_000
  * the caller awaits this before building the API client and rendering, so no request can slip past it.
  */
 export async function startOffline(): Promise<OfflineRuntime> {
-  const [{ startOfflineSandbox, OFFLINE_CLOCK_KEY }, { requireSignature }, { createOfflineSigner }] =
-    await Promise.all([
-      import('../sandbox-http/browser'),
-      import('../sandbox-http/signature-check'),
-      import('./offline-signer'),
-    ])
-  const [{ sandbox, worker, restart, onExternalChange, firedCondition, today }, signer] = await Promise.all([
-    startOfflineSandbox({
-      authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
-      personality: readOfflinePersonality(),
-      conditions: {
-        rules: () => readOfflineConditions().rules,
-        quotaStore: offlineQuotaStore,
-        holdMs: () => readRequestTimeoutMs() + HOLD_PAST_TIMEOUT_MS,
-      },
-    }),
-    createOfflineSigner(),
-  ])
+  const { startOfflineSandbox, OFFLINE_CLOCK_KEY } = await import('../sandbox-http/browser')
+  const { sandbox, worker, restart, onExternalChange, firedCondition, today } = await startOfflineSandbox({
+    personality: readOfflinePersonality(),
+    conditions: {
+      rules: () => readOfflineConditions().rules,
+      quotaStore: offlineQuotaStore,
+      holdMs: () => readRequestTimeoutMs() + HOLD_PAST_TIMEOUT_MS,
+    },
+  })
   // A request the worker handled passed through its handlers in this page; one it let through did not.
   const matched = new Set<string>()
   worker.events.on('request:match', ({ request }) => {
@@ -59,7 +47,6 @@ export async function startOffline(): Promise<OfflineRuntime> {
       answered: (requestId) => matched.delete(requestId),
       restart,
     },
-    signer,
     data: offlineDataOf(
       sandbox,
       onExternalChange,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // Every bank personality read by every view of the whole console (docs/decisions.md#personalities): the
-// real handlers shaped by each one, the offline signer, the app as offline mode starts it. A view that is
+// real handlers shaped by each one, the proxy's offline stand-in, the app as offline mode starts it. A view that is
 // strict where it must read liberally (docs/decisions.md#liberal-reading) fails here for that personality.
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'

@@ -4,8 +4,9 @@ import { createSandbox, createSandboxClock, type Sandbox, webClockStorage } from
 import { createConditions, createFiredLog, type QuotaStore } from '../sandbox/conditions'
 import { openIndexedDbStore } from '../sandbox/storage/indexeddb-store'
 import { conditionsSeam } from './conditions'
-import { type Authenticate, createSandboxHandlers } from './handlers'
+import { createSandboxHandlers } from './handlers'
 import { type Personality, personalities, personalityOf, profileSummary } from './personality'
+import { createProxyStandIn } from './proxy-stand-in'
 
 /** Where the offline sandbox keeps its clock: this browser's localStorage, so a reload keeps it. */
 export const OFFLINE_CLOCK_KEY = 'sandbox-console.clock'
@@ -36,15 +37,13 @@ export interface OfflineConditionsOptions {
 
 /**
  * Offline mode: the engine on IndexedDB behind an msw service worker that answers the SPA's
- * `/api/v1/sandbox/...` calls. Loaded lazily by the app only; the app awaits it before the first render.
- * `authenticate` is where signature verification plugs in.
+ * `/api/v1/sandbox/...` calls, the proxy's stand-in in front signing them as `npm start`'s proxy does (the
+ * handlers verify every signature). Loaded lazily by the app only; the app awaits it before the first render.
  */
 export async function startOfflineSandbox({
-  authenticate,
   personality = 'console',
   conditions,
 }: {
-  authenticate?: Authenticate
   /**
    * Which bank the offline sandbox behaves like (the console's picker keeps the choice): a personality, or
    * any profile it can serve (one it cannot is refused with `UnservableProfile`, naming each value).
@@ -58,12 +57,13 @@ export async function startOfflineSandbox({
   const clock = createSandboxClock({ storage: webClockStorage(localStorage, OFFLINE_CLOCK_KEY) })
   const sandbox = createSandbox({ store, today: clock.today, newId: shape.newId })
   const fired = createFiredLog()
+  const standIn = createProxyStandIn()
   const handlers = createSandboxHandlers({
     sandbox,
     clock,
     personality: shape,
     basePath: API_BASE,
-    ...(authenticate ? { authenticate } : {}),
+    authenticate: standIn.authenticate,
     ...(conditions
       ? {
           conditions: conditionsSeam({
@@ -79,7 +79,7 @@ export async function startOfflineSandbox({
         }
       : {}),
   })
-  const worker = setupWorker(...handlers)
+  const worker = setupWorker(standIn.inFrontOf(handlers, API_BASE))
   const start = () =>
     worker.start({
       onUnhandledRequest: 'bypass',

@@ -6,6 +6,7 @@ import { formatKeyId } from './key-id'
 import type { HttpRequestParts } from './request'
 import { RSA_SHA256 } from './rsa'
 import { formatSignatureHeader } from './signature-header'
+import { DEFAULT_SIGNED_HEADERS, REQUEST_TARGET_SIGNED_HEADERS, SIGNED_WHEN_PRESENT } from './signed-headers'
 import { type SigningCrypto, webSigningCrypto } from './signing-crypto'
 import { SigningError } from './signing-error'
 import { buildSigningString } from './signing-string'
@@ -36,17 +37,8 @@ export interface RequestSigner {
   sign(request: HttpRequestParts): Promise<SignedRequestHeaders>
 }
 
-export const DEFAULT_SIGNED_HEADERS: readonly string[] = ['date', 'digest', 'x-request-id']
-/**
- * The defaults with the method and path (draft-cavage-http-signatures-10 §2.3), for a bank that accepts
- * it: a signature then cannot be replayed with another method or path.
- */
-export const REQUEST_TARGET_SIGNED_HEADERS: readonly string[] = [
-  '(request-target)',
-  ...DEFAULT_SIGNED_HEADERS,
-]
-/** Signed whenever the request carries them ("each where available"), and so required by verifiers. */
-export const SIGNED_WHEN_PRESENT: readonly string[] = ['psu-id', 'psu-corporate-id', 'tpp-redirect-uri']
+export { DEFAULT_SIGNED_HEADERS, REQUEST_TARGET_SIGNED_HEADERS, SIGNED_WHEN_PRESENT }
+
 const SET_BY_SIGNER = ['x-request-id', 'date', 'digest', 'tpp-signature-certificate', 'signature']
 const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/
 

@@ -10,7 +10,7 @@ const STALE_BY_MS = 10 * 60 * 1000
 const otherCertificate = () =>
   bytesToBase64(readPemBlocks(OFFLINE_TEST_IDENTITY.caCertificatePem)[0]?.der ?? new Uint8Array())
 
-/** Applied after signing, by the browser offline and by the proxy. */
+/** Applied after signing, by the proxy and by its offline stand-in (src/signing/upstream-request.ts). */
 export function tamperSignedHeaders(headers: HeaderRecord, scenario: TamperScenario): HeaderRecord {
   const name = (wanted: string) => Object.keys(headers).find((key) => key.toLowerCase() === wanted) ?? wanted
   const next = { ...headers }

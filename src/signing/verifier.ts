@@ -7,7 +7,7 @@ import { keyIdMismatch } from './key-id'
 import type { HttpRequestParts } from './request'
 import { verifyRsaSha256 } from './rsa'
 import { parseSignatureHeader, unencodedParameter } from './signature-header'
-import { DEFAULT_SIGNED_HEADERS, SIGNED_WHEN_PRESENT } from './signer'
+import { DEFAULT_SIGNED_HEADERS, SIGNED_WHEN_PRESENT } from './signed-headers'
 import { buildSigningString } from './signing-string'
 
 /**

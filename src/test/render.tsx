@@ -1,24 +1,23 @@
 /**
  * The one place component tests are wired: a component renders inside the app's own providers, its
- * requests are signed by the offline test identity and answered by the real sandbox handlers over a
- * fresh memory-store engine, exactly as offline mode runs in the browser. Tests never reach for the
- * transport, the signer, the request log or the providers themselves: when that wiring changes, only
- * this file does.
+ * requests go unsigned to offline mode's stand-in for the proxy, which signs them with the offline test
+ * identity, and are answered by the real sandbox handlers over a fresh memory-store engine, exactly as
+ * offline mode runs in the browser. Tests never reach for the transport, the stand-in, the request log or
+ * the providers themselves: when that wiring changes, only this file does.
  */
 import { cleanup, type RenderResult, render } from '@testing-library/react'
 import { type UserEvent, userEvent } from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { onTestFinished } from 'vitest'
-import { type BrowserRequestSigner, createApiClient, writeOfflinePersonality } from '../api'
+import { createApiClient, writeOfflinePersonality } from '../api'
 import { App } from '../app/App'
 import { offlineDataOf } from '../app/offline-data'
 import { browserOfflineState, offlineScenariosOf } from '../app/offline-scenarios'
-import { createOfflineSigner } from '../app/offline-signer'
 import { Providers } from '../app/Providers'
 import { openScenarioLibrary } from '../app/scenario-library'
 import { shippedScenarios } from '../app/shipped-scenarios'
 import { TamperSelect } from '../app/TamperSelect'
-import { headerNames, localToday, type PersonalityName } from '../contract'
+import { localToday, type PersonalityName } from '../contract'
 import { offlineQuotaStore, readOfflineConditions } from '../features/conditions'
 import { createMemoryStore, createSandbox, type Sandbox, type StoreCaps } from '../sandbox'
 import { createConditions } from '../sandbox/conditions'
@@ -26,7 +25,6 @@ import { OFFLINE_CLOCK_KEY } from '../sandbox-http/browser'
 import { conditionsSeam } from '../sandbox-http/conditions'
 import { setupSandboxServer } from '../sandbox-http/node'
 import { personalities } from '../sandbox-http/personality'
-import { requireSignature } from '../sandbox-http/signature-check'
 import { AnnouncementRegion } from '../ui/announcer'
 import { installModalDialogs } from './modal-dialog'
 
@@ -42,7 +40,6 @@ globalThis.ArrayBuffer = new NodeUint8Array(0).buffer.constructor as typeof Arra
 /** The client builds its URLs on the page's location; jsdom's page is http://localhost:3000/. */
 const apiBase = () => new URL('/api', location.href).href
 
-let signer: Promise<BrowserRequestSigner> | undefined
 /** Each console its own scenario library: IndexedDB (fake-indexeddb in the tests that use it) opens on first use. */
 let libraries = 0
 
@@ -107,13 +104,12 @@ export async function startConsole({
         }
       : {}),
     basePath: apiBase(),
-    authenticate: requireSignature({ dateFrom: headerNames.consoleDate }),
+    proxyStandIn: true,
   })
   server.listen({ onUnhandledRequest: 'error' })
   // What the clock panel's picker keeps, for the screens that say what this sandbox offers.
   if (personality !== undefined) writeOfflinePersonality(personality)
-  signer ??= createOfflineSigner()
-  const client = createApiClient({ mode: 'offline', signer: await signer })
+  const client = createApiClient({ mode: 'offline' })
 
   onTestFinished(() => {
     cleanup()

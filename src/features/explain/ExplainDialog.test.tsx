@@ -2,10 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
-import type { RequestLogEntry } from '../../api'
-import { createOfflineSigner } from '../../app/offline-signer'
 import { startConsole } from '../../test/render'
-import { toHar } from '../share/har'
 
 // jsdom's import.meta.url is not a file URL: the corpus is found from the project's root.
 const corpus = (name: string) => readFileSync(`${process.cwd()}/src/features/explain/corpus/${name}`)
@@ -62,33 +59,21 @@ it('asks before Escape discards a pasted request not yet diagnosed, and not once
 
 it("reads the console's own offline HAR: X-Console-Date as Date, said as information, no finding", async () => {
   const { user, renderApp } = await startConsole()
-  const signer = await createOfflineSigner()
-  const { request } = await signer.sign(
-    new Request(`${location.origin}/api/v1/sandbox/card-accounts`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'PSU-ID': '13039319955' },
-      body: '{"maskedPan":"525412******3241","currency":"NOK","customerNumber":"13039319955"}',
-    }),
+  // Offline, the console signed in the page until the proxy's stand-in took over: its HARs, 1fc425f's among
+  // them, carry the signed Date as X-Console-Date. Its first request, as the console exported it.
+  const har = JSON.parse(
+    readFileSync(
+      `${process.cwd()}/src/test-data/made-by-1fc425f/sandbox-console-session.har-2026-11-26.json`,
+      'utf8',
+    ),
   )
-  const url = new URL(request.url)
-  const entry: RequestLogEntry = {
-    kind: 'request',
-    id: 1,
-    startedAt: Date.now(),
-    method: 'POST',
-    url: url.pathname,
-    status: 201,
-    durationMs: 1,
-    requestHeaders: [...request.headers],
-    requestBody: await request.text(),
-    responseHeaders: [],
-  }
+  const oneRequest = { log: { ...har.log, entries: har.log.entries.slice(0, 1) } }
   renderApp()
   await user.click(screen.getByRole('button', { name: 'Explain & share' }))
   await user.click(screen.getByRole('button', { name: 'Explain a request…' }))
   const dialog = within(await screen.findByRole('dialog', { name: 'Explain a request' }))
   fireEvent.change(dialog.getByLabelText('Request: raw HTTP, curl or HAR'), {
-    target: { value: JSON.stringify(toHar([entry], location.origin, { redact: false })) },
+    target: { value: JSON.stringify(oneRequest) },
   })
   await user.click(dialog.getByRole('button', { name: 'Diagnose' }))
 

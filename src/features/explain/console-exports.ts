@@ -1,5 +1,4 @@
 import { API_BASE, headerNames } from '../../contract'
-import { parseSignatureHeader } from '../../signing'
 import {
   type DiagnoseOptions,
   type Diagnosis,
@@ -7,6 +6,7 @@ import {
   type Finding,
   type SuspectRequest,
 } from '../../signing/diagnosis'
+import { parseSignatureHeader } from '../../signing/signature-header'
 import { REDACTED } from '../share'
 
 /** What the console's own HAR export names as its creator (src/features/share/har.ts). */

@@ -1,0 +1,93 @@
+import { getResponse, http, type RequestHandler } from 'msw'
+import { headerNames } from '../contract'
+import { createRequestSigner, parseCertificate, type RequestSigner } from '../signing'
+import { encodeConsoleTrace } from '../signing/console-trace'
+import { OFFLINE_TEST_IDENTITY } from '../signing/offline-test-identity'
+import { importPrivateKeyPem } from '../signing/private-key'
+import { upstreamRequestOf } from '../signing/upstream-request'
+import type { Authenticate } from './handlers'
+import { requireSignature } from './signature-check'
+
+/** What the inspector reads in X-Sandbox-Verification when the in-browser sandbox accepted a signature. */
+export const OFFLINE_VERIFIED = 'verified by the in-browser sandbox (offline test identity)'
+
+export interface ProxyStandIn {
+  /** The sandbox's signature check, for its handlers: it notes each request it accepts. */
+  authenticate: Authenticate
+  /** One handler in front of `handlers`, for every request under `basePath`: see `createProxyStandIn`. */
+  inFrontOf(handlers: RequestHandler[], basePath: string): RequestHandler
+}
+
+/**
+ * Offline mode's stand-in for the console's proxy (server/proxy/forward.ts), in the offline runtime: the
+ * console sends offline what it sends to the proxy, unsigned, and the stand-in signs it with the shipped
+ * TEST identity (never a real TPP key), spoils it as X-Console-Tamper asks, has the in-browser sandbox
+ * verify and answer it, and answers with the proxy's X-Console-Trace and the local upstream's
+ * X-Sandbox-Verification. So the console's page carries no signer, and the inspector shows a request
+ * signed offline as it shows one the proxy signed.
+ */
+export function createProxyStandIn(): ProxyStandIn {
+  let signer: Promise<RequestSigner> | undefined
+  // The key is imported at the first request, not at start: nothing is signed before one.
+  const signerOnUse = () => {
+    signer ??= Promise.all([
+      importPrivateKeyPem(OFFLINE_TEST_IDENTITY.privateKeyPem),
+      parseCertificate(OFFLINE_TEST_IDENTITY.certificatePem),
+    ]).then(([privateKey, certificate]) => createRequestSigner({ privateKey, certificate }))
+    return signer
+  }
+  // A browser may not set `Date` on a request (a forbidden name): between the stand-in and the sandbox,
+  // both in this tab, the signed Date travels as X-Console-Date and the check puts it back.
+  const verify = requireSignature({ dateFrom: headerNames.consoleDate })
+  const verified = new Set<string>()
+
+  const exchange = async (request: Request, handlers: RequestHandler[]): Promise<Response | undefined> => {
+    const url = new URL(request.url)
+    const body = request.body ? new Uint8Array(await request.clone().arrayBuffer()) : undefined
+    const sent = new Headers(request.headers)
+    sent.delete(headerNames.consoleTamper)
+    const signed = await (await signerOnUse()).sign({
+      method: request.method,
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(sent),
+      ...(body ? { body } : {}),
+    })
+    const { headers, trace } = upstreamRequestOf({
+      signed,
+      tamper: request.headers.get(headerNames.consoleTamper),
+      upstream: url.href,
+      fullTrace: true,
+    })
+    const { Date: date, ...rest } = headers
+    const requestId = headers[headerNames.requestId] ?? ''
+    const response = await getResponse(
+      handlers,
+      new Request(url, {
+        method: request.method,
+        headers: { ...rest, ...(date === undefined ? {} : { [headerNames.consoleDate]: date }) },
+        ...(body ? { body } : {}),
+        signal: request.signal,
+      }),
+    )
+    // A dropped connection (a condition's reset) has no headers to add.
+    if (response === undefined || response.type === 'error') return response
+    response.headers.set(headerNames.consoleTrace, encodeConsoleTrace(trace))
+    if (verified.delete(requestId)) response.headers.set(headerNames.sandboxVerification, OFFLINE_VERIFIED)
+    return response
+  }
+
+  return {
+    authenticate: async (request, body, rules) => {
+      const refused = await verify(request, body, rules)
+      if (refused === null) verified.add(request.headers.get(headerNames.requestId) ?? '')
+      return refused
+    },
+    inFrontOf(handlers, basePath) {
+      const under = new URL(`${basePath}/`, globalThis.location?.href).href
+      return http.all(
+        ({ request }) => request.url.startsWith(under),
+        ({ request }) => exchange(request, handlers),
+      )
+    },
+  }
+}
