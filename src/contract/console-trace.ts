@@ -1,8 +1,8 @@
 import { z } from './zod'
 
 /**
- * What the proxy reports in the `X-Console-Trace` answer header (headerNames.consoleTrace): the request exactly
- * as it went upstream. The certificate in it is public; the private key is never part of it, and the
+ * What the proxy (offline: its stand-in in the in-browser sandbox) reports in the `X-Console-Trace` answer
+ * header (headerNames.consoleTrace): the request exactly as it went upstream. The certificate in it is public; the private key is never part of it, and the
  * signature's value only when the console's page asked (`withheld` says so otherwise).
  */
 export const consoleTrace = z.object({

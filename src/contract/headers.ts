@@ -94,13 +94,20 @@ export const headerNames = {
   allow: 'Allow',
   wwwAuthenticate: 'WWW-Authenticate',
   /**
-   * Added by the proxy to every answer of a forwarded request: base64url JSON of what it signed and sent
-   * upstream ({@link ConsoleTrace}); the certificate in it is public, the private key never part of it.
+   * Added by the proxy, and offline by its stand-in in the in-browser sandbox, to every answer of a request it
+   * signed: base64url JSON of what it signed and sent upstream ({@link ConsoleTrace}); the certificate in it
+   * is public, the private key never part of it.
    */
   consoleTrace: 'X-Console-Trace',
-  /** Added by the local upstream when a signature verified: `verified keyId=<the keyId>`. */
+  /**
+   * Added by the local upstream when a signature verified (`verified keyId=<the keyId>`), and offline by the
+   * proxy's stand-in when the in-browser sandbox's check accepted it.
+   */
   sandboxVerification: 'X-Sandbox-Verification',
-  /** fetch drops a `Date` request header (a forbidden name), so offline the signed Date travels under this one. */
+  /**
+   * fetch drops a `Date` request header (a forbidden name), so offline the stand-in hands the signed Date to
+   * the in-browser sandbox under this one; HARs and Postman files from before the stand-in carry it too.
+   */
   consoleDate: 'X-Console-Date',
   /** Asks whoever signs to spoil the signed request one known way; never forwarded upstream. */
   consoleTamper: 'X-Console-Tamper',

@@ -83,6 +83,9 @@ it('shows the headers as sent, the signature verdict and the answer of an opened
   )
   expect(header(entry, 'Request headers (as sent)', 'x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   // Offline as by proxy: the console sends it unsigned, and the proxy's stand-in in the offline runtime signs it.
+  expect(
+    entry.getByRole('heading', { name: 'Signed by the in-browser sandbox, as the proxy signs' }),
+  ).toBeDefined()
   expect(header(entry, 'Headers as sent upstream', 'Signature')).toMatch(
     /^keyId="[^"]+",algorithm="rsa-sha256"/,
   )

@@ -1,4 +1,4 @@
-import { type Mode, preview, type RequestLogEntry, type Verification } from '../../api'
+import { type Mode, preview, type RequestLogEntry, useApiClient, type Verification } from '../../api'
 import { CopyAsCurl } from './CopyAsCurl'
 
 /**
@@ -7,13 +7,19 @@ import { CopyAsCurl } from './CopyAsCurl'
  */
 export function RequestBody({ entry, sentIn }: { entry: RequestLogEntry; sentIn?: Mode | undefined }) {
   const { verification } = entry
+  const client = useApiClient()
+  const mode = sentIn ?? client.mode
   return (
     <div className="request-body">
       <CopyAsCurl entry={entry} sentIn={sentIn} />
       <Headers title="Request headers (as sent)" headers={entry.requestHeaders} verification={verification} />
       {entry.upstream ? (
         <>
-          <h3>Forwarded by the proxy</h3>
+          <h3>
+            {mode === 'offline'
+              ? 'Signed by the in-browser sandbox, as the proxy signs'
+              : 'Forwarded by the proxy'}
+          </h3>
           <p>
             <code>{entry.upstream.url}</code>
           </p>
