@@ -123,12 +123,14 @@ export default defineConfig({
         setupFiles: ['./src/test/setup.ts', './src/test/setup-dom.ts'],
       }),
       // A file that mocks a module (`vi.mock`): in a lane that shares modules, what it loaded under the mock
-      // would stay so for the files after it, so each such file gets its own modules and page here.
-      lane('isolated', 'jsdom', ['src/**/*.isolated.test.{ts,tsx}'], [], {
+      // would stay so for the files after it, so each such file gets its own modules and page here (a server
+      // file says `@vitest-environment node`).
+      lane('isolated', 'jsdom', ['{src,server}/**/*.isolated.test.{ts,tsx}'], [], {
         setupFiles: ['./src/test/setup.ts', './src/test/setup-dom.ts'],
       }),
-      // Real sockets and child processes.
-      lane('integration', 'node', ['server/**/*.test.ts']),
+      // Real sockets and child processes. Not isolated: each file loaded the server, the contract and zod
+      // again; its files start and stop their own servers and pass shuffled (docs/benchmarks.md#test-loop-issue-20).
+      lane('integration', 'node', ['server/**/*.test.ts'], [], { isolate: false }),
       // Bench-sized cases, out of the edit loop: name a file *.slow.test.ts(x) to put it here.
       {
         extends: true,

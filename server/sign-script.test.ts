@@ -1,16 +1,14 @@
-import { execFile } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asArgument, hostileTexts, readAsBash } from '../src/test/shell-echo'
 import { loadOrCreateDevIdentity } from './identity'
+import { runSignScript } from './test-support/sign-script'
 
-const run = promisify(execFile)
 const dir = mkdtempSync(join(tmpdir(), 'sign-identity-'))
 const env = { ...process.env, TPP_CERT: join(dir, 'tpp-cert.pem'), TPP_KEY: join(dir, 'tpp-key.pem') }
-const sign = (...args: string[]) => run('npx', ['tsx', 'scripts/sign.ts', ...args], { env })
+const sign = (...args: string[]) => runSignScript(args, env)
 
 beforeAll(async () => {
   await loadOrCreateDevIdentity(dir)

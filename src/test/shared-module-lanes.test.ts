@@ -1,6 +1,6 @@
-// The unit and components lanes share loaded modules from file to file (vite.config.ts): a module mocked in
-// one file would stay mocked, or stay loaded under the mock, for the files after it in the same worker. So
-// only the isolated lane's files (*.isolated.test.ts(x)) may mock a module.
+// The unit, components and integration lanes share loaded modules from file to file (vite.config.ts): a
+// module mocked in one file would stay mocked, or stay loaded under the mock, for the files after it in the
+// same worker. So only the isolated lane's files (*.isolated.test.ts(x)) may mock a module.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
@@ -8,11 +8,13 @@ import { repositoryRoot } from './biome'
 
 const MOCKS_A_MODULE = /\bvi\s*\.\s*(mock|doMock)\s*\(/
 
-/** The test files under src/ that run in a lane sharing modules, from the repository's root. */
+/** The test files under src/ and server/ that run in a lane sharing modules, from the repository's root. */
 function sharedLaneTestFiles(): string[] {
-  return readdirSync(join(repositoryRoot, 'src'), { recursive: true, encoding: 'utf8' })
-    .filter((path) => /\.test\.tsx?$/.test(path) && !/\.(isolated|slow)\.test\.tsx?$/.test(path))
-    .map((path) => join('src', path))
+  return ['src', 'server'].flatMap((folder) =>
+    readdirSync(join(repositoryRoot, folder), { recursive: true, encoding: 'utf8' })
+      .filter((path) => /\.test\.tsx?$/.test(path) && !/\.(isolated|slow)\.test\.tsx?$/.test(path))
+      .map((path) => join(folder, path)),
+  )
 }
 
 it('has no test file that mocks a module in a lane sharing modules', () => {

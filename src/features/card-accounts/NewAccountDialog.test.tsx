@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
 import { memoryStorage } from '../../api/settings-store'
+import { pasteInto } from '../../test/paste'
 import { startConsole } from '../../test/render'
 import { writeOfflineConditions } from '../conditions'
 import { Inspector } from '../inspector/Inspector'
@@ -24,7 +25,7 @@ async function openDialog({ conditions = false } = {}) {
 
 it('marks a masked PAN that shows every digit with the rule it breaks, and sends nothing', async () => {
   const { user, dialog, sandbox, onCreated } = await openDialog()
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '5254123456783241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '5254123456783241')
   await user.click(dialog.getByRole('button', { name: 'Create account' }))
 
   const pan = await dialog.findByRole('textbox', {
@@ -39,7 +40,7 @@ it('marks a masked PAN that shows every digit with the rule it breaks, and sends
 
 it('creates the account in the sandbox and hands it to the caller', async () => {
   const { user, dialog, sandbox, onCreated } = await openDialog()
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
   await user.clear(dialog.getByRole('textbox', { name: 'Currency' }))
   await user.type(dialog.getByRole('textbox', { name: 'Currency' }), 'SEK')
   await user.type(dialog.getByRole('textbox', { name: 'Name (optional)' }), 'Travel card')
@@ -59,7 +60,7 @@ it('creates the account in the sandbox and hands it to the caller', async () => 
 it("shows the sandbox's refusal and stores nothing", async () => {
   const { user, dialog, sandbox, onCreated } = await openDialog()
   await user.selectOptions(screen.getByRole('combobox', { name: 'Signature' }), 'Bad signature')
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
   await user.click(dialog.getByRole('button', { name: 'Create account' }))
 
   const alert = await dialog.findByRole('alert')
@@ -83,7 +84,7 @@ it("names the test condition that answered in the sandbox's place, in the inspec
     ],
   })
   const { user, dialog, sandbox } = await openDialog({ conditions: true })
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
   await user.click(dialog.getByRole('button', { name: 'Create account' }))
 
   const alert = await dialog.findByRole('alert')
@@ -108,7 +109,7 @@ it('takes a typed status in any case, with the known ones suggested, and sends i
     'BLOCKED',
     'DELETED',
   ])
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
   await user.clear(status)
   await user.type(status, 'ENABLED')
   await user.click(dialog.getByRole('button', { name: 'Create account' }))
@@ -120,7 +121,7 @@ it('takes a typed status in any case, with the known ones suggested, and sends i
 it('marks a status that is none of the known ones, in any case, and sends nothing', async () => {
   const { user, dialog, sandbox } = await openDialog()
   const status = dialog.getByRole('combobox', { name: 'Status' })
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
   await user.clear(status)
   await user.type(status, 'frozen')
   await user.click(dialog.getByRole('button', { name: 'Create account' }))
@@ -134,8 +135,8 @@ it('marks a status that is none of the known ones, in any case, and sends nothin
 
 it('says in the words of the labels what to change: a long name, a credit limit without currency', async () => {
   const { user, dialog, sandbox } = await openDialog()
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
-  await user.type(dialog.getByRole('textbox', { name: 'Name (optional)' }), 'N'.repeat(40))
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Name (optional)' }), 'N'.repeat(40))
   await user.type(dialog.getByRole('textbox', { name: 'Credit limit amount (optional)' }), '5000')
   await user.click(dialog.getByRole('button', { name: 'Create account' }))
 
@@ -159,7 +160,7 @@ it('normalises what can mean one thing only, and with the longer-names toggle on
   await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), ' 5254 12** **** 3241 ')
   await user.clear(dialog.getByRole('textbox', { name: 'Currency' }))
   await user.type(dialog.getByRole('textbox', { name: 'Currency' }), 'nok')
-  await user.type(dialog.getByRole('textbox', { name: 'Name (optional)' }), `  ${'N'.repeat(70)} `)
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Name (optional)' }), `  ${'N'.repeat(70)} `)
   await user.type(dialog.getByRole('textbox', { name: 'Credit limit amount (optional)' }), ' +5000.00 ')
   await user.type(dialog.getByRole('textbox', { name: 'Credit limit currency' }), 'sek')
   await user.click(dialog.getByRole('button', { name: 'Create account' }))
@@ -198,7 +199,7 @@ it('shows each field as it will be sent once it is left: groups, spaces, plus si
 
 it('asks before Escape throws away a changed form; "Keep editing" keeps every value', async () => {
   const { user, dialog, onClose } = await openDialog()
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
   await user.clear(dialog.getByRole('textbox', { name: 'Currency' }))
   await user.type(dialog.getByRole('textbox', { name: 'Currency' }), 'SEK')
   await user.type(dialog.getByRole('textbox', { name: 'Name (optional)' }), 'Travel card')
@@ -222,7 +223,7 @@ it('asks before Escape throws away a changed form; "Keep editing" keeps every va
 
 it('closes a changed form on "Discard", asked by Cancel', async () => {
   const { user, dialog, onClose } = await openDialog()
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
   await user.click(dialog.getByRole('button', { name: 'Cancel' }))
   expect(onClose).not.toHaveBeenCalled()
 
@@ -241,8 +242,8 @@ it('closes an unchanged form at once, without asking', async () => {
 it('lifts the name limit from inside the dialog, keeping what was typed, and creates the account', async () => {
   const { user, dialog, sandbox, onCreated, onClose } = await openDialog()
   const longName = 'N'.repeat(50)
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
-  await user.type(dialog.getByRole('textbox', { name: 'Name (optional)' }), longName)
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Name (optional)' }), longName)
   await user.click(dialog.getByRole('button', { name: 'Create account' }))
   await dialog.findByRole('textbox', {
     name: 'Name (optional)',
@@ -265,7 +266,7 @@ it('lifts the name limit from inside the dialog, keeping what was typed, and cre
 it('keeps "kroner" as typed and says the currency must be an ISO 4217 code; sends nothing', async () => {
   const { user, dialog, sandbox } = await openDialog()
   const currency = dialog.getByRole('textbox', { name: 'Currency' })
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
   await user.clear(currency)
   await user.type(currency, 'kroner')
   expect(currency).toHaveProperty('value', 'kroner')
@@ -283,7 +284,7 @@ it('keeps "kroner" as typed and says the currency must be an ISO 4217 code; send
 it('refuses three capitals that name no currency (QQQ), in the credit limit too; sends nothing', async () => {
   const { user, dialog, sandbox } = await openDialog()
   const currency = dialog.getByRole('textbox', { name: 'Currency' })
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
   await user.clear(currency)
   await user.type(currency, 'QQQ')
   await user.type(dialog.getByRole('textbox', { name: 'Credit limit amount (optional)' }), '5000')
@@ -304,7 +305,7 @@ it('refuses three capitals that name no currency (QQQ), in the credit limit too;
 it('counts a name of emoji as the rule does, one character each, and creates the account', async () => {
   const { user, dialog, sandbox, onCreated } = await openDialog()
   const emojiName = '😀'.repeat(35)
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
   await user.click(dialog.getByRole('textbox', { name: 'Name (optional)' }))
   await user.paste(emojiName)
 
@@ -346,7 +347,7 @@ it('in presenter mode shows no customer number, masked at rest and dots while ty
     'Test customers: •••••••••55 private, •••••••••03 corporate',
   )
 
-  await app.user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(app.user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
   // Selected whole and then focused (as Playwright's fill does), the value replaces the mask still selected.
   customer.select()
   customer.focus()
@@ -381,7 +382,7 @@ it('in presenter mode shows no customer number, masked at rest and dots while ty
 
 it('notes a corporate account for the private test customer before it is sent, and still lets it be sent', async () => {
   const { user, dialog, sandbox, onCreated } = await openDialog()
-  await user.type(dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
   await user.clear(dialog.getByLabelText('Customer number (PSU id)'))
   await user.type(dialog.getByLabelText('Customer number (PSU id)'), '13039319955')
   await user.click(dialog.getByRole('radio', { name: 'corporate' }))

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
+import { pasteInto } from '../../test/paste'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, storedTransactions, today, transaction } from '../../test/seed'
 import { accountView } from '../card-accounts/account-view'
@@ -23,12 +24,12 @@ async function openDialog(body?: Parameters<typeof seedAccount>[1], { conditions
     </>,
   )
   const dialog = within(screen.getByRole('dialog', { name: /^Add transactions · 525412\*{6}3241 · NOK/ }))
-  /** Types a row's amounts and merchant category (an original amount '' is left blank); dates and currencies keep their defaults. */
+  /** Fills a row's amounts and merchant category (an original amount '' is left blank); dates and currencies keep their defaults. */
   const fillRow = async (row: number, amount: string, original: string, mcc: string) => {
-    await app.user.type(dialog.getByRole('textbox', { name: `Row ${row} amount` }), amount)
+    await pasteInto(app.user, dialog.getByRole('textbox', { name: `Row ${row} amount` }), amount)
     if (original !== '')
-      await app.user.type(dialog.getByRole('textbox', { name: `Row ${row} original amount` }), original)
-    await app.user.type(dialog.getByRole('combobox', { name: `Row ${row} MCC` }), mcc)
+      await pasteInto(app.user, dialog.getByRole('textbox', { name: `Row ${row} original amount` }), original)
+    await pasteInto(app.user, dialog.getByRole('combobox', { name: `Row ${row} MCC` }), mcc)
   }
   return { ...app, account, dialog, onCreated, fillRow }
 }

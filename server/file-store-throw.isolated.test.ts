@@ -1,4 +1,6 @@
+// @vitest-environment node
 // Whatever the checks of a data file throw, the sandbox starts: the file is moved aside, as one it cannot read.
+// In the isolated lane (it mocks a module), whose default page this file does not need.
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
