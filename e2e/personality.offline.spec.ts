@@ -1,5 +1,13 @@
 import { expect, test } from './fixtures'
-import { fillTestData, openClockPanel, openConsole, screenshot, tableRows } from './support'
+import {
+  fillTestData,
+  loadScenarioFrom,
+  openClockPanel,
+  openConsole,
+  openScenarios,
+  screenshot,
+  tableRows,
+} from './support'
 
 test('a bank personality switched offline: the page reloads in its shape and the table still reads', async ({
   page,
@@ -35,15 +43,7 @@ test('a bank personality switched offline: the page reloads in its shape and the
 // knows it by the link's id alone, and the in-browser sandbox must still say whose it is.
 test('a corporate account loaded under another personality still reads as platform', async ({ page }) => {
   await openConsole(page)
-  await page.getByRole('complementary').getByRole('button', { name: 'Scenarios…' }).click()
-  const scenarios = page.getByRole('dialog', { name: 'Scenarios' })
-  const name = 'Corporate customer, two years'
-  await scenarios.getByRole('button', { name: `Load ${name}`, exact: true }).click()
-  await scenarios
-    .getByRole('region', { name: `Load ${name}?` })
-    .getByRole('button', { name: 'Replace and load' })
-    .click()
-  await expect(scenarios).toBeHidden()
+  await loadScenarioFrom(await openScenarios(page), 'Corporate customer, two years')
   await expect(page.getByLabel('PSU-Corporate-ID')).toHaveValue('18129215603')
 
   await openClockPanel(page)

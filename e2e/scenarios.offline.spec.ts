@@ -6,8 +6,10 @@ import {
   clockBadge,
   fillTestData,
   isoDay,
+  loadScenarioFrom,
   openClockPanel,
   openConsole,
+  openScenarios,
   pages,
   screenshot,
   tableRows,
@@ -15,21 +17,8 @@ import {
 
 // Scenarios hold the in-browser sandbox's whole state: offline only.
 
-async function openScenarios(page: Page) {
-  await page.getByRole('complementary').getByRole('button', { name: 'Scenarios…' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Scenarios' })
-  await expect(dialog.getByRole('rowheader', { name: /^Empty private customer/ })).toBeVisible()
-  return dialog
-}
-
 async function loadScenario(page: Page, name: string) {
-  const dialog = await openScenarios(page)
-  await dialog.getByRole('button', { name: `Load ${name}`, exact: true }).click()
-  await dialog
-    .getByRole('region', { name: `Load ${name}?` })
-    .getByRole('button', { name: 'Replace and load' })
-    .click()
-  await expect(dialog).toBeHidden()
+  await loadScenarioFrom(await openScenarios(page), name)
 }
 
 test('save, load, export and import a scenario', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test'
+import type { Locator, Page, Request } from '@playwright/test'
 import axe from 'axe-core'
 import { expect, modeOf } from './fixtures'
 
@@ -177,6 +177,24 @@ export function newAccountButton(page: Page) {
 /** The sidebar's account links, one per account (the sidebar also holds a skip link). */
 export function accountLinks(page: Page) {
   return page.getByRole('list', { name: 'Card accounts' }).getByRole('link')
+}
+
+/** The sidebar's Scenarios dialog, opened and listing the shipped scenarios. */
+export async function openScenarios(page: Page): Promise<Locator> {
+  await page.getByRole('complementary').getByRole('button', { name: 'Scenarios…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Scenarios' })
+  await expect(dialog.getByRole('rowheader', { name: /^Empty private customer/ })).toBeVisible()
+  return dialog
+}
+
+/** Loads the scenario `name` from the open Scenarios `dialog`, replacing the sandbox's data. */
+export async function loadScenarioFrom(dialog: Locator, name: string): Promise<void> {
+  await dialog.getByRole('button', { name: `Load ${name}`, exact: true }).click()
+  await dialog
+    .getByRole('region', { name: `Load ${name}?` })
+    .getByRole('button', { name: 'Replace and load' })
+    .click()
+  await expect(dialog).toBeHidden()
 }
 
 /** "Open…" in the sidebar, or the empty sandbox's "Open account…" that replaces it. */

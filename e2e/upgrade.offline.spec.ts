@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { accountLinks, isoDay, openConsole, openHeaderGroup, signatureSwitch, tableRows } from './support'
+import {
+  accountLinks,
+  isoDay,
+  loadScenarioFrom,
+  openConsole,
+  openHeaderGroup,
+  openScenarios,
+  signatureSwitch,
+  tableRows,
+} from './support'
 
 // A tester's browser holds offline data written by the console before its database version 2: the
 // updated console upgrades it in place and shows every account and transaction. Files an earlier console
@@ -123,8 +132,7 @@ test('a scenario, a flow and a share link made by an earlier console open as the
   await openConsole(page)
 
   // The scenario imports, and loading it shows its two accounts and their booked and pending rows.
-  await page.getByRole('complementary').getByRole('button', { name: 'Scenarios…' }).click()
-  const scenarios = page.getByRole('dialog', { name: 'Scenarios' })
+  const scenarios = await openScenarios(page)
   const chooser = page.waitForEvent('filechooser')
   await scenarios.getByRole('button', { name: 'Import scenario…' }).click()
   await (await chooser).setFiles(
@@ -134,12 +142,7 @@ test('a scenario, a flow and a share link made by an earlier console open as the
   await expect(page.getByRole('status')).toHaveText(
     `Imported scenario ${name}: 2 card accounts and 6 transactions`,
   )
-  await scenarios.getByRole('button', { name: `Load ${name}`, exact: true }).click()
-  await scenarios
-    .getByRole('region', { name: `Load ${name}?` })
-    .getByRole('button', { name: 'Replace and load' })
-    .click()
-  await expect(scenarios).toBeHidden()
+  await loadScenarioFrom(scenarios, name)
   const accounts = accountLinks(page)
   await expect(accounts).toHaveText([
     /^525412\*{6}3241NOK · Kåre Ødegård – Tromsø ✈/,

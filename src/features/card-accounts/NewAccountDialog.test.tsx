@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
 import { memoryStorage } from '../../api/settings-store'
+import { expectRefusalNamingCondition } from '../../test/condition-refusal'
 import { pasteInto } from '../../test/paste'
 import { startConsole } from '../../test/render'
 import { writeOfflineConditions } from '../conditions'
@@ -87,13 +88,10 @@ it("names the test condition that answered in the sandbox's place, in the inspec
   await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
   await user.click(dialog.getByRole('button', { name: 'Create account' }))
 
-  const alert = await dialog.findByRole('alert')
-  const badge = await screen.findByText(/^Condition r1: /, { selector: '.condition-badge' })
-  expect(badge.textContent).toBe('Condition r1: 503 Retry-After 30 s')
-  expect(alert.textContent).toContain('SERVICE_UNAVAILABLE')
-  expect(alert.textContent).toContain(
-    'Condition r1: 503 Retry-After 30 s shaped this answer: a test condition, set under Conditions.',
-  )
+  await expectRefusalNamingCondition(dialog, {
+    condition: 'Condition r1: 503 Retry-After 30 s',
+    code: 'SERVICE_UNAVAILABLE',
+  })
   expect(await sandbox.listCardAccounts()).toEqual([])
 })
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
+import { expectRefusalNamingCondition } from '../../test/condition-refusal'
 import { pasteInto } from '../../test/paste'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, storedTransactions, today, transaction } from '../../test/seed'
@@ -69,13 +70,10 @@ it("names the test condition that answered in the sandbox's place, in the inspec
   await fillRow(1, '-120.50', '', '5411')
   await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
 
-  const alert = await dialog.findByRole('alert')
-  const badge = await screen.findByText(/^Condition down: /, { selector: '.condition-badge' })
-  expect(badge.textContent).toBe('Condition down: 500')
-  expect(alert.textContent).toContain('INTERNAL_SERVER_ERROR')
-  expect(alert.textContent).toContain(
-    'Condition down: 500 shaped this answer: a test condition, set under Conditions.',
-  )
+  await expectRefusalNamingCondition(dialog, {
+    condition: 'Condition down: 500',
+    code: 'INTERNAL_SERVER_ERROR',
+  })
   expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
   expect(onCreated).not.toHaveBeenCalled()
 })
