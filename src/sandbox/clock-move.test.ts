@@ -1,32 +1,20 @@
 // What a clock moved back would leave dated after its today (docs/decisions.md#moving-the-clock-back).
 import { expect, it } from 'vitest'
-import type { KnownFix, TransactionCreateInput } from '../contract'
+import type { TransactionCreateInput } from '../contract'
+import { seedAccount, seedTransactions, transaction } from '../test/seed'
 import { createSandbox } from './sandbox'
 import { createMemoryStore } from './storage/memory-store'
 
 const TODAY = '2026-06-15'
-const tx = (cardTransactionId: string, dates: Partial<TransactionCreateInput>): TransactionCreateInput => ({
-  cardTransactionId,
-  bookingStatus: 'booked',
-  transactionDate: '2026-06-01',
-  bookingDate: '2026-06-01',
-  transactionAmount: { currency: 'NOK', amount: '-1.00' },
-  originalAmount: { currency: 'NOK', amount: '-1.00' },
-  merchantCategoryCode: '5411',
-  ...dates,
-})
+/** A booked purchase of 1 June (before TODAY); `dates` move it. */
+const tx = (cardTransactionId: string, dates: Partial<TransactionCreateInput>) =>
+  transaction({ cardTransactionId, transactionDate: '2026-06-01', bookingDate: '2026-06-01', ...dates })
 
 async function sandboxWith(...accounts: TransactionCreateInput[][]) {
   let n = 0
   const sandbox = createSandbox({ store: createMemoryStore(), today: () => TODAY, newId: () => `acc-${++n}` })
   for (const transactions of accounts) {
-    const created = await sandbox.createCardAccount(
-      { maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' },
-      { fixes: new Set<KnownFix>() },
-    )
-    if (!created.ok) throw new Error('account refused')
-    const added = await sandbox.addTransactions(created.value.resourceId, transactions)
-    if (!added.ok) throw new Error(JSON.stringify(added.problem))
+    await seedTransactions(sandbox, (await seedAccount(sandbox)).resourceId, transactions)
   }
   return sandbox
 }
