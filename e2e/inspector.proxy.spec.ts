@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 import { fillTestData, openConsole } from './support'
 
-// X-Console-Trace comes from the proxy only.
+// By proxy, where the trace carries the TPP certificate (offline the stand-in answers with the same header).
 test('the inspector folds the multi-KB trace header and shows bodies at reading size', async ({ page }) => {
   await openConsole(page)
   await fillTestData(page)
