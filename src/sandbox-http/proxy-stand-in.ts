@@ -69,10 +69,12 @@ export function createProxyStandIn(): ProxyStandIn {
         signal: request.signal,
       }),
     )
+    // Taken whatever the answer, so a dropped connection leaves no id behind in the set.
+    const accepted = verified.delete(requestId)
     // A dropped connection (a condition's reset) has no headers to add.
     if (response === undefined || response.type === 'error') return response
     response.headers.set(headerNames.consoleTrace, encodeConsoleTrace(trace))
-    if (verified.delete(requestId)) response.headers.set(headerNames.sandboxVerification, OFFLINE_VERIFIED)
+    if (accepted) response.headers.set(headerNames.sandboxVerification, OFFLINE_VERIFIED)
     return response
   }
 
