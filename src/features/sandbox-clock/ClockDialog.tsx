@@ -86,7 +86,6 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
     } finally {
       setRemoving(false)
     }
-    setAsking(undefined)
     send(setting)
   }
   const send = (setting: SandboxClockState['setting']) => {
