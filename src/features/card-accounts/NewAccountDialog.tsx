@@ -58,9 +58,8 @@ type Unidentified = Exclude<AccountCreation, { kind: 'read' }>
 export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) {
   const create = useCreateCardAccount()
   const once = useOneAtATime()
-  const [alert, setAlert] = useState<TppMessage[] | string>()
-  // The tester's condition that shaped the refusal, named beside it as the inspector names it.
-  const [shapedBy, setShapedBy] = useState<string>()
+  // With the tester's condition that shaped the refusal, named beside it as the inspector names it.
+  const [alert, setAlert] = useState<{ shown: TppMessage[] | string; condition?: string | undefined }>()
   const [unidentified, setUnidentified] = useState<Unidentified>()
   const [moreOpen, setMoreOpen] = useState(false)
   const longerName = useLongerName()
@@ -115,7 +114,6 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
   const onSubmit = handleSubmit((body) => once(() => submit(body)))
   const submit = async (body: Parameters<typeof create.mutateAsync>[0]) => {
     setAlert(undefined)
-    setShapedBy(undefined)
     try {
       const created = await create.mutateAsync(body)
       if (created.id === undefined) {
@@ -129,16 +127,18 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
       })
     } catch (error) {
       if (!(error instanceof ApiError)) {
-        setAlert(error instanceof Error ? error.message : String(error))
+        setAlert({ shown: error instanceof Error ? error.message : String(error) })
         return
       }
-      setShapedBy(error.condition)
       const rest = markFields(
         error.messages,
         (name) => isAccountField(name, balances.fields.length),
         (name, m) => setError(name as Path<AccountFormValues>, { type: 'server', message: m.text }),
       )
-      setAlert(rest.length > 0 ? rest : 'The sandbox refused the account: see the marked fields.')
+      setAlert({
+        shown: rest.length > 0 ? rest : 'The sandbox refused the account: see the marked fields.',
+        condition: error.condition,
+      })
     }
   }
 
@@ -369,7 +369,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
             {balanceRootError(errors) ? <p className="field-error">{balanceRootError(errors)}</p> : null}
           </fieldset>
         </details>
-        <FormAlert alert={alert} condition={shapedBy} />
+        <FormAlert alert={alert?.shown} condition={alert?.condition} />
         <footer className="dialog-actions">
           <DialogCancel />
           <button type="submit" className="primary" disabled={isSubmitting}>

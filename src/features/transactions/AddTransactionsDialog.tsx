@@ -36,9 +36,8 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   const once = useOneAtATime()
   // The sandbox clock's today, so a moved clock's default dates are ones it accepts.
   const today = useToday()
-  const [alert, setAlert] = useState<TppMessage[] | string>()
-  // The tester's condition that shaped the refusal, named beside it as the inspector names it.
-  const [shapedBy, setShapedBy] = useState<string>()
+  // With the tester's condition that shaped the refusal, named beside it as the inspector names it.
+  const [alert, setAlert] = useState<{ shown: TppMessage[] | string; condition?: string | undefined }>()
   const [rowMessages, setRowMessages] = useState<Map<number, TppMessage[]>>(new Map())
   const {
     control,
@@ -57,16 +56,14 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   const onSubmit = handleSubmit(({ transactions }) => once(() => submit(transactions)))
   const submit = async (transactions: Parameters<typeof create.mutateAsync>[0]) => {
     setAlert(undefined)
-    setShapedBy(undefined)
     setRowMessages(new Map())
     try {
       onCreated(await create.mutateAsync(transactions), transactions.length)
     } catch (error) {
       if (!(error instanceof ApiError)) {
-        setAlert(error instanceof Error ? error.message : String(error))
+        setAlert({ shown: error instanceof Error ? error.message : String(error) })
         return
       }
-      setShapedBy(error.condition)
       const rest = markFields(
         error.messages,
         (name) => isRowField(name, fields.length),
@@ -81,11 +78,13 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
         else general.push(m)
       }
       setRowMessages(byRow)
-      setAlert(
-        general.length > 0
-          ? general
-          : 'The sandbox refused the batch and stored nothing: see the marked rows.',
-      )
+      setAlert({
+        shown:
+          general.length > 0
+            ? general
+            : 'The sandbox refused the batch and stored nothing: see the marked rows.',
+        condition: error.condition,
+      })
     }
   }
 
@@ -255,7 +254,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
             {batchError}
           </p>
         ) : null}
-        <FormAlert alert={alert} condition={shapedBy} />
+        <FormAlert alert={alert?.shown} condition={alert?.condition} />
         <footer className="dialog-actions">
           <DialogCancel />
           <button type="submit" className="primary" disabled={isSubmitting}>
