@@ -42,12 +42,21 @@ export function openApiJson(): Plugin {
 
 /** Where the in-browser sandbox of offline mode lives: the engine and its HTTP face with the verifier. */
 const SANDBOX_FOLDERS = ['/src/sandbox/', '/src/sandbox-http/']
+/**
+ * The signature verifier the sandbox checks each request with. Issue 20 names it part of the in-browser
+ * sandbox, though Explain's lazy dialog uses it too: its chunk is the sandbox's when it holds only the
+ * verifier and signing modules it reaches. Signing modules the console uses apart from it (base64) are in
+ * other chunks, decided by the graph as the rest.
+ */
+const VERIFIER = '/src/signing/verifier.ts'
+const SIGNING_FOLDER = '/src/signing/'
 
 /**
  * Writes `dist/.vite/chunk-roles.json`, naming each script chunk `sandbox` or `console`, for the initial
  * JavaScript budget (bench/initial-js.ts). The console's modules are those the entry reaches by static or
  * dynamic imports without passing through SANDBOX_FOLDERS; the sandbox's are its own files and what they
- * reach that the console does not (msw). A chunk is the sandbox's when all its modules are. Decided from the build's module graph, so neither a chunk's name nor Rolldown's choice of how
+ * reach that the console does not (msw). A chunk is the sandbox's when all its modules are, or when it is the
+ * VERIFIER's. Decided from the build's module graph, so neither a chunk's name nor Rolldown's choice of how
  * to split shared code moves code from one side to the other.
  */
 export function chunkRoles(): Plugin {
@@ -72,11 +81,19 @@ export function chunkRoles(): Plugin {
         inSandboxFolder,
       )
       const sandbox = reach(ids.filter(inSandboxFolder), (id) => consoleModules.has(id))
+      const verifier = reach(
+        ids.filter((id) => id.endsWith(VERIFIER)),
+        (id) => !id.includes(SIGNING_FOLDER),
+      )
       const roles: Record<string, 'sandbox' | 'console'> = {}
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue
         // A module neither side imports (Rolldown's runtime) is the console's: it must not hide a chunk.
-        const isSandbox = output.moduleIds.length > 0 && output.moduleIds.every((id) => sandbox.has(id))
+        const isVerifiers =
+          output.moduleIds.some((id) => id.endsWith(VERIFIER)) &&
+          output.moduleIds.every((id) => verifier.has(id))
+        const isSandbox =
+          isVerifiers || (output.moduleIds.length > 0 && output.moduleIds.every((id) => sandbox.has(id)))
         roles[output.fileName] = isSandbox ? 'sandbox' : 'console'
       }
       this.emitFile({
