@@ -9,8 +9,8 @@ import type { Page } from '@playwright/test'
 
 /**
  * The build's scripts that are the in-browser sandbox of offline mode, not the console: the code the offline
- * runtime loads to answer requests (src/sandbox/**, src/sandbox-http/** with the signature verifier, and
- * what only they import, as msw). Proxy mode never fetches them. vite.config.ts's chunkRoles plugin decides
+ * runtime loads to answer requests (src/sandbox/**, src/sandbox-http/** and what only they import, as msw;
+ * and the signature verifier's chunk, which issue 20 names the sandbox's though Explain shares it). Proxy mode never fetches them. vite.config.ts's chunkRoles plugin decides
  * this from the build's module graph and writes it beside the build, so a chunk's name or a change in how
  * Rolldown splits shared code cannot move code out of the count. Any other script counts, including those
  * outside the build's graph (public/zod-jitless.js). The service workers' own scripts are fetched by the
