@@ -43,9 +43,10 @@ async function openNewest(
   operation = 'listTransactions',
 ) {
   await user.click(inspector().getByText(/^Requests \(\d+\)$/))
-  const newest = inspector()
-    .getAllByRole('listitem')
-    .find((item) => within(item).queryByText(operation, { selector: '.operation-name' }) !== null)
+  // The entries' code loads as the panel first opens: their items are awaited, not read at once.
+  const newest = (await inspector().findAllByRole('listitem')).find(
+    (item) => within(item).queryByText(operation, { selector: '.operation-name' }) !== null,
+  )
   if (!newest) throw new Error(`no ${operation} request in the inspector`)
   await user.click(within(newest).getByText(/^\d\d:\d\d:\d\d$/))
   return within(newest)
@@ -124,7 +125,9 @@ it('offline, says a request answered in the tab cannot be replayed by curl and c
   })
   await user.click(entry.getByRole('button', { name: 'Copy as curl for Proxy mode' }))
   expect(writes).toEqual([`curl -X 'GET' '${location.origin}${path}' -H 'accept: application/json'`])
-  expect(entry.getByRole('button', { name: 'Copied' })).toBeDefined()
+  // "Copied" is set once the clipboard's promise settles, a render after the click's own: awaited, not read
+  // at once (read at once, it failed on a loaded machine when React rendered after the click resolved).
+  await entry.findByRole('button', { name: 'Copied' })
 })
 
 /** `text` as a pattern that matches it literally. */
