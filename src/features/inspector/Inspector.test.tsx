@@ -170,9 +170,9 @@ it("writes each request's time in the console's one format, whatever the runtime
   onTestFinished(() => localeTime.mockRestore())
   const { user } = await showAccount()
   await user.click(inspector().getByText('Requests (2)'))
-  const times = inspector()
-    .getAllByRole('listitem')
-    .map((item) => item.querySelector('summary .muted')?.textContent)
+  const times = (await inspector().findAllByRole('listitem')).map(
+    (item) => item.querySelector('summary .muted')?.textContent,
+  )
   expect(times).toHaveLength(2)
   for (const time of times) expect(time).toMatch(/^\d\d:\d\d:\d\d$/)
   expect(times).not.toContain('2:05:09 PM')
