@@ -35,6 +35,8 @@ async function runAll(steps: Parameters<typeof runStep>[1][]) {
 describe('running a flow step by step through the API client', () => {
   it('creates an account, fills it and reads it, each step on the account the flow created', async () => {
     const steps = firstAccount?.steps ?? []
+    // The file's tests share one client: this test reads only the log entries its own steps wrote.
+    const loggedBefore = api.log.snapshot().length
     const outcomes = await runAll(steps)
     expect(outcomes.map((o) => o.summary)).toEqual([
       '201 Created: card account 400000******1234',
@@ -51,7 +53,10 @@ describe('running a flow step by step through the API client', () => {
     const stored = snapshot.cardAccounts.find((a) => a.account.resourceId === created)
     expect(stored?.transactions).toHaveLength(3)
     // Only the accept-fix step sent the swap (newest first: the last step, the swap, the read before it).
-    const reads = api.log.snapshot().filter((e) => e.kind === 'request' && e.method === 'GET')
+    const logged = api.log.snapshot()
+    const reads = logged
+      .slice(0, logged.length - loggedBefore)
+      .filter((e) => e.kind === 'request' && e.method === 'GET')
     const fixHeader = (e: (typeof reads)[number]) =>
       e.kind === 'request' && e.requestHeaders.some(([name]) => name.toLowerCase() === 'accept-fix')
     expect(reads.map(fixHeader)).toEqual([false, true, false])
