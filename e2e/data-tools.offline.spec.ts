@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
+import { setCondition } from './conditions-support'
 import { expect, test } from './fixtures'
 import { accountLinks, fillTestData, isoDay, openConsole, pages, screenshot, tableRows } from './support'
 
@@ -135,4 +136,22 @@ test('a file with many bad fields keeps the accounts in view in the narrow sideb
   await expect(alert).not.toContainText('FORMAT_ERROR')
   await expect(firstAccount).toBeInViewport()
   await screenshot(page, 'import-many-problems')
+})
+
+test('reset turns the test conditions off with the data, and the header badge goes', async ({ page }) => {
+  await openConsole(page)
+  await fillTestData(page)
+  await setCondition(page, 'Latency')
+
+  await page.getByRole('button', { name: 'Reset…' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Reset sandbox data' })
+  await expect(confirm).toContainText('Test conditions on: Condition r1: latency 500-2000 ms.')
+  await expect(confirm.getByRole('checkbox', { name: 'Also turn off the test conditions' })).toBeChecked()
+  await confirm.getByRole('button', { name: 'Delete everything' }).click()
+
+  await expect(page.getByRole('status')).toHaveText(
+    'Sandbox data reset: nothing stored; test conditions turned off',
+  )
+  await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Conditions: / })).toHaveCount(0)
 })

@@ -61,9 +61,15 @@ function perNok(currency: string): number | undefined {
 }
 
 /**
- * `count` transaction create bodies spread over the last `days` days, reproducible from `seed`:
- * about one in ten pending (dated within the last few days, as pending ones are), purchases negative
- * with some refunds, one in five paid in a foreign currency. Oldest first, like a statement feed.
+ * A card transaction is pending until it settles, a few days after the purchase: pending is a matter of
+ * the date, so a five-year span pends about as many a day as it books, not a share of all its rows.
+ */
+const PENDING_DAYS = 4
+
+/**
+ * `count` transaction create bodies spread evenly over the last `days` days, reproducible from `seed`:
+ * those of the last `PENDING_DAYS` pending, the older ones booked, purchases negative with some refunds,
+ * one in five paid in a foreign currency. Oldest first, like a statement feed.
  */
 export function generateTransactions({
   count,
@@ -81,8 +87,8 @@ export function generateTransactions({
   const dates: IsoDate[] = []
   const daysBefore = (n: number): IsoDate => (dates[n] ??= addDays(today, -n))
   for (let i = 0; i < count; i++) {
-    const isPending = random() < 0.1
-    const daysAgo = below(isPending ? Math.min(span, 4) : span)
+    const daysAgo = below(span)
+    const isPending = daysAgo < PENDING_DAYS
     const transactionDate = daysBefore(daysAgo)
     // Log-uniform between 1.00 and 5000.00, in minor units so no float ever reaches the wire.
     const cents = Math.round(100 * Math.exp(random() * Math.log(5000)))

@@ -73,11 +73,34 @@ describe('generateTransactions', () => {
 
   it('mixes booked and pending, foreign currencies and refunds', () => {
     const generated = generateTransactions(options)
-    const pending = generated.filter((t) => t.bookingStatus === 'pending').length
-    expect(pending / generated.length).toBeGreaterThan(0.05)
-    expect(pending / generated.length).toBeLessThan(0.2)
+    expect(new Set(generated.map((t) => t.bookingStatus))).toEqual(new Set(['booked', 'pending']))
     expect(new Set(generated.map((t) => t.originalAmount.currency)).size).toBeGreaterThan(3)
     expect(generated.some((t) => !String(t.transactionAmount.amount).startsWith('-'))).toBe(true)
+  })
+
+  /** The last four days, today included: where a card transaction not yet settled is dated. */
+  const lastFourDays = addDays(TODAY, -3)
+
+  it('makes pending exactly the transactions of the last four days: most of a week, all of three days', () => {
+    const week = generateTransactions({ ...options, count: 70, days: 7 })
+    for (const t of week) expect(t.bookingStatus === 'pending').toBe(t.transactionDate >= lastFourDays)
+    const pending = week.filter((t) => t.bookingStatus === 'pending').length
+    expect(pending).toBeGreaterThan(25)
+    expect(pending).toBeLessThan(55)
+    const threeDays = generateTransactions({ ...options, count: 10, days: 3 })
+    expect(threeDays.map((t) => t.bookingStatus)).toEqual(Array(10).fill('pending'))
+  })
+
+  it('over five years pends about as many a day as it books, not a tenth of all rows', () => {
+    const days = 5 * 365
+    const rows = generateTransactions({ ...options, count: 100_000, days })
+    const pending = rows.filter((t) => t.bookingStatus === 'pending')
+    for (const t of pending) expect(t.transactionDate >= lastFourDays).toBe(true)
+    const pendingPerDay = pending.length / 4
+    const bookedPerDay = (rows.length - pending.length) / (days - 4)
+    expect(pendingPerDay / bookedPerDay).toBeGreaterThan(0.7)
+    expect(pendingPerDay / bookedPerDay).toBeLessThan(1.4)
+    expect(pending.length).toBeLessThan(500)
   })
 
   it('is accepted by the engine in one batch', async () => {

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
-import { expect, it } from 'vitest'
-import { CONSOLE_FILE_FORMAT, CONSOLE_FILE_VERSION } from '../../contract'
+import { expect, it, onTestFinished, vi } from 'vitest'
+import { CONSOLE_FILE_FORMAT, CONSOLE_FILE_VERSION, type ConditionRule } from '../../contract'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, testDataSet, transaction } from '../../test/seed'
+import { readOfflineConditions, writeOfflineConditions } from '../conditions'
 import { DataTools } from './DataTools'
 import { useFillTestData } from './fill'
 
@@ -37,9 +38,91 @@ it('asks before a reset, naming what would be lost, and keeps everything on Canc
   expect(confirm.getByText(/^This deletes/).textContent).toBe(
     'This deletes 1 card account and 2 transactions stored in this browser. It cannot be undone; export first to keep a copy.',
   )
+  // No test condition is on: nothing to say of them.
+  expect(confirm.queryByRole('checkbox')).toBeNull()
   await user.click(confirm.getByRole('button', { name: 'Cancel' }))
   expect(screen.queryByRole('dialog')).toBeNull()
   expect(await sandbox.exportSnapshot()).toEqual(before)
+})
+
+/** Two test conditions, as the Conditions panel or a scenario's load leaves them. */
+const rules: ConditionRule[] = [
+  {
+    id: 'r1',
+    operation: 'listTransactions',
+    kind: 'error',
+    status: 503,
+    retryAfterSeconds: 30,
+    probability: 1,
+    seed: 1,
+  },
+  { id: 'r2', operation: 'listCardAccounts', kind: 'timeout', probability: 1, seed: 1 },
+]
+
+/** The Reset dialog opened over a sandbox with data and the two conditions on. */
+async function resetWithConditions() {
+  writeOfflineConditions({ rules })
+  const app = await withData()
+  await app.user.click(screen.getByRole('button', { name: 'Reset…' }))
+  const confirm = within(await screen.findByRole('dialog', { name: 'Reset sandbox data' }))
+  return { ...app, confirm }
+}
+
+it('names the test conditions that are on and, checked by default, turns them off with the data', async () => {
+  const { user, sandbox, confirm } = await resetWithConditions()
+  expect((await confirm.findByText(/^Test conditions on/)).textContent).toBe(
+    'Test conditions on: Condition r1: 503 Retry-After 30 s; Condition r2: timeout.',
+  )
+  const turnOff = confirm.getByRole('checkbox', { name: 'Also turn off the test conditions' })
+  expect(turnOff).toHaveProperty('checked', true)
+  await user.click(confirm.getByRole('button', { name: 'Delete everything' }))
+
+  expect((await screen.findByRole('status')).textContent).toBe(
+    'Sandbox data reset: nothing stored; test conditions turned off',
+  )
+  expect(await sandbox.listCardAccounts()).toEqual([])
+  expect(readOfflineConditions().rules).toEqual([])
+})
+
+it('keeps the test conditions when unchecked, and says so', async () => {
+  const { user, sandbox, confirm } = await resetWithConditions()
+  await user.click(await confirm.findByRole('checkbox', { name: 'Also turn off the test conditions' }))
+  await user.click(confirm.getByRole('button', { name: 'Delete everything' }))
+
+  expect((await screen.findByRole('status')).textContent).toBe(
+    'Sandbox data reset: nothing stored; test conditions still on: Condition r1: 503 Retry-After 30 s; Condition r2: timeout',
+  )
+  expect(await sandbox.listCardAccounts()).toEqual([])
+  expect(readOfflineConditions().rules).toEqual(rules)
+})
+
+it('says the data is gone and the conditions are still on when turning them off fails', async () => {
+  const { user, sandbox, confirm } = await resetWithConditions()
+  const setItem = Storage.prototype.setItem
+  const refuse = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
+    this: Storage,
+    key,
+    value,
+  ) {
+    if (key === 'sandbox-console.conditions')
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    setItem.call(this, key, value)
+  })
+  onTestFinished(() => refuse.mockRestore())
+  await confirm.findByText(/^Test conditions on/)
+  await user.click(confirm.getByRole('button', { name: 'Delete everything' }))
+
+  const alert = within(await screen.findByRole('alert'))
+  expect(alert.getByText(/^The sandbox data was deleted/).textContent).toBe(
+    'The sandbox data was deleted, but the test conditions are still on (Condition r1: 503 Retry-After 30 s; Condition r2: timeout): turning them off failed.',
+  )
+  alert.getByText('The quota has been exceeded.')
+  alert.getByText('Turn them off under Test conditions, Faults, delays and quotas (Conditions)….')
+  expect(screen.getByRole('status').textContent).toBe(
+    'Sandbox data reset: nothing stored; test conditions still on',
+  )
+  expect(await sandbox.listCardAccounts()).toEqual([])
+  expect(readOfflineConditions().rules).toEqual(rules)
 })
 
 it('resets the sandbox once confirmed', async () => {

@@ -34,6 +34,13 @@ import {
   storedText,
   useOfflineData,
 } from './offline-data'
+import {
+  type ConditionsLeftOn,
+  ConditionsLeftOnAlert,
+  type ResetChoice,
+  ResetDialog,
+  useResetConditions,
+} from './ResetDialog'
 import { ExportRefusal } from './StoreRecovery'
 
 interface DataToolsProps {
@@ -62,6 +69,8 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
   const [pending, setPending] = useState<Pending>()
   const [importError, setImportError] = useState<{ file: string; problems: readonly string[] }>()
   const [exportError, setExportError] = useState<OfflineExportError>()
+  const [conditionsLeftOn, setConditionsLeftOn] = useState<ConditionsLeftOn>()
+  const resetConditions = useResetConditions()
   // A scenario Copy to offline saved before this tab switched here: its loading is offered at once.
   const [toLoad] = useState(() => (offline?.scenarios ? scenarioToLoad.peek() : undefined))
   useEffect(() => {
@@ -172,15 +181,17 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
     )
   }
 
-  const reset = async () => {
+  const reset = async (choice: ResetChoice) => {
     if (!offline) return
     await offline.reset()
     book.clear(OFFLINE_UPSTREAM)
     setPending(undefined)
     setExportError(undefined)
+    const conditions = await resetConditions(choice)
+    setConditionsLeftOn(conditions.leftOn)
     await refresh()
     setView({ account: undefined, offset: 0 })
-    announce('Sandbox data reset: nothing stored', { place: 'data' })
+    announce(`Sandbox data reset: nothing stored${conditions.note}`, { place: 'data' })
   }
 
   return (
@@ -229,6 +240,9 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
       {offline && exportError ? (
         <ExportRefusal offline={offline} error={exportError} onDismiss={() => setExportError(undefined)} />
       ) : null}
+      {conditionsLeftOn ? (
+        <ConditionsLeftOnAlert leftOn={conditionsLeftOn} onDismiss={() => setConditionsLeftOn(undefined)} />
+      ) : null}
       {importError ? (
         <ImportRefusal
           file={importError.file}
@@ -247,22 +261,7 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
         </ChunkBoundary>
       ) : null}
       {pending?.kind === 'reset' ? (
-        <ConfirmDialog
-          help="test-data"
-          title="Reset sandbox data"
-          confirmLabel="Delete everything"
-          onConfirm={reset}
-          onClose={() => setPending(undefined)}
-        >
-          {pending.stored.readable ? (
-            <p>
-              This deletes <strong>{storedText(pending.stored, 'resetting')}</strong> stored in this browser.
-              It cannot be undone; export first to keep a copy.
-            </p>
-          ) : (
-            <p>{storedText(pending.stored, 'resetting')}</p>
-          )}
-        </ConfirmDialog>
+        <ResetDialog stored={pending.stored} onReset={reset} onClose={() => setPending(undefined)} />
       ) : null}
       {pending?.kind === 'import' ? (
         <ConfirmDialog
