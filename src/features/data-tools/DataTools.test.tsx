@@ -117,7 +117,9 @@ it('says the data is gone and the conditions are still on when turning them off 
     'The sandbox data was deleted, but the test conditions are still on (Condition r1: 503 Retry-After 30 s; Condition r2: timeout): turning them off failed.',
   )
   alert.getByText('The quota has been exceeded.')
-  alert.getByText('Turn them off under Test conditions, Faults, delays and quotas (Conditions)….')
+  alert.getByText(
+    'Turn them off in the header: Test conditions, then Faults, delays and quotas (Conditions)…',
+  )
   expect(screen.getByRole('status').textContent).toBe(
     'Sandbox data reset: nothing stored; test conditions still on',
   )

@@ -105,7 +105,7 @@ export function ConditionsLeftOnAlert({
         turning them off failed.
       </p>
       <p>{leftOn.reason}</p>
-      <p>Turn them off under Test conditions, Faults, delays and quotas (Conditions)….</p>
+      <p>Turn them off in the header: Test conditions, then Faults, delays and quotas (Conditions)…</p>
       <div className="actions">
         <button type="button" onClick={onDismiss}>
           Dismiss
