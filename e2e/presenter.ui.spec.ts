@@ -105,7 +105,18 @@ test('records what one just did, exports it and imports it; a bad file changes n
     await expect(panel.getByText(new RegExp(`^Step ${step}: `))).toBeVisible()
   }
   await panel.getByRole('button', { name: 'Record from requests' }).click()
-  // The table's own reads after each step are recorded too: what one did, as the sandbox saw it.
+  // The table's own reads after each step are offered too: what one did, as the sandbox saw it, each
+  // ticked; the first read is left out here, by the keyboard.
+  const recorder = page.getByRole('dialog', { name: 'Record a flow' })
+  const requests = recorder.getByRole('checkbox')
+  await expect(requests.first()).toBeChecked()
+  await expect(recorder.getByRole('checkbox', { checked: false })).toHaveCount(0)
+  const firstRead = recorder.getByRole('checkbox', { name: /^listTransactions GET / }).first()
+  await firstRead.focus()
+  await page.keyboard.press('Space')
+  await expect(firstRead).not.toBeChecked()
+  await page.keyboard.press('Enter')
+  await expect(recorder).toBeHidden()
   await expect(panel.getByText(/^Recorded \d+ steps as "Recorded /)).toBeVisible()
   const chooser = panel.getByRole('combobox', { name: 'Flow to run' })
   await expect(chooser.locator('option')).toHaveCount(3)

@@ -96,6 +96,12 @@ it('names a recorded flow by the moment it was recorded, yyyy-mm-dd HH:MM', asyn
   await user.keyboard('{ArrowRight}')
   await within(panel).findByText(/^Step 1: 201 Created/)
   await user.click(within(panel).getByRole('button', { name: 'Record from requests' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Record a flow' })
+  expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveProperty(
+    'value',
+    expect.stringMatching(/^Recorded \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+  )
+  await user.click(within(dialog).getByRole('button', { name: 'Save flow' }))
 
   await within(panel).findByText(/^Recorded 1 step as "Recorded \d{4}-\d{2}-\d{2} \d{2}:\d{2}"\.$/)
   // The recorded flow is the one picked now: one step, counted as one.
@@ -137,4 +143,84 @@ it("gives the arrow keys to a flow once picked, and the inspector shows each ste
   await shows('createCardAccount')
   await user.click(within(inspector).getByRole('button', { name: 'Newer ▶' }))
   expect(inspector.querySelector('.operation-name')?.textContent).not.toBe('createCardAccount')
+})
+
+/** Runs the shipped flow's first two steps (an account, then its transactions) and opens the recorder. */
+async function recordAfterTwoSteps() {
+  const app = await startConsole()
+  app.renderApp()
+  const { user } = app
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  const panel = await screen.findByRole('region', { name: 'Flow' })
+  await user.click(within(panel).getByRole('button', { name: 'Run next step →' }))
+  await within(panel).findByText(/^Step 1: 201 Created/)
+  await user.click(within(panel).getByRole('button', { name: 'Run next step →' }))
+  await within(panel).findByText('Step 2: 201 Created: 3 transactions')
+  const record = within(panel).getByRole('button', { name: 'Record from requests' })
+  await user.click(record)
+  const dialog = await screen.findByRole('dialog', { name: 'Record a flow' })
+  const picker = within(panel).getByRole('combobox', { name: 'Flow to run' })
+  return { user, panel, dialog, record, picker, flowsBefore: within(picker).getAllByRole('option').length }
+}
+
+it('records only the requests left ticked, in the order they were sent', async () => {
+  const { user, panel, dialog } = await recordAfterTwoSteps()
+  const requests = within(dialog).getAllByRole('checkbox')
+  // The inspector's words for each request: method, path and status; every one ticked to begin with.
+  expect(requests[0]?.closest('label')?.textContent?.trim()).toMatch(
+    /^createCardAccount POST \/api\/v1\/sandbox\/card-accounts 201$/,
+  )
+  expect(requests.every((box) => (box as HTMLInputElement).checked)).toBe(true)
+  const added = within(dialog).getByRole('checkbox', {
+    name: /^createTransactions POST \/api\/v1\/sandbox\/card-accounts\/[^/]+\/transactions 201$/,
+  })
+  await user.click(added)
+  await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }))
+  await user.click(within(dialog).getByRole('button', { name: 'Save flow' }))
+  expect(within(dialog).getByRole('alert').textContent).toBe(
+    'Give the flow a name: it is how you pick it from the list. Nothing was saved.',
+  )
+  await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Without the batch')
+  await user.click(within(dialog).getByRole('button', { name: 'Save flow' }))
+
+  await within(panel).findByText(/^Recorded \d+ steps? as "Without the batch"\.$/)
+  expect(screen.queryByRole('dialog')).toBeNull()
+  const steps = Array.from(panel.querySelectorAll('.flow-steps li'), (li) => li.textContent)
+  expect(steps[0]).toBe('Create a card account')
+  expect(steps).not.toContain('Add transactions')
+  expect(steps.slice(1).every((step) => step?.startsWith('Read '))).toBe(true)
+})
+
+it('saves nothing with no request ticked, and says so; Enter and Space work the form', async () => {
+  const { user, dialog, picker, flowsBefore } = await recordAfterTwoSteps()
+  const requests = within(dialog).getAllByRole('checkbox')
+  // From the name field, Tab reaches each request in turn and Space unticks it.
+  for (const box of requests) {
+    await user.tab()
+    expect(document.activeElement).toBe(box)
+    await user.keyboard(' ')
+  }
+  expect(requests.some((box) => (box as HTMLInputElement).checked)).toBe(false)
+  await user.keyboard('{Enter}')
+
+  expect(within(dialog).getByRole('alert').textContent).toBe(
+    'No request is ticked: tick the requests to record as steps, or cancel. Nothing was saved.',
+  )
+  expect(within(picker).getAllByRole('option')).toHaveLength(flowsBefore)
+})
+
+it('saves nothing when the recorder is closed with Escape, and gives focus back', async () => {
+  const { user, panel, dialog, record, picker, flowsBefore } = await recordAfterTwoSteps()
+  // The arrow keys belong to the dialog while it is open: the flow behind it does not run on.
+  within(dialog).getByRole('button', { name: 'Save flow' }).focus()
+  await user.keyboard('{ArrowRight}')
+  // A step that started would show at once as Running… on the panel's button.
+  expect(within(panel).queryByRole('button', { name: 'Running…' })).toBeNull()
+  expect(panel.querySelector('.flow-caption')?.textContent).toMatch(/^Next, step 3 of 5: /)
+  await user.keyboard('{Escape}')
+
+  await waitFor(() => expect(dialog.isConnected).toBe(false))
+  expect(within(picker).getAllByRole('option')).toHaveLength(flowsBefore)
+  expect(document.activeElement).toBe(record)
 })

@@ -10,7 +10,8 @@ import { count, downloadConsoleFile } from '../data-tools'
 import { checkImport, flowsImport, ImportRefusal, readImportFile } from '../file-import'
 import { showInInspector } from '../inspector'
 import { useView } from '../view-state'
-import { recordFlow } from './record'
+import { RecordDialog } from './RecordDialog'
+import { recordableRequests } from './record'
 import { type FlowContext, runStep, type StepOutcome } from './run-step'
 import { readSavedFlows, withFlows, writeSavedFlows } from './saved-flows'
 import { shippedFlows } from './shipped'
@@ -35,6 +36,8 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const [running, setRunning] = useState(false)
   const [message, setMessage] = useState<{ text: string; bad?: boolean }>()
   const [importRefused, setImportRefused] = useState<{ file: string; problems: readonly string[] }>()
+  // The requests "Record from requests" offers, while its dialog is open.
+  const [recordable, setRecordable] = useState<readonly RequestLogEntry[]>()
   const nextButton = useRef<HTMLButtonElement>(null)
   // The Signature switch as it was: a flow's tampered steps must not leave it spoiled behind them.
   const [tamperBefore] = useState(api.settings.tamper.read)
@@ -73,7 +76,8 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   keys.current = { next, back }
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isEditable(event.target)) return
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || ownsArrowKeys(event.target))
+        return
       if (event.key === 'ArrowRight') {
         event.preventDefault()
         void keys.current.next()
@@ -104,19 +108,24 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
 
   const record = () => {
     setImportRefused(undefined)
+    setMessage(undefined)
     // The log is newest first; a flow runs oldest first.
     const sent = api.log
       .snapshot()
       .filter((entry): entry is RequestLogEntry => entry.kind === 'request')
       .reverse()
-    const recorded = recordFlow(sent, `Recorded ${consoleDateTime(Date.now())}`)
-    if (!recorded) {
+    const requests = recordableRequests(sent)
+    if (requests.length === 0) {
       setMessage({
         text: 'Nothing to record yet: create an account, add transactions or read them, then record.',
         bad: true,
       })
       return
     }
+    setRecordable(requests)
+  }
+  const saveRecorded = (recorded: Flow) => {
+    setRecordable(undefined)
     keep([recorded])
     setMessage({ text: `Recorded ${count(recorded.steps.length, 'step')} as "${recorded.name}".` })
   }
@@ -221,14 +230,28 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
         </p>
       ) : null}
       {importRefused ? <ImportRefusal file={importRefused.file} problems={importRefused.problems} /> : null}
+      {recordable ? (
+        <RecordDialog
+          requests={recordable}
+          defaultName={`Recorded ${consoleDateTime(Date.now())}`}
+          savedNames={saved.map((f) => f.name)}
+          onSave={saveRecorded}
+          onClose={() => setRecordable(undefined)}
+        />
+      ) : null}
     </section>
   )
 }
 
-/** Arrow keys in a field move its caret or its choice, never the flow. */
-function isEditable(target: EventTarget | null): boolean {
+/**
+ * Arrow keys in a field move its caret or its choice, never the flow; nor do they in a modal dialog (the
+ * recorder's), which hides the flow behind it.
+ */
+function ownsArrowKeys(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+    (target.isContentEditable ||
+      ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+      target.closest('dialog') !== null)
   )
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RequestLogEntry } from '../../api'
-import { recordFlow } from './record'
+import { recordableRequests, recordFlow } from './record'
 
 let id = 0
 const entry = (
@@ -102,5 +102,24 @@ describe('recording a flow from the request log', () => {
     })
     expect(recordFlow([refused], 'x')).toBeUndefined()
     expect(recordFlow([], 'x')).toBeUndefined()
+  })
+
+  it('offers the requests that would be steps, and records a chosen few by the same rules', () => {
+    const list = entry('GET', '/api/v1/sandbox/card-accounts', 200)
+    const created = entry('POST', '/api/v1/sandbox/card-accounts', 201, {
+      requestBody: JSON.stringify(account),
+      responseBody: JSON.stringify({ ...account, resourceId: 'acc-2' }),
+    })
+    const read = entry('GET', '/api/v1/sandbox/card-accounts/acc-2/transactions?bookingStatus=booked', 200)
+    const readAgain = entry(
+      'GET',
+      '/api/v1/sandbox/card-accounts/acc-2/transactions?bookingStatus=booked',
+      200,
+    )
+    expect(recordableRequests([list, created, read, readAgain])).toEqual([created, read])
+    // Without its creation the read names its account: the flow reads that one wherever it runs.
+    expect(recordFlow([read], 'Just the read')?.steps).toEqual([
+      { action: 'readTransactions', caption: 'Read booked', account: 'acc-2', bookingStatus: 'booked' },
+    ])
   })
 })

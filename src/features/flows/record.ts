@@ -9,7 +9,17 @@ import { type Flow, type FlowStep, flowStep } from '../../contract/flow'
  * account list, the clock) and failed writes are not steps; a read that failed is, with its tamper.
  */
 export function recordFlow(entries: readonly RequestLogEntry[], name: string): Flow | undefined {
-  const steps: FlowStep[] = []
+  const steps = recordedSteps(entries).map(({ step }) => step)
+  return steps.length === 0 ? undefined : { name, steps }
+}
+
+/** The requests `recordFlow` would turn into steps, oldest first: what a user picks from before saving. */
+export function recordableRequests(entries: readonly RequestLogEntry[]): RequestLogEntry[] {
+  return recordedSteps(entries).map(({ entry }) => entry)
+}
+
+function recordedSteps(entries: readonly RequestLogEntry[]): { entry: RequestLogEntry; step: FlowStep }[] {
+  const recorded: { entry: RequestLogEntry; step: FlowStep }[] = []
   const created = new Set<string>()
   let last: string | undefined
   const ref = (id: string) => (id === last && created.has(id) ? {} : { account: id })
@@ -62,8 +72,8 @@ export function recordFlow(entries: readonly RequestLogEntry[], name: string): F
     const step = flowStep.safeParse(candidate)
     if (!step.success) continue
     // The table reads again what a step just read: the same read twice in a row is one step.
-    if (sameStep(steps.at(-1), step.data)) continue
-    steps.push(step.data)
+    if (sameStep(recorded.at(-1)?.step, step.data)) continue
+    recorded.push({ entry, step: step.data })
     if (step.data.action === 'createAccount') {
       const answer = json(entry.responseBody)
       const createdId =
@@ -74,7 +84,7 @@ export function recordFlow(entries: readonly RequestLogEntry[], name: string): F
       last = createdId
     }
   }
-  return steps.length === 0 ? undefined : { name, steps }
+  return recorded
 }
 
 function sameStep(a: FlowStep | undefined, b: FlowStep): boolean {

@@ -1,0 +1,100 @@
+import { type FormEvent, useId, useState } from 'react'
+import type { RequestLogEntry } from '../../api'
+import type { Flow } from '../../contract/flow'
+import { Dialog, DialogCancel } from '../../ui/Dialog'
+import { Operation, Status } from '../inspector'
+import { recordFlow } from './record'
+
+// The flow file's rule for a name: longer, the saved flows would no longer read back.
+const NAME_MAX = 80
+
+interface RecordDialogProps {
+  /** The requests that would become steps, oldest first (`recordableRequests`). */
+  requests: readonly RequestLogEntry[]
+  defaultName: string
+  /** Names of the flows saved in this browser: saving under one of them replaces it. */
+  savedNames: readonly string[]
+  onSave: (flow: Flow) => void
+  onClose: () => void
+}
+
+/** What "Record from requests" will save: each request ticked to begin with, untick what was not the flow. */
+export function RecordDialog({ requests, defaultName, savedNames, onSave, onClose }: RecordDialogProps) {
+  const [name, setName] = useState(defaultName)
+  const [ticked, setTicked] = useState(() => requests.map(() => true))
+  const [problem, setProblem] = useState<string>()
+  const nameId = useId()
+  const nameHint = useId()
+
+  const save = (event: FormEvent) => {
+    event.preventDefault()
+    const trimmed = name.trim()
+    if (trimmed === '') {
+      setProblem('Give the flow a name: it is how you pick it from the list. Nothing was saved.')
+      return
+    }
+    const flow = recordFlow(
+      requests.filter((_, index) => ticked[index]),
+      trimmed,
+    )
+    if (!flow) {
+      setProblem('No request is ticked: tick the requests to record as steps, or cancel. Nothing was saved.')
+      return
+    }
+    onSave(flow)
+  }
+
+  return (
+    <Dialog title="Record a flow" onClose={onClose}>
+      <form className="form record-flow" onSubmit={save}>
+        <div className="field">
+          <label htmlFor={nameId}>Name</label>
+          <input
+            id={nameId}
+            value={name}
+            maxLength={NAME_MAX}
+            aria-describedby={nameHint}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <span id={nameHint} className="hint">
+            {savedNames.includes(name.trim())
+              ? 'A saved flow has this name: saving replaces it.'
+              : `Up to ${NAME_MAX} characters.`}
+          </span>
+        </div>
+        <fieldset>
+          <legend>Requests to record as steps, oldest first</legend>
+          <ul className="record-requests">
+            {requests.map((entry, index) => (
+              <li key={entry.id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={ticked[index] ?? false}
+                    onChange={(e) => {
+                      const checked = e.target.checked
+                      setTicked((all) => all.map((was, i) => (i === index ? checked : was)))
+                    }}
+                  />{' '}
+                  <Operation entry={entry} /> <strong>{entry.method}</strong> {entry.url}{' '}
+                  <Status entry={entry} />
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        {problem ? (
+          <p className="form-alert" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <footer className="dialog-actions">
+          <DialogCancel />
+          <button type="submit" className="primary">
+            Save flow
+          </button>
+        </footer>
+      </form>
+    </Dialog>
+  )
+}
