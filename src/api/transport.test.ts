@@ -131,6 +131,30 @@ describe('transport in proxy mode', () => {
     })
   })
 
+  it('shows a read given up on after its answer began: the sandbox answered, and may have counted it', async () => {
+    const transport = configure({ mode: 'proxy' })
+    const replaced = new AbortController()
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (sent: Request) => {
+        // The status and headers are in; the body breaks off when the console gives up, as fetch's does.
+        const body = new ReadableStream({
+          start: (controller) =>
+            sent.signal.addEventListener('abort', () => controller.error(sent.signal.reason)),
+        })
+        return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })
+      }),
+    )
+
+    const read = transport(new Request(url, { signal: replaced.signal }))
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled())
+    replaced.abort()
+
+    await expect(read).rejects.toThrow()
+    const [entry] = requests(requestLog.snapshot())
+    expect(entry).toMatchObject({ status: 200, cancelled: true, url: '/api/v1/sandbox/card-accounts' })
+  })
+
   it('names the proxy when /api answers something that is not the sandbox', async () => {
     const transport = configure({ mode: 'proxy' })
     vi.stubGlobal(

@@ -115,7 +115,21 @@ export function createTransport({ mode, log, offline, timeoutMs, conditionOf }: 
         throw new UnreachableError(mode, `${failure}; ${conditionNamed(condition)} dropped it`)
       throw new NotTheSandbox(failure)
     }
-    const responseBody = await response.clone().text()
+    let responseBody: string
+    try {
+      responseBody = await response.clone().text()
+    } catch (error) {
+      // The answer had begun (the sandbox answered, and may have counted it) when its body broke off: the
+      // console gave up on it, or the connection dropped. Either way the inspector shows it.
+      const fields = { status: response.status, responseHeaders: [...response.headers] }
+      if (request.signal.aborted) record({ ...fields, failure: CANCELLED, cancelled: true })
+      else
+        record({
+          ...fields,
+          failure: `the answer broke off (${error instanceof Error ? error.message : String(error)})`,
+        })
+      throw error
+    }
     const verification = readVerification(
       response.status,
       responseBody,
