@@ -106,3 +106,33 @@ test('Export HAR holds the headers the proxy signed, marked stale, and no key or
   expect(header('signature')?.value).toMatch(/^keyId="[^"]+",algorithm="rsa-sha256",headers="[^"]*digest/)
   expect(header('cookie')).toBeUndefined()
 })
+
+test("offline on the proxy's page, the HAR and the inspector hold no secret either", async ({
+  page,
+  consoleServer,
+}) => {
+  const token = await landWithToken(page, consoleServer)
+  await openConsole(page)
+  const mode = page.getByRole('combobox', { name: 'Mode' })
+  await mode.selectOption('offline')
+  await expect(mode).toHaveValue('offline')
+  // The page still holds the secret and sends it with each request; the proxy's stand-in must drop it, as
+  // the proxy does, before it signs and shows the request as sent upstream.
+  await createAccount(page, { maskedPan: '400000******0043', currency: 'EUR' })
+  const inspector = page.getByRole('region', { name: 'Request inspector' })
+  await inspector.locator('summary.inspector-summary').click()
+  const created = inspector.locator('details.request').filter({ hasText: 'createCardAccount' }).first()
+  await created.locator(':scope > summary').click()
+  await expect(created.getByRole('heading', { name: 'Headers as sent upstream' })).toBeVisible()
+  await expect(inspector).not.toContainText(token)
+
+  const dialog = await openShare(page)
+  const [har] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export HAR' }).click(),
+  ])
+  const text = readFileSync(await har.path(), 'utf8')
+  expect(text).toContain('/v1/sandbox/card-accounts')
+  expect(text).not.toContain(token)
+  expect(text.toLowerCase()).not.toContain('x-console-secret')
+})

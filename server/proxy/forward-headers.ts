@@ -1,6 +1,6 @@
 import { HEADER_VALUE_CHARACTER, type Problem, problem, SIGNED_HEADER_VALUE_MAX } from '../../src/contract'
+import { PSU_HEADERS } from '../../src/signing/forwarded-headers'
 import { SIGNED_WHEN_PRESENT } from '../../src/signing/signer'
-import { PSU_HEADERS } from './operation-request'
 
 const PSU = new Set(PSU_HEADERS.map((name) => name.toLowerCase()))
 

@@ -11,6 +11,7 @@ import {
   UUID,
 } from '../../src/contract'
 import { encodeConsoleTrace } from '../../src/signing/console-trace'
+import { forwardedHeaderNames } from '../../src/signing/forwarded-headers'
 import type { RequestSigner } from '../../src/signing/signer'
 import { upstreamRequestOf } from '../../src/signing/upstream-request'
 import { sendProblem, setHeaders } from '../problem-response'
@@ -19,7 +20,6 @@ import { apiAnswerHeaders } from '../security-headers'
 import { consolePathOfLink, isEditableJson, mapAnswerLinks } from './answer-links'
 import { bodyShapeProblem } from './body-shape'
 import { forwardHeaders } from './forward-headers'
-import { forwardedHeaderNames } from './operation-request'
 import { signedRequestIds } from './signed-request-ids'
 
 export interface ForwarderOptions {

@@ -4,45 +4,9 @@ import { headerNames, type Operation, type Problem, pathParameters, problem } fr
 /**
  * The proxy forwards only what the operation defines (src/contract/operations.ts is the one list): every
  * other part of a request would be signed with the TPP's key for nothing the console needs, and may mean
- * something else to the bank's gateway (`;` path parameters, a form-encoded body, `?_method=DELETE`).
+ * something else to the bank's gateway (`;` path parameters, a form-encoded body, `?_method=DELETE`). The
+ * headers it forwards: src/signing/forwarded-headers.ts.
  */
-
-/** Content negotiation, which every operation takes. */
-const NEGOTIATION = [headerNames.accept, headerNames.acceptLanguage, headerNames.acceptCharset]
-
-/**
- * The PSU context headers a bank may read on any call; the contract names none, but a TPP sends them. Kept,
- * each value at most SIGNED_HEADER_VALUE_MAX characters (see forward-headers.ts).
- */
-export const PSU_HEADERS: readonly string[] = [
-  headerNames.psuId,
-  headerNames.psuIdType,
-  headerNames.psuCorporateId,
-  headerNames.psuCorporateIdType,
-  headerNames.psuIpAddress,
-  headerNames.psuIpPort,
-  headerNames.psuUserAgent,
-]
-
-/** What the proxy's signer writes: a client's own value is never forwarded, whatever an operation lists. */
-const SIGNER_WRITES = new Set(
-  [headerNames.date, headerNames.digest, headerNames.signature, headerNames.tppSignatureCertificate].map(
-    (name) => name.toLowerCase(),
-  ),
-)
-
-/** The lower-case request headers the proxy forwards for `operation`; the signature set is its own. */
-export function forwardedHeaderNames(operation: Operation): ReadonlySet<string> {
-  const named = operation.headers
-    .map(({ name }) => name)
-    .filter((name) => !SIGNER_WRITES.has(name.toLowerCase()))
-  // Accept-Fix is read under X-Accept-Fix too (the contract's description says so).
-  const aliases = named.includes(headerNames.acceptFix) ? [headerNames.xAcceptFix] : []
-  const body = operation.body === undefined ? [] : [headerNames.contentType]
-  return new Set(
-    [...NEGOTIATION, ...PSU_HEADERS, ...named, ...aliases, ...body].map((name) => name.toLowerCase()),
-  )
-}
 
 const JSON_MEDIA_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i
 

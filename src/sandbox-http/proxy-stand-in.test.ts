@@ -42,6 +42,22 @@ describe("offline mode's stand-in for the proxy", () => {
     expect(trace?.signingString).toContain(`x-request-id: ${requestId}`)
   })
 
+  it("forwards only the operation's headers, as the proxy does: never the console's secret", async () => {
+    const answer = await unsigned({
+      [headerNames.consoleSecret]: 'per-start-secret',
+      'X-Something-Else': 'kept by neither',
+      [headerNames.psuId]: 'PSU-1',
+    })
+
+    expect(answer.status).toBe(200)
+    const sent = decodeConsoleTrace(answer.headers.get(headerNames.consoleTrace))?.requestHeaders ?? {}
+    const names = Object.keys(sent).map((name) => name.toLowerCase())
+    expect(names).not.toContain(headerNames.consoleSecret.toLowerCase())
+    expect(names).not.toContain('x-something-else')
+    expect(JSON.stringify(sent)).not.toContain('per-start-secret')
+    expect(sent[headerNames.psuId] ?? sent[headerNames.psuId.toLowerCase()]).toBe('PSU-1')
+  })
+
   it('spoils the signed request as X-Console-Tamper asks, leaves the header out, and shows the refusal', async () => {
     const answer = await unsigned({ [headerNames.consoleTamper]: 'missing-digest' })
 

@@ -1,7 +1,8 @@
 import { getResponse, http, type RequestHandler } from 'msw'
-import { headerNames } from '../contract'
+import { headerNames, matchRoute } from '../contract'
 import { createRequestSigner, parseCertificate, type RequestSigner } from '../signing'
 import { encodeConsoleTrace } from '../signing/console-trace'
+import { forwardedHeaderNames } from '../signing/forwarded-headers'
 import { OFFLINE_TEST_IDENTITY } from '../signing/offline-test-identity'
 import { importPrivateKeyPem } from '../signing/private-key'
 import { upstreamRequestOf } from '../signing/upstream-request'
@@ -41,11 +42,20 @@ export function createProxyStandIn(): ProxyStandIn {
   const verify = requireSignature({ dateFrom: headerNames.consoleDate })
   const verified = new Set<string>()
 
-  const exchange = async (request: Request, handlers: RequestHandler[]): Promise<Response | undefined> => {
+  const exchange = async (
+    request: Request,
+    handlers: RequestHandler[],
+    servicePath: string,
+  ): Promise<Response | undefined> => {
+    const route = matchRoute(request.method, servicePath)
+    // Not an operation (an unknown path, another method, OPTIONS): the proxy refuses it without signing,
+    // and the sandbox's handlers give the same refusal.
+    if (route.kind !== 'operation') return getResponse(handlers, request)
     const url = new URL(request.url)
     const body = request.body ? new Uint8Array(await request.clone().arrayBuffer()) : undefined
-    const sent = new Headers(request.headers)
-    sent.delete(headerNames.consoleTamper)
+    // What the proxy forwards, and nothing else: never X-Console-Secret or the Signature switch.
+    const forwarded = forwardedHeaderNames(route.operation)
+    const sent = new Headers([...request.headers].filter(([name]) => forwarded.has(name.toLowerCase())))
     const signed = await (await signerOnUse()).sign({
       method: request.method,
       url: `${url.pathname}${url.search}`,
@@ -85,10 +95,11 @@ export function createProxyStandIn(): ProxyStandIn {
       return refused
     },
     inFrontOf(handlers, basePath) {
-      const under = new URL(`${basePath}/`, globalThis.location?.href).href
+      const under = new URL(`${basePath}/`, globalThis.location?.href)
       return http.all(
-        ({ request }) => request.url.startsWith(under),
-        ({ request }) => exchange(request, handlers),
+        ({ request }) => request.url.startsWith(under.href),
+        ({ request }) =>
+          exchange(request, handlers, new URL(request.url).pathname.slice(under.pathname.length - 1)),
       )
     },
   }
