@@ -26,8 +26,8 @@ let ours: { identity: SigningIdentity; caPath: string; certPath: string; keyPath
 let theirs: { identity: SigningIdentity; caPath: string }
 const servers: Server[] = []
 
-async function tpp(name: string) {
-  const made = await generateDevIdentity({ commonName: `${name} TPP`, organization: `${name} Bank` })
+async function tpp(name: string, bank = `${name} Bank`) {
+  const made = await generateDevIdentity({ commonName: `${name} TPP`, organization: bank })
   const paths = {
     caPath: join(dir, `${name}-ca.pem`),
     certPath: join(dir, `${name}-cert.pem`),
@@ -154,6 +154,14 @@ describe('npm run sandbox checks signatures by default', () => {
       ],
     })
   })
+
+  it("with SANDBOX_TRUSTED_CA, refuses a certificate under the CA's name that its key did not sign", async () => {
+    const impostor = await tpp('impostor', 'ours Bank')
+    expect(impostor.identity.certificate.issuerDn).toBe(ours.identity.certificate.issuerDn)
+    const { port } = await startSandbox({ SANDBOX_TRUSTED_CA: ours.caPath })
+    const refused = await signedSend(port, impostor.identity, 'GET', ACCOUNTS)
+    expect401(refused, 'CERTIFICATE_INVALID', 'TPP-Signature-Certificate')
+  }, 30_000)
 
   it('with SANDBOX_SIGNATURES=off, answers an unsigned request and says so at start', async () => {
     const { port, banner } = await startSandbox({ SANDBOX_SIGNATURES: 'off' })
