@@ -106,9 +106,13 @@ describe('npm run sandbox checks signatures by default', () => {
       Signature: 'keyId="x",algorithm="rsa-sha256",headers="date",signature="AAAA"',
     }
     expect401(await send(port, ACCOUNTS, { headers }), 'SIGNATURE_INVALID', 'Signature')
+    // The signature's first character changed: always to "A" left it as it was when it began with one.
     const flipped = {
       ...signed.headers,
-      Signature: (signed.headers.Signature ?? '').replace(/signature="./, 'signature="A'),
+      Signature: (signed.headers.Signature ?? '').replace(
+        /signature="(.)/,
+        (_, first: string) => `signature="${first === 'A' ? 'B' : 'A'}`,
+      ),
     }
     expect401(await send(port, ACCOUNTS, { headers: flipped }), 'SIGNATURE_INVALID', 'Signature')
   })
