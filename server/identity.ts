@@ -8,7 +8,6 @@ import {
   signRsaSha256,
   verifyRsaSha256,
 } from '../src/signing'
-import { generateDevIdentity } from '../src/signing/dev-identity'
 import { loadPrivateKey } from '../src/signing/node/load-private-key'
 
 /** What the proxy signs with. The key is a non-extractable CryptoKey: it cannot be exported, logged or sent. */
@@ -155,6 +154,8 @@ export async function loadOrCreateDevIdentity(dir: string): Promise<DevIdentity>
     }
     if (!isNotFound(error)) generatedBecause = `replacing the previous one: ${(error as Error).message}`
   }
+  // Loaded only to generate: the certificate builder (@peculiar/x509) is a tenth of a start's CPU time.
+  const { generateDevIdentity } = await import('../src/signing/dev-identity')
   const generated = await generateDevIdentity({
     commonName: 'Sandbox Console local TPP (development)',
     organization: 'Sandbox Console',

@@ -1,39 +1,17 @@
-// `npm start` runs this: the only place that reads the environment and listens (see server/config.ts).
-import { existsSync } from 'node:fs'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
+// `npm start` runs this: the only place that reads the environment (see server/config.ts). It checks the
+// settings and the identity first and only then loads what serves (server/serve-console.ts: the proxy, the
+// local sandbox, msw and the contract's schemas, most of a start's CPU time), so a start that refuses its
+// settings says so at once.
 import { fileURLToPath } from 'node:url'
-import { defaultPersonality, personalities } from '../src/sandbox-http/personality'
-import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
-import { REQUEST_TARGET_SIGNED_HEADERS } from '../src/signing/signer'
-import { createApp } from './app'
-import { createProxyConditions } from './conditions'
 import { type Config, ConfigError, takeConfig } from './config'
-import { consoleConnectionOf } from './console-connection'
-import { newConsoleSecret } from './console-secret'
-import { IdentityError, loadIdentity, loadOrCreateDevIdentity, type SigningIdentity } from './identity'
-import { startLocalUpstream } from './local-upstream'
+import { IdentityError, loadIdentity, loadOrCreateDevIdentity } from './identity'
 import { askHidden } from './passphrase-prompt'
-import { badSignersOf } from './probe/bad-signatures'
 import { guardProcess } from './process-guard'
-import { openSandboxData, type SandboxData, sandboxDataSetting } from './sandbox-data'
+import type { CheckedUpstream } from './serve-console'
 
-const MAX_BODY_BYTES = 1024 * 1024
 const DEV_IDENTITY_DIR = fileURLToPath(new URL('../.dev-identity/', import.meta.url))
-const STATIC_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
-const SHUTDOWN_GRACE_MS = 5_000
 
-interface Upstream {
-  baseUrl: URL
-  identity: SigningIdentity
-  description: string
-  server?: Server
-  /** The local sandbox's start-up lines about its data, and what writes it out before the process ends. */
-  data?: SandboxData
-}
-
-async function upstreamFor(config: Config): Promise<Upstream> {
+async function checkUpstream(config: Config): Promise<CheckedUpstream> {
   if (config.upstream.kind === 'remote') {
     const { baseUrl, certPath, keyPath, passphrase, passphraseFile } = config.upstream
     const identity = await loadIdentity({
@@ -46,7 +24,7 @@ async function upstreamFor(config: Config): Promise<Upstream> {
         ? (question) => askHidden(question, process.stdin, process.stdout)
         : undefined,
     })
-    return { baseUrl, identity, description: `${baseUrl.href} (SANDBOX_BASE_URL)` }
+    return { kind: 'remote', baseUrl, identity }
   }
   const dev = await loadOrCreateDevIdentity(DEV_IDENTITY_DIR)
   if (dev.generatedBecause !== undefined) {
@@ -55,104 +33,15 @@ async function upstreamFor(config: Config): Promise<Upstream> {
         'Test material only: the local sandbox trusts it, nothing else does.',
     )
   }
-  const personality = personalities[config.upstream.personality]
-  const data = await openSandboxData(sandboxDataSetting(process.env, `npm-start-${personality.name}.json`))
-  const local = await startLocalUpstream({
-    trustedCa: dev.ca,
-    maxBodyBytes: MAX_BODY_BYTES,
-    personality,
-    storeCaps: config.storeCaps,
-    store: data.store,
-  })
-  const shape =
-    personality === defaultPersonality ? '' : `, personality ${personality.name}: ${personality.summary}`
-  return {
-    baseUrl: local.url,
-    identity: dev.identity,
-    description: `${local.url.href} (local sandbox in this process, verifies every signature${shape})`,
-    server: local.server,
-    data,
-  }
-}
-
-/** The console's URL as printed: under the first name it answers to, never with the secret in it. */
-function consoleUrl(config: Config, port: number): string {
-  const [host = config.host] = config.allowedHostnames
-  return `http://${host}:${port}/`
+  return { kind: 'local', personality: config.upstream.personality, dev }
 }
 
 async function main() {
   guardProcess((line) => console.error(line))
   const config = takeConfig(process.env)
-  const upstream = await upstreamFor(config)
-  const consoleSecret = { value: newConsoleSecret(), required: config.tokenRequired }
-  const signer = createNodeRequestSigner({
-    ...upstream.identity,
-    ...(config.signRequestTarget ? { signedHeaders: REQUEST_TARGET_SIGNED_HEADERS } : {}),
-  })
-  const app = createApp({
-    staticDir: STATIC_DIR,
-    upstream: {
-      baseUrl: upstream.baseUrl,
-      sign: (request) => signer.sign(request),
-      connectTimeoutMs: config.connectTimeoutMs,
-      totalTimeoutMs: config.totalTimeoutMs,
-      maxBodyBytes: MAX_BODY_BYTES,
-    },
-    allowedHostnames: new Set(config.allowedHostnames),
-    consoleSecret,
-    probeBadSigners: badSignersOf(upstream.identity),
-    clientTimeouts: config.client,
-    conditions: createProxyConditions({ upstreamTimeoutMs: config.totalTimeoutMs }),
-    connection: consoleConnectionOf({
-      baseUrl: upstream.baseUrl,
-      local: config.upstream.kind === 'local',
-      certificate: upstream.identity.certificate,
-      dataFile: upstream.data?.file,
-      signsRequestTarget: config.signRequestTarget,
-    }),
-    log: (line) => console.log(line),
-  })
-  await new Promise<void>((resolve, reject) => {
-    app.once('error', reject)
-    app.listen(config.port, config.host, resolve)
-  })
-  const { certificate } = upstream.identity
-  const { port } = app.address() as AddressInfo
-  console.log(`Sandbox Console on ${consoleUrl(config, port)}`)
-  if (consoleSecret.required) {
-    console.log(`  console token: ${consoleSecret.value}`)
-    console.log("  paste it when the console asks (curl: -H 'X-Console-Secret: <token>'); new at each start")
-  }
-  console.log(`  /api -> signing proxy -> ${upstream.description}`)
-  for (const line of upstream.data?.banner ?? []) console.log(line)
-  console.log(
-    `  signing as ${certificate.subjectDn} (keyId SN=${certificate.serialHex},CA=${certificate.issuerDn})`,
-  )
-  if (config.signRequestTarget)
-    console.log('  signing (request-target): the method and path (SIGN_REQUEST_TARGET=1)')
-  if (!existsSync(join(STATIC_DIR, 'index.html'))) {
-    console.log('  dist/ holds no build of the console yet: run `npm run build` (npm start does)')
-  }
-
-  let stopping = false
-  const stop = (signal: string) => {
-    if (stopping) process.exit(1)
-    stopping = true
-    console.log(`${signal}: finishing requests in flight (again to force)`)
-    for (const server of upstream.server ? [app, upstream.server] : [app]) {
-      server.close()
-      server.closeIdleConnections()
-    }
-    setTimeout(() => {
-      app.closeAllConnections()
-      upstream.server?.closeAllConnections()
-    }, SHUTDOWN_GRACE_MS).unref()
-    // Writes the data now rather than after the snapshot delay; a write still in flight is awaited too.
-    void upstream.data?.flush()
-  }
-  process.on('SIGINT', () => stop('SIGINT'))
-  process.on('SIGTERM', () => stop('SIGTERM'))
+  const upstream = await checkUpstream(config)
+  const { serveConsole } = await import('./serve-console')
+  await serveConsole(config, upstream, process.env)
 }
 
 main().catch((error: unknown) => {

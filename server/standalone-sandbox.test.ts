@@ -26,8 +26,8 @@ let ours: { identity: SigningIdentity; caPath: string; certPath: string; keyPath
 let theirs: { identity: SigningIdentity; caPath: string }
 const servers: Server[] = []
 
-async function tpp(name: string) {
-  const made = await generateDevIdentity({ commonName: `${name} TPP`, organization: `${name} Bank` })
+async function tpp(name: string, bank = `${name} Bank`) {
+  const made = await generateDevIdentity({ commonName: `${name} TPP`, organization: bank })
   const paths = {
     caPath: join(dir, `${name}-ca.pem`),
     certPath: join(dir, `${name}-cert.pem`),
@@ -106,9 +106,13 @@ describe('npm run sandbox checks signatures by default', () => {
       Signature: 'keyId="x",algorithm="rsa-sha256",headers="date",signature="AAAA"',
     }
     expect401(await send(port, ACCOUNTS, { headers }), 'SIGNATURE_INVALID', 'Signature')
+    // The signature's first character changed: always to "A" left it as it was when it began with one.
     const flipped = {
       ...signed.headers,
-      Signature: (signed.headers.Signature ?? '').replace(/signature="./, 'signature="A'),
+      Signature: (signed.headers.Signature ?? '').replace(
+        /signature="(.)/,
+        (_, first: string) => `signature="${first === 'A' ? 'B' : 'A'}`,
+      ),
     }
     expect401(await send(port, ACCOUNTS, { headers: flipped }), 'SIGNATURE_INVALID', 'Signature')
   })
@@ -154,6 +158,14 @@ describe('npm run sandbox checks signatures by default', () => {
       ],
     })
   })
+
+  it("with SANDBOX_TRUSTED_CA, refuses a certificate under the CA's name that its key did not sign", async () => {
+    const impostor = await tpp('impostor', 'ours Bank')
+    expect(impostor.identity.certificate.issuerDn).toBe(ours.identity.certificate.issuerDn)
+    const { port } = await startSandbox({ SANDBOX_TRUSTED_CA: ours.caPath })
+    const refused = await signedSend(port, impostor.identity, 'GET', ACCOUNTS)
+    expect401(refused, 'CERTIFICATE_INVALID', 'TPP-Signature-Certificate')
+  }, 30_000)
 
   it('with SANDBOX_SIGNATURES=off, answers an unsigned request and says so at start', async () => {
     const { port, banner } = await startSandbox({ SANDBOX_SIGNATURES: 'off' })
