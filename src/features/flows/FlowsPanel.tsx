@@ -186,17 +186,8 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
           Step {at}: {last.summary}
         </p>
       ) : null}
-      <ol className="flow-steps">
-        {flow.steps.map((step, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a flow's steps never reorder, and two may share a caption
-          <li key={`${index}-${step.caption}`} aria-current={index === at - 1 ? 'step' : undefined}>
-            {step.caption}
-            {outcomes[index] && index < at ? (
-              <span className="muted"> ({outcomes[index].status ?? 'failed'})</span>
-            ) : null}
-          </li>
-        ))}
-      </ol>
+      {/* Above the list: however long it is, the step's buttons stay in sight (issue 20's tester, presenter
+          mode at 1366×900, found them under the caption's bar below a five-step list). */}
       <div className="flow-actions">
         <button type="button" onClick={back} disabled={at === 0 || running} aria-keyshortcuts="ArrowLeft">
           ← Back
@@ -211,6 +202,19 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
         >
           {running ? 'Running…' : 'Run next step →'}
         </button>
+      </div>
+      <ol className="flow-steps">
+        {flow.steps.map((step, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a flow's steps never reorder, and two may share a caption
+          <li key={`${index}-${step.caption}`} aria-current={index === at - 1 ? 'step' : undefined}>
+            {step.caption}
+            {outcomes[index] && index < at ? (
+              <span className="muted"> ({outcomes[index].status ?? 'failed'})</span>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <div className="flow-actions">
         <button type="button" onClick={record}>
           Record from requests
         </button>
