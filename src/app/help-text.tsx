@@ -130,7 +130,8 @@ const texts: Record<HelpTopic, ReactNode> = {
         Presenter mode is for a shared screen: large type, high contrast, the card account list folded away,
         PSU ids and customer numbers masked, and the inspector showing one request at a time. A flow is a
         saved list of steps with captions, run against the current mode; record one from the requests you just
-        sent, and export or import flows as a file.
+        sent (Record from requests lists them, each ticked: untick those to leave out), and export or import
+        flows as a file.
       </p>
       <p>
         Picking a flow moves the focus to Run next step: <kbd>→</kbd> runs the next step, <kbd>←</kbd> goes

@@ -45,7 +45,7 @@ export function RecordDialog({ requests, defaultName, savedNames, onSave, onClos
   }
 
   return (
-    <Dialog title="Record a flow" onClose={onClose}>
+    <Dialog help="presenter" title="Record a flow" onClose={onClose}>
       <form className="form record-flow" onSubmit={save}>
         <div className="field">
           <label htmlFor={nameId}>Name</label>
