@@ -56,6 +56,23 @@ it('takes a cleared field for no number: says so in words and sends nothing', as
     description: /Number of transactions must be a whole number from 1 to 100,000/,
   })
   // Not seed 0, which is a seed like any other.
-  dialog.getByRole('spinbutton', { name: 'Seed', description: /Seed must be a whole number, 0 or more/ })
+  dialog.getByRole('spinbutton', {
+    name: 'Seed',
+    description: /Seed must be a whole number from 0 to 4,294,967,295/,
+  })
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
+})
+
+it('names the largest seed the generator tells apart when a seed is past it', async () => {
+  const { user, dialog, sandbox, account } = await openDialog()
+  const seed = dialog.getByRole('spinbutton', { name: 'Seed' })
+  await user.clear(seed)
+  await user.type(seed, '99999999999999999999')
+  await user.click(dialog.getByRole('button', { name: 'Generate 1,000' }))
+
+  await dialog.findByRole('spinbutton', {
+    name: 'Seed',
+    description: 'Seed must be a whole number from 0 to 4,294,967,295.',
+  })
   expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
 })

@@ -54,7 +54,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const problems = {
     total: wholeIn(total, 1, MAX_GENERATE, 'Number of transactions'),
     days: wholeIn(days, 1, MAX_DAYS, 'Over the last … days'),
-    seed: wholeIn(seed, 0, Number.MAX_SAFE_INTEGER, 'Seed'),
+    seed: wholeIn(seed, 0, MAX_SEED, 'Seed'),
   }
   const [tried, setTried] = useState(false)
   const valid = Object.values(problems).every((p) => p === undefined)
@@ -209,6 +209,9 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
 }
 
 const MAX_DAYS = 3650
+
+/** The generator's PRNG reads its seed as 32 bits (`seed >>> 0`): a larger seed repeats a smaller one. */
+const MAX_SEED = 0xffff_ffff
 
 /**
  * The bodies in the order given, as requests of at most MAX_BATCH transactions and CHUNK_BYTES bytes:
