@@ -59,10 +59,17 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const [tried, setTried] = useState(false)
   const valid = Object.values(problems).every((p) => p === undefined)
 
-  const start = (event: FormEvent) => {
-    event.preventDefault()
+  const done = run.state === 'done'
+  const start = () => {
     setTried(true)
     if (valid) void once(generate)
+  }
+  // After a run the form's default (Enter in a field) is Close: the same run again doubles the data, so it
+  // is asked for by its own button only.
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (done) onClose()
+    else start()
   }
   // A corporate account's writes send the PSU-Corporate-ID its reads send (spec §5.5).
   const [corporateId] = useCorporateId(account)
@@ -121,7 +128,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
 
   return (
     <Dialog help="test-data" title="Generate transactions" onClose={onClose} busy={running}>
-      <form className="form" onSubmit={start} noValidate>
+      <form className="form" onSubmit={submit} noValidate>
         <p className="muted">
           For {accountSummary(account)}; the same seed always gives the same transactions.
         </p>
@@ -192,6 +199,17 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
             <button ref={cancelButton} type="button" onClick={() => abort.current?.abort()}>
               Cancel
             </button>
+          ) : done ? (
+            <>
+              <button type="button" onClick={start}>
+                {problems.total === undefined
+                  ? `Generate ${total.toLocaleString('en')} more`
+                  : 'Generate more'}
+              </button>
+              <button ref={closeButton} type="submit" className="primary">
+                Close
+              </button>
+            </>
           ) : (
             <>
               <button ref={closeButton} type="button" onClick={onClose}>
