@@ -10,8 +10,9 @@ export async function openGenerateDialog() {
   const app = await startConsole()
   const account = await seedAccount(app.sandbox)
   const onDone = vi.fn()
+  const onClose = vi.fn()
   app.render(
-    <GenerateDialog account={accountView(account.resourceId, account)} onClose={() => {}} onDone={onDone} />,
+    <GenerateDialog account={accountView(account.resourceId, account)} onClose={onClose} onDone={onDone} />,
   )
   const dialog = within(screen.getByRole('dialog', { name: 'Generate transactions' }))
   const generate = async (count: number) => {
@@ -27,5 +28,5 @@ export async function openGenerateDialog() {
     if (Array.isArray(body)) requests.push(body)
     return addTransactions(id, body)
   })
-  return { ...app, account, dialog, onDone, generate, requests }
+  return { ...app, account, dialog, onDone, onClose, generate, requests }
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 // The 100,000-transaction run is GenerateDialog.slow.test.tsx.
+import { waitFor } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { openGenerateDialog as openDialog } from '../../test/generate-dialog'
 import { storedTransactions } from '../../test/seed'
@@ -56,6 +57,40 @@ it('takes a cleared field for no number: says so in words and sends nothing', as
     description: /Number of transactions must be a whole number from 1 to 100,000/,
   })
   // Not seed 0, which is a seed like any other.
-  dialog.getByRole('spinbutton', { name: 'Seed', description: /Seed must be a whole number, 0 or more/ })
+  dialog.getByRole('spinbutton', {
+    name: 'Seed',
+    description: /Seed must be a whole number from 0 to 4,294,967,295/,
+  })
   expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
+})
+
+it('names the largest seed the generator tells apart when a seed is past it', async () => {
+  const { user, dialog, sandbox, account } = await openDialog()
+  const seed = dialog.getByRole('spinbutton', { name: 'Seed' })
+  await user.clear(seed)
+  await user.type(seed, '99999999999999999999')
+  await user.click(dialog.getByRole('button', { name: 'Generate 1,000' }))
+
+  await dialog.findByRole('spinbutton', {
+    name: 'Seed',
+    description: 'Seed must be a whole number from 0 to 4,294,967,295.',
+  })
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
+})
+
+it('offers Close after a run, not the same run again: generating more is its own, named button', async () => {
+  const { user, dialog, sandbox, account, onClose, onDone, generate } = await openDialog()
+  await generate(20)
+  await dialog.findByRole('progressbar', { name: 'Done: 20 of 20 transactions created.' })
+  expect(dialog.queryByRole('button', { name: 'Generate 20' })).toBeNull()
+  expect(document.activeElement).toBe(dialog.getByText('Close', { selector: 'button' }))
+  // Enter in a field submits the form: its default is Close now, not another run.
+  await user.type(dialog.getByRole('spinbutton', { name: 'Seed' }), '{Enter}')
+  expect(onClose).toHaveBeenCalledOnce()
+  expect(await storedTransactions(sandbox, account.resourceId)).toHaveLength(20)
+
+  await user.click(dialog.getByRole('button', { name: 'Generate 20 more' }))
+  // The second run's end: the first run's progress reads the same.
+  await waitFor(() => expect(onDone).toHaveBeenCalledTimes(2))
+  expect(await storedTransactions(sandbox, account.resourceId)).toHaveLength(40)
 })

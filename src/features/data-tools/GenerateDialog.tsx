@@ -54,15 +54,22 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const problems = {
     total: wholeIn(total, 1, MAX_GENERATE, 'Number of transactions'),
     days: wholeIn(days, 1, MAX_DAYS, 'Over the last … days'),
-    seed: wholeIn(seed, 0, Number.MAX_SAFE_INTEGER, 'Seed'),
+    seed: wholeIn(seed, 0, MAX_SEED, 'Seed'),
   }
   const [tried, setTried] = useState(false)
   const valid = Object.values(problems).every((p) => p === undefined)
 
-  const start = (event: FormEvent) => {
-    event.preventDefault()
+  const done = run.state === 'done'
+  const start = () => {
     setTried(true)
     if (valid) void once(generate)
+  }
+  // After a run the form's default (Enter in a field) is Close: the same run again doubles the data, so it
+  // is asked for by its own button only.
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (done) onClose()
+    else start()
   }
   // A corporate account's writes send the PSU-Corporate-ID its reads send (spec §5.5).
   const [corporateId] = useCorporateId(account)
@@ -121,7 +128,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
 
   return (
     <Dialog help="test-data" title="Generate transactions" onClose={onClose} busy={running}>
-      <form className="form" onSubmit={start} noValidate>
+      <form className="form" onSubmit={submit} noValidate>
         <p className="muted">
           For {accountSummary(account)}; the same seed always gives the same transactions.
         </p>
@@ -192,6 +199,17 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
             <button ref={cancelButton} type="button" onClick={() => abort.current?.abort()}>
               Cancel
             </button>
+          ) : done ? (
+            <>
+              <button type="button" onClick={start}>
+                {problems.total === undefined
+                  ? `Generate ${total.toLocaleString('en')} more`
+                  : 'Generate more'}
+              </button>
+              <button ref={closeButton} type="submit" className="primary">
+                Close
+              </button>
+            </>
           ) : (
             <>
               <button ref={closeButton} type="button" onClick={onClose}>
@@ -209,6 +227,9 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
 }
 
 const MAX_DAYS = 3650
+
+/** The generator's PRNG reads its seed as 32 bits (`seed >>> 0`): a larger seed repeats a smaller one. */
+const MAX_SEED = 0xffff_ffff
 
 /**
  * The bodies in the order given, as requests of at most MAX_BATCH transactions and CHUNK_BYTES bytes:

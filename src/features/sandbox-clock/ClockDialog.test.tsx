@@ -21,10 +21,25 @@ it('moves by the days typed over the field, and names a count that is none inste
   const days = dialog.getByRole('spinbutton', { name: 'Days' })
   await user.clear(days)
   expect(dialog.getByRole('button', { name: /^Forward/ })).toHaveProperty('disabled', true)
-  expect(dialog.getByText('Days must be a whole number, 1 or more.')).toBeDefined()
+  expect(dialog.getByText('Days must be a whole number from 1 to 36,500.')).toBeDefined()
   await user.type(days, '5')
   await user.click(dialog.getByRole('button', { name: 'Forward 5 days' }))
   await waitFor(() => expect(dialog.getByTestId('clock-today').textContent).toBe(addDays(localToday(), 5)))
+})
+
+it('names the farthest a move may go when Days is past it, and sends nothing', async () => {
+  const { user, dialog } = await openClock()
+  const days = dialog.getByRole('spinbutton', { name: 'Days' })
+  await user.clear(days)
+  await user.type(days, '99999')
+  expect(days).toHaveProperty('value', '99999')
+  expect(dialog.getByRole('button', { name: 'Forward … days' })).toHaveProperty('disabled', true)
+  expect(dialog.getByRole('button', { name: 'Back … days' })).toHaveProperty('disabled', true)
+  dialog.getByRole('spinbutton', {
+    name: 'Days',
+    description: 'Days must be a whole number from 1 to 36,500.',
+  })
+  expect(dialog.getByTestId('clock-today').textContent).toBe(localToday())
 })
 
 it('refuses a settlement rule that is no count, in words, and sets nothing', async () => {

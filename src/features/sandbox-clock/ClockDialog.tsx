@@ -15,6 +15,7 @@ import {
   addDays,
   clockToday,
   daysBetween,
+  MAX_CLOCK_OFFSET_DAYS,
   personalityName,
   personalityNames,
   personalitySummaries,
@@ -48,7 +49,9 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const answer = clock.data?.kind === 'read' ? clock.data.value : undefined
   const absence = sandboxOnlyAbsence(clock.error)
   const [daysText, setDaysText] = useState('1')
-  const days = wholeNumberOf(daysText, 1)
+  // A move past the sandbox's bound on the clock is refused here, in words, before it is sent.
+  const daysProblem = wholeIn(numberOf(daysText), 1, MAX_CLOCK_OFFSET_DAYS, 'Days')
+  const days = daysProblem === undefined ? numberOf(daysText) : undefined
   const [frozenOn, setFrozenOn] = useState<string>()
   // Undefined until the tester types: the sandbox's own rule is shown and kept.
   const [settleAfterText, setSettleAfterText] = useState<string>()
@@ -164,7 +167,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
             </div>
             {days === undefined ? (
               <p id={daysErrorId} className="field-error">
-                {wholeIn(numberOf(daysText), 1, Number.MAX_SAFE_INTEGER, 'Days')}
+                {daysProblem}
               </p>
             ) : null}
             <form className="clock-freeze" onSubmit={freeze}>
