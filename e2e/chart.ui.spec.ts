@@ -67,3 +67,15 @@ test('the chart is accessible in both themes', async ({ page }) => {
   await expect(chart.getByRole('table', { name: /per day/ })).toBeVisible()
   await checkScreenInEachTheme(page, 'chart')
 })
+
+test("bars that cannot be loaded are said so in the chart's place; the table goes on", async ({ page }) => {
+  // The bars' chunk loads on idle after the rows: a dropped connection then must not take the table down.
+  await page.context().route(/\/assets\/ChartBars-[\w-]+\.js$/, (route) => route.abort())
+  await openConsole(page)
+  await fillAndOpenFirst(page)
+  const chart = page.getByRole('region', { name: 'Transactions over time' })
+  await expect(chart.getByRole('alert')).toContainText('This part of the console could not be loaded.')
+  await page.getByRole('radio', { name: 'both' }).check()
+  await expect(pages(page).getByText('Rows 1–12 of 12', { exact: true })).toBeVisible()
+  expect(await tableRows(page)).toHaveLength(12)
+})

@@ -10,6 +10,11 @@ test('an idle worker that stopped intercepting is re-started instead of showing 
   await openConsole(page)
   await fillTestData(page)
   await expect(pages(page)).toContainText('Rows 1–9 of 9')
+  // Idle as a tab is when the browser stops its worker: the chart's bars, fetched through the worker once
+  // the rows show, are in (stopped mid-fetch, the fetch failed: a browser never stops a busy worker).
+  await expect(
+    page.getByRole('region', { name: 'Transactions over time' }).getByRole('img', { name: /per day/ }),
+  ).toBeVisible()
 
   // What an idle tab meets: the browser stops the service worker; once re-started it has forgotten
   // this page, so requests pass through to the static server.

@@ -1,5 +1,6 @@
-import { Suspense, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { SummaryBucket, TransactionsSummary } from '../../contract'
+import { ViewChunkBoundary } from '../../ui/ChunkBoundary'
 import { preloadedChunk } from '../../ui/lazy-chunk'
 import { ApiErrorState } from '../ApiErrorState'
 import { merchantCategories } from '../transactions'
@@ -125,7 +126,8 @@ export function TransactionsChart({
         ) : (
           <>
             {drawBars ? (
-              <Suspense fallback={<BarsPlaceholder />}>
+              // Their own boundary: bars that cannot be loaded are said so here, and the table goes on.
+              <ViewChunkBoundary loading={<BarsPlaceholder />}>
                 <bars.Component
                   summary={summary}
                   measure={measure}
@@ -135,7 +137,7 @@ export function TransactionsChart({
                     if (window) onWindow(window.from, window.to)
                   }}
                 />
-              </Suspense>
+              </ViewChunkBoundary>
             ) : (
               <BarsPlaceholder />
             )}
