@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { screen, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
-import { queryKeys } from '../../api'
+import { queryKeys, readRequestTimeoutMs } from '../../api'
 import { startConsole } from '../../test/render'
 import { ConditionsDialog } from './ConditionsDialog'
 import { readOfflineConditions } from './conditions-source'
@@ -39,4 +39,59 @@ it('heads each operation in plain words, its operation id second', async () => {
   await dialog.findByRole('group', {
     name: /^List the card transactions of a mock card account \(listTransactions\) GET /,
   })
+})
+
+it('names every value out of range beside its field, by rule, and saves nothing until all are fixed', async () => {
+  const { user, render } = await startConsole()
+  const before = readRequestTimeoutMs()
+  let open = true
+  render(<ConditionsDialog onClose={() => (open = false)} />)
+  const dialog = within(await screen.findByRole('dialog', { name: 'Conditions' }))
+  const timeout = await dialog.findByRole('spinbutton', { name: 'Console request timeout (seconds)' })
+  await user.clear(timeout)
+  await user.type(timeout, '0')
+  const kind = dialog.getByRole('combobox', { name: 'Condition to add to listTransactions' })
+  await user.selectOptions(kind, '429 after N reads a day')
+  await user.click(dialog.getByRole('button', { name: 'Add to listTransactions' }))
+  await user.selectOptions(kind, 'Latency')
+  await user.click(dialog.getByRole('button', { name: 'Add to listTransactions' }))
+  const r1 = within(dialog.getByRole('group', { name: /^Rule r1:/ }))
+  const r2 = within(dialog.getByRole('group', { name: /^Rule r2:/ }))
+  // Pasted over what the field holds: typed key by key, "-3" would pass through "-", no number at all.
+  const set = async (field: HTMLElement, value: string) => {
+    await user.tripleClick(field)
+    await user.paste(value)
+  }
+  await set(r1.getByRole('spinbutton', { name: 'Probability' }), '1.5')
+  await set(r1.getByRole('spinbutton', { name: 'Seed' }), '-3')
+  await set(r1.getByRole('spinbutton', { name: 'Reads a day' }), '0')
+  await set(r2.getByRole('spinbutton', { name: 'Min ms' }), '3000')
+  await set(r2.getByRole('spinbutton', { name: 'Max ms' }), '100')
+  await user.click(dialog.getByRole('button', { name: 'Save conditions' }))
+
+  expect(
+    await dialog.findByRole('spinbutton', {
+      name: 'Console request timeout (seconds)',
+      description: 'Console request timeout must be from 1 to 600 seconds',
+    }),
+  ).toBe(document.activeElement)
+  r1.getByRole('spinbutton', { name: 'Probability', description: 'Rule r1: Probability must be at most 1' })
+  r1.getByRole('spinbutton', { name: 'Seed', description: 'Rule r1: Seed must be at least 0' })
+  expect(r1.getByRole('spinbutton', { name: 'Reads a day' }).getAttribute('aria-invalid')).toBe('false')
+  r2.getByRole('spinbutton', { name: 'Max ms', description: 'Rule r2: Max ms is below Min ms' })
+  expect(open).toBe(true)
+  expect(readOfflineConditions().rules).toEqual([])
+  expect(readRequestTimeoutMs()).toBe(before)
+
+  await set(timeout, '30')
+  await set(r1.getByRole('spinbutton', { name: 'Probability' }), '0.5')
+  await set(r1.getByRole('spinbutton', { name: 'Seed' }), '3')
+  await set(r2.getByRole('spinbutton', { name: 'Max ms' }), '5000')
+  await user.click(dialog.getByRole('button', { name: 'Save conditions' }))
+  await expect.poll(() => open).toBe(false)
+  expect(readOfflineConditions().rules).toMatchObject([
+    { id: 'r1', kind: 'quota', readsPerDay: 0, probability: 0.5, seed: 3 },
+    { id: 'r2', kind: 'latency', minMs: 3000, maxMs: 5000 },
+  ])
+  expect(readRequestTimeoutMs()).toBe(30_000)
 })

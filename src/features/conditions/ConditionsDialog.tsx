@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { useId, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import {
   ApiError,
   MAX_REQUEST_TIMEOUT_MS,
@@ -20,6 +21,14 @@ import {
 } from '../../contract'
 import { Dialog } from '../../ui/Dialog'
 import { Messages } from '../../ui/Messages'
+import {
+  type ConditionsFormErrors,
+  conditionsFormErrors,
+  hasErrors,
+  type RuleField,
+  ruleFieldKey,
+  ruleFieldLabels,
+} from './conditions-form-errors'
 import { useConditions, useSaveConditions } from './conditions-hooks'
 import type { ConditionsView } from './conditions-source'
 import { changedRule, newRule, nextRuleId } from './rules'
@@ -59,20 +68,31 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
   const [rules, setRules] = useState<ConditionRule[]>(saved.rules)
   const [timeoutSeconds, setTimeoutSeconds] = useState(() => String(readRequestTimeoutMs() / 1000))
   const [adding, setAdding] = useState<Partial<Record<OperationName, ConditionKind>>>({})
+  const [errors, setErrors] = useState<ConditionsFormErrors>()
+  const form = useRef<HTMLFormElement>(null)
+  const timeoutErrorId = useId()
 
   const update = (id: string, change: Partial<Record<string, unknown>>) =>
     setRules((current) => current.map((rule) => (rule.id === id ? changedRule(rule, change) : rule)))
   const add = (rule: ConditionRule) => setRules((current) => [...current, rule])
 
   const submit = () => {
-    const seconds = Number(timeoutSeconds)
-    if (Number.isFinite(seconds) && seconds > 0) writeRequestTimeoutMs(seconds * 1000)
+    const found = conditionsFormErrors(rules, timeoutSeconds)
+    // Rendered at once, so the first marked field can take the focus.
+    flushSync(() => setErrors(found))
+    if (hasErrors(found)) {
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+      return
+    }
+    writeRequestTimeoutMs(Number(timeoutSeconds) * 1000)
     save.mutate({ rules }, { onSuccess: onClose })
   }
 
   return (
     <form
+      ref={form}
       className="dialog-body"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault()
         submit()
@@ -94,8 +114,15 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
           step="0.5"
           value={timeoutSeconds}
           onChange={(e) => setTimeoutSeconds(e.target.value)}
+          aria-invalid={errors?.timeout !== undefined}
+          aria-describedby={errors?.timeout === undefined ? undefined : timeoutErrorId}
         />
       </label>
+      {errors?.timeout === undefined ? null : (
+        <small id={timeoutErrorId} className="field-error">
+          {errors.timeout}
+        </small>
+      )}
       <p className="hint">
         The console stops waiting for an answer after {secondsText(Number(timeoutSeconds) * 1000)} and says
         so. A timeout condition holds a request until then
@@ -120,6 +147,7 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
               <RuleRow
                 key={rule.id}
                 rule={rule}
+                errorOf={(field) => errors?.fields.get(ruleFieldKey(rule.id, field))}
                 onChange={(change) => update(rule.id, change)}
                 onRemove={() => setRules((current) => current.filter((r) => r.id !== rule.id))}
               />
@@ -163,6 +191,13 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
           </fieldset>
         )
       })}
+      {errors !== undefined && errors.general.length > 0 ? (
+        <div role="alert">
+          {errors.general.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      ) : null}
       {save.isError ? (
         <div role="alert">
           {save.error instanceof ApiError ? (
@@ -189,30 +224,46 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
 
 function RuleRow({
   rule,
+  errorOf,
   onChange,
   onRemove,
 }: {
   rule: ConditionRule
+  /** The message beside a field the form refused. */
+  errorOf: (field: RuleField) => string | undefined
   onChange: (change: Partial<Record<string, unknown>>) => void
   onRemove: () => void
 }) {
+  const errorId = useId()
   const number = (
-    label: string,
+    field: RuleField,
     value: number | undefined,
     set: (n: number | undefined) => void,
     step = 1,
-  ) => (
-    <label>
-      <span>{label}</span>
-      <input
-        type="number"
-        min={0}
-        step={step}
-        value={value ?? ''}
-        onChange={(e) => set(e.target.value === '' ? undefined : Number(e.target.value))}
-      />
-    </label>
-  )
+  ) => {
+    const error = errorOf(field)
+    return (
+      <>
+        <label>
+          <span>{ruleFieldLabels[field]}</span>
+          <input
+            type="number"
+            min={0}
+            step={step}
+            value={value ?? ''}
+            onChange={(e) => set(e.target.value === '' ? undefined : Number(e.target.value))}
+            aria-invalid={error !== undefined}
+            aria-describedby={error === undefined ? undefined : `${errorId}-${field}`}
+          />
+        </label>
+        {error === undefined ? null : (
+          <small id={`${errorId}-${field}`} className="field-error">
+            {error}
+          </small>
+        )}
+      </>
+    )
+  }
   return (
     <fieldset className="condition-rule" aria-label={`Rule ${rule.id}: ${conditionLabel(rule)}`}>
       <span className="condition-kind">
@@ -220,8 +271,8 @@ function RuleRow({
       </span>
       {rule.kind === 'latency' ? (
         <>
-          {number('Min ms', rule.minMs, (n) => onChange({ minMs: n ?? 0 }))}
-          {number('Max ms', rule.maxMs, (n) => onChange({ maxMs: n ?? 0 }))}
+          {number('minMs', rule.minMs, (n) => onChange({ minMs: n ?? 0 }))}
+          {number('maxMs', rule.maxMs, (n) => onChange({ maxMs: n ?? 0 }))}
         </>
       ) : null}
       {rule.kind === 'error' ? (
@@ -236,14 +287,14 @@ function RuleRow({
               <option value={503}>503</option>
             </select>
           </label>
-          {number('Retry-After (s)', rule.retryAfterSeconds, (n) => onChange({ retryAfterSeconds: n }))}
+          {number('retryAfterSeconds', rule.retryAfterSeconds, (n) => onChange({ retryAfterSeconds: n }))}
         </>
       ) : null}
       {rule.kind === 'quota'
-        ? number('Reads a day', rule.readsPerDay, (n) => onChange({ readsPerDay: n ?? 0 }))
+        ? number('readsPerDay', rule.readsPerDay, (n) => onChange({ readsPerDay: n ?? 0 }))
         : null}
-      {number('Probability', rule.probability, (n) => onChange({ probability: n ?? 0 }), 0.05)}
-      {number('Seed', rule.seed, (n) => onChange({ seed: n ?? 0 }))}
+      {number('probability', rule.probability, (n) => onChange({ probability: n ?? 0 }), 0.05)}
+      {number('seed', rule.seed, (n) => onChange({ seed: n ?? 0 }))}
       <button type="button" onClick={onRemove} aria-label={`Remove rule ${rule.id}`}>
         Remove
       </button>

@@ -128,7 +128,7 @@ it('imports a scenario file into the list, and refuses a data file saying why', 
   expect(await sandbox.exportSnapshot()).toEqual(before)
 })
 
-it('counts a pasted name as the rule does rather than cutting it, and refuses one too long in words', async () => {
+it('counts a pasted name as the rule does rather than cutting it, and refuses one too long before saving', async () => {
   const { user, dialog } = await openScenarios()
   const long = `${'A demo for the bank’s support team, '.repeat(2)}with the quota reached 🙂`
   expect([...long]).toHaveLength(96)
@@ -141,10 +141,22 @@ it('counts a pasted name as the rule does rather than cutting it, and refuses on
 
   expect(field).toHaveProperty('value', long)
   expect(dialog.getByText('96/80 characters').className).toContain('over-limit')
+  await dialog.findByText('Empty private customer')
+  const listed = rowNames(dialog)
   await user.click(dialog.getByRole('button', { name: 'Save' }))
-  expect((await dialog.findByRole('alert')).textContent).toContain(
-    'a scenario name may have at most 80 characters',
-  )
+  await dialog.findByRole('textbox', {
+    name: 'Save the current state as',
+    description: '96/80 characters A scenario name may have at most 80 characters',
+  })
+  expect(document.activeElement).toBe(field)
+  expect(dialog.queryByRole('alert')).toBeNull()
+  expect(rowNames(dialog)).toEqual(listed)
+  await user.clear(field)
+  await user.click(dialog.getByRole('button', { name: 'Save' }))
+  await dialog.findByRole('textbox', {
+    name: 'Save the current state as',
+    description: '0/80 characters A scenario needs a name',
+  })
 
   await user.click(dialog.getByRole('button', { name: 'Duplicate Empty private customer' }))
   const copy = within(dialog.getByRole('form', { name: 'Duplicate Empty private customer' }))
@@ -156,4 +168,12 @@ it('counts a pasted name as the rule does rather than cutting it, and refuses on
   await user.paste(long)
   expect(copyName).toHaveProperty('value', `Empty private customer (copy)${long}`)
   expect(copy.getByText('125/80 characters')).toBeDefined()
+  await user.click(copy.getByRole('button', { name: 'Duplicate' }))
+  await copy.findByRole('textbox', {
+    name: 'Name of the copy of Empty private customer',
+    description: '125/80 characters A scenario name may have at most 80 characters',
+  })
+  expect(document.activeElement).toBe(copyName)
+  expect(dialog.queryByRole('alert')).toBeNull()
+  expect(rowNames(dialog)).toEqual(listed)
 })

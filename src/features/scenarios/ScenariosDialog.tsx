@@ -18,7 +18,7 @@ import { count, downloadConsoleFile, storedText } from '../data-tools'
 import { ImportRefusal, importProblemsInWords, readImportFile, scenarioImport } from '../file-import'
 import { useOneAtATime } from '../one-at-a-time'
 import { arriveAt, parseView, useView } from '../view-state'
-import { ScenarioNameField } from './ScenarioNameField'
+import { ScenarioNameField, useScenarioNameCheck } from './ScenarioNameField'
 
 interface ScenariosDialogProps {
   offline: OfflineData
@@ -53,6 +53,7 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
   const [asking, setAsking] = useState<Asking>()
   const [busy, setBusy] = useState(false)
   const [saveAs, setSaveAs] = useState('')
+  const saveAsCheck = useScenarioNameCheck()
 
   const refreshList = useCallback(async () => setList(await scenarios.list()), [scenarios])
   useEffect(() => {
@@ -92,6 +93,7 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
 
   const save = (event: FormEvent) => {
     event.preventDefault()
+    if (!saveAsCheck.passes(saveAs)) return
     void run(
       'The scenario was not saved; nothing changed.',
       () => scenarios.save(saveAs, book.of(OFFLINE_UPSTREAM)),
@@ -177,8 +179,14 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
         A scenario holds the whole offline state: the data, the sandbox clock, the conditions and the bank
         personality. Loading one replaces that state; saved scenarios stay in this browser.
       </p>
-      <form className="scenario-save" onSubmit={save}>
-        <ScenarioNameField label="Save the current state as" value={saveAs} onChange={setSaveAs} />
+      <form className="scenario-save" onSubmit={save} noValidate>
+        <ScenarioNameField
+          label="Save the current state as"
+          value={saveAs}
+          onChange={setSaveAs}
+          error={saveAsCheck.error}
+          inputRef={saveAsCheck.inputRef}
+        />
         <button type="submit" disabled={busy}>
           Save
         </button>
@@ -371,14 +379,16 @@ interface NameFormProps {
 /** Renaming or duplicating: the new name, starting from the old one. */
 function NameForm({ asking, busy, onRename, children }: NameFormProps) {
   const [to, setTo] = useState(asking.kind === 'duplicate' ? `${asking.name} (copy)` : asking.name)
+  const check = useScenarioNameCheck()
   const verb = asking.kind === 'rename' ? 'Rename' : 'Duplicate'
   return (
     <form
       className="scenario-asking"
       aria-label={`${verb} ${asking.name}`}
+      noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        onRename(asking, to)
+        if (check.passes(to)) onRename(asking, to)
       }}
     >
       <ScenarioNameField
@@ -387,6 +397,8 @@ function NameForm({ asking, busy, onRename, children }: NameFormProps) {
         }
         value={to}
         onChange={setTo}
+        error={check.error}
+        inputRef={check.inputRef}
       />
       <button type="submit" className="primary" disabled={busy}>
         {verb}

@@ -298,3 +298,29 @@ it('refuses a merchant category code that is not 4 digits, in words, before anyt
   expect(screen.getByText('Requests (0)')).toBeDefined()
   expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
 })
+
+it("clears the last answer's banner when a new attempt stops in the form, sending nothing", async () => {
+  const { user, dialog, sandbox, account, fillRow } = await openDialog()
+  await seedTransactions(sandbox, account.resourceId, [transaction({ cardTransactionId: 'taken-1' })])
+  await fillRow(1, '-1.00', '', '5411')
+  const id = dialog.getByRole('textbox', { name: 'Row 1 transaction id' })
+  await user.type(id, 'taken-1')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+  expect((await dialog.findByRole('alert')).textContent).toBe(
+    'The sandbox refused the batch and stored nothing: see the marked rows.',
+  )
+  expect(screen.getByText('Requests (1)')).toBeDefined()
+
+  await user.clear(id)
+  await user.click(dialog.getByRole('button', { name: '+ Add row' }))
+  await fillRow(2, '-42,50', '', '5411')
+  await user.click(dialog.getByRole('button', { name: 'Add 2 transactions' }))
+
+  await dialog.findByRole('textbox', {
+    name: 'Row 2 amount',
+    description: /^Row 2 failed: Amount must use a point for decimals, not a comma/,
+  })
+  expect(dialog.queryByText(/The sandbox refused/)).toBeNull()
+  expect(dialog.queryByText(/Row 1 failed/)).toBeNull()
+  expect(screen.getByText('Requests (1)')).toBeDefined()
+})

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
 import { ApiError, type CreatedTransactions, type Creation, useCreateTransactions, useToday } from '../../api'
 import { createdBookingStatuses, type TppMessage } from '../../contract'
@@ -53,10 +53,13 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   const { fields, append, remove } = useFieldArray({ control, name: 'transactions' })
   const statuses = watch('transactions').map((row) => row.bookingStatus)
 
-  const onSubmit = handleSubmit(({ transactions }) => once(() => submit(transactions)))
-  const submit = async (transactions: Parameters<typeof create.mutateAsync>[0]) => {
+  // Every attempt drops the last answer first: one the form stops before sending must not stand under it.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     setAlert(undefined)
     setRowMessages(new Map())
+    return handleSubmit(({ transactions }) => once(() => submit(transactions)))(event)
+  }
+  const submit = async (transactions: Parameters<typeof create.mutateAsync>[0]) => {
     try {
       onCreated(await create.mutateAsync(transactions), transactions.length)
     } catch (error) {
