@@ -42,6 +42,28 @@ it('names the farthest a move may go when Days is past it, and sends nothing', a
   expect(dialog.getByTestId('clock-today').textContent).toBe(localToday())
 })
 
+it('refuses a move that would take the clock past its century, in words, and keeps it', async () => {
+  const { user, dialog } = await openClock()
+  const days = dialog.getByRole('spinbutton', { name: 'Days' })
+  await user.clear(days)
+  await user.type(days, '30000')
+  await user.click(dialog.getByRole('button', { name: 'Forward 30000 days' }))
+  const ahead = addDays(localToday(), 30_000)
+  await waitFor(() => expect(dialog.getByTestId('clock-today').textContent).toBe(ahead))
+  await user.clear(days)
+  await user.type(days, '10000')
+  await user.click(dialog.getByRole('button', { name: 'Forward 10000 days' }))
+
+  expect(dialog.getByRole('alert').textContent).toBe(
+    "The sandbox's clock stays within 36,500 days of the real date: Forward 10,000 days would put it " +
+      '40,000 days ahead; nothing was moved.',
+  )
+  expect(dialog.getByTestId('clock-today').textContent).toBe(ahead)
+  // Typing another count starts afresh.
+  await user.type(days, '0')
+  expect(dialog.queryByRole('alert')).toBeNull()
+})
+
 it('refuses a settlement rule that is no count, in words, and sets nothing', async () => {
   const { user, dialog } = await openClock()
   await user.click(dialog.getByRole('checkbox', { name: /^Pending transactions settle as booked after/ }))

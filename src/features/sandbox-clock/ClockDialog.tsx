@@ -52,6 +52,8 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   // A move past the sandbox's bound on the clock is refused here, in words, before it is sent.
   const daysProblem = wholeIn(numberOf(daysText), 1, MAX_CLOCK_OFFSET_DAYS, 'Days')
   const days = daysProblem === undefined ? numberOf(daysText) : undefined
+  // A move within the bound that would take the clock past it from where it stands; cleared by typing.
+  const [moveProblem, setMoveProblem] = useState<string>()
   const [frozenOn, setFrozenOn] = useState<string>()
   // Undefined until the tester types: the sandbox's own rule is shown and kept.
   const [settleAfterText, setSettleAfterText] = useState<string>()
@@ -109,11 +111,16 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const move = (by: number) => {
     if (!answer) return
     const today = addDays(answer.today, by)
-    void apply(
-      answer.setting.kind === 'frozen'
-        ? { kind: 'frozen', date: today }
-        : { kind: 'follows', offsetDays: daysBetween(answer.realToday, today) },
-    )
+    if (answer.setting.kind === 'frozen') return void apply({ kind: 'frozen', date: today })
+    const offsetDays = daysBetween(answer.realToday, today)
+    if (Math.abs(offsetDays) > MAX_CLOCK_OFFSET_DAYS) {
+      const moved = `${by > 0 ? 'Forward' : 'Back'} ${count(Math.abs(by), 'day')}`
+      const where = `${count(Math.abs(offsetDays), 'day')} ${offsetDays > 0 ? 'ahead' : 'behind'}`
+      return setMoveProblem(
+        `The sandbox's clock stays within ${MAX_CLOCK_OFFSET_DAYS.toLocaleString('en')} days of the real date: ${moved} would put it ${where}; nothing was moved.`,
+      )
+    }
+    void apply({ kind: 'follows', offsetDays })
   }
   const freeze = (event: FormEvent) => {
     event.preventDefault()
@@ -155,7 +162,10 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
                   value={daysText}
                   aria-invalid={days === undefined}
                   aria-describedby={days === undefined ? daysErrorId : undefined}
-                  onChange={(e) => setDaysText(e.target.value)}
+                  onChange={(e) => {
+                    setDaysText(e.target.value)
+                    setMoveProblem(undefined)
+                  }}
                 />
               </label>
               <button type="button" disabled={days === undefined} onClick={() => move(-(days ?? 0))}>
@@ -168,6 +178,11 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
             {days === undefined ? (
               <p id={daysErrorId} className="field-error">
                 {daysProblem}
+              </p>
+            ) : null}
+            {moveProblem ? (
+              <p className="field-error" role="alert">
+                {moveProblem}
               </p>
             ) : null}
             <form className="clock-freeze" onSubmit={freeze}>
