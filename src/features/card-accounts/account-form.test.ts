@@ -95,4 +95,15 @@ describe('"Open account…" reads an id or a link', () => {
     })
     expect(accountIdFrom('https://bank.example/accounts/1')).toMatchObject({ ok: false })
   })
+
+  it('refuses an id no sandbox path can carry, showing the start of a long one only', () => {
+    expect(accountIdFrom('x'.repeat(500))).toEqual({
+      ok: false,
+      message: `A card account id must be 1 to 128 of A-Z a-z 0-9 _ . ~ ! = -, not "${'x'.repeat(40)}…" (500 characters)`,
+    })
+    expect(accountIdFrom('/?account=acc%201')).toEqual({
+      ok: false,
+      message: 'A card account id must be 1 to 128 of A-Z a-z 0-9 _ . ~ ! = -, not "acc 1"',
+    })
+  })
 })

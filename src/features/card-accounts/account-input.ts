@@ -1,4 +1,4 @@
-import { API_BASE, SANDBOX_PREFIX } from '../../contract'
+import { API_BASE, resourceId, SANDBOX_PREFIX } from '../../contract'
 
 /** `view`: a console link's own query (status, dates, page), which opening it keeps. */
 export type AccountInput = { ok: true; id: string; view?: string } | { ok: false; message: string }
@@ -11,7 +11,7 @@ export function accountIdFrom(input: string): AccountInput {
   const text = input.trim()
   if (text === '') return { ok: false, message: 'Enter a card account id, or paste a link to one' }
   const looksLikeLink = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('/') || text.startsWith('?')
-  if (!looksLikeLink) return { ok: true, id: text }
+  if (!looksLikeLink) return checked(text)
   let url: URL
   try {
     url = new URL(text, 'http://console.invalid/')
@@ -19,12 +19,12 @@ export function accountIdFrom(input: string): AccountInput {
     return { ok: false, message: 'This link is not a URL' }
   }
   const fromView = url.searchParams.get('account')
-  if (fromView) return { ok: true, id: fromView, view: url.search }
+  if (fromView) return checked(fromView, url.search)
   const match = /\/card-accounts\/([^/]+)(\/transactions)?\/?$/.exec(url.pathname)
   const segment = match?.[1]
   if (segment !== undefined && url.pathname.includes(`${SANDBOX_PREFIX}/`)) {
     try {
-      return { ok: true, id: decodeURIComponent(segment) }
+      return checked(decodeURIComponent(segment))
     } catch {
       return { ok: false, message: `The id in this link is not readable: ${segment}` }
     }
@@ -33,4 +33,23 @@ export function accountIdFrom(input: string): AccountInput {
     ok: false,
     message: `This link names no card account: paste a console link (…?account=<id>) or a sandbox URL ending in ${SANDBOX_PREFIX}/card-accounts/<id> (under ${API_BASE} or the bank's base path)`,
   }
+}
+
+/** Longer ids are shown by their start: the whole of a pasted page would bury the message. */
+const SHOWN_CHARACTERS = 40
+
+/**
+ * The id if a sandbox path can carry it (the contract's rule, which the proxy and our sandboxes apply to
+ * the path): otherwise the rule in words, before anything is sent.
+ */
+function checked(id: string, view?: string): AccountInput {
+  const parsed = resourceId.safeParse(id)
+  if (parsed.success) return view === undefined ? { ok: true, id } : { ok: true, id, view }
+  const shown =
+    id.length > SHOWN_CHARACTERS
+      ? `"${id.slice(0, SHOWN_CHARACTERS)}…" (${id.length.toLocaleString('en')} characters)`
+      : `"${id}"`
+  // The contract's own words: "must be 1 to 128 of A-Z a-z 0-9 _ . ~ ! = -".
+  const rule = parsed.error.issues[0]?.message ?? 'is not one a sandbox path can carry'
+  return { ok: false, message: `A card account id ${rule}, not ${shown}` }
 }
