@@ -1,7 +1,8 @@
 // The sandbox operation over HTTP on a store, as `npm start`'s local upstream and `npm run sandbox`
 // both serve it: one personality, and signatures checked the same way (or, for plain curl, not at all).
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { KeyObject, X509Certificate } from 'node:crypto'
-import type { Server } from 'node:http'
+import type { RequestListener, Server, ServerResponse } from 'node:http'
 import { headerNames, type Problem, problem } from '../src/contract'
 import {
   createMemoryStore,
@@ -47,11 +48,9 @@ export function createSandboxService({
   storeCaps,
   store = createMemoryStore(),
 }: SandboxServiceOptions): Server {
-  // The authenticate seam can only refuse; the verification header belongs to the answer, so the keyId a
-  // request verified with is noted by its X-Request-ID and added to its answer (as offline mode's stand-in
-  // for the proxy does). Not AsyncLocalStorage: on Node 20 it slows every promise after it.
-  const verifiedKeyIds = new Map<string, string[]>()
-  const requestIdOf = (request: Request) => request.headers.get(headerNames.requestId) ?? ''
+  // The authenticate seam can only refuse; the verification header belongs to the response, so the
+  // response of the request being verified travels alongside in async context.
+  const current = new AsyncLocalStorage<ServerResponse>()
   const authenticate =
     signatures.kind === 'off'
       ? undefined
@@ -64,10 +63,13 @@ export function createSandboxService({
           // The console's own header: a sandbox shaped like a bank does not send it.
           ...(personality.consoleHeaders
             ? {
-                onVerified: (verified: { keyId: string }, request: Request) => {
-                  const id = requestIdOf(request)
-                  verifiedKeyIds.set(id, [...(verifiedKeyIds.get(id) ?? []), verified.keyId])
-                },
+                onVerified: (verified: { keyId: string }) =>
+                  current
+                    .getStore()
+                    ?.setHeader(
+                      headerNames.sandboxVerification,
+                      `verified keyId=${encodeParameterValue(verified.keyId)}`,
+                    ),
               }
             : {}),
         })
@@ -90,17 +92,14 @@ export function createSandboxService({
     }),
     maxBodyBytes,
     personality,
-    answerHeaders: (request) => {
-      const id = requestIdOf(request)
-      // A personality that takes an X-Request-ID again may have two such requests under way: one keyId each.
-      const [keyId, ...others] = verifiedKeyIds.get(id) ?? []
-      if (others.length > 0) verifiedKeyIds.set(id, others)
-      else verifiedKeyIds.delete(id)
-      return keyId === undefined
-        ? {}
-        : { [headerNames.sandboxVerification]: `verified keyId=${encodeParameterValue(keyId)}` }
-    },
   })
+  const listeners = server.listeners('request') as RequestListener[]
+  server.removeAllListeners('request')
+  server.on('request', (req, res) =>
+    current.run(res, () => {
+      for (const listener of listeners) listener(req, res)
+    }),
+  )
   return server
 }
 

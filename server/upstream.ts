@@ -19,8 +19,6 @@ export interface SandboxServerOptions {
    * answers; the contract's by default. It is served at /openapi.json under the base path.
    */
   personality?: Personality
-  /** Headers to add to the answer to `request`, once the handlers answered it (the verification's). */
-  answerHeaders?: (request: Request) => Record<string, string>
 }
 
 /** Methods fetch's Request refuses to carry; no operation has them, so the route matcher answers them. */
@@ -35,7 +33,6 @@ export function createSandboxServer({
   handlers,
   maxBodyBytes,
   personality = defaultPersonality,
-  answerHeaders,
 }: SandboxServerOptions): Server {
   // What this personality offers and writes, under its base path: a sandbox shaped like a bank serves
   // nothing outside it.
@@ -79,14 +76,8 @@ export function createSandboxServer({
       const text = `the request cannot be read: ${(error as Error).message}`
       return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text))
     }
-    // baseUrl: without it msw resolves relative handler paths against nothing and nothing matches. The
-    // answer's own headers are asked for whatever came of it, so what was noted for it is taken.
-    let response: Response | undefined
-    try {
-      response = await getResponse(handlers, request, { baseUrl: origin })
-    } finally {
-      for (const [name, value] of Object.entries(answerHeaders?.(request) ?? {})) res.setHeader(name, value)
-    }
+    // baseUrl: without it msw resolves relative handler paths against nothing and nothing matches.
+    const response = await getResponse(handlers, request, { baseUrl: origin })
     if (!response) return sendRefusal(req, res, refusalOf(method, url.pathname, { kind: 'unknown' }))
     response.headers.forEach((value, name) => {
       res.appendHeader(name, value)

@@ -78,7 +78,7 @@ export function requireSignature({
   dateFrom,
 }: {
   trust?: (certificateBase64: string, verified: Verified) => Promise<Problem | null>
-  onVerified?: (verified: Verified, request: Request) => void
+  onVerified?: (verified: Verified) => void
   /** Where a browser carries the Date it signed: fetch may not set `Date` itself (a forbidden header). */
   dateFrom?: string
 } = {}): Authenticate {
@@ -112,7 +112,7 @@ export function requireSignature({
       const replayed = replayProblem(usedIds, request.headers.get(headerNames.requestId), headers.date)
       if (replayed) return replayed
     }
-    onVerified?.(result, request)
+    onVerified?.(result)
     return null
   }
 }
