@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { delay, HttpResponse, http } from 'msw'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { scenarioToLoad } from '../../api'
 import { openScenarioLibrary } from '../../app/scenario-library'
 import { localToday, type StoredTransaction } from '../../contract'
@@ -149,5 +149,20 @@ describe('Copy to offline', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }))
     await within(dialog).findByText('Nothing was read; choose another name.')
     expect(dialog.textContent).toContain('A scenario named "Empty private customer" exists already')
+  })
+
+  it('says in words that a scenario needs a name, before reading anything', async () => {
+    const { dialog } = await proxyAccount('Nameless')
+    const reads = vi.fn()
+    const onRequest = ({ request }: { request: Request }) => {
+      if (request.url.includes('/transactions')) reads()
+    }
+    server.events.on('request:start', onRequest)
+    onTestFinished(() => server.events.removeListener('request:start', onRequest))
+    fireEvent.change(within(dialog).getByLabelText('Scenario name'), { target: { value: '' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }))
+    await within(dialog).findByText('Nothing was read; choose another name.')
+    expect(dialog.textContent).toContain('a scenario needs a name')
+    expect(reads).not.toHaveBeenCalled()
   })
 })

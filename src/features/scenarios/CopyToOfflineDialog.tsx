@@ -150,7 +150,9 @@ export function CopyToOfflineDialog({
               Each page is a request that counts against the bank's limits like any other (a bank may allow as
               few as four reads a day without the customer): a large account takes many.
             </p>
+            {/* Not the browser's bubble for an empty name: the library's rule says it, in words, as for any other. */}
             <form
+              noValidate
               className="copy-offline-form"
               onSubmit={step.kind === 'unsaved' ? saveAgain : (event) => void start(event)}
             >
