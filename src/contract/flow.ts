@@ -68,10 +68,13 @@ export const flowStep = z.discriminatedUnion(
 export type FlowStep = z.infer<typeof flowStep>
 export type FlowAction = FlowStep['action']
 
+/** The longest flow name a flows file holds (the recorder's name field stops there). */
+export const FLOW_NAME_MAX = 80
+
 export const flow = z.strictObject({
   name: z
     .string({ error: 'name is required' })
-    .check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(80)),
+    .check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(FLOW_NAME_MAX)),
   steps: z.array(flowStep).check(z.minLength(1, 'a flow has at least one step')),
 })
 export type Flow = z.infer<typeof flow>

@@ -1,12 +1,10 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import type { RequestLogEntry } from '../../api'
-import type { Flow } from '../../contract/flow'
+import { FLOW_NAME_MAX, type Flow } from '../../contract/flow'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
+import { Field } from '../../ui/Field'
 import { Operation, Status } from '../inspector'
 import { recordFlow } from './record'
-
-// The flow file's rule for a name: longer, the saved flows would no longer read back.
-const NAME_MAX = 80
 
 interface RecordDialogProps {
   /** The requests that would become steps, oldest first (`recordableRequests`). */
@@ -23,8 +21,6 @@ export function RecordDialog({ requests, defaultName, savedNames, onSave, onClos
   const [name, setName] = useState(defaultName)
   const [ticked, setTicked] = useState(() => requests.map(() => true))
   const [problem, setProblem] = useState<string>()
-  const nameId = useId()
-  const nameHint = useId()
 
   const save = (event: FormEvent) => {
     event.preventDefault()
@@ -47,21 +43,23 @@ export function RecordDialog({ requests, defaultName, savedNames, onSave, onClos
   return (
     <Dialog help="presenter" title="Record a flow" onClose={onClose}>
       <form className="form record-flow" onSubmit={save}>
-        <div className="field">
-          <label htmlFor={nameId}>Name</label>
-          <input
-            id={nameId}
-            value={name}
-            maxLength={NAME_MAX}
-            aria-describedby={nameHint}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <span id={nameHint} className="hint">
-            {savedNames.includes(name.trim())
+        <Field
+          label="Name"
+          hint={
+            savedNames.includes(name.trim())
               ? 'A saved flow has this name: saving replaces it.'
-              : `Up to ${NAME_MAX} characters.`}
-          </span>
-        </div>
+              : `Up to ${FLOW_NAME_MAX} characters.`
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={name}
+              maxLength={FLOW_NAME_MAX}
+              onChange={(e) => setName(e.target.value)}
+            />
+          )}
+        </Field>
         <fieldset>
           <legend>Requests to record as steps, oldest first</legend>
           <ul className="record-requests">
