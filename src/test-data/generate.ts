@@ -11,6 +11,9 @@ export interface GenerateOptions {
   currency: string
 }
 
+/** The largest seed mulberry32 tells apart: it reads its seed as 32 bits, so a larger one repeats a smaller. */
+export const MAX_SEED = 0xffff_ffff
+
 /** Small seeded PRNG (mulberry32): the same seed gives the same sequence in every browser and in Node. */
 export function mulberry32(seed: number): () => number {
   let state = seed >>> 0

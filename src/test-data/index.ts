@@ -1,3 +1,3 @@
 export { addDays } from './calendar'
 export { type TestDataAccount, testDataFill } from './fixed-set'
-export { type GenerateOptions, generateTransactions, mulberry32 } from './generate'
+export { type GenerateOptions, generateTransactions, MAX_SEED, mulberry32 } from './generate'

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { queryKeys, useApiClient, useToday } from '../../api'
 import { MAX_BATCH, type TransactionCreateInput } from '../../contract'
+import { generateTransactions, MAX_SEED } from '../../test-data/generate'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
@@ -76,7 +77,6 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const generate = async () => {
     const controller = new AbortController()
     abort.current = controller
-    const { generateTransactions } = await import('../../test-data/generate')
     const bodies = generateTransactions({
       count: total,
       days,
@@ -227,9 +227,6 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
 }
 
 const MAX_DAYS = 3650
-
-/** The generator's PRNG reads its seed as 32 bits (`seed >>> 0`): a larger seed repeats a smaller one. */
-const MAX_SEED = 0xffff_ffff
 
 /**
  * The bodies in the order given, as requests of at most MAX_BATCH transactions and CHUNK_BYTES bytes:
