@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { screen, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
-import { queryKeys, readRequestTimeoutMs } from '../../api'
+import { queryKeys, readRequestTimeoutMs, secondsText } from '../../api'
 import { startConsole } from '../../test/render'
 import { ConditionsDialog } from './ConditionsDialog'
 import { readOfflineConditions } from './conditions-source'
@@ -79,6 +79,10 @@ it('names every value out of range beside its field, by rule, and saves nothing 
   r1.getByRole('spinbutton', { name: 'Seed', description: 'Rule r1: Seed must be at least 0' })
   expect(r1.getByRole('spinbutton', { name: 'Reads a day' }).getAttribute('aria-invalid')).toBe('false')
   r2.getByRole('spinbutton', { name: 'Max ms', description: 'Rule r2: Max ms is below Min ms' })
+  // The hint beside a refused timeout speaks of the one still in force, not of the refused one.
+  expect(dialog.getByText(/^The console stops waiting/).textContent).toContain(
+    `after ${secondsText(before)} and says so`,
+  )
   expect(open).toBe(true)
   expect(readOfflineConditions().rules).toEqual([])
   expect(readRequestTimeoutMs()).toBe(before)

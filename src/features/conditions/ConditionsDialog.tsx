@@ -28,6 +28,7 @@ import {
   type RuleField,
   ruleFieldKey,
   ruleFieldLabels,
+  timeoutProblem,
 } from './conditions-form-errors'
 import { useConditions, useSaveConditions } from './conditions-hooks'
 import type { ConditionsView } from './conditions-source'
@@ -66,7 +67,11 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
   const { mode } = useApiClient()
   const save = useSaveConditions()
   const [rules, setRules] = useState<ConditionRule[]>(saved.rules)
-  const [timeoutSeconds, setTimeoutSeconds] = useState(() => String(readRequestTimeoutMs() / 1000))
+  // Read once: the hint speaks of it while the typed value is one the form refuses.
+  const [keptTimeoutMs] = useState(readRequestTimeoutMs)
+  const [timeoutSeconds, setTimeoutSeconds] = useState(() => String(keptTimeoutMs / 1000))
+  const typedTimeoutMs = Number(timeoutSeconds) * 1000
+  const hintTimeoutMs = timeoutProblem(timeoutSeconds) === undefined ? typedTimeoutMs : keptTimeoutMs
   const [adding, setAdding] = useState<Partial<Record<OperationName, ConditionKind>>>({})
   const [errors, setErrors] = useState<ConditionsFormErrors>()
   const form = useRef<HTMLFormElement>(null)
@@ -84,7 +89,7 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
       form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
       return
     }
-    writeRequestTimeoutMs(Number(timeoutSeconds) * 1000)
+    writeRequestTimeoutMs(typedTimeoutMs)
     save.mutate({ rules }, { onSuccess: onClose })
   }
 
@@ -124,8 +129,8 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
         </small>
       )}
       <p className="hint">
-        The console stops waiting for an answer after {secondsText(Number(timeoutSeconds) * 1000)} and says
-        so. A timeout condition holds a request until then
+        The console stops waiting for an answer after {secondsText(hintTimeoutMs)} and says so. A timeout
+        condition holds a request until then
         {saved.upstreamTimeoutMs === undefined
           ? '.'
           : `, or until the proxy's UPSTREAM_TIMEOUT_MS (${secondsText(saved.upstreamTimeoutMs)}), which answers 504.`}

@@ -35,11 +35,7 @@ export function conditionsFormErrors(
   rules: readonly ConditionRule[],
   timeoutSeconds: string,
 ): ConditionsFormErrors {
-  const ms = Number(timeoutSeconds) * 1000
-  const timeout =
-    timeoutSeconds.trim() !== '' && ms >= MIN_REQUEST_TIMEOUT_MS && ms <= MAX_REQUEST_TIMEOUT_MS
-      ? undefined
-      : `Console request timeout must be from ${MIN_REQUEST_TIMEOUT_MS / 1000} to ${MAX_REQUEST_TIMEOUT_MS / 1000} seconds`
+  const timeout = timeoutProblem(timeoutSeconds)
   const fields = new Map<string, string>()
   const general: string[] = []
   for (const issue of conditionSet.safeParse({ rules }).error?.issues ?? []) {
@@ -53,6 +49,14 @@ export function conditionsFormErrors(
     }
   }
   return { timeout, fields, general }
+}
+
+/** Why the typed console request timeout cannot be kept, if it cannot: outside the bounds the console keeps. */
+export function timeoutProblem(timeoutSeconds: string): string | undefined {
+  const ms = Number(timeoutSeconds) * 1000
+  return timeoutSeconds.trim() !== '' && ms >= MIN_REQUEST_TIMEOUT_MS && ms <= MAX_REQUEST_TIMEOUT_MS
+    ? undefined
+    : `Console request timeout must be from ${MIN_REQUEST_TIMEOUT_MS / 1000} to ${MAX_REQUEST_TIMEOUT_MS / 1000} seconds`
 }
 
 interface Issue {
