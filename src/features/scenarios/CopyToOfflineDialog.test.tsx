@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { scenarioToLoad } from '../../api'
 import { openScenarioLibrary } from '../../app/scenario-library'
 import { localToday, type StoredTransaction } from '../../contract'
+import { expectConsole } from '../../test/console'
 import { apiUrl, proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
 
@@ -70,6 +71,8 @@ describe('Copy to offline', () => {
     expect(saved).toMatchObject({ personality: 'console', conditions: { rules: [] } })
     expect(account.resourceId).toBe(stored?.account.resourceId)
 
+    // The switch reloads the page into offline mode; jsdom, which cannot reload, says so.
+    expectConsole('error', /^Not implemented: navigation to another Document$/)
     fireEvent.click(within(dialog).getByRole('button', { name: 'Switch to offline and load it' }))
     expect(scenarioToLoad.peek()).toBe(scenario)
     expect(localStorage.getItem('sandbox-console.mode')).toBe('offline')
