@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { LogEntry, RequestLogEntry } from '../../api'
 import { operationOf } from '../../contract'
 import { maskBody, maskHeaders } from '../presenter'
+import { prettyJson } from './pretty-json'
 import { useShownRequest } from './shown-request'
 
 /**
@@ -88,11 +89,6 @@ function OneRequest({ entry }: { entry: RequestLogEntry }) {
 const SHOWN_CHARS = 4_000
 
 function pretty(body: string): string {
-  let text = body
-  try {
-    if (body.length <= 50_000) text = JSON.stringify(JSON.parse(body), null, 2)
-  } catch {
-    // Not JSON: shown as it came.
-  }
+  const text = prettyJson(body)
   return text.length <= SHOWN_CHARS ? text : `${text.slice(0, SHOWN_CHARS)}\n…`
 }

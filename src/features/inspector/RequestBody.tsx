@@ -1,5 +1,6 @@
 import { type Mode, preview, type RequestLogEntry, useApiClient, type Verification } from '../../api'
 import { CopyAsCurl } from './CopyAsCurl'
+import { prettyJson } from './pretty-json'
 
 /**
  * A request as it went over the wire: its headers, signature and verdict, bodies, and a curl to repeat it.
@@ -134,17 +135,7 @@ function Body({ title, body }: { title: string; body: string }) {
   return (
     <>
       <h3>{title}</h3>
-      <pre>{preview(pretty(body))}</pre>
+      <pre>{preview(prettyJson(body))}</pre>
     </>
   )
-}
-
-/** Small JSON bodies indented for reading; large ones shown as sent, so the preview stays cheap. */
-function pretty(body: string): string {
-  if (body.length > 50_000) return body
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2)
-  } catch {
-    return body
-  }
 }
