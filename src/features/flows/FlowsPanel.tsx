@@ -6,15 +6,21 @@ import { type Flow, flowsFile, flowsFileOf } from '../../contract/flow'
 import { useAnnounce } from '../../ui/announcer'
 import { consoleDateTime } from '../../ui/dates'
 import { FilePicker } from '../../ui/FilePicker'
+import { useMediaQuery } from '../../ui/use-media-query'
 import { count, downloadConsoleFile } from '../data-tools'
 import { checkImport, flowsImport, ImportRefusal, readImportFile } from '../file-import'
 import { showInInspector } from '../inspector'
+import { usePresenter } from '../presenter'
 import { useView } from '../view-state'
+import { bringStepDataIntoView, useCaptionRoom } from './in-sight'
 import { RecordDialog } from './RecordDialog'
 import { recordableRequests } from './record'
 import { type FlowContext, runStep, type StepOutcome } from './run-step'
 import { readSavedFlows, withFlows, writeSavedFlows } from './saved-flows'
 import { shippedFlows } from './shipped'
+
+/** styles.css's width below which the panel is a row above the inspector rather than a column. */
+const PANEL_IN_A_ROW = '(max-width: 1100px)'
 
 /**
  * A flow on the page beside what it changes: → runs the next step, ← steps back one (→ then runs that step
@@ -39,6 +45,13 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   // The requests "Record from requests" offers, while its dialog is open.
   const [recordable, setRecordable] = useState<readonly RequestLogEntry[]>()
   const nextButton = useRef<HTMLButtonElement>(null)
+  const caption = useRef<HTMLParagraphElement>(null)
+  useCaptionRoom(caption)
+  // Presenter mode's one-line panel (styles.css) starts with record, export and import folded away: on a
+  // short screen they would take the room of the data the step shows.
+  const presenting = usePresenter()
+  const inARow = useMediaQuery(PANEL_IN_A_ROW)
+  const oneLine = presenting && inARow
   // The Signature switch as it was: a flow's tampered steps must not leave it spoiled behind them.
   const [tamperBefore] = useState(api.settings.tamper.read)
 
@@ -90,6 +103,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     return () => document.removeEventListener('keydown', onKey)
   }, [])
   useEffect(() => nextButton.current?.focus(), [])
+  useEffect(() => (at > 0 ? bringStepDataIntoView() : undefined), [at])
 
   const close = () => {
     showInInspector(undefined)
@@ -176,19 +190,19 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
           ))}
         </select>
       </label>
-      <p className="flow-caption" aria-live="polite">
+      <p className="flow-caption" aria-live="polite" ref={caption}>
         {upcoming
           ? `Next, step ${at + 1} of ${flow.steps.length}: ${upcoming.caption}`
           : `Done: ${flow.steps.length === 1 ? 'its one step' : `all ${flow.steps.length} steps`} ran.`}
       </p>
       {last ? (
-        <p className={last.ok ? 'verdict ok' : 'verdict bad'}>
+        <p className={last.ok ? 'flow-verdict verdict ok' : 'flow-verdict verdict bad'}>
           Step {at}: {last.summary}
         </p>
       ) : null}
       {/* Above the list: however long it is, the step's buttons stay in sight (issue 20's tester, presenter
           mode at 1366×900, found them under the caption's bar below a five-step list). */}
-      <div className="flow-actions">
+      <div className="flow-actions flow-step-actions">
         <button type="button" onClick={back} disabled={at === 0 || running} aria-keyshortcuts="ArrowLeft">
           ← Back
         </button>
@@ -214,20 +228,24 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
           </li>
         ))}
       </ol>
-      <div className="flow-actions">
-        <button type="button" onClick={record}>
-          Record from requests
-        </button>
-        <button
-          type="button"
-          onClick={() => downloadConsoleFile(flowsFileOf([flow], new Date().toISOString()))}
-        >
-          Export flow
-        </button>
-        <FilePicker inputLabel="Import flows file" accept="application/json,.json" onFile={chooseFile}>
-          Import flows…
-        </FilePicker>
-      </div>
+      {/* Open by default wherever there is room; the one-line panel opens it on demand. */}
+      <details className="flow-more" open={!oneLine}>
+        <summary>Record, export, import</summary>
+        <div className="flow-actions">
+          <button type="button" onClick={record}>
+            Record from requests
+          </button>
+          <button
+            type="button"
+            onClick={() => downloadConsoleFile(flowsFileOf([flow], new Date().toISOString()))}
+          >
+            Export flow
+          </button>
+          <FilePicker inputLabel="Import flows file" accept="application/json,.json" onFile={chooseFile}>
+            Import flows…
+          </FilePicker>
+        </div>
+      </details>
       {message ? (
         <p className={message.bad ? 'field-error' : 'muted'} role={message.bad ? 'alert' : 'status'}>
           {message.text}

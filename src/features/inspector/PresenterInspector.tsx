@@ -1,9 +1,16 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import type { LogEntry, RequestLogEntry } from '../../api'
 import { operationOf } from '../../contract'
+import { useMediaQuery } from '../../ui/use-media-query'
 import { maskBody, maskHeaders } from '../presenter'
 import { prettyJson } from './pretty-json'
 import { useShownRequest } from './shown-request'
+
+/**
+ * A screen this short (800×600) has no room for headers and bodies beside the table: the request starts
+ * folded to its one line there, and opens on demand.
+ */
+const SHORT_SCREEN = '(max-height: 700px)'
 
 /**
  * The inspector on a shared screen: one request at a time in large print, with every person's identifier
@@ -19,12 +26,22 @@ export function PresenterInspector({ entries }: { entries: readonly LogEntry[] }
   const index = Math.max(0, shownId === undefined ? 0 : requests.findIndex((entry) => entry.id === shownId))
   const entry = requests[index]
   const goTo = (to: number) => setOwn({ asked, id: to === 0 ? undefined : requests[to]?.id })
+  const short = useMediaQuery(SHORT_SCREEN)
+  // The presenter's own choice, once made, whatever the screen's height.
+  const [opened, setOpened] = useState<boolean>()
+  const open = opened ?? !short
+  const partsId = useId()
   return (
     <section className="inspector presenter-inspector" aria-label="Request inspector">
       <div className="presenter-inspector-bar">
         <h2>
           Request {requests.length === 0 ? 0 : requests.length - index} of {requests.length}
         </h2>
+        {entry ? (
+          <button type="button" aria-expanded={open} aria-controls={partsId} onClick={() => setOpened(!open)}>
+            Headers and bodies<span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
+          </button>
+        ) : null}
         <button type="button" disabled={index >= requests.length - 1} onClick={() => goTo(index + 1)}>
           ◀ Older
         </button>
@@ -32,54 +49,66 @@ export function PresenterInspector({ entries }: { entries: readonly LogEntry[] }
           Newer ▶
         </button>
       </div>
-      {entry ? <OneRequest entry={entry} /> : <p>No request yet.</p>}
+      {entry ? <OneRequest entry={entry} partsId={partsId} folded={!open} /> : <p>No request yet.</p>}
     </section>
   )
 }
 
-function OneRequest({ entry }: { entry: RequestLogEntry }) {
+interface OneRequestProps {
+  entry: RequestLogEntry
+  /** The id of what folds: the headers, the bodies and a signature's ✓. */
+  partsId: string
+  /** The request on one line, and what went wrong (a refusal, a failure) under it. */
+  folded: boolean
+}
+
+function OneRequest({ entry, partsId, folded }: OneRequestProps) {
   const ok = entry.status !== undefined && entry.status < 400
   const { verification } = entry
+  const verdict = verification ? (
+    <p className={verification.verified ? 'verdict ok' : 'verdict bad'}>
+      {verification.verified
+        ? '✓ '
+        : `✗ Refused: ${verification.code}${verification.part ? ` at ${verification.part}` : ''} — `}
+      {verification.text}
+    </p>
+  ) : null
   return (
     <div className="presenter-request">
-      <p className="presenter-request-line">
+      <p className={folded ? 'presenter-request-line folded' : 'presenter-request-line'}>
         <span className="operation-name">{operationOf(entry.method, entry.url)}</span>{' '}
         <strong>{entry.method}</strong> <code>{entry.url}</code>{' '}
         <span className={ok ? 'status ok' : 'status bad'}>{entry.status ?? 'failed'}</span>
       </p>
-      {verification ? (
-        <p className={verification.verified ? 'verdict ok' : 'verdict bad'}>
-          {verification.verified
-            ? '✓ '
-            : `✗ Refused: ${verification.code}${verification.part ? ` at ${verification.part}` : ''} — `}
-          {verification.text}
-        </p>
-      ) : null}
+      {verification?.verified ? null : verdict}
       {entry.failure ? <p className="field-error">{entry.failure}</p> : null}
-      <div className="presenter-request-parts">
-        <div>
-          <h3>Request headers</h3>
-          <dl className="headers">
-            {maskHeaders(entry.requestHeaders).map(([name, value]) => (
-              <div key={name}>
-                <dt>{name}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-          {entry.requestBody !== undefined ? (
-            <>
-              <h3>Request body</h3>
-              <pre>{maskBody(pretty(entry.requestBody))}</pre>
-            </>
+      <div id={partsId} hidden={folded}>
+        {verification?.verified ? verdict : null}
+        <div className="presenter-request-parts">
+          <div>
+            <h3>Request headers</h3>
+            <dl className="headers">
+              {maskHeaders(entry.requestHeaders).map(([name, value]) => (
+                <div key={name}>
+                  <dt>{name}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {entry.requestBody !== undefined ? (
+              <>
+                <h3>Request body</h3>
+                <pre>{maskBody(pretty(entry.requestBody))}</pre>
+              </>
+            ) : null}
+          </div>
+          {entry.responseBody !== undefined ? (
+            <div>
+              <h3>Answer {entry.status}</h3>
+              <pre>{maskBody(pretty(entry.responseBody))}</pre>
+            </div>
           ) : null}
         </div>
-        {entry.responseBody !== undefined ? (
-          <div>
-            <h3>Answer {entry.status}</h3>
-            <pre>{maskBody(pretty(entry.responseBody))}</pre>
-          </div>
-        ) : null}
       </div>
     </div>
   )

@@ -1,0 +1,109 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { expectAccessible, inEachTheme, openConsole, openHeaderGroup } from './support'
+
+/**
+ * On screen and not covered: its box inside the window, and what the page shows at its centre is it (not
+ * the caption's bar over it, nor the part of a scrolled area that clips it).
+ */
+async function expectOnScreen(page: Page, locator: Locator, what: string): Promise<void> {
+  const box = await locator.boundingBox()
+  const window = page.viewportSize()
+  expect(box, `${what} has a box`).not.toBeNull()
+  if (!box || !window) return
+  expect.soft(box.x, `${what}: left edge`).toBeGreaterThanOrEqual(0)
+  expect.soft(box.y, `${what}: top edge`).toBeGreaterThanOrEqual(0)
+  expect.soft(box.x + box.width, `${what}: right edge`).toBeLessThanOrEqual(window.width)
+  expect.soft(box.y + box.height, `${what}: bottom edge`).toBeLessThanOrEqual(window.height)
+  const seen = await locator.evaluate(
+    (element, [x, y]) => {
+      const top = document.elementFromPoint(x, y)
+      return top !== null && (element.contains(top) || top.contains(element))
+    },
+    [box.x + box.width / 2, box.y + box.height / 2] as const,
+  )
+  expect.soft(seen, `${what} is not covered`).toBe(true)
+}
+
+/** The header's pieces, each with its box: none may lie over another. */
+async function headerOverlaps(page: Page): Promise<string[]> {
+  return page.getByRole('banner').evaluate((header) => {
+    const pieces = [
+      ...header.querySelectorAll('h1, .mode select, .mode-data, .condition-badges li, .header-groups > *'),
+    ]
+      .map((element) => ({ name: element.textContent?.trim() ?? '', box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0)
+    const overlaps: string[] = []
+    pieces.forEach((a, i) => {
+      for (const b of pieces.slice(i + 1)) {
+        const apart =
+          a.box.right <= b.box.left ||
+          b.box.right <= a.box.left ||
+          a.box.bottom <= b.box.top ||
+          b.box.bottom <= a.box.top
+        if (!apart) overlaps.push(`"${a.name}" over "${b.name}"`)
+      }
+    })
+    return overlaps
+  })
+}
+
+// Issue 20's tester, demonstrating at 800×600: the header, the flow's panel, the inspector and the caption
+// filled the screen, so at "amounts swap places" the audience saw no amount.
+for (const viewport of [
+  { width: 800, height: 600 },
+  { width: 1366, height: 768 },
+  { width: 1366, height: 900 },
+]) {
+  const size = `${viewport.width}×${viewport.height}`
+  test(`presenter mode at ${size}: a flow's step, its buttons and its amounts share the screen`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    await openConsole(page)
+    await page.keyboard.press('Alt+Shift+P')
+    await openHeaderGroup(page, 'Explain & share')
+    await page.getByRole('button', { name: 'Flows…' }).click()
+    const panel = page.getByRole('region', { name: 'Flow' })
+    const next = panel.getByRole('button', { name: 'Run next step →' })
+    await expect(next).toBeFocused()
+    for (let step = 1; step <= 4; step++) {
+      await page.keyboard.press('ArrowRight')
+      await expect(panel.getByText(new RegExp(`^Step ${step}: `))).toBeAttached()
+    }
+    await expect(panel.getByText('Step 4: 200 OK: 2 transactions')).toBeAttached()
+    const table = page.getByRole('table', { name: /^Transactions of/ })
+    await expect(table.locator('tbody tr').first().locator('td.col-amount')).toHaveText(/\d/)
+
+    await expectOnScreen(page, panel.getByText(/^Next, step 5 of 5: /), 'the caption')
+    await expectOnScreen(page, next, 'Run next step')
+    await expectOnScreen(page, panel.getByRole('button', { name: '← Back' }), 'Back')
+    await expectOnScreen(page, table.locator('tbody tr').first().locator('td.col-amount'), 'the first amount')
+    await expect(page.getByRole('banner').getByRole('button', { name: /Swap amounts on/ })).toBeVisible()
+    expect(await headerOverlaps(page)).toEqual([])
+    await inEachTheme(page, async (theme) => {
+      await page.screenshot({
+        path: `test-results/screenshots/presenter-flows-${viewport.width}x${viewport.height}-${theme}.png`,
+      })
+    })
+
+    if (viewport.width === 800) await expectAccessible(page, `presenter mode with a flow at ${size}`)
+
+    // What was folded away to make room opens on demand.
+    const inspector = page.getByRole('region', { name: 'Request inspector' })
+    const parts = inspector.getByRole('heading', { name: 'Request headers' })
+    const unfold = inspector.getByRole('button', { name: 'Headers and bodies' })
+    if (viewport.height <= 700) {
+      await expect(parts).toBeHidden()
+      await unfold.click()
+    }
+    await expect(unfold).toHaveAttribute('aria-expanded', 'true')
+    await expect(parts).toBeVisible()
+    const more = panel.getByText('Record, export, import')
+    if (viewport.width <= 1100) {
+      await expect(panel.getByRole('button', { name: 'Export flow' })).toBeHidden()
+      await more.click()
+    }
+    await expect(panel.getByRole('button', { name: 'Export flow' })).toBeVisible()
+  })
+}
