@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
-import { expect, it } from 'vitest'
+import { expect, it, onTestFinished, vi } from 'vitest'
 import { startConsole } from '../../test/render'
 
 /** The Presenter mode toggle, in the header's Explain & share group: opens the group when it is closed. */
@@ -85,6 +85,30 @@ it('shows one request at a time with PSU ids masked in presenter mode', async ()
   await user.keyboard('{Alt>}{Shift>}P{/Shift}{/Alt}')
   expect((await presenterToggle(user)).getAttribute('aria-pressed')).toBe('false')
   expect(document.documentElement.dataset.presenter).toBeUndefined()
+})
+
+it("names each run's account by the time it ran, so the account list tells the runs apart", async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  const panel = await screen.findByRole('region', { name: 'Flow' })
+  vi.useFakeTimers({ toFake: ['Date'] })
+  onTestFinished(() => {
+    vi.useRealTimers()
+  })
+  vi.setSystemTime(new Date(2026, 10, 26, 14, 5, 9))
+  await user.click(within(panel).getByRole('button', { name: 'Run next step →' }))
+  await within(panel).findByText(/^Step 1: 201 Created/)
+  // Back to the start and run again a little later, as a presenter does for the next audience.
+  await user.click(within(panel).getByRole('button', { name: '← Back' }))
+  vi.setSystemTime(new Date(2026, 10, 26, 14, 20, 41))
+  await user.click(within(panel).getByRole('button', { name: 'Run next step →' }))
+  await within(panel).findByText(/^Step 1: 201 Created/)
+
+  const accounts = within(screen.getByRole('complementary'))
+  expect(await accounts.findByText(/Demo Card 14:05:09/)).toBeDefined()
+  expect(await accounts.findByText(/Demo Card 14:20:41/)).toBeDefined()
 })
 
 it('names a recorded flow by the moment it was recorded, yyyy-mm-dd HH:MM', async () => {

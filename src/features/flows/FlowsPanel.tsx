@@ -31,7 +31,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient()
   const [, setView] = useView()
   const announce = useAnnounce()
-  const [shipped] = useState(() => shippedFlows(localToday()))
+  const [shipped, setShipped] = useState(() => shippedFlows(localToday(), new Date()))
   const [saved, setSaved] = useState(readSavedFlows)
   const flows = [...shipped, ...saved]
   const [selected, setSelected] = useState(0)
@@ -66,8 +66,9 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   }
 
   const next = async () => {
-    const step = flow?.steps[at]
-    if (!flow || !step || running) return
+    if (!flow || running) return
+    const step = (at === 0 ? restarted(flow) : flow).steps[at]
+    if (!step) return
     setRunning(true)
     const outcome = await runStep(api, step, context)
     setRunning(false)
@@ -78,6 +79,14 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     setView(outcome.view)
     void queryClient.invalidateQueries()
     announce(`Step ${at + 1}: ${outcome.summary}`)
+  }
+  /** The flow as it runs from its start now: a shipped one dated and named afresh (./shipped.ts). */
+  const restarted = (current: Flow): Flow => {
+    if (selected >= shipped.length) return current
+    const now = new Date()
+    const fresh = shippedFlows(localToday(now), now)
+    setShipped(fresh)
+    return fresh[selected] ?? current
   }
   const back = () => {
     const to = Math.max(0, at - 1)

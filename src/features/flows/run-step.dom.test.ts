@@ -18,7 +18,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const [firstAccount, signatureFailure] = shippedFlows('2026-11-23')
+const [firstAccount, signatureFailure] = shippedFlows('2026-11-23', new Date(2026, 10, 23, 9, 30))
 
 /** Runs the steps in turn, each on the context the one before left, as the flows panel does. */
 async function runAll(steps: Parameters<typeof runStep>[1][]) {

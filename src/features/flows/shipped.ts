@@ -1,11 +1,14 @@
 import { addDays, type IsoDate, testCustomers } from '../../contract'
 import type { Flow } from '../../contract/flow'
+import { consoleTime } from '../../ui/dates'
 
 /**
  * The flows the console ships, dated from `today` (the sandbox refuses future dates, and a demonstration
- * reads best with recent ones).
+ * reads best with recent ones). The accounts they create are named by the time of the run, `runAt`: every
+ * run makes another account with the same masked PAN, which the account list tells apart by its name.
  */
-export function shippedFlows(today: IsoDate): Flow[] {
+export function shippedFlows(today: IsoDate, runAt: Date): Flow[] {
+  const time = consoleTime(runAt)
   const day = (daysAgo: number) => addDays(today, -daysAgo)
   const eur = (amount: string) => ({ currency: 'EUR', amount })
   const usd = (amount: string) => ({ currency: 'USD', amount })
@@ -14,7 +17,7 @@ export function shippedFlows(today: IsoDate): Flow[] {
     currency: 'EUR',
     customerNumber: testCustomers.private,
     customerType: 'private',
-    name: 'Demo Card',
+    name: `Demo Card ${time}`,
     product: 'Visa Classic',
     status: 'enabled',
   } as const
@@ -67,7 +70,7 @@ export function shippedFlows(today: IsoDate): Flow[] {
         {
           action: 'createAccount',
           caption: 'A card account to read: every request to it is signed with the TPP certificate.',
-          body: { ...account, maskedPan: '400000******5678', name: 'Signature Demo' },
+          body: { ...account, maskedPan: '400000******5678', name: `Signature Demo ${time}` },
         },
         {
           action: 'readTransactions',
