@@ -32,17 +32,22 @@ export function useSandboxClock() {
 }
 
 /**
- * The sandbox's today for the forms' default dates: its clock's as the header last read it, or the local
- * date where it has none. It sends nothing itself, so a form sends no request before its own.
+ * The sandbox clock's today as the header last read it; undefined where the sandbox has no clock (or has
+ * not answered yet). It sends nothing itself, so a form sends no request before its own.
  */
-export function useToday(): IsoDate {
+export function useSandboxToday(): IsoDate | undefined {
   const api = useApiClient()
   const clock = useQuery({
     queryKey: queryKeys.clock(),
     queryFn: ({ signal }) => api.getSandboxClock({ signal }),
     enabled: false,
   })
-  return clock.data?.kind === 'read' ? clock.data.value.today : localToday()
+  return clock.data?.kind === 'read' ? clock.data.value.today : undefined
+}
+
+/** The sandbox's today for the forms' default dates: its clock's, or the local date where it has none. */
+export function useToday(): IsoDate {
+  return useSandboxToday() ?? localToday()
 }
 
 export function useSetSandboxClock() {

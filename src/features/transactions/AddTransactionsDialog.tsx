@@ -9,6 +9,7 @@ import { type AccountView, accountSummary, useCorporateId } from '../card-accoun
 import { inLabelWords, inLabelWordsResolver, markFields, rowIndex } from '../form-errors'
 import { normaliseAmount, normaliseCurrency, normalisedOnBlur } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
+import { useRefusesDatesAfter } from './future-dates'
 import { MCC_LIST_ID, MerchantCategoryList } from './mcc'
 import {
   blankRow,
@@ -36,6 +37,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   const once = useOneAtATime()
   // The sandbox clock's today, so a moved clock's default dates are ones it accepts.
   const today = useToday()
+  const refusesDatesAfter = useRefusesDatesAfter()
   // With the tester's condition that shaped the refusal, named beside it as the inspector names it.
   const [alert, setAlert] = useState<{ shown: TppMessage[] | string; condition?: string | undefined }>()
   const [rowMessages, setRowMessages] = useState<Map<number, TppMessage[]>>(new Map())
@@ -47,7 +49,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
     watch,
     formState: { errors, isDirty, isSubmitting },
   } = useForm({
-    resolver: inLabelWordsResolver(zodResolver(transactionFormSchema)),
+    resolver: inLabelWordsResolver(zodResolver(transactionFormSchema(refusesDatesAfter))),
     defaultValues: { transactions: initial ?? [blankRow(account.currency ?? '', today)] },
   })
   const { fields, append, remove } = useFieldArray({ control, name: 'transactions' })
