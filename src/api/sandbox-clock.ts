@@ -32,22 +32,17 @@ export function useSandboxClock() {
 }
 
 /**
- * The sandbox clock's today as the header last read it; undefined where the sandbox has no clock (or has
- * not answered yet). It sends nothing itself, so a form sends no request before its own.
+ * The sandbox's today for the forms' default dates: its clock's as the header last read it, or the local
+ * date where it has none. It sends nothing itself, so a form sends no request before its own.
  */
-export function useSandboxToday(): IsoDate | undefined {
+export function useToday(): IsoDate {
   const api = useApiClient()
   const clock = useQuery({
     queryKey: queryKeys.clock(),
     queryFn: ({ signal }) => api.getSandboxClock({ signal }),
     enabled: false,
   })
-  return clock.data?.kind === 'read' ? clock.data.value.today : undefined
-}
-
-/** The sandbox's today for the forms' default dates: its clock's, or the local date where it has none. */
-export function useToday(): IsoDate {
-  return useSandboxToday() ?? localToday()
+  return clock.data?.kind === 'read' ? clock.data.value.today : localToday()
 }
 
 export function useSetSandboxClock() {

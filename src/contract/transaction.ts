@@ -1,5 +1,5 @@
 import { amountFromServer, amountInputUnder, amountWire, type CurrencyRule } from './amount'
-import { type IsoDate, isoDate } from './dates'
+import { isoDate } from './dates'
 import { freeText, noControlCharacters, textTypeError } from './text'
 import { z } from './zod'
 
@@ -89,27 +89,6 @@ export function bookingRuleBreaks(tx: {
     broken(`bookingDate ${bookingDate} is before transactionDate ${transactionDate}`)
   }
   return breaks
-}
-
-/** The dates of a transaction that the sandbox's clock judges. */
-const clockedDates = ['transactionDate', 'bookingDate', 'valueDate'] as const
-type ClockedDate = (typeof clockedDates)[number]
-
-/**
- * The clock's rule, the one place it is written: nothing is dated after the sandbox's today. The engine
- * holds a batch to it (unless its bank takes future dates); a form that knows that today holds its rows
- * to it too, so its first answer names a future date.
- */
-export function futureDateBreaks(
-  tx: Partial<Record<ClockedDate, unknown>>,
-  today: IsoDate,
-): { field: ClockedDate; text: string }[] {
-  return clockedDates.flatMap((field) => {
-    const date = tx[field]
-    return typeof date === 'string' && date > today
-      ? [{ field, text: `${field} ${date} is in the future (today is ${today})` }]
-      : []
-  })
 }
 
 /**

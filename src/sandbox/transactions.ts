@@ -1,6 +1,5 @@
 import {
   type BookedTransaction,
-  futureDateBreaks,
   type IsoDate,
   type PendingTransaction,
   type Problem,
@@ -36,8 +35,11 @@ export function prepareBatch(
     })
   const sent = new Map<string, number>()
   batch.forEach((tx, i) => {
-    if (futureDates === 'refused') {
-      for (const { field, text } of futureDateBreaks(tx, today)) error(i, field, text)
+    for (const field of ['transactionDate', 'bookingDate', 'valueDate'] as const) {
+      const date = tx[field]
+      if (futureDates === 'refused' && date !== undefined && date > today) {
+        error(i, field, `${field} ${date} is in the future (today is ${today})`)
+      }
     }
     const id = tx.cardTransactionId
     if (id === undefined) return

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { ApiError, useAccountBook, useCardAccounts, useUpstream } from '../../api'
 import { type KnownAccount, knownAccounts } from './account-view'
 
@@ -16,18 +16,6 @@ export interface KnownAccounts {
   list: ReturnType<typeof useCardAccounts>
 }
 
-/**
- * Every account the sidebar has listed since this page loaded. The book forgets an account deleted, in
- * this tab or another, or reset away; the page still knows this browser had it, so a 404 for it is no
- * link from another browser.
- */
-const listedInThisPage = new Set<string>()
-
-/** Whether this page's sidebar listed the account (it may be gone from the list and the book since). */
-export function wasListedInThisPage(id: string): boolean {
-  return listedInThisPage.has(id)
-}
-
 /** The sidebar's accounts: the sandbox's list, where it has one, merged with the console's book. */
 export function useKnownAccounts(): KnownAccounts {
   const upstream = useUpstream()
@@ -35,9 +23,6 @@ export function useKnownAccounts(): KnownAccounts {
   const book = useAccountBook(upstream.data)
   const listed = list.data?.kind === 'read' ? list.data.value : undefined
   const accounts = useMemo(() => knownAccounts(listed, book), [listed, book])
-  useEffect(() => {
-    for (const known of accounts) listedInThisPage.add(known.view.resourceId)
-  }, [accounts])
   return {
     upstream: upstream.data,
     accounts,

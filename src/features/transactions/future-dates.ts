@@ -1,16 +1,46 @@
-import { behaviourTraits, readOfflinePersonality, useApiClient, useSandboxToday } from '../../api'
+import { useQueryClient } from '@tanstack/react-query'
+import {
+  behaviourTraits,
+  queryKeys,
+  type Reading,
+  readOfflinePersonality,
+  type SandboxClockRead,
+  useApiClient,
+} from '../../api'
 import type { IsoDate } from '../../contract'
 
 /**
  * The sandbox's today when it refuses dates after it, so a form can say so in its first answer: the
- * clock's today as the header read it, unless offline mode's bank takes future dates. Without the
- * console's clock (a bank's sandbox) the form knows no today of the sandbox's, and leaves the rule to it.
+ * clock's today as the header last read it (the form re-renders with every change, so reading the cache
+ * is enough), unless offline mode's bank takes future dates. Without the console's clock (a bank's
+ * sandbox) the form knows no today of the sandbox's, and leaves the rule to it.
  */
 export function useRefusesDatesAfter(): IsoDate | undefined {
-  const today = useSandboxToday()
+  const clock = useQueryClient().getQueryData<Reading<SandboxClockRead>>(queryKeys.clock())
   const { mode } = useApiClient()
   // Offline only, and applied by a reload: read once per render is enough.
   const takesFutureDates =
     mode === 'offline' && behaviourTraits(readOfflinePersonality()).futureDates === 'accepted'
-  return takesFutureDates ? undefined : today
+  return clock?.kind !== 'read' || takesFutureDates ? undefined : clock.value.today
+}
+
+/** The dates of a transaction that the sandbox's clock judges, as the engine names them. */
+const clockedDates = ['transactionDate', 'bookingDate', 'valueDate'] as const
+type ClockedDate = (typeof clockedDates)[number]
+
+/**
+ * The engine's rule that nothing is dated after the sandbox's today (src/sandbox/transactions.ts), in its
+ * words, so the form's answer and the sandbox's read the same. The form's own copy: in the contract, which
+ * the first screen loads, it would cost the initial script's budget (bench/initial-js-budget.json).
+ */
+export function futureDateBreaks(
+  tx: Partial<Record<ClockedDate, unknown>>,
+  today: IsoDate,
+): { field: ClockedDate; text: string }[] {
+  return clockedDates.flatMap((field) => {
+    const date = tx[field]
+    return typeof date === 'string' && date > today
+      ? [{ field, text: `${field} ${date} is in the future (today is ${today})` }]
+      : []
+  })
 }

@@ -1,6 +1,5 @@
 import {
   type CreatedBookingStatus,
-  futureDateBreaks,
   type IsoDate,
   isCalendarDate,
   localToday,
@@ -16,6 +15,7 @@ import {
   normaliseMoney,
   normaliseText,
 } from '../normalise'
+import { futureDateBreaks } from './future-dates'
 
 /** The card acceptor's address as the platform names its parts. */
 export interface AddressFormValues {
