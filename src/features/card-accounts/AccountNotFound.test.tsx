@@ -48,7 +48,7 @@ it('says an account deleted in another tab was deleted, not that a link came fro
   const main = within(screen.getByRole('main'))
   const heading = await main.findByRole('heading', { name: 'Card account no longer in the sandbox' })
   expect(heading.parentElement?.querySelector('p')?.textContent).toBe(
-    `This page listed card account ${id} (the console created or opened it in this browser), and this ` +
+    `This page showed card account ${id} (the console created or opened it in this browser), and this ` +
       "browser's offline sandbox no longer has it (it answered 404): it was deleted, perhaps in another tab " +
       "of this browser, or the sandbox's data was reset. The console no longer lists it either.",
   )
@@ -61,7 +61,7 @@ it('says an account deleted in another tab was deleted, not that a link came fro
   expect(location.search).not.toContain(id)
 })
 
-it('keeps the other-browser words for an id this page never listed', async () => {
+it('keeps the other-browser words for an id this page never read', async () => {
   renderConsole('?account=1f0c2a5e-0000-4000-8000-000000000000')
   const main = within(screen.getByRole('main'))
   expect(await main.findByRole('heading', { name: 'Card account not in this browser' })).toBeDefined()

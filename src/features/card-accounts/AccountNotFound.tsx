@@ -1,6 +1,7 @@
-import { type Mode, modeLabels } from '../../api'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { type Mode, modeLabels, queryKeys } from '../../api'
 import { useView } from '../view-state'
-import { wasListedInThisPage } from './use-known-accounts'
 
 interface AccountNotFoundProps {
   /** The account the URL names, shown as it is: never dropped. */
@@ -11,12 +12,19 @@ interface AccountNotFoundProps {
 }
 
 /**
- * The sandbox answered 404 for the URL's account. An account this page listed is gone from the sandbox
- * (deleted, perhaps in another tab, or reset away). Otherwise, offline, the link was most often made in
- * another browser (offline data lives in the browser that made it), or in Proxy mode: say so and what to do.
+ * The sandbox answered 404 for the URL's account. An account whose transactions this page read is gone
+ * from the sandbox (deleted, perhaps in another tab, or reset away). Otherwise, offline, the link was most
+ * often made in another browser (offline data lives in the browser that made it), or in Proxy mode: say so
+ * and what to do.
  */
 export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps) {
-  if (wasListedInThisPage(id)) return <AccountGone id={id} mode={mode} />
+  const client = useQueryClient()
+  // The book forgets an account deleted (in any tab) or reset away; the page's answers still hold it. Read
+  // once: the words must not change when those answers are dropped later.
+  const [readHere] = useState(() =>
+    client.getQueriesData({ queryKey: queryKeys.transactions(id) }).some(([, data]) => data !== undefined),
+  )
+  if (readHere) return <AccountGone id={id} mode={mode} />
   if (mode === 'offline') {
     return (
       <div className="empty-state" role="alert">
@@ -75,7 +83,7 @@ function AccountGone({ id, mode }: { id: string; mode: Mode }) {
     <div className="empty-state" role="alert">
       <h2>Card account no longer in the sandbox</h2>
       <p>
-        This page listed card account <code>{id}</code> (the console created or opened it in this browser),
+        This page showed card account <code>{id}</code> (the console created or opened it in this browser),
         and {sandboxOf[mode]} no longer has it (it answered 404): it was deleted, perhaps in another tab of
         this browser, or the sandbox's data was reset. The console no longer lists it either.
       </p>
