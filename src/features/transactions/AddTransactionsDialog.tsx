@@ -9,7 +9,6 @@ import { type AccountView, accountSummary, useCorporateId } from '../card-accoun
 import { inLabelWords, inLabelWordsResolver, markFields, rowIndex } from '../form-errors'
 import { normaliseAmount, normaliseCurrency, normalisedOnBlur } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
-import { useRefusesDatesAfter } from './future-dates'
 import { MCC_LIST_ID, MerchantCategoryList } from './mcc'
 import {
   blankRow,
@@ -19,6 +18,7 @@ import {
   type TransactionFormValues,
   transactionFormSchema,
 } from './transaction-form'
+import { useRefusesDatesAfter } from './use-refuses-dates-after'
 
 interface AddTransactionsDialogProps {
   account: AccountView
