@@ -1,4 +1,7 @@
-import { type Mode, modeLabels } from '../../api'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { type Mode, modeLabels, queryKeys } from '../../api'
+import { useView } from '../view-state'
 
 interface AccountNotFoundProps {
   /** The account the URL names, shown as it is: never dropped. */
@@ -9,10 +12,19 @@ interface AccountNotFoundProps {
 }
 
 /**
- * The sandbox answered 404 for the URL's account. Offline that most often means the link was made in
- * another browser (offline data lives in the browser that made it), or in Proxy mode: say so and what to do.
+ * The sandbox answered 404 for the URL's account. An account whose transactions this page read is gone
+ * from the sandbox (deleted, perhaps in another tab, or reset away). Otherwise, offline, the link was most
+ * often made in another browser (offline data lives in the browser that made it), or in Proxy mode: say so
+ * and what to do.
  */
 export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps) {
+  const client = useQueryClient()
+  // The book forgets an account deleted (in any tab) or reset away; the page's answers still hold it. Read
+  // once: the words must not change when those answers are dropped later.
+  const [readHere] = useState(() =>
+    client.getQueriesData({ queryKey: queryKeys.transactions(id) }).some(([, data]) => data !== undefined),
+  )
+  if (readHere) return <AccountGone id={id} mode={mode} />
   if (mode === 'offline') {
     return (
       <div className="empty-state" role="alert">
@@ -53,6 +65,31 @@ export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps
       <div className="actions">
         <button type="button" onClick={() => onSwitchMode('offline')}>
           Switch to {modeLabels.offline}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+const sandboxOf: Record<Mode, string> = {
+  offline: "this browser's offline sandbox",
+  proxy: 'the sandbox behind the proxy',
+}
+
+/** An account this browser had, which its sandbox no longer has: no other browser or mode will find it. */
+function AccountGone({ id, mode }: { id: string; mode: Mode }) {
+  const [, setView] = useView()
+  return (
+    <div className="empty-state" role="alert">
+      <h2>Card account no longer in the sandbox</h2>
+      <p>
+        This page showed card account <code>{id}</code> (the console created or opened it in this browser),
+        and {sandboxOf[mode]} no longer has it (it answered 404): it was deleted, perhaps in another tab of
+        this browser, or the sandbox's data was reset. The console no longer lists it either.
+      </p>
+      <div className="actions">
+        <button type="button" onClick={() => setView({ account: undefined, offset: 0 })}>
+          Back to the account list
         </button>
       </div>
     </div>

@@ -18,6 +18,7 @@ import {
   type TransactionFormValues,
   transactionFormSchema,
 } from './transaction-form'
+import { useRefusesDatesAfter } from './use-refuses-dates-after'
 
 interface AddTransactionsDialogProps {
   account: AccountView
@@ -36,6 +37,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   const once = useOneAtATime()
   // The sandbox clock's today, so a moved clock's default dates are ones it accepts.
   const today = useToday()
+  const refusesDatesAfter = useRefusesDatesAfter()
   // With the tester's condition that shaped the refusal, named beside it as the inspector names it.
   const [alert, setAlert] = useState<{ shown: TppMessage[] | string; condition?: string | undefined }>()
   const [rowMessages, setRowMessages] = useState<Map<number, TppMessage[]>>(new Map())
@@ -47,7 +49,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
     watch,
     formState: { errors, isDirty, isSubmitting },
   } = useForm({
-    resolver: inLabelWordsResolver(zodResolver(transactionFormSchema)),
+    resolver: inLabelWordsResolver(zodResolver(transactionFormSchema(refusesDatesAfter))),
     defaultValues: { transactions: initial ?? [blankRow(account.currency ?? '', today)] },
   })
   const { fields, append, remove } = useFieldArray({ control, name: 'transactions' })

@@ -1,5 +1,6 @@
 import {
   type CreatedBookingStatus,
+  type IsoDate,
   isCalendarDate,
   localToday,
   MAX_BATCH,
@@ -14,6 +15,7 @@ import {
   normaliseMoney,
   normaliseText,
 } from '../normalise'
+import { futureDateBreaks } from './future-dates'
 
 /** The card acceptor's address as the platform names its parts. */
 export interface AddressFormValues {
@@ -209,63 +211,96 @@ const ownKeys = new Set(Object.keys(platformTransactionFields))
 /** ISO 18245: the form asks for the code a card network sends; the contract takes the platform's "BOB" too. */
 const MERCHANT_CATEGORY_CODE = /^[0-9]{4}$/
 
+type RowIssue = { path: PropertyKey[]; message: string; input?: unknown }
+
+/**
+ * The clock's rule on a row, when the sandbox's today is known, before the contract's own issues. A
+ * booking date before a transaction date that is in the future is left unsaid: every booking date that
+ * would mend it is in the future too, so saying it would send the user to the date that is right.
+ */
+function withFutureDates(issues: RowIssue[], body: Record<string, unknown>, today: IsoDate | undefined) {
+  if (today === undefined) return issues
+  const breaks = futureDateBreaks(body, today)
+  const judged = (field: PropertyKey, among: RowIssue[]) => among.some((issue) => issue.path[0] === field)
+  const afterToday =
+    breaks.some(({ field }) => field === 'transactionDate') && !judged('transactionDate', issues)
+  // The contract's only bookingDate issue that names the transaction date is the order one.
+  const followsFromIt = (issue: RowIssue) =>
+    issue.path[0] === 'bookingDate' && issue.message.includes('transactionDate')
+  const kept = issues.filter((issue) => !(afterToday && followsFromIt(issue)))
+  const future = breaks
+    .filter(({ field }) => !judged(field, kept))
+    .map(({ field, text }): RowIssue => ({ path: [field], message: text, input: body[field] }))
+  return [...future, ...kept]
+}
+
 /**
  * One row: the platform's fields by the form's own rules, every other field by the contract's element
  * schema (which refuses fields it does not know, and keeps rules of its own); each issue at its field. An
  * original amount left blank to copy the amount is not judged again: the amount's own issue says it.
+ * `today`: the sandbox's, when it refuses later dates (see transactionFormSchema).
  */
-const formTransaction = z.pipe(
-  z.custom<TransactionFormRow>(),
-  z.transform((row, ctx) => {
-    const body = Object.entries(transactionBody(row))
-    const contract = transactionCreate.safeParse(
-      Object.fromEntries(body.filter(([key]) => !ownKeys.has(key))),
-    )
-    const own = ownFields.safeParse(Object.fromEntries(body.filter(([key]) => ownKeys.has(key))))
-    const copied = copiesAmount(row)
-    const issues = [...(contract.error?.issues ?? []), ...(own.error?.issues ?? [])].filter(
-      (issue) => !(copied && issue.path[0] === 'originalAmount'),
-    )
-    const mcc = normaliseText(row.merchantCategoryCode)
-    if (
-      !issues.some((issue) => issue.path[0] === 'merchantCategoryCode') &&
-      !MERCHANT_CATEGORY_CODE.test(mcc)
-    ) {
-      issues.push({
-        code: 'custom',
-        path: ['merchantCategoryCode'],
-        message: 'merchantCategoryCode must be 4 digits (an ISO 18245 code), e.g. 5411',
-        input: mcc,
-      })
-    }
-    for (const issue of issues) {
-      ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: issue.input })
-    }
-    if (!contract.success || !own.success || issues.length > 0) return z.NEVER
-    const tx = { ...contract.data, ...own.data }
-    // The platform's rule: the booking date is not after the value date.
-    if (tx.valueDate !== undefined && tx.bookingDate !== undefined && tx.bookingDate > tx.valueDate) {
-      ctx.issues.push({
-        code: 'custom',
-        path: ['valueDate'],
-        message: `Value date ${tx.valueDate} is before the booking date ${tx.bookingDate}`,
-        input: tx.valueDate,
-      })
-      return z.NEVER
-    }
-    return tx
-  }),
-)
+const formTransaction = (today: IsoDate | undefined) =>
+  z.pipe(
+    z.custom<TransactionFormRow>(),
+    z.transform((row, ctx) => {
+      const sent = transactionBody(row)
+      const body = Object.entries(sent)
+      const contract = transactionCreate.safeParse(
+        Object.fromEntries(body.filter(([key]) => !ownKeys.has(key))),
+      )
+      const own = ownFields.safeParse(Object.fromEntries(body.filter(([key]) => ownKeys.has(key))))
+      const copied = copiesAmount(row)
+      const issues = withFutureDates(
+        [...(contract.error?.issues ?? []), ...(own.error?.issues ?? [])].filter(
+          (issue) => !(copied && issue.path[0] === 'originalAmount'),
+        ),
+        sent,
+        today,
+      )
+      const mcc = normaliseText(row.merchantCategoryCode)
+      if (
+        !issues.some((issue) => issue.path[0] === 'merchantCategoryCode') &&
+        !MERCHANT_CATEGORY_CODE.test(mcc)
+      ) {
+        issues.push({
+          path: ['merchantCategoryCode'],
+          message: 'merchantCategoryCode must be 4 digits (an ISO 18245 code), e.g. 5411',
+          input: mcc,
+        })
+      }
+      for (const issue of issues) {
+        ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: issue.input })
+      }
+      if (!contract.success || !own.success || issues.length > 0) return z.NEVER
+      const tx = { ...contract.data, ...own.data }
+      // The platform's rule: the booking date is not after the value date.
+      if (tx.valueDate !== undefined && tx.bookingDate !== undefined && tx.bookingDate > tx.valueDate) {
+        ctx.issues.push({
+          code: 'custom',
+          path: ['valueDate'],
+          message: `Value date ${tx.valueDate} is before the booking date ${tx.bookingDate}`,
+          input: tx.valueDate,
+        })
+        return z.NEVER
+      }
+      return tx
+    }),
+  )
 
-/** The contract's element schema checks every row; error paths are `transactions.<row>.<field>`. */
-export const transactionFormSchema = z.object({
-  transactions: z
-    .array(formTransaction)
-    .check(
-      z.minLength(1, 'add at least one row'),
-      z.maxLength(MAX_BATCH, `at most ${MAX_BATCH} rows in one batch`),
-    ),
-})
+/**
+ * The contract's element schema checks every row; error paths are `transactions.<row>.<field>`. With
+ * `today` (the sandbox clock's, given only when that sandbox refuses later dates) the clock's rule too.
+ */
+export const transactionFormSchema = (today?: IsoDate) =>
+  z.object({
+    transactions: z
+      .array(formTransaction(today))
+      .check(
+        z.minLength(1, 'add at least one row'),
+        z.maxLength(MAX_BATCH, `at most ${MAX_BATCH} rows in one batch`),
+      ),
+  })
 
 const rowFields = new Set([
   'bookingStatus',

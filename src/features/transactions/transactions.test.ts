@@ -122,15 +122,17 @@ describe('the transaction form', () => {
       valueDate: '2026-11-19',
       cardAcceptorAddress: { street: '', buildingNumber: '', postalCode: '', city: 'Oslo', country: 'NOR' },
     }
-    const result = transactionFormSchema.safeParse({ transactions: [row] })
+    const result = transactionFormSchema().safeParse({ transactions: [row] })
     expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
       'transactions.0.cardAcceptorAddress.country: Country must be an ISO 3166 code of two capital letters, e.g. NO',
     ])
     const fixed = { ...row, cardAcceptorAddress: { ...row.cardAcceptorAddress, country: 'NO' } }
     expect(
-      transactionFormSchema.safeParse({ transactions: [fixed] }).error?.issues.map((i) => i.path.join('.')),
+      transactionFormSchema()
+        .safeParse({ transactions: [fixed] })
+        .error?.issues.map((i) => i.path.join('.')),
     ).toEqual(['transactions.0.valueDate'])
-    expect(transactionFormSchema.safeParse({ transactions: [{ ...fixed, valueDate: '' }] }).success).toBe(
+    expect(transactionFormSchema().safeParse({ transactions: [{ ...fixed, valueDate: '' }] }).success).toBe(
       true,
     )
   })
@@ -140,7 +142,7 @@ describe('the transaction form', () => {
     valid.transactionAmount.amount = '-1.00'
     valid.originalAmount.amount = '-1.00'
     const bad = { ...valid, transactionAmount: { amount: '1.0001', currency: 'NOK' } }
-    const result = transactionFormSchema.safeParse({ transactions: [valid, bad] })
+    const result = transactionFormSchema().safeParse({ transactions: [valid, bad] })
     expect(result.success).toBe(false)
     expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual([
       'transactions.1.transactionAmount.amount',

@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+// The form's first answer on a date after the sandbox's today names that date, as the sandbox would: the
+// whole console runs, so the form knows the sandbox's today as the header read it.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import { addDays } from '../../contract'
+import { pasteInto } from '../../test/paste'
+import { startConsole } from '../../test/render'
+import { seedAccount, storedTransactions, today } from '../../test/seed'
+
+async function openForm() {
+  const app = await startConsole()
+  const account = await seedAccount(app.sandbox)
+  window.history.replaceState(null, '', `/?account=${account.resourceId}`)
+  app.renderApp()
+  /** The clock panel, once it shows the sandbox's today: the form then knows that today too. */
+  const clockPanel = async () => {
+    await app.user.click(await screen.findByRole('button', { name: 'Test conditions' }))
+    await app.user.click(await screen.findByRole('button', { name: 'Sandbox clock and bank…' }))
+    const clock = within(await screen.findByRole('dialog', { name: 'Sandbox clock' }))
+    await clock.findByTestId('clock-today')
+    return clock
+  }
+  const open = async () => {
+    await app.user.click(await screen.findByRole('button', { name: /^\+ Add transaction/ }))
+    const dialog = within(await screen.findByRole('dialog', { name: /^Add transactions · / }))
+    await pasteInto(app.user, dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-5')
+    await pasteInto(app.user, dialog.getByRole('combobox', { name: 'Row 1 MCC' }), '5411')
+    const setDate = (what: string, value: string) =>
+      fireEvent.change(dialog.getByLabelText(`Row 1 ${what}`), { target: { value } })
+    const submit = async () => {
+      await app.user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+      return (await dialog.findByText('Row 1 failed:')).parentElement?.querySelectorAll('.row-error')
+    }
+    return { dialog, setDate, submit }
+  }
+  return { ...app, account, open, clockPanel }
+}
+
+const texts = (nodes: NodeListOf<Element> | undefined) => [...(nodes ?? [])].map((node) => node.textContent)
+
+it('names a future transaction date first, not the booking date of today it would move', async () => {
+  const { open, sandbox, account, clockPanel, user } = await openForm()
+  await user.click((await clockPanel()).getAllByRole('button', { name: 'Close' })[0] as HTMLElement)
+  const { setDate, submit } = await open()
+  const later = addDays(today, 36)
+  setDate('transaction date', later)
+
+  expect(texts(await submit())).toEqual([`Transaction date ${later} is in the future (today is ${today})`])
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
+})
+
+it('names both dates at once when the booking date is in the future as well', async () => {
+  const { open, clockPanel, user } = await openForm()
+  await user.click((await clockPanel()).getAllByRole('button', { name: 'Close' })[0] as HTMLElement)
+  const { setDate, submit } = await open()
+  setDate('transaction date', addDays(today, 3))
+  setDate('booking date', addDays(today, 2))
+
+  expect(texts(await submit())).toEqual([
+    `Transaction date ${addDays(today, 3)} is in the future (today is ${today})`,
+    `Booking date ${addDays(today, 2)} is in the future (today is ${today})`,
+  ])
+})
+
+it("judges the future by the sandbox's today, not the machine's, once the clock is moved", async () => {
+  const { open, user, clockPanel } = await openForm()
+  const clock = await clockPanel()
+  await user.click(clock.getByRole('button', { name: 'Back 1 day' }))
+  const yesterday = addDays(today, -1)
+  await waitFor(() => expect(clock.getByTestId('clock-today').textContent).toBe(yesterday))
+  await user.click(clock.getAllByRole('button', { name: 'Close' })[0] as HTMLElement)
+
+  const { dialog, setDate, submit } = await open()
+  expect(dialog.getByLabelText('Row 1 booking date')).toHaveProperty('value', yesterday)
+  setDate('transaction date', today)
+  expect(texts(await submit())).toEqual([
+    `Transaction date ${today} is in the future (today is ${yesterday})`,
+  ])
+})
+
+it('still names a booking date before a transaction date when neither is in the future', async () => {
+  const { open } = await openForm()
+  const { setDate, submit } = await open()
+  setDate('transaction date', today)
+  setDate('booking date', addDays(today, -1))
+
+  expect(texts(await submit())).toEqual([
+    `Booking date ${addDays(today, -1)} is before transaction date ${today}`,
+  ])
+})
