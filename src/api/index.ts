@@ -13,7 +13,6 @@ export type {
 export type { FailureClass, Verdict } from './connection-test'
 export { consoleFetch, consoleSecret, onConsoleSecretNeeded, rememberConsoleSecret } from './console-secret'
 export * from './console-trace'
-export * from './copy-account'
 export * from './corporate-id'
 export * from './deletion'
 export * from './errors'

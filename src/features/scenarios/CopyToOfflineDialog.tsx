@@ -1,12 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import {
-  type AccountReading,
-  type CopyProgress,
-  readWholeAccount,
-  type ScenarioSaver,
-  type ScenarioSummary,
-  useApiClient,
-} from '../../api'
+import { type ScenarioSaver, type ScenarioSummary, useApiClient } from '../../api'
+import { type AccountReading, type CopyProgress, readWholeAccount } from '../../api/copy-account'
 import { type ScenarioCopy, scenarioFromRead } from '../../api/scenario-copy'
 import { localToday, SCENARIO_NAME_MAX, type TppMessage } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'

@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test'
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell' })
+const p = await b.newPage({ viewport: { width: 800, height: 600 } })
+await p.goto('http://127.0.0.1:4640/')
+await p.getByRole('button', { name: 'Fill test data' }).click()
+await p.waitForTimeout(2500)
+await p.getByRole('list', { name: 'Card accounts' }).getByRole('link').first().click()
+await p.waitForTimeout(1500)
+const info = await p.evaluate(() => [...document.querySelectorAll('.transactions thead th')].map(th => {
+  const cs = getComputedStyle(th); return `${th.className}|${th.textContent}|w=${th.getBoundingClientRect().width.toFixed(0)}|disp=${cs.display}|minw=${cs.minWidth}|ws=${cs.whiteSpace}` }))
+console.log(info.join('\n'))
+const td = await p.evaluate(() => { const c = document.querySelector('.transactions tbody td.col-mcc'); if (!c) return 'none'; const cs = getComputedStyle(c); return `${c.innerHTML.slice(0,200)} | ov=${cs.overflow} w=${c.getBoundingClientRect().width} maxw=${cs.maxWidth} minw=${cs.minWidth}` })
+console.log(td)
+console.log(await p.evaluate(() => { const t = document.querySelector('.transactions table') ; return t ? `${getComputedStyle(t).tableLayout} ${t.getBoundingClientRect().width}` : 'no table' }))
+await p.screenshot({ path: '/tmp/s-800-table.png' })
+await b.close()
