@@ -14,7 +14,7 @@ import { useView, viewSearch } from '../view-state'
 import { ADD_TRANSACTIONS_ID } from './add-transactions-button'
 import { Filters } from './Filters'
 import { askedText, Pagination, rowsText } from './Pagination'
-import { type DeletableRow, linkTarget, pageInfo, transactionRows } from './rows'
+import { type DeletableRow, linkTarget, loweredPageSize, pageInfo, transactionRows } from './rows'
 import { type RowActions, TransactionsTable } from './TransactionsTable'
 import type { TransactionFormRow } from './transaction-form'
 
@@ -122,6 +122,10 @@ export function TransactionsView({
       ? () => move(links?.previous, Math.max(0, view.offset - view.limit))
       : undefined
   const onNext = movable && info.hasMore ? () => move(links?.next, view.offset + view.limit) : undefined
+
+  const pageCap = usePageCap(
+    link === undefined && !standIn && info !== undefined ? loweredPageSize(info, view.limit) : undefined,
+  )
 
   useAnnouncePage(
     query.isSuccess && !query.isPlaceholderData,
@@ -272,6 +276,12 @@ export function TransactionsView({
           ) : null}
         </>
       )}
+      {pageCap ? (
+        <p className="note" role="status">
+          The sandbox answers at most {pageCap.used} rows a page; asked for {pageCap.asked}. Page size is now{' '}
+          {pageCap.used}.
+        </p>
+      ) : null}
       {info && !query.isError ? (
         <Pagination
           label={standIn ? askedText(offset, view.limit) : rowsText(offset, info)}
@@ -289,6 +299,21 @@ function emptyText(status: BookingStatus, from: string | undefined, to: string |
   const range =
     from && to ? ` between ${from} and ${to}` : from ? ` from ${from} on` : to ? ` up to ${to}` : ''
   return `No ${status === 'both' ? '' : `${status} `}transactions${range}.`
+}
+
+/**
+ * A page size the sandbox lowered (`used`, below the `asked` of the view) becomes the view's, so the
+ * page size shown and the address say what the pages hold; what was asked stays said while it is in use.
+ */
+function usePageCap(used: number | undefined): { asked: number; used: number } | undefined {
+  const [view, setView] = useView()
+  const [cap, setCap] = useState<{ asked: number; used: number }>()
+  useEffect(() => {
+    if (used === undefined) return
+    setCap({ asked: view.limit, used })
+    setView({ limit: used }, { replace: true })
+  }, [used, view.limit, setView])
+  return cap?.used === view.limit ? cap : undefined
 }
 
 /** "Page 2 loaded: Rows 51–100 of 101 or more", once per view the user moved to (not on every refetch). */

@@ -130,6 +130,18 @@ export function pageInfo(page: TransactionsPage, limit: number, rows: number): P
   }
 }
 
+/**
+ * The page size the sandbox used when it answered fewer rows than `limit` asked, with more behind them (a
+ * bank that lowers a large limit): its next link's limit where that names one, else the rows it sent.
+ */
+export function loweredPageSize(info: PageInfo, limit: number): number | undefined {
+  if (!info.hasMore || info.count === 0 || info.count >= limit) return undefined
+  const target = info.next === undefined ? undefined : linkTarget(info.next)
+  const linked = target?.kind === 'view' ? target.limit : undefined
+  if (linked === undefined) return info.count
+  return linked < limit ? linked : undefined
+}
+
 /** Where a page link leads, in the view's terms when its query is one the view can say, else as is. */
 export type LinkTarget =
   | { kind: 'view'; offset: number; limit: number | undefined }
