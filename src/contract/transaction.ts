@@ -1,5 +1,5 @@
 import { amountFromServer, amountInputUnder, amountWire, type CurrencyRule } from './amount'
-import { isoDate } from './dates'
+import { type IsoDate, isoDate } from './dates'
 import { freeText, noControlCharacters, textTypeError } from './text'
 import { z } from './zod'
 
@@ -60,6 +60,27 @@ const optionalCardFields = {
   markupFeePercentage: z.optional(freeText('markupFeePercentage', 35)),
   proprietaryBankTransactionCode: z.optional(freeText('proprietaryBankTransactionCode', 35)),
   valueDate: z.optional(isoDate),
+}
+
+/** The dates of a transaction that the sandbox's clock judges, as the engine names them. */
+const clockedDates = ['transactionDate', 'bookingDate', 'valueDate'] as const
+type ClockedDate = (typeof clockedDates)[number]
+
+/**
+ * The rule that nothing is dated after the sandbox's today, in the words of the sandbox's refusal: the engine
+ * refuses a batch by it (src/sandbox/transactions.ts) and the transaction form says it before sending, so
+ * both read the same.
+ */
+export function futureDateBreaks(
+  tx: Partial<Record<ClockedDate, unknown>>,
+  today: IsoDate,
+): { field: ClockedDate; text: string }[] {
+  return clockedDates.flatMap((field) => {
+    const date = tx[field]
+    return typeof date === 'string' && date > today
+      ? [{ field, text: `${field} ${date} is in the future (today is ${today})` }]
+      : []
+  })
 }
 
 /**

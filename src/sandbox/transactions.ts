@@ -1,5 +1,6 @@
 import {
   type BookedTransaction,
+  futureDateBreaks,
   type IsoDate,
   type PendingTransaction,
   type Problem,
@@ -35,11 +36,8 @@ export function prepareBatch(
     })
   const sent = new Map<string, number>()
   batch.forEach((tx, i) => {
-    for (const field of ['transactionDate', 'bookingDate', 'valueDate'] as const) {
-      const date = tx[field]
-      if (futureDates === 'refused' && date !== undefined && date > today) {
-        error(i, field, `${field} ${date} is in the future (today is ${today})`)
-      }
+    if (futureDates === 'refused') {
+      for (const { field, text } of futureDateBreaks(tx, today)) error(i, field, text)
     }
     const id = tx.cardTransactionId
     if (id === undefined) return

@@ -1,5 +1,6 @@
 import {
   type CreatedBookingStatus,
+  futureDateBreaks,
   type IsoDate,
   isCalendarDate,
   localToday,
@@ -15,7 +16,6 @@ import {
   normaliseMoney,
   normaliseText,
 } from '../normalise'
-import { futureDateBreaks } from './future-dates'
 
 /** The card acceptor's address as the platform names its parts. */
 export interface AddressFormValues {
