@@ -259,20 +259,21 @@ const formTransaction = (today: IsoDate | undefined) =>
         today,
       )
       const mcc = normaliseText(row.merchantCategoryCode)
-      if (
-        !issues.some((issue) => issue.path[0] === 'merchantCategoryCode') &&
-        !MERCHANT_CATEGORY_CODE.test(mcc)
-      ) {
-        issues.push({
+      // A code typed but not 4 digits gets the form's one message, in place of the contract's ("54111" is
+      // too long for it too): it says what to type. An empty one keeps the contract's "must not be empty".
+      const mccWrong = mcc !== '' && !MERCHANT_CATEGORY_CODE.test(mcc)
+      const all = issues.filter((issue) => !(mccWrong && issue.path[0] === 'merchantCategoryCode'))
+      if (mccWrong) {
+        all.push({
           path: ['merchantCategoryCode'],
           message: 'merchantCategoryCode must be 4 digits (an ISO 18245 code), e.g. 5411',
           input: mcc,
         })
       }
-      for (const issue of issues) {
+      for (const issue of all) {
         ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: issue.input })
       }
-      if (!contract.success || !own.success || issues.length > 0) return z.NEVER
+      if (!contract.success || !own.success || all.length > 0) return z.NEVER
       const tx = { ...contract.data, ...own.data }
       // The platform's rule: the booking date is not after the value date.
       if (tx.valueDate !== undefined && tx.bookingDate !== undefined && tx.bookingDate > tx.valueDate) {
