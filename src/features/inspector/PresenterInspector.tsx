@@ -65,14 +65,7 @@ interface OneRequestProps {
 function OneRequest({ entry, partsId, folded }: OneRequestProps) {
   const ok = entry.status !== undefined && entry.status < 400
   const { verification } = entry
-  const verdict = verification ? (
-    <p className={verification.verified ? 'verdict ok' : 'verdict bad'}>
-      {verification.verified
-        ? '✓ '
-        : `✗ Refused: ${verification.code}${verification.part ? ` at ${verification.part}` : ''} — `}
-      {verification.text}
-    </p>
-  ) : null
+  const verdict = verification ? <Verdict verification={verification} /> : null
   return (
     <div className="presenter-request">
       <p className={folded ? 'presenter-request-line folded' : 'presenter-request-line'}>
@@ -111,6 +104,17 @@ function OneRequest({ entry, partsId, folded }: OneRequestProps) {
         </div>
       </div>
     </div>
+  )
+}
+
+function Verdict({ verification }: { verification: NonNullable<RequestLogEntry['verification']> }) {
+  return (
+    <p className={verification.verified ? 'verdict ok' : 'verdict bad'}>
+      {verification.verified
+        ? '✓ '
+        : `✗ Refused: ${verification.code}${verification.part ? ` at ${verification.part}` : ''} — `}
+      {verification.text}
+    </p>
   )
 }
 
