@@ -4,8 +4,7 @@ import { useState } from 'react'
 import { expect, it } from 'vitest'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
-import { accountView } from '../card-accounts/account-view'
-import { TransactionsView } from '../transactions/TransactionsView'
+import { renderTransactionsView } from '../../test/transactions-view'
 import { TransactionsChart } from './TransactionsChart'
 
 const booked = (id: string, date: string, amount: string, merchantCategoryCode = '5411') =>
@@ -33,16 +32,7 @@ async function showChart() {
       transactionAmount: { currency: 'NOK', amount: '-1' },
     }),
   ])
-  window.history.replaceState(null, '', `/?account=${account.resourceId}&status=both`)
-  app.render(
-    <TransactionsView
-      account={accountView(account.resourceId, account)}
-      onAdd={() => {}}
-      onGenerate={() => {}}
-      onSettle={() => {}}
-      onDeleteTransaction={() => {}}
-    />,
-  )
+  renderTransactionsView(app, account, '&status=both')
   const chart = await screen.findByRole('region', { name: 'Transactions over time' })
   await within(chart).findByRole('img', { name: /per day, 2026-01-05 to 2026-01-08: 4 transactions/ })
   return { ...app, chart }

@@ -3,8 +3,7 @@ import { screen, within } from '@testing-library/react'
 import { expect, it, onTestFinished, vi } from 'vitest'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
-import { accountView } from '../card-accounts/account-view'
-import { TransactionsView } from '../transactions/TransactionsView'
+import { renderTransactionsView } from '../../test/transactions-view'
 import { Inspector } from './Inspector'
 import { RequestBody } from './RequestBody'
 
@@ -16,19 +15,7 @@ async function showAccount() {
   const app = await startConsole()
   const account = await seedAccount(app.sandbox)
   await seedTransactions(app.sandbox, account.resourceId, [transaction({ cardTransactionId: 'tx-1' })])
-  window.history.replaceState(null, '', `/?account=${account.resourceId}`)
-  app.render(
-    <>
-      <TransactionsView
-        account={accountView(account.resourceId, account)}
-        onAdd={() => {}}
-        onGenerate={() => {}}
-        onSettle={() => {}}
-        onDeleteTransaction={() => {}}
-      />
-      <Inspector />
-    </>,
-  )
+  renderTransactionsView(app, account, '', <Inspector />)
   const path = `/api/v1/sandbox/card-accounts/${account.resourceId}/transactions?bookingStatus=booked&offset=0&limit=50`
   await screen.findByRole('cell', { name: 'tx-1' })
   await inspector().findByText('Requests (2)')

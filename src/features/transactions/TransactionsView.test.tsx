@@ -4,8 +4,7 @@ import { expect, it, vi } from 'vitest'
 import type { Sandbox } from '../../sandbox'
 import { startConsole } from '../../test/render'
 import { daysAgo, seedAccount, seedTransactions, transaction } from '../../test/seed'
-import { accountView } from '../card-accounts/account-view'
-import { TransactionsView } from './TransactionsView'
+import { renderTransactionsView } from '../../test/transactions-view'
 
 const booked = (id: string, bookedDaysAgo: number) =>
   transaction({
@@ -38,16 +37,7 @@ async function showAccount(
   const app = await startConsole()
   const account = await seedAccount(app.sandbox)
   await seedTransactions(app.sandbox, account.resourceId, seed)
-  window.history.replaceState(null, '', `/?account=${account.resourceId}${query}`)
-  app.render(
-    <TransactionsView
-      account={accountView(account.resourceId, account)}
-      onAdd={() => {}}
-      onGenerate={() => {}}
-      onSettle={() => {}}
-      onDeleteTransaction={() => {}}
-    />,
-  )
+  renderTransactionsView(app, account, query)
   await screen.findByRole('table', { name: /^Transactions of 525412\*{6}3241/ })
   return { ...app, account }
 }

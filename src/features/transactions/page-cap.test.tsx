@@ -5,8 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { startConsole } from '../../test/render'
 import { daysAgo, seedAccount, seedTransactions, transaction } from '../../test/seed'
-import { accountView } from '../card-accounts/account-view'
-import { TransactionsView } from './TransactionsView'
+import { renderTransactionsView } from '../../test/transactions-view'
 
 async function showSmallPages(query: string) {
   const app = await startConsole({ personality: 'small-pages' })
@@ -18,16 +17,7 @@ async function showSmallPages(query: string) {
       transaction({ cardTransactionId: `t${i}`, bookingDate: daysAgo(i), transactionDate: daysAgo(i) }),
     ),
   )
-  window.history.replaceState(null, '', `/?account=${account.resourceId}${query}`)
-  app.render(
-    <TransactionsView
-      account={accountView(account.resourceId, account)}
-      onAdd={() => {}}
-      onGenerate={() => {}}
-      onSettle={() => {}}
-      onDeleteTransaction={() => {}}
-    />,
-  )
+  renderTransactionsView(app, account, query)
   await screen.findByRole('table', { name: /^Transactions of/ })
   return { ...app, pager: within(screen.getByRole('navigation', { name: 'Pages' })) }
 }
