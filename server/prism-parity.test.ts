@@ -5,7 +5,7 @@
 // that drift from the schemas fail here too.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -60,17 +60,13 @@ let prism: ChildProcess
 let prismPort = 0
 let prismStartup = 0
 
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  const port = await listen(probe)
-  await close(probe)
-  return port
-}
-
+/**
+ * Prism on a port the system gives it (`--port 0`), read back from its banner: a port found free and closed
+ * before Prism bound it was sometimes taken in between by the lane's other servers (EADDRINUSE).
+ */
 async function startPrism(document: string): Promise<void> {
-  prismPort = await freePort()
   const started = performance.now()
-  prism = spawn(PRISM, ['mock', document, '--port', String(prismPort), '--host', '127.0.0.1', '--errors'], {
+  prism = spawn(PRISM, ['mock', document, '--port', '0', '--host', '127.0.0.1', '--errors'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -82,7 +78,11 @@ async function startPrism(document: string): Promise<void> {
   })
   await new Promise<void>((resolve, reject) => {
     const check = () => {
-      if (output.includes('Prism is listening')) return resolve()
+      const listening = /Prism is listening on http:\/\/127\.0\.0\.1:([0-9]+)/.exec(output)
+      if (listening) {
+        prismPort = Number(listening[1])
+        return resolve()
+      }
       if (prism.exitCode !== null) return reject(new Error(`prism exited ${prism.exitCode}:\n${output}`))
       setTimeout(check, 50)
     }

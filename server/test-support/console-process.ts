@@ -3,7 +3,6 @@
 // its own (a fresh temporary one unless SANDBOX_DATA is given).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,21 +20,6 @@ const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const START_TIMEOUT_MS = 30_000
 const STOP_TIMEOUT_MS = 10_000
 
-/** A port nobody listens on right now: the kernel picks one for a listener that is closed at once. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => {
-        if (address !== null && typeof address === 'object') resolve(address.port)
-        else reject(new Error(`no port from ${String(address)}`))
-      })
-    })
-  })
-}
-
 /**
  * One `server/main.ts` process on a free port, answering HTTP when this resolves. Node runs it with tsx's
  * loader directly (not `npx tsx`, whose CLI would put a second process in between), so stopping it stops
@@ -45,8 +29,8 @@ async function freePort(): Promise<number> {
  */
 export async function startConsoleServer(settings: Record<string, string> = {}): Promise<ConsoleServer> {
   // A restart on the port of an earlier start keeps the page's origin: a reload reaches the new process.
-  const port = settings.PORT === undefined ? await freePort() : Number(settings.PORT)
-  const url = `http://127.0.0.1:${port}`
+  // Else the system gives the server a port (PORT=0) and its banner names it: a port found free and closed
+  // before the server bound it was sometimes taken in between by another test's server.
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of [
     'SANDBOX_BASE_URL',
@@ -63,7 +47,7 @@ export async function startConsoleServer(settings: Record<string, string> = {}):
   const ownDataDir =
     settings.SANDBOX_DATA === undefined ? mkdtempSync(join(tmpdir(), 'console-data-')) : undefined
   const dataDir = settings.SANDBOX_DATA ?? (ownDataDir as string)
-  Object.assign(env, settings, { PORT: String(port), HOST: '127.0.0.1', SANDBOX_DATA: dataDir })
+  Object.assign(env, settings, { PORT: settings.PORT ?? '0', HOST: '127.0.0.1', SANDBOX_DATA: dataDir })
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env,
@@ -82,8 +66,6 @@ export async function startConsoleServer(settings: Record<string, string> = {}):
       resolve()
     }),
   )
-  const server: ConsoleServer = { url, dataDir, output: () => output, stop: () => stop(child, exited) }
-
   const deadline = Date.now() + START_TIMEOUT_MS
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -91,15 +73,19 @@ export async function startConsoleServer(settings: Record<string, string> = {}):
         `server/main.ts exited (${child.exitCode ?? child.signalCode}) before answering:\n${output}`,
       )
     }
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1_000) })
-      return server
-    } catch {
-      // Not listening yet.
+    const port = settings.PORT ?? /Sandbox Console on http:\/\/127\.0\.0\.1:([0-9]+)\//.exec(output)?.[1]
+    if (port !== undefined) {
+      const url = `http://127.0.0.1:${port}`
+      try {
+        await fetch(url, { signal: AbortSignal.timeout(1_000) })
+        return { url, dataDir, output: () => output, stop: () => stop(child, exited) }
+      } catch {
+        // Not listening yet.
+      }
     }
     if (Date.now() > deadline) {
-      await server.stop()
-      throw new Error(`server/main.ts did not answer on ${url} within ${START_TIMEOUT_MS} ms:\n${output}`)
+      await stop(child, exited)
+      throw new Error(`server/main.ts did not answer within ${START_TIMEOUT_MS} ms:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
