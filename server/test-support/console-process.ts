@@ -74,20 +74,24 @@ export async function startConsoleServer(settings: Record<string, string> = {}):
       )
     }
     const port = settings.PORT ?? /Sandbox Console on http:\/\/127\.0\.0\.1:([0-9]+)\//.exec(output)?.[1]
-    if (port !== undefined) {
-      const url = `http://127.0.0.1:${port}`
-      try {
-        await fetch(url, { signal: AbortSignal.timeout(1_000) })
-        return { url, dataDir, output: () => output, stop: () => stop(child, exited) }
-      } catch {
-        // Not listening yet.
-      }
+    const url = `http://127.0.0.1:${port}`
+    if (port !== undefined && (await answers(url))) {
+      return { url, dataDir, output: () => output, stop: () => stop(child, exited) }
     }
     if (Date.now() > deadline) {
       await stop(child, exited)
       throw new Error(`server/main.ts did not answer within ${START_TIMEOUT_MS} ms:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1_000) })
+    return true
+  } catch {
+    return false
   }
 }
 
