@@ -21,8 +21,20 @@ async function openForm() {
     await clock.findByTestId('clock-today')
     return clock
   }
+  /**
+   * Closes the clock panel with its ×, and waits until it is gone. A move of the clock keeps the panel busy,
+   * its × disabled, until the move's answer has refreshed what it changed: a click before then does nothing.
+   */
+  const closeClockPanel = async (clock: ReturnType<typeof within>) => {
+    const close = clock.getAllByRole('button', { name: 'Close' })[0] as HTMLButtonElement
+    await waitFor(() => expect(close.disabled).toBe(false))
+    await app.user.click(close)
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sandbox clock' })).toBeNull())
+  }
   const open = async () => {
-    await app.user.click(await screen.findByRole('button', { name: /^\+ Add transaction/ }))
+    // The empty account's own button, once its first answer is in: the header's "+ Add transactions", there
+    // while the answer comes, leaves the page then, and a click aimed at it would miss.
+    await app.user.click(await screen.findByRole('button', { name: '+ Add transaction' }))
     const dialog = within(await screen.findByRole('dialog', { name: /^Add transactions · / }))
     await pasteInto(app.user, dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-5')
     await pasteInto(app.user, dialog.getByRole('combobox', { name: 'Row 1 MCC' }), '5411')
@@ -34,14 +46,14 @@ async function openForm() {
     }
     return { dialog, setDate, submit }
   }
-  return { ...app, account, open, clockPanel }
+  return { ...app, account, open, clockPanel, closeClockPanel }
 }
 
 const texts = (nodes: NodeListOf<Element> | undefined) => [...(nodes ?? [])].map((node) => node.textContent)
 
 it('names a future transaction date first, not the booking date of today it would move', async () => {
-  const { open, sandbox, account, clockPanel, user } = await openForm()
-  await user.click((await clockPanel()).getAllByRole('button', { name: 'Close' })[0] as HTMLElement)
+  const { open, sandbox, account, clockPanel, closeClockPanel } = await openForm()
+  await closeClockPanel(await clockPanel())
   const { setDate, submit } = await open()
   const later = addDays(today, 36)
   setDate('transaction date', later)
@@ -51,8 +63,8 @@ it('names a future transaction date first, not the booking date of today it woul
 })
 
 it('names both dates at once when the booking date is in the future as well', async () => {
-  const { open, clockPanel, user } = await openForm()
-  await user.click((await clockPanel()).getAllByRole('button', { name: 'Close' })[0] as HTMLElement)
+  const { open, clockPanel, closeClockPanel } = await openForm()
+  await closeClockPanel(await clockPanel())
   const { setDate, submit } = await open()
   setDate('transaction date', addDays(today, 3))
   setDate('booking date', addDays(today, 2))
@@ -64,12 +76,12 @@ it('names both dates at once when the booking date is in the future as well', as
 })
 
 it("judges the future by the sandbox's today, not the machine's, once the clock is moved", async () => {
-  const { open, user, clockPanel } = await openForm()
+  const { open, user, clockPanel, closeClockPanel } = await openForm()
   const clock = await clockPanel()
   await user.click(clock.getByRole('button', { name: 'Back 1 day' }))
   const yesterday = addDays(today, -1)
   await waitFor(() => expect(clock.getByTestId('clock-today').textContent).toBe(yesterday))
-  await user.click(clock.getAllByRole('button', { name: 'Close' })[0] as HTMLElement)
+  await closeClockPanel(clock)
 
   const { dialog, setDate, submit } = await open()
   expect(dialog.getByLabelText('Row 1 booking date')).toHaveProperty('value', yesterday)
