@@ -5,6 +5,7 @@ import type { UpstreamBook } from './account-book'
 import type { ApiClient } from './api-client'
 import { useApiClient } from './api-context'
 import type { ReadOptions, TransactionsPage } from './client'
+import { ApiError } from './errors'
 import { queryKeys, type TransactionsKeyHeaders } from './keys'
 import type { Reading } from './reading'
 import { useSetting } from './settings-store'
@@ -125,7 +126,19 @@ export function useCreateTransactions(accountId: string, corporateId?: string) {
   return useMutation({
     mutationFn: (body: TransactionCreateInput[]) => api.createTransactions(accountId, body, { corporateId }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.transactions(accountId) }),
+    onError: (error) => rereadAccountsWhenGone(client, error),
   })
+}
+
+/**
+ * A write to an account that the sandbox answers 404 for: the account is gone (deleted by another tab or
+ * client, or the data reset), so the account list is read again and the page says so, as it does for a
+ * link to an account it does not have. Offline, other tabs are told of every write; a proxy's sandbox
+ * tells nobody.
+ */
+function rereadAccountsWhenGone(client: ReturnType<typeof useQueryClient>, error: Error) {
+  if (error instanceof ApiError && error.status === 404)
+    void client.invalidateQueries({ queryKey: queryKeys.cardAccounts() })
 }
 
 /** `corporateId`: the PSU-Corporate-ID a corporate account's writes send (spec §5.5), deletes too. */
@@ -136,6 +149,7 @@ export function useDeleteTransaction(accountId: string, corporateId?: string) {
     mutationFn: (cardTransactionId: string) =>
       api.deleteTransaction(accountId, cardTransactionId, { corporateId }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.transactions(accountId) }),
+    onError: (error) => rereadAccountsWhenGone(client, error),
   })
 }
 
