@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useMemo, useState } from 'react'
 import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
 import { ApiError, type CreatedTransactions, type Creation, useCreateTransactions, useToday } from '../../api'
 import { createdBookingStatuses, type TppMessage } from '../../contract'
@@ -38,6 +38,8 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   // The sandbox clock's today, so a moved clock's default dates are ones it accepts.
   const today = useToday()
   const refusesDatesAfter = useRefusesDatesAfter()
+  // Built again only when the sandbox's today changes, not at every keystroke's render.
+  const schema = useMemo(() => transactionFormSchema(refusesDatesAfter), [refusesDatesAfter])
   // With the tester's condition that shaped the refusal, named beside it as the inspector names it.
   const [alert, setAlert] = useState<{ shown: TppMessage[] | string; condition?: string | undefined }>()
   const [rowMessages, setRowMessages] = useState<Map<number, TppMessage[]>>(new Map())
@@ -49,7 +51,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
     watch,
     formState: { errors, isDirty, isSubmitting },
   } = useForm({
-    resolver: inLabelWordsResolver(zodResolver(transactionFormSchema(refusesDatesAfter))),
+    resolver: inLabelWordsResolver(zodResolver(schema)),
     defaultValues: { transactions: initial ?? [blankRow(account.currency ?? '', today)] },
   })
   const { fields, append, remove } = useFieldArray({ control, name: 'transactions' })

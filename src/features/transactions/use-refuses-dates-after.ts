@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import {
   behaviourTraits,
   queryKeys,
@@ -18,8 +19,9 @@ import type { IsoDate } from '../../contract'
 export function useRefusesDatesAfter(): IsoDate | undefined {
   const clock = useQueryClient().getQueryData<Reading<SandboxClockRead>>(queryKeys.clock())
   const { mode } = useApiClient()
-  // Offline only, and applied by a reload: read once per render is enough.
-  const takesFutureDates =
-    mode === 'offline' && behaviourTraits(readOfflinePersonality()).futureDates === 'accepted'
+  // Offline only, and a change applies with a reload: read from storage once, not at every render.
+  const [takesFutureDates] = useState(
+    () => mode === 'offline' && behaviourTraits(readOfflinePersonality()).futureDates === 'accepted',
+  )
   return clock?.kind !== 'read' || takesFutureDates ? undefined : clock.value.today
 }
