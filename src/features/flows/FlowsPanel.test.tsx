@@ -205,6 +205,17 @@ it('records only the requests left ticked, in the order they were sent', async (
   expect(within(dialog).getByRole('alert').textContent).toBe(
     'Give the flow a name: it is how you pick it from the list. Nothing was saved.',
   )
+  // A name past the limit is kept whole and refused in words, as a scenario's is.
+  const long = 'x'.repeat(81)
+  await user.click(within(dialog).getByRole('textbox', { name: 'Name' }))
+  await user.paste(long)
+  expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveProperty('value', long)
+  expect(within(dialog).getByText('81/80 characters').className).toContain('over-limit')
+  await user.click(within(dialog).getByRole('button', { name: 'Save flow' }))
+  expect(within(dialog).getByRole('alert').textContent).toBe(
+    'A flow name may have at most 80 characters. Nothing was saved.',
+  )
+  await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }))
   await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Without the batch')
   await user.click(within(dialog).getByRole('button', { name: 'Save flow' }))
 

@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react'
 import type { RequestLogEntry } from '../../api'
+import { characterCount } from '../../contract'
 import { FLOW_NAME_MAX, type Flow } from '../../contract/flow'
+import { CharacterCount } from '../../ui/CharacterCount'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { Operation, Status } from '../inspector'
@@ -29,6 +31,10 @@ export function RecordDialog({ requests, defaultName, savedNames, onSave, onClos
       setProblem('Give the flow a name: it is how you pick it from the list. Nothing was saved.')
       return
     }
+    if (characterCount(trimmed) > FLOW_NAME_MAX) {
+      setProblem(`A flow name may have at most ${FLOW_NAME_MAX} characters. Nothing was saved.`)
+      return
+    }
     const flow = recordFlow(
       requests.filter((_, index) => ticked[index]),
       trimmed,
@@ -45,20 +51,15 @@ export function RecordDialog({ requests, defaultName, savedNames, onSave, onClos
       <form className="form record-flow" onSubmit={save}>
         <Field
           label="Name"
+          // Counted as the scenario names are, never cut short at the limit: a pasted name stays whole.
           hint={
-            savedNames.includes(name.trim())
-              ? 'A saved flow has this name: saving replaces it.'
-              : `Up to ${FLOW_NAME_MAX} characters.`
+            <>
+              <CharacterCount text={name} max={FLOW_NAME_MAX} />
+              {savedNames.includes(name.trim()) ? ' A saved flow has this name: saving replaces it.' : null}
+            </>
           }
         >
-          {(control) => (
-            <input
-              {...control}
-              value={name}
-              maxLength={FLOW_NAME_MAX}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
+          {(control) => <input {...control} value={name} onChange={(e) => setName(e.target.value)} />}
         </Field>
         <fieldset>
           <legend>Requests to record as steps, oldest first</legend>
