@@ -1,6 +1,7 @@
 import {
   amountFromServer,
   amountInputUnder,
+  amountValue,
   amountWire,
   type CurrencyRule,
   currencyCode,
@@ -97,6 +98,21 @@ const platformAccountFieldsUnder = (rule: CurrencyRule) => ({
 })
 
 /**
+ * A credit limit is the most the card may owe: a negative one has no meaning a tester could test, so it is
+ * refused rather than stored. Stored accounts are read as they are (`cardAccount`), so none is lost.
+ */
+const creditLimitUnder = (rule: CurrencyRule) =>
+  z.strictObject({
+    currency: currencyRules[rule],
+    amount: amountValue.check(
+      z.refine(
+        (amount) => !amount.startsWith('-'),
+        'amount must not be negative: the most the card may owe, e.g. "50000"',
+      ),
+    ),
+  })
+
+/**
  * Body of POST /v1/sandbox/card-accounts. `longerName` follows the accept-fix header; `currencies` is
  * `stored` only where a request was kept to be sent later (see {@link CurrencyRule}).
  */
@@ -131,7 +147,7 @@ export function cardAccountCreateSchema({
       ),
     ),
     product: z.optional(text35('product')),
-    creditLimit: z.optional(amountInputUnder(currencies)),
+    creditLimit: z.optional(creditLimitUnder(currencies)),
     status: z._default(accountStatus, 'enabled'),
     ...platformAccountFieldsUnder(currencies),
   })

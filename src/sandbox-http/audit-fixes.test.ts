@@ -44,6 +44,27 @@ describe('amounts sent as JSON numbers', () => {
     expect(created.status).toBe(201)
     expect((await created.json()).creditLimit).toEqual({ currency: 'NOK', amount: '12345678901234.567' })
   })
+
+  it('refuse a negative credit limit in words, as a string or a number, and store nothing', async () => {
+    for (const amount of ['-5000', -0.5]) {
+      await expectProblem(
+        await call('POST', accountsPath, {
+          json: { ...privateBody, creditLimit: { currency: 'NOK', amount } },
+        }),
+        400,
+        {
+          code: 'FORMAT_ERROR',
+          path: 'creditLimit.amount',
+          text: 'creditLimit.amount must not be negative: the most the card may owe, e.g. "50000"',
+        },
+      )
+    }
+    const zero = await call('POST', accountsPath, {
+      json: { ...privateBody, creditLimit: { currency: 'NOK', amount: '0' } },
+    })
+    expect(zero.status).toBe(201)
+    expect((await call('GET', accountsPath).then((answer) => answer.json())).cardAccounts).toHaveLength(1)
+  })
 })
 
 describe("x-accept-fix: longer-names, the platform's plural", () => {

@@ -152,6 +152,21 @@ it('says in the words of the labels what to change: a long name, a credit limit 
   expect(await sandbox.listCardAccounts()).toEqual([])
 })
 
+it('refuses a negative credit limit before sending, in the words of its label', async () => {
+  const { user, dialog, sandbox } = await openDialog()
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')
+  await user.type(dialog.getByRole('textbox', { name: 'Credit limit amount (optional)' }), '-5000')
+  await user.type(dialog.getByRole('textbox', { name: 'Credit limit currency' }), 'NOK')
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  await dialog.findByRole('textbox', {
+    name: 'Credit limit amount (optional)',
+    description: /Credit limit amount must not be negative: the most the card may owe, e\.g\. "50000"/,
+  })
+  expect(screen.getByText('Requests (0)')).toBeDefined()
+  expect(await sandbox.listCardAccounts()).toEqual([])
+})
+
 it('normalises what can mean one thing only, and with the longer-names toggle on sends a 70-character name', async () => {
   const { user, dialog, sandbox, onCreated } = await openDialog()
   await user.click(dialog.getByRole('checkbox', { name: 'Longer names (accept-fix)' }))
