@@ -26,6 +26,16 @@ interface MenuButtonProps {
 const ITEMS = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), a[href]'
 const itemsOf = (panel: HTMLElement | null) => [...(panel?.querySelectorAll<HTMLElement>(ITEMS) ?? [])]
 
+/** The item a list key moves to from `from`: the arrows wrap round, Home and End go to the ends. */
+function itemAfterKey(list: HTMLElement[], from: HTMLElement, key: string): HTMLElement | undefined {
+  const at = list.indexOf(from)
+  if (key === 'ArrowDown') return list[(at + 1) % list.length]
+  if (key === 'ArrowUp') return list[(at - 1 + list.length) % list.length]
+  if (key === 'Home') return list[0]
+  if (key === 'End') return list.at(-1)
+  return undefined
+}
+
 /** Focus on the control asked for (a badge's), else on the panel's first. */
 function focusIn(panel: HTMLElement | null, wanted: string | undefined) {
   const target = wanted ? panel?.querySelector<HTMLElement>(wanted) : null
@@ -85,18 +95,7 @@ export function MenuButton({ label, attention, className, children, ref }: MenuB
     // The panel's arrows move between its controls, a select's included: arrows that went on to change a
     // select changed the Signature switch under a user walking the list (a select still opens with Space or
     // Alt+ArrowDown, and takes typed letters).
-    const list = itemsOf(panel.current)
-    const at = list.indexOf(event.target as HTMLElement)
-    const next =
-      event.key === 'ArrowDown'
-        ? list[(at + 1) % list.length]
-        : event.key === 'ArrowUp'
-          ? list[(at - 1 + list.length) % list.length]
-          : event.key === 'Home'
-            ? list[0]
-            : event.key === 'End'
-              ? list.at(-1)
-              : undefined
+    const next = itemAfterKey(itemsOf(panel.current), event.target as HTMLElement, event.key)
     if (next) {
       event.preventDefault()
       next.focus()
