@@ -1,4 +1,5 @@
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form'
+import { ApiError } from '../api'
 import type { TppMessage } from '../contract'
 import { LONGER_NAMES_LABEL } from './longer-names'
 
@@ -155,6 +156,26 @@ export function markFields(
     else rest.push(message)
   }
   return rest
+}
+
+/** A form's alert: the sandbox's messages no field took, or a sentence; and the condition that shaped them. */
+export interface FormFailure {
+  shown: TppMessage[] | string
+  condition?: string | undefined
+}
+
+/**
+ * The alert for a write that failed: the messages of the sandbox's refusal that `unmarked` leaves over once
+ * it has marked the fields (`refused` when it leaves none), or the error's own words when no refusal came.
+ */
+export function formFailure(
+  error: unknown,
+  unmarked: (messages: readonly TppMessage[]) => TppMessage[],
+  refused: string,
+): FormFailure {
+  if (!(error instanceof ApiError)) return { shown: error instanceof Error ? error.message : String(error) }
+  const rest = unmarked(error.messages)
+  return { shown: rest.length > 0 ? rest : refused, condition: error.condition }
 }
 
 /**

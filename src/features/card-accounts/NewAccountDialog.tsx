@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react'
 import { Controller, type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
 import {
   type AccountCreation,
-  ApiError,
   showJson,
   useCreateCardAccount,
   useLongerName,
@@ -14,7 +13,7 @@ import { CharacterCount } from '../../ui/CharacterCount'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
-import { inLabelWordsResolver, markFields } from '../form-errors'
+import { type FormFailure, formFailure, inLabelWordsResolver, markFields } from '../form-errors'
 import { LongerNameToggle } from '../LongerNameToggle'
 import { LONGER_NAMES_LABEL } from '../longer-names'
 import {
@@ -59,7 +58,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
   const create = useCreateCardAccount()
   const once = useOneAtATime()
   // With the tester's condition that shaped the refusal, named beside it as the inspector names it.
-  const [alert, setAlert] = useState<{ shown: TppMessage[] | string; condition?: string | undefined }>()
+  const [alert, setAlert] = useState<FormFailure>()
   const [unidentified, setUnidentified] = useState<Unidentified>()
   const [moreOpen, setMoreOpen] = useState(false)
   const longerName = useLongerName()
@@ -126,19 +125,15 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
         note: creationNote(created),
       })
     } catch (error) {
-      if (!(error instanceof ApiError)) {
-        setAlert({ shown: error instanceof Error ? error.message : String(error) })
-        return
-      }
-      const rest = markFields(
-        error.messages,
-        (name) => isAccountField(name, balances.fields.length),
-        (name, m) => setError(name as Path<AccountFormValues>, { type: 'server', message: m.text }),
+      const markAccountFields = (messages: readonly TppMessage[]) =>
+        markFields(
+          messages,
+          (name) => isAccountField(name, balances.fields.length),
+          (name, m) => setError(name as Path<AccountFormValues>, { type: 'server', message: m.text }),
+        )
+      setAlert(
+        formFailure(error, markAccountFields, 'The sandbox refused the account: see the marked fields.'),
       )
-      setAlert({
-        shown: rest.length > 0 ? rest : 'The sandbox refused the account: see the marked fields.',
-        condition: error.condition,
-      })
     }
   }
 

@@ -1,12 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type FormEvent, useMemo, useState } from 'react'
 import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
-import { ApiError, type CreatedTransactions, type Creation, useCreateTransactions, useToday } from '../../api'
+import { type CreatedTransactions, type Creation, useCreateTransactions, useToday } from '../../api'
 import { createdBookingStatuses, type TppMessage } from '../../contract'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
-import { inLabelWords, inLabelWordsResolver, markFields, rowIndex } from '../form-errors'
+import {
+  type FormFailure,
+  formFailure,
+  inLabelWords,
+  inLabelWordsResolver,
+  markFields,
+  rowIndex,
+} from '../form-errors'
 import { normaliseAmount, normaliseCurrency, normalisedOnBlur } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
 import { MCC_LIST_ID, MerchantCategoryList } from './mcc'
@@ -41,7 +48,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   // Built again only when the sandbox's today changes, not at every keystroke's render.
   const schema = useMemo(() => transactionFormSchema(refusesDatesAfter), [refusesDatesAfter])
   // With the tester's condition that shaped the refusal, named beside it as the inspector names it.
-  const [alert, setAlert] = useState<{ shown: TppMessage[] | string; condition?: string | undefined }>()
+  const [alert, setAlert] = useState<FormFailure>()
   const [rowMessages, setRowMessages] = useState<Map<number, TppMessage[]>>(new Map())
   const {
     control,
@@ -67,31 +74,31 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
     try {
       onCreated(await create.mutateAsync(transactions), transactions.length)
     } catch (error) {
-      if (!(error instanceof ApiError)) {
-        setAlert({ shown: error instanceof Error ? error.message : String(error) })
-        return
+      // A message naming a row but no field of it is shown under that row; the others in the alert.
+      const markRows = (messages: readonly TppMessage[]) => {
+        const rest = markFields(
+          messages,
+          (name) => isRowField(name, fields.length),
+          (name, m) => setError(name as Path<TransactionFormValues>, { type: 'server', message: m.text }),
+          'transactions',
+        )
+        const byRow = new Map<number, TppMessage[]>()
+        const general: TppMessage[] = []
+        for (const m of rest) {
+          const row = rowIndex(m.path)
+          if (row !== undefined && row < fields.length) byRow.set(row, [...(byRow.get(row) ?? []), m])
+          else general.push(m)
+        }
+        setRowMessages(byRow)
+        return general
       }
-      const rest = markFields(
-        error.messages,
-        (name) => isRowField(name, fields.length),
-        (name, m) => setError(name as Path<TransactionFormValues>, { type: 'server', message: m.text }),
-        'transactions',
+      setAlert(
+        formFailure(
+          error,
+          markRows,
+          'The sandbox refused the batch and stored nothing: see the marked rows.',
+        ),
       )
-      const byRow = new Map<number, TppMessage[]>()
-      const general: TppMessage[] = []
-      for (const m of rest) {
-        const row = rowIndex(m.path)
-        if (row !== undefined && row < fields.length) byRow.set(row, [...(byRow.get(row) ?? []), m])
-        else general.push(m)
-      }
-      setRowMessages(byRow)
-      setAlert({
-        shown:
-          general.length > 0
-            ? general
-            : 'The sandbox refused the batch and stored nothing: see the marked rows.',
-        condition: error.condition,
-      })
     }
   }
 
