@@ -15,7 +15,7 @@ import { type AccountView, accountSummary } from '../card-accounts'
 import { inLabelWords } from '../form-errors'
 import { normaliseAmount, normaliseText, wholeNumberOf } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
-import { transactionRows } from './rows'
+import { type TransactionRow, transactionRows } from './rows'
 
 interface SettleDialogProps {
   account: AccountView
@@ -25,6 +25,115 @@ interface SettleDialogProps {
 
 /** The most pending transactions the dialog lists to pick from; "older than N days" reaches every one. */
 const LISTED = 200
+
+/**
+ * What a settlement changes of the one transaction ticked alone (FX settlement): its id and its amount, in
+ * its currency, each only when typed.
+ */
+function changesOfOne(only: TransactionRow, newId: string, newAmount: string) {
+  return {
+    ...(newId.trim() !== '' ? { newCardTransactionId: newId.trim() } : {}),
+    ...(only.transactionAmount && newAmount.trim() !== ''
+      ? {
+          transactionAmount: {
+            currency: only.transactionAmount.currency,
+            amount: normaliseAmount(newAmount),
+          },
+        }
+      : {}),
+  }
+}
+
+/** The fields of {@link changesOfOne}, shown when one transaction alone is ticked. */
+function ChangesOfOneFields({
+  only,
+  newId,
+  newAmount,
+  onNewId,
+  onNewAmount,
+}: {
+  only: TransactionRow
+  newId: string
+  newAmount: string
+  onNewId: (id: string) => void
+  onNewAmount: (amount: string) => void
+}) {
+  return (
+    <div className="settle-one">
+      <label>
+        New cardTransactionId (optional){' '}
+        <input
+          value={newId}
+          onChange={(e) => onNewId(e.target.value)}
+          onBlur={(e) => onNewId(normaliseText(e.target.value))}
+          placeholder={`blank keeps ${only.id}`}
+        />
+      </label>
+      <label>
+        Booked amount in {only.transactionAmount?.currency ?? 'the account currency'} (optional){' '}
+        <input
+          value={newAmount}
+          inputMode="decimal"
+          onChange={(e) => onNewAmount(e.target.value)}
+          onBlur={(e) => onNewAmount(normaliseAmount(e.target.value))}
+          placeholder={only.transactionAmount ? `blank keeps ${only.transactionAmount.amount}` : undefined}
+        />
+      </label>
+    </div>
+  )
+}
+
+/** The pending transactions to tick, once read; said in words while they load or when there are none. */
+function PendingChoices({
+  loading,
+  rows,
+  chosen,
+  onToggle,
+}: {
+  loading: boolean
+  rows: readonly TransactionRow[]
+  chosen: ReadonlySet<string>
+  onToggle: (id: string) => void
+}) {
+  if (loading) return <p className="muted">Loading the pending transactions…</p>
+  if (rows.length === 0) {
+    return <p className="note">This card account has no pending transactions the console can name.</p>
+  }
+  return (
+    <ul className="settle-list">
+      {rows.map((row) => (
+        <li key={row.key}>
+          <label>
+            <input
+              type="checkbox"
+              checked={row.id !== undefined && chosen.has(row.id)}
+              onChange={() => row.id !== undefined && onToggle(row.id)}
+            />{' '}
+            <code>{row.id}</code> {row.transactionDate}{' '}
+            {row.transactionAmount ? `${row.transactionAmount.amount} ${row.transactionAmount.currency}` : ''}
+          </label>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** What is announced once the sandbox settled: how many, when its answer says. */
+function settledWords(count: number | undefined): string {
+  if (count === undefined) return 'Settled; the sandbox answered in a shape the console does not expect'
+  return `${count} pending ${count === 1 ? 'transaction' : 'transactions'} settled as booked`
+}
+
+/** The sandbox's refusal in the words of the form's labels, or the error's own words when none came. */
+function SettlementRefused({ error }: { error: Error }) {
+  if (!(error instanceof ApiError)) return <FormAlert alert={error.message} />
+  return (
+    <FormAlert
+      alert={error.messages.map((m) => ({ ...m, text: inLabelWords(m.path, m.text) }))}
+      condition={error.condition}
+    />
+  )
+}
 
 /**
  * Books pending transactions as a bank does: the ones ticked, or every one pending for more than N days,
@@ -74,15 +183,7 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
           bookingDate,
           transactions: [...chosen].map((cardTransactionId) => ({
             cardTransactionId,
-            ...(only && newId.trim() !== '' ? { newCardTransactionId: newId.trim() } : {}),
-            ...(only?.transactionAmount && newAmount.trim() !== ''
-              ? {
-                  transactionAmount: {
-                    currency: only.transactionAmount.currency,
-                    amount: normaliseAmount(newAmount),
-                  },
-                }
-              : {}),
+            ...(only ? changesOfOne(only, newId, newAmount) : {}),
           })),
         }
 
@@ -97,12 +198,7 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
     void once(() =>
       settle.mutateAsync(body()).then(
         (answer) => {
-          const count = answer.kind === 'read' ? answer.value.settled.length : undefined
-          announce(
-            count === undefined
-              ? 'Settled; the sandbox answered in a shape the console does not expect'
-              : `${count} pending ${count === 1 ? 'transaction' : 'transactions'} settled as booked`,
-          )
+          announce(settledWords(answer.kind === 'read' ? answer.value.settled.length : undefined))
           onClose()
         },
         () => undefined,
@@ -155,29 +251,7 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
             )}
           </fieldset>
           {how === 'selected' ? (
-            pending.isPending ? (
-              <p className="muted">Loading the pending transactions…</p>
-            ) : rows.length === 0 ? (
-              <p className="note">This card account has no pending transactions the console can name.</p>
-            ) : (
-              <ul className="settle-list">
-                {rows.map((row) => (
-                  <li key={row.key}>
-                    <label>
-                      <input
-                        type="checkbox"
-                        checked={row.id !== undefined && chosen.has(row.id)}
-                        onChange={() => row.id !== undefined && toggle(row.id)}
-                      />{' '}
-                      <code>{row.id}</code> {row.transactionDate}{' '}
-                      {row.transactionAmount
-                        ? `${row.transactionAmount.amount} ${row.transactionAmount.currency}`
-                        : ''}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            )
+            <PendingChoices loading={pending.isPending} rows={rows} chosen={chosen} onToggle={toggle} />
           ) : null}
           <label>
             Booking date{' '}
@@ -189,40 +263,15 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
             />
           </label>
           {only ? (
-            <div className="settle-one">
-              <label>
-                New cardTransactionId (optional){' '}
-                <input
-                  value={newId}
-                  onChange={(e) => setNewId(e.target.value)}
-                  onBlur={(e) => setNewId(normaliseText(e.target.value))}
-                  placeholder={`blank keeps ${only.id}`}
-                />
-              </label>
-              <label>
-                Booked amount in {only.transactionAmount?.currency ?? 'the account currency'} (optional){' '}
-                <input
-                  value={newAmount}
-                  inputMode="decimal"
-                  onChange={(e) => setNewAmount(e.target.value)}
-                  onBlur={(e) => setNewAmount(normaliseAmount(e.target.value))}
-                  placeholder={
-                    only.transactionAmount ? `blank keeps ${only.transactionAmount.amount}` : undefined
-                  }
-                />
-              </label>
-            </div>
-          ) : null}
-          {settle.error ? (
-            <FormAlert
-              alert={
-                settle.error instanceof ApiError
-                  ? settle.error.messages.map((m) => ({ ...m, text: inLabelWords(m.path, m.text) }))
-                  : settle.error.message
-              }
-              condition={settle.error instanceof ApiError ? settle.error.condition : undefined}
+            <ChangesOfOneFields
+              only={only}
+              newId={newId}
+              newAmount={newAmount}
+              onNewId={setNewId}
+              onNewAmount={setNewAmount}
             />
           ) : null}
+          {settle.error ? <SettlementRefused error={settle.error} /> : null}
           <div className="actions">
             <button type="button" onClick={onClose}>
               Cancel
