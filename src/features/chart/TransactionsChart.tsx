@@ -48,7 +48,8 @@ export function TransactionsChart({
   const outcome = query.data
   const summary = outcome?.summary
   const currencies = summary ? currenciesOf(summary) : []
-  const currency = chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : currencies[0]
+  // A currency chosen for an earlier window may not be in this one.
+  const currency = currencies.find((c) => c === chosenCurrency) ?? currencies[0]
   // An account with nothing in it has nothing to chart: its empty state offers to add some instead.
   if (summary?.count === 0 && !from && !to && !paged) return null
 
@@ -70,50 +71,20 @@ export function TransactionsChart({
           <h3 id={headingId}>Transactions over time</h3>
           {summary ? <span className="chart-totals-line">{totalsLine(summary)}</span> : null}
         </summary>
-        <div className="chart-header">
-          <label>
-            Per{' '}
-            <select
-              value={bucket ?? summary?.bucket ?? 'day'}
-              onChange={(e) => setBucket(e.target.value as SummaryBucket)}
-            >
-              <option value="day">day</option>
-              <option value="week">week</option>
-            </select>
-          </label>
-          <label>
-            Show{' '}
-            <select value={measure} onChange={(e) => setMeasure(e.target.value as Measure)}>
-              <option value="count">count</option>
-              <option value="sum">sum</option>
-            </select>
-          </label>
-          {measure === 'sum' && currencies.length > 0 ? (
-            <label>
-              Currency{' '}
-              <select value={currency} onChange={(e) => setCurrency(e.target.value)}>
-                {currencies.map((c) => (
-                  <option key={c}>{c}</option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          {from || to ? (
-            <button type="button" className="link-button" onClick={() => onWindow(undefined, undefined)}>
-              Whole history
-            </button>
-          ) : null}
-        </div>
+        <ChartControls
+          bucket={bucket ?? summary?.bucket ?? 'day'}
+          onBucket={setBucket}
+          measure={measure}
+          onMeasure={setMeasure}
+          currencies={currencies}
+          currency={currency}
+          onCurrency={setCurrency}
+          onWholeHistory={from || to ? () => onWindow(undefined, undefined) : undefined}
+        />
         {paged ? <PagedNotice outcome={outcome} progress={progress} cap={cap} onRaise={setCap} /> : null}
-        {query.isError && !paged ? (
+        {query.isError ? (
           <ApiErrorState
-            title="Could not summarise the transactions"
-            error={query.error}
-            onRetry={() => query.refetch()}
-          />
-        ) : query.isError ? (
-          <ApiErrorState
-            title="Could not read the pages"
+            title={paged ? 'Could not read the pages' : 'Could not summarise the transactions'}
             error={query.error}
             onRetry={() => query.refetch()}
           />
@@ -121,39 +92,116 @@ export function TransactionsChart({
           <p className="loading" aria-busy="true">
             Summarising transactions…
           </p>
-        ) : summary.count === 0 ? (
-          <p className="hint">No transactions in this window to chart.</p>
         ) : (
-          <>
-            {drawBars ? (
-              // Their own boundary: bars that cannot be loaded are said so here, and the table goes on.
-              <ViewChunkBoundary loading={<BarsPlaceholder />}>
-                <bars.Component
-                  summary={summary}
-                  measure={measure}
-                  currency={currency ?? ''}
-                  onBrush={(a, b) => {
-                    const window = brushedWindow(a, b, summary)
-                    if (window) onWindow(window.from, window.to)
-                  }}
-                />
-              </ViewChunkBoundary>
-            ) : (
-              <BarsPlaceholder />
-            )}
-            <p className="hint chart-help">
-              Drag across the chart to filter the table to those {summary.bucket === 'day' ? 'days' : 'weeks'}
-              .
-            </p>
-            <ChartTable summary={summary} />
-            <div className="chart-facts">
-              <Totals summary={summary} />
-              <TopCategories summary={summary} />
-            </div>
-          </>
+          <ChartFigures
+            summary={summary}
+            measure={measure}
+            currency={currency}
+            drawBars={drawBars}
+            onWindow={onWindow}
+          />
         )}
       </details>
     </section>
+  )
+}
+
+/** How the chart counts: per day or week, count or sum in a currency; and the way back to the whole history. */
+function ChartControls({
+  bucket,
+  onBucket,
+  measure,
+  onMeasure,
+  currencies,
+  currency,
+  onCurrency,
+  onWholeHistory,
+}: {
+  bucket: SummaryBucket
+  onBucket: (bucket: SummaryBucket) => void
+  measure: Measure
+  onMeasure: (measure: Measure) => void
+  currencies: readonly string[]
+  currency: string | undefined
+  onCurrency: (currency: string) => void
+  /** Offered while the view has a date window. */
+  onWholeHistory: (() => void) | undefined
+}) {
+  return (
+    <div className="chart-header">
+      <label>
+        Per{' '}
+        <select value={bucket} onChange={(e) => onBucket(e.target.value as SummaryBucket)}>
+          <option value="day">day</option>
+          <option value="week">week</option>
+        </select>
+      </label>
+      <label>
+        Show{' '}
+        <select value={measure} onChange={(e) => onMeasure(e.target.value as Measure)}>
+          <option value="count">count</option>
+          <option value="sum">sum</option>
+        </select>
+      </label>
+      {measure === 'sum' && currencies.length > 0 ? (
+        <label>
+          Currency{' '}
+          <select value={currency} onChange={(e) => onCurrency(e.target.value)}>
+            {currencies.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {onWholeHistory ? (
+        <button type="button" className="link-button" onClick={onWholeHistory}>
+          Whole history
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+/** The bars with their brush, the chart as a table, the totals and the top categories of a summary read. */
+function ChartFigures({
+  summary,
+  measure,
+  currency,
+  drawBars,
+  onWindow,
+}: Pick<TransactionsChartProps, 'drawBars' | 'onWindow'> & {
+  summary: TransactionsSummary
+  measure: Measure
+  currency: string | undefined
+}) {
+  if (summary.count === 0) return <p className="hint">No transactions in this window to chart.</p>
+  return (
+    <>
+      {drawBars ? (
+        // Their own boundary: bars that cannot be loaded are said so here, and the table goes on.
+        <ViewChunkBoundary loading={<BarsPlaceholder />}>
+          <bars.Component
+            summary={summary}
+            measure={measure}
+            currency={currency ?? ''}
+            onBrush={(a, b) => {
+              const window = brushedWindow(a, b, summary)
+              if (window) onWindow(window.from, window.to)
+            }}
+          />
+        </ViewChunkBoundary>
+      ) : (
+        <BarsPlaceholder />
+      )}
+      <p className="hint chart-help">
+        Drag across the chart to filter the table to those {summary.bucket === 'day' ? 'days' : 'weeks'}.
+      </p>
+      <ChartTable summary={summary} />
+      <div className="chart-facts">
+        <Totals summary={summary} />
+        <TopCategories summary={summary} />
+      </div>
+    </>
   )
 }
 
