@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { type Mode, modeLabels, scenarioToLoad, useOpenAccount } from '../api'
 import { ApiErrorState } from '../features/ApiErrorState'
+import { AccountList } from '../features/card-accounts/AccountList'
 // By path, not by their features' entries: what an entry cannot export without growing the page's
 // JavaScript (measured: docs/benchmarks.md, initial JavaScript) or without an import cycle (Scenarios'
 // entry leads back to the data tools, the chart's to the transactions): the account list and its screens,
 // the data tools, the inspector, the shared link's reader and the table.
-import { AccountList } from '../features/card-accounts/AccountList'
-import { useKnownAccounts } from '../features/card-accounts/use-known-accounts'
+import type { AccountView, KnownAccount } from '../features/card-accounts/account-view'
+import { type KnownAccounts, useKnownAccounts } from '../features/card-accounts/use-known-accounts'
 import { useFillTestData } from '../features/data-tools/fill'
 import { FlowsPanel } from '../features/flows'
 import { Inspector } from '../features/inspector/Inspector'
@@ -82,32 +83,10 @@ export function App({ mode, offlineError }: AppProps) {
   const dataToolsDue = useIdleAfter(mainShown)
   // The empty state's buttons replace the sidebar's New, Open and Fill: one button per action on screen.
   const emptySandbox = view.account === undefined && !known.pending && known.accounts.length === 0
-  // One column (a narrow window, 200 % zoom): the account list sits above the table, folded to its head
-  // row, so it is one click away rather than below the whole table. Choosing an account folds it again.
-  const oneColumn = useMediaQuery(ONE_COLUMN)
-  const [listOpenAt, setListOpenAt] = useState<string | null>(null)
-  const listFolded = oneColumn && !emptySandbox && listOpenAt !== (view.account ?? '')
 
   const onFilled = (first: string | undefined) => {
     if (first !== undefined && selected === undefined) setView({ account: first, offset: 0 })
   }
-  const actions = selected && {
-    onAdd: () => dialogs.open('add-transactions', { account: selected.view }),
-    onDuplicate: (row: TransactionFormRow) =>
-      dialogs.open('add-transactions', { account: selected.view, initial: [row] }),
-    onDeleteAccount: () => dialogs.open('delete-account', { account: selected.view }),
-    onGenerate: () => dialogs.open('generate', { account: selected.view }),
-    onSettle: (corporateId: string | undefined) =>
-      dialogs.open('settle', { account: selected.view, corporateId }),
-    onDeleteTransaction: (row: DeletableRow) =>
-      dialogs.open('delete-transaction', { account: selected.view, row }),
-    onCopyToOffline:
-      mode === 'proxy'
-        ? (corporateId: string | undefined) =>
-            dialogs.open('copy-to-offline', { account: selected.view, corporateId, ...copyToOffline })
-        : undefined,
-  }
-
   return (
     <div className={flowsOpen ? 'app flow-open' : 'app'}>
       <a className="skip-link" href="#main">
@@ -131,140 +110,33 @@ export function App({ mode, offlineError }: AppProps) {
           page, or switch to {modeLabels.proxy} in the header.
         </div>
       ) : null}
-      <aside className="sidebar" aria-labelledby="accounts-heading">
-        <div className="sidebar-head">
-          <h2 id="accounts-heading">Card accounts</h2>
-          {emptySandbox ? null : (
-            <div className="sidebar-actions">
-              <button type="button" onClick={() => dialogs.open('open-account')}>
-                Open…
-              </button>
-              <button type="button" onClick={() => dialogs.open('new-account')}>
-                + New
-              </button>
-              {oneColumn ? (
-                <button
-                  type="button"
-                  aria-expanded={!listFolded}
-                  aria-controls="sidebar-fold"
-                  onClick={() => setListOpenAt(listFolded ? (view.account ?? '') : null)}
-                >
-                  {listFolded ? `List (${known.accounts.length}) ▾` : 'Hide list ▴'}
-                </button>
-              ) : null}
-            </div>
-          )}
-          {selected ? (
-            // Focus comes back to + New after an account is made: the next stop goes straight to its main
-            // action, past every account, the data tools and the filters (docs/decisions.md#header).
-            <a
-              className="skip-link sidebar-skip"
-              href={`#${ADD_TRANSACTIONS_ID}`}
-              onClick={(event) => {
-                event.preventDefault()
-                ;(document.getElementById(ADD_TRANSACTIONS_ID) ?? document.getElementById('main'))?.focus()
-              }}
-            >
-              Skip to Add transaction
-            </a>
-          ) : null}
-        </div>
-        <StatusMessage place="accounts" />
-        <div id="sidebar-fold" className="sidebar-fold" hidden={listFolded}>
-          {known.pending ? <p className="muted">Loading…</p> : null}
-          {known.noList ? (
-            <p className="note">
-              This sandbox does not list card accounts; the console keeps its own book of the ones you create
-              or open, in this browser.
-            </p>
-          ) : known.list.isError ? (
-            <ApiErrorState
-              title="Could not load card accounts"
-              error={known.list.error}
-              onRetry={() => known.list.refetch()}
-              offerStoreRecovery
-            />
-          ) : null}
-          {known.list.data?.kind === 'unexpected' ? (
-            <UnexpectedAnswer
-              what="The card account list"
-              problems={known.list.data.problems}
-              raw={known.list.data.raw}
-            />
-          ) : null}
-          {known.pending ? null : (
-            <AccountList
-              accounts={known.accounts}
-              onRemove={(account) => {
-                if (known.upstream !== undefined)
-                  dialogs.open('remove-account', { account, upstream: known.upstream })
-              }}
-            />
-          )}
-          {dataToolsDue ? (
-            <ViewChunkBoundary loading={null}>
-              <DataTools fill={fill} onFilled={onFilled} offerFill={!emptySandbox} />
-            </ViewChunkBoundary>
-          ) : null}
-        </div>
-      </aside>
+      <Sidebar
+        known={known}
+        account={view.account}
+        accountShown={selected !== undefined}
+        emptySandbox={emptySandbox}
+        dataToolsDue={dataToolsDue}
+        fill={fill}
+        onFilled={onFilled}
+      />
       <main className="main" id="main" tabIndex={-1}>
-        {corrections.length > 0 ? (
-          <div className="note link-corrections">
-            <p>
-              The link asked for a view the console cannot show as it stands; the address now says what is
-              shown:
-            </p>
-            <ul>
-              {corrections.map((text) => (
-                <li key={text}>{text}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {selected && actions ? (
-          <ViewChunkBoundary
-            loading={
-              <p className="loading" aria-busy="true">
-                Loading the transactions…
-              </p>
-            }
-          >
-            <TransactionsView
-              account={selected.view}
-              note={selected.entry?.note}
-              onFirstAnswer={onViewAnswered}
-              {...actions}
-            />
-          </ViewChunkBoundary>
-        ) : view.account !== undefined && missing === view.account && !carriedMissing ? (
-          <ViewChunkBoundary loading={null}>
-            <AccountNotFound id={view.account} mode={mode} onSwitchMode={(to) => void switchMode(to)} />
-          </ViewChunkBoundary>
-        ) : view.account !== undefined ? (
-          <p className="loading" aria-busy="true">
-            Opening card account <code>{view.account}</code>…
-          </p>
+        {corrections.length > 0 ? <LinkCorrections corrections={corrections} /> : null}
+        {view.account !== undefined ? (
+          <AccountArea
+            id={view.account}
+            selected={selected}
+            notFound={missing === view.account && !carriedMissing}
+            mode={mode}
+            onFirstAnswer={onViewAnswered}
+          />
         ) : emptySandbox ? (
-          <div className="empty-state">
-            <h2>No card accounts yet</h2>
-            <p>
-              {known.noList
-                ? 'Create one, open one by its id or link, or fill the sandbox with the fixed test data set.'
-                : 'Create one, or fill the sandbox with the fixed test data set.'}
-            </p>
-            <div className="actions">
-              <button type="button" className="primary" onClick={() => dialogs.open('new-account')}>
-                + New card account
-              </button>
-              <button type="button" onClick={() => dialogs.open('open-account')}>
-                Open account…
-              </button>
-              <button type="button" onClick={async () => onFilled(await fill.fill())} disabled={fill.filling}>
-                {fill.filling ? 'Filling…' : 'Fill test data'}
-              </button>
-            </div>
-          </div>
+          <EmptySandbox
+            noList={known.noList}
+            onNew={() => dialogs.open('new-account')}
+            onOpen={() => dialogs.open('open-account')}
+            filling={fill.filling}
+            onFill={async () => onFilled(await fill.fill())}
+          />
         ) : null}
       </main>
       <Inspector />
@@ -279,6 +151,271 @@ export function App({ mode, offlineError }: AppProps) {
           <SharedLinkOpener fragment={sharedLink} onSwitchMode={switchMode} />
         </ChunkBoundary>
       ) : null}
+    </div>
+  )
+}
+
+/**
+ * The main area for the account the address names: its transactions once it is known, the not-found page
+ * once the sandbox said it has none, and a line while it is being opened.
+ */
+function AccountArea({
+  id,
+  selected,
+  notFound,
+  mode,
+  onFirstAnswer,
+}: {
+  id: string
+  selected: KnownAccount | undefined
+  notFound: boolean
+  mode: Mode
+  onFirstAnswer: () => void
+}) {
+  const dialogs = useConsoleDialogs()
+  if (selected) {
+    return (
+      <ViewChunkBoundary
+        loading={
+          <p className="loading" aria-busy="true">
+            Loading the transactions…
+          </p>
+        }
+      >
+        <TransactionsView
+          account={selected.view}
+          note={selected.entry?.note}
+          onFirstAnswer={onFirstAnswer}
+          {...accountActions(dialogs, selected.view, mode)}
+        />
+      </ViewChunkBoundary>
+    )
+  }
+  if (notFound) {
+    return (
+      <ViewChunkBoundary loading={null}>
+        <AccountNotFound id={id} mode={mode} onSwitchMode={(to) => void switchMode(to)} />
+      </ViewChunkBoundary>
+    )
+  }
+  return (
+    <p className="loading" aria-busy="true">
+      Opening card account <code>{id}</code>…
+    </p>
+  )
+}
+
+/** What the transactions view's buttons open, for the account shown; Copy to offline only by proxy. */
+function accountActions(dialogs: ReturnType<typeof useConsoleDialogs>, account: AccountView, mode: Mode) {
+  return {
+    onAdd: () => dialogs.open('add-transactions', { account }),
+    onDuplicate: (row: TransactionFormRow) => dialogs.open('add-transactions', { account, initial: [row] }),
+    onDeleteAccount: () => dialogs.open('delete-account', { account }),
+    onGenerate: () => dialogs.open('generate', { account }),
+    onSettle: (corporateId: string | undefined) => dialogs.open('settle', { account, corporateId }),
+    onDeleteTransaction: (row: DeletableRow) => dialogs.open('delete-transaction', { account, row }),
+    onCopyToOffline:
+      mode === 'proxy'
+        ? (corporateId: string | undefined) =>
+            dialogs.open('copy-to-offline', { account, corporateId, ...copyToOffline })
+        : undefined,
+  }
+}
+
+/** The account list with its actions and, once the main area has its first answer, the Data tools. */
+function Sidebar({
+  known,
+  account,
+  accountShown,
+  emptySandbox,
+  dataToolsDue,
+  fill,
+  onFilled,
+}: {
+  known: KnownAccounts
+  /** The account the address names. */
+  account: string | undefined
+  accountShown: boolean
+  emptySandbox: boolean
+  dataToolsDue: boolean
+  fill: ReturnType<typeof useFillTestData>
+  onFilled: (first: string | undefined) => void
+}) {
+  const dialogs = useConsoleDialogs()
+  // One column (a narrow window, 200 % zoom): the account list sits above the table, folded to its head
+  // row, so it is one click away rather than below the whole table. Choosing an account folds it again.
+  const oneColumn = useMediaQuery(ONE_COLUMN)
+  const [listOpenAt, setListOpenAt] = useState<string | null>(null)
+  const listFolded = oneColumn && !emptySandbox && listOpenAt !== (account ?? '')
+  return (
+    <aside className="sidebar" aria-labelledby="accounts-heading">
+      <div className="sidebar-head">
+        <h2 id="accounts-heading">Card accounts</h2>
+        {emptySandbox ? null : (
+          <SidebarActions
+            onOpen={() => dialogs.open('open-account')}
+            onNew={() => dialogs.open('new-account')}
+            fold={
+              oneColumn
+                ? {
+                    folded: listFolded,
+                    count: known.accounts.length,
+                    onToggle: () => setListOpenAt(listFolded ? (account ?? '') : null),
+                  }
+                : undefined
+            }
+          />
+        )}
+        {accountShown ? <SkipToAddTransaction /> : null}
+      </div>
+      <StatusMessage place="accounts" />
+      <div id="sidebar-fold" className="sidebar-fold" hidden={listFolded}>
+        <AccountListState known={known} />
+        {known.pending ? null : (
+          <AccountList
+            accounts={known.accounts}
+            onRemove={(account) => {
+              if (known.upstream !== undefined)
+                dialogs.open('remove-account', { account, upstream: known.upstream })
+            }}
+          />
+        )}
+        {dataToolsDue ? (
+          <ViewChunkBoundary loading={null}>
+            <DataTools fill={fill} onFilled={onFilled} offerFill={!emptySandbox} />
+          </ViewChunkBoundary>
+        ) : null}
+      </div>
+    </aside>
+  )
+}
+
+/** Open and New, and in one column the list's fold with its count. */
+function SidebarActions({
+  onOpen,
+  onNew,
+  fold,
+}: {
+  onOpen: () => void
+  onNew: () => void
+  fold: { folded: boolean; count: number; onToggle: () => void } | undefined
+}) {
+  return (
+    <div className="sidebar-actions">
+      <button type="button" onClick={onOpen}>
+        Open…
+      </button>
+      <button type="button" onClick={onNew}>
+        + New
+      </button>
+      {fold ? (
+        <button
+          type="button"
+          aria-expanded={!fold.folded}
+          aria-controls="sidebar-fold"
+          onClick={fold.onToggle}
+        >
+          {fold.folded ? `List (${fold.count}) ▾` : 'Hide list ▴'}
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * Focus comes back to + New after an account is made: the next stop goes straight to its main action, past
+ * every account, the data tools and the filters (docs/decisions.md#header).
+ */
+function SkipToAddTransaction() {
+  return (
+    <a
+      className="skip-link sidebar-skip"
+      href={`#${ADD_TRANSACTIONS_ID}`}
+      onClick={(event) => {
+        event.preventDefault()
+        ;(document.getElementById(ADD_TRANSACTIONS_ID) ?? document.getElementById('main'))?.focus()
+      }}
+    >
+      Skip to Add transaction
+    </a>
+  )
+}
+
+/** Why the sidebar's list is not (or not all) there: loading, a sandbox without a list, an error, a strange answer. */
+function AccountListState({ known }: { known: KnownAccounts }) {
+  const { list } = known
+  return (
+    <>
+      {known.pending ? <p className="muted">Loading…</p> : null}
+      {known.noList ? (
+        <p className="note">
+          This sandbox does not list card accounts; the console keeps its own book of the ones you create or
+          open, in this browser.
+        </p>
+      ) : list.isError ? (
+        <ApiErrorState
+          title="Could not load card accounts"
+          error={list.error}
+          onRetry={() => list.refetch()}
+          offerStoreRecovery
+        />
+      ) : null}
+      {list.data?.kind === 'unexpected' ? (
+        <UnexpectedAnswer what="The card account list" problems={list.data.problems} raw={list.data.raw} />
+      ) : null}
+    </>
+  )
+}
+
+/** What the address was changed to, when a link asked for a view the console cannot show as it stands. */
+function LinkCorrections({ corrections }: { corrections: readonly string[] }) {
+  return (
+    <div className="note link-corrections">
+      <p>
+        The link asked for a view the console cannot show as it stands; the address now says what is shown:
+      </p>
+      <ul>
+        {corrections.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The main area of a sandbox with no accounts: the three ways to get one, in place of the sidebar's. */
+function EmptySandbox({
+  noList,
+  onNew,
+  onOpen,
+  filling,
+  onFill,
+}: {
+  noList: boolean
+  onNew: () => void
+  onOpen: () => void
+  filling: boolean
+  onFill: () => void
+}) {
+  return (
+    <div className="empty-state">
+      <h2>No card accounts yet</h2>
+      <p>
+        {noList
+          ? 'Create one, open one by its id or link, or fill the sandbox with the fixed test data set.'
+          : 'Create one, or fill the sandbox with the fixed test data set.'}
+      </p>
+      <div className="actions">
+        <button type="button" className="primary" onClick={onNew}>
+          + New card account
+        </button>
+        <button type="button" onClick={onOpen}>
+          Open account…
+        </button>
+        <button type="button" onClick={onFill} disabled={filling}>
+          {filling ? 'Filling…' : 'Fill test data'}
+        </button>
+      </div>
     </div>
   )
 }
