@@ -91,23 +91,16 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   })
 
   async function forward(req: IncomingMessage, res: ServerResponse, target: ForwardTarget) {
-    const { upstreamPath, query } = target
     const picked = forwardHeaders(req.rawHeaders, forwardedHeaderNames(target.operation))
     if (!picked.ok) return sendProblem(req, res, picked.problem)
     const received = await readBodyWithin(req, res, maxBodyBytes)
     if (received === undefined) return
-    // HEAD goes upstream as the GET it stands for, and Node leaves the body out of its answer to a HEAD. So a
-    // HEAD gets exactly GET's status and headers whether or not the upstream implements HEAD (the bank's
-    // sandbox does not say), and the proxy signs nothing but the operation's own requests.
-    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET')
+    const method = upstreamMethod(req.method)
     // Only POST carries a body upstream; the Digest is then of exactly the bytes forwarded.
     const body = method === 'POST' ? received : EMPTY_BODY
-    if (method === 'POST') {
-      const shape = bodyShapeProblem(upstreamPath, body)
-      if (shape !== undefined) return sendProblem(req, res, shape)
-    }
-    const given = picked.headers[REQUEST_ID]
-    const requestId = given !== undefined && UUID.test(given) ? given : randomUUID()
+    const shape = method === 'POST' ? bodyShapeProblem(target.upstreamPath, body) : undefined
+    if (shape !== undefined) return sendProblem(req, res, shape)
+    const requestId = requestIdOf(picked.headers[REQUEST_ID])
     const claim = requestIds.claim(requestId)
     if (claim === 'used') {
       const text = `X-Request-ID ${requestId} was signed in the last ${REQUEST_ID_WINDOW_MINUTES} minutes; send a new one`
@@ -121,11 +114,25 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         'it signs again as they leave the window'
       return sendProblem(req, res, problem(429, 'ACCESS_EXCEEDED', text, headerNames.requestId))
     }
+    picked.headers[REQUEST_ID] = requestId
+    const signed = await signedExchange(req, target, { method, headers: picked.headers, body })
+    if (res.destroyed) return
+    await exchange(req, res, signed, method === 'GET')
+  }
+
+  /**
+   * The request signed for the upstream, spoiled as the console's X-Console-Tamper asks, with the
+   * X-Request-ID and X-Console-Trace its answer carries back.
+   */
+  async function signedExchange(
+    req: IncomingMessage,
+    { upstreamPath, query, fullTrace }: ForwardTarget,
+    request: { method: string; headers: Record<string, string>; body: Uint8Array },
+  ): Promise<Exchange> {
+    const { method, body } = request
     const path = `${prefix}${upstreamPath}${query === '' ? '' : `?${query}`}`
     const url = `${origin}${path}`
-    picked.headers[REQUEST_ID] = requestId
-    const signed = await sign({ method, url: path, headers: picked.headers, body })
-    if (res.destroyed) return
+    const signed = await sign({ ...request, url: path })
     const tamper = req.headers[headerNames.consoleTamper.toLowerCase()]
     const { headers, trace } = upstreamRequestOf({
       signed,
@@ -133,13 +140,13 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       upstream: url,
       host: baseUrl.host,
       ...(method === 'POST' ? { contentLength: body.byteLength } : {}),
-      fullTrace: target.fullTrace,
+      fullTrace,
     })
     const answerHeaders = {
       [REQUEST_ID]: headerValue(headers, REQUEST_ID),
       [headerNames.consoleTrace]: encodeConsoleTrace(trace),
     }
-    await exchange(req, res, { method, path, headers, body, trace, answerHeaders }, method === 'GET')
+    return { method, path, headers, body, trace, answerHeaders }
   }
 
   interface Exchange {
@@ -335,6 +342,20 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   const consoleLink = (link: string) => consolePathOfLink(link, { origin, prefix })
 
   return { forward, close: () => agent.destroy() }
+}
+
+/**
+ * HEAD goes upstream as the GET it stands for, and Node leaves the body out of its answer to a HEAD. So a
+ * HEAD gets exactly GET's status and headers whether or not the upstream implements HEAD (the bank's
+ * sandbox does not say), and the proxy signs nothing but the operation's own requests.
+ */
+function upstreamMethod(method: string | undefined): string {
+  return method === 'HEAD' ? 'GET' : (method ?? 'GET')
+}
+
+/** The client's X-Request-ID when it is a UUID; else one the proxy makes, new each time. */
+function requestIdOf(given: string | undefined): string {
+  return given !== undefined && UUID.test(given) ? given : randomUUID()
 }
 
 function headerValue(headers: Record<string, string>, name: string): string {
