@@ -98,7 +98,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     const method = upstreamMethod(req.method)
     // Only POST carries a body upstream; the Digest is then of exactly the bytes forwarded.
     const body = method === 'POST' ? received : EMPTY_BODY
-    const shape = method === 'POST' ? bodyShapeProblem(target.upstreamPath, body) : undefined
+    const shape = bodyShapeProblem(method, target.upstreamPath, body)
     if (shape !== undefined) return sendProblem(req, res, shape)
     const requestId = requestIdOf(picked.headers[REQUEST_ID])
     const claim = requestIds.claim(requestId)
