@@ -209,13 +209,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         if (settled) return
         cleanUp()
         upstream.destroy()
-        if (answer !== undefined && !res.headersSent && !res.destroyed) {
-          // Nothing of the upstream's answer goes with the proxy's own: its Content-Length least of all.
-          for (const name of res.getHeaderNames()) res.removeHeader(name)
-          sendProblem(req, res, answer, { ...apiAnswerHeaders, ...ex.answerHeaders })
-        } else if (!res.writableFinished) {
-          res.destroy()
-        }
+        tellFailure(req, res, answer, { ...apiAnswerHeaders, ...ex.answerHeaders })
         resolve()
       }
       const invalid = (what: string) =>
@@ -356,6 +350,25 @@ function upstreamMethod(method: string | undefined): string {
 /** The client's X-Request-ID when it is a UUID; else one the proxy makes, new each time. */
 function requestIdOf(given: string | undefined): string {
   return given !== undefined && UUID.test(given) ? given : randomUUID()
+}
+
+/**
+ * Tells the client the exchange failed: with `answer` (sent with `headers`) while none of the upstream's
+ * answer has gone out, else by closing its connection before the end, so it cannot take a part for the whole.
+ */
+function tellFailure(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: Problem | undefined,
+  headers: Record<string, string>,
+) {
+  if (answer !== undefined && !res.headersSent && !res.destroyed) {
+    // Nothing of the upstream's answer goes with the proxy's own: its Content-Length least of all.
+    for (const name of res.getHeaderNames()) res.removeHeader(name)
+    sendProblem(req, res, answer, headers)
+  } else if (!res.writableFinished) {
+    res.destroy()
+  }
 }
 
 function headerValue(headers: Record<string, string>, name: string): string {
