@@ -259,44 +259,25 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         // The security headers last: the upstream's answer must not drop or weaken them.
         setHeaders(res, apiAnswerHeaders)
         res.statusCode = status
-        // Held back until complete (up to RELAY_BUFFER_BYTES), so a body that breaks still becomes a 502;
-        // past that it streams, and a break closes the client's connection before the end. JSON is held
-        // whole, for its links.
-        let held: Buffer[] | undefined = []
-        let heldBytes = 0
-        answer.on('data', (chunk: Buffer) => {
-          if (settled) return
-          if (held !== undefined) {
-            held.push(chunk)
-            heldBytes += chunk.length
-            if (editable && heldBytes > LINKS_BUFFER_BYTES) {
-              return invalid(
-                `answered JSON of more than ${LINKS_BUFFER_BYTES / 1024 / 1024} MiB, more than the proxy holds ` +
-                  'to map its _links to /api: nothing of it was relayed; ask for less (a smaller limit)',
+        relayBody(answer, res, {
+          status,
+          editable,
+          settled: () => settled,
+          invalid,
+          end(whole) {
+            cleanUp()
+            const mapped = whole && editable ? mapAnswerLinks(whole, consoleLink) : undefined
+            if (mapped !== undefined) {
+              res.setHeader('content-length', mapped.body.byteLength)
+              res.setHeader(
+                headerNames.consoleTrace,
+                encodeConsoleTrace({ ...ex.trace, links: mapped.links }),
               )
             }
-            if (editable || heldBytes <= RELAY_BUFFER_BYTES) return
-            res.writeHead(status)
-            const flowing = held.map((part) => res.write(part)).every(Boolean)
-            held = undefined
-            if (!flowing) answer.pause()
-          } else if (!res.write(chunk)) {
-            answer.pause()
-          }
-        })
-        answer.once('end', () => {
-          if (settled) return
-          cleanUp()
-          const whole =
-            held === undefined ? undefined : held.length === 1 ? held[0] : Buffer.concat(held, heldBytes)
-          const mapped = whole && editable ? mapAnswerLinks(whole, consoleLink) : undefined
-          if (mapped !== undefined) {
-            res.setHeader('content-length', mapped.body.byteLength)
-            res.setHeader(headerNames.consoleTrace, encodeConsoleTrace({ ...ex.trace, links: mapped.links }))
-          }
-          // Node sets Content-Length for a body given whole to end(), drops it for HEAD, 204 and 304.
-          res.end(mapped?.body ?? whole)
-          resolve()
+            // Node sets Content-Length for a body given whole to end(), drops it for HEAD, 204 and 304.
+            res.end(mapped?.body ?? whole)
+            resolve()
+          },
         })
         answer.once('close', () => {
           if (!answer.complete) invalid('sent a broken body: the connection closed before its end')
@@ -350,6 +331,52 @@ function upstreamMethod(method: string | undefined): string {
 /** The client's X-Request-ID when it is a UUID; else one the proxy makes, new each time. */
 function requestIdOf(given: string | undefined): string {
   return given !== undefined && UUID.test(given) ? given : randomUUID()
+}
+
+interface BodyRelay {
+  status: number
+  /** Declared JSON, not encoded: held whole, for its links. */
+  editable: boolean
+  /** Whether the exchange has ended already: the rest of the body is then dropped. */
+  settled: () => boolean
+  /** Ends the exchange with the proxy's 502: the upstream `what`. */
+  invalid: (what: string) => void
+  /** At the body's end: `whole` is the body if it was held to the end, undefined once it streamed. */
+  end: (whole: Buffer | undefined) => void
+}
+
+/**
+ * Relays the upstream's body to the client. Held back until complete (up to RELAY_BUFFER_BYTES), so a body
+ * that breaks still becomes a 502; past that it streams, and a break closes the client's connection before
+ * the end. JSON is held whole, for its links, and refused past LINKS_BUFFER_BYTES.
+ */
+function relayBody(answer: IncomingMessage, res: ServerResponse, relay: BodyRelay) {
+  let held: Buffer[] | undefined = []
+  let heldBytes = 0
+  answer.on('data', (chunk: Buffer) => {
+    if (relay.settled()) return
+    if (held === undefined) {
+      if (!res.write(chunk)) answer.pause()
+      return
+    }
+    held.push(chunk)
+    heldBytes += chunk.length
+    if (relay.editable && heldBytes > LINKS_BUFFER_BYTES) {
+      return relay.invalid(
+        `answered JSON of more than ${LINKS_BUFFER_BYTES / 1024 / 1024} MiB, more than the proxy holds ` +
+          'to map its _links to /api: nothing of it was relayed; ask for less (a smaller limit)',
+      )
+    }
+    if (relay.editable || heldBytes <= RELAY_BUFFER_BYTES) return
+    res.writeHead(relay.status)
+    const flowing = held.map((part) => res.write(part)).every(Boolean)
+    held = undefined
+    if (!flowing) answer.pause()
+  })
+  answer.once('end', () => {
+    if (relay.settled()) return
+    relay.end(held === undefined ? undefined : held.length === 1 ? held[0] : Buffer.concat(held, heldBytes))
+  })
 }
 
 /**
