@@ -102,6 +102,25 @@ async function build(recipe: Recipe): Promise<Built> {
   ]
   const certificateHeader = (recipe.certificateHeader ?? ((c) => c.base64Der))(sent.certificate)
   if (certificateHeader !== undefined) headers.push(['TPP-Signature-Certificate', certificateHeader])
+  headers.push(['Signature', await signatureOf(recipe, headers, signer, sent.certificate)])
+  return {
+    method: recipe.method ?? (body.length > 0 ? 'POST' : 'GET'),
+    url: recipe.url ?? TRANSACTIONS,
+    headers,
+    body,
+  }
+}
+
+/**
+ * The Signature header over `headers`, made with `signer`'s key and naming `certificate`, spoiled as the
+ * recipe says: its headers parameter, the names signed, the hash, the keyId and the algorithm.
+ */
+async function signatureOf(
+  recipe: Recipe,
+  headers: [string, string][],
+  signer: Identity,
+  certificate: Certificate,
+): Promise<string> {
   const psu = headers.some(([name]) => name.toLowerCase() === 'psu-id')
   const parameter = recipe.headersParameter ?? `date digest x-request-id${psu ? ' psu-id' : ''}`
   const names = recipe.signingNames ?? parameter.toLowerCase().split(' ')
@@ -112,22 +131,13 @@ async function build(recipe: Recipe): Promise<Built> {
     recipe.hash === 'SHA-512'
       ? await signSha512(signer, signingString)
       : await signRsaSha256(signer.privateKey, signingString)
-  const keyId = recipe.keyId ?? formatKeyId(sent.certificate)
-  headers.push([
-    'Signature',
-    [
-      `keyId="${recipe.rawKeyId ? keyId : encodeParameterValue(keyId)}"`,
-      `algorithm="${recipe.algorithm ?? 'rsa-sha256'}"`,
-      `headers="${parameter}"`,
-      `signature="${signature}"`,
-    ].join(','),
-  ])
-  return {
-    method: recipe.method ?? (body.length > 0 ? 'POST' : 'GET'),
-    url: recipe.url ?? TRANSACTIONS,
-    headers,
-    body,
-  }
+  const keyId = recipe.keyId ?? formatKeyId(certificate)
+  return [
+    `keyId="${recipe.rawKeyId ? keyId : encodeParameterValue(keyId)}"`,
+    `algorithm="${recipe.algorithm ?? 'rsa-sha256'}"`,
+    `headers="${parameter}"`,
+    `signature="${signature}"`,
+  ].join(',')
 }
 
 /** The offline key imported again for SHA-512: what a client does that signs with the wrong hash. */

@@ -16,8 +16,7 @@ const USAGE =
   'usage: npm run sign -- [--request-target] METHOD URL [BODY | @FILE]   e.g. npm run sign -- GET http://127.0.0.1:4010/v1/sandbox/card-accounts'
 const DEV_IDENTITY_DIR = fileURLToPath(new URL('../.dev-identity/', import.meta.url))
 
-async function main() {
-  const args = process.argv.slice(2)
+function parseArgs(args: string[]) {
   const requestTarget = args[0] === '--request-target'
   const [method, target, bodyArgument] = requestTarget ? args.slice(1) : args
   if (method === undefined || target === undefined) throw new UsageError(USAGE)
@@ -29,6 +28,11 @@ async function main() {
   } catch {
     throw new UsageError(`not a URL: ${target}\n${USAGE}`)
   }
+  return { requestTarget, method, url, bodyArgument }
+}
+
+async function main() {
+  const { requestTarget, method, url, bodyArgument } = parseArgs(process.argv.slice(2))
   const file = bodyArgument?.startsWith('@') ? bodyArgument.slice(1) : undefined
   const body =
     file !== undefined

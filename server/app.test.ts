@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Server } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CONSOLE_SANDBOX_FLAG } from '../src/contract'
+import { CONSOLE_CONDITIONS_PATH } from './conditions'
 import type { ForwarderOptions } from './proxy/forward'
 import { fakeApp } from './test-support/fake-app'
 import { fakeSign, fakeUpstream } from './test-support/fake-upstream'
@@ -149,6 +150,13 @@ describe('forwarding', () => {
       ],
     })
     expect(upstream.received).toEqual([])
+  })
+
+  it('has no conditions route when it applies no conditions: that path is a page path like any other', async () => {
+    const answer = await send(await start(fakeApp()), CONSOLE_CONDITIONS_PATH)
+    expect(answer.status).toBe(404)
+    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(answer.text).toBe('Not found\n')
   })
 
   it('answers OPTIONS itself: 204 with Allow on every known path, nothing signed or forwarded', async () => {

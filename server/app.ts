@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { ConsoleConnection } from '../src/contract'
-import { API_BASE, headerNames, matchRoute, problem, refusalOf } from '../src/contract'
+import { API_BASE, headerNames, matchRoute, type Problem, problem, refusalOf } from '../src/contract'
 import { answerClientError } from './client-error'
 import { CONSOLE_CONDITIONS_PATH, type ProxyConditions } from './conditions'
 import { type ClientTimeouts, defaultClientTimeouts } from './config'
@@ -66,37 +66,47 @@ export function createApp(options: AppOptions): Server {
     log,
   })
 
+  /** Whether the request comes from the console's own page (or no secret is kept): it gets the full trace. */
+  const fromConsolePage = (req: IncomingMessage) => secretGate === undefined || secretGate.carries(req)
+  const { conditions } = options
+  // The proxy's word about itself, outside /api (every /api path is the operation's), under /api's rules.
+  const consoleRoutes = new Map<string, (req: IncomingMessage, res: ServerResponse) => Promise<void> | void>([
+    [CONSOLE_CONNECTION_PATH, (req, res) => answerConnection(req, res, options.connection)],
+    [CONSOLE_PROBE_PATH, (req, res) => sandboxProbe.answer(req, res, fromConsolePage(req))],
+  ])
+  if (conditions !== undefined) {
+    consoleRoutes.set(CONSOLE_CONDITIONS_PATH, (req, res) => conditions.answer(req, res))
+  }
+
+  /** /api's rules: its security headers, and a refusal for a cross-site caller or one without the secret. */
+  function apiRefusal(req: IncomingMessage, res: ServerResponse): Problem | undefined {
+    setHeaders(res, apiAnswerHeaders)
+    return crossSiteProblem(req, allowedHostnames) ?? secretGate?.problem(req)
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const target = parseRequestTarget(req.url)
     if (!target.ok) return sendProblem(req, res, target.problem)
-    // The proxy's word about itself, outside /api (every /api path is the operation's), under /api's rules.
-    if (target.path === CONSOLE_CONNECTION_PATH) {
-      setHeaders(res, apiAnswerHeaders)
-      const refused = crossSiteProblem(req, allowedHostnames) ?? secretGate?.problem(req)
-      if (refused) return sendProblem(req, res, refused)
-      return answerConnection(req, res, options.connection)
-    }
-    if (target.path === CONSOLE_CONDITIONS_PATH && options.conditions) {
-      setHeaders(res, apiAnswerHeaders)
-      const refused = crossSiteProblem(req, allowedHostnames) ?? secretGate?.problem(req)
-      if (refused) return sendProblem(req, res, refused)
-      return options.conditions.answer(req, res)
-    }
-    if (target.path === CONSOLE_PROBE_PATH) {
-      setHeaders(res, apiAnswerHeaders)
-      const refused = crossSiteProblem(req, allowedHostnames) ?? secretGate?.problem(req)
-      if (refused) return sendProblem(req, res, refused)
-      return sandboxProbe.answer(req, res, secretGate === undefined || secretGate.carries(req))
-    }
-    if (!isApiPath(target.path)) {
+    const consoleRoute = consoleRoutes.get(target.path)
+    if (consoleRoute === undefined && !isApiPath(target.path)) {
       if (secretGate?.oldTokenUrl(req, res, target.query)) return
       return serveStatic(req, res, target.path)
     }
-    setHeaders(res, apiAnswerHeaders)
-    const refused = crossSiteProblem(req, allowedHostnames) ?? secretGate?.problem(req)
+    const refused = apiRefusal(req, res)
     if (refused) return sendProblem(req, res, refused)
-    // Only the operation table's routes leave the proxy. OPTIONS, 404 and 405 are answered here, as the
-    // sandbox answers them, and nothing is signed or forwarded for them.
+    if (consoleRoute !== undefined) return consoleRoute(req, res)
+    return forwardOperation(req, res, target)
+  }
+
+  /**
+   * Only the operation table's routes leave the proxy. OPTIONS, 404 and 405 are answered here, as the
+   * sandbox answers them, and nothing is signed or forwarded for them.
+   */
+  async function forwardOperation(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: { path: string; query: string },
+  ) {
     const method = req.method ?? 'GET'
     const upstreamPath = target.path.slice(API_BASE.length)
     const route = matchRoute(method, upstreamPath)
@@ -109,14 +119,13 @@ export function createApp(options: AppOptions): Server {
     }
     // Before anything is signed: an injected answer never reaches the bank.
     const call = { operation: route.operation.name, accountId: route.params.mockCardAccountId }
-    if (await options.conditions?.apply(req, res, call)) return
+    if (await conditions?.apply(req, res, call)) return
     // The full signature goes only to the console's page: to anyone else it is a replayable credential.
-    const fullTrace = secretGate === undefined || secretGate.carries(req)
     return forwarder.forward(req, res, {
       operation: route.operation,
       upstreamPath,
       query: target.query,
-      fullTrace,
+      fullTrace: fromConsolePage(req),
     })
   }
 

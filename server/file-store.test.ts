@@ -96,6 +96,11 @@ describe('openFileStore', () => {
   it.each([
     ['not JSON', '{"format": "sandbox-con', 'it is not JSON'],
     ['another kind of file', '{"format":"sandbox-console","version":2,"kind":"book"}', 'kind must be "data"'],
+    [
+      'a data file with two problems',
+      '{"format":"sandbox-console","version":2,"kind":"data","cardAccounts":[{}]}',
+      'it is not a valid data file (cardAccounts[0].account: Invalid input: expected object, received undefined and 1 more)',
+    ],
   ])(
     'moves a file that is %s aside, says so, starts empty and writes a new file',
     async (_, content, why) => {

@@ -3,7 +3,7 @@
 import { constants } from 'node:fs'
 import { mkdir, open, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { localToday, MORE_PROBLEMS_TEXT } from '../src/contract'
+import { localToday, MORE_PROBLEMS_TEXT, type TppMessage } from '../src/contract'
 import { type AccountData, createMemoryStore, type SandboxStore, type StoreCaps } from '../src/sandbox'
 import { importCapExceeded } from '../src/sandbox/caps'
 import { dataFile, readSnapshot } from '../src/sandbox/snapshots'
@@ -183,10 +183,8 @@ async function readDataFile(file: string, caps: StoreCaps | undefined): Promise<
     return { data: [], problem: `it could not be checked (${why(error)})` }
   }
   if (!snapshot.ok) {
-    const [first, ...more] = snapshot.problem.messages
-    const listedAll = more.at(-1)?.text !== MORE_PROBLEMS_TEXT
-    const extra = more.length === 0 ? '' : listedAll ? ` and ${more.length} more` : ' and many more'
-    return { data: [], problem: `it is not a valid data file (${first?.text ?? 'unknown'}${extra})` }
+    const problems = problemsInBrief(snapshot.problem.messages)
+    return { data: [], problem: `it is not a valid data file (${problems})` }
   }
   const { cardAccounts } = snapshot.value
   const full = caps === undefined ? undefined : importCapExceeded(caps, cardAccounts)
@@ -198,6 +196,14 @@ async function readDataFile(file: string, caps: StoreCaps | undefined): Promise<
     }
   }
   return { data: cardAccounts }
+}
+
+/** The first problem's words, and how many more there are: the whole list would flood the start banner. */
+function problemsInBrief(messages: readonly TppMessage[]): string {
+  const [first, ...more] = messages
+  const listedAll = more.at(-1)?.text !== MORE_PROBLEMS_TEXT
+  const extra = more.length === 0 ? '' : listedAll ? ` and ${more.length} more` : ' and many more'
+  return `${first?.text ?? 'unknown'}${extra}`
 }
 
 /**

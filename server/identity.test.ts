@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type IdentityFiles, loadIdentity, loadOrCreateDevIdentity } from './identity'
 
 const dir = mkdtempSync(join(tmpdir(), 'console-identity-'))
@@ -48,6 +48,24 @@ describe('the TPP identity is checked at start-up', () => {
   it('refuses what is not a certificate or not a key', async () => {
     await expect(load({ certPath: key })).rejects.toThrow(/^TPP_CERT \(.*\) is not a usable certificate: /)
     await expect(load({ keyPath: cert })).rejects.toThrow(/^TPP_KEY \(.*\) is not a usable private key: /)
+  })
+
+  it('refuses a certificate outside its dates, naming the date it is valid from or until', async () => {
+    const { certificate } = await load({})
+    // Only Date is faked: the key's crypto must run as it does.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(new Date(certificate.notAfter.getTime() + 1000))
+      await expect(load({})).rejects.toThrow(
+        `TPP_CERT (${cert}) expired at ${certificate.notAfter.toISOString()}`,
+      )
+      vi.setSystemTime(new Date(certificate.notBefore.getTime() - 1000))
+      await expect(load({})).rejects.toThrow(
+        `TPP_CERT (${cert}) is not valid before ${certificate.notBefore.toISOString()}`,
+      )
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('refuses a key that does not belong to the certificate', async () => {

@@ -52,24 +52,7 @@ export async function loadIdentity(
     passphraseFile: 'TPP_KEY_PASSPHRASE_FILE',
   },
 ): Promise<SigningIdentity> {
-  const certificatePem = await readText(certPath, names.cert)
-  let certificate: Certificate
-  try {
-    certificate = await parseCertificate(certificatePem)
-  } catch (error) {
-    if (!(error instanceof CertificateError)) throw error
-    throw new IdentityError(`${names.cert} (${certPath}) is not a usable certificate: ${error.message}`)
-  }
-  const now = new Date()
-  if (now > certificate.notAfter) {
-    throw new IdentityError(`${names.cert} (${certPath}) expired at ${certificate.notAfter.toISOString()}`)
-  }
-  if (now < certificate.notBefore) {
-    throw new IdentityError(
-      `${names.cert} (${certPath}) is not valid before ${certificate.notBefore.toISOString()}`,
-    )
-  }
-
+  const certificate = await readCertificate(certPath, names.cert)
   const keyPem = await readText(keyPath, names.key)
   const encrypted = /ENCRYPTED/.test(keyPem)
   let given =
@@ -110,6 +93,26 @@ export async function loadIdentity(
     )
   }
   return { privateKey, certificate }
+}
+
+/** The certificate in `path` (set by the variable `name`), refused unless it is valid now. */
+async function readCertificate(path: string, name: string): Promise<Certificate> {
+  const pem = await readText(path, name)
+  let certificate: Certificate
+  try {
+    certificate = await parseCertificate(pem)
+  } catch (error) {
+    if (!(error instanceof CertificateError)) throw error
+    throw new IdentityError(`${name} (${path}) is not a usable certificate: ${error.message}`)
+  }
+  const now = new Date()
+  if (now > certificate.notAfter) {
+    throw new IdentityError(`${name} (${path}) expired at ${certificate.notAfter.toISOString()}`)
+  }
+  if (now < certificate.notBefore) {
+    throw new IdentityError(`${name} (${path}) is not valid before ${certificate.notBefore.toISOString()}`)
+  }
+  return certificate
 }
 
 async function readText(path: string, name: string): Promise<string> {

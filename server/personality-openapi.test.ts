@@ -92,19 +92,27 @@ describe.each(personalityNames)('the %s personality', (name: PersonalityName) =>
     })
     const route = matchRoute(method, path.split('?')[0] ?? '')
     if (route.kind !== 'operation') return answer
-    const found = answerSchema(document, route.operation.path, method, answer.status)
-    expect(found.missing, answer.text).toBeUndefined()
-    if (found.schema === undefined) {
-      expect(answer.text, `${method} ${path} ${answer.status} promises no body`).toBe('')
-    } else {
-      expect(answer.text, `${method} ${path} ${answer.status} promises JSON`).not.toBe('')
-      const validate = validatorOf(found.pointer)
-      const valid = validate(json(answer))
-      expect(validate.errors ?? [], `${method} ${path} ${answer.status}: ${answer.text}`).toEqual([])
-      expect(valid).toBe(true)
-    }
+    expectAsDocumented(
+      `${method} ${path}`,
+      answerSchema(document, route.operation.path, method, answer.status),
+      answer,
+    )
     checked.push(`${route.operation.name} ${answer.status}`)
     return answer
+  }
+
+  /** The answer to `request` has the body the document promises for its status: none, or JSON of its schema. */
+  function expectAsDocumented(request: string, found: ReturnType<typeof answerSchema>, answer: Answer) {
+    expect(found.missing, answer.text).toBeUndefined()
+    if (found.schema === undefined) {
+      expect(answer.text, `${request} ${answer.status} promises no body`).toBe('')
+      return
+    }
+    expect(answer.text, `${request} ${answer.status} promises JSON`).not.toBe('')
+    const validate = validatorOf(found.pointer)
+    const valid = validate(json(answer))
+    expect(validate.errors ?? [], `${request} ${answer.status}: ${answer.text}`).toEqual([])
+    expect(valid).toBe(true)
   }
 
   it('serves its document under its base path, and nothing outside it', async () => {

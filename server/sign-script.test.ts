@@ -35,4 +35,18 @@ describe('npm run sign', () => {
     expect(refusal.stdout).toBe('')
     expect(refusal.stderr).toContain('not an HTTP method')
   }, 60_000)
+
+  it.each([
+    ['no URL', ['GET'], 'usage: npm run sign -- '],
+    ['a URL that is none', ['GET', 'card-accounts'], 'not a URL: card-accounts\nusage: npm run sign -- '],
+  ])(
+    'refuses %s, printing the usage and no command',
+    async (_what, args, words) => {
+      const refusal = await sign(...args).catch((error) => error)
+      expect(refusal.code).toBe(2)
+      expect(refusal.stdout).toBe('')
+      expect(refusal.stderr.startsWith(words)).toBe(true)
+    },
+    60_000,
+  )
 })

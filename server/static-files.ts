@@ -45,17 +45,22 @@ export function createStaticFiles(root: string, options: StaticFilesOptions = {}
       return void res.end('Method not allowed\n')
     }
     const decoded = safeDecode(path)
-    const file = decoded === undefined ? undefined : await findFile(base, decoded)
-    const index =
-      file === undefined && decoded !== undefined && extname(decoded) === ''
-        ? await findFile(base, '/index.html')
-        : file
-    const secret = index?.path === indexFile ? options.indexSecret?.(req) : undefined
-    if (index !== undefined && secret !== undefined) return sendIndexWithSecret(req, res, index, secret)
-    if (index !== undefined) return send(req, res, index, HASHED_ASSET.test(decoded ?? ''))
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
-    res.end('Not found\n')
+    const file = decoded === undefined ? undefined : await fileOrClientRoute(base, decoded)
+    if (file === undefined) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+      return void res.end('Not found\n')
+    }
+    const secret = file.path === indexFile ? options.indexSecret?.(req) : undefined
+    if (secret !== undefined) return sendIndexWithSecret(req, res, file, secret)
+    return send(req, res, file, HASHED_ASSET.test(decoded ?? ''))
   }
+}
+
+/** The file `path` names; a path without an extension that names none is a client route: index.html. */
+async function fileOrClientRoute(base: string, path: string) {
+  const file = await findFile(base, path)
+  if (file !== undefined || extname(path) !== '') return file
+  return findFile(base, '/index.html')
 }
 
 export interface StaticFilesOptions {

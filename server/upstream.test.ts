@@ -136,6 +136,11 @@ describe('local upstream over a real socket', () => {
     expect(options.text).toBe('')
   })
 
+  it('answers 400 naming a request target that is no URL path', async () => {
+    const raw = await sendRaw(port, 'GET //[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+    expect(raw).toMatch(/^HTTP\/1\.1 400 .*"text":"the request target cannot be read: Invalid URL"/s)
+  })
+
   it('survives malformed HTTP and a client that hangs up mid-body', async () => {
     expect(await sendRaw(port, 'NOT HTTP AT ALL\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 .*"tppMessages"/s)
     await new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
-import { headerNames, matchRoute, problem, refusalOf } from '../src/contract'
+import { headerNames, matchRoute, type Problem, problem, type RouteRefusal, refusalOf } from '../src/contract'
 import { openApiFile, sandboxServerOf } from '../src/contract/openapi'
 import { defaultPersonality, type Personality } from '../src/sandbox-http/personality'
 import { internalProblem } from '../src/sandbox-http/respond'
@@ -51,24 +51,14 @@ export function createSandboxServer({
     if (body === undefined) return
     const method = req.method ?? 'GET'
     const origin = originOf(server)
-    let url: URL
-    try {
-      url = new URL(req.url ?? '/', origin)
-    } catch (error) {
-      const text = `the request target cannot be read: ${(error as Error).message}`
-      return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text))
-    }
+    const target = requestUrl(req.url, origin)
+    if (!target.ok) return sendProblem(req, res, target.problem)
+    const { url } = target
     if (url.pathname === openApi.path && (method === 'GET' || method === 'HEAD')) {
-      res.writeHead(200, {
-        [headerNames.contentType]: 'application/json',
-        'content-length': Buffer.byteLength(openApi.json),
-      })
-      return void res.end(method === 'HEAD' ? undefined : openApi.json)
+      return sendJson(res, method, openApi.json)
     }
-    if (UNSUPPORTED_METHODS.has(method)) {
-      const route = matchRoute(method, url.pathname)
-      if (route.kind !== 'operation') return sendRefusal(req, res, refusalOf(method, url.pathname, route))
-    }
+    const uncarried = uncarriedMethodRefusal(method, url.pathname)
+    if (uncarried !== undefined) return sendRefusal(req, res, uncarried)
     let request: Request
     try {
       request = toRequest(req, url, new Uint8Array(body))
@@ -79,17 +69,51 @@ export function createSandboxServer({
     // baseUrl: without it msw resolves relative handler paths against nothing and nothing matches.
     const response = await getResponse(handlers, request, { baseUrl: origin })
     if (!response) return sendRefusal(req, res, refusalOf(method, url.pathname, { kind: 'unknown' }))
-    response.headers.forEach((value, name) => {
-      res.appendHeader(name, value)
-    })
-    const payload = Buffer.from(await response.arrayBuffer())
-    // A 204 has no body and so no length; a HEAD's would be GET's, which it does not have.
-    if (req.method !== 'HEAD' && response.body !== null) res.setHeader('content-length', payload.length)
-    res.writeHead(response.status)
-    res.end(payload)
+    await sendResponse(res, method, response)
   }
 
   return server
+}
+
+/** The URL `target` names on this server, or the 400 saying why it names none. */
+function requestUrl(
+  target: string | undefined,
+  origin: string,
+): { ok: true; url: URL } | { ok: false; problem: Problem } {
+  try {
+    return { ok: true, url: new URL(target ?? '/', origin) }
+  } catch (error) {
+    const text = `the request target cannot be read: ${(error as Error).message}`
+    return { ok: false, problem: problem(400, 'FORMAT_ERROR', text) }
+  }
+}
+
+/** The route matcher's answer to one of the UNSUPPORTED_METHODS, unless an operation at `path` has it. */
+function uncarriedMethodRefusal(method: string, path: string): RouteRefusal | undefined {
+  if (!UNSUPPORTED_METHODS.has(method)) return undefined
+  const route = matchRoute(method, path)
+  return route.kind === 'operation' ? undefined : refusalOf(method, path, route)
+}
+
+/** 200 with `json`; a HEAD gets its headers without it. */
+function sendJson(res: ServerResponse, method: string, json: string) {
+  res.writeHead(200, {
+    [headerNames.contentType]: 'application/json',
+    'content-length': Buffer.byteLength(json),
+  })
+  res.end(method === 'HEAD' ? undefined : json)
+}
+
+/** A handler's Response, written to Node's answer. */
+async function sendResponse(res: ServerResponse, method: string, response: Response) {
+  response.headers.forEach((value, name) => {
+    res.appendHeader(name, value)
+  })
+  const payload = Buffer.from(await response.arrayBuffer())
+  // A 204 has no body and so no length; a HEAD's would be GET's, which it does not have.
+  if (method !== 'HEAD' && response.body !== null) res.setHeader('content-length', payload.length)
+  res.writeHead(response.status)
+  res.end(payload)
 }
 
 function toRequest(req: IncomingMessage, url: URL, body: Uint8Array<ArrayBuffer>): Request {

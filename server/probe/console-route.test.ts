@@ -38,8 +38,8 @@ async function started(server: Server): Promise<number> {
   return listen(server)
 }
 
-/** The console's server, its secret required, in front of `upstream`. */
-async function consoleBefore(upstream: URL): Promise<string> {
+/** The console's server, its secret required, in front of `upstream`; its log lines go to `log`. */
+async function consoleBefore(upstream: URL, log: (line: string) => void = () => {}): Promise<string> {
   const app = createApp({
     staticDir: '/nonexistent',
     upstream: {
@@ -52,7 +52,7 @@ async function consoleBefore(upstream: URL): Promise<string> {
     consoleSecret: { value: SECRET, required: false },
     upstreamKind: async () => 'bank',
     probeBadSigners: badSigners,
-    log: () => {},
+    log,
   })
   return `http://127.0.0.1:${await started(app)}`
 }
@@ -81,7 +81,8 @@ const events = (response: Response) => probeEvents(response.body as ReadableStre
 describe(CONSOLE_PROBE_PATH, () => {
   it("streams the plan, each signed request as it ends, and the upstream's profile", async () => {
     const upstream = await platformSandbox()
-    const response = await startProbe(await consoleBefore(upstream))
+    const logged: string[] = []
+    const response = await startProbe(await consoleBefore(upstream, (line) => logged.push(line)))
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/x-ndjson')
     const seen: ProbeEvent[] = []
@@ -104,6 +105,8 @@ describe(CONSOLE_PROBE_PATH, () => {
     })
     expect(done.outcome.notProbed).toEqual({ dateHeader: NEEDS_BAD_SIGNATURES, keyId: NEEDS_BAD_SIGNATURES })
     expect(done.profile).toMatchObject({ kind: 'bank-profile', source: upstream.href })
+    expect(logged.filter((line) => /^probe: [A-Z]+ \/\S* (\d{3}|failed)$/.test(line))).toHaveLength(11)
+    expect(logged).toContain('probe: ran to its end')
   }, 60_000)
 
   it('with badSignatures, says the two bad signatures use the real TPP key, and settles Date and keyId', async () => {
@@ -144,6 +147,13 @@ describe(CONSOLE_PROBE_PATH, () => {
     expect(await bad.json()).toMatchObject({
       tppMessages: [{ text: expect.stringMatching(/^customerNumber must be the PSU id: 8 to 11 digits/) }],
     })
+    const unreadable = await startProbe(origin, undefined, { body: '{"customerNumber":' })
+    expect(unreadable.status).toBe(400)
+    expect(await unreadable.json()).toMatchObject({
+      tppMessages: [
+        { code: 'FORMAT_ERROR', text: 'The body is not JSON: {"customerNumber": "13039319955"}' },
+      ],
+    })
     const read = await fetch(`${origin}${CONSOLE_PROBE_PATH}`, {
       headers: { [headerNames.consoleSecret]: SECRET },
     })
@@ -152,7 +162,8 @@ describe(CONSOLE_PROBE_PATH, () => {
   })
 
   it('is cancelled by DELETE, and ends with what it learned', async () => {
-    const origin = await consoleBefore(await platformSandbox())
+    const logged: string[] = []
+    const origin = await consoleBefore(await platformSandbox(), (line) => logged.push(line))
     const stream = events(await startProbe(origin))
     const seen: ProbeEvent[] = []
     for await (const event of stream) {
@@ -172,6 +183,7 @@ describe(CONSOLE_PROBE_PATH, () => {
     expect(done.outcome.requests).toBeLessThan(9)
     expect(done.outcome.stopped).toMatch(/cancelled/)
     expect(done.outcome.traits).toMatchObject({ accountList: 'absent', consoleOperations: false })
+    expect(logged).toContainEqual(expect.stringMatching(/^probe: stopped: .*cancelled/))
   }, 60_000)
 
   it('runs one at a time, and the page going away stops it', async () => {

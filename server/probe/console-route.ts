@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { headerNames, problem, problemFromZod } from '../../src/contract'
+import { headerNames, type Problem, problem, problemFromZod } from '../../src/contract'
 import { bankProfileFileOf } from '../../src/contract/bank-profile'
 import {
   CONSOLE_PROBE_PATH,
   type ProbeEvent,
+  type ProbeRequest,
   probeMaxRequests,
   probePlan,
   probeRequest,
@@ -53,7 +54,7 @@ export function createConsoleProbe({
   log,
 }: ConsoleProbeOptions): ConsoleProbe {
   let running: AbortController | undefined
-  return {
+  const probe: ConsoleProbe = {
     async answer(req, res, fromConsolePage) {
       // Its stream carries full signatures and it writes at the bank: even where the secret is not required
       // for /api (loopback), only the console's own page may start it.
@@ -74,16 +75,9 @@ export function createConsoleProbe({
       }
       const body = await readBodyWithin(req, res, MAX_PROBE_REQUEST_BYTES)
       if (body === undefined) return
-      let json: unknown
-      try {
-        json = JSON.parse(body.toString('utf8'))
-      } catch {
-        const text = 'The body is not JSON: {"customerNumber": "13039319955"}'
-        return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text))
-      }
-      const parsed = probeRequest.safeParse(json)
-      if (!parsed.success) return sendProblem(req, res, problemFromZod(parsed.error))
-      const badSignatures = parsed.data.badSignatures === true
+      const parsed = parseProbeRequest(body)
+      if (!parsed.ok) return sendProblem(req, res, parsed.problem)
+      const badSignatures = parsed.request.badSignatures === true
       if (badSignatures && badSigners === undefined) {
         const text =
           'This proxy cannot make the deliberately bad signatures: run the check without badSignatures'
@@ -94,41 +88,67 @@ export function createConsoleProbe({
           'A check of this sandbox is already running (from another tab?): wait for its report, or cancel it there'
         return sendProblem(req, res, problem(409, 'SERVICE_UNAVAILABLE', text))
       }
-      const cancel = new AbortController()
-      running = cancel
-      // A page that goes away (closed, reloaded) cancels it too: nothing more goes to the bank.
-      res.once('close', () => cancel.abort())
-      setHeaders(res, { [headerNames.contentType]: 'application/x-ndjson', 'cache-control': 'no-store' })
-      res.writeHead(200)
-      const send = (event: ProbeEvent) => res.write(`${JSON.stringify(event)}\n`)
-      try {
-        send({
-          event: 'plan',
-          lines: probePlan(baseUrl, { badSignatures }),
-          maxRequests: probeMaxRequests(badSignatures),
-        })
-        const outcome = await probeSandbox({
-          baseUrl,
-          signer,
-          customerNumber: parsed.data.customerNumber,
-          ...(badSignatures && badSigners !== undefined ? { badSigners } : {}),
-          timeoutMs,
-          signal: cancel.signal,
-          onExchange: (exchange) => {
-            log(`probe: ${exchange.method} ${new URL(exchange.url).pathname} ${exchange.status ?? 'failed'}`)
-            send({ event: 'exchange', exchange })
-          },
-        })
-        const profile = bankProfileFileOf(outcome.traits, {
-          source: baseUrl.href,
-          learnedAt: new Date().toISOString(),
-        })
-        send({ event: 'done', outcome, profile })
-        log(`probe: ${outcome.stopped === undefined ? 'ran to its end' : `stopped: ${outcome.stopped}`}`)
-      } finally {
-        running = undefined
-        res.end()
-      }
+      return stream(res, { customerNumber: parsed.request.customerNumber, badSignatures })
     },
   }
+
+  /** Runs the probe once, streaming its events (NDJSON) until it ends or the caller goes. */
+  async function stream(
+    res: ServerResponse,
+    { customerNumber, badSignatures }: { customerNumber: string; badSignatures: boolean },
+  ) {
+    const cancel = new AbortController()
+    running = cancel
+    // A page that goes away (closed, reloaded) cancels it too: nothing more goes to the bank.
+    res.once('close', () => cancel.abort())
+    setHeaders(res, { [headerNames.contentType]: 'application/x-ndjson', 'cache-control': 'no-store' })
+    res.writeHead(200)
+    const send = (event: ProbeEvent) => res.write(`${JSON.stringify(event)}\n`)
+    try {
+      send({
+        event: 'plan',
+        lines: probePlan(baseUrl, { badSignatures }),
+        maxRequests: probeMaxRequests(badSignatures),
+      })
+      const outcome = await probeSandbox({
+        baseUrl,
+        signer,
+        customerNumber,
+        ...(badSignatures && badSigners !== undefined ? { badSigners } : {}),
+        timeoutMs,
+        signal: cancel.signal,
+        onExchange: (exchange) => {
+          log(`probe: ${exchange.method} ${new URL(exchange.url).pathname} ${exchange.status ?? 'failed'}`)
+          send({ event: 'exchange', exchange })
+        },
+      })
+      const profile = bankProfileFileOf(outcome.traits, {
+        source: baseUrl.href,
+        learnedAt: new Date().toISOString(),
+      })
+      send({ event: 'done', outcome, profile })
+      log(`probe: ${outcome.stopped === undefined ? 'ran to its end' : `stopped: ${outcome.stopped}`}`)
+    } finally {
+      running = undefined
+      res.end()
+    }
+  }
+
+  return probe
+}
+
+/** The run the body asks for, or the 400 saying what is wrong with it. */
+function parseProbeRequest(
+  body: Buffer,
+): { ok: true; request: ProbeRequest } | { ok: false; problem: Problem } {
+  let json: unknown
+  try {
+    json = JSON.parse(body.toString('utf8'))
+  } catch {
+    const text = 'The body is not JSON: {"customerNumber": "13039319955"}'
+    return { ok: false, problem: problem(400, 'FORMAT_ERROR', text) }
+  }
+  const parsed = probeRequest.safeParse(json)
+  if (!parsed.success) return { ok: false, problem: problemFromZod(parsed.error) }
+  return { ok: true, request: parsed.data }
 }

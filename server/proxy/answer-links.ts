@@ -89,28 +89,35 @@ function* linkHrefs(text: string): Generator<{ start: number; end: number }> {
   let i = 0
   while (i < text.length) {
     const c = text[i] as string
-    const top = stack.at(-1)
-    if (c === '{' || c === '[') {
-      const inLinks = top !== undefined && (top.inLinks || (!top.array && top.key === '_links'))
-      stack.push({ array: c === '[', inLinks, expectsKey: c === '{' })
+    if (c !== '"') {
+      moveOver(stack, c)
       i++
-    } else if (c === '}' || c === ']') {
-      stack.pop()
-      i++
-    } else if (c === ':') {
-      if (top) top.expectsKey = false
-      i++
-    } else if (c === ',') {
-      if (top && !top.array) top.expectsKey = true
-      i++
-    } else if (c === '"') {
-      const end = stringEnd(text, i)
-      if (top && !top.array && top.expectsKey) top.key = JSON.parse(text.slice(i, end)) as string
-      else if (top && !top.array && top.inLinks && top.key === 'href') yield { start: i, end }
-      i = end
-    } else {
-      i++ // whitespace, and the characters of numbers, true, false and null
+      continue
     }
+    const end = stringEnd(text, i)
+    const top = stack.at(-1)
+    if (top && !top.array && top.expectsKey) top.key = JSON.parse(text.slice(i, end)) as string
+    else if (top && !top.array && top.inLinks && top.key === 'href') yield { start: i, end }
+    i = end
+  }
+}
+
+/**
+ * The frames after `c`, a character outside strings: brackets open and close frames, a colon ends an
+ * object's key and a comma starts its next. Whitespace and the characters of numbers, true, false and null
+ * change nothing.
+ */
+function moveOver(stack: Frame[], c: string) {
+  const top = stack.at(-1)
+  if (c === '{' || c === '[') {
+    const inLinks = top !== undefined && (top.inLinks || (!top.array && top.key === '_links'))
+    stack.push({ array: c === '[', inLinks, expectsKey: c === '{' })
+  } else if (c === '}' || c === ']') {
+    stack.pop()
+  } else if (c === ':' && top) {
+    top.expectsKey = false
+  } else if (c === ',' && top && !top.array) {
+    top.expectsKey = true
   }
 }
 

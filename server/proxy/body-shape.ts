@@ -5,11 +5,17 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 const described: Record<JsonShape, string> = { object: 'a JSON object', array: 'a JSON array' }
 
 /**
- * Why `body` must not be signed for a POST to `upstreamPath`, if it must not. The proxy signs whatever body it
- * is handed, so it refuses one that cannot be meant for the route: not UTF-8 JSON at all, or a top-level shape
- * the operation table does not give the route. Checking the fields is the bank's job.
+ * Why `body` must not be signed for a `method` request to `upstreamPath`, if it must not. Only POST carries a
+ * body upstream. The proxy signs whatever body it is handed, so it refuses one that cannot be meant for the
+ * route: not UTF-8 JSON at all, or a top-level shape the operation table does not give the route. Checking the
+ * fields is the bank's job.
  */
-export function bodyShapeProblem(upstreamPath: string, body: Uint8Array): Problem | undefined {
+export function bodyShapeProblem(
+  method: string,
+  upstreamPath: string,
+  body: Uint8Array,
+): Problem | undefined {
+  if (method !== 'POST') return undefined
   const route = matchRoute('POST', upstreamPath)
   const shapes = route.kind === 'operation' ? route.operation.bodyShapes : undefined
   if (shapes === undefined) return undefined

@@ -37,25 +37,28 @@ export function forwardHeaders(
     const value = rawHeaders[i + 1] ?? ''
     const name = rawName.toLowerCase()
     if (!forwardedHeaders.has(name) || hopByHop.has(name)) continue
-    if (Object.hasOwn(headers, name)) {
-      return { ok: false, problem: problem(400, 'FORMAT_ERROR', `${rawName} must be sent once`, rawName) }
-    }
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-    if (/[\x00-\x08\x0a-\x1f\x7f]/.test(value)) {
-      const text = `${rawName} must not contain control characters`
-      return { ok: false, problem: problem(400, 'FORMAT_ERROR', text, rawName) }
-    }
-    if (SIGNED_WHEN_PRESENT.includes(name) && !signableValue(value)) {
-      const text = `${rawName} must be 1 to ${SIGNED_HEADER_VALUE_MAX} visible ISO-8859-1 characters`
-      return { ok: false, problem: problem(400, 'FORMAT_ERROR', text, rawName) }
-    }
-    if (PSU.has(name) && value.length > SIGNED_HEADER_VALUE_MAX) {
-      const text = `${rawName} must be at most ${SIGNED_HEADER_VALUE_MAX} characters`
-      return { ok: false, problem: problem(400, 'FORMAT_ERROR', text, rawName) }
+    const refusal = Object.hasOwn(headers, name)
+      ? `${rawName} must be sent once`
+      : valueRefusal(rawName, name, value)
+    if (refusal !== undefined) {
+      return { ok: false, problem: problem(400, 'FORMAT_ERROR', refusal, rawName) }
     }
     headers[name] = value
   }
   return { ok: true, headers }
+}
+
+/** Why the value of header `name` (sent as `rawName`) cannot be forwarded, if it cannot. */
+function valueRefusal(rawName: string, name: string, value: string): string | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  if (/[\x00-\x08\x0a-\x1f\x7f]/.test(value)) return `${rawName} must not contain control characters`
+  if (SIGNED_WHEN_PRESENT.includes(name) && !signableValue(value)) {
+    return `${rawName} must be 1 to ${SIGNED_HEADER_VALUE_MAX} visible ISO-8859-1 characters`
+  }
+  if (PSU.has(name) && value.length > SIGNED_HEADER_VALUE_MAX) {
+    return `${rawName} must be at most ${SIGNED_HEADER_VALUE_MAX} characters`
+  }
+  return undefined
 }
 
 /** The lower-case names listed in every Connection header line. */

@@ -91,23 +91,16 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   })
 
   async function forward(req: IncomingMessage, res: ServerResponse, target: ForwardTarget) {
-    const { upstreamPath, query } = target
     const picked = forwardHeaders(req.rawHeaders, forwardedHeaderNames(target.operation))
     if (!picked.ok) return sendProblem(req, res, picked.problem)
     const received = await readBodyWithin(req, res, maxBodyBytes)
     if (received === undefined) return
-    // HEAD goes upstream as the GET it stands for, and Node leaves the body out of its answer to a HEAD. So a
-    // HEAD gets exactly GET's status and headers whether or not the upstream implements HEAD (the bank's
-    // sandbox does not say), and the proxy signs nothing but the operation's own requests.
-    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET')
+    const method = upstreamMethod(req.method)
     // Only POST carries a body upstream; the Digest is then of exactly the bytes forwarded.
     const body = method === 'POST' ? received : EMPTY_BODY
-    if (method === 'POST') {
-      const shape = bodyShapeProblem(upstreamPath, body)
-      if (shape !== undefined) return sendProblem(req, res, shape)
-    }
-    const given = picked.headers[REQUEST_ID]
-    const requestId = given !== undefined && UUID.test(given) ? given : randomUUID()
+    const shape = bodyShapeProblem(method, target.upstreamPath, body)
+    if (shape !== undefined) return sendProblem(req, res, shape)
+    const requestId = requestIdOf(picked.headers[REQUEST_ID])
     const claim = requestIds.claim(requestId)
     if (claim === 'used') {
       const text = `X-Request-ID ${requestId} was signed in the last ${REQUEST_ID_WINDOW_MINUTES} minutes; send a new one`
@@ -121,11 +114,25 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         'it signs again as they leave the window'
       return sendProblem(req, res, problem(429, 'ACCESS_EXCEEDED', text, headerNames.requestId))
     }
+    picked.headers[REQUEST_ID] = requestId
+    const signed = await signedExchange(req, target, { method, headers: picked.headers, body })
+    if (res.destroyed) return
+    await exchange(req, res, signed, method === 'GET')
+  }
+
+  /**
+   * The request signed for the upstream, spoiled as the console's X-Console-Tamper asks, with the
+   * X-Request-ID and X-Console-Trace its answer carries back.
+   */
+  async function signedExchange(
+    req: IncomingMessage,
+    { upstreamPath, query, fullTrace }: ForwardTarget,
+    request: { method: string; headers: Record<string, string>; body: Uint8Array },
+  ): Promise<Exchange> {
+    const { method, body } = request
     const path = `${prefix}${upstreamPath}${query === '' ? '' : `?${query}`}`
     const url = `${origin}${path}`
-    picked.headers[REQUEST_ID] = requestId
-    const signed = await sign({ method, url: path, headers: picked.headers, body })
-    if (res.destroyed) return
+    const signed = await sign({ ...request, url: path })
     const tamper = req.headers[headerNames.consoleTamper.toLowerCase()]
     const { headers, trace } = upstreamRequestOf({
       signed,
@@ -133,13 +140,13 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       upstream: url,
       host: baseUrl.host,
       ...(method === 'POST' ? { contentLength: body.byteLength } : {}),
-      fullTrace: target.fullTrace,
+      fullTrace,
     })
     const answerHeaders = {
       [REQUEST_ID]: headerValue(headers, REQUEST_ID),
       [headerNames.consoleTrace]: encodeConsoleTrace(trace),
     }
-    await exchange(req, res, { method, path, headers, body, trace, answerHeaders }, method === 'GET')
+    return { method, path, headers, body, trace, answerHeaders }
   }
 
   interface Exchange {
@@ -202,13 +209,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         if (settled) return
         cleanUp()
         upstream.destroy()
-        if (answer !== undefined && !res.headersSent && !res.destroyed) {
-          // Nothing of the upstream's answer goes with the proxy's own: its Content-Length least of all.
-          for (const name of res.getHeaderNames()) res.removeHeader(name)
-          sendProblem(req, res, answer, { ...apiAnswerHeaders, ...ex.answerHeaders })
-        } else if (!res.writableFinished) {
-          res.destroy()
-        }
+        tellFailure(req, res, answer, { ...apiAnswerHeaders, ...ex.answerHeaders })
         resolve()
       }
       const invalid = (what: string) =>
@@ -258,44 +259,25 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         // The security headers last: the upstream's answer must not drop or weaken them.
         setHeaders(res, apiAnswerHeaders)
         res.statusCode = status
-        // Held back until complete (up to RELAY_BUFFER_BYTES), so a body that breaks still becomes a 502;
-        // past that it streams, and a break closes the client's connection before the end. JSON is held
-        // whole, for its links.
-        let held: Buffer[] | undefined = []
-        let heldBytes = 0
-        answer.on('data', (chunk: Buffer) => {
-          if (settled) return
-          if (held !== undefined) {
-            held.push(chunk)
-            heldBytes += chunk.length
-            if (editable && heldBytes > LINKS_BUFFER_BYTES) {
-              return invalid(
-                `answered JSON of more than ${LINKS_BUFFER_BYTES / 1024 / 1024} MiB, more than the proxy holds ` +
-                  'to map its _links to /api: nothing of it was relayed; ask for less (a smaller limit)',
+        relayBody(answer, res, {
+          status,
+          editable,
+          settled: () => settled,
+          invalid,
+          end(whole) {
+            cleanUp()
+            const mapped = whole && editable ? mapAnswerLinks(whole, consoleLink) : undefined
+            if (mapped !== undefined) {
+              res.setHeader('content-length', mapped.body.byteLength)
+              res.setHeader(
+                headerNames.consoleTrace,
+                encodeConsoleTrace({ ...ex.trace, links: mapped.links }),
               )
             }
-            if (editable || heldBytes <= RELAY_BUFFER_BYTES) return
-            res.writeHead(status)
-            const flowing = held.map((part) => res.write(part)).every(Boolean)
-            held = undefined
-            if (!flowing) answer.pause()
-          } else if (!res.write(chunk)) {
-            answer.pause()
-          }
-        })
-        answer.once('end', () => {
-          if (settled) return
-          cleanUp()
-          const whole =
-            held === undefined ? undefined : held.length === 1 ? held[0] : Buffer.concat(held, heldBytes)
-          const mapped = whole && editable ? mapAnswerLinks(whole, consoleLink) : undefined
-          if (mapped !== undefined) {
-            res.setHeader('content-length', mapped.body.byteLength)
-            res.setHeader(headerNames.consoleTrace, encodeConsoleTrace({ ...ex.trace, links: mapped.links }))
-          }
-          // Node sets Content-Length for a body given whole to end(), drops it for HEAD, 204 and 304.
-          res.end(mapped?.body ?? whole)
-          resolve()
+            // Node sets Content-Length for a body given whole to end(), drops it for HEAD, 204 and 304.
+            res.end(mapped?.body ?? whole)
+            resolve()
+          },
         })
         answer.once('close', () => {
           if (!answer.complete) invalid('sent a broken body: the connection closed before its end')
@@ -335,6 +317,85 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   const consoleLink = (link: string) => consolePathOfLink(link, { origin, prefix })
 
   return { forward, close: () => agent.destroy() }
+}
+
+/**
+ * HEAD goes upstream as the GET it stands for, and Node leaves the body out of its answer to a HEAD. So a
+ * HEAD gets exactly GET's status and headers whether or not the upstream implements HEAD (the bank's
+ * sandbox does not say), and the proxy signs nothing but the operation's own requests.
+ */
+function upstreamMethod(method: string | undefined): string {
+  return method === 'HEAD' ? 'GET' : (method ?? 'GET')
+}
+
+/** The client's X-Request-ID when it is a UUID; else one the proxy makes, new each time. */
+function requestIdOf(given: string | undefined): string {
+  return given !== undefined && UUID.test(given) ? given : randomUUID()
+}
+
+interface BodyRelay {
+  status: number
+  /** Declared JSON, not encoded: held whole, for its links. */
+  editable: boolean
+  /** Whether the exchange has ended already: the rest of the body is then dropped. */
+  settled: () => boolean
+  /** Ends the exchange with the proxy's 502: the upstream `what`. */
+  invalid: (what: string) => void
+  /** At the body's end: `whole` is the body if it was held to the end, undefined once it streamed. */
+  end: (whole: Buffer | undefined) => void
+}
+
+/**
+ * Relays the upstream's body to the client. Held back until complete (up to RELAY_BUFFER_BYTES), so a body
+ * that breaks still becomes a 502; past that it streams, and a break closes the client's connection before
+ * the end. JSON is held whole, for its links, and refused past LINKS_BUFFER_BYTES.
+ */
+function relayBody(answer: IncomingMessage, res: ServerResponse, relay: BodyRelay) {
+  let held: Buffer[] | undefined = []
+  let heldBytes = 0
+  answer.on('data', (chunk: Buffer) => {
+    if (relay.settled()) return
+    if (held === undefined) {
+      if (!res.write(chunk)) answer.pause()
+      return
+    }
+    held.push(chunk)
+    heldBytes += chunk.length
+    if (relay.editable && heldBytes > LINKS_BUFFER_BYTES) {
+      return relay.invalid(
+        `answered JSON of more than ${LINKS_BUFFER_BYTES / 1024 / 1024} MiB, more than the proxy holds ` +
+          'to map its _links to /api: nothing of it was relayed; ask for less (a smaller limit)',
+      )
+    }
+    if (relay.editable || heldBytes <= RELAY_BUFFER_BYTES) return
+    res.writeHead(relay.status)
+    const flowing = held.map((part) => res.write(part)).every(Boolean)
+    held = undefined
+    if (!flowing) answer.pause()
+  })
+  answer.once('end', () => {
+    if (relay.settled()) return
+    relay.end(held === undefined ? undefined : held.length === 1 ? held[0] : Buffer.concat(held, heldBytes))
+  })
+}
+
+/**
+ * Tells the client the exchange failed: with `answer` (sent with `headers`) while none of the upstream's
+ * answer has gone out, else by closing its connection before the end, so it cannot take a part for the whole.
+ */
+function tellFailure(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: Problem | undefined,
+  headers: Record<string, string>,
+) {
+  if (answer !== undefined && !res.headersSent && !res.destroyed) {
+    // Nothing of the upstream's answer goes with the proxy's own: its Content-Length least of all.
+    for (const name of res.getHeaderNames()) res.removeHeader(name)
+    sendProblem(req, res, answer, headers)
+  } else if (!res.writableFinished) {
+    res.destroy()
+  }
 }
 
 function headerValue(headers: Record<string, string>, name: string): string {

@@ -74,6 +74,13 @@ describe('X-Request-ID', () => {
     expect((await post(ACCOUNTS, '{}', { 'x-request-id': id })).status).toBe(200)
   })
 
+  it('is made by the proxy when the one sent is no UUID', async () => {
+    await send(proxy.port(), ACCOUNTS, { headers: { 'x-request-id': 'request-1' } })
+    const ids = upstream.received.map((r) => String(r.headers['x-request-id']))
+    expect(ids).toHaveLength(1)
+    expect(ids[0]).toMatch(UUID)
+  })
+
   it('is made by the proxy, new each time, when none is sent', async () => {
     await send(proxy.port(), ACCOUNTS)
     await send(proxy.port(), ACCOUNTS)
