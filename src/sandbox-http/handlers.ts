@@ -161,7 +161,10 @@ export function createSandboxHandlers({
     },
     async summarizeTransactions({ url, params, psuCorporateId }) {
       const query = queryObject(url.searchParams)
-      const summary = await sandbox.summarizeTransactions(params.mockCardAccountId, query, { psuCorporateId })
+      const summary = await sandbox.summarizeTransactions(params.mockCardAccountId, query, {
+        psuCorporateId,
+        bookedOnly: personality.bookedOnly === true,
+      })
       return summary.ok ? reply(200, summary.value) : problemReply(summary.problem)
     },
     async getSandboxClock() {

@@ -55,7 +55,8 @@ export interface Sandbox {
   summarizeTransactions(
     id: string,
     query: unknown,
-    ctx: { psuCorporateId?: string | undefined },
+    /** `bookedOnly`: a bank that lists only booked transactions; its summary counts what its list shows. */
+    ctx: { psuCorporateId?: string | undefined; bookedOnly?: boolean },
   ): Promise<Result<TransactionsSummary>>
   /**
    * Books pending transactions (docs/decisions.md#booking-lifecycle): the listed ones, or every one pending

@@ -109,7 +109,7 @@ async function summarizeTransactions(
   { repo }: Engine,
   id: string,
   query: unknown,
-  { psuCorporateId }: Parameters<Sandbox['summarizeTransactions']>[2],
+  { psuCorporateId, bookedOnly = false }: Parameters<Sandbox['summarizeTransactions']>[2],
 ): ReturnType<Sandbox['summarizeTransactions']> {
   const found = await foundFor(repo, id, { psuCorporateId })
   if (!found.ok) return found
@@ -118,13 +118,14 @@ async function summarizeTransactions(
   const { fromDate, toDate } = parsed.data
   const period = periodRefusal(fromDate, toDate)
   if (period) return fail(period)
-  // An account not read whole yet is summed from the store's own reading, as its pages are.
-  const days = await repo.unreadDaySums(found.value.copy, id, { fromDate, toDate })
+  // An account not read whole yet is summed from the store's own reading, as its pages are. Its day sums
+  // hold both statuses together, so a booked-only summary reads the rows.
+  const days = bookedOnly ? undefined : await repo.unreadDaySums(found.value.copy, id, { fromDate, toDate })
   if (days) return ok(summarizeDays(days, parsed.data))
   const index = await repo.onAccount(id, found.value.copy, (copy) => repo.index(copy, id))
   if (index === undefined) return fail(unknownCardAccount(id))
   const { booked, pending } = index.select(fromDate, toDate)
-  const rows = [...booked.slice(0, booked.count), ...pending.slice(0, pending.count)]
+  const rows = [...booked.slice(0, booked.count), ...(bookedOnly ? [] : pending.slice(0, pending.count))]
   return ok(summarize(rows.map(summaryInput), parsed.data))
 }
 
