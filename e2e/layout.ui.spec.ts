@@ -131,6 +131,32 @@ test('at 800×600 the table needs no sideways scroll; the row’s detail names T
   expect(await sideways()).toBe(0)
 })
 
+// The largest amount the contract allows widens Amount and Original past 800 px; they stay stuck to the
+// right edge, and the merchant category beside them stays readable rather than scrolled under them.
+test('at 800×600 a 14-digit amount leaves the merchant category readable beside it', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await fillAndOpenFirst(page)
+  await page.getByRole('button', { name: /^\+ Add transactions?$/ }).click()
+  const add = page.getByRole('dialog', { name: /^Add transactions/ })
+  await add.getByLabel('Row 1 amount', { exact: true }).fill('-99999999999999.999')
+  await add.getByLabel('Row 1 original amount', { exact: true }).fill('-88888888888888.888')
+  await add.getByLabel('Row 1 MCC', { exact: true }).fill('5411')
+  await add.getByRole('button', { name: 'Add transaction', exact: true }).click()
+  await expect(add).toBeHidden()
+
+  const table = page.getByRole('table', { name: /^Transactions of/ })
+  const row = table.getByRole('row').filter({ hasText: '-99999999999999.999' })
+  await expect(row).toBeVisible()
+  const category = await row.locator('td.col-mcc').boundingBox()
+  const amount = await row.locator('td.col-amount').boundingBox()
+  if (category === null || amount === null) throw new Error('the row has no MCC or Amount cell')
+  expect(category.x + category.width, 'MCC cell end against the Amount cell start').toBeLessThanOrEqual(
+    amount.x,
+  )
+  await expect(row.locator('td.col-mcc')).toHaveText(/Grocery stores/)
+})
+
 test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 600 })
   await openConsole(page)
