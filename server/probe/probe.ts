@@ -230,6 +230,42 @@ async function battery(
   result: ProbeResult,
   badSigners: BadSigners | undefined,
 ) {
+  await probeWithoutAccount(send, traits, badSigners)
+  const { id, location, created } = await createProbeAccount(send, customerNumber, traits)
+  result.accountId = id
+  // The answers read for fields no standard names, with the exchange each came in.
+  const answers: { json: unknown; index: number }[] = []
+  const keep = (answer: Answer) => {
+    if (answer.json !== undefined) answers.push({ json: answer.json, index: result.requests })
+  }
+  keep(created)
+  const transactionsPath = `${ACCOUNTS}/${encodeURIComponent(id)}/transactions`
+  keep(await postProbeTransactions(send, transactionsPath, traits))
+  const status = await readProbePages(send, transactionsPath, traits, location, keep)
+  if (answers.length > 0) {
+    const extra = answers.filter(({ json }) => hasExtraFields(json))
+    traits.extraFields = extra.length > 0
+    // Fields the contract never names show in some answers; their absence only in all of them read.
+    result.evidence.extraFields = (extra.length > 0 ? extra : answers).map(({ index }) => index)
+  }
+  await probePageCap(send, `${transactionsPath}?bookingStatus=${status}`, status, traits, result)
+
+  const unknownParameter = await send(
+    'GET',
+    `${transactionsPath}?bookingStatus=${status}&${UNKNOWN_PARAMETER}=1`,
+  )
+  if (unknownParameter.status === 200) traits.unknownQueryParams = 'ignored'
+  else if (unknownParameter.status === 400 && names(unknownParameter, UNKNOWN_PARAMETER)) {
+    traits.unknownQueryParams = 'refused'
+  }
+}
+
+/**
+ * The requests that need no account of the probe's: the account list, the console's own clock, an account
+ * that does not exist (the answer the next ones are held against), the same again with its X-Request-ID,
+ * and with the opt-in the same without a Date and with the keyId's issuer reversed.
+ */
+async function probeWithoutAccount(send: Send, traits: BankTraits, badSigners: BadSigners | undefined) {
   // 1. The account list: a bank without one answers 404 or 405.
   const list = await send('GET', ACCOUNTS)
   if (list.status === 200) traits.accountList = 'listed'
@@ -253,18 +289,18 @@ async function battery(
   else if (refusedAgain(reused)) traits.reusedRequestId = 'refused'
 
   // 5, 6. The opt-in: the same with no Date, then with the keyId's issuer reversed (the real TPP key).
-  if (badSigners !== undefined) {
-    const dateless = await send('GET', nobody, undefined, { by: badSigners.withoutDate })
-    if (dateless.status === none.status) traits.dateHeader = 'optional'
-    else if (dateless.status === 401) traits.dateHeader = 'required'
-    if (badSigners.reversedIssuer !== undefined) {
-      const reversed = await send('GET', nobody, undefined, { by: badSigners.reversedIssuer })
-      if (reversed.status === none.status) traits.keyId = 'lenient'
-      else if (reversed.status === 401) traits.keyId = 'strict'
-    }
-  }
+  if (badSigners === undefined) return
+  const dateless = await send('GET', nobody, undefined, { by: badSigners.withoutDate })
+  if (dateless.status === none.status) traits.dateHeader = 'optional'
+  else if (dateless.status === 401) traits.dateHeader = 'required'
+  if (badSigners.reversedIssuer === undefined) return
+  const reversed = await send('GET', nobody, undefined, { by: badSigners.reversedIssuer })
+  if (reversed.status === none.status) traits.keyId = 'lenient'
+  else if (reversed.status === 401) traits.keyId = 'strict'
+}
 
-  // 7. The probe account.
+/** 7. The probe account: its id, from the answer's resourceId or else its Location, and the id's form. */
+async function createProbeAccount(send: Send, customerNumber: string, traits: BankTraits) {
   const created = await send('POST', ACCOUNTS, probeAccount(customerNumber))
   if (created.status !== 201 && created.status !== 200) {
     throw new Stop(`POST ${ACCOUNTS}: the bank refused the probe account (${created.status})`)
@@ -272,19 +308,16 @@ async function battery(
   const location = created.headers.get(headerNames.location)
   const id = resourceIdOf(created.json) ?? lastSegment(location)
   if (id === undefined) throw new Stop(`POST ${ACCOUNTS}: the answer names no resourceId or Location`)
-  result.accountId = id
   traits.ids = UUID.test(id) ? 'uuid' : id.startsWith('enc!!') ? 'enc' : 'opaque'
-  // The answers read for fields no standard names, with the exchange each came in.
-  const answers: { json: unknown; index: number }[] = []
-  const keep = (answer: Answer) => {
-    if (answer.json !== undefined) answers.push({ json: answer.json, index: result.requests })
-  }
-  keep(created)
-  const transactionsPath = `${ACCOUNTS}/${encodeURIComponent(id)}/transactions`
+  return { id, location, created }
+}
 
-  // 8. The transactions: more booked rows than a default page, and one pending dated after today. A bank
-  // that refuses the future date (400 naming transactionDate) gets 9, the same batch dated today: one
-  // batch is stored either way.
+/**
+ * 8. The transactions: more booked rows than a default page, and one pending dated after today. A bank
+ * that refuses the future date (400 naming transactionDate) gets 9, the same batch dated today: one batch
+ * is stored either way.
+ */
+async function postProbeTransactions(send: Send, transactionsPath: string, traits: BankTraits) {
   let posted = await send('POST', transactionsPath, probeTransactions(futureDay()))
   if (posted.status === 400 && names(posted, 'transactionDate')) {
     traits.futureDates = 'refused'
@@ -296,14 +329,23 @@ async function battery(
     throw new Stop(`POST ${transactionsPath}: the bank refused the probe's transactions (${posted.status})`)
   }
   traits.transactionsCreated = posted.text.trim() === '' ? 'empty' : 'body'
-  keep(posted)
+  return posted
+}
 
-  // At most four reads of the account: the default page (asking for the swap fix), the pending one (or
-  // the booked page of a bank that books only), a limit above the contract's cap, and a parameter no
-  // operation names.
+/**
+ * The default page, asking for the swap fix, and the pending one (or the booked page of a bank that books
+ * only); returns the booking status the account's later reads ask for.
+ */
+async function readProbePages(
+  send: Send,
+  transactionsPath: string,
+  traits: BankTraits,
+  location: string | null,
+  keep: (answer: Answer) => void,
+): Promise<'both' | 'booked'> {
   const swap = { headers: { [headerNames.xAcceptFix]: SWAP_FIX } }
   let page = await send('GET', `${transactionsPath}?bookingStatus=both`, undefined, swap)
-  let status = 'both'
+  let status: 'both' | 'booked' = 'both'
   if (page.status === 400 && names(page, 'bookingStatus')) {
     traits.bookedOnly = true
     status = 'booked'
@@ -324,14 +366,18 @@ async function battery(
       settlePending(traits, pending.json)
     }
   }
-  if (answers.length > 0) {
-    const extra = answers.filter(({ json }) => hasExtraFields(json))
-    traits.extraFields = extra.length > 0
-    // Fields the contract never names show in some answers; their absence only in all of them read.
-    result.evidence.extraFields = (extra.length > 0 ? extra : answers).map(({ index }) => index)
-  }
+  return status
+}
 
-  const above = await send('GET', `${transactionsPath}?bookingStatus=${status}&limit=${ABOVE_CAP}`)
+/** A limit above the contract's cap: refused with the most it takes, lowered to a cap, or taken whole. */
+async function probePageCap(
+  send: Send,
+  pagePath: string,
+  status: 'both' | 'booked',
+  traits: BankTraits,
+  result: ProbeResult,
+) {
+  const above = await send('GET', `${pagePath}&limit=${ABOVE_CAP}`)
   if (above.status === 400 && names(above, 'limit')) {
     // The most it takes, in its own words ("at most 1000"): no read is spent searching for it.
     const stated = statedMaximum(above)
@@ -342,22 +388,21 @@ async function battery(
       }
     } else traits.pageCap = { max: stated, above: 'refused' }
   } else if (above.status === 200) {
-    const rows = pageRows(above.json)
-    const limit = linkLimit(above.json)
-    const visible = status === 'both' ? PROBE_BOOKED_ROWS + 1 : PROBE_BOOKED_ROWS
-    if (limit !== undefined && limit < ABOVE_CAP) traits.pageCap = { max: limit, above: 'lowered' }
-    else if (rows !== undefined && rows < visible) traits.pageCap = { max: rows, above: 'lowered' }
-    else if (limit === ABOVE_CAP) traits.pageCap = 'none'
+    const cap = capOfTakenLimit(above.json, status === 'both' ? PROBE_BOOKED_ROWS + 1 : PROBE_BOOKED_ROWS)
+    if (cap !== undefined) traits.pageCap = cap
   }
+}
 
-  const unknownParameter = await send(
-    'GET',
-    `${transactionsPath}?bookingStatus=${status}&${UNKNOWN_PARAMETER}=1`,
-  )
-  if (unknownParameter.status === 200) traits.unknownQueryParams = 'ignored'
-  else if (unknownParameter.status === 400 && names(unknownParameter, UNKNOWN_PARAMETER)) {
-    traits.unknownQueryParams = 'refused'
-  }
+/**
+ * What a page answered to a limit above the cap says of the bank's cap: its links' lower limit, or fewer
+ * rows than the `visible` the probe stored, is a cap the bank lowered to; the limit kept whole is none.
+ */
+function capOfTakenLimit(json: unknown, visible: number): BankTraits['pageCap'] | undefined {
+  const rows = pageRows(json)
+  const limit = linkLimit(json)
+  if (limit !== undefined && limit < ABOVE_CAP) return { max: limit, above: 'lowered' }
+  if (rows !== undefined && rows < visible) return { max: rows, above: 'lowered' }
+  return limit === ABOVE_CAP ? 'none' : undefined
 }
 
 /**
