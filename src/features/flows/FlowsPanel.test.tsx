@@ -60,6 +60,27 @@ it('steps through a shipped flow with the arrow keys, each step showing in the t
   )
 })
 
+it('leaves an arrow key with a modifier, or pressed in a field, to the browser', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  const panel = await screen.findByRole('region', { name: 'Flow' })
+  const nextStep = within(panel).getByRole('button', { name: 'Run next step →' })
+  await waitFor(() => expect(document.activeElement).toBe(nextStep))
+  // A step that starts shows "Running…" on its button at once.
+  for (const modifier of ['Alt', 'Control', 'Meta', 'Shift']) {
+    await user.keyboard(`{${modifier}>}{ArrowRight}{/${modifier}}`)
+    expect(nextStep.textContent, modifier).toBe('Run next step →')
+  }
+  within(panel).getByRole('combobox', { name: 'Flow to run' }).focus()
+  await user.keyboard('{ArrowRight}')
+  expect(nextStep.textContent).toBe('Run next step →')
+  nextStep.focus()
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText(/^Step 1: 201 Created/)
+})
+
 it('shows one request at a time with PSU ids masked in presenter mode', async () => {
   const { user, renderApp } = await startConsole()
   renderApp()
