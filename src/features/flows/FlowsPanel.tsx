@@ -12,6 +12,7 @@ import { checkImport, flowsImport, ImportRefusal, readImportFile } from '../file
 import { showInInspector } from '../inspector'
 import { usePresenter } from '../presenter'
 import { useView } from '../view-state'
+import { useArrowKeys } from './arrow-keys'
 import { bringStepDataIntoView, useCaptionRoom } from './in-sight'
 import { RecordDialog } from './RecordDialog'
 import { recordableRequests } from './record'
@@ -94,23 +95,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     showInInspector(to > 0 ? outcomes[to - 1]?.sent : undefined)
   }
 
-  const keys = useRef({ next, back })
-  keys.current = { next, back }
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || ownsArrowKeys(event.target))
-        return
-      if (event.key === 'ArrowRight') {
-        event.preventDefault()
-        void keys.current.next()
-      } else if (event.key === 'ArrowLeft') {
-        event.preventDefault()
-        keys.current.back()
-      }
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [])
+  useArrowKeys(() => void next(), back)
   useEffect(() => nextButton.current?.focus(), [])
   useEffect(() => (at > 0 ? bringStepDataIntoView() : undefined), [at])
 
@@ -271,18 +256,5 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
         />
       ) : null}
     </section>
-  )
-}
-
-/**
- * Arrow keys in a field move its caret or its choice, never the flow; nor do they in a modal dialog (the
- * recorder's), which hides the flow behind it.
- */
-function ownsArrowKeys(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable ||
-      ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
-      target.closest('dialog') !== null)
   )
 }
