@@ -132,6 +132,18 @@ it("names each run's account by the time it ran, so the account list tells the r
   expect(await accounts.findByText(/Demo Card 14:20:41/)).toBeDefined()
 })
 
+it('says in an alert that there is nothing to record before a step was sent', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  const panel = await screen.findByRole('region', { name: 'Flow' })
+  await user.click(within(panel).getByRole('button', { name: 'Record from requests' }))
+  expect(within(panel).getByRole('alert').textContent).toBe(
+    'Nothing to record yet: create an account, add transactions or read them, then record.',
+  )
+})
+
 it('names a recorded flow by the moment it was recorded, yyyy-mm-dd HH:MM', async () => {
   const { user, renderApp } = await startConsole()
   renderApp()
@@ -148,7 +160,9 @@ it('names a recorded flow by the moment it was recorded, yyyy-mm-dd HH:MM', asyn
   )
   await user.click(within(dialog).getByRole('button', { name: 'Save flow' }))
 
-  await within(panel).findByText(/^Recorded 1 step as "Recorded \d{4}-\d{2}-\d{2} \d{2}:\d{2}"\.$/)
+  expect((await within(panel).findByRole('status')).textContent).toMatch(
+    /^Recorded 1 step as "Recorded \d{4}-\d{2}-\d{2} \d{2}:\d{2}"\.$/,
+  )
   // The recorded flow is the one picked now: one step, counted as one.
   expect(panel.querySelector('.flow-caption')?.textContent).toMatch(/^Next, step 1 of 1: /)
   await user.click(within(panel).getByRole('button', { name: 'Run next step →' }))

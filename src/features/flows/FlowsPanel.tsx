@@ -41,7 +41,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const [outcomes, setOutcomes] = useState<(StepOutcome | undefined)[]>([])
   const [context, setContext] = useState<FlowContext>({})
   const [running, setRunning] = useState(false)
-  const [message, setMessage] = useState<{ text: string; bad?: boolean }>()
+  const [message, setMessage] = useState<Message>()
   const [importRefused, setImportRefused] = useState<{ file: string; problems: readonly string[] }>()
   // The requests "Record from requests" offers, while its dialog is open.
   const [recordable, setRecordable] = useState<readonly RequestLogEntry[]>()
@@ -185,9 +185,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
         </select>
       </label>
       <p className="flow-caption" aria-live="polite" ref={caption}>
-        {upcoming
-          ? `Next, step ${at + 1} of ${flow.steps.length}: ${upcoming.caption}`
-          : `Done: ${flow.steps.length === 1 ? 'its one step' : `all ${flow.steps.length} steps`} ran.`}
+        {progressCaption(flow, at)}
       </p>
       {last ? (
         <p className={last.ok ? 'flow-verdict verdict ok' : 'flow-verdict verdict bad'}>
@@ -240,11 +238,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
           </FilePicker>
         </div>
       </details>
-      {message ? (
-        <p className={message.bad ? 'field-error' : 'muted'} role={message.bad ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      ) : null}
+      <PanelMessage message={message} />
       {importRefused ? <ImportRefusal file={importRefused.file} problems={importRefused.problems} /> : null}
       {recordable ? (
         <RecordDialog
@@ -256,5 +250,24 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
         />
       ) : null}
     </section>
+  )
+}
+
+/** The caption's words: the step → runs next, or that the flow has run to its end. */
+function progressCaption(flow: Flow, at: number): string {
+  const upcoming = flow.steps[at]
+  if (upcoming) return `Next, step ${at + 1} of ${flow.steps.length}: ${upcoming.caption}`
+  return `Done: ${flow.steps.length === 1 ? 'its one step' : `all ${flow.steps.length} steps`} ran.`
+}
+
+type Message = { text: string; bad?: boolean }
+
+/** What recording or importing did: a bad outcome as an alert, a good one as a status. */
+function PanelMessage({ message }: { message: Message | undefined }) {
+  if (!message) return null
+  return (
+    <p className={message.bad ? 'field-error' : 'muted'} role={message.bad ? 'alert' : 'status'}>
+      {message.text}
+    </p>
   )
 }
