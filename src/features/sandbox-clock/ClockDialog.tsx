@@ -12,10 +12,7 @@ import {
   writeOfflinePersonality,
 } from '../../api'
 import {
-  addDays,
   clockToday,
-  daysBetween,
-  MAX_CLOCK_OFFSET_DAYS,
   personalityName,
   personalityNames,
   personalitySummaries,
@@ -29,8 +26,9 @@ import { FilePicker } from '../../ui/FilePicker'
 import { FormAlert } from '../../ui/Messages'
 import { count, useOfflineData } from '../data-tools'
 import { checkImport, ImportRefusal, profileImport, readImportFile } from '../file-import'
-import { numberOf, wholeIn, wholeNumberOf } from '../normalise'
 import { learnedProfiles } from '../probe'
+import { MoveClock } from './MoveClock'
+import { SettlementRule, useSettlementRule } from './SettlementRule'
 
 interface ClockDialogProps {
   onClose: () => void
@@ -48,25 +46,8 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const announce = useAnnounce()
   const answer = clock.data?.kind === 'read' ? clock.data.value : undefined
   const absence = sandboxOnlyAbsence(clock.error)
-  const [daysText, setDaysText] = useState('1')
-  // A move past the sandbox's bound on the clock is refused here, in words, before it is sent.
-  const daysProblem = wholeIn(numberOf(daysText), 1, MAX_CLOCK_OFFSET_DAYS, 'Days')
-  const days = daysProblem === undefined ? numberOf(daysText) : undefined
-  // A move within the bound that would take the clock past it from where it stands; cleared by typing.
-  const [moveProblem, setMoveProblem] = useState<string>()
   const [frozenOn, setFrozenOn] = useState<string>()
-  // Undefined until the tester types: the sandbox's own rule is shown and kept.
-  const [settleAfterText, setSettleAfterText] = useState<string>()
-  const typedRule = settleAfterText === undefined ? undefined : wholeNumberOf(settleAfterText, 0)
-  const rule = settleAfterText === undefined ? (answer?.settlePendingAfterDays ?? null) : (typedRule ?? null)
-  const [ruleOn, setRuleOn] = useState<boolean>()
-  const ruleActive = ruleOn ?? rule !== null
-  const ruleProblem =
-    ruleActive && settleAfterText !== undefined && typedRule === undefined
-      ? 'Days until pending settles must be a whole number, 0 or more: the clock is not set until it is'
-      : undefined
-  const ruleErrorId = useId()
-  const daysErrorId = useId()
+  const settlement = useSettlementRule(answer)
 
   const offlineData = useOfflineData()
   // A move back that would leave stored transactions dated after the new today, held until the tester says
@@ -75,7 +56,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const [removing, setRemoving] = useState(false)
 
   const apply = async (setting: SandboxClockState['setting']) => {
-    if (ruleProblem !== undefined || !answer) return
+    if (settlement.problem !== undefined || !answer) return
     setAsking(undefined)
     const day = clockToday(setting, answer.realToday)
     const found = day < answer.today ? await offlineData?.datedAfter(day) : undefined
@@ -96,7 +77,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const send = (setting: SandboxClockState['setting']) => {
     setAsking(undefined)
     set.mutate(
-      { setting, settlePendingAfterDays: ruleActive ? (rule ?? 3) : null },
+      { setting, settlePendingAfterDays: settlement.settlePendingAfterDays },
       {
         onSuccess: (result) => {
           if (result.kind !== 'read') return
@@ -107,20 +88,6 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
         },
       },
     )
-  }
-  const move = (by: number) => {
-    if (!answer) return
-    const today = addDays(answer.today, by)
-    if (answer.setting.kind === 'frozen') return void apply({ kind: 'frozen', date: today })
-    const offsetDays = daysBetween(answer.realToday, today)
-    if (Math.abs(offsetDays) > MAX_CLOCK_OFFSET_DAYS) {
-      const moved = `${by > 0 ? 'Forward' : 'Back'} ${count(Math.abs(by), 'day')}`
-      const where = `${count(Math.abs(offsetDays), 'day')} ${offsetDays > 0 ? 'ahead' : 'behind'}`
-      return setMoveProblem(
-        `The sandbox's clock stays within ${MAX_CLOCK_OFFSET_DAYS.toLocaleString('en')} days of the real date: ${moved} would put it ${where}; nothing was moved.`,
-      )
-    }
-    void apply({ kind: 'follows', offsetDays })
   }
   const freeze = (event: FormEvent) => {
     event.preventDefault()
@@ -153,38 +120,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
               It drives the sandbox's rules (no future dates, date windows, default dates, generated data,
               settlement); signatures, Date and certificates keep real time.
             </p>
-            <div className="clock-move">
-              <label>
-                Days
-                <input
-                  type="number"
-                  min={1}
-                  value={daysText}
-                  aria-invalid={days === undefined}
-                  aria-describedby={days === undefined ? daysErrorId : undefined}
-                  onChange={(e) => {
-                    setDaysText(e.target.value)
-                    setMoveProblem(undefined)
-                  }}
-                />
-              </label>
-              <button type="button" disabled={days === undefined} onClick={() => move(-(days ?? 0))}>
-                Back {days ?? '…'} {days === 1 ? 'day' : 'days'}
-              </button>
-              <button type="button" disabled={days === undefined} onClick={() => move(days ?? 0)}>
-                Forward {days ?? '…'} {days === 1 ? 'day' : 'days'}
-              </button>
-            </div>
-            {days === undefined ? (
-              <p id={daysErrorId} className="field-error">
-                {daysProblem}
-              </p>
-            ) : null}
-            {moveProblem ? (
-              <p className="field-error" role="alert">
-                {moveProblem}
-              </p>
-            ) : null}
+            <MoveClock answer={answer} onApply={(setting) => void apply(setting)} />
             <form className="clock-freeze" onSubmit={freeze}>
               <label>
                 Freeze on
@@ -203,29 +139,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
                 Back to the real date
               </button>
             </form>
-            <fieldset className="clock-rule">
-              <legend>Automatic settlement</legend>
-              <label>
-                <input type="checkbox" checked={ruleActive} onChange={(e) => setRuleOn(e.target.checked)} />{' '}
-                Pending transactions settle as booked after
-              </label>{' '}
-              <input
-                type="number"
-                aria-label="Days until pending settles"
-                min={0}
-                value={settleAfterText ?? String(rule ?? 3)}
-                disabled={!ruleActive}
-                aria-invalid={ruleProblem !== undefined}
-                aria-describedby={ruleProblem === undefined ? undefined : ruleErrorId}
-                onChange={(e) => setSettleAfterText(e.target.value)}
-              />{' '}
-              days, whenever the clock is set.
-              {ruleProblem === undefined ? null : (
-                <p id={ruleErrorId} className="field-error">
-                  {ruleProblem}.
-                </p>
-              )}
-            </fieldset>
+            <SettlementRule rule={settlement} />
             {asking ? (
               <DatedAfterQuestion
                 found={asking.found}
