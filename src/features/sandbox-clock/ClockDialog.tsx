@@ -17,6 +17,7 @@ import {
   personalityNames,
   personalitySummaries,
   type SandboxBehaviour,
+  type SandboxClockAnswer,
   type SandboxClockState,
 } from '../../contract'
 import { bankProfileFile } from '../../contract/bank-profile'
@@ -45,8 +46,6 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const set = useSetSandboxClock()
   const announce = useAnnounce()
   const answer = clock.data?.kind === 'read' ? clock.data.value : undefined
-  const absence = sandboxOnlyAbsence(clock.error)
-  const [frozenOn, setFrozenOn] = useState<string>()
   const settlement = useSettlementRule(answer)
 
   const offlineData = useOfflineData()
@@ -89,23 +88,11 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
       },
     )
   }
-  const freeze = (event: FormEvent) => {
-    event.preventDefault()
-    const date = frozenOn ?? answer?.today
-    if (date) void apply({ kind: 'frozen', date })
-  }
 
   return (
     <Dialog help="test-conditions" title="Sandbox clock" onClose={onClose} busy={set.isPending}>
       <div className="clock-panel">
-        {clock.isPending ? <p className="muted">Asking the sandbox…</p> : null}
-        {absence ? (
-          <p className="note" role="status">
-            {absence}
-          </p>
-        ) : clock.isError ? (
-          <FormAlert alert={clock.error instanceof ApiError ? clock.error.messages : clock.error.message} />
-        ) : null}
+        <ClockReadStatus clock={clock} />
         {answer ? (
           <>
             <p className="clock-now">
@@ -121,24 +108,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
               settlement); signatures, Date and certificates keep real time.
             </p>
             <MoveClock answer={answer} onApply={(setting) => void apply(setting)} />
-            <form className="clock-freeze" onSubmit={freeze}>
-              <label>
-                Freeze on
-                <input
-                  type="date"
-                  value={frozenOn ?? answer.today}
-                  onChange={(e) => setFrozenOn(e.target.value || undefined)}
-                />
-              </label>
-              <button type="submit">Freeze</button>
-              <button
-                type="button"
-                disabled={answer.setting.kind === 'follows' && answer.setting.offsetDays === 0}
-                onClick={() => void apply({ kind: 'follows', offsetDays: 0 })}
-              >
-                Back to the real date
-              </button>
-            </form>
+            <FreezeClock answer={answer} onApply={(setting) => void apply(setting)} />
             <SettlementRule rule={settlement} />
             {asking ? (
               <DatedAfterQuestion
@@ -151,7 +121,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
             ) : null}
             {set.error ? (
               <FormAlert
-                alert={set.error instanceof ApiError ? set.error.messages : set.error.message}
+                alert={alertOf(set.error)}
                 condition={set.error instanceof ApiError ? set.error.condition : undefined}
               />
             ) : null}
@@ -164,6 +134,61 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
         <DialogCancel disabled={set.isPending}>Close</DialogCancel>
       </footer>
     </Dialog>
+  )
+}
+
+/** While the clock is asked for, and why there is none: a sandbox without one, or the error it met. */
+function ClockReadStatus({ clock }: { clock: ReturnType<typeof useSandboxClock> }) {
+  const absence = sandboxOnlyAbsence(clock.error)
+  return (
+    <>
+      {clock.isPending ? <p className="muted">Asking the sandbox…</p> : null}
+      {absence ? (
+        <p className="note" role="status">
+          {absence}
+        </p>
+      ) : clock.isError ? (
+        <FormAlert alert={alertOf(clock.error)} />
+      ) : null}
+    </>
+  )
+}
+
+/** What an alert says of a failed request: the sandbox's messages, or the error's own words. */
+const alertOf = (error: Error) => (error instanceof ApiError ? error.messages : error.message)
+
+/** Freezes the clock on the date picked (the sandbox's today until one is), or returns it to the real date. */
+function FreezeClock({
+  answer,
+  onApply,
+}: {
+  answer: SandboxClockAnswer
+  onApply: (setting: SandboxClockState['setting']) => void
+}) {
+  const [frozenOn, setFrozenOn] = useState<string>()
+  const freeze = (event: FormEvent) => {
+    event.preventDefault()
+    onApply({ kind: 'frozen', date: frozenOn ?? answer.today })
+  }
+  return (
+    <form className="clock-freeze" onSubmit={freeze}>
+      <label>
+        Freeze on
+        <input
+          type="date"
+          value={frozenOn ?? answer.today}
+          onChange={(e) => setFrozenOn(e.target.value || undefined)}
+        />
+      </label>
+      <button type="submit">Freeze</button>
+      <button
+        type="button"
+        disabled={answer.setting.kind === 'follows' && answer.setting.offsetDays === 0}
+        onClick={() => onApply({ kind: 'follows', offsetDays: 0 })}
+      >
+        Back to the real date
+      </button>
+    </form>
   )
 }
 
