@@ -106,34 +106,16 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
   const chooseFile = async (file: File) => {
     clearStatus()
     setImportError(undefined)
+    const refuse = (problems: readonly string[]) => setImportError({ file: file.name, problems })
     const { checkImport, readImportFile } = await importTools()
     const read = await readImportFile(file)
-    if (!read.ok) {
-      setImportError({ file: file.name, problems: [read.reason] })
-      return
-    }
-    const data = read.data
-    if (typeof data === 'object' && data !== null && (data as { kind?: unknown }).kind === 'scenario') {
-      setImportError({
-        file: file.name,
-        problems: [
-          offline
-            ? 'It is a scenario: import it under Scenarios…, where loading it replaces the whole offline state.'
-            : 'It is a scenario of the offline sandbox: switch to Offline mode and import it under Scenarios….',
-        ],
-      })
-      return
-    }
+    if (!read.ok) return refuse([read.reason])
+    const scenario = scenarioRefusal(read.data, offline !== undefined)
+    if (scenario) return refuse([scenario])
     // The whole file is checked, its book included, before anything changes.
-    const parsed = checkImport(data, consoleFile, dataImport)
-    if (!parsed.ok) {
-      setImportError({ file: file.name, problems: parsed.problems })
-      return
-    }
-    if (parsed.data.kind === 'account-book' || !offline) {
-      importBook(file.name, parsed.data)
-      return
-    }
+    const parsed = checkImport(read.data, consoleFile, dataImport)
+    if (!parsed.ok) return refuse(parsed.problems)
+    if (parsed.data.kind === 'account-book' || !offline) return importBook(file.name, parsed.data)
     const stored = await offline.storeStatus()
     if (stored.readable && stored.accounts === 0) await importSnapshot(file.name, parsed.data)
     else setPending({ kind: 'import', file: file.name, snapshot: parsed.data, stored })
@@ -286,4 +268,14 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
       ) : null}
     </section>
   )
+}
+
+/** Where a scenario file is imported instead, in words; undefined for a file that is no scenario. */
+function scenarioRefusal(data: unknown, offline: boolean): string | undefined {
+  if (typeof data !== 'object' || data === null || (data as { kind?: unknown }).kind !== 'scenario') {
+    return undefined
+  }
+  return offline
+    ? 'It is a scenario: import it under Scenarios…, where loading it replaces the whole offline state.'
+    : 'It is a scenario of the offline sandbox: switch to Offline mode and import it under Scenarios….'
 }
