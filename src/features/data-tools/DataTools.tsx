@@ -19,21 +19,14 @@ import {
 } from '../../contract'
 import { StatusMessage, useAnnounce, useClearAnnouncement } from '../../ui/announcer'
 import { ChunkBoundary } from '../../ui/ChunkBoundary'
-import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FilePicker } from '../../ui/FilePicker'
 import { ApiErrorState } from '../ApiErrorState'
 import { dataImport, ImportRefusal, importProblemsInWords, importTools } from '../file-import'
 import { ScenariosDialog } from '../scenarios'
 import { useView } from '../view-state'
 import type { FillTestData } from './fill'
-import {
-  bookAccounts,
-  count,
-  downloadConsoleFile,
-  snapshotCounts,
-  storedText,
-  useOfflineData,
-} from './offline-data'
+import { ImportDialog } from './ImportDialog'
+import { bookAccounts, count, downloadConsoleFile, snapshotCounts, useOfflineData } from './offline-data'
 import {
   type ConditionsLeftOn,
   ConditionsLeftOnAlert,
@@ -246,25 +239,13 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
         <ResetDialog stored={pending.stored} onReset={reset} onClose={() => setPending(undefined)} />
       ) : null}
       {pending?.kind === 'import' ? (
-        <ConfirmDialog
-          help="test-data"
-          title="Import sandbox data"
-          confirmLabel="Replace and import"
-          onConfirm={() => importSnapshot(pending.file, pending.snapshot)}
+        <ImportDialog
+          file={pending.file}
+          snapshot={pending.snapshot}
+          stored={pending.stored}
+          onImport={() => importSnapshot(pending.file, pending.snapshot)}
           onClose={() => setPending(undefined)}
-        >
-          <p>
-            Importing <strong>{pending.file}</strong> ({snapshotCounts(pending.snapshot)}) replaces what this
-            browser stores now
-            {pending.stored.readable ? (
-              <>
-                : <strong>{storedText(pending.stored, 'importing')}</strong> will be lost.
-              </>
-            ) : (
-              <>. {storedText(pending.stored, 'importing')}</>
-            )}
-          </p>
-        </ConfirmDialog>
+        />
       ) : null}
     </section>
   )
