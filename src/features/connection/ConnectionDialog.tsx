@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useApiClient, useConnection, type Verdict } from '../../api'
+import type { ConsoleConnection } from '../../contract'
 import { Dialog } from '../../ui/Dialog'
 import { ProbeSection, useProbeRun } from '../probe'
 import { useView } from '../view-state'
@@ -17,9 +18,6 @@ export function ConnectionDialog({ onClose }: { onClose: () => void }) {
   const checking = useProbeRun().phase !== 'idle'
   const test = useMutation<Verdict>({ mutationFn: () => api.testConnection(view.account) })
   const known = connection.data ?? undefined
-  const warning = known
-    ? certificateWarning(new Date(known.certificate.notBefore), new Date(known.certificate.notAfter))
-    : undefined
 
   return (
     <Dialog help="settings" title="Connection" onClose={onClose} busy={test.isPending} wide={checking}>
@@ -31,67 +29,7 @@ export function ConnectionDialog({ onClose }: { onClose: () => void }) {
             server (npm start) running?
           </p>
         ) : null}
-        {known ? (
-          <>
-            <h3>Upstream</h3>
-            <p>
-              <code>{known.upstream}</code>
-              {known.local ? (
-                <span className="muted">
-                  {' '}
-                  (the local sandbox in the proxy's process, its data{' '}
-                  {known.dataFile === undefined ? (
-                    'in memory only'
-                  ) : (
-                    <>
-                      kept in <code>{known.dataFile}</code>
-                    </>
-                  )}
-                  : set SANDBOX_BASE_URL to reach the bank's)
-                </span>
-              ) : null}
-            </p>
-            <h3>Signing certificate</h3>
-            <dl className="certificate">
-              <div>
-                <dt>Subject</dt>
-                <dd>{known.certificate.subject}</dd>
-              </div>
-              <div>
-                <dt>Serial</dt>
-                <dd>
-                  <code>{known.certificate.serial}</code>
-                </dd>
-              </div>
-              <div>
-                <dt>Issuer</dt>
-                <dd>{known.certificate.issuer}</dd>
-              </div>
-              <div>
-                <dt>Valid</dt>
-                <dd>
-                  {known.certificate.notBefore.slice(0, 10)} to {known.certificate.notAfter.slice(0, 10)}
-                </dd>
-              </div>
-            </dl>
-            {warning ? <p className="warning">{warning}</p> : null}
-            <h3>Method and path</h3>
-            <p>
-              {known.signsRequestTarget ? (
-                <>
-                  Signed as <code>(request-target)</code>: a signature cannot be sent again with another
-                  method or path.
-                </>
-              ) : (
-                <>
-                  Not signed: a captured signature could be sent again with another method or path, where the
-                  bank does not refuse a used X-Request-ID. <code>SIGN_REQUEST_TARGET=1</code> signs them, for
-                  a bank that accepts <code>(request-target)</code>.
-                </>
-              )}
-            </p>
-          </>
-        ) : null}
+        {known ? <ProxyConnection known={known} /> : null}
         <h3>Test</h3>
         <p className="hint">
           Sends one signed read through the proxy: the transactions of{' '}
@@ -112,6 +50,75 @@ export function ConnectionDialog({ onClose }: { onClose: () => void }) {
         </button>
       </footer>
     </Dialog>
+  )
+}
+
+/** What the proxy says of itself: where it sends requests, the certificate that signs them, and how. */
+function ProxyConnection({ known }: { known: ConsoleConnection }) {
+  const warning = certificateWarning(
+    new Date(known.certificate.notBefore),
+    new Date(known.certificate.notAfter),
+  )
+  return (
+    <>
+      <h3>Upstream</h3>
+      <p>
+        <code>{known.upstream}</code>
+        {known.local ? (
+          <span className="muted">
+            {' '}
+            (the local sandbox in the proxy's process, its data{' '}
+            {known.dataFile === undefined ? (
+              'in memory only'
+            ) : (
+              <>
+                kept in <code>{known.dataFile}</code>
+              </>
+            )}
+            : set SANDBOX_BASE_URL to reach the bank's)
+          </span>
+        ) : null}
+      </p>
+      <h3>Signing certificate</h3>
+      <dl className="certificate">
+        <div>
+          <dt>Subject</dt>
+          <dd>{known.certificate.subject}</dd>
+        </div>
+        <div>
+          <dt>Serial</dt>
+          <dd>
+            <code>{known.certificate.serial}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Issuer</dt>
+          <dd>{known.certificate.issuer}</dd>
+        </div>
+        <div>
+          <dt>Valid</dt>
+          <dd>
+            {known.certificate.notBefore.slice(0, 10)} to {known.certificate.notAfter.slice(0, 10)}
+          </dd>
+        </div>
+      </dl>
+      {warning ? <p className="warning">{warning}</p> : null}
+      <h3>Method and path</h3>
+      <p>
+        {known.signsRequestTarget ? (
+          <>
+            Signed as <code>(request-target)</code>: a signature cannot be sent again with another method or
+            path.
+          </>
+        ) : (
+          <>
+            Not signed: a captured signature could be sent again with another method or path, where the bank
+            does not refuse a used X-Request-ID. <code>SIGN_REQUEST_TARGET=1</code> signs them, for a bank
+            that accepts <code>(request-target)</code>.
+          </>
+        )}
+      </p>
+    </>
   )
 }
 

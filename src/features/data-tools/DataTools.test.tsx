@@ -7,6 +7,7 @@ import { seedAccount, seedTransactions, testDataSet, transaction } from '../../t
 import { readOfflineConditions, writeOfflineConditions } from '../conditions'
 import { DataTools } from './DataTools'
 import { useFillTestData } from './fill'
+import { OfflineDataContext, useOfflineData } from './offline-data'
 
 /** The head every data file of this console version starts with. */
 const dataFile = { format: CONSOLE_FILE_FORMAT, version: CONSOLE_FILE_VERSION, kind: 'data' }
@@ -14,6 +15,17 @@ const dataFile = { format: CONSOLE_FILE_FORMAT, version: CONSOLE_FILE_VERSION, k
 function Tools() {
   const fill = useFillTestData()
   return <DataTools fill={fill} onFilled={() => {}} />
+}
+
+/** The tools over a browser store whose data cannot be read. */
+function OverUnreadableStore() {
+  const offline = useOfflineData()
+  const unreadable = { readable: false, message: 'a bad record', problems: [] } as const
+  return (
+    <OfflineDataContext.Provider value={offline && { ...offline, storeStatus: async () => unreadable }}>
+      <Tools />
+    </OfflineDataContext.Provider>
+  )
 }
 
 /** A console whose sandbox holds one card account with two transactions. */
@@ -183,6 +195,20 @@ it('names what an import replaces; a snapshot the sandbox finds inconsistent cha
     'Card account 2: resourceId: card account dup appears more than once',
   )
   expect(await sandbox.exportSnapshot()).toEqual(before)
+})
+
+it('says before an import over stored data that cannot be read that the import replaces it', async () => {
+  const app = await startConsole()
+  app.render(<OverUnreadableStore />)
+  await app.user.upload(
+    screen.getByLabelText('Import JSON file'),
+    new File([JSON.stringify({ ...dataFile, cardAccounts: [] })], 'empty.json', { type: 'application/json' }),
+  )
+  const confirm = within(await screen.findByRole('dialog', { name: 'Import sandbox data' }))
+  expect(confirm.getByText(/^Importing/).textContent).toBe(
+    'Importing empty.json (0 card accounts and 0 transactions) replaces what this browser stores now. ' +
+      'The stored data cannot be read (a bad record); importing replaces it.',
+  )
 })
 
 it('imports a valid snapshot once confirmed', async () => {

@@ -19,21 +19,14 @@ import {
 } from '../../contract'
 import { StatusMessage, useAnnounce, useClearAnnouncement } from '../../ui/announcer'
 import { ChunkBoundary } from '../../ui/ChunkBoundary'
-import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FilePicker } from '../../ui/FilePicker'
 import { ApiErrorState } from '../ApiErrorState'
 import { dataImport, ImportRefusal, importProblemsInWords, importTools } from '../file-import'
 import { ScenariosDialog } from '../scenarios'
 import { useView } from '../view-state'
 import type { FillTestData } from './fill'
-import {
-  bookAccounts,
-  count,
-  downloadConsoleFile,
-  snapshotCounts,
-  storedText,
-  useOfflineData,
-} from './offline-data'
+import { ImportDialog } from './ImportDialog'
+import { bookAccounts, count, downloadConsoleFile, snapshotCounts, useOfflineData } from './offline-data'
 import {
   type ConditionsLeftOn,
   ConditionsLeftOnAlert,
@@ -106,34 +99,16 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
   const chooseFile = async (file: File) => {
     clearStatus()
     setImportError(undefined)
+    const refuse = (problems: readonly string[]) => setImportError({ file: file.name, problems })
     const { checkImport, readImportFile } = await importTools()
     const read = await readImportFile(file)
-    if (!read.ok) {
-      setImportError({ file: file.name, problems: [read.reason] })
-      return
-    }
-    const data = read.data
-    if (typeof data === 'object' && data !== null && (data as { kind?: unknown }).kind === 'scenario') {
-      setImportError({
-        file: file.name,
-        problems: [
-          offline
-            ? 'It is a scenario: import it under Scenarios…, where loading it replaces the whole offline state.'
-            : 'It is a scenario of the offline sandbox: switch to Offline mode and import it under Scenarios….',
-        ],
-      })
-      return
-    }
+    if (!read.ok) return refuse([read.reason])
+    const scenario = scenarioRefusal(read.data, offline !== undefined)
+    if (scenario) return refuse([scenario])
     // The whole file is checked, its book included, before anything changes.
-    const parsed = checkImport(data, consoleFile, dataImport)
-    if (!parsed.ok) {
-      setImportError({ file: file.name, problems: parsed.problems })
-      return
-    }
-    if (parsed.data.kind === 'account-book' || !offline) {
-      importBook(file.name, parsed.data)
-      return
-    }
+    const parsed = checkImport(read.data, consoleFile, dataImport)
+    if (!parsed.ok) return refuse(parsed.problems)
+    if (parsed.data.kind === 'account-book' || !offline) return importBook(file.name, parsed.data)
     const stored = await offline.storeStatus()
     if (stored.readable && stored.accounts === 0) await importSnapshot(file.name, parsed.data)
     else setPending({ kind: 'import', file: file.name, snapshot: parsed.data, stored })
@@ -264,26 +239,24 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
         <ResetDialog stored={pending.stored} onReset={reset} onClose={() => setPending(undefined)} />
       ) : null}
       {pending?.kind === 'import' ? (
-        <ConfirmDialog
-          help="test-data"
-          title="Import sandbox data"
-          confirmLabel="Replace and import"
-          onConfirm={() => importSnapshot(pending.file, pending.snapshot)}
+        <ImportDialog
+          file={pending.file}
+          snapshot={pending.snapshot}
+          stored={pending.stored}
+          onImport={() => importSnapshot(pending.file, pending.snapshot)}
           onClose={() => setPending(undefined)}
-        >
-          <p>
-            Importing <strong>{pending.file}</strong> ({snapshotCounts(pending.snapshot)}) replaces what this
-            browser stores now
-            {pending.stored.readable ? (
-              <>
-                : <strong>{storedText(pending.stored, 'importing')}</strong> will be lost.
-              </>
-            ) : (
-              <>. {storedText(pending.stored, 'importing')}</>
-            )}
-          </p>
-        </ConfirmDialog>
+        />
       ) : null}
     </section>
   )
+}
+
+/** Where a scenario file is imported instead, in words; undefined for a file that is no scenario. */
+function scenarioRefusal(data: unknown, offline: boolean): string | undefined {
+  if (typeof data !== 'object' || data === null || (data as { kind?: unknown }).kind !== 'scenario') {
+    return undefined
+  }
+  return offline
+    ? 'It is a scenario: import it under Scenarios…, where loading it replaces the whole offline state.'
+    : 'It is a scenario of the offline sandbox: switch to Offline mode and import it under Scenarios….'
 }

@@ -142,3 +142,12 @@ it('in proxy mode exports and imports the account book alone', async () => {
   expect(ids(BANK)).toEqual([PLATFORM_ID])
   expect(ids(OFFLINE_UPSTREAM)).toEqual([account.resourceId])
 })
+
+it('in proxy mode sends a scenario file to Offline mode, and imports nothing', async () => {
+  const { importFile } = await start({ proxy: true })
+  await importFile('demo.json', JSON.stringify({ format: 'sandbox-console', kind: 'scenario', name: 'Demo' }))
+  expect((await screen.findByRole('alert')).textContent).toContain(
+    'It is a scenario of the offline sandbox: switch to Offline mode and import it under Scenarios….',
+  )
+  expect(ids(BANK)).toEqual([PLATFORM_ID])
+})

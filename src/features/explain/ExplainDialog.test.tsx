@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs'
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { startConsole } from '../../test/render'
 
@@ -97,5 +97,38 @@ it('heads with the 400 for a request without a well-formed X-Request-ID, then th
   const headline = await dialog.findByText(/^This sandbox refuses the request: 400 FORMAT_ERROR/)
   expect(headline.textContent).toMatch(
     /X-Request-ID is not a UUID, which is checked before the signature; once it is one, 401 SIGNATURE_INVALID/,
+  )
+})
+
+it('says in one line what the sandbox makes of each request, in the order it checks', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Explain a request…' }))
+  const dialog = within(await screen.findByRole('dialog', { name: 'Explain a request' }))
+  await user.click(dialog.getByRole('checkbox', { name: /judge the Date and the certificate as of/ }))
+  const verdictLine = () => document.querySelector('p.verdict')?.textContent
+  const verdictOf = async (text: string) => {
+    const before = verdictLine()
+    fireEvent.change(dialog.getByLabelText('Request: raw HTTP, curl or HAR'), { target: { value: text } })
+    await user.click(dialog.getByRole('button', { name: 'Diagnose' }))
+    // Each request below gets another verdict than the one before it: the line is the new one once it changed.
+    await waitFor(() => expect(verdictLine()).not.toBe(before))
+    return verdictLine()
+  }
+  const goodPost = corpus('good-post.http').toString('utf8')
+  const curl = corpus('digest-reserialised.curl').toString('utf8')
+
+  expect(await verdictOf(goodPost.replace(/^X-Request-ID: [^\n]*\n/m, ''))).toMatch(
+    /^This sandbox refuses the request: 400 FORMAT_ERROR, X-Request-ID is missing, which is checked before the signature; once it is one, 401 SIGNATURE_INVALID: /,
+  )
+  expect(await verdictOf(`${curl.slice(0, curl.indexOf('--data-raw'))}-d @body.json`)).toBe(
+    'The Digest cannot be judged without the body: add the body file the curl command reads, and diagnose again.',
+  )
+  expect(await verdictOf(corpus('header-names-upper-list.http').toString('utf8'))).toBe(
+    'This sandbox accepts the request, but one finding may make a stricter bank refuse it.',
+  )
+  expect(await verdictOf(goodPost)).toBe(
+    'No problem found: this sandbox accepts the request, and it follows the rules a bank applies.',
   )
 })

@@ -274,46 +274,66 @@ function requestIdFaultOf(headers: Explanation['request']['headers']): string | 
   return UUID.test(value) ? undefined : 'is not a UUID'
 }
 
-function VerdictLine({ explanation: { diagnosis, unverifiable, request } }: { explanation: Explanation }) {
-  if (!diagnosis) {
+function VerdictLine({ explanation }: { explanation: Explanation }) {
+  if (!explanation.diagnosis) {
     return (
       <p role="status" className="verdict">
         Nothing signed to judge: the console's proxy signs this request before it reaches the bank.
       </p>
     )
   }
-  const problems = diagnosis.findings.filter((f) => f.verdict !== 'note')
-  const refused = diagnosis.findings.filter((f) => f.verdict === 'refused').length
-  const toFix = `${refused === 1 ? 'One problem' : `${refused} problems`} to fix`
-  const requestIdFault = requestIdFaultOf(request.headers)
-  const [className, text] = requestIdFault
-    ? [
-        'verdict bad',
-        `This sandbox refuses the request: 400 FORMAT_ERROR, X-Request-ID ${requestIdFault}, which is checked before the signature; once it is one, ${diagnosis.verdict.ok ? 'the signature passes' : `401 ${diagnosis.verdict.code}: ${toFix.toLowerCase()}`}.`,
-      ]
-    : diagnosis.needsBody
-      ? [
-          'verdict',
-          'The Digest cannot be judged without the body: add the body file the curl command reads, and diagnose again.',
-        ]
-      : unverifiable
-        ? [
-            'verdict',
-            'Cannot be verified: redacted. The export redacted values the signature or the Digest covers; nothing else makes this sandbox refuse it.',
-          ]
-        : diagnosis.verdict.ok
-          ? [
-              'verdict ok',
-              problems.length === 0
-                ? 'No problem found: this sandbox accepts the request, and it follows the rules a bank applies.'
-                : `This sandbox accepts the request, but ${problems.length === 1 ? 'one finding' : `${problems.length} findings`} may make a stricter bank refuse it.`,
-            ]
-          : ['verdict bad', `This sandbox refuses the request: 401 ${diagnosis.verdict.code}. ${toFix}.`]
+  const [className, text] = verdictSentence(explanation.diagnosis, explanation)
   return (
     <p role="status" className={className}>
       {text}
     </p>
   )
+}
+
+/** The verdict's class and sentence, in the order the sandbox checks: X-Request-ID, then the signature. */
+function verdictSentence(
+  diagnosis: NonNullable<Explanation['diagnosis']>,
+  { unverifiable, request }: Explanation,
+): [className: string, text: string] {
+  const refused = diagnosis.findings.filter((f) => f.verdict === 'refused').length
+  const toFix = `${refused === 1 ? 'One problem' : `${refused} problems`} to fix`
+  const requestIdFault = requestIdFaultOf(request.headers)
+  if (requestIdFault) {
+    const once = diagnosis.verdict.ok
+      ? 'the signature passes'
+      : `401 ${diagnosis.verdict.code}: ${toFix.toLowerCase()}`
+    return [
+      'verdict bad',
+      `This sandbox refuses the request: 400 FORMAT_ERROR, X-Request-ID ${requestIdFault}, which is checked before the signature; once it is one, ${once}.`,
+    ]
+  }
+  if (diagnosis.needsBody) {
+    return [
+      'verdict',
+      'The Digest cannot be judged without the body: add the body file the curl command reads, and diagnose again.',
+    ]
+  }
+  if (unverifiable) {
+    return [
+      'verdict',
+      'Cannot be verified: redacted. The export redacted values the signature or the Digest covers; nothing else makes this sandbox refuse it.',
+    ]
+  }
+  if (!diagnosis.verdict.ok) {
+    return ['verdict bad', `This sandbox refuses the request: 401 ${diagnosis.verdict.code}. ${toFix}.`]
+  }
+  const problems = diagnosis.findings.filter((f) => f.verdict !== 'note')
+  if (problems.length === 0) {
+    return [
+      'verdict ok',
+      'No problem found: this sandbox accepts the request, and it follows the rules a bank applies.',
+    ]
+  }
+  const findings = problems.length === 1 ? 'one finding' : `${problems.length} findings`
+  return [
+    'verdict ok',
+    `This sandbox accepts the request, but ${findings} may make a stricter bank refuse it.`,
+  ]
 }
 
 function FindingItem({ finding }: { finding: Finding }) {

@@ -42,6 +42,22 @@ const DATA = new Set([
   '--data-urlencode',
   '--json',
 ])
+// What --json sends besides its data.
+const JSON_HEADERS: [string, string][] = [
+  ['Content-Type', 'application/json'],
+  ['Accept', 'application/json'],
+]
+
+/** What the options of a curl command say of the request, gathered as curl reads them. */
+interface CurlOptions {
+  method?: string | undefined
+  url?: string | undefined
+  headers: [string, string][]
+  data: string[]
+  notes: string[]
+  fromFile: boolean
+  json: boolean
+}
 
 /**
  * A curl command line as a shell reads it (quotes, $'…', backslashes, line continuations) and as curl
@@ -52,77 +68,114 @@ export function parseCurl(command: string, { exact }: { exact: boolean }): Readi
   if (!words.ok) return words
   const [first, ...args] = words.value
   if (first !== 'curl') return { ok: false, reason: 'a curl command starts with curl' }
-  const headers: [string, string][] = []
-  const data: string[] = []
-  const notes: string[] = []
-  let method: string | undefined
-  let url: string | undefined
-  let fromFile = false
-  let json = false
-  for (let i = 0; i < args.length; i++) {
-    let arg = args[i] ?? ''
-    let value: string | undefined
-    const takeValue = () => value ?? args[++i]
-    // -XPOST, -H'A: b': a short option with its value attached.
-    const attached = /^-([XHdAe])(.+)$/.exec(arg)
-    if (attached) {
-      arg = `-${attached[1]}`
-      value = attached[2]
-    }
-    const long = /^(--[a-z-]+)=(.*)$/s.exec(arg)
-    if (long) {
-      arg = long[1] ?? arg
-      value = long[2]
-    }
-    if (arg === '-X' || arg === '--request') method = takeValue()
-    else if (arg === '-H' || arg === '--header') {
-      const header = takeValue() ?? ''
-      const colon = header.indexOf(':')
-      if (colon > 0) headers.push([header.slice(0, colon).trim(), header.slice(colon + 1).trim()])
-      else notes.push(`the header "${header}" has no colon and was left out`)
-    } else if (arg === '-A' || arg === '--user-agent') headers.push(['User-Agent', takeValue() ?? ''])
-    else if (arg === '-e' || arg === '--referer') headers.push(['Referer', takeValue() ?? ''])
-    else if (DATA.has(arg)) {
-      const text = takeValue() ?? ''
-      if (arg !== '--data-raw' && text.startsWith('@')) fromFile = true
-      else data.push(text)
-      json ||= arg === '--json'
-    } else if (arg === '--url') url = takeValue()
-    else if (arg === '-I' || arg === '--head') method = 'HEAD'
-    else if (arg === '-G' || arg === '--get')
-      notes.push('-G (data sent in the query) is not read: paste the URL with its query')
-    else if (arg === '-T' || arg === '--upload-file') {
-      takeValue()
-      fromFile = true
-      method ??= 'PUT'
-    } else if (IGNORED_WITH_VALUE.has(arg)) takeValue()
-    else if (arg.startsWith('-')) continue
-    else url ??= arg
-  }
+  const options = readOptions(args)
+  const { url, headers, data, fromFile, notes } = options
   if (url === undefined) return { ok: false, reason: 'the curl command has no URL' }
-  if (json) {
-    if (!headers.some(([name]) => name.toLowerCase() === 'content-type'))
-      headers.push(['Content-Type', 'application/json'])
-    if (!headers.some(([name]) => name.toLowerCase() === 'accept'))
-      headers.push(['Accept', 'application/json'])
-  }
+  if (options.json) addMissingHeaders(headers, JSON_HEADERS)
   const host = /^(?:[a-z]+:\/\/)?([^/?#]+)/i.exec(url)?.[1]
-  if (host && !headers.some(([name]) => name.toLowerCase() === 'host')) headers.push(['Host', host])
+  if (host) addMissingHeaders(headers, [['Host', host]])
   const hasBody = data.length > 0 || fromFile
   if (fromFile) notes.push('the body is read from a file the command names')
-  const body = data.length > 0 && !fromFile ? utf8(data.join('&')) : undefined
-  const bodySource: BodySource = fromFile ? 'unknown' : body ? (exact ? 'exact' : 'pasted-text') : 'none'
   return {
     ok: true,
     format: 'curl',
     request: {
-      method: (method ?? (hasBody ? 'POST' : 'GET')).toUpperCase(),
+      method: (options.method ?? (hasBody ? 'POST' : 'GET')).toUpperCase(),
       url: pathAndQuery(url),
       headers,
-      ...(body ? { body } : {}),
-      bodySource,
+      ...readBody(options, exact),
     },
     notes,
+  }
+}
+
+/** The data joined as curl joins it; a body curl reads from a file is not in the command. */
+function readBody(
+  { data, fromFile }: CurlOptions,
+  exact: boolean,
+): { body?: Uint8Array; bodySource: BodySource } {
+  if (fromFile) return { bodySource: 'unknown' }
+  if (data.length === 0) return { bodySource: 'none' }
+  return { body: utf8(data.join('&')), bodySource: exact ? 'exact' : 'pasted-text' }
+}
+
+function readOptions(args: string[]): CurlOptions {
+  const options: CurlOptions = { headers: [], data: [], notes: [], fromFile: false, json: false }
+  for (let i = 0; i < args.length; i++) {
+    const { name, attached } = splitOption(args[i] ?? '')
+    // An option's value is attached to it, or else the next word.
+    readOption(options, name, () => attached ?? args[++i])
+  }
+  return options
+}
+
+/** `-XPOST`, `-H'A: b'` (a short option with its value attached) and `--url=…` as name and value. */
+function splitOption(arg: string): { name: string; attached?: string | undefined } {
+  const short = /^-([XHdAe])(.+)$/.exec(arg)
+  if (short) return { name: `-${short[1]}`, attached: short[2] }
+  const long = /^(--[a-z-]+)=(.*)$/s.exec(arg)
+  if (long) return { name: long[1] ?? arg, attached: long[2] }
+  return { name: arg }
+}
+
+function readOption(options: CurlOptions, name: string, value: () => string | undefined) {
+  switch (name) {
+    case '-X':
+    case '--request':
+      options.method = value()
+      break
+    case '-H':
+    case '--header':
+      readHeader(options, value() ?? '')
+      break
+    case '-A':
+    case '--user-agent':
+      options.headers.push(['User-Agent', value() ?? ''])
+      break
+    case '-e':
+    case '--referer':
+      options.headers.push(['Referer', value() ?? ''])
+      break
+    case '--url':
+      options.url = value()
+      break
+    case '-I':
+    case '--head':
+      options.method = 'HEAD'
+      break
+    case '-G':
+    case '--get':
+      options.notes.push('-G (data sent in the query) is not read: paste the URL with its query')
+      break
+    case '-T':
+    case '--upload-file':
+      value()
+      options.fromFile = true
+      options.method ??= 'PUT'
+      break
+    default:
+      if (DATA.has(name)) readData(options, name, value() ?? '')
+      else if (IGNORED_WITH_VALUE.has(name)) value()
+      else if (!name.startsWith('-')) options.url ??= name
+  }
+}
+
+function readHeader(options: CurlOptions, header: string) {
+  const colon = header.indexOf(':')
+  if (colon > 0) options.headers.push([header.slice(0, colon).trim(), header.slice(colon + 1).trim()])
+  else options.notes.push(`the header "${header}" has no colon and was left out`)
+}
+
+function readData(options: CurlOptions, name: string, text: string) {
+  if (name !== '--data-raw' && text.startsWith('@')) options.fromFile = true
+  else options.data.push(text)
+  options.json ||= name === '--json'
+}
+
+/** Headers curl sends unless the command sets one of the same name (in any case). */
+function addMissingHeaders(headers: [string, string][], defaults: [string, string][]) {
+  for (const [name, value] of defaults) {
+    if (!headers.some(([other]) => other.toLowerCase() === name.toLowerCase())) headers.push([name, value])
   }
 }
 
@@ -140,68 +193,92 @@ const ANSI_C: Record<string, string> = {
   '0': '\0',
 }
 
+// The hex digits \x and \u take in a $'…' string.
+const ANSI_C_HEX_DIGITS: Record<string, RegExp> = { x: /^[0-9a-fA-F]{1,2}/, u: /^[0-9a-fA-F]{4}/ }
+
 /** POSIX shell words, with bash's $'…' strings. */
 export function shellWords(command: string): Words {
   const words: string[] = []
   let word: string | undefined
-  const add = (text: string) => {
-    word = (word ?? '') + text
-  }
-  for (let i = 0; i < command.length; i++) {
-    const ch = command[i] ?? ''
-    if (ch === '\\') {
-      const next = command[i + 1]
-      if (next === '\n' || (next === '\r' && command[i + 2] === '\n')) {
-        i += next === '\r' ? 2 : 1
-        continue
-      }
-      add(next ?? '')
-      i++
-    } else if (/\s/.test(ch)) {
+  let i = 0
+  while (i < command.length) {
+    if (/\s/.test(command[i] ?? '')) {
       if (word !== undefined) words.push(word)
       word = undefined
-    } else if (ch === "'") {
-      const end = command.indexOf("'", i + 1)
-      if (end < 0) return { ok: false, reason: 'a single quote is not closed' }
-      add(command.slice(i + 1, end))
-      i = end
-    } else if (ch === '$' && command[i + 1] === "'") {
-      let text = ''
-      let j = i + 2
-      for (; j < command.length && command[j] !== "'"; j++) {
-        if (command[j] !== '\\') {
-          text += command[j]
-          continue
-        }
-        const code = command[++j] ?? ''
-        const hex = code === 'x' ? /^[0-9a-fA-F]{1,2}/.exec(command.slice(j + 1))?.[0] : undefined
-        const unicode = code === 'u' ? /^[0-9a-fA-F]{4}/.exec(command.slice(j + 1))?.[0] : undefined
-        if (hex) {
-          text += String.fromCharCode(Number.parseInt(hex, 16))
-          j += hex.length
-        } else if (unicode) {
-          text += String.fromCharCode(Number.parseInt(unicode, 16))
-          j += 4
-        } else text += ANSI_C[code] ?? `\\${code}`
-      }
-      if (j >= command.length) return { ok: false, reason: "a $'…' string is not closed" }
-      add(text)
-      i = j
-    } else if (ch === '"') {
-      let text = ''
-      let j = i + 1
-      for (; j < command.length && command[j] !== '"'; j++) {
-        const c = command[j] ?? ''
-        if (c === '\\' && '"\\$`\n'.includes(command[j + 1] ?? 'x')) {
-          if (command[j + 1] !== '\n') text += command[j + 1]
-          j++
-        } else text += c
-      }
-      if (j >= command.length) return { ok: false, reason: 'a double quote is not closed' }
-      add(text)
-      i = j
-    } else add(ch)
+      i++
+      continue
+    }
+    const part = readPart(command, i)
+    if (!part.ok) return part
+    if (part.text !== undefined) word = (word ?? '') + part.text
+    i = part.end + 1
   }
   if (word !== undefined) words.push(word)
   return { ok: true, value: words }
+}
+
+/**
+ * A piece of a word: its text (none for a line continuation, which the shell drops) and the index of
+ * its last character.
+ */
+type Part = { ok: true; text?: string; end: number } | { ok: false; reason: string }
+
+/** The quoted string, backslash escape or plain character that starts at `at`. */
+function readPart(command: string, at: number): Part {
+  if (command[at] === "'") return singleQuoted(command, at + 1)
+  if (command.startsWith("$'", at)) return dollarQuoted(command, at + 2)
+  if (command[at] === '"') return doubleQuoted(command, at + 1)
+  if (command[at] === '\\') return backslashed(command, at + 1)
+  return { ok: true, text: command[at] ?? '', end: at }
+}
+
+/** The character after a backslash as itself, or nothing for a backslash-newline (LF or CRLF). */
+function backslashed(command: string, at: number): Part {
+  if (command[at] === '\n') return { ok: true, end: at }
+  if (command.startsWith('\r\n', at)) return { ok: true, end: at + 1 }
+  return { ok: true, text: command[at] ?? '', end: at }
+}
+
+function singleQuoted(command: string, from: number): Part {
+  const end = command.indexOf("'", from)
+  if (end < 0) return { ok: false, reason: 'a single quote is not closed' }
+  return { ok: true, text: command.slice(from, end), end }
+}
+
+function dollarQuoted(command: string, from: number): Part {
+  let text = ''
+  let j = from
+  for (; j < command.length && command[j] !== "'"; j++) {
+    if (command[j] !== '\\') {
+      text += command[j]
+      continue
+    }
+    const escaped = ansiCEscape(command, j + 1)
+    text += escaped.text
+    j += escaped.length
+  }
+  if (j >= command.length) return { ok: false, reason: "a $'…' string is not closed" }
+  return { ok: true, text, end: j }
+}
+
+/** The character a $'…' escape stands for, and how many characters after the backslash it takes. */
+function ansiCEscape(command: string, at: number): { text: string; length: number } {
+  const code = command[at] ?? ''
+  const hex = ANSI_C_HEX_DIGITS[code]?.exec(command.slice(at + 1))?.[0]
+  if (hex) return { text: String.fromCharCode(Number.parseInt(hex, 16)), length: 1 + hex.length }
+  return { text: ANSI_C[code] ?? `\\${code}`, length: 1 }
+}
+
+function doubleQuoted(command: string, from: number): Part {
+  let text = ''
+  let j = from
+  for (; j < command.length && command[j] !== '"'; j++) {
+    const c = command[j] ?? ''
+    if (c === '\\' && '"\\$`\n'.includes(command[j + 1] ?? 'x')) {
+      if (command[j + 1] !== '\n') text += command[j + 1]
+      j++
+    } else text += c
+  }
+  if (j >= command.length) return { ok: false, reason: 'a double quote is not closed' }
+  return { ok: true, text, end: j }
 }

@@ -1,4 +1,5 @@
 import { base64ToBytes } from '../../signing/base64'
+import type { BodySource } from '../../signing/diagnosis'
 import { pathAndQuery, type Reading, utf8 } from './pasted-request'
 
 interface HarRequest {
@@ -7,6 +8,8 @@ interface HarRequest {
   headers?: unknown
   postData?: { text?: unknown; encoding?: unknown }
 }
+
+type HarHeader = { name?: unknown; value?: unknown }
 
 /**
  * A HAR file (`log.entries`), one entry, or one entry's `request`. The body of a HAR entry is text, or
@@ -27,37 +30,52 @@ export function parseHar(text: string, entryIndex = 0): Reading {
   )
   if (requests.length === 0) return { ok: false, reason: 'the HAR file has no entries' }
   const request = requests[Math.min(entryIndex, requests.length - 1)] as HarRequest
-  if (
-    typeof request.method !== 'string' ||
-    typeof request.url !== 'string' ||
-    !Array.isArray(request.headers)
-  ) {
+  if (!isComplete(request)) {
     return { ok: false, reason: 'the HAR entry has no request with method, url and headers' }
   }
-  const headers = (request.headers as { name?: unknown; value?: unknown }[])
-    .filter((h) => typeof h.name === 'string' && typeof h.value === 'string' && !h.name.startsWith(':'))
-    .map((h) => [h.name, h.value] as [string, string])
-  const post = request.postData
-  const notes: string[] = []
-  let body: Uint8Array | undefined
-  if (typeof post?.text === 'string' && post.text !== '') {
-    body = post.encoding === 'base64' ? base64ToBytes(post.text) : utf8(post.text)
-    if (!body) return { ok: false, reason: 'the HAR entry says its body is base64 but it is not' }
-  }
+  const body = readBody(request.postData)
+  if ('reason' in body) return body
   return {
     ok: true,
     format: 'HAR',
     request: {
       method: request.method.toUpperCase(),
       url: pathAndQuery(request.url),
-      headers,
-      ...(body ? { body } : {}),
-      bodySource: body ? (post?.encoding === 'base64' ? 'exact' : 'har-text') : 'none',
+      headers: namedHeaders(request.headers),
+      ...body,
     },
-    notes,
+    notes: [],
     ...(typeof creator === 'string' ? { creator } : {}),
-    ...(requests.length > 1
-      ? { entries: requests.map((r, i) => `${i + 1}. ${String(r.method ?? '?')} ${String(r.url ?? '?')}`) }
-      : {}),
+    ...(requests.length > 1 ? { entries: requests.map(entryLabel) } : {}),
   }
 }
+
+function isComplete(
+  request: HarRequest,
+): request is HarRequest & { method: string; url: string; headers: HarHeader[] } {
+  return (
+    typeof request.method === 'string' && typeof request.url === 'string' && Array.isArray(request.headers)
+  )
+}
+
+/** The headers a HAR entry lists, without HTTP/2's pseudo-headers (`:authority`, `:path`…). */
+function namedHeaders(headers: HarHeader[]): [string, string][] {
+  return headers
+    .filter((h) => typeof h.name === 'string' && typeof h.value === 'string' && !h.name.startsWith(':'))
+    .map((h) => [h.name, h.value] as [string, string])
+}
+
+/** The entry's body and where its bytes come from, or why it cannot be read. */
+type HarBody = { body?: Uint8Array; bodySource: BodySource } | { ok: false; reason: string }
+
+function readBody(post: HarRequest['postData']): HarBody {
+  if (typeof post?.text !== 'string' || post.text === '') return { bodySource: 'none' }
+  if (post.encoding !== 'base64') return { body: utf8(post.text), bodySource: 'har-text' }
+  const body = base64ToBytes(post.text)
+  if (!body) return { ok: false, reason: 'the HAR entry says its body is base64 but it is not' }
+  return { body, bodySource: 'exact' }
+}
+
+/** How the entry is listed when the file has several to pick from. */
+const entryLabel = (request: HarRequest, i: number) =>
+  `${i + 1}. ${String(request.method ?? '?')} ${String(request.url ?? '?')}`

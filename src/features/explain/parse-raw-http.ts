@@ -1,6 +1,6 @@
 import { bytesToLatin1 } from '../../signing/base64'
 import type { BodySource } from '../../signing/diagnosis'
-import { pathAndQuery, type Reading } from './pasted-request'
+import { pathAndQuery, type Reading, utf8 } from './pasted-request'
 
 /** `POST /path HTTP/1.1`, header lines, an empty line, the body: from a file's bytes or pasted text. */
 export function parseRawHttp(input: Uint8Array | string): Reading {
@@ -16,30 +16,9 @@ export function parseRawHttp(input: Uint8Array | string): Reading {
       reason: 'the first line is not a request line such as "POST /v1/sandbox/card-accounts HTTP/1.1"',
     }
   }
-  const headers: [string, string][] = []
-  for (const line of lines.slice(1)) {
-    const folded = /^[ \t]/.test(line) && headers.length > 0
-    if (folded) {
-      const last = headers[headers.length - 1] as [string, string]
-      last[1] = `${last[1]} ${line.trim()}`
-      continue
-    }
-    const colon = line.indexOf(':')
-    if (colon <= 0) return { ok: false, reason: `the line "${line}" is not a header (name: value)` }
-    headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()])
-  }
-  let body: Uint8Array | undefined
-  let bodySource: BodySource = 'none'
-  if (headEnd) {
-    if (bytes) {
-      body = bytes.subarray(bodyOffset(bytes))
-      bodySource = 'exact'
-    } else {
-      body = new TextEncoder().encode(text.slice(headEnd.index + headEnd[0].length))
-      bodySource = 'pasted-text'
-    }
-    if (body.length === 0) bodySource = 'none'
-  }
+  const headers = readHeaders(lines.slice(1))
+  if (!Array.isArray(headers)) return headers
+  const body = headEnd ? readBody(bytes ?? text.slice(headEnd.index + headEnd[0].length)) : undefined
   return {
     ok: true,
     format: 'raw HTTP',
@@ -47,11 +26,34 @@ export function parseRawHttp(input: Uint8Array | string): Reading {
       method: requestLine[1]?.toUpperCase() ?? 'GET',
       url: pathAndQuery(requestLine[2] ?? '/'),
       headers,
-      ...(body && bodySource !== 'none' ? { body } : {}),
-      bodySource,
+      ...(body ?? { bodySource: 'none' }),
     },
     notes: [],
   }
+}
+
+/** Header lines as name and value, a line starting with a space or tab folded into the header above. */
+function readHeaders(lines: string[]): [string, string][] | { ok: false; reason: string } {
+  const headers: [string, string][] = []
+  for (const line of lines) {
+    const last = headers.at(-1)
+    if (last && /^[ \t]/.test(line)) {
+      last[1] = `${last[1]} ${line.trim()}`
+      continue
+    }
+    const colon = line.indexOf(':')
+    if (colon <= 0) return { ok: false, reason: `the line "${line}" is not a header (name: value)` }
+    headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()])
+  }
+  return headers
+}
+
+/** What follows the blank line: exact from a file's bytes, as typed from pasted text; none when empty. */
+function readBody(source: Uint8Array | string): { body?: Uint8Array; bodySource: BodySource } {
+  const exact = typeof source !== 'string'
+  const body = exact ? source.subarray(bodyOffset(source)) : utf8(source)
+  if (body.length === 0) return { bodySource: 'none' }
+  return { body, bodySource: exact ? 'exact' : 'pasted-text' }
 }
 
 /** The head as text: UTF-8 when it is, else ISO-8859-1 (what the bytes meant to the server). */

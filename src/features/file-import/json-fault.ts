@@ -47,111 +47,141 @@ class Fault {
  * stack rather than by recursion, so a file nested thousands deep cannot overflow the call stack.
  */
 export function jsonFault(text: string): JsonFault | undefined {
-  let at = 0
-  const cutOff = () => new Fault({ kind: 'cut-off' })
-  const unexpected = (offset = at) => new Fault({ kind: 'unexpected', offset })
-  const skipWhitespace = () => {
-    while (at < text.length && WHITESPACE.has(text.charAt(at))) at++
-  }
-  const expect = (char: string) => {
-    skipWhitespace()
-    if (at >= text.length) throw cutOff()
-    if (text.charAt(at) !== char) throw unexpected()
-    at++
-  }
-  const readString = () => {
-    // `at` is on the opening quote.
-    at++
-    for (;;) {
-      if (at >= text.length) throw cutOff()
-      const char = text.charAt(at)
-      if (char === '"') {
-        at++
-        return
-      }
-      if (char.charCodeAt(0) < 0x20) throw unexpected()
-      if (char === '\\') {
-        const escaped = text.charAt(at + 1)
-        if (at + 1 >= text.length) throw cutOff()
-        if (escaped === 'u') {
-          for (let digit = at + 2; digit < at + 6; digit++) {
-            if (digit >= text.length) throw cutOff()
-            if (!HEX.test(text.charAt(digit))) throw unexpected(digit)
-          }
-          at += 6
-        } else if (ESCAPES.has(escaped)) at += 2
-        else throw unexpected(at + 1)
-      } else at++
-    }
-  }
-  /** A scalar is read whole; an array or object is opened, and its state pushed. */
-  const readValue = (open: ('array' | 'object')[]) => {
-    skipWhitespace()
-    if (at >= text.length) throw cutOff()
-    const char = text.charAt(at)
-    if (char === '"') return readString()
-    if (char === '[' || char === '{') {
-      at++
-      open.push(char === '[' ? 'array' : 'object')
-      return
-    }
-    NUMBER.lastIndex = at
-    const number = NUMBER.exec(text)
-    if (number !== null) {
-      at += number[0].length
-      // "12." or "1e" at the very end: the number itself was cut.
-      if (at < text.length && numberCutOffAt(text, at - number[0].length)) throw cutOff()
-      return
-    }
-    for (const literal of LITERALS) {
-      const rest = text.slice(at, at + literal.length)
-      if (rest === literal) {
-        at += literal.length
-        return
-      }
-      if (literal.startsWith(rest) && at + rest.length === text.length && rest !== '') throw cutOff()
-    }
-    if (char === '-' && numberCutOffAt(text, at)) throw cutOff()
-    throw unexpected()
-  }
-
   try {
-    const open: ('array' | 'object')[] = []
-    readValue(open)
-    // After a value, each open container takes a separator, its end, or (just opened) its first entry.
-    let justOpened = open.length > 0
-    while (open.length > 0) {
-      const container = open.at(-1)
-      const close = container === 'array' ? ']' : '}'
-      skipWhitespace()
-      if (at >= text.length) throw cutOff()
-      const char = text.charAt(at)
-      if (char === close) {
-        at++
-        open.pop()
-        justOpened = false
-        continue
-      }
-      if (!justOpened) {
-        if (char !== ',') throw unexpected()
-        at++
-      }
-      if (container === 'object') {
-        skipWhitespace()
-        if (at >= text.length) throw cutOff()
-        if (text.charAt(at) !== '"') throw unexpected()
-        readString()
-        expect(':')
-      }
-      const depth = open.length
-      readValue(open)
-      justOpened = open.length > depth
-    }
-    skipWhitespace()
-    return at < text.length ? { kind: 'unexpected', offset: at } : undefined
+    new JsonReader(text).readText()
+    return undefined
   } catch (error) {
     if (error instanceof Fault) return error.fault
     throw error
+  }
+}
+
+/** Walks the JSON grammar over a text, throwing a Fault where the text stops following it. */
+class JsonReader {
+  private at = 0
+  private readonly open: ('array' | 'object')[] = []
+
+  constructor(private readonly text: string) {}
+
+  readText() {
+    let justOpened = this.readValue()
+    // After a value, each open container takes a separator, its end, or (just opened) its first entry.
+    while (this.open.length > 0) {
+      const container = this.open.at(-1)
+      if (this.next() === (container === 'array' ? ']' : '}')) {
+        this.at++
+        this.open.pop()
+        justOpened = false
+        continue
+      }
+      if (!justOpened) this.expect(',')
+      if (container === 'object') this.readKey()
+      justOpened = this.readValue()
+    }
+    this.skipWhitespace()
+    if (this.at < this.text.length) throw this.unexpected()
+  }
+
+  /** A scalar is read whole; an array or object is opened, its state pushed: then this returns true. */
+  private readValue(): boolean {
+    const char = this.next()
+    if (char === '[' || char === '{') {
+      this.at++
+      this.open.push(char === '[' ? 'array' : 'object')
+      return true
+    }
+    if (char === '"') this.readString()
+    else if (!this.readNumber() && !this.readLiteral()) {
+      if (char === '-' && numberCutOffAt(this.text, this.at)) throw this.cutOff()
+      throw this.unexpected()
+    }
+    return false
+  }
+
+  private readKey() {
+    if (this.next() !== '"') throw this.unexpected()
+    this.readString()
+    this.expect(':')
+  }
+
+  /** From the opening quote to just past the closing one. */
+  private readString() {
+    this.at++
+    for (;;) {
+      if (this.at >= this.text.length) throw this.cutOff()
+      const char = this.text.charAt(this.at)
+      if (char === '"') {
+        this.at++
+        return
+      }
+      if (char.charCodeAt(0) < 0x20) throw this.unexpected()
+      if (char === '\\') this.readEscape()
+      else this.at++
+    }
+  }
+
+  /** From the backslash to just past the escape. */
+  private readEscape() {
+    if (this.at + 1 >= this.text.length) throw this.cutOff()
+    const escaped = this.text.charAt(this.at + 1)
+    if (escaped === 'u') {
+      for (let digit = this.at + 2; digit < this.at + 6; digit++) {
+        if (digit >= this.text.length) throw this.cutOff()
+        if (!HEX.test(this.text.charAt(digit))) throw this.unexpected(digit)
+      }
+      this.at += 6
+    } else if (ESCAPES.has(escaped)) this.at += 2
+    else throw this.unexpected(this.at + 1)
+  }
+
+  /** Whether a number starts here, read whole if so. */
+  private readNumber(): boolean {
+    NUMBER.lastIndex = this.at
+    const number = NUMBER.exec(this.text)
+    if (number === null) return false
+    this.at += number[0].length
+    // "12." or "1e" at the very end: the number itself was cut.
+    if (this.at < this.text.length && numberCutOffAt(this.text, this.at - number[0].length))
+      throw this.cutOff()
+    return true
+  }
+
+  /** Whether true, false or null starts here, read whole if so; the start of one at the text's end is cut. */
+  private readLiteral(): boolean {
+    for (const literal of LITERALS) {
+      const rest = this.text.slice(this.at, this.at + literal.length)
+      if (rest === literal) {
+        this.at += literal.length
+        return true
+      }
+      if (literal.startsWith(rest) && this.at + rest.length === this.text.length && rest !== '')
+        throw this.cutOff()
+    }
+    return false
+  }
+
+  /** The next character that is not white space; the text's end there means it was cut off. */
+  private next(): string {
+    this.skipWhitespace()
+    if (this.at >= this.text.length) throw this.cutOff()
+    return this.text.charAt(this.at)
+  }
+
+  private expect(char: string) {
+    if (this.next() !== char) throw this.unexpected()
+    this.at++
+  }
+
+  private skipWhitespace() {
+    while (this.at < this.text.length && WHITESPACE.has(this.text.charAt(this.at))) this.at++
+  }
+
+  private cutOff() {
+    return new Fault({ kind: 'cut-off' })
+  }
+
+  private unexpected(offset = this.at) {
+    return new Fault({ kind: 'unexpected', offset })
   }
 }
 

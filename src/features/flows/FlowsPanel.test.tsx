@@ -60,6 +60,27 @@ it('steps through a shipped flow with the arrow keys, each step showing in the t
   )
 })
 
+it('leaves an arrow key with a modifier, or pressed in a field, to the browser', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  const panel = await screen.findByRole('region', { name: 'Flow' })
+  const nextStep = within(panel).getByRole('button', { name: 'Run next step →' })
+  await waitFor(() => expect(document.activeElement).toBe(nextStep))
+  // A step that starts shows "Running…" on its button at once.
+  for (const modifier of ['Alt', 'Control', 'Meta', 'Shift']) {
+    await user.keyboard(`{${modifier}>}{ArrowRight}{/${modifier}}`)
+    expect(nextStep.textContent, modifier).toBe('Run next step →')
+  }
+  within(panel).getByRole('combobox', { name: 'Flow to run' }).focus()
+  await user.keyboard('{ArrowRight}')
+  expect(nextStep.textContent).toBe('Run next step →')
+  nextStep.focus()
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText(/^Step 1: 201 Created/)
+})
+
 it('shows one request at a time with PSU ids masked in presenter mode', async () => {
   const { user, renderApp } = await startConsole()
   renderApp()
@@ -111,6 +132,18 @@ it("names each run's account by the time it ran, so the account list tells the r
   expect(await accounts.findByText(/Demo Card 14:20:41/)).toBeDefined()
 })
 
+it('says in an alert that there is nothing to record before a step was sent', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  const panel = await screen.findByRole('region', { name: 'Flow' })
+  await user.click(within(panel).getByRole('button', { name: 'Record from requests' }))
+  expect(within(panel).getByRole('alert').textContent).toBe(
+    'Nothing to record yet: create an account, add transactions or read them, then record.',
+  )
+})
+
 it('names a recorded flow by the moment it was recorded, yyyy-mm-dd HH:MM', async () => {
   const { user, renderApp } = await startConsole()
   renderApp()
@@ -127,7 +160,9 @@ it('names a recorded flow by the moment it was recorded, yyyy-mm-dd HH:MM', asyn
   )
   await user.click(within(dialog).getByRole('button', { name: 'Save flow' }))
 
-  await within(panel).findByText(/^Recorded 1 step as "Recorded \d{4}-\d{2}-\d{2} \d{2}:\d{2}"\.$/)
+  expect((await within(panel).findByRole('status')).textContent).toMatch(
+    /^Recorded 1 step as "Recorded \d{4}-\d{2}-\d{2} \d{2}:\d{2}"\.$/,
+  )
   // The recorded flow is the one picked now: one step, counted as one.
   expect(panel.querySelector('.flow-caption')?.textContent).toMatch(/^Next, step 1 of 1: /)
   await user.click(within(panel).getByRole('button', { name: 'Run next step →' }))

@@ -12,6 +12,7 @@ import { checkImport, flowsImport, ImportRefusal, readImportFile } from '../file
 import { showInInspector } from '../inspector'
 import { usePresenter } from '../presenter'
 import { useView } from '../view-state'
+import { useArrowKeys } from './arrow-keys'
 import { bringStepDataIntoView, useCaptionRoom } from './in-sight'
 import { RecordDialog } from './RecordDialog'
 import { recordableRequests } from './record'
@@ -40,7 +41,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const [outcomes, setOutcomes] = useState<(StepOutcome | undefined)[]>([])
   const [context, setContext] = useState<FlowContext>({})
   const [running, setRunning] = useState(false)
-  const [message, setMessage] = useState<{ text: string; bad?: boolean }>()
+  const [message, setMessage] = useState<Message>()
   const [importRefused, setImportRefused] = useState<{ file: string; problems: readonly string[] }>()
   // The requests "Record from requests" offers, while its dialog is open.
   const [recordable, setRecordable] = useState<readonly RequestLogEntry[]>()
@@ -94,23 +95,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     showInInspector(to > 0 ? outcomes[to - 1]?.sent : undefined)
   }
 
-  const keys = useRef({ next, back })
-  keys.current = { next, back }
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || ownsArrowKeys(event.target))
-        return
-      if (event.key === 'ArrowRight') {
-        event.preventDefault()
-        void keys.current.next()
-      } else if (event.key === 'ArrowLeft') {
-        event.preventDefault()
-        keys.current.back()
-      }
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [])
+  useArrowKeys(() => void next(), back)
   useEffect(() => nextButton.current?.focus(), [])
   useEffect(() => (at > 0 ? bringStepDataIntoView() : undefined), [at])
 
@@ -200,9 +185,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
         </select>
       </label>
       <p className="flow-caption" aria-live="polite" ref={caption}>
-        {upcoming
-          ? `Next, step ${at + 1} of ${flow.steps.length}: ${upcoming.caption}`
-          : `Done: ${flow.steps.length === 1 ? 'its one step' : `all ${flow.steps.length} steps`} ran.`}
+        {progressCaption(flow, at)}
       </p>
       {last ? (
         <p className={last.ok ? 'flow-verdict verdict ok' : 'flow-verdict verdict bad'}>
@@ -255,11 +238,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
           </FilePicker>
         </div>
       </details>
-      {message ? (
-        <p className={message.bad ? 'field-error' : 'muted'} role={message.bad ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      ) : null}
+      <PanelMessage message={message} />
       {importRefused ? <ImportRefusal file={importRefused.file} problems={importRefused.problems} /> : null}
       {recordable ? (
         <RecordDialog
@@ -274,15 +253,21 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   )
 }
 
-/**
- * Arrow keys in a field move its caret or its choice, never the flow; nor do they in a modal dialog (the
- * recorder's), which hides the flow behind it.
- */
-function ownsArrowKeys(target: EventTarget | null): boolean {
+/** The caption's words: the step → runs next, or that the flow has run to its end. */
+function progressCaption(flow: Flow, at: number): string {
+  const upcoming = flow.steps[at]
+  if (upcoming) return `Next, step ${at + 1} of ${flow.steps.length}: ${upcoming.caption}`
+  return `Done: ${flow.steps.length === 1 ? 'its one step' : `all ${flow.steps.length} steps`} ran.`
+}
+
+type Message = { text: string; bad?: boolean }
+
+/** What recording or importing did: a bad outcome as an alert, a good one as a status. */
+function PanelMessage({ message }: { message: Message | undefined }) {
+  if (!message) return null
   return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable ||
-      ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
-      target.closest('dialog') !== null)
+    <p className={message.bad ? 'field-error' : 'muted'} role={message.bad ? 'alert' : 'status'}>
+      {message.text}
+    </p>
   )
 }

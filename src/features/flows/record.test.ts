@@ -122,4 +122,47 @@ describe('recording a flow from the request log', () => {
       { action: 'readTransactions', caption: 'Read booked', account: 'acc-2', bookingStatus: 'booked' },
     ])
   })
+  it('names the account of a step unless it is the one the flow created last', () => {
+    const create = (resourceId?: string) =>
+      entry('POST', '/api/v1/sandbox/card-accounts', 201, {
+        requestBody: JSON.stringify(account),
+        responseBody: JSON.stringify(resourceId ? { ...account, resourceId } : account),
+      })
+    const add = (id: string, status = 201) =>
+      entry('POST', `/api/v1/sandbox/card-accounts/${id}/transactions`, status, {
+        requestBody: JSON.stringify([tx]),
+      })
+    const read = (id: string) =>
+      entry(
+        'GET',
+        `/api/v1/sandbox/card-accounts/${id}/transactions?bookingStatus=both&toDate=2026-11-30`,
+        200,
+      )
+    const steps = recordFlow(
+      [
+        create('acc-1'),
+        create('acc-2'),
+        read('acc-1'),
+        add('acc-2', 400),
+        add('acc-2'),
+        create(),
+        add('acc-3'),
+      ],
+      'x',
+    )?.steps
+    expect(steps).toEqual([
+      { action: 'createAccount', caption: 'Create a card account', body: account },
+      { action: 'createAccount', caption: 'Create a card account', body: account },
+      {
+        action: 'readTransactions',
+        caption: 'Read both',
+        account: 'acc-1',
+        bookingStatus: 'both',
+        toDate: '2026-11-30',
+      },
+      { action: 'addTransactions', caption: 'Add transactions', body: [tx] },
+      { action: 'createAccount', caption: 'Create a card account', body: account },
+      { action: 'addTransactions', caption: 'Add transactions', account: 'acc-3', body: [tx] },
+    ])
+  })
 })

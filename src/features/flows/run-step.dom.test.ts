@@ -106,6 +106,23 @@ describe('running a flow step by step through the API client', () => {
       ok: false,
       status: undefined,
       summary: 'Failed: No card account yet: the flow has not created one',
+      view: {},
     })
+  })
+
+  it('names the status a refused step got, and keeps the view on the account it was about', async () => {
+    const [create] = firstAccount?.steps ?? []
+    if (!create) throw new Error('the shipped flow has no first step')
+    const { context } = await runStep(api, create, {})
+    const read = {
+      action: 'readTransactions',
+      caption: 'Read',
+      bookingStatus: 'booked',
+      tamper: 'bad-signature',
+    } as const
+    const outcome = await runStep(api, read, context)
+    api.settings.tamper.write(undefined)
+    expect(outcome).toMatchObject({ ok: false, status: 401, view: { account: context.account } })
+    expect(outcome.summary).toMatch(/^HTTP 401: \S/)
   })
 })

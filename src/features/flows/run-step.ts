@@ -61,16 +61,21 @@ async function run(api: ApiClient, step: FlowStep, context: FlowContext): Promis
   try {
     return await send(api, step, context)
   } catch (error) {
-    const status = error instanceof ApiError ? error.status : undefined
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
-    const account = 'account' in step ? (step.account ?? context.account) : context.account
-    return {
-      context,
-      status,
-      ok: false,
-      summary: status === undefined ? `Failed: ${reason}` : `HTTP ${status}: ${reason}`,
-      view: account === undefined ? {} : { account },
-    }
+    return failed(error, step, context)
+  }
+}
+
+/** A step whose request failed: its status and the error's first line, the view on its account. */
+function failed(error: unknown, step: FlowStep, context: FlowContext): StepOutcome {
+  const status = error instanceof ApiError ? error.status : undefined
+  const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+  const account = 'account' in step ? (step.account ?? context.account) : context.account
+  return {
+    context,
+    status,
+    ok: false,
+    summary: status === undefined ? `Failed: ${reason}` : `HTTP ${status}: ${reason}`,
+    view: account === undefined ? {} : { account },
   }
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The clock's number fields hold what is typed: a cleared field is not 1 or 0, so typing goes on from
 // empty, and a value that is no count is named rather than changed into one.
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { addDays, localToday } from '../../contract'
 import { startConsole } from '../../test/render'
@@ -62,6 +62,23 @@ it('refuses a move that would take the clock past its century, in words, and kee
   // Typing another count starts afresh.
   await user.type(days, '0')
   expect(dialog.queryByRole('alert')).toBeNull()
+})
+
+it('freezes the clock on the date picked, says so, and goes back to the real date', async () => {
+  const { user, dialog } = await openClock()
+  const back = dialog.getByRole('button', { name: 'Back to the real date' })
+  expect(back).toHaveProperty('disabled', true)
+  const on = dialog.getByLabelText('Freeze on')
+  expect(on).toHaveProperty('value', localToday())
+  const later = addDays(localToday(), 3)
+  fireEvent.change(on, { target: { value: later } })
+  await user.click(dialog.getByRole('button', { name: 'Freeze' }))
+  await waitFor(() => expect(dialog.getByTestId('clock-today').textContent).toBe(later))
+  expect(dialog.getByText(/^\(real date/).textContent).toBe(` (real date ${localToday()}; frozen)`)
+
+  await user.click(back)
+  await waitFor(() => expect(dialog.getByTestId('clock-today').textContent).toBe(localToday()))
+  expect(back).toHaveProperty('disabled', true)
 })
 
 it('refuses a settlement rule that is no count, in words, and sets nothing', async () => {

@@ -12,14 +12,12 @@ import {
   writeOfflinePersonality,
 } from '../../api'
 import {
-  addDays,
   clockToday,
-  daysBetween,
-  MAX_CLOCK_OFFSET_DAYS,
   personalityName,
   personalityNames,
   personalitySummaries,
   type SandboxBehaviour,
+  type SandboxClockAnswer,
   type SandboxClockState,
 } from '../../contract'
 import { bankProfileFile } from '../../contract/bank-profile'
@@ -29,8 +27,9 @@ import { FilePicker } from '../../ui/FilePicker'
 import { FormAlert } from '../../ui/Messages'
 import { count, useOfflineData } from '../data-tools'
 import { checkImport, ImportRefusal, profileImport, readImportFile } from '../file-import'
-import { numberOf, wholeIn, wholeNumberOf } from '../normalise'
 import { learnedProfiles } from '../probe'
+import { MoveClock } from './MoveClock'
+import { SettlementRule, useSettlementRule } from './SettlementRule'
 
 interface ClockDialogProps {
   onClose: () => void
@@ -47,26 +46,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const set = useSetSandboxClock()
   const announce = useAnnounce()
   const answer = clock.data?.kind === 'read' ? clock.data.value : undefined
-  const absence = sandboxOnlyAbsence(clock.error)
-  const [daysText, setDaysText] = useState('1')
-  // A move past the sandbox's bound on the clock is refused here, in words, before it is sent.
-  const daysProblem = wholeIn(numberOf(daysText), 1, MAX_CLOCK_OFFSET_DAYS, 'Days')
-  const days = daysProblem === undefined ? numberOf(daysText) : undefined
-  // A move within the bound that would take the clock past it from where it stands; cleared by typing.
-  const [moveProblem, setMoveProblem] = useState<string>()
-  const [frozenOn, setFrozenOn] = useState<string>()
-  // Undefined until the tester types: the sandbox's own rule is shown and kept.
-  const [settleAfterText, setSettleAfterText] = useState<string>()
-  const typedRule = settleAfterText === undefined ? undefined : wholeNumberOf(settleAfterText, 0)
-  const rule = settleAfterText === undefined ? (answer?.settlePendingAfterDays ?? null) : (typedRule ?? null)
-  const [ruleOn, setRuleOn] = useState<boolean>()
-  const ruleActive = ruleOn ?? rule !== null
-  const ruleProblem =
-    ruleActive && settleAfterText !== undefined && typedRule === undefined
-      ? 'Days until pending settles must be a whole number, 0 or more: the clock is not set until it is'
-      : undefined
-  const ruleErrorId = useId()
-  const daysErrorId = useId()
+  const settlement = useSettlementRule(answer)
 
   const offlineData = useOfflineData()
   // A move back that would leave stored transactions dated after the new today, held until the tester says
@@ -75,7 +55,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const [removing, setRemoving] = useState(false)
 
   const apply = async (setting: SandboxClockState['setting']) => {
-    if (ruleProblem !== undefined || !answer) return
+    if (settlement.problem !== undefined || !answer) return
     setAsking(undefined)
     const day = clockToday(setting, answer.realToday)
     const found = day < answer.today ? await offlineData?.datedAfter(day) : undefined
@@ -96,7 +76,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const send = (setting: SandboxClockState['setting']) => {
     setAsking(undefined)
     set.mutate(
-      { setting, settlePendingAfterDays: ruleActive ? (rule ?? 3) : null },
+      { setting, settlePendingAfterDays: settlement.settlePendingAfterDays },
       {
         onSuccess: (result) => {
           if (result.kind !== 'read') return
@@ -108,37 +88,11 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
       },
     )
   }
-  const move = (by: number) => {
-    if (!answer) return
-    const today = addDays(answer.today, by)
-    if (answer.setting.kind === 'frozen') return void apply({ kind: 'frozen', date: today })
-    const offsetDays = daysBetween(answer.realToday, today)
-    if (Math.abs(offsetDays) > MAX_CLOCK_OFFSET_DAYS) {
-      const moved = `${by > 0 ? 'Forward' : 'Back'} ${count(Math.abs(by), 'day')}`
-      const where = `${count(Math.abs(offsetDays), 'day')} ${offsetDays > 0 ? 'ahead' : 'behind'}`
-      return setMoveProblem(
-        `The sandbox's clock stays within ${MAX_CLOCK_OFFSET_DAYS.toLocaleString('en')} days of the real date: ${moved} would put it ${where}; nothing was moved.`,
-      )
-    }
-    void apply({ kind: 'follows', offsetDays })
-  }
-  const freeze = (event: FormEvent) => {
-    event.preventDefault()
-    const date = frozenOn ?? answer?.today
-    if (date) void apply({ kind: 'frozen', date })
-  }
 
   return (
     <Dialog help="test-conditions" title="Sandbox clock" onClose={onClose} busy={set.isPending}>
       <div className="clock-panel">
-        {clock.isPending ? <p className="muted">Asking the sandbox…</p> : null}
-        {absence ? (
-          <p className="note" role="status">
-            {absence}
-          </p>
-        ) : clock.isError ? (
-          <FormAlert alert={clock.error instanceof ApiError ? clock.error.messages : clock.error.message} />
-        ) : null}
+        <ClockReadStatus clock={clock} />
         {answer ? (
           <>
             <p className="clock-now">
@@ -153,79 +107,9 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
               It drives the sandbox's rules (no future dates, date windows, default dates, generated data,
               settlement); signatures, Date and certificates keep real time.
             </p>
-            <div className="clock-move">
-              <label>
-                Days
-                <input
-                  type="number"
-                  min={1}
-                  value={daysText}
-                  aria-invalid={days === undefined}
-                  aria-describedby={days === undefined ? daysErrorId : undefined}
-                  onChange={(e) => {
-                    setDaysText(e.target.value)
-                    setMoveProblem(undefined)
-                  }}
-                />
-              </label>
-              <button type="button" disabled={days === undefined} onClick={() => move(-(days ?? 0))}>
-                Back {days ?? '…'} {days === 1 ? 'day' : 'days'}
-              </button>
-              <button type="button" disabled={days === undefined} onClick={() => move(days ?? 0)}>
-                Forward {days ?? '…'} {days === 1 ? 'day' : 'days'}
-              </button>
-            </div>
-            {days === undefined ? (
-              <p id={daysErrorId} className="field-error">
-                {daysProblem}
-              </p>
-            ) : null}
-            {moveProblem ? (
-              <p className="field-error" role="alert">
-                {moveProblem}
-              </p>
-            ) : null}
-            <form className="clock-freeze" onSubmit={freeze}>
-              <label>
-                Freeze on
-                <input
-                  type="date"
-                  value={frozenOn ?? answer.today}
-                  onChange={(e) => setFrozenOn(e.target.value || undefined)}
-                />
-              </label>
-              <button type="submit">Freeze</button>
-              <button
-                type="button"
-                disabled={answer.setting.kind === 'follows' && answer.setting.offsetDays === 0}
-                onClick={() => void apply({ kind: 'follows', offsetDays: 0 })}
-              >
-                Back to the real date
-              </button>
-            </form>
-            <fieldset className="clock-rule">
-              <legend>Automatic settlement</legend>
-              <label>
-                <input type="checkbox" checked={ruleActive} onChange={(e) => setRuleOn(e.target.checked)} />{' '}
-                Pending transactions settle as booked after
-              </label>{' '}
-              <input
-                type="number"
-                aria-label="Days until pending settles"
-                min={0}
-                value={settleAfterText ?? String(rule ?? 3)}
-                disabled={!ruleActive}
-                aria-invalid={ruleProblem !== undefined}
-                aria-describedby={ruleProblem === undefined ? undefined : ruleErrorId}
-                onChange={(e) => setSettleAfterText(e.target.value)}
-              />{' '}
-              days, whenever the clock is set.
-              {ruleProblem === undefined ? null : (
-                <p id={ruleErrorId} className="field-error">
-                  {ruleProblem}.
-                </p>
-              )}
-            </fieldset>
+            <MoveClock answer={answer} onApply={(setting) => void apply(setting)} />
+            <FreezeClock answer={answer} onApply={(setting) => void apply(setting)} />
+            <SettlementRule rule={settlement} />
             {asking ? (
               <DatedAfterQuestion
                 found={asking.found}
@@ -237,7 +121,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
             ) : null}
             {set.error ? (
               <FormAlert
-                alert={set.error instanceof ApiError ? set.error.messages : set.error.message}
+                alert={alertOf(set.error)}
                 condition={set.error instanceof ApiError ? set.error.condition : undefined}
               />
             ) : null}
@@ -250,6 +134,61 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
         <DialogCancel disabled={set.isPending}>Close</DialogCancel>
       </footer>
     </Dialog>
+  )
+}
+
+/** While the clock is asked for, and why there is none: a sandbox without one, or the error it met. */
+function ClockReadStatus({ clock }: { clock: ReturnType<typeof useSandboxClock> }) {
+  const absence = sandboxOnlyAbsence(clock.error)
+  return (
+    <>
+      {clock.isPending ? <p className="muted">Asking the sandbox…</p> : null}
+      {absence ? (
+        <p className="note" role="status">
+          {absence}
+        </p>
+      ) : clock.isError ? (
+        <FormAlert alert={alertOf(clock.error)} />
+      ) : null}
+    </>
+  )
+}
+
+/** What an alert says of a failed request: the sandbox's messages, or the error's own words. */
+const alertOf = (error: Error) => (error instanceof ApiError ? error.messages : error.message)
+
+/** Freezes the clock on the date picked (the sandbox's today until one is), or returns it to the real date. */
+function FreezeClock({
+  answer,
+  onApply,
+}: {
+  answer: SandboxClockAnswer
+  onApply: (setting: SandboxClockState['setting']) => void
+}) {
+  const [frozenOn, setFrozenOn] = useState<string>()
+  const freeze = (event: FormEvent) => {
+    event.preventDefault()
+    onApply({ kind: 'frozen', date: frozenOn ?? answer.today })
+  }
+  return (
+    <form className="clock-freeze" onSubmit={freeze}>
+      <label>
+        Freeze on
+        <input
+          type="date"
+          value={frozenOn ?? answer.today}
+          onChange={(e) => setFrozenOn(e.target.value || undefined)}
+        />
+      </label>
+      <button type="submit">Freeze</button>
+      <button
+        type="button"
+        disabled={answer.setting.kind === 'follows' && answer.setting.offsetDays === 0}
+        onClick={() => onApply({ kind: 'follows', offsetDays: 0 })}
+      >
+        Back to the real date
+      </button>
+    </form>
   )
 }
 

@@ -15,16 +15,24 @@ import type { ShareSettings } from './share-link'
 installModalDialogs()
 
 const saved: unknown[] = []
+const clocksSet: unknown[] = []
+const tamperWrite = vi.fn()
+let saveFails = false
 let here: ShareSettings
 
 vi.mock('./use-share-settings', () => ({ useShareSettings: () => ({ ready: true, ...here }) }))
 vi.mock('../../api', async (original) => ({
   ...(await original<typeof import('../../api')>()),
-  useSetSandboxClock: () => ({ mutateAsync: async () => {} }),
-  useApiClient: () => ({ settings: { tamper: { write: vi.fn() } } }),
+  useSetSandboxClock: () => ({ mutateAsync: async (clock: unknown) => clocksSet.push(clock) }),
+  useApiClient: () => ({ settings: { tamper: { write: tamperWrite } } }),
 }))
 vi.mock('../conditions', () => ({
-  useSaveConditions: () => ({ mutateAsync: async (conditions: unknown) => saved.push(conditions) }),
+  useSaveConditions: () => ({
+    mutateAsync: async (conditions: unknown) => {
+      if (saveFails) throw new Error('the proxy said no')
+      saved.push(conditions)
+    },
+  }),
 }))
 
 const PROXY_RULES = {
@@ -51,6 +59,9 @@ beforeEach(async () => {
   if (!encoded.ok) throw new Error('too long')
   fragment = encoded.fragment
   saved.length = 0
+  clocksSet.length = 0
+  tamperWrite.mockClear()
+  saveFails = false
   reload.mockClear()
   sessionStorage.clear()
   vi.stubGlobal('location', { ...window.location, reload, hash: '', pathname: '/', search: '' })
@@ -103,4 +114,52 @@ it('after the reload, asks again when there is more to change than was agreed to
   expect(within(dialog).getByRole('listitem').textContent).toMatch(/^Conditions: .* → none$/)
   expect(saved).toEqual([])
   expect(reload).not.toHaveBeenCalled()
+})
+
+it('sets the Signature and the clock the link asks for in place, then reloads', async () => {
+  const frozen = { setting: { kind: 'frozen', date: '2026-11-01' }, settlePendingAfterDays: null } as const
+  const encoded = await encodeShareLink({ ...link, tamper: 'bad-signature', clock: frozen })
+  if (!encoded.ok) throw new Error('too long')
+  here = {
+    mode: 'proxy',
+    tamper: null,
+    clock: { setting: { kind: 'follows', offsetDays: 0 }, settlePendingAfterDays: null },
+    conditions: { rules: [] },
+  }
+  render(<SharedLinkOpener fragment={encoded.fragment} onSwitchMode={async () => {}} />)
+  const dialog = await screen.findByRole('dialog', { name: 'Open the shared view?' })
+  expect(within(dialog).queryByText(/^Switching the mode/)).toBeNull()
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Change and open' }))
+  await vi.waitFor(() => expect(reload).toHaveBeenCalled())
+  expect(tamperWrite).toHaveBeenCalledWith('bad-signature')
+  expect(clocksSet).toEqual([frozen])
+  expect(saved).toEqual([])
+})
+
+it('says why the changes could not be applied, and asks again', async () => {
+  saveFails = true
+  here = { mode: 'proxy', tamper: null, clock: null, conditions: PROXY_RULES }
+  render(<SharedLinkOpener fragment={fragment} onSwitchMode={async () => {}} />)
+  const dialog = await screen.findByRole('dialog', { name: 'Open the shared view?' })
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Change and open' }))
+  expect((await within(dialog).findByRole('alert')).textContent).toBe(
+    'Could not apply them: the proxy said no',
+  )
+  expect(within(dialog).getByRole('button', { name: 'Change and open' })).toHaveProperty('disabled', false)
+  expect(reload).not.toHaveBeenCalled()
+})
+
+it('says why a damaged link cannot be opened, and closes', async () => {
+  here = { mode: 'proxy', tamper: null, clock: null, conditions: PROXY_RULES }
+  const damaged = `${fragment.slice(0, fragment.indexOf('=') + 1)}!!`
+  render(<SharedLinkOpener fragment={damaged} onSwitchMode={async () => {}} />)
+  const dialog = await screen.findByRole('dialog', { name: 'This link cannot be opened' })
+  expect(within(dialog).getByText(/^The console cannot read this link/).textContent).toBe(
+    'The console cannot read this link: the link is cut short or damaged (copy it again, whole).',
+  )
+  // The footer's Close, after the title bar's ×.
+  const close = within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)
+  if (!close) throw new Error('no Close button')
+  await userEvent.click(close)
+  expect(screen.queryByRole('dialog')).toBeNull()
 })

@@ -40,9 +40,7 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
   const [failure, setFailure] = useState<string>()
   const { ready, ...here } = useShareSettings()
   const [, setView] = useView()
-  const { settings } = useApiClient()
-  const saveConditions = useSaveConditions()
-  const setClock = useSetSandboxClock()
+  const applySettings = useApplyLinkSettings()
   const started = useRef(false)
   const reloadWithLink = () => history.replaceState(null, '', location.pathname + location.search + fragment)
 
@@ -67,21 +65,13 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
   const apply = async (shared: ShareLink, pending: SettingChange[]) => {
     setPhase('applying')
     try {
-      if (pending.some((change) => change.setting === 'Mode')) {
+      if (changesSetting(pending, 'Mode')) {
         sessionStorage.setItem(ACCEPTED_KEY, JSON.stringify({ fragment, changes: pending }))
         reloadWithLink()
         await onSwitchMode(shared.mode)
         return
       }
-      if (pending.some((change) => change.setting === 'Signature')) {
-        settings.tamper.write(isTamperScenario(shared.tamper) ? shared.tamper : undefined)
-      }
-      if (shared.conditions && pending.some((change) => change.setting === 'Conditions')) {
-        await saveConditions.mutateAsync(shared.conditions)
-      }
-      if (shared.clock && pending.some((change) => change.setting === 'Sandbox clock')) {
-        await setClock.mutateAsync(shared.clock)
-      }
+      await applySettings(shared, pending)
       sessionStorage.removeItem(ACCEPTED_KEY)
       // The header's switches read their settings at start: a reload shows them as the link set them.
       reloadWithLink()
@@ -102,62 +92,18 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
   })
 
   if (decoded && !decoded.ok && phase !== 'done') {
-    return (
-      <Dialog help="explain-share" title="This link cannot be opened" onClose={() => setPhase('done')}>
-        <p className="confirm-body">The console cannot read this link: {decoded.reason}.</p>
-        <footer className="dialog-actions">
-          <button type="button" onClick={() => setPhase('done')}>
-            Close
-          </button>
-        </footer>
-      </Dialog>
-    )
+    return <UnreadableLinkDialog reason={decoded.reason} onClose={() => setPhase('done')} />
   }
   if (link && changes && (phase === 'asking' || phase === 'applying')) {
     return (
-      <Dialog
-        help="explain-share"
-        title="Open the shared view?"
-        onClose={() => open(link)}
-        busy={phase === 'applying'}
-      >
-        <div className="confirm-body">
-          <p>The link was made with other settings. Opening it as made changes:</p>
-          <ul className="share-changes">
-            {changes.map((change) => (
-              <li key={change.setting}>
-                <strong>{change.setting}</strong>: {change.from} → {change.to}
-              </li>
-            ))}
-          </ul>
-          {changes.some((change) => change.setting === 'Mode') ? (
-            <p className="muted">
-              Switching the mode reloads the console; the rest is then set in{' '}
-              {link.mode === 'proxy' ? 'Proxy' : 'Offline'} mode
-              {link.mode === 'proxy' ? ", where the conditions are the proxy's, for every tab" : ''}. Should
-              the reload find more to change than this, the console asks again.
-            </p>
-          ) : null}
-        </div>
-        {failure ? (
-          <p className="form-alert" role="alert">
-            Could not apply them: {failure}
-          </p>
-        ) : null}
-        <footer className="dialog-actions">
-          <button type="button" onClick={() => open(link)} disabled={phase === 'applying'}>
-            Open without changing them
-          </button>
-          <button
-            type="button"
-            className="primary"
-            onClick={() => void apply(link, changes)}
-            disabled={phase === 'applying'}
-          >
-            Change and open
-          </button>
-        </footer>
-      </Dialog>
+      <ChangesDialog
+        link={link}
+        changes={changes}
+        applying={phase === 'applying'}
+        failure={failure}
+        onOpen={() => open(link)}
+        onApply={() => void apply(link, changes)}
+      />
     )
   }
   if (link?.request && phase === 'open') {
@@ -171,6 +117,94 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
     )
   }
   return null
+}
+
+/** Sets here what a link changes short of the mode, as accepted: the Signature, the conditions, the clock. */
+function useApplyLinkSettings() {
+  const { settings } = useApiClient()
+  const saveConditions = useSaveConditions()
+  const setClock = useSetSandboxClock()
+  return async (shared: ShareLink, pending: readonly SettingChange[]) => {
+    if (changesSetting(pending, 'Signature')) {
+      settings.tamper.write(isTamperScenario(shared.tamper) ? shared.tamper : undefined)
+    }
+    if (shared.conditions && changesSetting(pending, 'Conditions')) {
+      await saveConditions.mutateAsync(shared.conditions)
+    }
+    if (shared.clock && changesSetting(pending, 'Sandbox clock')) {
+      await setClock.mutateAsync(shared.clock)
+    }
+  }
+}
+
+const changesSetting = (changes: readonly SettingChange[], setting: SettingChange['setting']) =>
+  changes.some((change) => change.setting === setting)
+
+function UnreadableLinkDialog({ reason, onClose }: { reason: string; onClose: () => void }) {
+  return (
+    <Dialog help="explain-share" title="This link cannot be opened" onClose={onClose}>
+      <p className="confirm-body">The console cannot read this link: {reason}.</p>
+      <footer className="dialog-actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </footer>
+    </Dialog>
+  )
+}
+
+/** Asks before a link changes settings here: each change listed, and what a mode switch means. */
+function ChangesDialog({
+  link,
+  changes,
+  applying,
+  failure,
+  onOpen,
+  onApply,
+}: {
+  link: ShareLink
+  changes: readonly SettingChange[]
+  applying: boolean
+  /** Why applying the changes failed, the last time it was tried. */
+  failure: string | undefined
+  onOpen: () => void
+  onApply: () => void
+}) {
+  return (
+    <Dialog help="explain-share" title="Open the shared view?" onClose={onOpen} busy={applying}>
+      <div className="confirm-body">
+        <p>The link was made with other settings. Opening it as made changes:</p>
+        <ul className="share-changes">
+          {changes.map((change) => (
+            <li key={change.setting}>
+              <strong>{change.setting}</strong>: {change.from} → {change.to}
+            </li>
+          ))}
+        </ul>
+        {changesSetting(changes, 'Mode') ? (
+          <p className="muted">
+            Switching the mode reloads the console; the rest is then set in{' '}
+            {link.mode === 'proxy' ? 'Proxy' : 'Offline'} mode
+            {link.mode === 'proxy' ? ", where the conditions are the proxy's, for every tab" : ''}. Should the
+            reload find more to change than this, the console asks again.
+          </p>
+        ) : null}
+      </div>
+      {failure ? (
+        <p className="form-alert" role="alert">
+          Could not apply them: {failure}
+        </p>
+      ) : null}
+      <footer className="dialog-actions">
+        <button type="button" onClick={onOpen} disabled={applying}>
+          Open without changing them
+        </button>
+        <button type="button" className="primary" onClick={onApply} disabled={applying}>
+          Change and open
+        </button>
+      </footer>
+    </Dialog>
+  )
 }
 
 function SharedRequestDialog({
