@@ -8,7 +8,8 @@ import { AccountList } from '../features/card-accounts/AccountList'
 // the data tools, the inspector, the shared link's reader and the table.
 import type { AccountView, KnownAccount } from '../features/card-accounts/account-view'
 import { type KnownAccounts, useKnownAccounts } from '../features/card-accounts/use-known-accounts'
-import { useFillTestData } from '../features/data-tools/fill'
+import { FillButton } from '../features/data-tools/FillButton'
+import { type FillTestData, useFillTestData } from '../features/data-tools/fill'
 import { FlowsPanel } from '../features/flows'
 import { Inspector } from '../features/inspector/Inspector'
 import { isPresenterShortcut, usePresenterSetting } from '../features/presenter'
@@ -134,8 +135,8 @@ export function App({ mode, offlineError }: AppProps) {
             noList={known.noList}
             onNew={() => dialogs.open('new-account')}
             onOpen={() => dialogs.open('open-account')}
-            filling={fill.filling}
-            onFill={async () => onFilled(await fill.fill())}
+            fill={fill}
+            onFilled={onFilled}
           />
         ) : null}
       </main>
@@ -238,7 +239,7 @@ function Sidebar({
   accountShown: boolean
   emptySandbox: boolean
   dataToolsDue: boolean
-  fill: ReturnType<typeof useFillTestData>
+  fill: FillTestData
   onFilled: (first: string | undefined) => void
 }) {
   const dialogs = useConsoleDialogs()
@@ -388,14 +389,14 @@ function EmptySandbox({
   noList,
   onNew,
   onOpen,
-  filling,
-  onFill,
+  fill,
+  onFilled,
 }: {
   noList: boolean
   onNew: () => void
   onOpen: () => void
-  filling: boolean
-  onFill: () => void
+  fill: FillTestData
+  onFilled: (first: string | undefined) => void
 }) {
   return (
     <div className="empty-state">
@@ -412,9 +413,7 @@ function EmptySandbox({
         <button type="button" onClick={onOpen}>
           Open account…
         </button>
-        <button type="button" onClick={onFill} disabled={filling}>
-          {filling ? 'Filling…' : 'Fill test data'}
-        </button>
+        <FillButton fill={fill} onFilled={onFilled} />
       </div>
     </div>
   )

@@ -164,6 +164,10 @@ export interface FormFailure {
   condition?: string | undefined
 }
 
+/** What an alert says of a failed request: the sandbox's messages, or the error's own words. */
+export const failureShown = (error: Error): TppMessage[] | string =>
+  error instanceof ApiError ? error.messages : error.message
+
 /**
  * The alert for a write that failed: the messages of the sandbox's refusal that `unmarked` leaves over once
  * it has marked the fields (`refused` when it leaves none), or the error's own words when no refusal came.

@@ -24,6 +24,7 @@ import { ApiErrorState } from '../ApiErrorState'
 import { dataImport, ImportRefusal, importProblemsInWords, importTools } from '../file-import'
 import { ScenariosDialog } from '../scenarios'
 import { useView } from '../view-state'
+import { FillButton } from './FillButton'
 import type { FillTestData } from './fill'
 import { ImportDialog } from './ImportDialog'
 import { bookAccounts, count, downloadConsoleFile, snapshotCounts, useOfflineData } from './offline-data'
@@ -173,11 +174,7 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
     <section className="data-tools" aria-labelledby="data-tools-heading">
       <h2 id="data-tools-heading">Data</h2>
       <div className="tool-buttons">
-        {offerFill ? (
-          <button type="button" disabled={fill.filling} onClick={async () => onFilled(await fill.fill())}>
-            {fill.filling ? 'Filling…' : 'Fill test data'}
-          </button>
-        ) : null}
+        {offerFill ? <FillButton fill={fill} onFilled={onFilled} /> : null}
         <button type="button" onClick={exportJson}>
           {offline ? 'Export JSON' : 'Export book'}
         </button>

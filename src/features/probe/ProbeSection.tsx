@@ -1,8 +1,9 @@
 import { useId, useState } from 'react'
-import { ApiError, useApiClient, useConnection } from '../../api'
+import { useApiClient, useConnection } from '../../api'
 import { testCustomers } from '../../contract'
 import { probePlan, probeRequest } from '../../contract/probe'
 import { FormAlert } from '../../ui/Messages'
+import { failureShown } from '../form-errors'
 import { PersonalInput } from '../presenter'
 import { ProbeReport } from './ProbeReport'
 import { cancelProbeRun, type ProbeRun, resetProbeRun, startProbeRun, useProbeRun } from './probe-run'
@@ -145,7 +146,7 @@ function ProbeFailed({ run }: { run: Extract<ProbeRun, { phase: 'failed' }> }) {
         The check could not run to its report
         {run.exchanges.length > 0 ? ` (${run.exchanges.length} requests were sent)` : ''}:
       </p>
-      <FormAlert alert={error instanceof ApiError ? error.messages : error.message} />
+      <FormAlert alert={failureShown(error)} />
     </div>
   )
 }

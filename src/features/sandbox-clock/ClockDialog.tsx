@@ -27,6 +27,7 @@ import { FilePicker } from '../../ui/FilePicker'
 import { FormAlert } from '../../ui/Messages'
 import { count, useOfflineData } from '../data-tools'
 import { checkImport, ImportRefusal, profileImport, readImportFile } from '../file-import'
+import { failureShown } from '../form-errors'
 import { learnedProfiles } from '../probe'
 import { MoveClock } from './MoveClock'
 import { SettlementRule, useSettlementRule } from './SettlementRule'
@@ -121,7 +122,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
             ) : null}
             {set.error ? (
               <FormAlert
-                alert={alertOf(set.error)}
+                alert={failureShown(set.error)}
                 condition={set.error instanceof ApiError ? set.error.condition : undefined}
               />
             ) : null}
@@ -148,14 +149,11 @@ function ClockReadStatus({ clock }: { clock: ReturnType<typeof useSandboxClock> 
           {absence}
         </p>
       ) : clock.isError ? (
-        <FormAlert alert={alertOf(clock.error)} />
+        <FormAlert alert={failureShown(clock.error)} />
       ) : null}
     </>
   )
 }
-
-/** What an alert says of a failed request: the sandbox's messages, or the error's own words. */
-const alertOf = (error: Error) => (error instanceof ApiError ? error.messages : error.message)
 
 /** Freezes the clock on the date picked (the sandbox's today until one is), or returns it to the real date. */
 function FreezeClock({
