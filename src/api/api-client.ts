@@ -171,7 +171,6 @@ export function createApiClient({
       ...((await isOurSandbox()) ? { corporateId: LIST_CORPORATE_ID } : {}),
       ...given,
     }
-    let failure: unknown
     try {
       const account = await getCardAccount(send, id, options)
       const note = account.kind === 'unexpected' ? unexpectedNote(account.problems) : undefined
@@ -179,10 +178,17 @@ export function createApiClient({
       return { kind: 'opened', id }
     } catch (error) {
       if (isSandboxNotFound(error)) return { kind: 'not-found', id, error }
-      failure = error
+      return openByTransactions(key, id, options, `The account could not be read: ${reason(error)}`)
     }
-    // The account object could not be read: its transactions name its masked PAN, which is enough.
-    const note = `The account could not be read: ${reason(failure)}`
+  }
+
+  /** The account object could not be read: its transactions name its masked PAN, which is enough. */
+  const openByTransactions = async (
+    key: string,
+    id: string,
+    options: ReadOptions,
+    note: string,
+  ): Promise<OpenOutcome> => {
     try {
       const page = await listTransactions(send, id, { bookingStatus: 'both', offset: 0, limit: 1 }, options)
       const maskedPan = page.kind === 'read' ? page.value.cardAccount?.maskedPan : undefined

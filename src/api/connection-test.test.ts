@@ -68,6 +68,10 @@ describe('what a connection test met, named', () => {
       body: '{"error":"no route"}',
     }
     expect(classOf(gateway)).toBe('wrong-base-path')
+    expect(classifyProbe(gateway).text).toContain(
+      `with a body that is not the sandbox's error shape (${json}): the path in SANDBOX_BASE_URL`,
+    )
+    expect(classifyProbe({ ...gateway, contentType: '' }).text).toContain('error shape (no content type):')
   })
 
   it("counts the sandbox's own 404 for the test id as connected: it checked the signature first", () => {

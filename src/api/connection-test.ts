@@ -76,35 +76,7 @@ export function classifyProbe(outcome: ProbeOutcome): Verdict {
   const message = firstMessage(body)
   const said = message ? `${message.code}: ${message.text}` : `HTTP ${status}`
 
-  if (status === 502 && message?.code === 'UPSTREAM_UNREACHABLE') {
-    const code = /\(([A-Z0-9_]+)\)/.exec(message.text)?.[1] ?? ''
-    if (nameCodes.has(code)) {
-      return fail(
-        'name-not-found',
-        'Name not found',
-        `The upstream's host name does not resolve (${code}): check the host in SANDBOX_BASE_URL and this machine's DNS.`,
-      )
-    }
-    if (code === 'ECONNREFUSED') {
-      return fail(
-        'refused',
-        'Connection refused',
-        `Nothing accepts connections at the upstream's address and port (${code}): check the port in SANDBOX_BASE_URL and that the sandbox runs.`,
-      )
-    }
-    if (tlsCode.test(code)) {
-      return fail(
-        'tls-not-trusted',
-        'TLS not trusted',
-        `The proxy does not trust the upstream's TLS certificate (${code}). If a private CA issued it, start the console with NODE_EXTRA_CA_CERTS=/path/to/ca.pem.`,
-      )
-    }
-    return fail(
-      'unreachable',
-      'Upstream unreachable',
-      `The proxy could not reach the upstream (${code || message.text}).`,
-    )
-  }
+  if (status === 502 && message?.code === 'UPSTREAM_UNREACHABLE') return unreachableVerdict(message.text)
   if (status === 504) {
     return fail(
       'timeout',
@@ -119,16 +91,7 @@ export function classifyProbe(outcome: ProbeOutcome): Verdict {
       `The sandbox refused the signed request (${said}). Check TPP_CERT and TPP_KEY, and that the bank has registered this certificate.`,
     )
   }
-  if (status === 404 && message === undefined) {
-    const what = contentType.includes('html')
-      ? 'an HTML page'
-      : `a body that is not the sandbox's error shape (${contentType || 'no content type'})`
-    return fail(
-      'wrong-base-path',
-      'Wrong base path',
-      `The upstream answered 404 with ${what}: the path in SANDBOX_BASE_URL is probably wrong (the platform's sandbox lives under a base path such as /api-sandbox).`,
-    )
-  }
+  if (status === 404 && message === undefined) return wrongBasePathVerdict(contentType)
   if (status >= 500) {
     return fail(
       'sandbox-error',
@@ -136,16 +99,16 @@ export function classifyProbe(outcome: ProbeOutcome): Verdict {
       `The sandbox answered HTTP ${status} (${said}): the request arrived, the sandbox failed.`,
     )
   }
+  if (status >= 200 && status < 300) {
+    return {
+      ok: true,
+      title: 'Connected',
+      text: `The sandbox accepted the signed request and answered HTTP ${status}.`,
+    }
+  }
   // The sandbox checks the signature first: its own 404 for the test id, or a 400 about a header, means it
   // accepted the signature and read the request.
-  if ((status >= 200 && status < 300) || ((status === 404 || status === 400) && message !== undefined)) {
-    if (status < 300) {
-      return {
-        ok: true,
-        title: 'Connected',
-        text: `The sandbox accepted the signed request and answered HTTP ${status}.`,
-      }
-    }
+  if ((status === 404 || status === 400) && message !== undefined) {
     // A refusal in green read as a contradiction to a first-time tester: say whose the refusal is.
     return {
       ok: true,
@@ -154,6 +117,49 @@ export function classifyProbe(outcome: ProbeOutcome): Verdict {
     }
   }
   return fail('unexpected', `Unexpected answer (HTTP ${status})`, `The request got HTTP ${status}: ${said}.`)
+}
+
+/** The proxy's UPSTREAM_UNREACHABLE, classed by the Node error code its text names in parentheses. */
+function unreachableVerdict(text: string): Verdict {
+  const code = /\(([A-Z0-9_]+)\)/.exec(text)?.[1] ?? ''
+  if (nameCodes.has(code)) {
+    return fail(
+      'name-not-found',
+      'Name not found',
+      `The upstream's host name does not resolve (${code}): check the host in SANDBOX_BASE_URL and this machine's DNS.`,
+    )
+  }
+  if (code === 'ECONNREFUSED') {
+    return fail(
+      'refused',
+      'Connection refused',
+      `Nothing accepts connections at the upstream's address and port (${code}): check the port in SANDBOX_BASE_URL and that the sandbox runs.`,
+    )
+  }
+  if (tlsCode.test(code)) {
+    return fail(
+      'tls-not-trusted',
+      'TLS not trusted',
+      `The proxy does not trust the upstream's TLS certificate (${code}). If a private CA issued it, start the console with NODE_EXTRA_CA_CERTS=/path/to/ca.pem.`,
+    )
+  }
+  return fail(
+    'unreachable',
+    'Upstream unreachable',
+    `The proxy could not reach the upstream (${code || text}).`,
+  )
+}
+
+/** A 404 without the sandbox's error shape: something else than the sandbox answered at that path. */
+function wrongBasePathVerdict(contentType: string): Verdict {
+  const what = contentType.includes('html')
+    ? 'an HTML page'
+    : `a body that is not the sandbox's error shape (${contentType || 'no content type'})`
+  return fail(
+    'wrong-base-path',
+    'Wrong base path',
+    `The upstream answered 404 with ${what}: the path in SANDBOX_BASE_URL is probably wrong (the platform's sandbox lives under a base path such as /api-sandbox).`,
+  )
 }
 
 function fail(failure: FailureClass, title: string, text: string): Verdict {

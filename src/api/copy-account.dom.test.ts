@@ -128,6 +128,27 @@ describe('a sandbox that sends no links', () => {
     server.resetHandlers()
   })
 
+  it('stops, in words, at a link back to a page already read, and at more rows than the offline sandbox keeps', async () => {
+    server.use(
+      http.get(`${api}/v1/sandbox/card-accounts/:id/transactions`, ({ params }) =>
+        HttpResponse.json({
+          cardTransactions: {
+            booked: rows.slice(0, 3),
+            pending: [],
+            _links: { next: { href: `/v1/sandbox/card-accounts/${params.id}/transactions?offset=3` } },
+          },
+        }),
+      ),
+    )
+    await expect(readWholeAccount(client, account(), { pageLimit: 5 })).rejects.toThrow(
+      `The sandbox linked back to a page it had sent already (/v1/sandbox/card-accounts/${account()}/transactions?offset=3): the copy stopped there.`,
+    )
+    await expect(readWholeAccount(client, account(), { pageLimit: 5, max: 2 })).rejects.toThrow(
+      'The account holds more than 2 transactions, the most the offline sandbox keeps in one card account: nothing was copied.',
+    )
+    server.resetHandlers()
+  })
+
   it("fails whole with the sandbox's own message when a page fails part-way", async () => {
     server.use(
       http.get(`${api}/v1/sandbox/card-accounts/:id/transactions`, ({ request }) => {

@@ -7,6 +7,8 @@ import type { AccountAsRead } from './scenario-copy'
 /** Rows asked for per page: the platform's default page size (release 1.19.2). */
 const PAGE_LIMIT = 200
 
+type TransactionLists = TransactionsPage['cardTransactions']
+
 /**
  * The offline sandbox keeps at most this many transactions per card account (its store's cap): reading
  * more could never be loaded, and each page is a read the bank counts.
@@ -59,7 +61,7 @@ export async function readWholeAccount(
   const listFrom = (bookingStatus: 'both' | 'booked', offset: number) =>
     api.listTransactions(accountId, { bookingStatus, offset, limit: pageLimit }, options)
   let bookedOnly = false
-  let page: Reading<TransactionsPage>
+  let page: Reading<TransactionsPage> | undefined
   try {
     page = await listFrom('both', 0)
   } catch (error) {
@@ -68,18 +70,36 @@ export async function readWholeAccount(
     page = await listFrom('booked', 0)
   }
 
+  const followed = new Set<string>()
+  let offset = 0
+  /** The page after `lists`: by its link while the sandbox sends links, else by offset until one is empty. */
+  const pageAfter = async (lists: TransactionLists): Promise<Reading<TransactionsPage> | undefined> => {
+    if (lists._links !== undefined) {
+      const next = lists._links.next?.href
+      if (next === undefined) return undefined
+      if (followed.has(next)) {
+        throw new Error(
+          `The sandbox linked back to a page it had sent already (${next}): the copy stopped there.`,
+        )
+      }
+      followed.add(next)
+      return api.followTransactionsLink(next, options)
+    }
+    const count = lists.booked.length + lists.pending.length
+    if (count === 0) return undefined
+    offset += count
+    return listFrom(bookedOnly ? 'booked' : 'both', offset)
+  }
+
   const booked: AccountReading['booked'][number][] = []
   const pending: AccountReading['pending'][number][] = []
-  const followed = new Set<string>()
   let pages = 0
-  let offset = 0
-  for (;;) {
+  while (page !== undefined) {
     pages++
     if (page.kind !== 'read') throw unexpected(`Page ${pages} of the transactions`, page.problems)
     const lists = page.value.cardTransactions
     booked.push(...lists.booked)
     pending.push(...lists.pending)
-    const count = lists.booked.length + lists.pending.length
     onProgress?.({ pages, transactions: booked.length + pending.length })
     if (booked.length + pending.length > max) {
       throw new Error(
@@ -87,21 +107,7 @@ export async function readWholeAccount(
           'keeps in one card account: nothing was copied.',
       )
     }
-    if (lists._links !== undefined) {
-      const next = lists._links.next?.href
-      if (next === undefined) break
-      if (followed.has(next)) {
-        throw new Error(
-          `The sandbox linked back to a page it had sent already (${next}): the copy stopped there.`,
-        )
-      }
-      followed.add(next)
-      page = await api.followTransactionsLink(next, options)
-    } else {
-      if (count === 0) break
-      offset += count
-      page = await listFrom(bookedOnly ? 'booked' : 'both', offset)
-    }
+    page = await pageAfter(lists)
   }
   return { account: account.value, booked, pending, pages, bookedOnly }
 }

@@ -167,6 +167,24 @@ describe('transport in proxy mode', () => {
     )
   })
 
+  it("takes an empty 204 as the sandbox's when it echoes the request's X-Request-ID, and only then", async () => {
+    const transport = configure({ mode: 'proxy' })
+    const echoing = (id: string) => new Response(null, { status: 204, headers: { 'X-Request-ID': id } })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => echoing('99391c7e-ad88-49ec-a2ad-99ddcb1f7721')),
+    )
+    expect((await transport(request())).status).toBe(204)
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => echoing('another-id')),
+    )
+    await expect(transport(request())).rejects.toThrow(
+      "got HTTP 204 without a content type from /api/v1/sandbox/card-accounts, not the sandbox's JSON",
+    )
+  })
+
   it("records the proxy's trace and the upstream's verification for the inspector", async () => {
     const transport = configure({ mode: 'proxy' })
     const trace = {

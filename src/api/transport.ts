@@ -46,9 +46,74 @@ class NotTheSandbox extends Error {
   }
 }
 
+/** What the inspector records of a request besides what was sent: its answer, or why it got none. */
+interface Outcome {
+  status?: number
+  failure?: string
+  cancelled?: true
+  responseHeaders?: [string, string][]
+  responseBody?: string
+  verification?: Verification
+  upstream?: UpstreamRequest
+  linksMapped?: NonNullable<RequestLogEntry['linksMapped']>
+  signing?: SigningInfo
+  condition?: string | undefined
+}
+type RecordOutcome = (outcome: Outcome) => void
+
 export function createTransport({ mode, log, offline, timeoutMs, conditionOf }: TransportOptions): Transport {
   const unreachable = (error: unknown): unknown =>
     error instanceof NotTheSandbox ? new UnreachableError(mode, error.message, error.answer) : error
+
+  /**
+   * The answer to `request`, within the console's timeout. A request that got none is recorded, and thrown
+   * as what stopped it: the timeout, the caller giving up, a condition's reset, or the network.
+   */
+  const fetchWithinTimeout = async (
+    request: Request,
+    requestId: string,
+    record: RecordOutcome,
+  ): Promise<Response> => {
+    const limitMs = timeoutMs?.()
+    const limit = limitMs === undefined ? undefined : AbortSignal.timeout(limitMs)
+    try {
+      return await consoleFetch(request, limit ? { signal: AbortSignal.any([request.signal, limit]) } : {})
+    } catch (error) {
+      if (limit?.aborted && limitMs !== undefined && !request.signal.aborted) {
+        const condition = await conditionOf?.(requestId)
+        record({ failure: `no answer within the console's request timeout (${limitMs} ms)`, condition })
+        throw new RequestTimeoutError(mode, limitMs, condition)
+      }
+      throw await noAnswer(error, request.signal, requestId, record)
+    }
+  }
+
+  /**
+   * What a request that got no answer, other than by the console's timeout, is thrown as, once recorded:
+   * the caller's own abort, a condition's reset, or a network error.
+   */
+  const noAnswer = async (
+    error: unknown,
+    signal: AbortSignal,
+    requestId: string,
+    record: RecordOutcome,
+  ): Promise<unknown> => {
+    if (signal.aborted) {
+      // The request left before the console gave up on it (a newer view replaced its read): the sandbox
+      // may have counted it (a quota, a signature's one use), so the inspector shows it. Recorded at once,
+      // not after asking for its condition: the inspector lists by arrival, and the read that replaced it
+      // must come above it.
+      record({ failure: CANCELLED, cancelled: true })
+      return error
+    }
+    const failure = `network error (${error instanceof Error ? error.message : String(error)})`
+    const condition = await conditionOf?.(requestId)
+    record({ failure, condition })
+    // A connection a condition dropped is the failure the tester asked for: no restart, no retry.
+    if (condition !== undefined)
+      return new UnreachableError(mode, `${failure}; ${conditionNamed(condition)} dropped it`)
+    return new NotTheSandbox(failure)
+  }
 
   const attempt = async (original: Request): Promise<Response> => {
     const request = original.clone()
@@ -57,21 +122,7 @@ export function createTransport({ mode, log, offline, timeoutMs, conditionOf }: 
     const url = new URL(request.url)
     const startedAt = Date.now()
     const t0 = performance.now()
-    const record = ({
-      condition,
-      ...fields
-    }: {
-      status?: number
-      failure?: string
-      cancelled?: true
-      responseHeaders?: [string, string][]
-      responseBody?: string
-      verification?: Verification
-      upstream?: UpstreamRequest
-      linksMapped?: NonNullable<RequestLogEntry['linksMapped']>
-      signing?: SigningInfo
-      condition?: string | undefined
-    }) =>
+    const record: RecordOutcome = ({ condition, ...fields }) =>
       log.addRequest({
         startedAt,
         method: request.method,
@@ -84,88 +135,13 @@ export function createTransport({ mode, log, offline, timeoutMs, conditionOf }: 
         ...(condition === undefined ? {} : { condition }),
       })
 
-    const limitMs = timeoutMs?.()
-    const limit = limitMs === undefined ? undefined : AbortSignal.timeout(limitMs)
     const requestId = request.headers.get(headerNames.requestId) ?? ''
-    let response: Response
-    try {
-      response = await consoleFetch(
-        request,
-        limit ? { signal: AbortSignal.any([request.signal, limit]) } : {},
-      )
-    } catch (error) {
-      if (limit?.aborted && limitMs !== undefined && !request.signal.aborted) {
-        const condition = await conditionOf?.(requestId)
-        record({ failure: `no answer within the console's request timeout (${limitMs} ms)`, condition })
-        throw new RequestTimeoutError(mode, limitMs, condition)
-      }
-      if (request.signal.aborted) {
-        // The request left before the console gave up on it (a newer view replaced its read): the sandbox
-        // may have counted it (a quota, a signature's one use), so the inspector shows it. Recorded at once,
-        // not after asking for its condition: the inspector lists by arrival, and the read that replaced it
-        // must come above it.
-        record({ failure: CANCELLED, cancelled: true })
-        throw error
-      }
-      const failure = `network error (${error instanceof Error ? error.message : String(error)})`
-      const condition = await conditionOf?.(requestId)
-      record({ failure, condition })
-      // A connection a condition dropped is the failure the tester asked for: no restart, no retry.
-      if (condition !== undefined)
-        throw new UnreachableError(mode, `${failure}; ${conditionNamed(condition)} dropped it`)
-      throw new NotTheSandbox(failure)
-    }
-    let responseBody: string
-    try {
-      responseBody = await response.clone().text()
-    } catch (error) {
-      // The answer had begun (the sandbox answered, and may have counted it) when its body broke off: the
-      // console gave up on it, or the connection dropped. Either way the inspector shows it.
-      const fields = { status: response.status, responseHeaders: [...response.headers] }
-      if (request.signal.aborted) record({ ...fields, failure: CANCELLED, cancelled: true })
-      else
-        record({
-          ...fields,
-          failure: `the answer broke off (${error instanceof Error ? error.message : String(error)})`,
-        })
-      throw error
-    }
-    const verification = readVerification(
-      response.status,
-      responseBody,
-      response.headers.get(headerNames.sandboxVerification) ?? undefined,
-    )
+    const response = await fetchWithinTimeout(request, requestId, record)
+    const responseBody = await bodyOf(response, request.signal, record)
     const trace = readConsoleTrace(response.headers)
-    const links = trace?.links
-    record({
-      status: response.status,
-      responseHeaders: [...response.headers],
-      responseBody,
-      ...(verification === undefined ? {} : { verification }),
-      ...(trace ? { upstream: trace.request, signing: trace.request.signing } : {}),
-      ...(links
-        ? { linksMapped: { count: links.count, upstreamBody: upstreamAnswerOf(links, responseBody) } }
-        : {}),
-      condition: response.headers.get(headerNames.consoleCondition) ?? undefined,
-    })
-    const type = response.headers.get('content-type') ?? ''
-    const answer = `HTTP ${response.status} ${type || 'without a content type'} from ${url.pathname}`
-    const stray: StrayAnswer = { status: response.status, contentType: type, body: responseBody }
-    if (offline) {
-      if (!offline.answered(requestId)) {
-        throw new NotTheSandbox(`the service worker let the request through (got ${answer})`, stray)
-      }
-      return response
-    }
-    // An answer the proxy relayed carries its trace, and is the upstream's whatever its type: a 201 with no
-    // body, a gateway's HTML 404. Without the trace only JSON is the proxy's own (its refusals); anything
-    // else is some other server answering /api (a static server, a dev server without the proxy).
-    // A 204 (a delete) has no body to be JSON: echoing this request's X-Request-ID makes it the sandbox's.
-    const emptyOfTheSandbox =
-      response.status === 204 && requestId !== '' && response.headers.get(headerNames.requestId) === requestId
-    if (trace === undefined && !type.includes('json') && !emptyOfTheSandbox) {
-      throw new NotTheSandbox(`got ${answer}, not the sandbox's JSON`, stray)
-    }
+    record(answerOutcome(response, responseBody, trace))
+    const stray = notTheSandbox(response, responseBody, { requestId, path: url.pathname, trace, offline })
+    if (stray) throw stray
     return response
   }
 
@@ -185,4 +161,83 @@ export function createTransport({ mode, log, offline, timeoutMs, conditionOf }: 
       }
     }
   }
+}
+
+/**
+ * The answer's body. One that breaks off after the answer began (the console gave up on it, or the
+ * connection dropped) is recorded, since the sandbox answered and may have counted it, and thrown.
+ */
+async function bodyOf(response: Response, signal: AbortSignal, record: RecordOutcome): Promise<string> {
+  try {
+    return await response.clone().text()
+  } catch (error) {
+    const fields = { status: response.status, responseHeaders: [...response.headers] }
+    if (signal.aborted) record({ ...fields, failure: CANCELLED, cancelled: true })
+    else
+      record({
+        ...fields,
+        failure: `the answer broke off (${error instanceof Error ? error.message : String(error)})`,
+      })
+    throw error
+  }
+}
+
+/** What the inspector shows of an answer: the sandbox's verification verdict and the proxy's trace with it. */
+function answerOutcome(
+  response: Response,
+  responseBody: string,
+  trace: ReturnType<typeof readConsoleTrace>,
+): Outcome {
+  const verification = readVerification(
+    response.status,
+    responseBody,
+    response.headers.get(headerNames.sandboxVerification) ?? undefined,
+  )
+  const links = trace?.links
+  return {
+    status: response.status,
+    responseHeaders: [...response.headers],
+    responseBody,
+    ...(verification === undefined ? {} : { verification }),
+    ...(trace ? { upstream: trace.request, signing: trace.request.signing } : {}),
+    ...(links
+      ? { linksMapped: { count: links.count, upstreamBody: upstreamAnswerOf(links, responseBody) } }
+      : {}),
+    condition: response.headers.get(headerNames.consoleCondition) ?? undefined,
+  }
+}
+
+/** Why `response` is not the sandbox's answer, or undefined when it is. */
+function notTheSandbox(
+  response: Response,
+  responseBody: string,
+  {
+    requestId,
+    path,
+    trace,
+    offline,
+  }: {
+    requestId: string
+    path: string
+    trace: ReturnType<typeof readConsoleTrace>
+    offline: OfflineWorker | undefined
+  },
+): NotTheSandbox | undefined {
+  const type = response.headers.get('content-type') ?? ''
+  const answer = `HTTP ${response.status} ${type || 'without a content type'} from ${path}`
+  const stray: StrayAnswer = { status: response.status, contentType: type, body: responseBody }
+  if (offline) {
+    if (offline.answered(requestId)) return undefined
+    return new NotTheSandbox(`the service worker let the request through (got ${answer})`, stray)
+  }
+  // An answer the proxy relayed carries its trace, and is the upstream's whatever its type: a 201 with no
+  // body, a gateway's HTML 404. Without the trace only JSON is the proxy's own (its refusals); anything
+  // else is some other server answering /api (a static server, a dev server without the proxy).
+  // A 204 (a delete) has no body to be JSON: echoing this request's X-Request-ID makes it the sandbox's.
+  const emptyOfTheSandbox =
+    response.status === 204 && requestId !== '' && response.headers.get(headerNames.requestId) === requestId
+  if (trace === undefined && !type.includes('json') && !emptyOfTheSandbox) {
+    return new NotTheSandbox(`got ${answer}, not the sandbox's JSON`, stray)
+  }
+  return undefined
 }

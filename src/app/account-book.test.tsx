@@ -134,6 +134,28 @@ describe('a sandbox without an account list', () => {
     expect(link.textContent).toBe('525412******3241could not be read')
     expect(await screen.findByText(/The account could not be read: HTTP 502/)).toBeDefined()
   })
+
+  it('keeps an account whose transactions cannot be read either, by its id, with why', async () => {
+    withoutList(405)
+    const id = await storedAccountId()
+    const badGateway = () =>
+      new HttpResponse('<h1>Bad gateway</h1>', {
+        status: 502,
+        headers: { 'content-type': 'application/json' },
+      })
+    server.use(
+      http.get(apiUrl(`/v1/sandbox/card-accounts/${id}`), badGateway),
+      http.get(apiUrl(`/v1/sandbox/card-accounts/${id}/transactions`), badGateway),
+    )
+    const { client } = renderConsole(`?account=${id}`)
+
+    await waitFor(() => expect(client.book.of('this browser').entries.map((entry) => entry.id)).toEqual([id]))
+    const [entry] = client.book.of('this browser').entries
+    expect([entry?.maskedPan, entry?.note]).toEqual([
+      undefined,
+      expect.stringMatching(/^The account could not be read: HTTP 502/),
+    ])
+  })
 })
 
 // A corporate account the list showed (loaded by a scenario, filled, made in another tab) is not in the book:

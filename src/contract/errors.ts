@@ -159,16 +159,26 @@ function issuesByWindow(schema: z.ZodMiniType, data: unknown): z.core.$ZodIssue[
     const parsed = boundedSafeParse(schema, window)
     if (parsed.success) continue
     for (const issue of parsed.error.issues) {
-      if (issue.message === MORE_PROBLEMS_TEXT) continue
-      const inside =
-        path.every((key, i) => issue.path[i] === key) && typeof issue.path[path.length] === 'number'
-      if (inside) {
-        const index = (issue.path[path.length] as number) + from
-        found.push({ ...issue, path: [...path, index, ...issue.path.slice(path.length + 1)] })
-      } else if (from === 0) found.push(issue)
+      const placed = issue.message === MORE_PROBLEMS_TEXT ? undefined : issueInWholeFile(issue, path, from)
+      if (placed) found.push(placed)
     }
   }
   return found
+}
+
+/**
+ * An issue of the window starting at `from` as the whole file has it: one inside the array at `path`
+ * takes its index in the whole array; one outside it, the same in every window, is kept from the first.
+ */
+function issueInWholeFile(
+  issue: z.core.$ZodIssue,
+  path: readonly PropertyKey[],
+  from: number,
+): z.core.$ZodIssue | undefined {
+  const inside = path.every((key, i) => issue.path[i] === key) && typeof issue.path[path.length] === 'number'
+  if (!inside) return from === 0 ? issue : undefined
+  const index = (issue.path[path.length] as number) + from
+  return { ...issue, path: [...path, index, ...issue.path.slice(path.length + 1)] }
 }
 
 function largestArray(

@@ -198,20 +198,12 @@ describe('the OpenAPI document', () => {
     }
     const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false })
     let checked = 0
-    for (const [path, methods] of Object.entries(shaped.paths)) {
-      for (const [method, entry] of Object.entries(methods)) {
-        const media = [
-          entry.requestBody?.content['application/json'],
-          ...Object.values(entry.responses).map((answer) => answer.content?.['application/json']),
-        ]
-        for (const { schema, examples } of media.filter((m) => m?.examples !== undefined) as MediaType[]) {
-          const validate = ajv.compile({ ...schema, components: shaped.components })
-          for (const { value } of Object.values(examples)) {
-            validate(value)
-            expect(validate.errors ?? [], `${method} ${path}`).toEqual([])
-            checked++
-          }
-        }
+    for (const { where, schema, examples } of exampledBodies(shaped.paths)) {
+      const validate = ajv.compile({ ...schema, components: shaped.components })
+      for (const { value } of Object.values(examples)) {
+        validate(value)
+        expect(validate.errors ?? [], where).toEqual([])
+        checked++
       }
     }
     expect(checked).toBeGreaterThan(traits.pending === 'objects' ? 11 : 10)
@@ -259,6 +251,22 @@ describe("a profile's document", () => {
     expect(result.errors ?? []).toEqual([])
   })
 })
+
+/** Each JSON request and answer body of the paths that has examples, named by its method and path. */
+function exampledBodies(
+  paths: Record<string, Record<string, JsonOperation>>,
+): Array<MediaType & { where: string }> {
+  return Object.entries(paths).flatMap(([path, methods]) =>
+    Object.entries(methods).flatMap(([method, entry]) =>
+      [
+        entry.requestBody?.content['application/json'],
+        ...Object.values(entry.responses).map((answer) => answer.content?.['application/json']),
+      ]
+        .filter((media): media is MediaType => media?.examples !== undefined)
+        .map((media) => ({ ...media, where: `${method} ${path}` })),
+    ),
+  )
+}
 
 interface MediaType {
   schema: Record<string, unknown>

@@ -364,31 +364,31 @@ function shapeAnswer(json: JsonObject, traits: AnswerTraits): void {
       return
     }
     if (typeof node !== 'object' || node === null) return
-    const schema = node as JsonObject
-    const properties = schema.properties as Record<string, JsonObject> | undefined
-    if (traits.extraFields && schema.additionalProperties === false) delete schema.additionalProperties
-    if (
-      traits.amounts === 'number' &&
-      properties?.amount !== undefined &&
-      properties.currency !== undefined
-    ) {
-      properties.amount = { type: 'number' }
-    }
-    if (
-      traits.pending !== 'objects' &&
-      properties?.pending?.type === 'array' &&
-      properties.booked?.type === 'array'
-    ) {
-      if (traits.pending === 'strings') properties.pending = { type: 'array', items: { type: 'string' } }
-      else {
-        delete properties.pending
-        if (Array.isArray(schema.required))
-          schema.required = schema.required.filter((name) => name !== 'pending')
-      }
-    }
-    for (const value of Object.values(schema)) visit(value)
+    shapeSchemaObject(node as JsonObject, traits)
+    for (const value of Object.values(node)) visit(value)
   }
   visit(json)
+}
+
+/** One schema object of an answer changed as `shapeAnswer` says, before the schemas inside it are visited. */
+function shapeSchemaObject(schema: JsonObject, traits: AnswerTraits): void {
+  const properties = schema.properties as Record<string, JsonObject> | undefined
+  if (traits.extraFields && schema.additionalProperties === false) delete schema.additionalProperties
+  if (traits.amounts === 'number' && properties?.amount !== undefined && properties.currency !== undefined) {
+    properties.amount = { type: 'number' }
+  }
+  if (
+    traits.pending !== 'objects' &&
+    properties?.pending?.type === 'array' &&
+    properties.booked?.type === 'array'
+  ) {
+    if (traits.pending === 'strings') properties.pending = { type: 'array', items: { type: 'string' } }
+    else {
+      delete properties.pending
+      if (Array.isArray(schema.required))
+        schema.required = schema.required.filter((name) => name !== 'pending')
+    }
+  }
 }
 
 /** Every amount object's `amount` as a JSON number, as a sandbox with number amounts writes it. */

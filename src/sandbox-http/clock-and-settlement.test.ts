@@ -207,6 +207,34 @@ describe('settling pending transactions', () => {
     expect(cardTransactions.pending.map((tx) => tx.cardTransactionId)).toEqual(['q', 'p'])
   })
 
+  it('names every problem of a settlement, each at its field, in the order of the transactions', async () => {
+    const account = await newAccount()
+    await call('POST', txPath(account), { json: [pending('p', '2026-03-08'), pending('q', '2026-03-08')] })
+    const texts = async (json: unknown) =>
+      (await expectProblem(await settle(account, json), 400, { code: 'FORMAT_ERROR' })).tppMessages.map(
+        (message) => message.text,
+      )
+    expect(
+      await texts({
+        transactions: [
+          { cardTransactionId: 'p', bookingDate: '2026-03-11', newCardTransactionId: 'n' },
+          { cardTransactionId: 'p' },
+          { cardTransactionId: 'q', bookingDate: '2026-03-07', newCardTransactionId: 'n' },
+        ],
+      }),
+    ).toEqual([
+      'transactions[0].bookingDate 2026-03-11 is in the future (today is 2026-03-10)',
+      'transactions[1].cardTransactionId p is named twice',
+      'transactions[2].bookingDate 2026-03-07 is before its transactionDate 2026-03-08',
+      'transactions[2].newCardTransactionId n already exists in this card account',
+    ])
+    // Chosen by age, a transaction is named by its id: the request did not name it.
+    expect(await texts({ pendingForMoreThanDays: 1, bookingDate: '2026-03-07' })).toEqual([
+      "bookingDate 2026-03-07 is before p's transactionDate 2026-03-08",
+      "bookingDate 2026-03-07 is before q's transactionDate 2026-03-08",
+    ])
+  })
+
   it('answers 404 for an unknown account, even with a body that is not JSON', async () => {
     const answer = await call('POST', pathTo('settleTransactions', { mockCardAccountId: 'nobody' }), {
       body: '{',

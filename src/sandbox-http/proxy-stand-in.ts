@@ -1,5 +1,5 @@
 import { getResponse, http, type RequestHandler } from 'msw'
-import { headerNames, matchRoute } from '../contract'
+import { headerNames, matchRoute, type Operation } from '../contract'
 import { createRequestSigner, parseCertificate, type RequestSigner } from '../signing'
 import { encodeConsoleTrace } from '../signing/console-trace'
 import { forwardedHeaderNames } from '../signing/forwarded-headers'
@@ -42,19 +42,12 @@ export function createProxyStandIn(): ProxyStandIn {
   const verify = requireSignature({ dateFrom: headerNames.consoleDate })
   const verified = new Set<string>()
 
-  const exchange = async (
-    request: Request,
-    handlers: RequestHandler[],
-    servicePath: string,
-  ): Promise<Response | undefined> => {
-    const route = matchRoute(request.method, servicePath)
-    // Not an operation (an unknown path, another method, OPTIONS): the proxy refuses it without signing,
-    // and the sandbox's handlers give the same refusal.
-    if (route.kind !== 'operation') return getResponse(handlers, request)
+  /** What the proxy sends on: the operation's headers only, signed, spoiled as asked, its Date moved. */
+  const signedForSandbox = async (request: Request, operation: Operation) => {
     const url = new URL(request.url)
     const body = request.body ? new Uint8Array(await request.clone().arrayBuffer()) : undefined
     // What the proxy forwards, and nothing else: never X-Console-Secret or the Signature switch.
-    const forwarded = forwardedHeaderNames(route.operation)
+    const forwarded = forwardedHeaderNames(operation)
     const sent = new Headers([...request.headers].filter(([name]) => forwarded.has(name.toLowerCase())))
     const signed = await (await signerOnUse()).sign({
       method: request.method,
@@ -69,16 +62,26 @@ export function createProxyStandIn(): ProxyStandIn {
       fullTrace: true,
     })
     const { Date: date, ...rest } = headers
-    const requestId = headers[headerNames.requestId] ?? ''
-    const response = await getResponse(
-      handlers,
-      new Request(url, {
-        method: request.method,
-        headers: { ...rest, ...(date === undefined ? {} : { [headerNames.consoleDate]: date }) },
-        ...(body ? { body } : {}),
-        signal: request.signal,
-      }),
-    )
+    const sandboxRequest = new Request(url, {
+      method: request.method,
+      headers: { ...rest, ...(date === undefined ? {} : { [headerNames.consoleDate]: date }) },
+      ...(body ? { body } : {}),
+      signal: request.signal,
+    })
+    return { sandboxRequest, trace, requestId: headers[headerNames.requestId] ?? '' }
+  }
+
+  const exchange = async (
+    request: Request,
+    handlers: RequestHandler[],
+    servicePath: string,
+  ): Promise<Response | undefined> => {
+    const route = matchRoute(request.method, servicePath)
+    // Not an operation (an unknown path, another method, OPTIONS): the proxy refuses it without signing,
+    // and the sandbox's handlers give the same refusal.
+    if (route.kind !== 'operation') return getResponse(handlers, request)
+    const { sandboxRequest, trace, requestId } = await signedForSandbox(request, route.operation)
+    const response = await getResponse(handlers, sandboxRequest)
     // Taken whatever the answer, so a dropped connection leaves no id behind in the set.
     const accepted = verified.delete(requestId)
     // A dropped connection (a condition's reset) has no headers to add.

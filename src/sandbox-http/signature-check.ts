@@ -3,7 +3,7 @@ import { type VerificationResult, verifySignedRequest } from '../signing'
 import { dnOrder } from '../signing/dn'
 import { readKeyId } from '../signing/key-id'
 import type { Authenticate } from './handlers'
-import { defaultPersonality } from './personality'
+import { defaultPersonality, type SignatureRules } from './personality'
 import { requestIdMemory } from './request-id-memory'
 
 type Verified = Extract<VerificationResult, { ok: true }>
@@ -65,6 +65,17 @@ function strictKeyIdProblem(verified: Verified): Problem | null {
   return null
 }
 
+/** The request's headers by name, with the Date a browser carried in `dateFrom` back in its place. */
+function headersAsSigned(sent: Headers, dateFrom: string | undefined): Record<string, string> {
+  const headers = Object.fromEntries(sent)
+  if (dateFrom === undefined || headers.date !== undefined) return headers
+  const carried = sent.get(dateFrom)
+  if (carried === null) return headers
+  headers.date = carried
+  delete headers[dateFrom.toLowerCase()]
+  return headers
+}
+
 /**
  * The sandbox's 401 rules as an `authenticate` for the handlers: draft-cavage signature, Digest, keyId,
  * signed header list, Date skew, certificate validity, (request-target) when signed, and an X-Request-ID
@@ -83,14 +94,27 @@ export function requireSignature({
   dateFrom?: string
 } = {}): Authenticate {
   const usedIds = requestIdMemory({ maxIds: MAX_REMEMBERED_IDS, sweepEveryMs: 30_000 })
+
+  /** What refuses a request the verifier took: `trust`, then the rules' strict keyId and replayed id. */
+  const refusalOfVerified = async (
+    request: Request,
+    verified: Verified,
+    rules: SignatureRules,
+    date: string | undefined,
+  ): Promise<Problem | null> => {
+    const refused = trust
+      ? await trust(request.headers.get(headerNames.tppSignatureCertificate) ?? '', verified)
+      : null
+    if (refused) return refused
+    const strict = rules.keyId === 'strict' ? strictKeyIdProblem(verified) : null
+    if (strict) return strict
+    if (rules.reusedRequestId !== 'refused') return null
+    return replayProblem(usedIds, request.headers.get(headerNames.requestId), date)
+  }
+
   return async (request, body, rules = defaultPersonality.signatureRules) => {
     const url = new URL(request.url)
-    const headers = Object.fromEntries(request.headers)
-    const carried = dateFrom === undefined ? undefined : request.headers.get(dateFrom)
-    if (carried !== undefined && carried !== null && headers.date === undefined) {
-      headers.date = carried
-      delete headers[(dateFrom as string).toLowerCase()]
-    }
+    const headers = headersAsSigned(request.headers, dateFrom)
     if (rules.dateHeader === 'required' && headers.date === undefined && headers.signature !== undefined) {
       const text = 'the Date header is missing: this sandbox requires a signed Date on every request'
       return problem(401, 'SIGNATURE_INVALID', text, headerNames.date)
@@ -102,16 +126,8 @@ export function requireSignature({
       body,
     })
     if (!result.ok) return problem(401, result.code, result.reason, result.part)
-    const refused = trust
-      ? await trust(request.headers.get(headerNames.tppSignatureCertificate) ?? '', result)
-      : null
+    const refused = await refusalOfVerified(request, result, rules, headers.date)
     if (refused) return refused
-    const strict = rules.keyId === 'strict' ? strictKeyIdProblem(result) : null
-    if (strict) return strict
-    if (rules.reusedRequestId === 'refused') {
-      const replayed = replayProblem(usedIds, request.headers.get(headerNames.requestId), headers.date)
-      if (replayed) return replayed
-    }
     onVerified?.(result)
     return null
   }

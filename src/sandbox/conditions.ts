@@ -81,51 +81,75 @@ export function createConditions({
     return stored?.day === day ? stored : { day, reads: {} }
   }
 
+  /** The rules now: changed rules start a new run. */
+  const rulesOfTheRun = (): readonly ConditionRule[] => {
+    const current = rules()
+    const signature = JSON.stringify(current)
+    if (signature !== streamsOf) {
+      streams = new Map()
+      streamsOf = signature
+    }
+    return current
+  }
+
+  /**
+   * Draws for `rule` and applies it: a latency that fires adds to the request's delay and labels so far;
+   * a rule that fires and answers (a quota only once its reads are spent) ends the request.
+   */
+  const applyRule = (
+    rule: ConditionRule,
+    quotaKey: string,
+    soFar: { delayMs: number; labels: string[] },
+  ): ConditionOutcome | undefined => {
+    const next = draw(rule)
+    const fires = next() < rule.probability
+    if (rule.kind === 'latency') {
+      // Drawn whether or not it fires, so that the run repeats.
+      const ms = rule.minMs + Math.floor(next() * (rule.maxMs - rule.minMs + 1))
+      if (fires) {
+        soFar.delayMs += ms
+        soFar.labels.push(describeCondition(rule))
+      }
+      return undefined
+    }
+    if (!fires) return undefined
+    if (rule.kind === 'quota' && (countsToday().reads[quotaKey] ?? 0) < rule.readsPerDay) return undefined
+    const label = [...soFar.labels, describeCondition(rule)].join('; ')
+    if (rule.kind === 'timeout' || rule.kind === 'reset')
+      return { kind: rule.kind, delayMs: soFar.delayMs, label }
+    return { kind: 'answer', delayMs: soFar.delayMs, label, ...answerOf(rule) }
+  }
+
+  /** Counts a read that got through towards each quota on its operation, and says what each has left. */
+  const countRead = (current: readonly ConditionRule[], operation: OperationName, quotaKey: string) => {
+    const quotas = current.filter(
+      (rule): rule is Extract<ConditionRule, { kind: 'quota' }> =>
+        rule.operation === operation && rule.kind === 'quota',
+    )
+    if (quotas.length === 0) return []
+    const counts = countsToday()
+    const reads = (counts.reads[quotaKey] ?? 0) + 1
+    quotaStore.save({ ...counts, reads: { ...counts.reads, [quotaKey]: reads } })
+    // A counted read says so in words, so the tester sees the quota run down before the 429.
+    return quotas.map((rule) => quotaLeftLabel(rule, reads))
+  }
+
   return {
     decide({ operation, accountId }) {
-      const current = rules()
-      // Changed rules start a new run.
-      const signature = JSON.stringify(current)
-      if (signature !== streamsOf) {
-        streams = new Map()
-        streamsOf = signature
-      }
+      const current = rulesOfTheRun()
       const quotaKey = `${operation} ${accountId ?? ''}`
-      let delayMs = 0
-      const labels: string[] = []
+      const soFar = { delayMs: 0, labels: [] as string[] }
       for (const rule of current) {
         if (rule.operation !== operation) continue
-        const next = draw(rule)
-        const fires = next() < rule.probability
-        if (rule.kind === 'latency') {
-          const spread = rule.maxMs - rule.minMs
-          const ms = rule.minMs + Math.floor(next() * (spread + 1))
-          if (!fires) continue
-          delayMs += ms
-          labels.push(describeCondition(rule))
-          continue
-        }
-        if (!fires) continue
-        if (rule.kind === 'quota') {
-          const reads = countsToday().reads[quotaKey] ?? 0
-          if (reads < rule.readsPerDay) continue
-        }
-        const label = [...labels, describeCondition(rule)].join('; ')
-        if (rule.kind === 'timeout' || rule.kind === 'reset') return { kind: rule.kind, delayMs, label }
-        return { kind: 'answer', delayMs, label, ...answerOf(rule) }
+        const answered = applyRule(rule, quotaKey, soFar)
+        if (answered) return answered
       }
-      const quotas = current.filter(
-        (rule): rule is Extract<ConditionRule, { kind: 'quota' }> =>
-          rule.operation === operation && rule.kind === 'quota',
-      )
-      if (quotas.length > 0) {
-        const counts = countsToday()
-        const reads = (counts.reads[quotaKey] ?? 0) + 1
-        quotaStore.save({ ...counts, reads: { ...counts.reads, [quotaKey]: reads } })
-        // A counted read says so in words, so the tester sees the quota run down before the 429.
-        for (const rule of quotas) labels.push(quotaLeftLabel(rule, reads))
+      const labels = [...soFar.labels, ...countRead(current, operation, quotaKey)]
+      return {
+        kind: 'pass',
+        delayMs: soFar.delayMs,
+        label: labels.length === 0 ? undefined : labels.join('; '),
       }
-      return { kind: 'pass', delayMs, label: labels.length === 0 ? undefined : labels.join('; ') }
     },
     quotaReads: () => countsToday().reads,
     restart() {

@@ -15,6 +15,9 @@ import type { AccountIndex } from './transaction-index'
 /** A pending transaction and the booked one it becomes. */
 export type Settlement = TransactionChange
 
+/** One transaction a settlement request names (or one it chose by age, by its id alone). */
+type WantedSettlement = NonNullable<SettlementRequest['transactions']>[number]
+
 interface Booking {
   bookingDate: IsoDate
   cardTransactionId?: string | undefined
@@ -52,72 +55,102 @@ export function settlementsOf(
   const messages: TppMessage[] = []
   const error = (path: string, text: string) =>
     messages.push({ category: 'ERROR', code: 'FORMAT_ERROR', path, text: `${path} ${text}` })
-  const defaultDate = request.bookingDate ?? today
   if (request.bookingDate !== undefined && request.bookingDate > today) {
     error('bookingDate', `${request.bookingDate} is in the future (today is ${today})`)
   }
 
-  const wanted =
-    request.transactions ??
-    index.transactions
-      .filter(
-        (tx) =>
-          tx.bookingStatus === 'pending' &&
-          daysBetween(tx.transactionDate, today) > (request.pendingForMoreThanDays ?? 0),
-      )
-      .map(
-        (tx) =>
-          ({ cardTransactionId: tx.cardTransactionId }) as NonNullable<
-            SettlementRequest['transactions']
-          >[number],
-      )
+  const wanted = request.transactions ?? pendingOlderThan(index, request.pendingForMoreThanDays ?? 0, today)
   const named = request.transactions !== undefined
-  const settled = new Set<string>()
-  const newIds = new Set<string>()
+  const checking: Checking = {
+    byId,
+    settled: new Set(),
+    newIds: new Set(),
+    defaultDate: request.bookingDate ?? today,
+    today,
+    named,
+    error,
+  }
   const settlements: Settlement[] = []
   for (const [i, one] of wanted.entries()) {
     // The request's own field when it named the transactions; its bookingDate when it chose by age.
-    const at = (field: string) => (named ? `transactions[${i}].${field}` : field)
-    const pending = byId.get(one.cardTransactionId)
-    const refusal =
-      pending === undefined
-        ? 'is not in this card account'
-        : pending.bookingStatus !== 'pending'
-          ? 'is already booked'
-          : settled.has(one.cardTransactionId)
-            ? 'is named twice'
-            : undefined
-    if (pending === undefined || refusal !== undefined) {
-      error(at('cardTransactionId'), `${one.cardTransactionId} ${refusal}`)
-      continue
-    }
-    settled.add(one.cardTransactionId)
-    const bookingDate = one.bookingDate ?? defaultDate
-    if (one.bookingDate !== undefined && bookingDate > today) {
-      error(at('bookingDate'), `${bookingDate} is in the future (today is ${today})`)
-    }
-    if (bookingDate < pending.transactionDate) {
-      const whose = named ? 'its' : `${pending.cardTransactionId}'s`
-      error(at('bookingDate'), `${bookingDate} is before ${whose} transactionDate ${pending.transactionDate}`)
-    }
-    const newId = one.newCardTransactionId
-    if (newId !== undefined && newId !== pending.cardTransactionId) {
-      if (byId.has(newId) || newIds.has(newId)) {
-        error(at('newCardTransactionId'), `${newId} already exists in this card account`)
-      }
-      newIds.add(newId)
-    }
-    settlements.push({
-      from: pending.cardTransactionId,
-      to: booked(pending, {
-        bookingDate,
-        cardTransactionId: newId,
-        transactionAmount: one.transactionAmount,
-        originalAmount: one.originalAmount,
-      }),
-    })
+    const settlement = settlementOf(one, (field) => (named ? `transactions[${i}].${field}` : field), checking)
+    if (settlement) settlements.push(settlement)
   }
   return messages.length > 0 ? fail({ status: 400, messages }) : ok(settlements)
+}
+
+/** What `settlementOf` checks one transaction against: the account, the request's other transactions, its dates. */
+interface Checking {
+  byId: ReadonlyMap<string, StoredTransaction>
+  /** Ids settled so far in this request. */
+  settled: Set<string>
+  /** New ids given so far in this request. */
+  newIds: Set<string>
+  defaultDate: IsoDate
+  today: IsoDate
+  named: boolean
+  error: (path: string, text: string) => void
+}
+
+/**
+ * One transaction the request settles, checked against the account and the request's others: each
+ * problem is reported at `at` its field, and a transaction that cannot be settled at all gives undefined.
+ */
+function settlementOf(
+  one: WantedSettlement,
+  at: (field: string) => string,
+  { byId, settled, newIds, defaultDate, today, named, error }: Checking,
+): Settlement | undefined {
+  const pending = byId.get(one.cardTransactionId)
+  const refusal = notSettleable(pending, one.cardTransactionId, settled)
+  if (pending === undefined || refusal !== undefined) {
+    error(at('cardTransactionId'), `${one.cardTransactionId} ${refusal}`)
+    return undefined
+  }
+  settled.add(one.cardTransactionId)
+  const bookingDate = one.bookingDate ?? defaultDate
+  if (one.bookingDate !== undefined && bookingDate > today) {
+    error(at('bookingDate'), `${bookingDate} is in the future (today is ${today})`)
+  }
+  if (bookingDate < pending.transactionDate) {
+    const whose = named ? 'its' : `${pending.cardTransactionId}'s`
+    error(at('bookingDate'), `${bookingDate} is before ${whose} transactionDate ${pending.transactionDate}`)
+  }
+  const newId = one.newCardTransactionId
+  if (newId !== undefined && newId !== pending.cardTransactionId) {
+    if (byId.has(newId) || newIds.has(newId)) {
+      error(at('newCardTransactionId'), `${newId} already exists in this card account`)
+    }
+    newIds.add(newId)
+  }
+  return {
+    from: pending.cardTransactionId,
+    to: booked(pending, {
+      bookingDate,
+      cardTransactionId: newId,
+      transactionAmount: one.transactionAmount,
+      originalAmount: one.originalAmount,
+    }),
+  }
+}
+
+/** The pending transactions more than `days` days old, as a request that names them would. */
+function pendingOlderThan(index: AccountIndex, days: number, today: IsoDate): WantedSettlement[] {
+  return index.transactions
+    .filter((tx) => tx.bookingStatus === 'pending' && daysBetween(tx.transactionDate, today) > days)
+    .map((tx) => ({ cardTransactionId: tx.cardTransactionId }))
+}
+
+/** Why the transaction named `id` cannot be settled: not in the account, booked already, or named before. */
+function notSettleable(
+  pending: StoredTransaction | undefined,
+  id: string,
+  settled: ReadonlySet<string>,
+): string | undefined {
+  if (pending === undefined) return 'is not in this card account'
+  if (pending.bookingStatus !== 'pending') return 'is already booked'
+  if (settled.has(id)) return 'is named twice'
+  return undefined
 }
 
 /**

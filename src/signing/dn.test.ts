@@ -31,6 +31,20 @@ describe('RFC 4514 strings', () => {
     })
   })
 
+  it('read spaces around separators as RFC 2253-era producers write them, keeping escaped ones', () => {
+    expect(parseDn(' CN = a b  + UID=x ,O=#0C0178 ')).toEqual({
+      ok: true,
+      value: [
+        [
+          { oid: CN, value: 'a b' },
+          { oid: '0.9.2342.19200300.100.1.1', value: 'x' },
+        ],
+        [{ oid: '2.5.4.10', value: Uint8Array.of(0x0c, 0x01, 0x78) }],
+      ],
+    })
+    expect(parseDn('CN=a\\ ')).toEqual({ ok: true, value: [[{ oid: CN, value: 'a ' }]] })
+  })
+
   it.each([
     ['', 'the distinguished name is empty'],
     ['CN=a,', 'expected an attribute type at character 6'],
@@ -38,6 +52,8 @@ describe('RFC 4514 strings', () => {
     ['CN', 'expected = after CN at character 3'],
     ['CN=a\\q', 'invalid escape at character 5'],
     ['CN=\\FF', 'the value of CN is not valid UTF-8'],
+    ['CN=#0C0178 x', 'expected , or + at character 12'],
+    ['CN=a\\', 'invalid escape at character 5'],
   ])('refuse %j', (text, reason) => {
     expect(parseDn(text)).toEqual({ ok: false, reason })
   })

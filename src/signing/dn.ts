@@ -89,65 +89,15 @@ const ESCAPABLE = '"+,;<>\\ #='
  * RFC 2253-era producers write `CN=a, O=b`.
  */
 export function parseDn(text: string): Parsed<Rdn[]> {
-  const fail = (reason: string): Parsed<Rdn[]> => ({ ok: false, reason })
+  if (text.trim() === '') return { ok: false, reason: 'the distinguished name is empty' }
   const rdns: Rdn[] = []
   let rdn: Rdn = []
   let i = 0
-  const skipSpaces = () => {
-    while (text[i] === ' ') i++
-  }
-  if (text.trim() === '') return fail('the distinguished name is empty')
   for (;;) {
-    skipSpaces()
-    TYPE.lastIndex = i
-    const type = TYPE.exec(text)?.[0]
-    if (!type) return fail(`expected an attribute type at character ${i + 1}`)
-    const oid = /^[0-9]/.test(type) ? type : OID_OF_NAME.get(type.toUpperCase())
-    if (!oid) return fail(`unknown attribute type ${type}`)
-    i = TYPE.lastIndex
-    skipSpaces()
-    if (text[i] !== '=') return fail(`expected = after ${type} at character ${i + 1}`)
-    i++
-    skipSpaces()
-    let value: string | Uint8Array
-    HEX_VALUE.lastIndex = i
-    const hex = HEX_VALUE.exec(text)?.[1]
-    if (hex) {
-      value = Uint8Array.from(hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16))
-      i = HEX_VALUE.lastIndex
-      skipSpaces()
-    } else {
-      const bytes: number[] = []
-      let trailingSpaces = 0
-      while (i < text.length && text[i] !== ',' && text[i] !== '+') {
-        const ch = text[i] ?? ''
-        if (ch === '\\') {
-          const pair = text.slice(i + 1, i + 3)
-          const next = text[i + 1] ?? ''
-          if (/^[0-9A-Fa-f]{2}$/.test(pair)) {
-            bytes.push(Number.parseInt(pair, 16))
-            i += 3
-          } else if (next !== '' && ESCAPABLE.includes(next)) {
-            bytes.push(next.charCodeAt(0))
-            i += 2
-          } else return fail(`invalid escape at character ${i + 1}`)
-          trailingSpaces = 0
-          continue
-        }
-        const char = String.fromCodePoint(text.codePointAt(i) ?? 0)
-        bytes.push(...new TextEncoder().encode(char))
-        i += char.length
-        trailingSpaces = ch === ' ' ? trailingSpaces + 1 : 0
-      }
-      try {
-        value = new TextDecoder('utf-8', { fatal: true }).decode(
-          new Uint8Array(bytes.slice(0, bytes.length - trailingSpaces)),
-        )
-      } catch {
-        return fail(`the value of ${type} is not valid UTF-8`)
-      }
-    }
-    rdn.push({ oid, value })
+    const read = readAttribute(text, i)
+    if (!read.ok) return read
+    rdn.push(read.value.attribute)
+    i = read.value.end
     if (text[i] === '+') {
       i++
       continue
@@ -155,9 +105,82 @@ export function parseDn(text: string): Parsed<Rdn[]> {
     rdns.push(rdn)
     rdn = []
     if (i === text.length) return { ok: true, value: rdns }
-    if (text[i] !== ',') return fail(`expected , or + at character ${i + 1}`)
+    if (text[i] !== ',') return { ok: false, reason: `expected , or + at character ${i + 1}` }
     i++
   }
+}
+
+type Read<T> = Parsed<T & { end: number }>
+
+/** The `type=value` starting at `start`, and where it ends: at the separator after it, or the text's end. */
+function readAttribute(text: string, start: number): Read<{ attribute: DnAttribute }> {
+  const fail = (reason: string) => ({ ok: false, reason }) as const
+  let i = afterSpaces(text, start)
+  TYPE.lastIndex = i
+  const type = TYPE.exec(text)?.[0]
+  if (!type) return fail(`expected an attribute type at character ${i + 1}`)
+  const oid = /^[0-9]/.test(type) ? type : OID_OF_NAME.get(type.toUpperCase())
+  if (!oid) return fail(`unknown attribute type ${type}`)
+  i = afterSpaces(text, TYPE.lastIndex)
+  if (text[i] !== '=') return fail(`expected = after ${type} at character ${i + 1}`)
+  i = afterSpaces(text, i + 1)
+  HEX_VALUE.lastIndex = i
+  const hex = HEX_VALUE.exec(text)?.[1]
+  if (hex) {
+    const value = Uint8Array.from(hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16))
+    return { ok: true, value: { attribute: { oid, value }, end: afterSpaces(text, HEX_VALUE.lastIndex) } }
+  }
+  const read = readStringValue(text, i, type)
+  if (!read.ok) return read
+  return { ok: true, value: { attribute: { oid, value: read.value.value }, end: read.value.end } }
+}
+
+/**
+ * The string value of `type` starting at `start`, its escapes read and its unescaped trailing spaces
+ * dropped, up to the next `,` or `+`.
+ */
+function readStringValue(text: string, start: number, type: string): Read<{ value: string }> {
+  const bytes: number[] = []
+  let trailingSpaces = 0
+  let i = start
+  while (i < text.length && text[i] !== ',' && text[i] !== '+') {
+    const ch = text[i] ?? ''
+    if (ch === '\\') {
+      const escaped = readEscape(text, i)
+      if (escaped === undefined) return { ok: false, reason: `invalid escape at character ${i + 1}` }
+      bytes.push(escaped.byte)
+      i += escaped.length
+      trailingSpaces = 0
+      continue
+    }
+    const char = String.fromCodePoint(text.codePointAt(i) ?? 0)
+    bytes.push(...new TextEncoder().encode(char))
+    i += char.length
+    trailingSpaces = ch === ' ' ? trailingSpaces + 1 : 0
+  }
+  try {
+    const value = new TextDecoder('utf-8', { fatal: true }).decode(
+      new Uint8Array(bytes.slice(0, bytes.length - trailingSpaces)),
+    )
+    return { ok: true, value: { value, end: i } }
+  } catch {
+    return { ok: false, reason: `the value of ${type} is not valid UTF-8` }
+  }
+}
+
+/** The byte the escape at `at` stands for, and its length: a backslash and two hex digits, or one before a special. */
+function readEscape(text: string, at: number): { byte: number; length: number } | undefined {
+  const pair = text.slice(at + 1, at + 3)
+  if (/^[0-9A-Fa-f]{2}$/.test(pair)) return { byte: Number.parseInt(pair, 16), length: 3 }
+  const next = text[at + 1] ?? ''
+  if (next !== '' && ESCAPABLE.includes(next)) return { byte: next.charCodeAt(0), length: 2 }
+  return undefined
+}
+
+function afterSpaces(text: string, at: number): number {
+  let i = at
+  while (text[i] === ' ') i++
+  return i
 }
 
 /**

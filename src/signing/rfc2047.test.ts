@@ -84,6 +84,8 @@ describe('Signature header', () => {
     ['keyId=k', 'the value of keyId must be a double-quoted string'],
     ['Signature keyId="k"', 'expected name="value" at character 1'],
     ['keyId="k",keyId="j"', 'parameter keyId appears twice'],
+    // A name given twice is named before its value is read.
+    ['keyId="k",keyId=j', 'parameter keyId appears twice'],
     ['keyId="k",created="1"', 'unknown parameter created (expected keyId, algorithm, headers, signature)'],
     [`algorithm="rsa-sha256",signature="${signature}"`, 'keyId is missing or empty'],
     [`keyId="k",signature="${signature}"`, 'algorithm is missing or empty'],

@@ -42,28 +42,39 @@ export function readSignatureParameters(header: string): Parsed<Map<Name, Signat
   const parameters = new Map<Name, SignatureParameter>()
   let at = 0
   while (at < header.length) {
-    PARAMETER.lastIndex = at
-    const parameter = PARAMETER.exec(header)
-    if (!parameter) return fail(`expected name="value" at character ${at + 1}`)
-    const name = parameter[1] ?? ''
-    if (!isName(name)) return fail(`unknown parameter ${name} (expected ${NAMES.join(', ')})`)
-    if (parameters.has(name)) return fail(`parameter ${name} appears twice`)
-    QUOTED.lastIndex = PARAMETER.lastIndex
-    const quoted = QUOTED.exec(header)
-    if (!quoted) return fail(`the value of ${name} must be a double-quoted string`)
-    const written = quoted[1] ?? ''
-    const value = decodeParameterValue(written)
-    if (!value.ok) return fail(`${name}: ${value.reason}`)
-    parameters.set(name, { written, value: value.value })
-    at = QUOTED.lastIndex
-    if (at < header.length) {
-      if (header[at] !== ',')
-        return fail(`expected a comma after the value of ${name} at character ${at + 1}`)
-      at++
-      if (at === header.length) return fail('trailing comma')
-    }
+    const read = readParameter(header, at, parameters)
+    if (!read.ok) return fail(read.reason)
+    parameters.set(read.value.name, read.value.parameter)
+    at = read.value.next
   }
   return { ok: true, value: parameters }
+}
+
+/** The parameter written at `at`, not one of those `before`, and where the next starts, past its comma. */
+function readParameter(
+  header: string,
+  at: number,
+  before: ReadonlyMap<Name, SignatureParameter>,
+): Parsed<{ name: Name; parameter: SignatureParameter; next: number }> {
+  const fail = (reason: string) => ({ ok: false, reason }) as const
+  PARAMETER.lastIndex = at
+  const parameter = PARAMETER.exec(header)
+  if (!parameter) return fail(`expected name="value" at character ${at + 1}`)
+  const name = parameter[1] ?? ''
+  if (!isName(name)) return fail(`unknown parameter ${name} (expected ${NAMES.join(', ')})`)
+  if (before.has(name)) return fail(`parameter ${name} appears twice`)
+  QUOTED.lastIndex = PARAMETER.lastIndex
+  const quoted = QUOTED.exec(header)
+  if (!quoted) return fail(`the value of ${name} must be a double-quoted string`)
+  const written = quoted[1] ?? ''
+  const value = decodeParameterValue(written)
+  if (!value.ok) return fail(`${name}: ${value.reason}`)
+  const end = QUOTED.lastIndex
+  const read = { name, parameter: { written, value: value.value } }
+  if (end === header.length) return { ok: true, value: { ...read, next: end } }
+  if (header[end] !== ',') return fail(`expected a comma after the value of ${name} at character ${end + 1}`)
+  if (end + 1 === header.length) return fail('trailing comma')
+  return { ok: true, value: { ...read, next: end + 1 } }
 }
 
 /**

@@ -5,6 +5,7 @@ import { digestHeader } from './digest'
 import { OFFLINE_TEST_IDENTITY } from './offline-test-identity'
 import { importPrivateKeyPem } from './private-key'
 import type { HttpRequestParts } from './request'
+import { REQUEST_TARGET_SIGNED_HEADERS } from './signed-headers'
 import { createRequestSigner, type RequestSigner } from './signer'
 import { verifySignedRequest } from './verifier'
 
@@ -190,6 +191,20 @@ describe('verifySignedRequest refuses, saying why', () => {
       keyId: `SN=${tpp.certificate.serialHex},CA=CN=Sandbox Console Development Development CA,O=Sandbox Console Development`,
       signingString: await SIGNING_STRING(),
     })
+  })
+
+  it('a signature over the method and path, sent with another path: asks whether it was made for it', async () => {
+    const signer = createRequestSigner({
+      ...tpp,
+      signedHeaders: REQUEST_TARGET_SIGNED_HEADERS,
+      now: () => NOW,
+    })
+    const request = { method: 'POST', url: URL, headers: { 'X-Request-ID': REQUEST_ID }, body: BODY }
+    const { headers } = await signer.sign(request)
+    const result = await verify({ ...request, url: '/v1/sandbox/card-accounts/xyz/transactions', headers })
+    expect(result.ok ? '' : result.reason).toBe(
+      `the RSA-SHA256 signature does not verify with the certificate's public key; it signs (request-target), here "post /v1/sandbox/card-accounts/xyz/transactions": was it made for another method or path?`,
+    )
   })
 
   it('a required header that is not signed', async () => {

@@ -97,44 +97,12 @@ export async function verifySignedRequest(
     return invalid('Signature', `Signature algorithm is "${algorithm}", expected "rsa-sha256"`)
   }
 
-  const certificateHeader = header('tpp-signature-certificate')
-  if (!certificateHeader?.trim()) {
-    return fail(
-      'CERTIFICATE_MISSING',
-      'TPP-Signature-Certificate',
-      'the TPP-Signature-Certificate header is missing',
-      {
-        keyId,
-      },
-    )
-  }
-  let certificate: Certificate
-  try {
-    certificate = await parseCachedCertificate(certificateHeader)
-  } catch (error) {
-    if (!(error instanceof CertificateError)) throw error
-    return fail(
-      'CERTIFICATE_INVALID',
-      'TPP-Signature-Certificate',
-      `TPP-Signature-Certificate: ${error.message}`,
-      {
-        keyId,
-      },
-    )
-  }
-  const certificateProblem = validityProblem(certificate, now, minKeyBits)
-  if (certificateProblem) {
-    const [code, reason] = certificateProblem
-    return fail(code, 'TPP-Signature-Certificate', `TPP-Signature-Certificate ${reason}`, { keyId })
-  }
+  const read = await signingCertificate(header('tpp-signature-certificate'), now, minKeyBits)
+  if (!read.ok) return fail(read.code, 'TPP-Signature-Certificate', read.reason, { keyId })
+  const { certificate } = read
 
-  const digest = header('digest')
-  if (digest === undefined && requiredHeaders.includes('digest'))
-    return invalid('Digest', 'the Digest header is missing')
-  if (digest !== undefined) {
-    const problem = await digestProblem(digest, request.body)
-    if (problem) return invalid('Digest', problem)
-  }
+  const digestRefusal = await digestHeaderProblem(header('digest'), request.body, requiredHeaders)
+  if (digestRefusal) return invalid('Digest', digestRefusal)
 
   const date = header('date')
   if (date !== undefined) {
@@ -161,19 +129,14 @@ export async function verifySignedRequest(
 
   const mismatch = keyIdMismatch(keyId, certificate)
   if (mismatch) return { ...invalid('Signature', mismatch), ...withString }
-  if (!(await verifyRsaSha256(certificate.publicKey, signingString.value, signature))) {
-    // The likeliest cause when the method and path are signed: a signature made for another request.
-    const target = signedHeaders.includes('(request-target)')
-      ? `; it signs (request-target), here "${request.method.toLowerCase()} ${request.url}": was it made for another method or path?`
-      : ''
-    return {
-      ...invalid(
-        'Signature',
-        `the RSA-SHA256 signature does not verify with the certificate's public key${target}`,
-      ),
-      ...withString,
-    }
-  }
+  const unverified = await signatureProblem(
+    signature,
+    signingString.value,
+    certificate,
+    request,
+    signedHeaders,
+  )
+  if (unverified) return { ...invalid('Signature', unverified), ...withString }
   const { serialHex, issuerDn, subjectDn, notBefore, notAfter, keyBits } = certificate
   return {
     ok: true,
@@ -181,6 +144,48 @@ export async function verifySignedRequest(
     signedHeaders,
     certificate: { serialHex, issuerDn, subjectDn, notBefore, notAfter, keyBits },
   }
+}
+
+/** The certificate of TPP-Signature-Certificate, if it is there, reads and is valid `now`; else why not. */
+async function signingCertificate(
+  header: string | undefined,
+  now: Date,
+  minKeyBits: number,
+): Promise<{ ok: true; certificate: Certificate } | { ok: false; code: VerificationCode; reason: string }> {
+  if (!header?.trim()) {
+    return {
+      ok: false,
+      code: 'CERTIFICATE_MISSING',
+      reason: 'the TPP-Signature-Certificate header is missing',
+    }
+  }
+  let certificate: Certificate
+  try {
+    certificate = await parseCachedCertificate(header)
+  } catch (error) {
+    if (!(error instanceof CertificateError)) throw error
+    return { ok: false, code: 'CERTIFICATE_INVALID', reason: `TPP-Signature-Certificate: ${error.message}` }
+  }
+  const problem = validityProblem(certificate, now, minKeyBits)
+  if (!problem) return { ok: true, certificate }
+  const [code, reason] = problem
+  return { ok: false, code, reason: `TPP-Signature-Certificate ${reason}` }
+}
+
+/** Why the RSA-SHA256 `signature` does not verify over `signingString`, with the likeliest cause. */
+async function signatureProblem(
+  signature: string,
+  signingString: string,
+  certificate: Certificate,
+  request: HttpRequestParts,
+  signedHeaders: readonly string[],
+): Promise<string | undefined> {
+  if (await verifyRsaSha256(certificate.publicKey, signingString, signature)) return undefined
+  // The likeliest cause when the method and path are signed: a signature made for another request.
+  const target = signedHeaders.includes('(request-target)')
+    ? `; it signs (request-target), here "${request.method.toLowerCase()} ${request.url}": was it made for another method or path?`
+    : ''
+  return `the RSA-SHA256 signature does not verify with the certificate's public key${target}`
 }
 
 export function validityProblem(
@@ -222,6 +227,16 @@ export function dateSkewProblem(date: string, now: Date, maxSkewSeconds: number)
   const skew = Math.round((time - now.getTime()) / 1000)
   if (Math.abs(skew) <= maxSkewSeconds) return undefined
   return `Date ${date} is ${Math.abs(skew)} seconds ${skew < 0 ? 'behind' : 'ahead of'} the verifier's clock (${now.toUTCString()}); at most ${maxSkewSeconds} seconds are allowed`
+}
+
+/** Why the Digest header does not vouch for `body`: missing where it is required, or not its hash. */
+async function digestHeaderProblem(
+  digest: string | undefined,
+  body: HttpRequestParts['body'],
+  requiredHeaders: readonly string[],
+): Promise<string | undefined> {
+  if (digest !== undefined) return digestProblem(digest, body)
+  return requiredHeaders.includes('digest') ? 'the Digest header is missing' : undefined
 }
 
 /** Why `digest` does not vouch for `body`: its SHA-256 entry is absent or hashes other bytes. */

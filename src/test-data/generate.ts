@@ -64,6 +64,30 @@ function perNok(currency: string): number | undefined {
 }
 
 /**
+ * What a purchase of `cents` in the account's `currency` cost where it was made, `sign` negative for a
+ * purchase and positive for a refund: in the foreign currency of a purchase `abroad`, converted through the
+ * krone and rounded before its sign is given; at home, or where the account's currency has no rate (`home`
+ * undefined), the account's own amount.
+ */
+function originalAmount(
+  sign: 1 | -1,
+  cents: number,
+  currency: string,
+  home: number | undefined,
+  abroad: (typeof foreign)[number] | undefined,
+): { currency: string; amount: string } {
+  if (abroad === undefined || home === undefined || abroad[0] === currency) {
+    return { currency, amount: minorToDecimal(sign * cents, 2) }
+  }
+  const [foreignCurrency, foreignPerNok, decimals] = abroad
+  const rate = foreignPerNok / home
+  return {
+    currency: foreignCurrency,
+    amount: minorToDecimal(sign * Math.round(cents * rate * 10 ** (decimals - 2)), decimals),
+  }
+}
+
+/**
  * A card transaction is pending until it settles, a few days after the purchase: pending is a matter of
  * the date, so a five-year span pends about as many a day as it books, not a share of all its rows.
  */
@@ -98,14 +122,7 @@ export function generateTransactions({
     const sign = random() < 0.08 ? 1 : -1
     const [mcc, name] = merchants[below(merchants.length)] ?? ['5999', 'Online shop']
     const abroad = random() < 0.2 ? foreign[below(foreign.length)] : undefined
-    const rate = abroad && home !== undefined ? abroad[1] / home : undefined
-    const original =
-      abroad && rate !== undefined && abroad[0] !== currency
-        ? {
-            currency: abroad[0],
-            amount: minorToDecimal(sign * Math.round(cents * rate * 10 ** (abroad[2] - 2)), abroad[2]),
-          }
-        : { currency, amount: minorToDecimal(sign * cents, 2) }
+    const original = originalAmount(sign, cents, currency, home, abroad)
     const body: TransactionCreateInput = {
       bookingStatus: isPending ? 'pending' : 'booked',
       transactionDate,

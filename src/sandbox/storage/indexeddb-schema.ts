@@ -403,10 +403,7 @@ function issues(error: z.core.$ZodError): string {
  * and a damaged store may hold any of it.
  */
 export function jsonSafe(value: unknown, seen = new WeakSet<object>()): unknown {
-  if (typeof value === 'bigint') return `${value}n`
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value)
-  if (typeof value === 'undefined' || typeof value === 'function' || typeof value === 'symbol') return null
-  if (typeof value !== 'object' || value === null) return value
+  if (typeof value !== 'object' || value === null) return jsonSafeScalar(value)
   if (seen.has(value)) return '[circular]'
   seen.add(value)
   try {
@@ -418,4 +415,12 @@ export function jsonSafe(value: unknown, seen = new WeakSet<object>()): unknown 
   } finally {
     seen.delete(value)
   }
+}
+
+/** A value that is not an object: a BigInt, a non-finite number or a value JSON drops, as words or null. */
+function jsonSafeScalar(value: unknown): unknown {
+  if (typeof value === 'bigint') return `${value}n`
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value)
+  if (typeof value === 'undefined' || typeof value === 'function' || typeof value === 'symbol') return null
+  return value
 }

@@ -18,19 +18,9 @@ export async function readCertificate(
   pasted: string | undefined,
 ): Promise<CertificateReading> {
   const findings: Finding[] = []
-  const fromPaste = pasted?.trim() ? await tryParse(pasted) : undefined
-  if (fromPaste && !fromPaste.ok) {
-    findings.push(
-      finding(
-        'certificate-invalid',
-        'note',
-        'The pasted certificate cannot be read',
-        `It was left out of the diagnosis: ${fromPaste.reason}.`,
-        'Paste the certificate as PEM or as base64 DER.',
-      ),
-    )
-  }
-  const pastedCertificate = fromPaste?.ok ? fromPaste.certificate : undefined
+  const pastedCertificate = await readPasted(pasted, findings)
+  const fromPaste = (): CertificateReading =>
+    pastedCertificate ? { certificate: pastedCertificate, source: 'pasted', findings } : { findings }
   if (header === undefined || header.trim() === '') {
     findings.push(
       finding(
@@ -43,25 +33,12 @@ export async function readCertificate(
         'Send the certificate as TPP-Signature-Certificate: <base64 DER, on one line, without PEM lines>.',
       ),
     )
-    return pastedCertificate ? { certificate: pastedCertificate, source: 'pasted', findings } : { findings }
+    return fromPaste()
   }
-  let reading = await tryParse(header.trim())
-  if (header.includes('-----BEGIN')) {
-    // Read through the armour so the rest of the request can still be judged.
-    reading = await tryParse(header.replace(PEM_ARMOUR, '').replace(/\s+|\\n/g, ''))
-    findings.push(
-      finding(
-        'certificate-pem',
-        'refused',
-        'The certificate is in PEM armour instead of base64 DER',
-        'TPP-Signature-Certificate holds the base64 of the DER certificate alone: no -----BEGIN CERTIFICATE----- and -----END CERTIFICATE----- lines and no line breaks.',
-        'Send only the base64 between the PEM lines, joined on one line.',
-      ),
-    )
-  }
+  const reading = await readHeader(header, findings)
   if (!reading.ok) {
     findings.push(reading.finding)
-    return pastedCertificate ? { certificate: pastedCertificate, source: 'pasted', findings } : { findings }
+    return fromPaste()
   }
   const differs =
     pastedCertificate && pastedCertificate.base64Der !== reading.certificate.base64Der
@@ -84,6 +61,38 @@ export async function readCertificate(
     ...(differs ? { otherCandidate: differs } : {}),
     findings,
   }
+}
+
+/** The pasted certificate, if one was pasted and reads; one that does not is noted in `findings`, and left out. */
+async function readPasted(pasted: string | undefined, findings: Finding[]): Promise<Certificate | undefined> {
+  if (!pasted?.trim()) return undefined
+  const reading = await tryParse(pasted)
+  if (reading.ok) return reading.certificate
+  findings.push(
+    finding(
+      'certificate-invalid',
+      'note',
+      'The pasted certificate cannot be read',
+      `It was left out of the diagnosis: ${reading.reason}.`,
+      'Paste the certificate as PEM or as base64 DER.',
+    ),
+  )
+  return undefined
+}
+
+/** The header's certificate; PEM armour is refused in `findings` and read through, so the rest can be judged. */
+async function readHeader(header: string, findings: Finding[]): Promise<Reading> {
+  if (!header.includes('-----BEGIN')) return tryParse(header.trim())
+  findings.push(
+    finding(
+      'certificate-pem',
+      'refused',
+      'The certificate is in PEM armour instead of base64 DER',
+      'TPP-Signature-Certificate holds the base64 of the DER certificate alone: no -----BEGIN CERTIFICATE----- and -----END CERTIFICATE----- lines and no line breaks.',
+      'Send only the base64 between the PEM lines, joined on one line.',
+    ),
+  )
+  return tryParse(header.replace(PEM_ARMOUR, '').replace(/\s+|\\n/g, ''))
 }
 
 type Reading = { ok: true; certificate: Certificate } | { ok: false; reason: string; finding: Finding }

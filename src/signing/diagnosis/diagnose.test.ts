@@ -73,6 +73,11 @@ describe('diagnoseRequest beyond the corpus', () => {
     expect(await findings(withHeader(request, 'Signature', 'keyId=abc'))).toEqual([
       'signature-unparsable/refused',
     ])
+    // Read as name="value" pairs, but short of what a signature needs: refused in the reader's words.
+    const short = await diagnoseRequest(withHeader(request, 'Signature', 'keyId="k"'), { now: NOW })
+    expect(short.findings.map((f) => [f.id, f.explanation.split('. ')[0]])).toEqual([
+      ['signature-unparsable', 'Signature header: algorithm is missing or empty'],
+    ])
   })
 
   it('no Date at all: accepted here, since date is signed where available', async () => {

@@ -235,46 +235,38 @@ function dateFindings(date: string | undefined, now: Date): Finding[] {
   ]
 }
 
-async function signatureHeaderFindings(
-  header: string,
-  request: SuspectRequest,
+function unparsableFinding(reason: string): Finding {
+  return finding(
+    'signature-unparsable',
+    'refused',
+    'The Signature header cannot be read',
+    `${reason}. It is a list of name="value" pairs separated by commas: keyId, algorithm, headers and signature.`,
+    'Write Signature: keyId="…",algorithm="rsa-sha256",headers="date digest x-request-id",signature="…".',
+  )
+}
+
+function algorithmFindings(algorithm: string): Finding[] {
+  if (algorithm === 'rsa-sha256') return []
+  return [
+    finding(
+      'algorithm-mismatch',
+      'refused',
+      `The algorithm "${algorithm}" does not match the certificate's RSA key`,
+      algorithm.startsWith('hmac')
+        ? 'HMAC needs a secret shared with the bank; the bank checks the signature with the public key of the certificate, which takes rsa-sha256.'
+        : 'The bank checks the signature with the RSA key of the certificate, which takes rsa-sha256 (RSASSA-PKCS1-v1_5 with SHA-256) only.',
+      'Write algorithm="rsa-sha256" and sign with RSA and SHA-256.',
+    ),
+  ]
+}
+
+/** What is wrong with the Signature's headers list as written: names not in lower case, required ones left out. */
+function headerListFindings(
+  writtenHeaders: string,
+  signedHeaders: string[],
   headers: ReturnType<typeof wireHeaders>,
-  certificates: Awaited<ReturnType<typeof readCertificate>>,
-): Promise<{ findings: Finding[]; signingString?: string }> {
-  const parameters = readSignatureParameters(header)
-  const parsed = parseSignatureHeader(header)
-  if (!parameters.ok || !parsed.ok) {
-    const reason = parameters.ok ? (parsed.ok ? '' : parsed.reason) : parameters.reason
-    return {
-      findings: [
-        finding(
-          'signature-unparsable',
-          'refused',
-          'The Signature header cannot be read',
-          `${reason}. It is a list of name="value" pairs separated by commas: keyId, algorithm, headers and signature.`,
-          'Write Signature: keyId="…",algorithm="rsa-sha256",headers="date digest x-request-id",signature="…".',
-        ),
-      ],
-    }
-  }
-  const value: SignatureParameters = parsed.value
+): Finding[] {
   const findings: Finding[] = []
-  const keyId = parameters.value.get('keyId')
-  if (keyId) findings.push(...keyIdFindings(keyId.written, keyId.value, certificates.certificate))
-  if (value.algorithm !== 'rsa-sha256') {
-    findings.push(
-      finding(
-        'algorithm-mismatch',
-        'refused',
-        `The algorithm "${value.algorithm}" does not match the certificate's RSA key`,
-        value.algorithm.startsWith('hmac')
-          ? 'HMAC needs a secret shared with the bank; the bank checks the signature with the public key of the certificate, which takes rsa-sha256.'
-          : 'The bank checks the signature with the RSA key of the certificate, which takes rsa-sha256 (RSASSA-PKCS1-v1_5 with SHA-256) only.',
-        'Write algorithm="rsa-sha256" and sign with RSA and SHA-256.',
-      ),
-    )
-  }
-  const writtenHeaders = parameters.value.get('headers')?.value ?? 'date'
   if (writtenHeaders !== writtenHeaders.toLowerCase()) {
     findings.push(
       finding(
@@ -287,7 +279,7 @@ async function signatureHeaderFindings(
       ),
     )
   }
-  const unsigned = unsignedHeaders(headers, value.headers)
+  const unsigned = unsignedHeaders(headers, signedHeaders)
   if (unsigned.length > 0) {
     findings.push(
       finding(
@@ -295,11 +287,31 @@ async function signatureHeaderFindings(
         'refused',
         `Required ${unsigned.length === 1 ? 'header is' : 'headers are'} not signed: ${unsigned.join(', ')}`,
         'The bank wants date, digest and x-request-id signed, and psu-id, psu-corporate-id and tpp-redirect-uri whenever the request carries them; a header it relies on that is not signed could be changed on the way.',
-        `List them in the Signature's headers: headers="${[...value.headers, ...unsigned].join(' ')}", and sign again.`,
+        `List them in the Signature's headers: headers="${[...signedHeaders, ...unsigned].join(' ')}", and sign again.`,
         [{ label: 'headers', value: writtenHeaders }],
       ),
     )
   }
+  return findings
+}
+
+async function signatureHeaderFindings(
+  header: string,
+  request: SuspectRequest,
+  headers: ReturnType<typeof wireHeaders>,
+  certificates: Awaited<ReturnType<typeof readCertificate>>,
+): Promise<{ findings: Finding[]; signingString?: string }> {
+  const parameters = readSignatureParameters(header)
+  if (!parameters.ok) return { findings: [unparsableFinding(parameters.reason)] }
+  const parsed = parseSignatureHeader(header)
+  if (!parsed.ok) return { findings: [unparsableFinding(parsed.reason)] }
+  const value: SignatureParameters = parsed.value
+  const findings: Finding[] = []
+  const keyId = parameters.value.get('keyId')
+  if (keyId) findings.push(...keyIdFindings(keyId.written, keyId.value, certificates.certificate))
+  findings.push(...algorithmFindings(value.algorithm))
+  const writtenHeaders = parameters.value.get('headers')?.value ?? 'date'
+  findings.push(...headerListFindings(writtenHeaders, value.headers, headers))
   const built = buildSigningString({
     headerNames: value.headers,
     method: request.method,
