@@ -3,8 +3,12 @@
 import { expect, it } from 'vitest'
 import { biomeLint, repositoryRoot } from './biome'
 
-/** Measured 2026-11-26 at 1422300 (issue 20 counted 47 at 1fc425f; the tree grew since). */
-const CEILING = 66
+/**
+ * Measured 2026-11-27 (66 at 1422300 the day before; issue 20 counted 47 at 1fc425f): the probe's command
+ * line and two of its readers, Copy to offline's dialog, and the Postman signer, which stays one
+ * self-contained script for Postman's sandbox.
+ */
+const CEILING = 6
 
 it(`has at most ${CEILING} functions over Biome's cognitive complexity threshold`, () => {
   const hits = biomeLint(repositoryRoot, ['--only=complexity/noExcessiveCognitiveComplexity', '.']).filter(
