@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { ApiError, OFFLINE_UPSTREAM, queryKeys, UnreachableError, useApiClient } from '../api'
 import { ErrorState } from '../ui/ErrorState'
 import { Messages, ShapedBy } from '../ui/Messages'
@@ -15,13 +16,21 @@ interface ApiErrorStateProps {
    * always on screen); the other failures it causes only say what happened.
    */
   offerStoreRecovery?: boolean
+  /** Ways out beside Retry: what to change so the request can succeed. */
+  actions?: ReactNode
 }
 
 /**
  * The sandbox's own messages for an ApiError; for a failed connection, which mode was unreachable; for an
  * in-browser store that cannot be read, the ways out.
  */
-export function ApiErrorState({ title, error, onRetry, offerStoreRecovery = false }: ApiErrorStateProps) {
+export function ApiErrorState({
+  title,
+  error,
+  onRetry,
+  offerStoreRecovery = false,
+  actions,
+}: ApiErrorStateProps) {
   const offline = useOfflineData()
   const unreadableStore =
     offerStoreRecovery &&
@@ -32,6 +41,7 @@ export function ApiErrorState({ title, error, onRetry, offerStoreRecovery = fals
     <ErrorState
       title={error instanceof ApiError ? `${title} (HTTP ${error.status})` : title}
       onRetry={onRetry}
+      actions={actions}
     >
       {error instanceof ApiError ? <Messages messages={error.messages} /> : <p>{error.message}</p>}
       {error instanceof ApiError ? <ShapedBy condition={error.condition} /> : null}

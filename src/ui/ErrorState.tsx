@@ -6,14 +6,17 @@ interface ErrorStateProps {
   /** What the user should know about the failure: the server's messages, a sentence, a hint. */
   children: ReactNode
   onRetry?: (() => void) | undefined
+  /** Ways out beside Retry: what to change so the request can succeed. */
+  actions?: ReactNode
 }
 
 /** A failure in place of what could not be shown, with a Retry when there is something to retry. */
-export function ErrorState({ title, children, onRetry }: ErrorStateProps) {
+export function ErrorState({ title, children, onRetry, actions }: ErrorStateProps) {
   return (
     <div className="error-state" role="alert">
       <p className="error-title">{title}</p>
       {children}
+      {actions}
       {onRetry ? (
         <button type="button" onClick={onRetry}>
           Retry

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
+import type { PersonalityName } from '../../contract'
 import type { Sandbox } from '../../sandbox'
 import { startConsole } from '../../test/render'
 import { daysAgo, seedAccount, seedTransactions, transaction } from '../../test/seed'
@@ -197,3 +198,38 @@ it('shows the amounts as stored without the accept-fix', async () => {
   await showAccount('', [purchase])
   expect(tableRows()).toEqual([expect.objectContaining({ Amount: '-100.00 NOK', Original: '-9.00 EUR' })])
 })
+
+it('offers to swap a window whose From is after its To, which the sandbox refuses, and then lists it', async () => {
+  const { user } = await startAccountAt(`&status=both&from=${daysAgo(1)}&to=${daysAgo(6)}`)
+  const refusal = await screen.findByRole('alert')
+  expect(refusal.textContent).toMatch(/PERIOD_INVALID/)
+  await user.click(within(refusal).getByRole('button', { name: 'Swap From and To' }))
+  await screen.findByRole('table', { name: /^Transactions of/ })
+  expect(view()).toMatchObject({ from: daysAgo(6), to: daysAgo(1) })
+  expect(ids()).toEqual(['b-new', 'b-mid', 'p-old'])
+})
+
+it('offers the booked list when a bank that books only refuses both', async () => {
+  const { user } = await startAccountAt('&status=both', 'booked-only')
+  const refusal = await screen.findByRole('alert')
+  expect(refusal.textContent).toMatch(/PARAMETER_NOT_SUPPORTED/)
+  await user.click(within(refusal).getByRole('button', { name: 'Show booked only' }))
+  await screen.findByRole('table', { name: /^Transactions of/ })
+  expect(view()).toMatchObject({ status: 'booked' })
+  expect(ids()).toEqual(['b-new', 'b-mid', 'b-old'])
+})
+
+/** The seeded account at `query`, whatever its first answer (a refusal included). */
+async function startAccountAt(query: string, personality?: PersonalityName) {
+  const app = await startConsole(personality === undefined ? {} : { personality })
+  const account = await seedAccount(app.sandbox)
+  await seedTransactions(app.sandbox, account.resourceId, [
+    booked('b-mid', 5),
+    pending('p-old', 3),
+    booked('b-old', 10),
+    pending('p-new', 0),
+    booked('b-new', 1),
+  ])
+  renderTransactionsView(app, account, query)
+  return app
+}

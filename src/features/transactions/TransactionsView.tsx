@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useRequestTransactionsPage, useTransactionsPage } from '../../api'
+import { ApiError, useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import { type BookingStatus, type TransactionsParams, testCustomers } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
 import { useIdleAfter } from '../../ui/use-idle-after'
@@ -344,6 +344,7 @@ function TransactionsBody({
         title="Could not load transactions"
         error={query.error}
         onRetry={() => query.refetch()}
+        actions={<ViewWaysOut error={query.error} />}
       />
     )
   }
@@ -367,6 +368,31 @@ function TransactionsBody({
             Back to the first page
           </button>
         </p>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * What to change in the view when a sandbox refuses it: a window whose From is after its To, swapped; a
+ * status a bank that books only does not list, booked. Decided by the view and the refusal's field, so a
+ * bank's own words for either refusal get the same way out.
+ */
+function ViewWaysOut({ error }: { error: Error }) {
+  const [view, setView] = useView()
+  const names = (field: string) => error instanceof ApiError && error.messages.some((m) => m.path === field)
+  const reversed = view.from !== undefined && view.to !== undefined && view.from > view.to
+  return (
+    <>
+      {reversed ? (
+        <button type="button" onClick={() => setView({ from: view.to, to: view.from, offset: 0 })}>
+          Swap From and To
+        </button>
+      ) : null}
+      {view.status !== 'booked' && names('bookingStatus') ? (
+        <button type="button" onClick={() => setView({ status: 'booked', offset: 0 })}>
+          Show booked only
+        </button>
       ) : null}
     </>
   )
