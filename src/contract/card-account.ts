@@ -106,7 +106,8 @@ const creditLimitUnder = (rule: CurrencyRule) =>
     currency: currencyRules[rule],
     amount: amountValue.check(
       z.refine(
-        (amount) => !amount.startsWith('-'),
+        // `-0` and `-0.00` are zero, not negative.
+        (amount) => !(amount.startsWith('-') && /[1-9]/.test(amount)),
         'amount must not be negative: the most the card may owe, e.g. "50000"',
       ),
     ),

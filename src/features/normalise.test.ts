@@ -13,6 +13,8 @@ describe('normalising what a tester types', () => {
     expect(normaliseAmount(' 12.50 ')).toBe('12.50')
     expect(normaliseAmount('+5')).toBe('5')
     expect(normaliseAmount('-5')).toBe('-5')
+    // The minus sign a word processor or a keyboard layout types (U+2212) can only mean a minus.
+    expect(normaliseAmount('−500')).toBe('-500')
     expect(normaliseAmount('12,50')).toBe('12,50')
     expect(normaliseAmount('+')).toBe('+')
     expect(normaliseAmount('++5')).toBe('++5')

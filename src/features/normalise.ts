@@ -7,9 +7,12 @@ import type { UseFormRegisterReturn } from 'react-hook-form'
  * left as typed, for the rule to refuse in words.
  */
 
-/** ` 12.50 ` is `12.50`, `+5` is `5`: white space around, and a plus sign, say nothing. */
+/**
+ * ` 12.50 ` is `12.50`, `+5` is `5`, `−5` is `-5`: white space around and a plus sign say nothing, and the
+ * typographic minus (U+2212) is the minus.
+ */
 export function normaliseAmount(value: string): string {
-  const trimmed = value.trim()
+  const trimmed = value.trim().replace(/^\u2212(?=\d)/, '-')
   return /^\+\d/.test(trimmed) ? trimmed.slice(1) : trimmed
 }
 

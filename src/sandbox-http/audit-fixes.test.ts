@@ -59,11 +59,14 @@ describe('amounts sent as JSON numbers', () => {
         },
       )
     }
-    const zero = await call('POST', accountsPath, {
-      json: { ...privateBody, creditLimit: { currency: 'NOK', amount: '0' } },
-    })
-    expect(zero.status).toBe(201)
-    expect((await call('GET', accountsPath).then((answer) => answer.json())).cardAccounts).toHaveLength(1)
+    // Zero, however its sign is written, is not negative.
+    for (const amount of ['0', '-0', '-0.00']) {
+      const zero = await call('POST', accountsPath, {
+        json: { ...privateBody, creditLimit: { currency: 'NOK', amount } },
+      })
+      expect(zero.status, amount).toBe(201)
+    }
+    expect((await call('GET', accountsPath).then((answer) => answer.json())).cardAccounts).toHaveLength(3)
   })
 })
 
