@@ -61,8 +61,10 @@ describe.each(personalityNames)('the %s personality', (personality) => {
     // (The platform's pending line of text has no date the chart can place: it says so and counts 1. A
     // bank that books only lists no pending transaction, so its chart counts none either.)
     await waitFor(() =>
-      expect(chart.getByText(/^[12] transactions?, booked and pending/).textContent).toMatch(
-        personality === 'platform' || personality === 'booked-only' ? /^1 / : /^2 /,
+      expect(chart.getByText(/^[12] transactions?: /).textContent).toMatch(
+        personality === 'platform' || personality === 'booked-only'
+          ? /^1 transaction: 1 booked, 0 pending/
+          : /^2 transactions: 1 booked, 1 pending/,
       ),
     )
     expect(chart.queryByText(/Could not/)).toBeNull()

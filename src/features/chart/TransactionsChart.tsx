@@ -256,12 +256,17 @@ function PagedNotice({
 }
 
 /**
- * The summary's line, read while the chart is folded: how many, and what came in and went out. It names both
- * statuses: the chart shows them side by side whatever the table's status filter, and a tester comparing its
- * count with the table's rows must see why they differ.
+ * The summary's line, read while the chart is folded: how many, and what came in and went out. It counts each
+ * status: the chart shows them side by side whatever the table's status filter, and a tester comparing its
+ * count with the table's rows (or a bank that books only, whose chart has no pending) must see why they differ.
  */
 function totalsLine(summary: TransactionsSummary): string {
-  const count = `${summary.count.toLocaleString('en')} ${summary.count === 1 ? 'transaction' : 'transactions'}, booked and pending`
+  let [booked, pending] = [0, 0]
+  for (const bucket of summary.buckets) {
+    booked += bucket.booked.count
+    pending += bucket.pending.count
+  }
+  const count = `${summary.count.toLocaleString('en')} ${summary.count === 1 ? 'transaction' : 'transactions'}: ${booked.toLocaleString('en')} booked, ${pending.toLocaleString('en')} pending`
   const totals = summary.totals.map((t) => `${t.currency} in ${t.in}, out ${t.out}`)
   return [count, ...totals].join(' · ')
 }
@@ -349,6 +354,11 @@ function Totals({ summary }: { summary: TransactionsSummary }) {
   )
 }
 
+const categoryName = (code: string) => {
+  const name = merchantCategories.get(code)
+  return name === undefined ? '' : ` ${name}`
+}
+
 function TopCategories({ summary }: { summary: TransactionsSummary }) {
   const headingId = useId()
   return (
@@ -357,9 +367,9 @@ function TopCategories({ summary }: { summary: TransactionsSummary }) {
       <ol aria-labelledby={headingId}>
         {summary.topCategories.map((c) => (
           <li key={c.merchantCategoryCode}>
-            <span className="mcc">{c.merchantCategoryCode}</span>{' '}
-            {merchantCategories.get(c.merchantCategoryCode) ?? 'Other'}: {c.count.toLocaleString('en')} (
-            {sumsText(c.sums)})
+            {/* A code the console cannot name is shown alone, as the table shows it. */}
+            <span className="mcc">{c.merchantCategoryCode}</span>
+            {categoryName(c.merchantCategoryCode)}: {c.count.toLocaleString('en')} ({sumsText(c.sums)})
           </li>
         ))}
       </ol>
