@@ -223,6 +223,21 @@ test('on a short screen the chart starts folded under its totals line, below the
   await expect(chart.getByRole('img')).toBeVisible()
   await page.reload()
   await expect(chartRegion(page).getByRole('img')).toBeVisible()
+
+  // Its dates are whole and apart at this width: none cut at the figure's edge or run into the next.
+  const figure = await chartRegion(page).getByRole('img').boundingBox()
+  const dates = await chartRegion(page)
+    .locator('text.chart-axis')
+    .evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().toJSON()))
+  expect(figure).not.toBeNull()
+  expect(dates.length).toBeGreaterThan(2)
+  for (const [i, date] of dates.entries()) {
+    expect(date.left, `date ${i} starts inside the figure`).toBeGreaterThanOrEqual(figure?.x ?? 0)
+    expect(date.right, `date ${i} ends inside the figure`).toBeLessThanOrEqual(
+      (figure?.x ?? 0) + (figure?.width ?? 0),
+    )
+    if (i > 0) expect(date.left, `date ${i} clear of the one before`).toBeGreaterThan(dates[i - 1].right)
+  }
 })
 
 test('on a laptop screen the chart is open', async ({ page }) => {

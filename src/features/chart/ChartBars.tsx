@@ -109,8 +109,8 @@ export function Bars({
             bar(barValue(b.pending, measure, currency), left + barWidth, 'chart-pending', `${b.start}p`),
           ]
         })}
-        {ticks.map((t) => (
-          <text key={`x${t}`} className="chart-axis" x={x(t)} y={HEIGHT - 8} textAnchor="middle">
+        {apart(ticks, x).map((t) => (
+          <text key={`x${t}`} className="chart-axis" x={x(t)} y={HEIGHT - 8} textAnchor={tickAnchor(x(t))}>
             {isoOfDay(t)}
           </text>
         ))}
@@ -126,4 +126,29 @@ export function Bars({
       </svg>
     </ChartFigure>
   )
+}
+
+/** A date label's width in the figure's units at the larger type of narrow screens (styles.css, `.chart-axis`). */
+const DATE_LABEL_WIDTH = 84
+
+/** A date label near either edge is anchored inside the figure, so none is cut off. */
+function tickAnchor(at: number): 'start' | 'middle' | 'end' {
+  if (at > WIDTH - DATE_LABEL_WIDTH / 2) return 'end'
+  return at < DATE_LABEL_WIDTH / 2 ? 'start' : 'middle'
+}
+
+/** The ticks whose labels, anchored as {@link tickAnchor} places them, do not run into the one before. */
+function apart(ticks: number[], x: (day: number) => number): number[] {
+  const kept: number[] = []
+  let end = Number.NEGATIVE_INFINITY
+  for (const t of ticks) {
+    const at = x(t)
+    const anchor = tickAnchor(at)
+    const start =
+      anchor === 'start' ? at : anchor === 'end' ? at - DATE_LABEL_WIDTH : at - DATE_LABEL_WIDTH / 2
+    if (start < end) continue
+    kept.push(t)
+    end = start + DATE_LABEL_WIDTH
+  }
+  return kept
 }
