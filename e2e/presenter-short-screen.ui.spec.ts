@@ -48,6 +48,21 @@ async function headerOverlaps(page: Page): Promise<string[]> {
   })
 }
 
+/** Opens Flows… and runs "A first card account" to its fourth step: the table then holds that step's answer. */
+async function runToStepFour(page: Page): Promise<void> {
+  await openHeaderGroup(page, 'Explain & share')
+  await page.getByRole('button', { name: 'Flows…' }).click()
+  const panel = page.getByRole('region', { name: 'Flow' })
+  await expect(panel.getByRole('button', { name: 'Run next step →' })).toBeFocused()
+  for (let step = 1; step <= 4; step++) {
+    await page.keyboard.press('ArrowRight')
+    await expect(panel.getByText(new RegExp(`^Step ${step}: `))).toBeAttached()
+  }
+  await expect(panel.getByText('Step 4: 200 OK: 2 transactions')).toBeAttached()
+  const table = page.getByRole('table', { name: /^Transactions of/ })
+  await expect(table.locator('tbody tr').first().locator('td.col-amount')).toHaveText(/\d/)
+}
+
 // Issue 20's tester, demonstrating at 800×600: the header, the flow's panel, the inspector and the caption
 // filled the screen, so at "amounts swap places" the audience saw no amount.
 for (const viewport of [
@@ -62,18 +77,10 @@ for (const viewport of [
     await page.setViewportSize(viewport)
     await openConsole(page)
     await page.keyboard.press('Alt+Shift+P')
-    await openHeaderGroup(page, 'Explain & share')
-    await page.getByRole('button', { name: 'Flows…' }).click()
+    await runToStepFour(page)
     const panel = page.getByRole('region', { name: 'Flow' })
     const next = panel.getByRole('button', { name: 'Run next step →' })
-    await expect(next).toBeFocused()
-    for (let step = 1; step <= 4; step++) {
-      await page.keyboard.press('ArrowRight')
-      await expect(panel.getByText(new RegExp(`^Step ${step}: `))).toBeAttached()
-    }
-    await expect(panel.getByText('Step 4: 200 OK: 2 transactions')).toBeAttached()
     const table = page.getByRole('table', { name: /^Transactions of/ })
-    await expect(table.locator('tbody tr').first().locator('td.col-amount')).toHaveText(/\d/)
 
     await expectOnScreen(page, panel.getByText(/^Next, step 5 of 5: /), 'the caption')
     await expectOnScreen(page, next, 'Run next step')
@@ -107,3 +114,32 @@ for (const viewport of [
     await expect(panel.getByRole('button', { name: 'Export flow' })).toBeVisible()
   })
 }
+
+// A README-only tester at 800×600 without presenter mode: the panel took 240 px (its picker, heading,
+// caption, last outcome, buttons and the whole list of steps), leaving two rows and covering the pager.
+test('without presenter mode at 800×600: the flow panel leaves the table and its pager in sight', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await runToStepFour(page)
+  const panel = page.getByRole('region', { name: 'Flow' })
+  const table = page.getByRole('table', { name: /^Transactions of/ })
+
+  await expectOnScreen(page, panel.getByText(/^Next, step 5 of 5: /), 'the caption')
+  await expectOnScreen(page, panel.getByRole('button', { name: 'Run next step →' }), 'Run next step')
+  await expectOnScreen(page, panel.getByRole('button', { name: '← Back' }), 'Back')
+  await expectOnScreen(page, panel.getByRole('button', { name: 'Close flow' }), 'Close flow')
+  await expectOnScreen(page, table.locator('tbody tr').first().locator('td.col-amount'), 'the first amount')
+  await expectOnScreen(page, table.locator('tbody tr').last().locator('td.col-amount'), 'the last amount')
+  await expectOnScreen(page, page.getByRole('navigation', { name: 'Pages' }), 'the pager')
+  await inEachTheme(page, async (theme) => {
+    await page.screenshot({ path: `test-results/screenshots/flows-800x600-${theme}.png` })
+  })
+  await expectAccessible(page, 'a flow at 800×600')
+
+  // Record, export and import fold away as in presenter mode, and open on demand.
+  await expect(panel.getByRole('button', { name: 'Export flow' })).toBeHidden()
+  await panel.getByText('Record, export, import').click()
+  await expect(panel.getByRole('button', { name: 'Export flow' })).toBeVisible()
+})

@@ -37,24 +37,56 @@ it('opens from the header, diagnoses a pasted curl and an uploaded HAR, and name
   expect(dialog.getByText(/Read as HAR: POST/).textContent).toContain('its exact bytes')
 })
 
-it('asks before Escape discards a pasted request not yet diagnosed, and not once it was', async () => {
+// A first-time tester pasted a request, read its diagnosis, pressed Escape and came back to an empty dialog.
+it('keeps a pasted request and its diagnosis for the tab: Escape closes without asking', async () => {
   const { user, renderApp } = await startConsole()
   renderApp()
-  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
-  await user.click(screen.getByRole('button', { name: 'Explain a request…' }))
-  const dialog = await screen.findByRole('dialog', { name: 'Explain a request' })
-  const box = within(dialog).getByLabelText('Request: raw HTTP, curl or HAR')
-  fireEvent.change(box, { target: { value: corpus('digest-reserialised.curl').toString('utf8') } })
+  const open = async () => {
+    await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+    await user.click(screen.getByRole('button', { name: 'Explain a request…' }))
+    return within(await screen.findByRole('dialog', { name: 'Explain a request' }))
+  }
+  const requestBox = (dialog: ReturnType<typeof within>) =>
+    dialog.getByLabelText('Request: raw HTTP, curl or HAR') as HTMLTextAreaElement
+  const closed = () => expect(screen.queryByRole('dialog', { name: 'Explain a request' })).toBeNull()
 
+  let dialog = await open()
+  fireEvent.change(requestBox(dialog), {
+    target: { value: corpus('digest-reserialised.curl').toString('utf8') },
+  })
   await user.keyboard('{Escape}')
-  await user.click(await within(dialog).findByRole('button', { name: 'Keep editing' }))
-  expect(screen.getByRole('dialog', { name: 'Explain a request' })).toBe(dialog)
-  expect((box as HTMLTextAreaElement).value).toMatch(/^curl /)
+  closed()
+  dialog = await open()
+  expect(requestBox(dialog).value).toMatch(/^curl /)
+  expect(dialog.queryByRole('heading', { name: 'Diagnosis' })).toBeNull()
 
-  await user.click(within(dialog).getByRole('button', { name: 'Diagnose' }))
-  await within(dialog).findByText(/This sandbox refuses the request/)
+  await user.click(dialog.getByRole('checkbox', { name: /judge the Date and the certificate as of/ }))
+  await user.click(dialog.getByRole('button', { name: 'Diagnose' }))
+  await dialog.findByText(/This sandbox refuses the request: 401 SIGNATURE_INVALID/)
+  const read = dialog.getByText(/^Read as curl:/).textContent
   await user.keyboard('{Escape}')
-  expect(screen.queryByRole('dialog', { name: 'Explain a request' })).toBeNull()
+  closed()
+
+  dialog = await open()
+  expect(requestBox(dialog).value).toMatch(/^curl /)
+  expect(dialog.getByRole('checkbox', { name: /judge the Date and the certificate as of/ })).toHaveProperty(
+    'checked',
+    true,
+  )
+  expect(await dialog.findByText(/This sandbox refuses the request: 401 SIGNATURE_INVALID/)).toBeDefined()
+  expect(dialog.getByText(/^Read as curl:/).textContent).toBe(read)
+
+  // An opened file is not kept: closing with one asks first.
+  await user.upload(
+    dialog.getByLabelText(/or open a file/),
+    new File([corpus('good-post-base64.har')], 'a.har'),
+  )
+  await user.keyboard('{Escape}')
+  expect(
+    await dialog.findByText('Discard the file you opened? Pasted text is kept for this tab, a file is not.'),
+  ).toBeDefined()
+  await user.click(dialog.getByRole('button', { name: 'Keep editing' }))
+  expect(screen.getByRole('dialog', { name: 'Explain a request' })).toBeDefined()
 })
 
 it("reads the console's own offline HAR: X-Console-Date as Date, said as information, no finding", async () => {

@@ -1,10 +1,11 @@
-import { type ChangeEvent, useId, useState } from 'react'
+import { type ChangeEvent, useEffect, useId, useState } from 'react'
 import { headerNames, UUID } from '../../contract'
 import type { Finding, Verdict } from '../../signing/diagnosis'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { type Explanation, explainRequest } from './console-exports'
+import { type KeptRequest, keepRequest, readKeptRequest } from './kept-request'
 import type { Reading } from './pasted-request'
-import { type RequestInput, readRequest } from './read-request'
+import { readRequest } from './read-request'
 
 interface ExplainDialogProps {
   onClose: () => void
@@ -33,6 +34,32 @@ const BODY_SOURCES = {
   none: 'none',
 } as const
 
+/** What the dialog judges: the request kept for the tab, and the files opened beside it. */
+interface Inputs extends Omit<KeptRequest, 'diagnosedAt'> {
+  file: ChosenFile | undefined
+  bodyFile: ChosenFile | undefined
+}
+
+/** The request read and judged by the sandbox's rules as of `now`, or why it could not be read. */
+async function judgeRequest(
+  { text, file, bodyFile, certificate, atItsDate, entry }: Inputs,
+  now: Date,
+): Promise<Outcome> {
+  const reading = readRequest(file ? { bytes: file.bytes } : { text }, entry)
+  if (!reading.ok) return { kind: 'unreadable', reason: reading.reason }
+  const request =
+    reading.request.bodySource === 'unknown' && bodyFile
+      ? { ...reading.request, body: bodyFile.bytes, bodySource: 'exact' as const }
+      : reading.request
+  const explanation = await explainRequest(request, {
+    now,
+    atItsDate,
+    harCreator: reading.creator,
+    ...(certificate.trim() ? { certificate } : {}),
+  })
+  return { kind: 'diagnosed', reading, explanation }
+}
+
 const readFile = async (event: ChangeEvent<HTMLInputElement>): Promise<ChosenFile | undefined> => {
   const file = event.target.files?.[0]
   return file ? { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) } : undefined
@@ -44,52 +71,53 @@ const readFile = async (event: ChangeEvent<HTMLInputElement>): Promise<ChosenFil
  */
 export function ExplainDialog({ onClose }: ExplainDialogProps) {
   const ids = { request: useId(), certificate: useId(), file: useId(), body: useId(), entry: useId() }
-  const [text, setText] = useState('')
+  const [kept] = useState(readKeptRequest)
+  const [text, setText] = useState(kept.text)
   const [file, setFile] = useState<ChosenFile>()
   const [bodyFile, setBodyFile] = useState<ChosenFile>()
-  const [certificate, setCertificate] = useState('')
-  const [atItsDate, setAtItsDate] = useState(false)
-  const [entry, setEntry] = useState(0)
+  const [certificate, setCertificate] = useState(kept.certificate)
+  const [atItsDate, setAtItsDate] = useState(kept.atItsDate)
+  const [entry, setEntry] = useState(kept.entry)
   const [outcome, setOutcome] = useState<Outcome>()
   const [busy, setBusy] = useState(false)
-  // What the last diagnosis judged: closing with anything else pasted asks first, a pasted request being
-  // work to find again; closing after reading its diagnosis does not.
-  const [judged, setJudged] = useState<{
-    text: string
-    file: ChosenFile | undefined
-    bodyFile: ChosenFile | undefined
-    certificate: string
-  }>()
-  const pasted =
-    text.trim() !== '' || file !== undefined || bodyFile !== undefined || certificate.trim() !== ''
-  const unjudged =
-    pasted &&
-    (judged?.text !== text ||
-      judged.file !== file ||
-      judged.bodyFile !== bodyFile ||
-      judged.certificate !== certificate)
+  // The last diagnosis of a request without files, and when it judged: kept with the request while the
+  // dialog still holds that request.
+  const [judged, setJudged] = useState<KeptRequest & { at: Date }>()
+  const diagnosedAt =
+    judged &&
+    !file &&
+    !bodyFile &&
+    judged.text === text &&
+    judged.certificate === certificate &&
+    judged.atItsDate === atItsDate &&
+    judged.entry === entry
+      ? judged.at
+      : undefined
+
+  useEffect(
+    () => keepRequest({ text, certificate, atItsDate, entry, diagnosedAt: diagnosedAt?.toISOString() }),
+    [text, certificate, atItsDate, entry, diagnosedAt],
+  )
+  // A request diagnosed before the dialog last closed: judged again as of then, its diagnosis as it was.
+  useEffect(() => {
+    if (!kept.diagnosedAt) return
+    const at = new Date(kept.diagnosedAt)
+    setJudged({ ...kept, at })
+    let open = true
+    void judgeRequest({ ...kept, file: undefined, bodyFile: undefined }, at).then((restored) => {
+      if (open) setOutcome(restored)
+    })
+    return () => {
+      open = false
+    }
+  }, [kept])
 
   const diagnose = async (harEntry = entry) => {
-    setJudged({ text, file, bodyFile, certificate })
-    const input: RequestInput = file ? { bytes: file.bytes } : { text }
-    const reading = readRequest(input, harEntry)
-    if (!reading.ok) {
-      setOutcome({ kind: 'unreadable', reason: reading.reason })
-      return
-    }
-    const request =
-      reading.request.bodySource === 'unknown' && bodyFile
-        ? { ...reading.request, body: bodyFile.bytes, bodySource: 'exact' as const }
-        : reading.request
+    const now = new Date()
+    setJudged(file || bodyFile ? undefined : { text, certificate, atItsDate, entry: harEntry, at: now })
     setBusy(true)
     try {
-      const explanation = await explainRequest(request, {
-        now: new Date(),
-        atItsDate,
-        harCreator: reading.creator,
-        ...(certificate.trim() ? { certificate } : {}),
-      })
-      setOutcome({ kind: 'diagnosed', reading, explanation })
+      setOutcome(await judgeRequest({ text, file, bodyFile, certificate, atItsDate, entry: harEntry }, now))
     } finally {
       setBusy(false)
     }
@@ -101,7 +129,11 @@ export function ExplainDialog({ onClose }: ExplainDialogProps) {
       title="Explain a request"
       onClose={onClose}
       wide
-      confirmDiscard={unjudged ? 'Discard what you pasted? It has not been diagnosed yet.' : undefined}
+      confirmDiscard={
+        file || bodyFile
+          ? 'Discard the file you opened? Pasted text is kept for this tab, a file is not.'
+          : undefined
+      }
     >
       <form
         className="form explain-form"

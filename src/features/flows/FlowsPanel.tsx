@@ -10,7 +10,6 @@ import { useMediaQuery } from '../../ui/use-media-query'
 import { count, downloadConsoleFile } from '../data-tools'
 import { checkImport, flowsImport, ImportRefusal, readImportFile } from '../file-import'
 import { showInInspector } from '../inspector'
-import { usePresenter } from '../presenter'
 import { useView } from '../view-state'
 import { useArrowKeys } from './arrow-keys'
 import { bringStepDataIntoView, useCaptionRoom } from './in-sight'
@@ -48,11 +47,9 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const nextButton = useRef<HTMLButtonElement>(null)
   const caption = useRef<HTMLParagraphElement>(null)
   useCaptionRoom(caption)
-  // Presenter mode's one-line panel (styles.css) starts with record, export and import folded away: on a
-  // short screen they would take the room of the data the step shows.
-  const presenting = usePresenter()
+  // The two-line panel of a narrow screen (styles.css) starts with record, export and import folded away:
+  // on a short screen they would take the room of the data the step shows.
   const inARow = useMediaQuery(PANEL_IN_A_ROW)
-  const oneLine = presenting && inARow
   // The Signature switch as it was: a flow's tampered steps must not leave it spoiled behind them.
   const [tamperBefore] = useState(api.settings.tamper.read)
 
@@ -220,8 +217,8 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
           </li>
         ))}
       </ol>
-      {/* Open by default wherever there is room; the one-line panel opens it on demand. */}
-      <details className="flow-more" open={!oneLine}>
+      {/* Open by default wherever there is room; the two-line panel opens it on demand. */}
+      <details className="flow-more" open={!inARow}>
         <summary>Record, export, import</summary>
         <div className="flow-actions">
           <button type="button" onClick={record}>
