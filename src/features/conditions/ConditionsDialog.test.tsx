@@ -75,7 +75,10 @@ it('names every value out of range beside its field, by rule, and saves nothing 
       description: 'Console request timeout must be from 1 to 600 seconds',
     }),
   ).toBe(document.activeElement)
-  r1.getByRole('spinbutton', { name: 'Probability', description: 'Rule r1: Probability must be at most 1' })
+  r1.getByRole('spinbutton', {
+    name: 'Probability',
+    description: 'Rule r1: Probability must be a fraction from 0 to 1 (0.25 fires on one request in four)',
+  })
   r1.getByRole('spinbutton', { name: 'Seed', description: 'Rule r1: Seed must be at least 0' })
   expect(r1.getByRole('spinbutton', { name: 'Reads a day' }).getAttribute('aria-invalid')).toBe('false')
   r2.getByRole('spinbutton', { name: 'Max ms', description: 'Rule r2: Max ms is below Min ms' })

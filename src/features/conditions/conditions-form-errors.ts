@@ -70,6 +70,9 @@ interface Issue {
 /** A number the contract refuses, said with its label and the bound it crossed. */
 function inWords(field: RuleField, issue: Issue): string {
   const label = ruleFieldLabels[field]
+  // "at most 1" alone reads as a count: it is a share of the requests.
+  if (field === 'probability' && (issue.code === 'too_small' || issue.code === 'too_big'))
+    return `${label} must be a fraction from 0 to 1 (0.25 fires on one request in four)`
   if (issue.code === 'too_small') return `${label} must be at least ${issue.minimum}`
   if (issue.code === 'too_big') return `${label} must be at most ${issue.maximum}`
   if (issue.code === 'invalid_type')
