@@ -83,3 +83,24 @@ it("says the sandbox's refusal in the words of the dialog's labels, not the body
   expect(alert.textContent).toMatch(/^FORMAT_ERROR Amount /)
   expect(alert.textContent).not.toContain('transactions[0]')
 })
+
+it("drops the sandbox's answer to the last attempt as soon as what would be sent changes", async () => {
+  const { app, dialog } = await openSettle()
+  await app.user.click(await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) }))
+  await app.user.type(dialog.getByLabelText(/^Booked amount in NOK/), 'five')
+  await app.user.click(dialog.getByRole('button', { name: 'Settle as booked' }))
+  expect((await dialog.findByRole('alert')).textContent).toMatch(/^FORMAT_ERROR Amount /)
+
+  await app.user.click(dialog.getByRole('radio', { name: /^Everything pending for more than/ }))
+  expect(dialog.queryByRole('alert')).toBeNull()
+})
+
+it('offers a new id and amount only for the one transaction ticked, not for "everything pending"', async () => {
+  const { app, dialog } = await openSettle()
+  await app.user.click(await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) }))
+  expect(dialog.getByLabelText(/^New cardTransactionId/)).toBeDefined()
+
+  await app.user.click(dialog.getByRole('radio', { name: /^Everything pending for more than/ }))
+  expect(dialog.queryByLabelText(/^New cardTransactionId/)).toBeNull()
+  expect(dialog.queryByLabelText(/^Booked amount in/)).toBeNull()
+})

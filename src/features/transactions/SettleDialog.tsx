@@ -167,14 +167,26 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
   const [bookingDate, setBookingDate] = useState(today)
   const [newId, setNewId] = useState('')
   const [newAmount, setNewAmount] = useState('')
-  const only = chosen.size === 1 ? rows.find((row) => row.id !== undefined && chosen.has(row.id)) : undefined
+  const only =
+    how === 'selected' && chosen.size === 1
+      ? rows.find((row) => row.id !== undefined && chosen.has(row.id))
+      : undefined
 
-  const toggle = (id: string) =>
+  /** A change to what would be sent: the sandbox's answer to the last attempt no longer holds. */
+  const changing =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      settle.reset()
+      set(value)
+    }
+
+  const toggle = changing((id: string) =>
     setChosen((current) => {
       const next = new Set(current)
       if (!next.delete(id)) next.add(id)
       return next
-    })
+    }),
+  )
 
   const body = (): SettlementRequestInput =>
     how === 'older'
@@ -224,12 +236,16 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
           <fieldset>
             <legend>Which</legend>
             <label>
-              <input type="radio" checked={how === 'selected'} onChange={() => setHow('selected')} /> The ones
-              ticked below
+              <input
+                type="radio"
+                checked={how === 'selected'}
+                onChange={() => changing(setHow)('selected')}
+              />{' '}
+              The ones ticked below
             </label>
             <label>
-              <input type="radio" checked={how === 'older'} onChange={() => setHow('older')} /> Everything
-              pending for more than{' '}
+              <input type="radio" checked={how === 'older'} onChange={() => changing(setHow)('older')} />{' '}
+              Everything pending for more than{' '}
               <input
                 type="number"
                 min={0}
@@ -238,7 +254,7 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
                 aria-invalid={olderThanProblem !== undefined}
                 aria-describedby={olderThanProblem === undefined ? undefined : olderThanErrorId}
                 onChange={(e) => {
-                  setOlderThanText(e.target.value)
+                  changing(setOlderThanText)(e.target.value)
                   setOlderThanProblem(undefined)
                 }}
               />{' '}
@@ -259,7 +275,7 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
               type="date"
               value={bookingDate}
               max={today}
-              onChange={(e) => setBookingDate(e.target.value)}
+              onChange={(e) => changing(setBookingDate)(e.target.value)}
             />
           </label>
           {only ? (
@@ -267,8 +283,8 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
               only={only}
               newId={newId}
               newAmount={newAmount}
-              onNewId={setNewId}
-              onNewAmount={setNewAmount}
+              onNewId={changing(setNewId)}
+              onNewAmount={changing(setNewAmount)}
             />
           ) : null}
           {settle.error ? <SettlementRefused error={settle.error} /> : null}
