@@ -117,3 +117,29 @@ test('the shipped corporate scenario holds 1,000 transactions over two years', a
     page.getByRole('complementary').getByRole('link', { name: /Nordlys Logistikk AS/ }),
   ).toBeVisible()
 })
+
+test('a scenario loads from the keyboard: Enter on Load, Tab to Replace and load, Enter', async ({ page }) => {
+  await openConsole(page)
+  const dialog = await openScenarios(page)
+  const load = dialog.getByRole('button', { name: 'Load Empty private customer' })
+  await load.focus()
+  await page.keyboard.press('Enter')
+  const asking = dialog.getByRole('region', { name: 'Load Empty private customer?' })
+  await expect(asking.getByText(/^Loading Empty private customer replaces/)).toBeFocused()
+
+  // Cancel gives the focus back to the Load that asked.
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(asking.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(asking).toHaveCount(0)
+  await expect(load).toBeFocused()
+
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Tab')
+  await expect(asking.getByRole('button', { name: 'Replace and load' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status')).toHaveText(
+    'Loaded scenario Empty private customer: 1 card account and 0 transactions',
+  )
+})

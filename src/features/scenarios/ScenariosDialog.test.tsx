@@ -177,3 +177,33 @@ it('counts a pasted name as the rule does rather than cutting it, and refuses on
   expect(dialog.queryByRole('alert')).toBeNull()
   expect(rowNames(dialog)).toEqual(listed)
 })
+
+it('takes the focus into the question a Load asks from the keyboard; its Cancel gives it back to that Load', async () => {
+  const { user, dialog } = await openScenarios()
+  const load = await dialog.findByRole('button', { name: 'Load Private customer at the quota edge' })
+  load.focus()
+  await user.keyboard('{Enter}')
+  const asking = within(
+    await dialog.findByRole('region', { name: 'Load Private customer at the quota edge?' }),
+  )
+  expect(document.activeElement).toBe(asking.getByText(/^Loading/))
+
+  await user.tab()
+  expect(document.activeElement).toBe(asking.getByRole('button', { name: 'Replace and load' }))
+  await user.tab()
+  await user.keyboard('{Enter}')
+  expect(dialog.queryByRole('region', { name: 'Load Private customer at the quota edge?' })).toBeNull()
+  expect(document.activeElement).toBe(load)
+})
+
+it('takes the focus to the new name a Duplicate asks for; its Cancel gives it back to that Duplicate', async () => {
+  const { user, dialog } = await openScenarios()
+  const duplicate = await dialog.findByRole('button', { name: 'Duplicate Empty private customer' })
+  duplicate.focus()
+  await user.keyboard('{Enter}')
+  const copy = within(await dialog.findByRole('form', { name: 'Duplicate Empty private customer' }))
+  expect(document.activeElement).toBe(copy.getByLabelText('Name of the copy of Empty private customer'))
+
+  await user.click(copy.getByRole('button', { name: 'Cancel' }))
+  expect(document.activeElement).toBe(duplicate)
+})

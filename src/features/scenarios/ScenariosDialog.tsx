@@ -1,5 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react'
+import {
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
 import {
   OFFLINE_UPSTREAM,
   type OfflineData,
@@ -214,6 +222,8 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
       ) : null}
       {asking ? (
         <AskingPanel
+          // A new step asked about is a new question: its own arrival, and its own button to go back to.
+          key={`${asking.kind} ${asking.name}`}
           asking={asking}
           busy={busy}
           onCancel={() => setAsking(undefined)}
@@ -327,17 +337,47 @@ interface AskingPanelProps {
   onRename: (from: Asking & { kind: 'rename' | 'duplicate' }, to: string) => void
 }
 
+/**
+ * Where the keyboard goes as a step is asked about above the table: into the question (or the new name),
+ * so the step's button is the next Tab rather than a Shift+Tab back past the rows; as in the console's
+ * other confirmations, a second Enter never does the step itself.
+ */
+function useArrivalFocus(target: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    target.current?.focus()
+    target.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [target])
+}
+
+/** Gives the focus back to the button that asked (still on screen), as a Cancel does. */
+function useGiveBackFocus() {
+  const [asker] = useState(() => document.activeElement)
+  return () => {
+    if (asker instanceof HTMLElement && asker.isConnected) asker.focus()
+  }
+}
+
 /** The step being asked about, with what it would do and its one button. */
 function AskingPanel({ asking, busy, onCancel, onLoad, onRemove, onRename }: AskingPanelProps) {
+  const question = useRef<HTMLParagraphElement>(null)
+  useArrivalFocus(question)
+  const giveBack = useGiveBackFocus()
   const cancel = (
-    <button type="button" disabled={busy} onClick={onCancel}>
+    <button
+      type="button"
+      disabled={busy}
+      onClick={() => {
+        giveBack()
+        onCancel()
+      }}
+    >
       Cancel
     </button>
   )
   if (asking.kind === 'load') {
     return (
       <section className="scenario-asking" aria-label={`Load ${asking.name}?`}>
-        <p className="scenario-question">
+        <p className="scenario-question" ref={question} tabIndex={-1}>
           Loading <strong>{asking.name}</strong> replaces the clock, the conditions, the bank personality and
           the data stored now: {asking.stored}.
         </p>
@@ -351,7 +391,7 @@ function AskingPanel({ asking, busy, onCancel, onLoad, onRemove, onRename }: Ask
   if (asking.kind === 'delete') {
     return (
       <section className="scenario-asking" aria-label={`Delete ${asking.name}?`}>
-        <p className="scenario-question">
+        <p className="scenario-question" ref={question} tabIndex={-1}>
           Delete the scenario <strong>{asking.name}</strong>? It cannot be undone; export it first to keep a
           copy.
         </p>
@@ -363,7 +403,7 @@ function AskingPanel({ asking, busy, onCancel, onLoad, onRemove, onRename }: Ask
     )
   }
   return (
-    <NameForm key={`${asking.kind} ${asking.name}`} asking={asking} busy={busy} onRename={onRename}>
+    <NameForm asking={asking} busy={busy} onRename={onRename}>
       {cancel}
     </NameForm>
   )
@@ -380,6 +420,7 @@ interface NameFormProps {
 function NameForm({ asking, busy, onRename, children }: NameFormProps) {
   const [to, setTo] = useState(asking.kind === 'duplicate' ? `${asking.name} (copy)` : asking.name)
   const check = useScenarioNameCheck()
+  useArrivalFocus(check.inputRef)
   const verb = asking.kind === 'rename' ? 'Rename' : 'Duplicate'
   return (
     <form

@@ -1,8 +1,15 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { startConsole } from '../../test/render'
-import { seedAccount, seedTransactions, storedTransactions, today, transaction } from '../../test/seed'
+import {
+  daysAgo,
+  seedAccount,
+  seedTransactions,
+  storedTransactions,
+  today,
+  transaction,
+} from '../../test/seed'
 import { accountView } from '../card-accounts/account-view'
 import { SettleDialog } from './SettleDialog'
 
@@ -23,6 +30,10 @@ async function openSettle() {
   const dialog = within(await screen.findByRole('dialog'))
   return { app, account, dialog }
 }
+
+/** The words a field is described by, as a screen reader reads them after its name. */
+const describedAs = (field: HTMLElement) =>
+  document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent
 
 it('says in its grey hints what a blank new id and amount keep, never a bare value', async () => {
   const { app, dialog } = await openSettle()
@@ -82,4 +93,69 @@ it("says the sandbox's refusal in the words of the dialog's labels, not the body
   const alert = await dialog.findByRole('alert')
   expect(alert.textContent).toMatch(/^FORMAT_ERROR Amount /)
   expect(alert.textContent).not.toContain('transactions[0]')
+})
+
+it("drops the sandbox's answer to the last attempt as soon as what would be sent changes", async () => {
+  const { app, dialog } = await openSettle()
+  await app.user.click(await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) }))
+  await app.user.type(dialog.getByLabelText(/^Booked amount in NOK/), 'five')
+  await app.user.click(dialog.getByRole('button', { name: 'Settle as booked' }))
+  expect((await dialog.findByRole('alert')).textContent).toMatch(/^FORMAT_ERROR Amount /)
+
+  await app.user.click(dialog.getByRole('radio', { name: /^Everything pending for more than/ }))
+  expect(dialog.queryByRole('alert')).toBeNull()
+})
+
+it('offers a new id and amount only for the one transaction ticked, not for "everything pending"', async () => {
+  const { app, dialog } = await openSettle()
+  await app.user.click(await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) }))
+  expect(dialog.getByLabelText(/^New cardTransactionId/)).toBeDefined()
+
+  await app.user.click(dialog.getByRole('radio', { name: /^Everything pending for more than/ }))
+  expect(dialog.queryByLabelText(/^New cardTransactionId/)).toBeNull()
+  expect(dialog.queryByLabelText(/^Booked amount in/)).toBeNull()
+})
+
+it('says that nothing is ticked when asked to settle the ticked ones, and settles nothing', async () => {
+  const { app, account, dialog } = await openSettle()
+  await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) })
+  await app.user.click(dialog.getByRole('button', { name: 'Settle as booked' }))
+
+  expect((await dialog.findByRole('alert')).textContent).toBe(
+    'Tick at least one pending transaction to settle; nothing was settled',
+  )
+  expect(await storedTransactions(app.sandbox, account.resourceId)).toEqual([
+    expect.objectContaining({ bookingStatus: 'pending' }),
+  ])
+})
+
+it("names a booking date before a ticked transaction's date in the sandbox's words, before sending", async () => {
+  const { app, account, dialog } = await openSettle()
+  await app.user.click(await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) }))
+  fireEvent.change(dialog.getByLabelText('Booking date'), { target: { value: daysAgo(1) } })
+  await app.user.click(dialog.getByRole('button', { name: 'Settle as booked' }))
+
+  await dialog.findByRole('alert')
+  expect(describedAs(dialog.getByLabelText('Booking date'))).toBe(
+    `Booking date ${daysAgo(1)} is before transaction date ${today} of p-1; nothing was settled`,
+  )
+  expect(dialog.queryByText(/FORMAT_ERROR/)).toBeNull()
+  expect(await storedTransactions(app.sandbox, account.resourceId)).toEqual([
+    expect.objectContaining({ bookingStatus: 'pending' }),
+  ])
+})
+
+it('says an empty booking date in words, and settles nothing', async () => {
+  const { app, account, dialog } = await openSettle()
+  await app.user.click(await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) }))
+  fireEvent.change(dialog.getByLabelText('Booking date'), { target: { value: '' } })
+  await app.user.click(dialog.getByRole('button', { name: 'Settle as booked' }))
+
+  await dialog.findByRole('alert')
+  expect(describedAs(dialog.getByLabelText('Booking date'))).toBe(
+    'Booking date is required: enter a date; nothing was settled',
+  )
+  expect(await storedTransactions(app.sandbox, account.resourceId)).toEqual([
+    expect.objectContaining({ bookingStatus: 'pending' }),
+  ])
 })

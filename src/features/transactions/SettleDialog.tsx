@@ -16,6 +16,7 @@ import { inLabelWords } from '../form-errors'
 import { normaliseAmount, normaliseText, wholeNumberOf } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
 import { type TransactionRow, transactionRows } from './rows'
+import { type SettleProblems, settleProblems } from './settle-checks'
 
 interface SettleDialogProps {
   account: AccountView
@@ -135,6 +136,22 @@ function SettlementRefused({ error }: { error: Error }) {
   )
 }
 
+/** A reason the settlement was not sent, under the field it is about and read out as it appears. */
+function Problem({ id, text }: { id: string; text: string | undefined }) {
+  if (text === undefined) return null
+  return (
+    <p id={id} className="field-error" role="alert">
+      {text}
+    </p>
+  )
+}
+
+/** The attributes that tie a field to its {@link Problem}, when it has one. */
+const describedBy = (id: string, problem: string | undefined) => ({
+  'aria-invalid': problem !== undefined,
+  'aria-describedby': problem === undefined ? undefined : id,
+})
+
 /**
  * Books pending transactions as a bank does: the ones ticked, or every one pending for more than N days,
  * on a booking date; one alone may get a new cardTransactionId and a new amount (FX settlement).
@@ -161,24 +178,34 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
   const [how, setHow] = useState<'selected' | 'older'>('selected')
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
   const [olderThanText, setOlderThanText] = useState('3')
-  const olderThan = wholeNumberOf(olderThanText, 0)
-  const [olderThanProblem, setOlderThanProblem] = useState<string>()
-  const olderThanErrorId = useId()
   const [bookingDate, setBookingDate] = useState(today)
   const [newId, setNewId] = useState('')
   const [newAmount, setNewAmount] = useState('')
-  const only = chosen.size === 1 ? rows.find((row) => row.id !== undefined && chosen.has(row.id)) : undefined
+  const [problems, setProblems] = useState<SettleProblems>({})
+  const problemId = useId()
+  const ticked = rows.filter((row) => row.id !== undefined && chosen.has(row.id))
+  const only = how === 'selected' && ticked.length === 1 ? ticked[0] : undefined
 
-  const toggle = (id: string) =>
+  /** A change to what would be sent: the answers to the last attempt, the sandbox's or the dialog's, no longer hold. */
+  const changing =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      settle.reset()
+      setProblems({})
+      set(value)
+    }
+
+  const toggle = changing((id: string) =>
     setChosen((current) => {
       const next = new Set(current)
       if (!next.delete(id)) next.add(id)
       return next
-    })
+    }),
+  )
 
   const body = (): SettlementRequestInput =>
     how === 'older'
-      ? { pendingForMoreThanDays: olderThan ?? 0, bookingDate }
+      ? { pendingForMoreThanDays: wholeNumberOf(olderThanText, 0) ?? 0, bookingDate }
       : {
           bookingDate,
           transactions: [...chosen].map((cardTransactionId) => ({
@@ -187,14 +214,11 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
           })),
         }
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (how === 'older' && olderThan === undefined) {
-      setOlderThanProblem(
-        `Days pending must be a whole number of days, 0 or more${olderThanText.trim() === '' ? '' : ` (not "${olderThanText.trim()}")`}; nothing was settled`,
-      )
-      return
-    }
+    const found = settleProblems({ how, ticked, olderThanText, bookingDate }, event.currentTarget)
+    setProblems(found)
+    if (Object.keys(found).length > 0) return
     void once(() =>
       settle.mutateAsync(body()).then(
         (answer) => {
@@ -224,51 +248,51 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
           <fieldset>
             <legend>Which</legend>
             <label>
-              <input type="radio" checked={how === 'selected'} onChange={() => setHow('selected')} /> The ones
-              ticked below
+              <input
+                type="radio"
+                checked={how === 'selected'}
+                onChange={() => changing(setHow)('selected')}
+              />{' '}
+              The ones ticked below
             </label>
             <label>
-              <input type="radio" checked={how === 'older'} onChange={() => setHow('older')} /> Everything
-              pending for more than{' '}
+              <input type="radio" checked={how === 'older'} onChange={() => changing(setHow)('older')} />{' '}
+              Everything pending for more than{' '}
               <input
                 type="number"
                 min={0}
                 aria-label="Days pending"
                 value={olderThanText}
-                aria-invalid={olderThanProblem !== undefined}
-                aria-describedby={olderThanProblem === undefined ? undefined : olderThanErrorId}
-                onChange={(e) => {
-                  setOlderThanText(e.target.value)
-                  setOlderThanProblem(undefined)
-                }}
+                {...describedBy(`${problemId}-days`, problems.olderThan)}
+                onChange={(e) => changing(setOlderThanText)(e.target.value)}
               />{' '}
               days
             </label>
-            {olderThanProblem === undefined ? null : (
-              <p id={olderThanErrorId} className="field-error" role="alert">
-                {olderThanProblem}
-              </p>
-            )}
+            <Problem id={`${problemId}-days`} text={problems.olderThan} />
           </fieldset>
           {how === 'selected' ? (
             <PendingChoices loading={pending.isPending} rows={rows} chosen={chosen} onToggle={toggle} />
           ) : null}
+          <Problem id={`${problemId}-ticked`} text={problems.ticked} />
           <label>
             Booking date{' '}
             <input
               type="date"
+              name="bookingDate"
               value={bookingDate}
               max={today}
-              onChange={(e) => setBookingDate(e.target.value)}
+              {...describedBy(`${problemId}-date`, problems.bookingDate)}
+              onChange={(e) => changing(setBookingDate)(e.target.value)}
             />
           </label>
+          <Problem id={`${problemId}-date`} text={problems.bookingDate} />
           {only ? (
             <ChangesOfOneFields
               only={only}
               newId={newId}
               newAmount={newAmount}
-              onNewId={setNewId}
-              onNewAmount={setNewAmount}
+              onNewId={changing(setNewId)}
+              onNewAmount={changing(setNewAmount)}
             />
           ) : null}
           {settle.error ? <SettlementRefused error={settle.error} /> : null}
@@ -276,11 +300,8 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
             <button type="button" onClick={onClose}>
               Cancel
             </button>
-            <button
-              type="submit"
-              className="primary"
-              disabled={settle.isPending || (how === 'selected' && chosen.size === 0)}
-            >
+            {/* Enabled with nothing ticked: a disabled button cannot be reached by Tab nor say why, the submit can. */}
+            <button type="submit" className="primary" disabled={settle.isPending}>
               Settle as booked
             </button>
           </div>
