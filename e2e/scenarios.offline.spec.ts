@@ -118,7 +118,9 @@ test('the shipped corporate scenario holds 1,000 transactions over two years', a
   ).toBeVisible()
 })
 
-test('a scenario loads from the keyboard: Enter on Load, Tab to Replace and load, Enter', async ({ page }) => {
+test('a scenario loads from the keyboard: Enter on Load, Tab to Replace and load, Enter', async ({
+  page,
+}) => {
   await openConsole(page)
   const dialog = await openScenarios(page)
   const load = dialog.getByRole('button', { name: 'Load Empty private customer' })
