@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import {
   clockBadge,
@@ -19,6 +19,13 @@ const chartRegion = (page: Page) => page.getByRole('region', { name: 'Transactio
 const chartFold = (page: Page) => chartRegion(page).locator('summary').first()
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+/** How many lines the amount in a table cell takes. */
+const moneyLines = (cell: Locator) =>
+  cell.locator('.money').evaluate((money) => {
+    const line = money.querySelector('.money-amount')?.getBoundingClientRect().height ?? 1
+    return Math.round(money.getBoundingClientRect().height / line)
+  })
 
 /** The header is one row: less tall than two of its buttons stacked. */
 async function expectOneRow(page: Page) {
@@ -119,6 +126,10 @@ test('at 800×600 the table needs no sideways scroll; the row’s detail names T
   const sideways = () => table.evaluate((element) => element.scrollWidth - element.clientWidth)
   expect(await sideways()).toBe(0)
   await expect(table.getByRole('columnheader', { name: 'Transaction id' })).toHaveCount(0)
+  // Each amount on one line, its currency beside it.
+  for (const cell of await table.locator('td:is(.col-amount, .col-original)').all()) {
+    expect(await moneyLines(cell), (await cell.textContent()) ?? '').toBe(1)
+  }
 
   await table
     .getByRole('button', { name: /^Details of transaction / })
@@ -155,6 +166,10 @@ test('at 800×600 a 14-digit amount leaves the merchant category readable beside
     amount.x,
   )
   await expect(row.locator('td.col-mcc')).toHaveText(/Grocery stores/)
+  // Only the largest amounts may wrap: a usual one beside them stays on one line.
+  const usual = table.getByRole('row').filter({ hasText: '+389.50' }).first()
+  expect(await moneyLines(usual.locator('td.col-amount')), 'lines of a usual amount').toBe(1)
+  expect(await moneyLines(row.locator('td.col-amount')), 'lines of the largest amount').toBe(2)
 })
 
 test('a moved sandbox clock keeps its badge outside the Tools menu', async ({ page }) => {
