@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test'
 import { testCustomers } from '../src/contract/card-account'
 import { expect, test } from './fixtures'
-import { newAccountButton, openAccountButton, openConsole, openHeaderGroup, showHeaderTools } from './support'
+import {
+  newAccountButton,
+  openAccountButton,
+  openConsole,
+  openFlows,
+  openHeaderGroup,
+  runFlowSteps,
+  showHeaderTools,
+} from './support'
 
 /** The test data's people: both test customers, who are also the PSU ids and PSU-Corporate-IDs sent. */
 const personal = Object.values(testCustomers)
@@ -93,13 +101,9 @@ test('presenter mode shows no PSU id or customer number on any screen or dialog'
   await page.keyboard.press('Escape')
 
   // A flow creates an account for the private test customer and reads it.
-  await openHeaderGroup(page, 'Explain & share')
-  await page.getByRole('button', { name: 'Flows…' }).click()
-  const panel = page.getByRole('region', { name: 'Flow' })
-  await expect(panel.getByRole('button', { name: 'Run next step →' })).toBeFocused()
-  for (let step = 1; step <= 4; step++) {
-    await page.keyboard.press('ArrowRight')
+  const panel = await openFlows(page)
+  await runFlowSteps(page, panel, 4, async (step) => {
     await expect(panel.getByText(new RegExp(`^Step ${step}: `))).toBeVisible()
     await expectNoneShown(page, `flow step ${step}`)
-  }
+  })
 })

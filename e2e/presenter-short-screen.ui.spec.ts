@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { expectAccessible, inEachTheme, openConsole, openHeaderGroup } from './support'
+import { expectAccessible, inEachTheme, openConsole, openFlows, runFlowSteps } from './support'
 
 /**
  * On screen and not covered: its box inside the window, and what the page shows at its centre is it (not
@@ -50,14 +50,8 @@ async function headerOverlaps(page: Page): Promise<string[]> {
 
 /** Opens Flows… and runs "A first card account" to its fourth step: the table then holds that step's answer. */
 async function runToStepFour(page: Page): Promise<void> {
-  await openHeaderGroup(page, 'Explain & share')
-  await page.getByRole('button', { name: 'Flows…' }).click()
-  const panel = page.getByRole('region', { name: 'Flow' })
-  await expect(panel.getByRole('button', { name: 'Run next step →' })).toBeFocused()
-  for (let step = 1; step <= 4; step++) {
-    await page.keyboard.press('ArrowRight')
-    await expect(panel.getByText(new RegExp(`^Step ${step}: `))).toBeAttached()
-  }
+  const panel = await openFlows(page)
+  await runFlowSteps(page, panel, 4)
   await expect(panel.getByText('Step 4: 200 OK: 2 transactions')).toBeAttached()
   const table = page.getByRole('table', { name: /^Transactions of/ })
   await expect(table.locator('tbody tr').first().locator('td.col-amount')).toHaveText(/\d/)

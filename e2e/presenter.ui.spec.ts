@@ -1,25 +1,15 @@
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import {
   expectAccessible,
   inEachTheme,
   openConsole,
+  openFlows,
   openHeaderGroup,
   screenshot,
   signatureSwitch,
   swapAmounts,
 } from './support'
-
-const flowPanel = (page: Page) => page.getByRole('region', { name: 'Flow' })
-
-/** Opens the panel and waits for it: its chunk loads first, and the arrow keys work once it is there. */
-async function openFlows(page: Page) {
-  await openHeaderGroup(page, 'Explain & share')
-  await page.getByRole('button', { name: 'Flows…' }).click()
-  await expect(flowPanel(page).getByRole('button', { name: 'Run next step →' })).toBeFocused()
-  return flowPanel(page)
-}
 
 test('steps through a shipped flow with the arrow keys, then presents it masked', async ({ page }) => {
   await openConsole(page)

@@ -243,3 +243,26 @@ export function isoDay(daysFromToday: number): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 }
+
+/** Opens Flows… and waits for its panel: its chunk loads first, and the arrow keys work once it is there. */
+export async function openFlows(page: Page): Promise<Locator> {
+  await openHeaderGroup(page, 'Explain & share')
+  await page.getByRole('button', { name: 'Flows…' }).click()
+  const panel = page.getByRole('region', { name: 'Flow' })
+  await expect(panel.getByRole('button', { name: 'Run next step →' })).toBeFocused()
+  return panel
+}
+
+/** Runs the open flow's next `steps` steps with the arrow key, each once its outcome is said; `each` after each. */
+export async function runFlowSteps(
+  page: Page,
+  panel: Locator,
+  steps: number,
+  each: (step: number) => Promise<void> = async () => {},
+): Promise<void> {
+  for (let step = 1; step <= steps; step++) {
+    await page.keyboard.press('ArrowRight')
+    await expect(panel.getByText(new RegExp(`^Step ${step}: `))).toBeAttached()
+    await each(step)
+  }
+}
