@@ -142,7 +142,17 @@ export function useView(): [ViewState, SetView] {
     else history.pushState(null, '', next)
     window.dispatchEvent(new Event(CHANGE))
   }, [])
-  return [parseView(search), setView]
+  return [viewOf(search), setView]
+}
+
+/**
+ * The view of `search`, parsed once for all the hooks that read it in a render (the table's parts each ask):
+ * the same object while the address is the same.
+ */
+let parsed: { search: string; view: ViewState } | undefined
+function viewOf(search: string): ViewState {
+  if (parsed?.search !== search) parsed = { search, view: parseView(search) }
+  return parsed.view
 }
 
 /**
