@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import { Dialog } from '../ui/Dialog'
+import { Dialog, DialogCancel } from '../ui/Dialog'
 import { CREATED_BY } from '../ui/download'
 import { type HelpTopic, helpTopics } from '../ui/help'
 import { HelpText } from './help-text'
@@ -47,9 +47,7 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
         </p>
       </div>
       <footer className="dialog-actions">
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
+        <DialogCancel>Close</DialogCancel>
       </footer>
     </Dialog>
   )

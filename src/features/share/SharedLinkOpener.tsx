@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { type Mode, type RequestLogEntry, useApiClient, useSetSandboxClock } from '../../api'
 import type { SharedRequest, ShareLink } from '../../contract'
 import { isTamperScenario } from '../../signing/tamper-scenarios'
-import { Dialog } from '../../ui/Dialog'
+import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { useSaveConditions } from '../conditions'
 import { RequestBody } from '../inspector'
 import { parseView, useView } from '../view-state'
@@ -145,9 +145,7 @@ function UnreadableLinkDialog({ reason, onClose }: { reason: string; onClose: ()
     <Dialog help="explain-share" title="This link cannot be opened" onClose={onClose}>
       <p className="confirm-body">The console cannot read this link: {reason}.</p>
       <footer className="dialog-actions">
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
+        <DialogCancel>Close</DialogCancel>
       </footer>
     </Dialog>
   )
