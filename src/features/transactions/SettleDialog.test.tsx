@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
+import type { PersonalityName } from '../../contract'
 import { startConsole } from '../../test/render'
 import {
   daysAgo,
@@ -14,8 +15,8 @@ import { accountView } from '../card-accounts/account-view'
 import { SettleDialog } from './SettleDialog'
 
 /** The dialog on an account with one pending transaction, p-1. */
-async function openSettle() {
-  const app = await startConsole()
+async function openSettle(personality?: PersonalityName) {
+  const app = await startConsole(personality === undefined ? {} : { personality })
   const account = await seedAccount(app.sandbox)
   await seedTransactions(app.sandbox, account.resourceId, [
     transaction({ bookingStatus: 'pending', bookingDate: undefined, cardTransactionId: 'p-1' }),
@@ -158,4 +159,14 @@ it('says an empty booking date in words, and settles nothing', async () => {
   expect(await storedTransactions(app.sandbox, account.resourceId)).toEqual([
     expect.objectContaining({ bookingStatus: 'pending' }),
   ])
+})
+
+it('says a bank refused to list the pending transactions, rather than that there are none', async () => {
+  const { dialog } = await openSettle('booked-only')
+  const refusal = await dialog.findByRole('alert')
+  expect(refusal.textContent).toMatch(/^Could not list the pending transactions \(HTTP 400\)/)
+  expect(refusal.textContent).toContain('PARAMETER_NOT_SUPPORTED')
+  expect(dialog.queryByText(/has no pending transactions/)).toBeNull()
+  // Everything pending for more than N days needs no list: it stays on offer.
+  expect(dialog.getByRole('radio', { name: /Everything pending for more than/ })).toBeDefined()
 })

@@ -11,6 +11,7 @@ import type { SettlementRequestInput } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
+import { ApiErrorState } from '../ApiErrorState'
 import { type AccountView, accountSummary } from '../card-accounts'
 import { inLabelWords } from '../form-errors'
 import { normaliseAmount, normaliseText, wholeNumberOf } from '../normalise'
@@ -84,19 +85,25 @@ function ChangesOfOneFields({
   )
 }
 
-/** The pending transactions to tick, once read; said in words while they load or when there are none. */
+/**
+ * The pending transactions to tick, once read; said in words while they load, when there are none, and when
+ * the sandbox refused to list them (a bank that books only), which is not the same as none.
+ */
 function PendingChoices({
   loading,
+  error,
   rows,
   chosen,
   onToggle,
 }: {
   loading: boolean
+  error: Error | null
   rows: readonly TransactionRow[]
   chosen: ReadonlySet<string>
   onToggle: (id: string) => void
 }) {
   if (loading) return <p className="muted">Loading the pending transactions…</p>
+  if (error) return <ApiErrorState title="Could not list the pending transactions" error={error} />
   if (rows.length === 0) {
     return <p className="note">This card account has no pending transactions the console can name.</p>
   }
@@ -271,7 +278,13 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
             <Problem id={`${problemId}-days`} text={problems.olderThan} />
           </fieldset>
           {how === 'selected' ? (
-            <PendingChoices loading={pending.isPending} rows={rows} chosen={chosen} onToggle={toggle} />
+            <PendingChoices
+              loading={pending.isPending}
+              error={pending.error}
+              rows={rows}
+              chosen={chosen}
+              onToggle={toggle}
+            />
           ) : null}
           <Problem id={`${problemId}-ticked`} text={problems.ticked} />
           <label>
