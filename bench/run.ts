@@ -13,6 +13,7 @@ const suites: Array<[string, () => Promise<unknown>]> = [
       return (await import('./ui.bench')).runUiBench()
     },
   ],
+  ['initial JS floor', async () => (await import('./floor.bench')).runFloorBench()],
   // After the console UI suite, whose build it uses.
   ['chart', async () => (await import('./chart.bench')).runChartBench()],
   // After the console UI suite too; it builds the baseline commit in a worktree of its own.
