@@ -117,6 +117,33 @@ it('offers a new id and amount only for the one transaction ticked, not for "eve
   expect(dialog.queryByLabelText(/^Booked amount in/)).toBeNull()
 })
 
+it('settles everything pending for more than the days typed, the choice made by typing them', async () => {
+  const { app, account, dialog } = await openSettle()
+  await seedTransactions(app.sandbox, account.resourceId, [
+    transaction({
+      bookingStatus: 'pending',
+      bookingDate: undefined,
+      cardTransactionId: 'p-old',
+      transactionDate: daysAgo(5),
+    }),
+  ])
+  const days = dialog.getByRole('spinbutton', { name: 'Days pending' })
+  await app.user.clear(days)
+  await app.user.type(days, '2')
+
+  expect(dialog.getByRole('radio', { name: /^Everything pending for more than/ })).toHaveProperty(
+    'checked',
+    true,
+  )
+  await app.user.click(dialog.getByRole('button', { name: 'Settle as booked' }))
+  await waitFor(async () =>
+    expect(await storedTransactions(app.sandbox, account.resourceId)).toEqual([
+      expect.objectContaining({ cardTransactionId: 'p-1', bookingStatus: 'pending' }),
+      expect.objectContaining({ cardTransactionId: 'p-old', bookingStatus: 'booked' }),
+    ]),
+  )
+})
+
 it('says that nothing is ticked when asked to settle the ticked ones, and settles nothing', async () => {
   const { app, account, dialog } = await openSettle()
   await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) })

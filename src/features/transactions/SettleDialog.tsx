@@ -271,7 +271,11 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
                 aria-label="Days pending"
                 value={olderThanText}
                 {...describedBy(`${problemId}-days`, problems.olderThan)}
-                onChange={(e) => changing(setOlderThanText)(e.target.value)}
+                // Typing a number of days is choosing this way: the radio follows, as a user expects.
+                onChange={(e) => {
+                  changing(setOlderThanText)(e.target.value)
+                  setHow('older')
+                }}
               />{' '}
               days
             </label>
