@@ -3,6 +3,7 @@ import { type IsoDate, localToday, type SandboxClockState, type SettlementReques
 import { useApiClient } from './api-context'
 import { ApiError } from './errors'
 import { queryKeys } from './keys'
+import { readAgain } from './read-again'
 
 /** The statuses of a sandbox without the console's own operations: a bank's. */
 const ABSENT = new Set([404, 405, 501])
@@ -53,7 +54,7 @@ export function useSetSandboxClock() {
     onSuccess: (answer) => {
       if (answer.kind === 'read') client.setQueryData(queryKeys.clock(), answer)
       // The automatic settlement may have booked transactions of any account.
-      return client.invalidateQueries({ queryKey: queryKeys.all })
+      return readAgain(client, { queryKey: queryKeys.all })
     },
   })
 }

@@ -6,6 +6,7 @@ import {
   memoryStorage,
   type OfflineData,
   OfflineProfilesContext,
+  readAgain,
 } from '../api'
 import { OfflineDataContext } from '../features/data-tools'
 import { createPresenterSetting, PresenterContext, type PresenterSetting } from '../features/presenter'
@@ -40,10 +41,7 @@ export function Providers({ client, offline, presenter: given, children }: Provi
       }),
   )
   // Another tab wrote to the offline data: what this tab shows may be stale.
-  useEffect(
-    () => offline?.onExternalChange(() => void queryClient.invalidateQueries()),
-    [offline, queryClient],
-  )
+  useEffect(() => offline?.onExternalChange(() => void readAgain(queryClient)), [offline, queryClient])
   return (
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={client}>

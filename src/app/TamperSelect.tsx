@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useApiClient, useTamper } from '../api'
+import { readAgain, useApiClient, useTamper } from '../api'
 import { type TamperScenario, tamperScenarios } from '../signing/tamper-scenarios'
 
 /** What each option sends, in the words the Signature switch and its header badge use. */
@@ -24,7 +24,7 @@ export function TamperSelect() {
         onChange={(e) => {
           const next = tamperScenarios.find((s) => s === e.target.value)
           settings.tamper.write(next)
-          void queryClient.invalidateQueries()
+          void readAgain(queryClient)
         }}
       >
         <option value="">Correct (default)</option>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { type Mode, queryKeys, useApiClient } from '../../api'
+import { type Mode, queryKeys, readAgain, useApiClient } from '../../api'
 import type { ConditionSet } from '../../contract'
 import { conditionsSource } from './conditions-source'
 
@@ -34,7 +34,7 @@ export function useSaveConditions() {
       client.setQueryData(conditionsKey, view)
       // What is on screen was answered under the old conditions: read it again under the new. Not awaited:
       // under a Timeout condition those reads are held for the whole request timeout, and the save is done.
-      void client.invalidateQueries({ queryKey: queryKeys.all })
+      void readAgain(client, { queryKey: queryKeys.all })
     },
   })
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { type RequestLogEntry, useApiClient } from '../../api'
+import { type RequestLogEntry, readAgain, useApiClient } from '../../api'
 import { localToday } from '../../contract'
 import { type Flow, flowsFile, flowsFileOf } from '../../contract/flow'
 import { useAnnounce } from '../../ui/announcer'
@@ -99,7 +99,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const close = () => {
     showInInspector(undefined)
     api.settings.tamper.write(tamperBefore)
-    void queryClient.invalidateQueries()
+    void readAgain(queryClient)
     onClose()
   }
 
