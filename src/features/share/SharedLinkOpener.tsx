@@ -119,20 +119,24 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
   return null
 }
 
-/** Sets here what a link changes short of the mode, as accepted: the Signature, the conditions, the clock. */
+/**
+ * Sets here what a link changes short of the mode, as accepted: the clock, the conditions, the Signature.
+ * In that order: moving the clock is a signed request that a spoiled Signature or a link's fault condition
+ * would refuse, and a Signature is spoiled only once everything else is set, so a failure leaves it as it was.
+ */
 function useApplyLinkSettings() {
   const { settings } = useApiClient()
   const saveConditions = useSaveConditions()
   const setClock = useSetSandboxClock()
   return async (shared: ShareLink, pending: readonly SettingChange[]) => {
-    if (changesSetting(pending, 'Signature')) {
-      settings.tamper.write(isTamperScenario(shared.tamper) ? shared.tamper : undefined)
+    if (shared.clock && changesSetting(pending, 'Sandbox clock')) {
+      await setClock.mutateAsync(shared.clock)
     }
     if (shared.conditions && changesSetting(pending, 'Conditions')) {
       await saveConditions.mutateAsync(shared.conditions)
     }
-    if (shared.clock && changesSetting(pending, 'Sandbox clock')) {
-      await setClock.mutateAsync(shared.clock)
+    if (changesSetting(pending, 'Signature')) {
+      settings.tamper.write(isTamperScenario(shared.tamper) ? shared.tamper : undefined)
     }
   }
 }

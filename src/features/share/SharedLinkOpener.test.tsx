@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+// A link opened against the real client and sandbox: what it sets goes over the wire, signed as the console
+// signs, so the order it is applied in is seen here as a user would see it.
+import { Blob as NodeBlob } from 'node:buffer'
+import { screen, within } from '@testing-library/react'
+import { expect, it, vi } from 'vitest'
+import type { ShareLink } from '../../contract'
+import { startConsole } from '../../test/render'
+import { ClockBadge } from '../sandbox-clock'
+import { encodeShareLink } from './link-codec'
+import { SharedLinkOpener } from './SharedLinkOpener'
+
+it('moves the clock a link asks for before it spoils the Signature the link also asks for', async () => {
+  // The link's codec streams through a Blob, which jsdom's lacks.
+  vi.stubGlobal('Blob', NodeBlob)
+  const reload = vi.fn()
+  vi.stubGlobal('location', { ...window.location, reload, hash: '', pathname: '/', search: '' })
+  const link: ShareLink = {
+    version: 1,
+    mode: 'offline',
+    view: '',
+    tamper: 'bad-signature',
+    clock: { setting: { kind: 'follows', offsetDays: 2 }, settlePendingAfterDays: null },
+    conditions: null,
+    redacted: true,
+  }
+  const encoded = await encodeShareLink(link)
+  if (!encoded.ok) throw new Error('too long')
+  const app = await startConsole()
+  app.render(
+    <>
+      <ClockBadge onOpen={() => {}} show="badge" />
+      <SharedLinkOpener fragment={encoded.fragment} onSwitchMode={async () => {}} />
+    </>,
+  )
+
+  const dialog = await screen.findByRole('dialog', { name: 'Open the shared view?' })
+  await app.user.click(within(dialog).getByRole('button', { name: 'Change and open' }))
+
+  await vi.waitFor(() => expect(reload).toHaveBeenCalled())
+  expect(within(dialog).queryByRole('alert')).toBeNull()
+  expect((await screen.findByRole('button', { name: /^Clock / })).textContent).toBe('Clock +2 days')
+  expect((screen.getByRole('combobox', { name: 'Signature' }) as HTMLSelectElement).value).toBe(
+    'bad-signature',
+  )
+})
