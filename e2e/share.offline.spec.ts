@@ -60,7 +60,7 @@ test('opening a link made in another mode and Signature names both changes and a
     'Mode: Proxy → Offline',
     'Sandbox clock: as Offline mode has it → the real date',
     'Conditions: as Offline mode has it → none',
-    'Signature: as Offline mode has it → stale-date',
+    'Signature: as Offline mode has it → stale date (10 min)',
   ])
   await expect(ask).toContainText(
     'Switching the mode reloads the console; the rest is then set in Offline mode. Should the reload find more to change than this, the console asks again.',
@@ -90,7 +90,7 @@ test('a link whose changes are declined opens with the settings kept', async ({ 
   const other = await context.newPage()
   await other.goto(link)
   const ask = other.getByRole('dialog', { name: 'Open the shared view?' })
-  await expect(ask.getByRole('listitem')).toHaveText(['Signature: signed correctly → bad-signature'])
+  await expect(ask.getByRole('listitem')).toHaveText(['Signature: signed correctly → bad signature'])
   await ask.getByRole('button', { name: 'Open without changing them' }).click()
   await expect(ask).toBeHidden()
   await expect(await signatureSwitch(other)).toHaveValue('')

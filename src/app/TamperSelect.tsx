@@ -1,14 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { readAgain, useApiClient, useTamper } from '../api'
-import { type TamperScenario, tamperScenarios } from '../signing/tamper-scenarios'
-
-/** What each option sends, in the words the Signature switch and its header badge use. */
-export const tamperLabels: Record<TamperScenario, string> = {
-  'bad-signature': 'Bad signature',
-  'missing-digest': 'Missing Digest',
-  'stale-date': 'Stale Date (10 min)',
-  'wrong-certificate': 'Wrong certificate',
-}
+import { tamperLabels, tamperScenarios } from '../signing/tamper-scenarios'
 
 /** Spoils every signed request one way, to show the exact 401 the sandbox answers. */
 export function TamperSelect() {

@@ -6,6 +6,14 @@ import { type TamperScenario, tamperScenarios } from '../contract/tamper-scenari
 
 export { type TamperScenario, tamperScenarios }
 
+/** What each switch sends, in the words the Signature switch, its header badge and a shared link use. */
+export const tamperLabels: Record<TamperScenario, string> = {
+  'bad-signature': 'Bad signature',
+  'missing-digest': 'Missing Digest',
+  'stale-date': 'Stale Date (10 min)',
+  'wrong-certificate': 'Wrong certificate',
+}
+
 export function isTamperScenario(value: string | null | undefined): value is TamperScenario {
   return tamperScenarios.some((scenario) => scenario === value)
 }
