@@ -87,7 +87,7 @@ export async function serveConsole(
     staticDir: STATIC_DIR,
     upstream: {
       baseUrl: upstream.baseUrl,
-      sign: (request) => signer.sign(request),
+      sign: (request, options) => signer.sign(request, options),
       connectTimeoutMs: config.connectTimeoutMs,
       totalTimeoutMs: config.totalTimeoutMs,
       maxBodyBytes: MAX_BODY_BYTES,

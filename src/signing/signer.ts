@@ -34,7 +34,12 @@ export interface SignedRequestHeaders {
 }
 
 export interface RequestSigner {
-  sign(request: HttpRequestParts): Promise<SignedRequestHeaders>
+  sign(request: HttpRequestParts, options?: SignOptions): Promise<SignedRequestHeaders>
+}
+
+export interface SignOptions {
+  /** Signs as of this long before the signer's now: the Date and the signature both say that moment. */
+  ageMs?: number
 }
 
 export { DEFAULT_SIGNED_HEADERS, REQUEST_TARGET_SIGNED_HEADERS, SIGNED_WHEN_PRESENT }
@@ -67,7 +72,7 @@ export function createRequestSigner(options: RequestSignerOptions): RequestSigne
   const { digestHeader, signRsaSha256 } = options.crypto ?? webSigningCrypto(privateKey)
 
   return {
-    async sign(request) {
+    async sign(request, { ageMs = 0 } = {}) {
       const duplicate = duplicateHeaderKeys(request.headers)
       if (duplicate) {
         throw new SigningError('HEADER_DUPLICATE', `header given more than once: ${duplicate.join(', ')}`)
@@ -80,7 +85,7 @@ export function createRequestSigner(options: RequestSignerOptions): RequestSigne
         Object.entries(request.headers).filter(([name]) => !SET_BY_SIGNER.includes(name.toLowerCase())),
       )
       headers['X-Request-ID'] = UUID.test(callerRequestId) ? callerRequestId : crypto.randomUUID()
-      headers.Date = now().toUTCString()
+      headers.Date = new Date(now().getTime() - ageMs).toUTCString()
       headers.Digest = await digestHeader(bodyBytes(request.body))
       headers['TPP-Signature-Certificate'] = certificate.base64Der
       for (const [name, value] of Object.entries(headers)) {

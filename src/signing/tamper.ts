@@ -2,6 +2,7 @@ import { bytesToBase64 } from './base64'
 import type { HeaderRecord } from './headers'
 import { OFFLINE_TEST_IDENTITY } from './offline-test-identity'
 import { readPemBlocks } from './pem'
+import type { SignOptions } from './signer'
 import type { TamperScenario } from './tamper-scenarios'
 
 const STALE_BY_MS = 10 * 60 * 1000
@@ -9,6 +10,15 @@ const STALE_BY_MS = 10 * 60 * 1000
 // A real certificate, but not the one that signed: the keyId no longer matches it.
 const otherCertificate = () =>
   bytesToBase64(readPemBlocks(OFFLINE_TEST_IDENTITY.caCertificatePem)[0]?.der ?? new Uint8Array())
+
+/**
+ * How to sign for the console's X-Console-Tamper value: "Stale Date" is a request signed ten minutes ago,
+ * whole and verifiable but for its age, so the refusal a tester sees is the Date's alone and the signing
+ * string the inspector shows is the one sent. The other switches spoil a request after it is signed.
+ */
+export function signingOptionsFor(tamper: string | null | undefined): SignOptions {
+  return tamper === 'stale-date' ? { ageMs: STALE_BY_MS } : {}
+}
 
 /** Applied after signing, by the proxy and by its offline stand-in (src/signing/upstream-request.ts). */
 export function tamperSignedHeaders(headers: HeaderRecord, scenario: TamperScenario): HeaderRecord {
@@ -26,13 +36,11 @@ export function tamperSignedHeaders(headers: HeaderRecord, scenario: TamperScena
     case 'missing-digest':
       delete next[name('digest')]
       break
-    case 'stale-date': {
-      const key = name('date')
-      next[key] = new Date(Date.parse(next[key] ?? '') - STALE_BY_MS).toUTCString()
-      break
-    }
     case 'wrong-certificate':
       next[name('tpp-signature-certificate')] = otherCertificate()
+      break
+    case 'stale-date':
+      // Signed stale rather than spoiled: signingOptionsFor.
       break
   }
   return next
