@@ -53,7 +53,7 @@ export interface OfflineData {
   datedAfter(day: IsoDate): Promise<DatedAfter | undefined>
   /** Deletes those transactions in every account; returns how many. */
   removeDatedAfter(day: IsoDate): Promise<number>
-  /** Calls `listener` after another tab changed the data; returns the unsubscribe function. */
+  /** Calls `listener` after another tab changed the data or the clock; returns the unsubscribe function. */
   onExternalChange(listener: () => void): () => void
   /** The named scenarios of this browser, where the runtime keeps them. */
   scenarios?: OfflineScenarios

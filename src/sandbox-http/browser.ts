@@ -5,6 +5,7 @@ import { createConditions, createFiredLog, type QuotaStore } from '../sandbox/co
 import { openIndexedDbStore } from '../sandbox/storage/indexeddb-store'
 import { conditionsSeam } from './conditions'
 import { createSandboxHandlers } from './handlers'
+import { changesFromOtherTabs } from './other-tabs'
 import { type Personality, personalities, personalityOf, profileSummary } from './personality'
 import { createProxyStandIn } from './proxy-stand-in'
 
@@ -19,7 +20,7 @@ export interface OfflineSandbox {
   sandbox: Sandbox
   worker: SetupWorker
   restart: () => Promise<void>
-  /** Calls `listener` after another tab changed the offline data; returns the unsubscribe function. */
+  /** Calls `listener` after another tab changed the offline data or clock; returns the unsubscribe function. */
   onExternalChange: (listener: () => void) => () => void
   /** The condition that answered (or dropped) the request with this X-Request-ID, if one did. */
   firedCondition: (requestId: string) => string | undefined
@@ -97,7 +98,7 @@ export async function startOfflineSandbox({
     sandbox,
     worker,
     restart,
-    onExternalChange: (listener) => store.onExternalChange(listener),
+    onExternalChange: changesFromOtherTabs(store, OFFLINE_CLOCK_KEY),
     firedCondition: (requestId) => fired.find(requestId)?.condition,
     today: clock.today,
   }
