@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
+import { tamperSignedHeaders } from '../../signing'
 import { startConsole } from '../../test/render'
 
 // jsdom's import.meta.url is not a file URL: the corpus is found from the project's root.
@@ -163,4 +164,38 @@ it('says in one line what the sandbox makes of each request, in the order it che
   expect(await verdictOf(goodPost)).toBe(
     'No problem found: this sandbox accepts the request, and it follows the rules a bank applies.',
   )
+})
+
+// A first-time tester spoiled a signature with the Signature switch and was told the certificate did not
+// match the key: the certificate and the key were right, only the signature's bytes had changed.
+it('says of a signature spoiled after signing that it does not verify, and names both causes', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Explain a request…' }))
+  const dialog = within(await screen.findByRole('dialog', { name: 'Explain a request' }))
+  const goodPost = corpus('good-post.http').toString('utf8')
+  const signature = /^Signature: (.*)$/m.exec(goodPost)?.[1] ?? ''
+  const spoiled = tamperSignedHeaders({ Signature: signature }, 'bad-signature').Signature ?? ''
+  expect(spoiled).not.toBe(signature)
+  fireEvent.change(dialog.getByLabelText('Request: raw HTTP, curl or HAR'), {
+    target: { value: goodPost.replace(signature, spoiled) },
+  })
+  await user.click(dialog.getByRole('checkbox', { name: /judge the Date and the certificate as of/ }))
+  await user.click(dialog.getByRole('button', { name: 'Diagnose' }))
+
+  expect(
+    await dialog.findByText('This sandbox refuses the request: 401 SIGNATURE_INVALID. One problem to fix.'),
+  ).toBeDefined()
+  const finding = within(dialog.getByRole('listitem'))
+  expect(finding.getByRole('heading').textContent).toBe(
+    "This sandbox refuses it The signature does not verify with the certificate's public key",
+  )
+  expect(finding.getByText(/the request alone cannot tell why/).textContent).toMatch(
+    /Either the client signed with another key than this certificate's, or the signature's value was changed after signing/,
+  )
+  expect(finding.getByText('Fix:').parentElement?.textContent).toMatch(
+    /^Fix: If the client signs with another key: send the certificate that belongs to the signing key .* If the value was changed: send the Signature header exactly as the signer wrote it\.$/,
+  )
+  expect(dialog.queryByText(/does not match the key/)).toBeNull()
 })

@@ -5,6 +5,8 @@ import { API_BASE } from '../../contract'
 import { setupSandboxServer } from '../../sandbox-http/node'
 import { createRequestSigner, importPrivateKeyPem, parseCertificate } from '../../signing'
 import { OFFLINE_TEST_IDENTITY } from '../../signing/offline-test-identity'
+import type { TamperScenario } from '../../signing/tamper-scenarios'
+import { upstreamRequestOf } from '../../signing/upstream-request'
 // Its module sets up what signing needs under jsdom.
 import '../../test/render'
 import { transaction } from '../../test/seed'
@@ -36,9 +38,10 @@ async function offlineSession(api: ApiClient): Promise<RequestLogEntry[]> {
 
 /**
  * The same session as the proxy would have logged it: the browser's request unsigned, and the request the
- * proxy signed with the same signer and sent upstream, as server/proxy/forward.ts builds its trace.
+ * proxy signed with the same signer, spoiled as the Signature switch asks, and sent upstream, as
+ * server/proxy/forward.ts builds it.
  */
-async function asProxied(entries: RequestLogEntry[]): Promise<RequestLogEntry[]> {
+async function asProxied(entries: RequestLogEntry[], tamper?: TamperScenario): Promise<RequestLogEntry[]> {
   const sign = createRequestSigner({
     privateKey: await importPrivateKeyPem(OFFLINE_TEST_IDENTITY.privateKeyPem),
     certificate: await parseCertificate(OFFLINE_TEST_IDENTITY.certificatePem),
@@ -55,11 +58,14 @@ async function asProxied(entries: RequestLogEntry[]): Promise<RequestLogEntry[]>
         headers: Object.fromEntries(requestHeaders),
         ...(body ? { body } : {}),
       })
-      const headers = {
+      const { headers } = upstreamRequestOf({
+        signed,
+        tamper,
+        upstream: `https://sandbox.bank.test${path}`,
         host: 'sandbox.bank.test',
-        ...signed.headers,
-        ...(body ? { 'content-length': String(body.byteLength) } : {}),
-      }
+        ...(body ? { contentLength: body.byteLength } : {}),
+        fullTrace: true,
+      })
       return {
         ...entry,
         requestHeaders,
@@ -152,5 +158,51 @@ describe("Explain reads every export of the console's own", () => {
     // Nothing personal in it, but its signature's value is redacted too: nothing replays from the file.
     expect(createTransactions?.unverifiable).toBe(true)
     expect(createTransactions?.information.join()).toMatch(/replaced the Signature's value/)
+  })
+})
+
+describe('Explain of the signed upstream curl of a request the Signature switch spoiled', () => {
+  /** The findings for "Copy signed request as curl" of the session's POST of transactions, pasted. */
+  async function findingsWith(tamper: TamperScenario) {
+    const [, createTransactions] = await asProxied(offline, tamper)
+    const explanation = await explain(createTransactions ? (signedCurlCommand(createTransactions) ?? '') : '')
+    expect(explanation.diagnosis?.verdict).toMatchObject({ ok: false, code: 'SIGNATURE_INVALID' })
+    return explanation.diagnosis?.findings ?? []
+  }
+
+  // A first-time tester was told the certificate did not match the key, of a request whose certificate
+  // and key were right: only the signature's bytes had been changed.
+  it('Bad signature: says the signature does not verify, and names both causes with a fix each', async () => {
+    const findings = await findingsWith('bad-signature')
+    expect(
+      findings.map(({ id, verdict, title, explanation, fix }) => ({ id, verdict, title, explanation, fix })),
+    ).toEqual([
+      {
+        id: 'signature-does-not-verify',
+        verdict: 'refused',
+        title: "The signature does not verify with the certificate's public key",
+        explanation:
+          "Read with the public key of the certificate in TPP-Signature-Certificate, the signature holds no hash of anything, and the request alone cannot tell why. Either the client signed with another key than this certificate's, or the signature's value was changed after signing (cut short, re-encoded or altered on the way).",
+        fix: 'If the client signs with another key: send the certificate that belongs to the signing key (and name its serial and issuer in keyId), or sign with the key of the certificate you send. If the value was changed: send the Signature header exactly as the signer wrote it.',
+      },
+    ])
+  })
+
+  it('the other switches keep their precise diagnoses', async () => {
+    const ids = async (tamper: TamperScenario) =>
+      (await findingsWith(tamper)).map((f) => `${f.id}: ${f.title}`)
+    expect(await ids('missing-digest')).toEqual([
+      'digest-missing: The Digest header is missing',
+      'header-listed-absent: The headers list names digest, but the request does not carry it',
+    ])
+    expect(await ids('stale-date')).toEqual([
+      'date-stale: The Date is too far from now',
+      'signature-invalid: The signature was made over another signing string than the bank builds',
+    ])
+    // keyId still names the certificate that signed: the request itself says another one was sent.
+    expect(await ids('wrong-certificate')).toEqual([
+      "keyid-serial-mismatch: The keyId serial is not the certificate's serial",
+      'certificate-key-mismatch: The certificate does not match the key that signed',
+    ])
   })
 })

@@ -135,7 +135,8 @@ export async function explainRequest(pasted: SuspectRequest, options: ExplainOpt
     (finding.id === 'digest-mismatch' && redacted.body) ||
     (finding.id === 'signature-invalid' && (redacted.headers.length > 0 || signatureRedacted)) ||
     // Which key signed is read from the signature's value, which the export removed.
-    (finding.id === 'certificate-key-mismatch' && signatureRedacted)
+    ((finding.id === 'certificate-key-mismatch' || finding.id === 'signature-does-not-verify') &&
+      signatureRedacted)
   const findings = diagnosis.findings.filter((finding) => !hidden(finding))
   const notes = [
     ...(signatureRedacted

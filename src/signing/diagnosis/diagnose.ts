@@ -343,6 +343,7 @@ async function signatureHeaderFindings(
       headers,
       certificate,
       otherCandidate: certificates.otherCandidate,
+      keyIdNamesAnother: findings.some((f) => f.id === 'keyid-serial-mismatch'),
     })
     for (const f of found) {
       // The signature shows the upper-case names were signed: the same finding, now refused.

@@ -18,6 +18,7 @@ export type FindingId =
   | 'certificate-not-yet-valid'
   | 'certificate-weak-key'
   | 'certificate-key-mismatch'
+  | 'signature-does-not-verify'
   | 'certificate-differs'
   | 'digest-missing'
   | 'digest-prefix-missing'

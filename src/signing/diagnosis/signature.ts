@@ -18,6 +18,8 @@ interface SignatureInput {
   headers: HeaderRecord
   certificate: Certificate
   otherCandidate: Certificate | undefined
+  /** keyId names another certificate than `certificate`: the client says which key signed. */
+  keyIdNamesAnother: boolean
 }
 
 /**
@@ -29,21 +31,7 @@ export async function signatureFindings(input: SignatureInput): Promise<Finding[
   const { certificate, signature, signingString } = input
   if (await verifyRsaSha256(certificate.publicKey, signingString, signature)) return []
   const recovered = await recoverSignature(certificate.publicKey, signature)
-  if (recovered.kind === 'other-key') {
-    const other = input.otherCandidate
-    const pastedSigned = other ? await verifyRsaSha256(other.publicKey, signingString, signature) : false
-    return [
-      finding(
-        'certificate-key-mismatch',
-        'refused',
-        'The certificate does not match the key that signed',
-        pastedSigned
-          ? "The signature was made with the pasted certificate's key, not with the key of the certificate the request carries."
-          : "The signature was not made with the private key of the certificate in TPP-Signature-Certificate: the client signs with one key and sends another key's certificate.",
-        'Send the certificate that belongs to the signing key (and name its serial and issuer in keyId), or sign with the key of the certificate you send.',
-      ),
-    ]
-  }
+  if (recovered.kind === 'other-key') return [await notMadeByTheKeyFinding(input)]
   if (recovered.hash !== 'SHA-256') {
     return [
       finding(
@@ -82,6 +70,38 @@ export async function signatureFindings(input: SignatureInput): Promise<Finding[
       'Compare the string your client signed with the one shown below, and sign the headers exactly as they are sent.',
     ),
   ]
+}
+
+const SEND_THE_SIGNING_KEYS_CERTIFICATE =
+  'the certificate that belongs to the signing key (and name its serial and issuer in keyId), or sign with the key of the certificate you send.'
+
+/**
+ * Read with the certificate's key, the signature holds no hash: another key made it, or its bytes changed
+ * after signing, which the signature alone cannot tell apart. Only other evidence names the cause.
+ */
+async function notMadeByTheKeyFinding(input: SignatureInput): Promise<Finding> {
+  const other = input.otherCandidate
+  const pastedSigned = other
+    ? await verifyRsaSha256(other.publicKey, input.signingString, input.signature)
+    : false
+  if (pastedSigned || input.keyIdNamesAnother) {
+    return finding(
+      'certificate-key-mismatch',
+      'refused',
+      'The certificate does not match the key that signed',
+      pastedSigned
+        ? "The signature was made with the pasted certificate's key, not with the key of the certificate the request carries."
+        : "The signature was not made with the private key of the certificate in TPP-Signature-Certificate, and keyId names another certificate: the client signs with one key and sends another key's certificate.",
+      `Send ${SEND_THE_SIGNING_KEYS_CERTIFICATE}`,
+    )
+  }
+  return finding(
+    'signature-does-not-verify',
+    'refused',
+    "The signature does not verify with the certificate's public key",
+    "Read with the public key of the certificate in TPP-Signature-Certificate, the signature holds no hash of anything, and the request alone cannot tell why. Either the client signed with another key than this certificate's, or the signature's value was changed after signing (cut short, re-encoded or altered on the way).",
+    `If the client signs with another key: send ${SEND_THE_SIGNING_KEYS_CERTIFICATE} If the value was changed: send the Signature header exactly as the signer wrote it.`,
+  )
 }
 
 const hashOf = async (text: string) =>
