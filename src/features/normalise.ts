@@ -79,10 +79,10 @@ export function wholeIn(value: number, min: number, max: number, label: string):
 }
 
 /**
- * A count typed into a number field, read as typed: a whole number of at least `min`, or undefined. Held as
+ * A count typed into a number field, read as typed: a whole number from `min` to `max`, or undefined. Held as
  * a number, the field would turn a cleared value into 0 and "-2" into 2 while the tester types.
  */
-export function wholeNumberOf(text: string, min: number): number | undefined {
+export function wholeNumberOf(text: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   const value = numberOf(text)
-  return isWholeIn(value, min, Number.MAX_SAFE_INTEGER) ? value : undefined
+  return isWholeIn(value, min, max) ? value : undefined
 }

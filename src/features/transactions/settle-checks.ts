@@ -1,4 +1,4 @@
-import { bookingRuleBreaks } from '../../contract'
+import { bookingRuleBreaks, MAX_CLOCK_OFFSET_DAYS } from '../../contract'
 import { dateInWords, inLabelWords } from '../form-errors'
 import { wholeNumberOf } from '../normalise'
 import type { TransactionRow } from './rows'
@@ -31,9 +31,9 @@ export function settleProblems(choice: SettleChoice, form: ParentNode): SettlePr
   if (how === 'selected' && ticked.length === 0) {
     problems.ticked = `Tick at least one pending transaction to settle${NOTHING_SETTLED}`
   }
-  if (how === 'older' && wholeNumberOf(olderThanText, 0) === undefined) {
+  if (how === 'older' && wholeNumberOf(olderThanText, 0, MAX_CLOCK_OFFSET_DAYS) === undefined) {
     const typed = olderThanText.trim()
-    problems.olderThan = `Days pending must be a whole number of days, 0 or more${typed === '' ? '' : ` (not "${typed}")`}${NOTHING_SETTLED}`
+    problems.olderThan = `Days pending must be a whole number of days from 0 to ${MAX_CLOCK_OFFSET_DAYS.toLocaleString('en')}${typed === '' ? '' : ` (not "${typed}")`}${NOTHING_SETTLED}`
   }
   if (bookingDate === '') {
     problems.bookingDate = `${dateInWords('bookingDate', '', form)}${NOTHING_SETTLED}`
