@@ -3,12 +3,17 @@
 // signs, so the order it is applied in is seen here as a user would see it.
 import { Blob as NodeBlob } from 'node:buffer'
 import { screen, within } from '@testing-library/react'
-import { expect, it, vi } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
 import type { ShareLink } from '../../contract'
 import { startConsole } from '../../test/render'
 import { ClockBadge } from '../sandbox-clock'
 import { encodeShareLink } from './link-codec'
 import { SharedLinkOpener } from './SharedLinkOpener'
+
+// The stubbed location and Blob must not reach the files after this one in the worker.
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
 
 it('moves the clock a link asks for before it spoils the Signature the link also asks for', async () => {
   // The link's codec streams through a Blob, which jsdom's lacks.
