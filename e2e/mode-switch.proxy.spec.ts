@@ -27,7 +27,9 @@ test('switching to Proxy with an offline account selected shows the list and a n
     page
       .getByRole('complementary')
       // Named as the console names it everywhere (its masked PAN), not by its id.
-      .getByText("Account 400000******0009 is not in the proxy's sandbox; showing the list"),
+      .getByText(
+        "Account 400000******0009 of this browser's offline sandbox is not in the proxy's sandbox, which keeps its own accounts: showing those",
+      ),
   ).toBeVisible()
   await expect(page.getByRole('heading', { name: /not found|not in this browser/ })).toHaveCount(0)
   // The proxy's list: its empty state, or its first account where other tests of the worker made some.
@@ -55,7 +57,9 @@ test('switching to Offline with a proxy account selected shows the list and a no
   await expect(
     page
       .getByRole('complementary')
-      .getByText("Account 400000******0008 is not in this browser's offline sandbox; showing the list"),
+      .getByText(
+        "Account 400000******0008 of the proxy's sandbox is not in this browser's offline sandbox, which keeps its own accounts: showing those",
+      ),
   ).toBeVisible()
   await expect(page.getByRole('heading', { name: /not found|not in this browser/ })).toHaveCount(0)
 })

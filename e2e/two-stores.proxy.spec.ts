@@ -19,7 +19,9 @@ test("after a mode switch the URL's account is explained, and is there again aft
   await expect(
     page
       .getByRole('complementary')
-      .getByText("Account 400000******0042 is not in this browser's offline sandbox; showing the list"),
+      .getByText(
+        "Account 400000******0042 of the proxy's sandbox is not in this browser's offline sandbox, which keeps its own accounts: showing those",
+      ),
   ).toBeVisible()
   expect(new URL(page.url()).searchParams.get('account')).not.toBe(id)
 

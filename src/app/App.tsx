@@ -460,9 +460,12 @@ function useCarriedAccountMissing(mode: Mode, account: string | undefined, missi
     if (carried === undefined) return
     carriedAccount = undefined
     setView({ account: undefined }, { replace: true })
-    announce(`Account ${carried.label} is not in ${sandboxNames[mode]}; showing the list`, {
-      place: 'accounts',
-    })
+    // Named by the sandbox it came from: the other mode may hold an account with the same masked PAN.
+    const from = sandboxNames[mode === 'offline' ? 'proxy' : 'offline']
+    announce(
+      `Account ${carried.label} of ${from} is not in ${sandboxNames[mode]}, which keeps its own accounts: showing those`,
+      { place: 'accounts' },
+    )
   }, [carried, mode, setView, announce])
   const carriedMissing = carried !== undefined
   return carriedMissing
