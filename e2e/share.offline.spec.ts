@@ -3,7 +3,14 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from './fixtures'
 import { copyLink, openShare } from './share-support'
-import { checkScreenInEachTheme, createAccount, openConsole, signatureSwitch, swapAmounts } from './support'
+import {
+  checkScreenInEachTheme,
+  createAccount,
+  fillTestData,
+  openConsole,
+  signatureSwitch,
+  swapAmounts,
+} from './support'
 
 const PSU_ID = '13039319955'
 
@@ -158,4 +165,12 @@ test('the share dialog and the change prompt pass axe in both themes', async ({ 
   await other.goto(link)
   await expect(other.getByRole('dialog', { name: 'Open the shared view?' })).toBeVisible()
   await checkScreenInEachTheme(other, 'share-prompt')
+})
+
+test('at 800×600 Copy link is in sight when Share opens, above the long export notes', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await fillTestData(page)
+  const dialog = await openShare(page)
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeInViewport()
 })

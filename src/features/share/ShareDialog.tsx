@@ -54,76 +54,79 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog help="explain-share" title="Share what you see" onClose={onClose}>
       <OfflineDataNotice />
-      <section className="share-section" aria-labelledby={`${requestId}-heading`}>
-        <h3 id={`${requestId}-heading`}>Link</h3>
-        <p className="muted">
-          The link reopens this view (account, filters, page, accept-fix), the mode, the clock, the conditions
-          and the Signature switch, with one request and its answer. It lives after the # and is never sent to
-          a server; it never holds a key or the proxy's secret.
-        </p>
-        <label htmlFor={requestId}>Request to include</label>
-        <select id={requestId} value={chosen} onChange={(e) => setChosen(e.target.value)}>
-          <option value="">None</option>
-          {requests.map((entry) => (
-            <option key={entry.id} value={String(entry.id)}>
-              {entry.method} {entry.url} ({entry.status ?? 'failed'})
-            </option>
-          ))}
-        </select>
-        <p>
-          <input
-            id={keepId}
-            type="checkbox"
-            checked={keepIds}
-            onChange={(e) => setKeepIds(e.target.checked)}
-          />{' '}
-          <label htmlFor={keepId}>Keep PSU ids and customer numbers (redacted otherwise)</label>
-        </p>
-        <p>
-          <button type="button" className="primary" onClick={copyLink}>
-            Copy link
-          </button>{' '}
-          <span role="status">{link.kind === 'copied' ? 'Link copied' : ''}</span>
-        </p>
-        {link.kind === 'too-long' ? (
-          <p className="form-alert" role="alert">
-            The link would be {link.chars.toLocaleString('en')} characters, over the{' '}
-            {MAX_SHARE_FRAGMENT_CHARS.toLocaleString('en')} a link may hold (a large answer, most often).
-            Choose another request or none, or{' '}
-            <button type="button" onClick={() => exportHar(keepIds)}>
-              Export instead
+      {/* One scroll for both sections: squeezed apart, a short screen hid Copy link in a box of its own. */}
+      <div className="share-body">
+        <section className="share-section" aria-labelledby={`${requestId}-heading`}>
+          <h3 id={`${requestId}-heading`}>Link</h3>
+          <p className="muted">
+            The link reopens this view (account, filters, page, accept-fix), the mode, the clock, the
+            conditions and the Signature switch, with one request and its answer. It lives after the # and is
+            never sent to a server; it never holds a key or the proxy's secret.
+          </p>
+          <label htmlFor={requestId}>Request to include</label>
+          <select id={requestId} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+            <option value="">None</option>
+            {requests.map((entry) => (
+              <option key={entry.id} value={String(entry.id)}>
+                {entry.method} {entry.url} ({entry.status ?? 'failed'})
+              </option>
+            ))}
+          </select>
+          <p>
+            <input
+              id={keepId}
+              type="checkbox"
+              checked={keepIds}
+              onChange={(e) => setKeepIds(e.target.checked)}
+            />{' '}
+            <label htmlFor={keepId}>Keep PSU ids and customer numbers (redacted otherwise)</label>
+          </p>
+          <p>
+            <button type="button" className="primary" onClick={copyLink}>
+              Copy link
+            </button>{' '}
+            <span role="status">{link.kind === 'copied' ? 'Link copied' : ''}</span>
+          </p>
+          {link.kind === 'too-long' ? (
+            <p className="form-alert" role="alert">
+              The link would be {link.chars.toLocaleString('en')} characters, over the{' '}
+              {MAX_SHARE_FRAGMENT_CHARS.toLocaleString('en')} a link may hold (a large answer, most often).
+              Choose another request or none, or{' '}
+              <button type="button" onClick={() => exportHar(keepIds)}>
+                Export instead
+              </button>
+            </p>
+          ) : null}
+        </section>
+        <section className="share-section" aria-labelledby={`${requestId}-export`}>
+          <h3 id={`${requestId}-export`}>Export session</h3>
+          <p className="muted">
+            The inspector's {requests.length} {requests.length === 1 ? 'request' : 'requests'}. A HAR file
+            holds each request and answer whole: URLs, headers and bodies. PSU ids, customer numbers and the
+            signature of each Signature header read [redacted] unless you keep them; a signature kept is live
+            for 5 minutes after its Date, and anyone with the file can resend its request until then. Never a
+            cookie, a key or the proxy's secret. The Postman collection signs every request itself, with the
+            certificate and keyId of these requests. {KEY_PLACE}
+          </p>
+          <p>
+            <input
+              id={keepInHarId}
+              type="checkbox"
+              checked={keepInHar}
+              onChange={(e) => setKeepInHar(e.target.checked)}
+            />{' '}
+            <label htmlFor={keepInHarId}>Keep PSU ids, customer numbers and live signatures in the HAR</label>
+          </p>
+          <p>
+            <button type="button" onClick={() => exportHar(keepInHar)} disabled={requests.length === 0}>
+              Export HAR
+            </button>{' '}
+            <button type="button" onClick={exportPostman} disabled={requests.length === 0}>
+              Export Postman collection
             </button>
           </p>
-        ) : null}
-      </section>
-      <section className="share-section" aria-labelledby={`${requestId}-export`}>
-        <h3 id={`${requestId}-export`}>Export session</h3>
-        <p className="muted">
-          The inspector's {requests.length} {requests.length === 1 ? 'request' : 'requests'}. A HAR file holds
-          each request and answer whole: URLs, headers and bodies. PSU ids, customer numbers and the signature
-          of each Signature header read [redacted] unless you keep them; a signature kept is live for 5
-          minutes after its Date, and anyone with the file can resend its request until then. Never a cookie,
-          a key or the proxy's secret. The Postman collection signs every request itself, with the certificate
-          and keyId of these requests. {KEY_PLACE}
-        </p>
-        <p>
-          <input
-            id={keepInHarId}
-            type="checkbox"
-            checked={keepInHar}
-            onChange={(e) => setKeepInHar(e.target.checked)}
-          />{' '}
-          <label htmlFor={keepInHarId}>Keep PSU ids, customer numbers and live signatures in the HAR</label>
-        </p>
-        <p>
-          <button type="button" onClick={() => exportHar(keepInHar)} disabled={requests.length === 0}>
-            Export HAR
-          </button>{' '}
-          <button type="button" onClick={exportPostman} disabled={requests.length === 0}>
-            Export Postman collection
-          </button>
-        </p>
-      </section>
+        </section>
+      </div>
     </Dialog>
   )
 }
