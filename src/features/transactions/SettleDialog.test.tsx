@@ -65,6 +65,29 @@ it('shows the booked amount as it will be sent once it is left, and settles with
   )
 })
 
+it('says beside the booked amount when it turns the pending debit into a credit, and still settles it', async () => {
+  const { app, account, dialog } = await openSettle()
+  await app.user.click(await dialog.findByRole('checkbox', { name: new RegExp(`p-1 ${today}`) }))
+  const amount = dialog.getByLabelText(/^Booked amount in NOK/)
+  await app.user.type(amount, '+10')
+
+  expect(
+    dialog.getByRole('textbox', {
+      name: /^Booked amount in NOK/,
+      description: 'Booked as a credit, though it is pending as a debit (-10.00 NOK)',
+    }),
+  ).toBe(amount)
+  await app.user.click(dialog.getByRole('button', { name: 'Settle as booked' }))
+  await waitFor(async () =>
+    expect(await storedTransactions(app.sandbox, account.resourceId)).toEqual([
+      expect.objectContaining({
+        bookingStatus: 'booked',
+        transactionAmount: { amount: '10', currency: 'NOK' },
+      }),
+    ]),
+  )
+})
+
 it.each([
   ['-2', 'below 0'],
   ['99999999', "past the clock's 36,500 days"],

@@ -60,6 +60,8 @@ function ChangesOfOneFields({
   onNewId: (id: string) => void
   onNewAmount: (amount: string) => void
 }) {
+  const flip = signFlip(only.transactionAmount, newAmount)
+  const flipId = useId()
   return (
     <div className="settle-one">
       <label>
@@ -79,10 +81,29 @@ function ChangesOfOneFields({
           onChange={(e) => onNewAmount(e.target.value)}
           onBlur={(e) => onNewAmount(normaliseAmount(e.target.value))}
           placeholder={only.transactionAmount ? `blank keeps ${only.transactionAmount.amount}` : undefined}
+          aria-describedby={flip ? flipId : undefined}
         />
       </label>
+      {flip ? (
+        <small id={flipId} className="note">
+          {flip}
+        </small>
+      ) : null}
     </div>
   )
+}
+
+/**
+ * Words for a booked amount whose sign is not the pending one's: allowed (a refund booked for a purchase
+ * happens), but said, since a typed "+" on a debit is more often a slip than a refund.
+ */
+function signFlip(pending: TransactionRow['transactionAmount'], typed: string): string | undefined {
+  const booked = Number(typed.trim())
+  const was = Number(pending?.amount)
+  if (pending === undefined || typed.trim() === '' || !booked || !was || booked > 0 === was > 0)
+    return undefined
+  const [now, then] = booked > 0 ? ['credit', 'debit'] : ['debit', 'credit']
+  return `Booked as a ${now}, though it is pending as a ${then} (${pending.amount} ${pending.currency})`
 }
 
 /**
