@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { conditionNamed, type TppMessage } from '../contract'
 
 /** tppMessages as the sandbox sent them: code, the field it names, and the text. */
@@ -7,11 +8,19 @@ export function Messages({ messages }: { messages: readonly TppMessage[] }) {
       {messages.map((m, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: messages have no identity; the list is replaced whole
         <li key={i}>
-          <code className="code">{m.code}</code> {m.text}
+          <code className="code">{breakableCode(m.code)}</code> {m.text}
         </li>
       ))}
     </ul>
   )
+}
+
+/**
+ * A code as it came, breaking only after an underscore when the line is too narrow for it (the sidebar at
+ * 800 px split SIGNATURE_INVALI D); <wbr> adds no character, so the code reads and copies whole.
+ */
+function breakableCode(code: string): ReactNode[] {
+  return code.split('_').flatMap((part, i) => (i === 0 ? [part] : ['_', <wbr key={i} />, part]))
 }
 
 /** A form's own failure (not tied to one field): the sandbox's messages, or a sentence. */
