@@ -8,7 +8,10 @@ export function Messages({ messages }: { messages: readonly TppMessage[] }) {
       {messages.map((m, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: messages have no identity; the list is replaced whole
         <li key={i}>
-          <code className="code">{breakableCode(m.code)}</code> {m.text}
+          <code className="code">
+            <BreakableCode code={m.code} />
+          </code>{' '}
+          {m.text}
         </li>
       ))}
     </ul>
@@ -19,8 +22,16 @@ export function Messages({ messages }: { messages: readonly TppMessage[] }) {
  * A code as it came, breaking only after an underscore when the line is too narrow for it (the sidebar at
  * 800 px split SIGNATURE_INVALI D); <wbr> adds no character, so the code reads and copies whole.
  */
-function breakableCode(code: string): ReactNode[] {
-  return code.split('_').flatMap((part, i) => (i === 0 ? [part] : ['_', <wbr key={i} />, part]))
+function BreakableCode({ code }: { code: string }): ReactNode {
+  const at = code.indexOf('_')
+  if (at < 0) return code
+  return (
+    <>
+      {code.slice(0, at + 1)}
+      <wbr />
+      <BreakableCode code={code.slice(at + 1)} />
+    </>
+  )
 }
 
 /** A form's own failure (not tied to one field): the sandbox's messages, or a sentence. */
