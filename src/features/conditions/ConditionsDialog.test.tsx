@@ -102,3 +102,20 @@ it('names every value out of range beside its field, by rule, and saves nothing 
   ])
   expect(readRequestTimeoutMs()).toBe(30_000)
 })
+
+it('keeps a cleared number empty, as typed, and names it on save rather than saving 0', async () => {
+  const { user, render } = await startConsole()
+  render(<ConditionsDialog onClose={() => {}} />)
+  const dialog = within(await screen.findByRole('dialog', { name: 'Conditions' }))
+  const kind = await dialog.findByRole('combobox', { name: 'Condition to add to listTransactions' })
+  await user.selectOptions(kind, 'Latency')
+  await user.click(dialog.getByRole('button', { name: 'Add to listTransactions' }))
+  const rule = within(dialog.getByRole('group', { name: /^Rule r1:/ }))
+  const seed = rule.getByRole('spinbutton', { name: 'Seed' })
+  await user.clear(seed)
+  expect(seed).toHaveProperty('value', '')
+  await user.click(dialog.getByRole('button', { name: 'Save conditions' }))
+
+  rule.getByRole('spinbutton', { name: 'Seed', description: 'Rule r1: Seed must be a number' })
+  expect(readOfflineConditions().rules).toEqual([])
+})

@@ -14,6 +14,7 @@ import {
   type ConditionRule,
   conditionKinds,
   conditionLabel,
+  conditionRule,
   type OperationName,
   operationList,
   PSD2_READS_PER_DAY,
@@ -270,14 +271,18 @@ function RuleRow({
     )
   }
   return (
-    <fieldset className="condition-rule" aria-label={`Rule ${rule.id}: ${conditionLabel(rule)}`}>
+    <fieldset
+      className="condition-rule"
+      // In words once whole; while a number of it is cleared (kept empty until saved), by its kind.
+      aria-label={`Rule ${rule.id}: ${conditionRule.safeParse(rule).success ? conditionLabel(rule) : kindLabels[rule.kind]}`}
+    >
       <span className="condition-kind">
         {rule.id}: {kindLabels[rule.kind]}
       </span>
       {rule.kind === 'latency' ? (
         <>
-          {number('minMs', rule.minMs, (n) => onChange({ minMs: n ?? 0 }))}
-          {number('maxMs', rule.maxMs, (n) => onChange({ maxMs: n ?? 0 }))}
+          {number('minMs', rule.minMs, (n) => onChange({ minMs: n }))}
+          {number('maxMs', rule.maxMs, (n) => onChange({ maxMs: n }))}
         </>
       ) : null}
       {rule.kind === 'error' ? (
@@ -296,10 +301,10 @@ function RuleRow({
         </>
       ) : null}
       {rule.kind === 'quota'
-        ? number('readsPerDay', rule.readsPerDay, (n) => onChange({ readsPerDay: n ?? 0 }))
+        ? number('readsPerDay', rule.readsPerDay, (n) => onChange({ readsPerDay: n }))
         : null}
-      {number('probability', rule.probability, (n) => onChange({ probability: n ?? 0 }), 0.05)}
-      {number('seed', rule.seed, (n) => onChange({ seed: n ?? 0 }))}
+      {number('probability', rule.probability, (n) => onChange({ probability: n }), 0.05)}
+      {number('seed', rule.seed, (n) => onChange({ seed: n }))}
       <button type="button" onClick={onRemove} aria-label={`Remove rule ${rule.id}`}>
         Remove
       </button>
