@@ -4,7 +4,7 @@ import {
   clockBadge,
   createAccount,
   isoDay,
-  openClockPanel,
+  openClock,
   openConsole,
   pages,
   screenshot,
@@ -12,13 +12,6 @@ import {
 } from './support'
 
 // The sandbox clock and the booking lifecycle, offline and on the local sandbox behind the proxy.
-
-async function openClock(page: Page) {
-  await openClockPanel(page)
-  const dialog = page.getByRole('dialog', { name: 'Sandbox clock' })
-  await expect(dialog.getByTestId('clock-today')).toBeVisible()
-  return dialog
-}
 
 async function addPending(page: Page, rows: { txDate: string; amount: string }[]) {
   await page.getByRole('button', { name: /^\+ Add transactions?$/ }).click()
@@ -161,40 +154,4 @@ test('the automatic rule settles pending transactions when the clock moves past 
   const [row] = await tableRows(page)
   // Booked on the day the rule would have booked it.
   expect(row).toContain(isoDay(2))
-})
-
-test("another tab's clock follows a move, a freeze and the real date made in this one, without a reload", async ({
-  page,
-  context,
-}) => {
-  test.skip(
-    modeOf(page) === 'proxy',
-    "offline mode's clock is this browser's; the proxy's sandbox tells no tab of a move",
-  )
-  await openConsole(page)
-  await createAccount(page, { maskedPan: '525412******3241' })
-  const other = await context.newPage()
-  await other.goto(page.url())
-  await expect(clockBadge(other)).toHaveCount(0)
-
-  const dialog = await openClock(page)
-  await dialog.getByRole('button', { name: 'Forward 1 day' }).click()
-  await expect(dialog.getByTestId('clock-today')).toHaveText(isoDay(1))
-
-  await expect(clockBadge(other)).toHaveText('Clock +1 day')
-  await other.getByRole('button', { name: /^\+ Add transactions?$/ }).click()
-  const add = other.getByRole('dialog', { name: /^Add transactions/ })
-  await expect(add.getByLabel('Row 1 transaction date', { exact: true })).toHaveValue(isoDay(1))
-  await add.getByRole('button', { name: 'Cancel' }).click()
-  await expect(add).toBeHidden()
-  const elsewhere = await openClock(other)
-  await expect(elsewhere.getByTestId('clock-today')).toHaveText(isoDay(1))
-
-  // The other tab's panel stays open while this one freezes the clock and returns it to the real date.
-  await dialog.getByRole('button', { name: 'Freeze' }).click()
-  await expect(elsewhere).toContainText(`(real date ${isoDay(0)}; frozen)`)
-  await dialog.getByRole('button', { name: 'Back to the real date' }).click()
-  await expect(elsewhere.getByTestId('clock-today')).toHaveText(isoDay(0))
-  await expect(elsewhere.getByLabel('Freeze on')).toHaveValue(isoDay(0))
-  await expect(elsewhere).not.toContainText('frozen')
 })

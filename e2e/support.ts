@@ -58,6 +58,14 @@ export async function openClockPanel(page: Page): Promise<void> {
     .click()
 }
 
+/** The Sandbox clock dialog, once it has read the sandbox's today. */
+export async function openClock(page: Page) {
+  await openClockPanel(page)
+  const dialog = page.getByRole('dialog', { name: 'Sandbox clock' })
+  await expect(dialog.getByTestId('clock-today')).toBeVisible()
+  return dialog
+}
+
 /** The swap's checkbox, in the Test conditions group: opens the group first. */
 export async function swapAmounts(page: Page) {
   await openHeaderGroup(page, 'Test conditions')
