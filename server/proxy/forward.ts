@@ -13,8 +13,7 @@ import {
 import { encodeConsoleTrace } from '../../src/signing/console-trace'
 import { forwardedHeaderNames } from '../../src/signing/forwarded-headers'
 import type { RequestSigner } from '../../src/signing/signer'
-import { signingOptionsFor } from '../../src/signing/tamper'
-import { upstreamRequestOf } from '../../src/signing/upstream-request'
+import { signedUpstreamRequest } from '../../src/signing/upstream-request'
 import { sendProblem, setHeaders } from '../problem-response'
 import { readBodyWithin } from '../read-body'
 import { apiAnswerHeaders } from '../security-headers'
@@ -133,12 +132,11 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     const { method, body } = request
     const path = `${prefix}${upstreamPath}${query === '' ? '' : `?${query}`}`
     const url = `${origin}${path}`
-    const header = req.headers[headerNames.consoleTamper.toLowerCase()]
-    const tamper = typeof header === 'string' ? header : undefined
-    const signed = await sign({ ...request, url: path }, signingOptionsFor(tamper))
-    const { headers, trace } = upstreamRequestOf({
-      signed,
-      tamper,
+    const tamper = req.headers[headerNames.consoleTamper.toLowerCase()]
+    const { headers, trace } = await signedUpstreamRequest({
+      sign,
+      request: { ...request, url: path },
+      tamper: typeof tamper === 'string' ? tamper : undefined,
       upstream: url,
       host: baseUrl.host,
       ...(method === 'POST' ? { contentLength: body.byteLength } : {}),

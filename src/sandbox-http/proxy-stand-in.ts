@@ -5,8 +5,7 @@ import { encodeConsoleTrace } from '../signing/console-trace'
 import { forwardedHeaderNames } from '../signing/forwarded-headers'
 import { OFFLINE_TEST_IDENTITY } from '../signing/offline-test-identity'
 import { importPrivateKeyPem } from '../signing/private-key'
-import { signingOptionsFor } from '../signing/tamper'
-import { upstreamRequestOf } from '../signing/upstream-request'
+import { signedUpstreamRequest } from '../signing/upstream-request'
 import type { Authenticate } from './handlers'
 import { requireSignature } from './signature-check'
 
@@ -50,19 +49,16 @@ export function createProxyStandIn(): ProxyStandIn {
     // What the proxy forwards, and nothing else: never X-Console-Secret or the Signature switch.
     const forwarded = forwardedHeaderNames(operation)
     const sent = new Headers([...request.headers].filter(([name]) => forwarded.has(name.toLowerCase())))
-    const tamper = request.headers.get(headerNames.consoleTamper)
-    const signed = await (await signerOnUse()).sign(
-      {
+    const signer = await signerOnUse()
+    const { headers, trace } = await signedUpstreamRequest({
+      sign: (parts, options) => signer.sign(parts, options),
+      request: {
         method: request.method,
         url: `${url.pathname}${url.search}`,
         headers: Object.fromEntries(sent),
         ...(body ? { body } : {}),
       },
-      signingOptionsFor(tamper),
-    )
-    const { headers, trace } = upstreamRequestOf({
-      signed,
-      tamper,
+      tamper: request.headers.get(headerNames.consoleTamper),
       upstream: url.href,
       fullTrace: true,
     })

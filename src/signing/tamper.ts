@@ -16,6 +16,7 @@ const otherCertificate = () =>
  * whole and verifiable but for its age, so the refusal a tester sees is the Date's alone and the signing
  * string the inspector shows is the one sent. The other switches spoil a request after it is signed.
  */
+/** Used by the one builder of upstream requests (src/signing/upstream-request.ts). */
 export function signingOptionsFor(tamper: string | null | undefined): SignOptions {
   return tamper === 'stale-date' ? { ageMs: STALE_BY_MS } : {}
 }

@@ -4,8 +4,7 @@ import { parseCertificate } from './certificate'
 import { OFFLINE_TEST_IDENTITY } from './offline-test-identity'
 import { importPrivateKeyPem } from './private-key'
 import { createRequestSigner } from './signer'
-import { signingOptionsFor } from './tamper'
-import { upstreamRequestOf } from './upstream-request'
+import { signedUpstreamRequest } from './upstream-request'
 
 const NOW = new Date('2026-03-02T10:20:30Z')
 
@@ -17,12 +16,9 @@ it('sends a stale-date request whole: signed over the ten-minute-old Date it car
     certificate: await parseCertificate(OFFLINE_TEST_IDENTITY.certificatePem),
     now: () => NOW,
   })
-  const signed = await signer.sign(
-    { method: 'GET', url: '/v1/sandbox/card-accounts', headers: {} },
-    signingOptionsFor('stale-date'),
-  )
-  const { headers, trace } = upstreamRequestOf({
-    signed,
+  const { headers, trace } = await signedUpstreamRequest({
+    sign: (parts, options) => signer.sign(parts, options),
+    request: { method: 'GET', url: '/v1/sandbox/card-accounts', headers: {} },
     tamper: 'stale-date',
     upstream: 'http://127.0.0.1:4010/v1/sandbox/card-accounts',
     fullTrace: true,

@@ -1,7 +1,8 @@
 import { type ConsoleTrace, headerNames } from '../contract'
 import type { HeaderRecord } from './headers'
-import type { SignedRequestHeaders } from './signer'
-import { tamperSignedHeaders } from './tamper'
+import type { HttpRequestParts } from './request'
+import type { RequestSigner } from './signer'
+import { signingOptionsFor, tamperSignedHeaders } from './tamper'
 import { isTamperScenario } from './tamper-scenarios'
 
 const SIGNATURE_WITHHELD =
@@ -9,8 +10,9 @@ const SIGNATURE_WITHHELD =
   "Only the console's page gets it, sending the per-start secret as X-Console-Secret (docs/security.md)."
 
 export interface UpstreamRequestInput {
-  /** What the signer made of the console's request. */
-  signed: SignedRequestHeaders
+  /** The TPP's signer, and the request it signs: the path and query as sent upstream. */
+  sign: RequestSigner['sign']
+  request: HttpRequestParts
   /** The console's X-Console-Tamper value, if any: one known way to spoil the signed request. */
   tamper: string | null | undefined
   /** Origin, path and query the request goes to. */
@@ -23,18 +25,20 @@ export interface UpstreamRequestInput {
 }
 
 /**
- * The signed request as it goes upstream, spoiled as the Signature switch asks, and the `X-Console-Trace`
+ * The request signed as it goes upstream, spoiled as the Signature switch asks, and the `X-Console-Trace`
  * that tells the console what was sent: one builder for the proxy and for offline mode's stand-in for it
- * (src/sandbox-http/proxy-stand-in.ts), so the inspector shows both the same way.
+ * (src/sandbox-http/proxy-stand-in.ts), so both sign, spoil and show a request the same way.
  */
-export function upstreamRequestOf({
-  signed,
+export async function signedUpstreamRequest({
+  sign,
+  request,
   tamper,
   upstream,
   host,
   contentLength,
   fullTrace,
-}: UpstreamRequestInput): { headers: HeaderRecord; trace: ConsoleTrace } {
+}: UpstreamRequestInput): Promise<{ headers: HeaderRecord; trace: ConsoleTrace }> {
+  const signed = await sign(request, signingOptionsFor(tamper))
   const headers: HeaderRecord = {
     ...(host === undefined ? {} : { host }),
     ...(isTamperScenario(tamper) ? tamperSignedHeaders(signed.headers, tamper) : signed.headers),

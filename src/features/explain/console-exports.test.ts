@@ -5,9 +5,8 @@ import { API_BASE } from '../../contract'
 import { setupSandboxServer } from '../../sandbox-http/node'
 import { createRequestSigner, importPrivateKeyPem, parseCertificate } from '../../signing'
 import { OFFLINE_TEST_IDENTITY } from '../../signing/offline-test-identity'
-import { signingOptionsFor } from '../../signing/tamper'
 import type { TamperScenario } from '../../signing/tamper-scenarios'
-import { upstreamRequestOf } from '../../signing/upstream-request'
+import { signedUpstreamRequest } from '../../signing/upstream-request'
 // Its module sets up what signing needs under jsdom.
 import '../../test/render'
 import { transaction } from '../../test/seed'
@@ -43,27 +42,24 @@ async function offlineSession(api: ApiClient): Promise<RequestLogEntry[]> {
  * server/proxy/forward.ts builds it.
  */
 async function asProxied(entries: RequestLogEntry[], tamper?: TamperScenario): Promise<RequestLogEntry[]> {
-  const sign = createRequestSigner({
+  const signer = createRequestSigner({
     privateKey: await importPrivateKeyPem(OFFLINE_TEST_IDENTITY.privateKeyPem),
     certificate: await parseCertificate(OFFLINE_TEST_IDENTITY.certificatePem),
-  }).sign
+  })
   const browserSigned = ['signature', 'digest', 'tpp-signature-certificate', 'x-console-date', 'x-request-id']
   return Promise.all(
     entries.map(async (entry) => {
       const requestHeaders = entry.requestHeaders.filter(([name]) => !browserSigned.includes(name))
       const path = entry.url.slice(API_BASE.length)
       const body = entry.requestBody === undefined ? undefined : new TextEncoder().encode(entry.requestBody)
-      const signed = await sign(
-        {
+      const { headers, trace } = await signedUpstreamRequest({
+        sign: (parts, options) => signer.sign(parts, options),
+        request: {
           method: entry.method,
           url: path,
           headers: Object.fromEntries(requestHeaders),
           ...(body ? { body } : {}),
         },
-        signingOptionsFor(tamper),
-      )
-      const { headers } = upstreamRequestOf({
-        signed,
         tamper,
         upstream: `https://sandbox.bank.test${path}`,
         host: 'sandbox.bank.test',
@@ -76,7 +72,7 @@ async function asProxied(entries: RequestLogEntry[], tamper?: TamperScenario): P
         upstream: {
           url: `https://sandbox.bank.test${path}`,
           headers: Object.entries(headers),
-          signing: { signingString: signed.signingString, keyId: signed.keyId },
+          signing: { signingString: trace.signingString, keyId: trace.keyId },
         },
       }
     }),
