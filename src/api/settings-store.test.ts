@@ -35,6 +35,18 @@ describe('a settings store', () => {
     expect(pageSize(throwing).read()).toBe(50)
   })
 
+  it('keeps nothing, and throws nothing, when storage refuses a write', () => {
+    const full: SettingsStorage = {
+      ...memoryStorage(),
+      setItem: () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      },
+    }
+    const store = pageSize(full)
+    expect(() => store.write(200)).not.toThrow()
+    expect(store.read()).toBe(50)
+  })
+
   it('reads an on/off setting stored as "on" before settings were JSON', () => {
     const storage = memoryStorage()
     const flag = createSettingsStore({ storage, key: KEY, schema: storedFlag, fallback: false })

@@ -23,8 +23,9 @@ export interface SettingsStoreOptions<T> {
 /**
  * A setting in `storage` under `key`, stored as JSON. Whatever is stored (another version's value, a hand
  * edit, bytes a browser mangled, storage that throws) reads as a value of `schema` or as `fallback`, so
- * nothing stored can leave the console stuck. Each store has its own subscribers: a write anywhere in the
- * tab re-renders every reader. Another tab's writes are not followed (none of the settings did).
+ * nothing stored can leave the console stuck; a write storage refuses keeps nothing and throws nothing.
+ * Each store has its own subscribers: a write anywhere in the tab re-renders every reader. Another tab's
+ * writes are not followed (none of the settings did).
  */
 export function createSettingsStore<T>({
   storage,
@@ -43,8 +44,12 @@ export function createSettingsStore<T>({
   return {
     read,
     write(value) {
-      if (Object.is(value, fallback)) storage.removeItem(key)
-      else storage.setItem(key, JSON.stringify(value))
+      try {
+        if (Object.is(value, fallback)) storage.removeItem(key)
+        else storage.setItem(key, JSON.stringify(value))
+      } catch {
+        // Storage refused (a private window, a full quota): nothing is kept, and readers see what is.
+      }
       for (const listener of listeners) listener()
     },
     subscribe(listener) {
