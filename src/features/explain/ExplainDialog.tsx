@@ -3,7 +3,7 @@ import { headerNames, UUID } from '../../contract'
 import type { Finding, Verdict } from '../../signing/diagnosis'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { type Explanation, explainRequest } from './console-exports'
-import { type KeptRequest, keepRequest, readKeptRequest } from './kept-request'
+import { type KeptRequest, keptRequest } from './kept-request'
 import type { Reading } from './pasted-request'
 import { readRequest } from './read-request'
 
@@ -71,7 +71,7 @@ const readFile = async (event: ChangeEvent<HTMLInputElement>): Promise<ChosenFil
  */
 export function ExplainDialog({ onClose }: ExplainDialogProps) {
   const ids = { request: useId(), certificate: useId(), file: useId(), body: useId(), entry: useId() }
-  const [kept] = useState(readKeptRequest)
+  const [kept] = useState(keptRequest.read)
   const [text, setText] = useState(kept.text)
   const [file, setFile] = useState<ChosenFile>()
   const [bodyFile, setBodyFile] = useState<ChosenFile>()
@@ -95,7 +95,7 @@ export function ExplainDialog({ onClose }: ExplainDialogProps) {
       : undefined
 
   useEffect(
-    () => keepRequest({ text, certificate, atItsDate, entry, diagnosedAt: diagnosedAt?.toISOString() }),
+    () => keptRequest.write({ text, certificate, atItsDate, entry, diagnosedAt: diagnosedAt?.toISOString() }),
     [text, certificate, atItsDate, entry, diagnosedAt],
   )
   // A request diagnosed before the dialog last closed: judged again as of then, its diagnosis as it was.

@@ -1,3 +1,4 @@
+import { createSettingsStore } from '../../api'
 import { z } from '../../contract/zod'
 
 /**
@@ -6,31 +7,18 @@ import { z } from '../../contract/zod'
  * when the diagnosis shown was of the request as kept: judged again at that instant, it is the same one.
  * An opened file is not kept (it may be megabytes; the dialog asks before closing with one).
  */
-const keptRequest = z.object({
+const keptRequestSchema = z.object({
   text: z.string(),
   certificate: z.string(),
   atItsDate: z.boolean(),
   entry: z.number(),
   diagnosedAt: z.optional(z.iso.datetime()),
 })
-export type KeptRequest = z.infer<typeof keptRequest>
+export type KeptRequest = z.infer<typeof keptRequestSchema>
 
-const KEY = 'sandbox-console.explain'
-const NOTHING_KEPT: KeptRequest = { text: '', certificate: '', atItsDate: false, entry: 0 }
-
-export function readKeptRequest(): KeptRequest {
-  try {
-    const parsed = keptRequest.safeParse(JSON.parse(sessionStorage.getItem(KEY) ?? 'null'))
-    return parsed.success ? parsed.data : NOTHING_KEPT
-  } catch {
-    return NOTHING_KEPT
-  }
-}
-
-export function keepRequest(kept: KeptRequest): void {
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify(kept))
-  } catch {
-    // Storage refused (a private window's quota): the request stays until the dialog closes.
-  }
-}
+export const keptRequest = createSettingsStore<KeptRequest>({
+  storage: sessionStorage,
+  key: 'sandbox-console.explain',
+  schema: keptRequestSchema,
+  fallback: { text: '', certificate: '', atItsDate: false, entry: 0 },
+})
