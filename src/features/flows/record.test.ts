@@ -104,21 +104,6 @@ describe('recording a flow from the request log', () => {
     expect(recordFlow([], 'x')).toBeUndefined()
   })
 
-  it('leaves out a read the console cancelled before its answer came: nobody asked for it', () => {
-    const { status: _never, ...sent } = entry(
-      'GET',
-      '/api/v1/sandbox/card-accounts/acc-2/transactions?bookingStatus=both',
-      200,
-    )
-    const cancelled: RequestLogEntry = {
-      ...sent,
-      cancelled: true,
-      failure: 'cancelled by the console before the answer came: the view it was for had changed',
-    }
-    expect(recordableRequests([cancelled])).toEqual([])
-    expect(recordFlow([cancelled], 'x')).toBeUndefined()
-  })
-
   it('offers the requests that would be steps, and records a chosen few by the same rules', () => {
     const list = entry('GET', '/api/v1/sandbox/card-accounts', 200)
     const created = entry('POST', '/api/v1/sandbox/card-accounts', 201, {

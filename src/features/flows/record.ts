@@ -6,8 +6,7 @@ import { type Flow, type FlowStep, flowStep } from '../../contract/flow'
  * A flow from the requests the inspector logged (oldest first): each request of the operation the console
  * sent and the sandbox accepted becomes a step; an account the recorded flow created itself is left out of
  * later steps, so the flow creates a fresh one each time it runs. Reads the console made on its own (the
- * account list, the clock), reads it cancelled and failed writes are not steps; a read that failed is, with
- * its tamper.
+ * account list, the clock) and failed writes are not steps; a read that failed is, with its tamper.
  */
 export function recordFlow(entries: readonly RequestLogEntry[], name: string): Flow | undefined {
   const steps = recordedSteps(entries).map(({ step }) => step)
@@ -44,8 +43,7 @@ function candidateStep(entry: RequestLogEntry, ref: (id: string) => AccountRef):
     ? url.pathname.slice(API_BASE.length)
     : url.pathname
   const match = matchRoute(entry.method, servicePath)
-  // A read the console cancelled (its view changed, or it was read again) got no answer and was nobody's ask.
-  if (match.kind !== 'operation' || entry.cancelled) return undefined
+  if (match.kind !== 'operation') return undefined
   const id = match.params.mockCardAccountId
   const ok = entry.status !== undefined && entry.status < 300
   switch (match.operation.name) {
