@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createAccount, isoDay, openConsole, pages, screenshot, tableRows } from './support'
+import { createAccount, isoDay, keepScreenshot, openConsole, pages, screenshot, tableRows } from './support'
 
 // Proxy only: Copy to offline reads an account through the proxy and saves it as a scenario of the offline
 // sandbox, so a demonstration can go on without the network.
@@ -58,14 +58,14 @@ test('copy a proxy account with booked and pending rows to offline, load it, and
   await expect(dialog.getByLabel('Scenario name')).toHaveValue(name)
   await screenshot(page, 'copy-to-offline-ask')
   // The view as the tester sees it (not the whole page): the candidate for docs/screenshots.
-  await page.screenshot({ path: 'test-results/screenshots/issue12-copy-to-offline-ask.png' })
+  await keepScreenshot(page, 'issue12-copy-to-offline-ask')
   await dialog.getByRole('button', { name: 'Copy', exact: true }).click()
   await expect(dialog).toContainText(
     `Saved as the scenario ${name} in this browser: 1 card account and 250 transactions, read in 2 pages.`,
   )
   await expect(page.getByRole('status')).toHaveText(`Saved scenario ${name}: 250 transactions`)
   await screenshot(page, 'copy-to-offline')
-  await page.screenshot({ path: 'test-results/screenshots/issue12-copy-to-offline-saved.png' })
+  await keepScreenshot(page, 'issue12-copy-to-offline-saved')
   await page.setViewportSize({ width: 800, height: 600 })
   await screenshot(page, 'copy-to-offline-800')
   await page.setViewportSize({ width: 1366, height: 900 })

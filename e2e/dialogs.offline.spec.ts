@@ -6,6 +6,7 @@ import {
   fillTestData,
   type HeaderGroup,
   inEachTheme,
+  keepScreenshot,
   newAccountButton,
   openAccountButton,
   openConsole,
@@ -318,5 +319,5 @@ test('at 683×450 the account list is above the table, folded, one click away', 
   // Chosen: the list folds again and the account's transactions are what is in view.
   await expect(page.getByRole('heading', { name: /^492500/ })).toBeInViewport()
   await expect(sidebar.getByRole('button', { name: 'List (2) ▾' })).toHaveAttribute('aria-expanded', 'false')
-  await page.screenshot({ path: 'test-results/screenshots/account-list-683x450.png' })
+  await keepScreenshot(page, 'account-list-683x450')
 })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { checkScreenInEachTheme, openConsole, openHeaderGroup } from './support'
+import { checkScreenInEachTheme, keepScreenshot, openConsole, openHeaderGroup } from './support'
 
 // Requests from the diagnosis corpus: signed with the offline TEST identity on 2026-11-23, so the Date is
 // judged "as of the request's Date" (the panel's checkbox for a request captured earlier).
@@ -91,7 +91,7 @@ test('a diagnosis passes axe in both themes', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })
   await page.setViewportSize({ width: 1366, height: 900 })
   // Copied by hand to docs/screenshots/issue13-diagnosis.png: its "Judged at" changes with every run.
-  await dialog.screenshot({ path: 'test-results/screenshots/issue13-diagnosis.png' })
+  await keepScreenshot(dialog, 'issue13-diagnosis')
   await page.setViewportSize({ width: 800, height: 600 })
-  await page.screenshot({ path: 'test-results/screenshots/explain-diagnosis-800.png' })
+  await keepScreenshot(page, 'explain-diagnosis-800')
 })

@@ -1,6 +1,13 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { expectAccessible, inEachTheme, openConsole, openFlows, runFlowSteps } from './support'
+import {
+  expectAccessible,
+  inEachTheme,
+  keepScreenshot,
+  openConsole,
+  openFlows,
+  runFlowSteps,
+} from './support'
 
 /**
  * On screen and not covered: its box inside the window, and what the page shows at its centre is it (not
@@ -83,9 +90,7 @@ for (const viewport of [
     await expect(page.getByRole('banner').getByRole('button', { name: /Swap amounts on/ })).toBeVisible()
     expect(await headerOverlaps(page)).toEqual([])
     await inEachTheme(page, async (theme) => {
-      await page.screenshot({
-        path: `test-results/screenshots/presenter-flows-${viewport.width}x${viewport.height}-${theme}.png`,
-      })
+      await keepScreenshot(page, `presenter-flows-${viewport.width}x${viewport.height}-${theme}`)
     })
 
     if (viewport.width === 800) await expectAccessible(page, `presenter mode with a flow at ${size}`)
@@ -128,7 +133,7 @@ test('without presenter mode at 800×600: the flow panel leaves the table and it
   await expectOnScreen(page, table.locator('tbody tr').last().locator('td.col-amount'), 'the last amount')
   await expectOnScreen(page, page.getByRole('navigation', { name: 'Pages' }), 'the pager')
   await inEachTheme(page, async (theme) => {
-    await page.screenshot({ path: `test-results/screenshots/flows-800x600-${theme}.png` })
+    await keepScreenshot(page, `flows-800x600-${theme}`)
   })
   await expectAccessible(page, 'a flow at 800×600')
 

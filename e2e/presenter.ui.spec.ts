@@ -3,6 +3,7 @@ import { expect, test } from './fixtures'
 import {
   expectAccessible,
   inEachTheme,
+  keepScreenshot,
   openConsole,
   openFlows,
   openHeaderGroup,
@@ -158,10 +159,8 @@ test('presenter mode with a flow open is accessible in both themes', async ({ pa
   await inEachTheme(page, async (theme) => {
     await expectAccessible(page, `presenter mode (${theme})`)
     await screenshot(page, `presenter-${theme}`)
-    await page.screenshot({ path: `test-results/screenshots/issue13-presenter-${theme}.png` })
+    await keepScreenshot(page, `issue13-presenter-${theme}`)
   })
   await page.setViewportSize({ width: 800, height: 600 })
-  await inEachTheme(page, (theme) =>
-    page.screenshot({ path: `test-results/screenshots/presenter-${theme}-800.png` }).then(() => {}),
-  )
+  await inEachTheme(page, (theme) => keepScreenshot(page, `presenter-${theme}-800`))
 })

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
-import { fillTestData, openClockPanel, openConsole, openHeaderGroup } from './support'
+import { fillTestData, keepScreenshot, openClockPanel, openConsole, openHeaderGroup } from './support'
 
 // "Check this sandbox…" against our own sandbox in the platform's shape (SANDBOX_PERSONALITY=platform): the
 // proxy's probe runs for real, signed with the proxy's key, and the report sets it beside offline.
@@ -37,7 +37,7 @@ test('checks the sandbox: the parity report, a trait’s evidence, and offline t
 
   await report.scrollIntoViewIfNeeded()
   // Copied by hand to docs/screenshots/: a run must leave the clone as it found it.
-  await page.screenshot({ path: 'test-results/screenshots/issue22-probe-report.png' })
+  await keepScreenshot(page, 'issue22-probe-report')
 
   // The evidence of the ids: the account the probe created, as the inspector shows a proxied request.
   await row('ids')
@@ -48,7 +48,7 @@ test('checks the sandbox: the parity report, a trait’s evidence, and offline t
   await expect(evidence).toContainText(/"resourceId": "enc!!/)
   // Chosen, it scrolls into sight below the table.
   await expect(evidence.getByRole('heading', { name: /^Evidence: #\d+ POST/ })).toBeInViewport()
-  await page.screenshot({ path: 'test-results/screenshots/issue22-probe-evidence.png' })
+  await keepScreenshot(page, 'issue22-probe-evidence')
 
   // The learned profile itself becomes offline's, and a scenario; its file is saved to share.
   const saving = page.waitForEvent('download')
@@ -71,7 +71,7 @@ test('checks the sandbox: the parity report, a trait’s evidence, and offline t
     JSON.parse((await page.evaluate(() => localStorage.getItem('sandbox-console.personality'))) ?? ''),
   ).toEqual(learnedProfile)
   await check.getByRole('button', { name: 'Save report' }).scrollIntoViewIfNeeded()
-  await page.screenshot({ path: 'test-results/screenshots/issue22-probe-offline.png' })
+  await keepScreenshot(page, 'issue22-probe-offline')
 
   // The probe's requests are in the inspector with the console's own.
   await dialog.getByRole('button', { name: 'Close' }).first().click()
@@ -102,7 +102,7 @@ test('checks the sandbox: the parity report, a trait’s evidence, and offline t
     /^Learned from http:\/\/127\.0\.0\.1:\d+\/api-sandbox, /,
   )
   await picker.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: 'test-results/screenshots/issue22-offline-picker.png' })
+  await keepScreenshot(page, 'issue22-offline-picker')
 
   // A profile no personality matches: the learned file edited to book only, loaded offline.
   const reloaded = page.waitForEvent('load')

@@ -78,10 +78,27 @@ export async function signatureSwitch(page: Page) {
   return page.getByRole('combobox', { name: 'Signature' })
 }
 
-/** Saved under test-results/screenshots/ for a human to look at; the proxy run's names end in -proxy. */
+/**
+ * Screenshots are for a person to look at, not checks: a run takes them only with E2E_SCREENSHOTS=1, as the
+ * hundred of a whole run cost it CPU time that every `npm test` would pay (docs/benchmarks.md#npm-test-on-a-fresh-clone-issue-20).
+ */
+const screenshotsWanted = process.env.E2E_SCREENSHOTS === '1'
+
+/** The whole page as test-results/screenshots/<name>.png (E2E_SCREENSHOTS=1); the proxy run's end in -proxy. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const suffix = modeOf(page) === 'proxy' ? '-proxy' : ''
-  await page.screenshot({ path: `test-results/screenshots/${name}${suffix}.png`, fullPage: true })
+  await keepScreenshot(page, `${name}${suffix}`, { fullPage: true })
+}
+
+/** What is in view of a page, or one element, as test-results/screenshots/<name>.png (E2E_SCREENSHOTS=1). */
+export async function keepScreenshot(
+  target: Page | Locator,
+  name: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!screenshotsWanted) return
+  const path = `test-results/screenshots/${name}.png`
+  await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }))
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { expect, modeOf, test } from './fixtures'
-import { createAccount, openConsole } from './support'
+import { createAccount, keepScreenshot, openConsole } from './support'
 
 // Offline data lives in the browser that made it, proxy data in the sandbox behind the proxy: the header
 // says which, and a link opened where the data is not says why and what to do.
@@ -43,10 +43,7 @@ test('a foreign-browser link explained: offline it says where the data is, by pr
       await expect(alert.getByRole('button', { name: 'Switch to Proxy (/api → upstream)' })).toBeVisible()
       // The id stays where the user can see it and share it again.
       expect(new URL(elsewhere.url()).searchParams.get('account')).toBe(id)
-      await elsewhere.screenshot({
-        path: 'test-results/screenshots/foreign-browser-link.png',
-        fullPage: true,
-      })
+      await keepScreenshot(elsewhere, 'foreign-browser-link', { fullPage: true })
     } else {
       const link = elsewhere.getByRole('complementary').getByRole('link', { name: /Shared link/ })
       await expect(link).toHaveAttribute('aria-current', 'page')
