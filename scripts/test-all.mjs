@@ -1,56 +1,65 @@
 // Every check a change must pass, in one command: lint, types, unit and integration tests, the
 // production build, and the end-to-end suite in Chromium. Each runner ends with a plain
 // "N passed, N failed" line so a run that executed nothing is visible.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
 
 mkdirSync('reports', { recursive: true })
 const failures = []
 
+/** Runs one step with its output streamed as it comes; resolves with whether it passed. */
 function step(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`)
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  if (result.status !== 0) failures.push(name)
-  return result.status === 0
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+    child.on('error', (error) => console.log(error.message))
+    child.on('close', (code) => {
+      if (code !== 0) failures.push(name)
+      resolve(code === 0)
+    })
+  })
 }
 
 /**
- * Runs steps at the same time, each given as [name, command, args]; a step's output is printed whole
- * once it ends, as the sequential steps' is, rather than interleaved line by line. Resolves with whether
- * each passed.
+ * Starts steps that run beside the others, each given as [name, command, args], with their output kept.
+ * Returns the function that waits for them and then prints each step's output whole, so that it does not
+ * interleave with the output of a step streamed meanwhile; it resolves with whether each passed.
  */
-function stepsTogether(steps) {
-  return Promise.all(
-    steps.map(
-      ([name, command, args]) =>
-        new Promise((resolve) => {
-          const output = []
-          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-          child.stdout.on('data', (chunk) => output.push(chunk))
-          child.stderr.on('data', (chunk) => output.push(chunk))
-          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)))
-          child.on('close', (code) => {
-            console.log(`\n▶ ${name}`)
-            process.stdout.write(Buffer.concat(output))
-            if (code !== 0) failures.push(name)
-            resolve(code === 0)
-          })
-        }),
-    ),
+function stepsBeside(steps) {
+  const ends = steps.map(
+    ([name, command, args]) =>
+      new Promise((resolve) => {
+        const output = []
+        const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+        child.stdout.on('data', (chunk) => output.push(chunk))
+        child.stderr.on('data', (chunk) => output.push(chunk))
+        child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)))
+        child.on('close', (code) => resolve({ name, passed: code === 0, output: Buffer.concat(output) }))
+      }),
   )
+  return async () => {
+    const results = await Promise.all(ends)
+    for (const { name, passed, output } of results) {
+      console.log(`\n▶ ${name}`)
+      process.stdout.write(output)
+      if (!passed) failures.push(name)
+    }
+    return results.map(({ passed }) => passed)
+  }
 }
 
 const summaries = []
-// Neither the linter nor the type checker keeps both cores busy, and neither reads the other's output or
-// the build's, so the three run side by side. The build is Vite's alone: `npm run build` would run
-// `tsc -b` a second time, which takes as long as the first (about 10 CPU s). It comes before the tests,
-// as some integration tests start `server/main.ts`, which serves dist/.
-const [, , built] = await stepsTogether([
+// The linter and the type checker read only the sources, and neither keeps both cores busy: on a fresh clone
+// the type checker takes some 15 s on one core. So they run beside the build and then beside the unit and
+// integration tests, which need the build (some start `server/main.ts`, which serves dist/); their output
+// is printed after the tests'. The build is Vite's alone: `npm run build` would run `tsc -b` a second
+// time, which takes as long as the first.
+const checksEnded = stepsBeside([
   ['lint (biome)', 'npx', ['biome', 'check', '.']],
   ['typecheck (tsc -b)', 'npx', ['tsc', '-b']],
-  ['production build (vite build)', 'npx', ['vite', 'build']],
 ])
-step('unit and integration tests (vitest)', 'npx', [
+const built = await step('production build (vite build)', 'npx', ['vite', 'build'])
+await step('unit and integration tests (vitest)', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -63,8 +72,9 @@ try {
 } catch {
   summaries.push('vitest: 0 passed, 1 failed')
 }
+await checksEnded()
 if (built) {
-  step('end-to-end tests (playwright)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  await step('end-to-end tests (playwright)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: 'reports/playwright.json',
   })
   try {
