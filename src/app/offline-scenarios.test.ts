@@ -174,6 +174,25 @@ describe('offline scenarios', () => {
     expect(await savedNames()).toEqual(['Kept'])
   })
 
+  it('takes names that differ only in case for the same name: taken on save, freed on import, found on load', async () => {
+    await seedState()
+    await scenarios.save('Demo', undefined)
+    expect(await scenarios.save('demo', undefined)).toMatchObject({ ok: false })
+    expect(await scenarios.duplicate('Demo', 'DEMO')).toMatchObject({ ok: false })
+    expect(await scenarios.save('EMPTY PRIVATE CUSTOMER', undefined)).toMatchObject({ ok: false })
+    const exported = await scenarios.exportFile('Demo')
+    if (!exported.ok) throw new Error('export refused')
+    expect(await scenarios.importFile({ ...exported.value, name: 'demo' })).toMatchObject({
+      ok: true,
+      value: { name: 'demo (2)' },
+    })
+    await sandbox.reset()
+    expect(await scenarios.load('DEMO')).toMatchObject({ ok: true, value: { file: { name: 'Demo' } } })
+    // Its own name in other letters is no clash: a rename may fix the case.
+    expect(await scenarios.rename('Demo', 'DEMO')).toMatchObject({ ok: true, value: { name: 'DEMO' } })
+    expect(await savedNames()).toEqual(['DEMO', 'demo (2)'])
+  })
+
   it('duplicates, renames and deletes saved scenarios; a shipped one is only duplicated', async () => {
     await seedState()
     await scenarios.save('One', undefined)

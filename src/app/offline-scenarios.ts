@@ -21,6 +21,7 @@ import {
   type SandboxBehaviour,
   type SandboxClockState,
   type ScenarioFile,
+  sameScenarioName,
   sandboxClockState,
   scenarioFile,
   scenarioName,
@@ -90,11 +91,15 @@ export function offlineScenariosOf({
   now = () => new Date().toISOString(),
 }: ScenariosOptions): OfflineScenarios {
   const shippedNamed = (name: string) => shipped.find((scenario) => scenario.name === name)
-  const freeName = (input: string) => freeScenarioName(input, library, shipped)
+  const freeName = (input: string, own?: string) => freeScenarioName(input, library, shipped, own)
 
+  /** The scenario `name` means: exactly that name first, else the one it is in other letters' case. */
   async function fileOf(name: string): Promise<ScenarioFile | undefined> {
     const ship = shippedNamed(name)
-    return ship ? ship.build(today()) : library.get(name)
+    if (ship) return ship.build(today())
+    const saved = await library.named(name)
+    if (saved !== undefined) return library.get(saved)
+    return shipped.find((scenario) => sameScenarioName(scenario.name, name))?.build(today())
   }
 
   const unknown = (name: string) => refusal(404, `There is no scenario named "${name}".`)
@@ -175,7 +180,7 @@ export function offlineScenariosOf({
 
     async rename(name, to) {
       if (shippedNamed(name)) return refusal(409, `"${name}" ships with the console: duplicate it to rename.`)
-      const target = await freeName(to)
+      const target = await freeName(to, name)
       if (!target.ok) return target
       const moved = await library.rename(name, target.value)
       return moved ? { ok: true, value: { ...moved, shipped: false } } : unknown(name)
@@ -198,8 +203,7 @@ export function offlineScenariosOf({
       const rules = readSnapshot(dataPart(parsed.data))
       if (!rules.ok) return { ok: false, problem: rules.problem }
       let name = parsed.data.name
-      for (let n = 2; shippedNamed(name) || (await library.has(name)); n++)
-        name = `${parsed.data.name} (${n})`
+      for (let n = 2; await takenName(name, library, shipped); n++) name = `${parsed.data.name} (${n})`
       return {
         ok: true,
         value: { ...(await library.put({ ...parsed.data, name }, now())), shipped: false },
@@ -208,17 +212,33 @@ export function offlineScenariosOf({
   }
 }
 
-/** A name the list does not hold yet (saved or shipped), or why not. */
+/** The name of the scenario, saved or shipped, that holds `name` whatever its case; undefined when free. */
+async function takenName(
+  name: string,
+  library: Pick<ScenarioLibrary, 'named'>,
+  shipped: readonly Pick<ShippedScenario, 'name'>[],
+): Promise<string | undefined> {
+  return (
+    shipped.find((scenario) => sameScenarioName(scenario.name, name))?.name ?? (await library.named(name))
+  )
+}
+
+/**
+ * A name the list does not hold yet (saved or shipped, whatever its case), or why not. `own`: the name of
+ * the scenario being renamed, which may take its own name in other letters' case.
+ */
 export async function freeScenarioName(
   input: string,
-  library: Pick<ScenarioLibrary, 'has'>,
+  library: Pick<ScenarioLibrary, 'named'>,
   shipped: readonly Pick<ShippedScenario, 'name'>[],
+  own?: string,
 ): Promise<{ ok: true; value: string } | { ok: false; problem: Problem }> {
   const parsed = scenarioName.safeParse(input)
   if (!parsed.success) return { ok: false, problem: problemFromZod(parsed.error) }
   const name = parsed.data
-  if (shipped.some((scenario) => scenario.name === name) || (await library.has(name))) {
-    return refusal(409, `A scenario named "${name}" exists already: choose another name.`)
+  const taken = await takenName(name, library, shipped)
+  if (taken !== undefined && taken !== own) {
+    return refusal(409, `A scenario named "${taken}" exists already: choose another name.`)
   }
   return { ok: true, value: name }
 }

@@ -104,7 +104,7 @@ describe('Copy to offline', () => {
       'Nothing was copied: the read failed after 200 transactions in 1 page (HTTP 429)',
     )
     expect(alert.textContent).toContain('ACCESS_EXCEEDED The access limit of the day is reached.')
-    expect(await openScenarioLibrary().has(scenario)).toBe(false)
+    expect(await openScenarioLibrary().named(scenario)).toBeUndefined()
   })
 
   it('stops on Cancel and saves nothing', async () => {
@@ -119,7 +119,7 @@ describe('Copy to offline', () => {
     await within(dialog).findByText(/^Read 200 transactions in 1 page…/)
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await within(dialog).findByText('Cancelled after reading 200 transactions in 1 page: nothing was saved.')
-    expect(await openScenarioLibrary().has(scenario)).toBe(false)
+    expect(await openScenarioLibrary().named(scenario)).toBeUndefined()
   })
 
   it('names what it could not keep rather than dropping it silently', async () => {
