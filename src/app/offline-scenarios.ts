@@ -1,6 +1,8 @@
 import {
   type OfflineScenarios,
   readOfflinePersonality,
+  type ScenarioOutcome,
+  type ScenarioRefusal,
   type ScenarioSummary,
   sameBehaviour,
   writeOfflinePersonality,
@@ -13,8 +15,6 @@ import {
   type IsoDate,
   localToday,
   OFFLINE_UPSTREAM,
-  type Problem,
-  problem,
   problemFromZod,
   type QuotaReads,
   realClock,
@@ -27,6 +27,7 @@ import {
   scenarioName,
 } from '../contract'
 import { offlineQuotaStore, readOfflineConditions, writeOfflineConditions } from '../features/conditions'
+import { capitalised } from '../features/form-errors'
 import type { Sandbox } from '../sandbox'
 // The errors module alone, not the engine's index: the engine stays in its lazily loaded chunk.
 import { isExportRefusedError, isStoreUnreadableError } from '../sandbox/errors'
@@ -77,10 +78,8 @@ interface ScenariosOptions {
   now?: () => string
 }
 
-const refusal = (status: number, text: string): { ok: false; problem: Problem } => ({
-  ok: false,
-  problem: problem(status, 'FORMAT_ERROR', text),
-})
+/** A refusal of this browser's own list: in words, with no sandbox's code (see ScenarioRefusal). */
+const refused = (inWords: string): ScenarioRefusal => ({ ok: false, inWords })
 
 export function offlineScenariosOf({
   sandbox,
@@ -102,7 +101,7 @@ export function offlineScenariosOf({
     return shipped.find((scenario) => sameScenarioName(scenario.name, name))?.build(today())
   }
 
-  const unknown = (name: string) => refusal(404, `There is no scenario named "${name}".`)
+  const unknown = (name: string) => refused(`There is no scenario named "${name}".`)
 
   return {
     async list() {
@@ -132,7 +131,7 @@ export function offlineScenariosOf({
         cardAccounts = (await sandbox.exportSnapshot()).cardAccounts
       } catch (error) {
         if (isStoreUnreadableError(error) || isExportRefusedError(error)) {
-          return refusal(409, `The offline data cannot be saved as it is: ${error.message}`)
+          return refused(`The offline data cannot be saved as it is: ${error.message}`)
         }
         throw error
       }
@@ -179,7 +178,7 @@ export function offlineScenariosOf({
     },
 
     async rename(name, to) {
-      if (shippedNamed(name)) return refusal(409, `"${name}" ships with the console: duplicate it to rename.`)
+      if (shippedNamed(name)) return refused(`"${name}" ships with the console: duplicate it to rename.`)
       const target = await freeName(to, name)
       if (!target.ok) return target
       const moved = await library.rename(name, target.value)
@@ -232,13 +231,13 @@ export async function freeScenarioName(
   library: Pick<ScenarioLibrary, 'named'>,
   shipped: readonly Pick<ShippedScenario, 'name'>[],
   own?: string,
-): Promise<{ ok: true; value: string } | { ok: false; problem: Problem }> {
+): Promise<ScenarioOutcome<string>> {
   const parsed = scenarioName.safeParse(input)
-  if (!parsed.success) return { ok: false, problem: problemFromZod(parsed.error) }
+  if (!parsed.success) return refused(capitalised(parsed.error.issues[0]?.message ?? ''))
   const name = parsed.data
   const taken = await takenName(name, library, shipped)
   if (taken !== undefined && taken !== own) {
-    return refusal(409, `A scenario named "${taken}" exists already: choose another name.`)
+    return refused(`A scenario named "${taken}" exists already: choose another name.`)
   }
   return { ok: true, value: name }
 }
