@@ -67,6 +67,7 @@ test('opening a link made in another mode and Signature names both changes and a
     'Mode: Proxy → Offline',
     'Sandbox clock: as Offline mode has it → the real date',
     'Conditions: as Offline mode has it → none',
+    'Bank personality: as Offline mode has it → console',
     'Signature: as Offline mode has it → stale date (10 min)',
   ])
   await expect(ask).toContainText(
@@ -101,6 +102,31 @@ test('a link whose changes are declined opens with the settings kept', async ({ 
   await ask.getByRole('button', { name: 'Open without changing them' }).click()
   await expect(ask).toBeHidden()
   await expect(await signatureSwitch(other)).toHaveValue('')
+})
+
+test('a link made under another bank personality names it, and sets it once asked', async ({
+  page,
+  context,
+}) => {
+  await openConsole(page)
+  await page.evaluate(() => localStorage.setItem('sandbox-console.personality', 'pending-strings'))
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
+  const link = await copyLink(page, 'None')
+
+  // The same browser: its personality is set back before the link opens, as another tester's would be.
+  const other = await context.newPage()
+  await other.goto('/')
+  await other.evaluate(() => localStorage.setItem('sandbox-console.personality', 'console'))
+  await other.goto(link)
+  const ask = other.getByRole('dialog', { name: 'Open the shared view?' })
+  await expect(ask.getByRole('listitem')).toHaveText(['Bank personality: console → pending-strings'])
+  await ask.getByRole('button', { name: 'Change and open' }).click()
+  await expect.poll(() => new URL(other.url()).hash).toBe('')
+  await expect(other.getByRole('dialog')).toHaveCount(0)
+  expect(await other.evaluate(() => localStorage.getItem('sandbox-console.personality'))).toBe(
+    'pending-strings',
+  )
 })
 
 test('exports the session as HAR 1.2 and as a Postman collection that signs', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { Problem, ScenarioFile, UpstreamBook } from '../contract'
+import type { Problem, ScenarioFile, TppMessage, UpstreamBook } from '../contract'
 
 /** One scenario as the list shows it; a shipped one is built on demand and cannot be renamed or deleted. */
 export interface ScenarioSummary {
@@ -12,7 +12,19 @@ export interface ScenarioSummary {
   savedAt?: string
 }
 
-export type ScenarioOutcome<T> = { ok: true; value: T } | { ok: false; problem: Problem }
+/**
+ * Why a scenario step did nothing. What the file's schema or the engine's import rules refused comes as
+ * their messages (code, field, text); what this browser's list refused (a taken or empty name, a scenario
+ * not there or shipped, offline data that cannot be saved) comes in words alone: no sandbox answered it,
+ * so no Berlin Group code describes it.
+ */
+export type ScenarioRefusal = { ok: false; problem: Problem } | { ok: false; inWords: string }
+
+export type ScenarioOutcome<T> = { ok: true; value: T } | ScenarioRefusal
+
+/** A refusal as a form's alert shows it: the messages with their codes, or the sentence alone. */
+export const refusalShown = (refusal: ScenarioRefusal): TppMessage[] | string =>
+  'inWords' in refusal ? refusal.inWords : refusal.problem.messages
 
 export interface LoadedScenario {
   file: ScenarioFile

@@ -1,6 +1,8 @@
 import {
   type OfflineScenarios,
   readOfflinePersonality,
+  type ScenarioOutcome,
+  type ScenarioRefusal,
   type ScenarioSummary,
   sameBehaviour,
   writeOfflinePersonality,
@@ -13,19 +15,19 @@ import {
   type IsoDate,
   localToday,
   OFFLINE_UPSTREAM,
-  type Problem,
-  problem,
   problemFromZod,
   type QuotaReads,
   realClock,
   type SandboxBehaviour,
   type SandboxClockState,
   type ScenarioFile,
+  sameScenarioName,
   sandboxClockState,
   scenarioFile,
   scenarioName,
 } from '../contract'
 import { offlineQuotaStore, readOfflineConditions, writeOfflineConditions } from '../features/conditions'
+import { capitalised } from '../features/form-errors'
 import type { Sandbox } from '../sandbox'
 // The errors module alone, not the engine's index: the engine stays in its lazily loaded chunk.
 import { isExportRefusedError, isStoreUnreadableError } from '../sandbox/errors'
@@ -76,10 +78,8 @@ interface ScenariosOptions {
   now?: () => string
 }
 
-const refusal = (status: number, text: string): { ok: false; problem: Problem } => ({
-  ok: false,
-  problem: problem(status, 'FORMAT_ERROR', text),
-})
+/** A refusal of this browser's own list: in words, with no sandbox's code (see ScenarioRefusal). */
+const refused = (inWords: string): ScenarioRefusal => ({ ok: false, inWords })
 
 export function offlineScenariosOf({
   sandbox,
@@ -90,14 +90,18 @@ export function offlineScenariosOf({
   now = () => new Date().toISOString(),
 }: ScenariosOptions): OfflineScenarios {
   const shippedNamed = (name: string) => shipped.find((scenario) => scenario.name === name)
-  const freeName = (input: string) => freeScenarioName(input, library, shipped)
+  const freeName = (input: string, own?: string) => freeScenarioName(input, library, shipped, own)
 
+  /** The scenario `name` means: exactly that name first, else the one it is in other letters' case. */
   async function fileOf(name: string): Promise<ScenarioFile | undefined> {
     const ship = shippedNamed(name)
-    return ship ? ship.build(today()) : library.get(name)
+    if (ship) return ship.build(today())
+    const saved = await library.named(name)
+    if (saved !== undefined) return library.get(saved)
+    return shipped.find((scenario) => sameScenarioName(scenario.name, name))?.build(today())
   }
 
-  const unknown = (name: string) => refusal(404, `There is no scenario named "${name}".`)
+  const unknown = (name: string) => refused(`There is no scenario named "${name}".`)
 
   return {
     async list() {
@@ -127,7 +131,7 @@ export function offlineScenariosOf({
         cardAccounts = (await sandbox.exportSnapshot()).cardAccounts
       } catch (error) {
         if (isStoreUnreadableError(error) || isExportRefusedError(error)) {
-          return refusal(409, `The offline data cannot be saved as it is: ${error.message}`)
+          return refused(`The offline data cannot be saved as it is: ${error.message}`)
         }
         throw error
       }
@@ -174,8 +178,8 @@ export function offlineScenariosOf({
     },
 
     async rename(name, to) {
-      if (shippedNamed(name)) return refusal(409, `"${name}" ships with the console: duplicate it to rename.`)
-      const target = await freeName(to)
+      if (shippedNamed(name)) return refused(`"${name}" ships with the console: duplicate it to rename.`)
+      const target = await freeName(to, name)
       if (!target.ok) return target
       const moved = await library.rename(name, target.value)
       return moved ? { ok: true, value: { ...moved, shipped: false } } : unknown(name)
@@ -198,8 +202,7 @@ export function offlineScenariosOf({
       const rules = readSnapshot(dataPart(parsed.data))
       if (!rules.ok) return { ok: false, problem: rules.problem }
       let name = parsed.data.name
-      for (let n = 2; shippedNamed(name) || (await library.has(name)); n++)
-        name = `${parsed.data.name} (${n})`
+      for (let n = 2; await takenName(name, library, shipped); n++) name = `${parsed.data.name} (${n})`
       return {
         ok: true,
         value: { ...(await library.put({ ...parsed.data, name }, now())), shipped: false },
@@ -208,17 +211,33 @@ export function offlineScenariosOf({
   }
 }
 
-/** A name the list does not hold yet (saved or shipped), or why not. */
+/** The name of the scenario, saved or shipped, that holds `name` whatever its case; undefined when free. */
+async function takenName(
+  name: string,
+  library: Pick<ScenarioLibrary, 'named'>,
+  shipped: readonly Pick<ShippedScenario, 'name'>[],
+): Promise<string | undefined> {
+  return (
+    shipped.find((scenario) => sameScenarioName(scenario.name, name))?.name ?? (await library.named(name))
+  )
+}
+
+/**
+ * A name the list does not hold yet (saved or shipped, whatever its case), or why not. `own`: the name of
+ * the scenario being renamed, which may take its own name in other letters' case.
+ */
 export async function freeScenarioName(
   input: string,
-  library: Pick<ScenarioLibrary, 'has'>,
+  library: Pick<ScenarioLibrary, 'named'>,
   shipped: readonly Pick<ShippedScenario, 'name'>[],
-): Promise<{ ok: true; value: string } | { ok: false; problem: Problem }> {
+  own?: string,
+): Promise<ScenarioOutcome<string>> {
   const parsed = scenarioName.safeParse(input)
-  if (!parsed.success) return { ok: false, problem: problemFromZod(parsed.error) }
+  if (!parsed.success) return refused(capitalised(parsed.error.issues[0]?.message ?? ''))
   const name = parsed.data
-  if (shipped.some((scenario) => scenario.name === name) || (await library.has(name))) {
-    return refusal(409, `A scenario named "${name}" exists already: choose another name.`)
+  const taken = await takenName(name, library, shipped)
+  if (taken !== undefined && taken !== own) {
+    return refused(`A scenario named "${taken}" exists already: choose another name.`)
   }
   return { ok: true, value: name }
 }

@@ -1,5 +1,5 @@
 import { type DBSchema, openDB } from 'idb'
-import type { ScenarioFile } from '../contract'
+import { type ScenarioFile, sameScenarioName } from '../contract'
 
 /** A saved scenario's line in the list, kept apart from its file so listing reads no transactions. */
 export interface SavedScenario {
@@ -22,7 +22,8 @@ interface LibraryDb extends DBSchema {
 export interface ScenarioLibrary {
   list(): Promise<SavedScenario[]>
   get(name: string): Promise<ScenarioFile | undefined>
-  has(name: string): Promise<boolean>
+  /** The saved scenario's name that is `name` whatever its case (exactly `name` first), if one is saved. */
+  named(name: string): Promise<string | undefined>
   /** Stores `file` under its name, replacing any scenario of that name. */
   put(file: ScenarioFile, savedAt: string): Promise<SavedScenario>
   /** Moves a scenario to a new name in one transaction. */
@@ -54,7 +55,11 @@ export function openScenarioLibrary(name = 'sandbox-console-scenarios'): Scenari
   return {
     list: async () => (await db()).getAll('summaries'),
     get: async (scenario) => (await db()).get('files', scenario),
-    has: async (scenario) => (await (await db()).getKey('summaries', scenario)) !== undefined,
+    async named(scenario) {
+      // Names saved before they were one whatever their case may differ in case alone: the exact one first.
+      const names = await (await db()).getAllKeys('summaries')
+      return names.find((name) => name === scenario) ?? names.find((name) => sameScenarioName(name, scenario))
+    },
     async put(file, savedAt) {
       const summary = summaryOf(file, savedAt)
       const tx = (await db()).transaction(['summaries', 'files'], 'readwrite')

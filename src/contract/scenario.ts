@@ -26,6 +26,12 @@ export const scenarioName = z
     z.maxLength(SCENARIO_NAME_MAX, `a scenario name may have at most ${SCENARIO_NAME_MAX} characters`),
   )
 
+/**
+ * Whether two scenario names are one name: letters' case apart, a tester reads "Demo" and "demo" as the
+ * same scenario (docs/decisions.md#scenarios).
+ */
+export const sameScenarioName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
+
 /** Reads counted per account and operation on one day of the sandbox clock, for the quota conditions. */
 export const quotaReads = z.strictObject({
   day: isoDate,

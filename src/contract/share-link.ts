@@ -1,6 +1,7 @@
 import { conditionSet } from './conditions'
 import { httpMethod } from './headers'
 import { sandboxClockState } from './sandbox-clock'
+import { sandboxBehaviour } from './scenario'
 import { z } from './zod'
 
 /** A shared link's payload travels in the URL fragment: never sent to a server, at most this many characters. */
@@ -41,6 +42,18 @@ export const shareLinkV1 = z.strictObject({
   /** False when the one who shared chose to keep PSU ids and customer numbers. */
   redacted: z.boolean(),
 })
-export type ShareLink = z.infer<typeof shareLinkV1>
 
-export const shareLink = z.discriminatedUnion('version', [shareLinkV1])
+/**
+ * Version 2 adds the bank personality offline mode behaves like (null from proxy mode, where it is the
+ * sandbox server's own start-up setting). A version 1 link carries none, and opens as before.
+ */
+export const shareLinkV2 = z.extend(shareLinkV1, {
+  version: z.literal(2),
+  personality: z.nullable(sandboxBehaviour),
+})
+
+export const shareLink = z.discriminatedUnion('version', [shareLinkV1, shareLinkV2])
+export type ShareLink = z.infer<typeof shareLink>
+
+/** The newest link this console writes; a higher version is a newer console's. */
+export const SHARE_LINK_VERSION = 2

@@ -6,6 +6,7 @@ import {
   normaliseDigits,
   normaliseMoney,
   normaliseText,
+  wholeNumberOf,
 } from './normalise'
 
 describe('normalising what a tester types', () => {
@@ -31,5 +32,19 @@ describe('normalising what a tester types', () => {
     expect(normaliseCardNumber('5254-12**-****-3241')).toBe('525412******3241')
     expect(normaliseDigits(' 130 393 199 55 ')).toBe('13039319955')
     expect(normaliseDigits(' 13a ')).toBe('13a')
+  })
+})
+
+describe('reading a typed count', () => {
+  it('reads plain digits, with spaces around or a plus sign, within the bounds', () => {
+    expect(wholeNumberOf(' 12 ', 0)).toBe(12)
+    expect(wholeNumberOf('+5', 0, 10)).toBe(5)
+    expect(wholeNumberOf('11', 0, 10)).toBeUndefined()
+    expect(wholeNumberOf('-2', 0)).toBeUndefined()
+  })
+
+  it('reads no count written another way, though Number() would', () => {
+    for (const typed of ['1e3', '5.0', '0x10', '', ' ', 'Infinity'])
+      expect(wholeNumberOf(typed, 0)).toBeUndefined()
   })
 })

@@ -68,21 +68,40 @@ export function normalisedOnBlur<R extends UseFormRegisterReturn>(
 /** An empty field is no number, not the 0 that Number('') makes of it. */
 export const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text))
 
-const isWholeIn = (value: number, min: number, max: number) =>
-  Number.isInteger(value) && value >= min && value <= max
+/**
+ * A count as a tester writes one: digits, a sign at most. `1e3`, `5.0` or `0x10` are numbers to Number()
+ * and to a number field, but they could be typos, so they are refused in words rather than read.
+ */
+const PLAIN_WHOLE_NUMBER = /^[+-]?\d+$/
 
-/** What is wrong with a count, in its label's words; undefined for a whole number from `min` to `max`. */
-export function wholeIn(value: number, min: number, max: number, label: string): string | undefined {
-  if (isWholeIn(value, min, max)) return undefined
-  if (max === Number.MAX_SAFE_INTEGER) return `${label} must be a whole number, ${min} or more.`
-  return `${label} must be a whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}.`
+/**
+ * A count typed into a number field, read as typed: a whole number from `min` to `max` in plain digits, or
+ * undefined. Held as a number, the field would turn a cleared value into 0 and "-2" into 2 while the tester
+ * types.
+ */
+export function wholeNumberOf(text: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const trimmed = text.trim()
+  if (!PLAIN_WHOLE_NUMBER.test(trimmed)) return undefined
+  const value = Number(trimmed)
+  return value >= min && value <= max ? value : undefined
 }
 
 /**
- * A count typed into a number field, read as typed: a whole number from `min` to `max`, or undefined. Held as
- * a number, the field would turn a cleared value into 0 and "-2" into 2 while the tester types.
+ * What is wrong with a typed count, in its label's words; undefined for a whole number from `min` to `max`.
+ * A number written some other way is quoted back: the field shows it, and its value alone would look fine.
  */
-export function wholeNumberOf(text: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  const value = numberOf(text)
-  return isWholeIn(value, min, max) ? value : undefined
+export function wholeNumberProblem(
+  text: string,
+  min: number,
+  max: number,
+  label: string,
+): string | undefined {
+  if (wholeNumberOf(text, min, max) !== undefined) return undefined
+  const trimmed = text.trim()
+  const range =
+    max === Number.MAX_SAFE_INTEGER
+      ? `, ${min} or more`
+      : ` from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}`
+  const asTyped = trimmed === '' || PLAIN_WHOLE_NUMBER.test(trimmed) ? '' : ` (not "${trimmed}")`
+  return `${label} must be a whole number${range}${asTyped}.`
 }

@@ -95,3 +95,31 @@ it('offers Close after a run, not the same run again: generating more is its own
   await waitFor(() => expect(onDone).toHaveBeenCalledTimes(2))
   expect(await storedTransactions(sandbox, account.resourceId)).toHaveLength(40)
 })
+
+it.each([
+  [
+    'Number of transactions',
+    '1e3',
+    'Number of transactions must be a whole number from 1 to 100,000 (not "1e3").',
+  ],
+  ['Over the last … days', '9.0', 'Over the last … days must be a whole number from 1 to 3,650 (not "9.0").'],
+  ['Seed', '1e3', 'Seed must be a whole number from 0 to 4,294,967,295 (not "1e3").'],
+])(
+  'refuses %s typed as "%s", a number in another form, in words, and sends nothing',
+  async (label, typed, words) => {
+    const { user, dialog, sandbox, account } = await openDialog()
+    const field = dialog.getByRole('spinbutton', { name: label })
+    await user.type(field, typed, { initialSelectionStart: 0, initialSelectionEnd: Infinity })
+    expect(field).toHaveProperty('value', typed)
+    // The button names no count while the field holds none in plain digits.
+    await user.click(
+      dialog.getByRole('button', {
+        name: label === 'Number of transactions' ? 'Generate' : 'Generate 1,000',
+      }),
+    )
+
+    // After the field's hint, where there is one.
+    await dialog.findByRole('spinbutton', { name: label, description: (text) => text.endsWith(words) })
+    expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
+  },
+)

@@ -8,7 +8,7 @@ import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { ApiErrorState } from '../ApiErrorState'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
-import { numberOf, wholeIn } from '../normalise'
+import { numberOf, wholeNumberOf, wholeNumberProblem } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
 import { count } from './offline-data'
 
@@ -44,26 +44,27 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const [totalText, setTotalText] = useState('1000')
   const [daysText, setDaysText] = useState('90')
   const [seedText, setSeedText] = useState('1')
-  const total = numberOf(totalText)
-  const days = numberOf(daysText)
-  const seed = numberOf(seedText)
+  const total = wholeNumberOf(totalText, 1, MAX_GENERATE)
+  const days = wholeNumberOf(daysText, 1, MAX_DAYS)
+  const seed = wholeNumberOf(seedText, 0, MAX_SEED)
   const [run, setRun] = useState<Run>({ state: 'idle' })
   const abort = useRef<AbortController>(undefined)
   const once = useOneAtATime()
 
   // Checked here, not by the browser's bubble: the limits are on screen and the refusal is in words.
   const problems = {
-    total: wholeIn(total, 1, MAX_GENERATE, 'Number of transactions'),
-    days: wholeIn(days, 1, MAX_DAYS, 'Over the last … days'),
-    seed: wholeIn(seed, 0, MAX_SEED, 'Seed'),
+    total: wholeNumberProblem(totalText, 1, MAX_GENERATE, 'Number of transactions'),
+    days: wholeNumberProblem(daysText, 1, MAX_DAYS, 'Over the last … days'),
+    seed: wholeNumberProblem(seedText, 0, MAX_SEED, 'Seed'),
   }
   const [tried, setTried] = useState(false)
-  const valid = Object.values(problems).every((p) => p === undefined)
+  const chosen =
+    total !== undefined && days !== undefined && seed !== undefined ? { total, days, seed } : undefined
 
   const done = run.state === 'done'
   const start = () => {
     setTried(true)
-    if (valid) void once(generate)
+    if (chosen) void once(() => generate(chosen))
   }
   // After a run the form's default (Enter in a field) is Close: the same run again doubles the data, so it
   // is asked for by its own button only.
@@ -74,7 +75,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   }
   // A corporate account's writes send the PSU-Corporate-ID its reads send (spec §5.5).
   const [corporateId] = useCorporateId(account)
-  const generate = async () => {
+  const generate = async ({ total, days, seed }: { total: number; days: number; seed: number }) => {
     const controller = new AbortController()
     abort.current = controller
     const bodies = generateTransactions({
@@ -136,7 +137,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
           <Field
             label="Number of transactions"
             hint={`1 to ${MAX_GENERATE.toLocaleString('en')}`}
-            error={tried || total > MAX_GENERATE ? problems.total : undefined}
+            error={tried || numberOf(totalText) > MAX_GENERATE ? problems.total : undefined}
           >
             {(c) => (
               <input
@@ -202,9 +203,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
           ) : done ? (
             <>
               <button type="button" onClick={start}>
-                {problems.total === undefined
-                  ? `Generate ${total.toLocaleString('en')} more`
-                  : 'Generate more'}
+                {total === undefined ? 'Generate more' : `Generate ${total.toLocaleString('en')} more`}
               </button>
               <button ref={closeButton} type="submit" className="primary">
                 Close
@@ -216,7 +215,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
                 Close
               </button>
               <button type="submit" className="primary">
-                {problems.total === undefined ? `Generate ${total.toLocaleString('en')}` : 'Generate'}
+                {total === undefined ? 'Generate' : `Generate ${total.toLocaleString('en')}`}
               </button>
             </>
           )}

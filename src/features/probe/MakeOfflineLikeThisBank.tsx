@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { behaviourLabel, type OfflineProfiles, useOfflineProfiles } from '../../api'
+import { behaviourLabel, type OfflineProfiles, refusalShown, useOfflineProfiles } from '../../api'
 import { newScenarioFile, SCENARIO_NAME_MAX, type TppMessage } from '../../contract'
 import { type BankProfileFile, bankTraitNames } from '../../contract/bank-profile'
 import { FormAlert } from '../../ui/Messages'
@@ -11,7 +11,7 @@ type Step =
   | { kind: 'applying' }
   /** The offline sandbox cannot serve the profile: nothing changed. */
   | { kind: 'refused'; reasons: string[] }
-  | { kind: 'applied'; scenario: { ok: true; name: string } | { ok: false; messages: TppMessage[] } }
+  | { kind: 'applied'; scenario: { ok: true; name: string } | { ok: false; messages: TppMessage[] | string } }
 
 /**
  * The learned profile made the offline sandbox's (taken when the console next runs offline), and saved as
@@ -103,13 +103,13 @@ export function MakeOfflineLikeThisBank({
 async function saveAsScenario(
   profiles: OfflineProfiles,
   profile: BankProfileFile,
-): Promise<{ ok: true; name: string } | { ok: false; messages: TppMessage[] }> {
+): Promise<{ ok: true; name: string } | { ok: false; messages: TppMessage[] | string }> {
   const saver = await profiles.saver()
   const base = fitted(behaviourLabel(profile), '')
   let name = base
   for (let n = 2; !(await saver.checkName(name)).ok && n < 100; n++) name = fitted(base, ` (${n})`)
   const saved = await saver.save({ ...newScenarioFile(name, []), personality: profile })
-  return saved.ok ? { ok: true, name: saved.value.name } : { ok: false, messages: saved.problem.messages }
+  return saved.ok ? { ok: true, name: saved.value.name } : { ok: false, messages: refusalShown(saved) }
 }
 
 /** `name` and `suffix` within a scenario name's length, the name cut short with … where needed. */

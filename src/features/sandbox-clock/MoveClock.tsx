@@ -7,7 +7,7 @@ import {
   type SandboxClockState,
 } from '../../contract'
 import { count } from '../data-tools'
-import { numberOf, wholeIn } from '../normalise'
+import { wholeNumberOf, wholeNumberProblem } from '../normalise'
 
 /** The Days field and its Back and Forward buttons: each moves the clock by the days typed, if it may. */
 export function MoveClock({
@@ -19,8 +19,8 @@ export function MoveClock({
 }) {
   const [daysText, setDaysText] = useState('1')
   // A move past the sandbox's bound on the clock is refused here, in words, before it is sent.
-  const daysProblem = wholeIn(numberOf(daysText), 1, MAX_CLOCK_OFFSET_DAYS, 'Days')
-  const days = daysProblem === undefined ? numberOf(daysText) : undefined
+  const daysProblem = wholeNumberProblem(daysText, 1, MAX_CLOCK_OFFSET_DAYS, 'Days')
+  const days = wholeNumberOf(daysText, 1, MAX_CLOCK_OFFSET_DAYS)
   // A move within the bound that would take the clock past it from where it stands; cleared by typing.
   const [moveProblem, setMoveProblem] = useState<string>()
   const daysErrorId = useId()

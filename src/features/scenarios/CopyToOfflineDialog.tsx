@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { type ScenarioSaver, type ScenarioSummary, useApiClient } from '../../api'
+import { refusalShown, type ScenarioSaver, type ScenarioSummary, useApiClient } from '../../api'
 import { type AccountReading, type CopyProgress, readWholeAccount } from '../../api/copy-account'
 import { type ScenarioCopy, scenarioFromRead } from '../../api/scenario-copy'
 import { localToday, SCENARIO_NAME_MAX, type TppMessage } from '../../contract'
@@ -29,7 +29,7 @@ type Step =
   | { kind: 'failed'; error: Error; progress: CopyProgress }
   | { kind: 'refused'; why: string[] }
   /** Read and converted; saving it was refused (a taken name): the name can change, nothing is read again. */
-  | { kind: 'unsaved'; read: AccountReading; copy: Copied; messages: TppMessage[] }
+  | { kind: 'unsaved'; read: AccountReading; copy: Copied; messages: TppMessage[] | string }
   | { kind: 'saved'; read: AccountReading; copy: Copied; saved: ScenarioSummary }
 
 const LEFT_OUT_SHOWN = 20
@@ -60,7 +60,7 @@ export function CopyToOfflineDialog({
   const announce = useAnnounce()
   const [name, setName] = useState(() => defaultCopyName(account))
   const [step, setStep] = useState<Step>({ kind: 'ask' })
-  const [nameProblem, setNameProblem] = useState<TppMessage[]>()
+  const [nameProblem, setNameProblem] = useState<TppMessage[] | string>()
   const reading = useRef<AbortController>(undefined)
   // The library opens on first use, once per dialog.
   const opened = useRef<Promise<ScenarioSaver>>(undefined)
@@ -75,7 +75,7 @@ export function CopyToOfflineDialog({
     const file = { ...copy.file, name: as }
     const outcome = await (await library()).save(file)
     if (!outcome.ok) {
-      setStep({ kind: 'unsaved', read, copy, messages: outcome.problem.messages })
+      setStep({ kind: 'unsaved', read, copy, messages: refusalShown(outcome) })
       return
     }
     setStep({ kind: 'saved', read, copy, saved: outcome.value })
@@ -88,7 +88,7 @@ export function CopyToOfflineDialog({
     // The name first: the reads count against the bank's limits and must not be spent on a refusal.
     const checked = await (await library()).checkName(name)
     if (!checked.ok) {
-      setNameProblem(checked.problem.messages)
+      setNameProblem(refusalShown(checked))
       return
     }
     const controller = new AbortController()

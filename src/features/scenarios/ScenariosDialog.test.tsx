@@ -207,3 +207,17 @@ it('takes the focus to the new name a Duplicate asks for; its Cancel gives it ba
   await user.click(copy.getByRole('button', { name: 'Cancel' }))
   expect(document.activeElement).toBe(duplicate)
 })
+
+it('says a name clash in this browser in words, with no sandbox code: no sandbox answered it', async () => {
+  const { user, dialog } = await openScenarios()
+  const name = dialog.getByLabelText('Save the current state as')
+  await user.type(name, 'Demo')
+  await user.click(dialog.getByRole('button', { name: 'Save' }))
+  await dialog.findByRole('rowheader', { name: 'Demo' })
+  await user.type(name, 'demo')
+  await user.click(dialog.getByRole('button', { name: 'Save' }))
+
+  expect((await dialog.findByRole('alert')).textContent).toBe(
+    'A scenario named "Demo" exists already: choose another name.',
+  )
+})

@@ -12,11 +12,13 @@ import {
   OFFLINE_UPSTREAM,
   type OfflineData,
   type OfflineScenarios,
+  refusalShown,
   type ScenarioOutcome,
+  type ScenarioRefusal,
   type ScenarioSummary,
   useApiClient,
 } from '../../api'
-import type { Problem, ScenarioFile, TppMessage } from '../../contract'
+import type { ScenarioFile, TppMessage } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { consoleDateTime } from '../../ui/dates'
@@ -79,7 +81,8 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
     title: string,
     step: () => Promise<ScenarioOutcome<T>>,
     done: (value: T) => Promise<void> | void,
-    refused: (problem: Problem) => void = (problem) => setAlert({ title, messages: problem.messages }),
+    refused: (refusal: ScenarioRefusal) => void = (refusal) =>
+      setAlert({ title, messages: refusalShown(refusal) }),
   ) =>
     once(async () => {
       setBusy(true)
@@ -88,7 +91,7 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
       try {
         const outcome = await step()
         if (!outcome.ok) {
-          refused(outcome.problem)
+          refused(outcome)
           return
         }
         setAsking(undefined)
@@ -167,10 +170,13 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
       `${file.name} was not imported; nothing changed.`,
       () => scenarios.importFile(read.data),
       (added) => announce(`Imported scenario ${added.name}: ${holds(added)}`),
-      ({ messages }) =>
+      (refusal) =>
         setImportRefused({
           file: file.name,
-          problems: importProblemsInWords(read.data, messages, scenarioImport),
+          problems:
+            'inWords' in refusal
+              ? [refusal.inWords]
+              : importProblemsInWords(read.data, refusal.problem.messages, scenarioImport),
         }),
     )
   }

@@ -74,7 +74,7 @@ afterEach(() => {
 
 it('before a switch to Proxy mode, lists the conditions it will set there, though Offline has the same', async () => {
   // Offline has no conditions, as the link: computed here, nothing about them would be listed.
-  here = { mode: 'offline', tamper: null, clock: null, conditions: { rules: [] } }
+  here = { mode: 'offline', tamper: null, clock: null, conditions: { rules: [] }, personality: 'console' }
   const onSwitchMode = vi.fn(async () => {})
   render(<SharedLinkOpener fragment={fragment} onSwitchMode={onSwitchMode} />)
   const dialog = await screen.findByRole('dialog', { name: 'Open the shared view?' })
@@ -92,12 +92,12 @@ it('before a switch to Proxy mode, lists the conditions it will set there, thoug
 })
 
 it('after the reload, applies what was agreed to: the proxy conditions cleared as listed', async () => {
-  here = { mode: 'offline', tamper: null, clock: null, conditions: { rules: [] } }
+  here = { mode: 'offline', tamper: null, clock: null, conditions: { rules: [] }, personality: 'console' }
   const first = render(<SharedLinkOpener fragment={fragment} onSwitchMode={async () => {}} />)
   await userEvent.click(await screen.findByRole('button', { name: 'Change and open' }))
   first.unmount()
 
-  here = { mode: 'proxy', tamper: null, clock: null, conditions: PROXY_RULES }
+  here = { mode: 'proxy', tamper: null, clock: null, conditions: PROXY_RULES, personality: null }
   render(<SharedLinkOpener fragment={fragment} onSwitchMode={async () => {}} />)
   await vi.waitFor(() => expect(reload).toHaveBeenCalled())
   // Applied without a click: the conditions it listed, in the mode it listed them for.
@@ -108,7 +108,7 @@ it('after the reload, asks again when there is more to change than was agreed to
   // Agreed to before the switch as the console stored it until now: the link alone, not what was listed
   // (computed in Offline mode, where nothing about the proxy's conditions was).
   sessionStorage.setItem('sandbox-console.share-accepted', fragment)
-  here = { mode: 'proxy', tamper: null, clock: null, conditions: PROXY_RULES }
+  here = { mode: 'proxy', tamper: null, clock: null, conditions: PROXY_RULES, personality: null }
   render(<SharedLinkOpener fragment={fragment} onSwitchMode={async () => {}} />)
   const dialog = await screen.findByRole('dialog', { name: 'Open the shared view?' })
   expect(within(dialog).getByRole('listitem').textContent).toMatch(/^Conditions: .* → none$/)
@@ -125,6 +125,7 @@ it('sets the Signature and the clock the link asks for in place, then reloads', 
     tamper: null,
     clock: { setting: { kind: 'follows', offsetDays: 0 }, settlePendingAfterDays: null },
     conditions: { rules: [] },
+    personality: null,
   }
   render(<SharedLinkOpener fragment={encoded.fragment} onSwitchMode={async () => {}} />)
   const dialog = await screen.findByRole('dialog', { name: 'Open the shared view?' })
@@ -138,7 +139,7 @@ it('sets the Signature and the clock the link asks for in place, then reloads', 
 
 it('says why the changes could not be applied, and asks again', async () => {
   saveFails = true
-  here = { mode: 'proxy', tamper: null, clock: null, conditions: PROXY_RULES }
+  here = { mode: 'proxy', tamper: null, clock: null, conditions: PROXY_RULES, personality: null }
   render(<SharedLinkOpener fragment={fragment} onSwitchMode={async () => {}} />)
   const dialog = await screen.findByRole('dialog', { name: 'Open the shared view?' })
   await userEvent.click(within(dialog).getByRole('button', { name: 'Change and open' }))
@@ -150,7 +151,7 @@ it('says why the changes could not be applied, and asks again', async () => {
 })
 
 it('says why a damaged link cannot be opened, and closes', async () => {
-  here = { mode: 'proxy', tamper: null, clock: null, conditions: PROXY_RULES }
+  here = { mode: 'proxy', tamper: null, clock: null, conditions: PROXY_RULES, personality: null }
   const damaged = `${fragment.slice(0, fragment.indexOf('=') + 1)}!!`
   render(<SharedLinkOpener fragment={damaged} onSwitchMode={async () => {}} />)
   const dialog = await screen.findByRole('dialog', { name: 'This link cannot be opened' })

@@ -4,6 +4,7 @@
 import { Blob as NodeBlob } from 'node:buffer'
 import { screen, within } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
+import { readOfflinePersonality } from '../../api'
 import type { ShareLink } from '../../contract'
 import { startConsole } from '../../test/render'
 import { ClockBadge } from '../sandbox-clock'
@@ -48,4 +49,33 @@ it('moves the clock a link asks for before it spoils the Signature the link also
   expect((screen.getByRole('combobox', { name: 'Signature' }) as HTMLSelectElement).value).toBe(
     'bad-signature',
   )
+})
+
+it('names the bank personality a link was made in, and sets it here once asked', async () => {
+  vi.stubGlobal('Blob', NodeBlob)
+  const reload = vi.fn()
+  vi.stubGlobal('location', { ...window.location, reload, hash: '', pathname: '/', search: '' })
+  const link: ShareLink = {
+    version: 2,
+    mode: 'offline',
+    view: '',
+    tamper: null,
+    clock: null,
+    conditions: null,
+    personality: 'booked-only',
+    redacted: true,
+  }
+  const encoded = await encodeShareLink(link)
+  if (!encoded.ok) throw new Error('too long')
+  const app = await startConsole()
+  app.render(<SharedLinkOpener fragment={encoded.fragment} onSwitchMode={async () => {}} />)
+
+  const dialog = await screen.findByRole('dialog', { name: 'Open the shared view?' })
+  expect(within(dialog).getByRole('listitem').textContent).toBe('Bank personality: console → booked-only')
+  expect(readOfflinePersonality()).toBe('console')
+  await app.user.click(within(dialog).getByRole('button', { name: 'Change and open' }))
+
+  // The offline sandbox takes its personality at start: set, then the page reloads.
+  await vi.waitFor(() => expect(reload).toHaveBeenCalled())
+  expect(readOfflinePersonality()).toBe('booked-only')
 })

@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
-import { type Mode, type RequestLogEntry, useApiClient, useSetSandboxClock } from '../../api'
+import {
+  type Mode,
+  type RequestLogEntry,
+  useApiClient,
+  useSetSandboxClock,
+  writeOfflinePersonality,
+} from '../../api'
 import type { SharedRequest, ShareLink } from '../../contract'
 import { isTamperScenario } from '../../signing/tamper-scenarios'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
@@ -7,7 +13,7 @@ import { useSaveConditions } from '../conditions'
 import { RequestBody } from '../inspector'
 import { parseView, useView } from '../view-state'
 import { type DecodedLink, decodeShareLink } from './link-codec'
-import { plannedChanges, type SettingChange, withinConsent } from './share-link'
+import { personalityOf, plannedChanges, type SettingChange, withinConsent } from './share-link'
 import { useShareSettings } from './use-share-settings'
 
 // Set when the user accepted a link's changes and a mode switch reloads the page: the link and the changes
@@ -120,7 +126,8 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
 }
 
 /**
- * Sets here what a link changes short of the mode, as accepted: the clock, the conditions, the Signature.
+ * Sets here what a link changes short of the mode, as accepted: the clock, the conditions, the bank
+ * personality, the Signature.
  * In that order: moving the clock is a signed request that a spoiled Signature or a link's fault condition
  * would refuse, and a Signature is spoiled only once everything else is set, so a failure leaves it as it was.
  */
@@ -134,6 +141,11 @@ function useApplyLinkSettings() {
     }
     if (shared.conditions && changesSetting(pending, 'Conditions')) {
       await saveConditions.mutateAsync(shared.conditions)
+    }
+    // Taken by the offline sandbox at its start: the reload that follows applies it.
+    const personality = personalityOf(shared)
+    if (personality != null && changesSetting(pending, 'Bank personality')) {
+      writeOfflinePersonality(personality)
     }
     if (changesSetting(pending, 'Signature')) {
       settings.tamper.write(isTamperScenario(shared.tamper) ? shared.tamper : undefined)

@@ -1,4 +1,10 @@
-import { MAX_SHARE_FRAGMENT_CHARS, SHARE_FRAGMENT_KEY, type ShareLink, shareLink } from '../../contract'
+import {
+  MAX_SHARE_FRAGMENT_CHARS,
+  SHARE_FRAGMENT_KEY,
+  SHARE_LINK_VERSION,
+  type ShareLink,
+  shareLink,
+} from '../../contract'
 import { base64UrlToBytes, bytesToBase64Url } from '../../signing/base64'
 
 async function pipe(
@@ -43,7 +49,7 @@ export async function decodeShareLink(hash: string): Promise<DecodedLink | undef
   return {
     ok: false,
     reason:
-      typeof version === 'number' && version > 1
+      typeof version === 'number' && version > SHARE_LINK_VERSION
         ? `the link was made by a newer console (version ${version})`
         : 'the link does not hold a view this console can read',
   }

@@ -12,6 +12,7 @@ const settings: ShareSettings = {
   conditions: {
     rules: [{ id: 'a', operation: 'listTransactions', kind: 'error', status: 503, probability: 1, seed: 1 }],
   } as ShareSettings['conditions'],
+  personality: 'console',
 }
 const VIEW = '?account=acc-1&status=both&from=2026-01-01&offset=50&limit=50&fix=1'
 
@@ -48,10 +49,10 @@ describe('the link payload', () => {
       ok: false,
       reason: 'the link is cut short or damaged (copy it again, whole)',
     })
-    const newer = { ...buildShareLink(settings, VIEW, undefined, { redact: true }), version: 2 }
+    const newer = { ...buildShareLink(settings, VIEW, undefined, { redact: true }), version: 3 }
     expect(await decodeShareLink(await craftedFragment(newer))).toEqual({
       ok: false,
-      reason: 'the link was made by a newer console (version 2)',
+      reason: 'the link was made by a newer console (version 3)',
     })
     expect(await decodeShareLink('#other')).toBeUndefined()
   })
@@ -102,6 +103,7 @@ describe('what opening a link would change', () => {
       tamper: null,
       clock: { setting: { kind: 'follows', offsetDays: 0 }, settlePendingAfterDays: null },
       conditions: { rules: [] },
+      personality: null,
     }
     expect(changesOf(link, here)).toEqual([
       { setting: 'Mode', from: 'Proxy', to: 'Offline' },
@@ -113,5 +115,32 @@ describe('what opening a link would change', () => {
 
   it('leaves a clock alone that this sandbox does not have', () => {
     expect(changesOf(link, { ...settings, clock: null })).toEqual([])
+  })
+})
+
+describe('the bank personality a link carries', () => {
+  const made = (personality: ShareSettings['personality']) =>
+    buildShareLink({ ...settings, personality }, VIEW, undefined, { redact: true })
+
+  it('is named among the changes when it differs from the one here, as the picker names it', async () => {
+    const link = made('booked-only')
+    const encoded = await encodeShareLink(link)
+    if (!encoded.ok) throw new Error('too long')
+    expect(await decodeShareLink(encoded.fragment)).toEqual({ ok: true, link })
+    expect(changesOf(link, settings)).toEqual([
+      { setting: 'Bank personality', from: 'console', to: 'booked-only' },
+    ])
+    expect(changesOf(made('console'), settings)).toEqual([])
+  })
+
+  it('is left as it is by a link made before links carried it, and by one made in proxy mode', async () => {
+    const { personality: _, ...older } = { ...made('booked-only'), personality: 'booked-only', version: 1 }
+    const decoded = await decodeShareLink(await craftedFragment(older))
+    expect(decoded).toMatchObject({ ok: true })
+    if (!decoded?.ok) throw new Error('refused')
+    // The same settings otherwise, as the link holds them once read.
+    const here = { ...settings, conditions: decoded.link.conditions, personality: 'booked-only' as const }
+    expect(changesOf(decoded.link, here)).toEqual([])
+    expect(changesOf(made(null), { ...settings, personality: 'booked-only' })).toEqual([])
   })
 })

@@ -1,8 +1,10 @@
-import type { RequestLogEntry } from '../../api'
+import { behaviourLabel, type RequestLogEntry, sameBehaviour } from '../../api'
 import {
   type ConditionSet,
   describeCondition,
+  type SandboxBehaviour,
   type SandboxClockState,
+  SHARE_LINK_VERSION,
   type SharedRequest,
   type ShareLink,
 } from '../../contract'
@@ -15,6 +17,8 @@ export interface ShareSettings {
   tamper: string | null
   clock: SandboxClockState | null
   conditions: ConditionSet | null
+  /** The bank offline mode behaves like; null in proxy mode, where it is the sandbox server's. */
+  personality: SandboxBehaviour | null
 }
 
 export function sharedRequestOf(entry: RequestLogEntry, { redact }: { redact: boolean }): SharedRequest {
@@ -52,7 +56,7 @@ export function buildShareLink(
   { redact }: { redact: boolean },
 ): ShareLink {
   return {
-    version: 1,
+    version: SHARE_LINK_VERSION,
     ...settings,
     view: viewSearch,
     ...(entry ? { request: sharedRequestOf(entry, { redact }) } : {}),
@@ -61,7 +65,7 @@ export function buildShareLink(
 }
 
 export interface SettingChange {
-  setting: 'Mode' | 'Sandbox clock' | 'Conditions' | 'Signature'
+  setting: 'Mode' | 'Sandbox clock' | 'Conditions' | 'Bank personality' | 'Signature'
   from: string
   to: string
 }
@@ -112,8 +116,15 @@ export function plannedChanges(link: ShareLink, here: ShareSettings): SettingCha
     ...(link.conditions === null
       ? []
       : [{ setting: 'Conditions' as const, from: there, to: conditionsText(link.conditions) }]),
+    ...personalityChange(link, there),
     { setting: 'Signature', from: there, to: tamperText(link.tamper) },
   ]
+}
+
+/** The personality a link sets, from what the other mode has: none when the link carries none. */
+function personalityChange(link: ShareLink, from: string): SettingChange[] {
+  const personality = personalityOf(link)
+  return personality == null ? [] : [{ setting: 'Bank personality', from, to: behaviourLabel(personality) }]
 }
 
 /** Whether `changes` are all among those the user accepted (the same setting set to the same value). */
@@ -143,6 +154,18 @@ export function changesOf(link: ShareLink, here: ShareSettings): SettingChange[]
     const same = JSON.stringify(here.conditions?.rules ?? []) === JSON.stringify(link.conditions.rules)
     add('Conditions', conditionsText(here.conditions), conditionsText(link.conditions), same)
   }
+  const personality = personalityOf(link)
+  if (personality != null && here.personality !== null) {
+    const same = sameBehaviour(here.personality, personality)
+    add('Bank personality', behaviourLabel(here.personality), behaviourLabel(personality), same)
+  }
   add('Signature', tamperText(here.tamper), tamperText(link.tamper))
   return changes
 }
+
+/**
+ * The bank personality a link sets: none from a link made before links carried it (version 1), null from
+ * one made in proxy mode; either leaves this console's as it is.
+ */
+export const personalityOf = (link: ShareLink): SandboxBehaviour | null | undefined =>
+  link.version === 1 ? undefined : link.personality

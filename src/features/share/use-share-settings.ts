@@ -1,4 +1,4 @@
-import { useApiClient, useSandboxClock } from '../../api'
+import { readOfflinePersonality, useApiClient, useSandboxClock } from '../../api'
 import { useConditions } from '../conditions'
 import type { ShareSettings } from './share-link'
 
@@ -19,5 +19,7 @@ export function useShareSettings(): ShareSettings & { ready: boolean } {
         ? { setting: clock.value.setting, settlePendingAfterDays: clock.value.settlePendingAfterDays }
         : null,
     conditions: conditions ? { rules: conditions.rules } : null,
+    // The proxy's sandbox takes its personality at its start (SANDBOX_PERSONALITY): no tab sets it.
+    personality: api.mode === 'offline' ? readOfflinePersonality() : null,
   }
 }

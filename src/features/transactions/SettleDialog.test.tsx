@@ -91,6 +91,7 @@ it('says beside the booked amount when it turns the pending debit into a credit,
 it.each([
   ['-2', 'below 0'],
   ['99999999', "past the clock's 36,500 days"],
+  ['1e3', 'a thousand, written as an exponent'],
 ])('refuses %s days pending (%s) in words before sending, and settles nothing', async (typed) => {
   const { app, account, dialog } = await openSettle()
   const days = dialog.getByRole('spinbutton', { name: 'Days pending' })

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, storedTransactions, transaction } from '../../test/seed'
+import { writeOfflineConditions } from '../conditions'
 
 async function showApp(
   customer: Parameters<typeof seedAccount>[1] = {},
@@ -68,17 +69,48 @@ it('duplicates a transaction into the form, filled with it, and adds the edited 
   )
 })
 
-it('deletes the account with its transactions after a confirmation that names it', async () => {
+it('deletes the account after a confirmation that names it and how many transactions go with it', async () => {
   const { user, sandbox, account } = await showApp()
   await user.click(screen.getByRole('button', { name: 'Delete account…' }))
   const confirm = within(screen.getByRole('dialog', { name: 'Delete card account' }))
-  expect(confirm.getByText(/in the sandbox, with all its transactions/).textContent).toContain(
-    `525412******3241 · NOK · Travel · private (id ${account.resourceId})`,
+  const question = await confirm.findByText(/and its 2 transactions\?$/)
+  expect(question.textContent).toBe(
+    `Delete 525412******3241 · NOK · Travel · private (id ${account.resourceId}) in the sandbox, and its 2 transactions?`,
   )
+  // The count arrives after the dialog opened: focus stays where it started, on the harmless choice.
+  expect(document.activeElement).toBe(confirm.getByRole('button', { name: 'Cancel' }))
   await user.click(confirm.getByRole('button', { name: 'Delete account' }))
 
   await screen.findByRole('heading', { name: 'No card accounts yet' })
   expect(await sandbox.listCardAccounts()).toEqual([])
+})
+
+async function confirmDeletingAnEmptyAccount(options: Parameters<typeof startConsole>[0] = {}) {
+  const app = await startConsole(options)
+  const account = await seedAccount(app.sandbox, { name: 'Empty' })
+  window.history.replaceState(null, '', `/?account=${account.resourceId}`)
+  app.renderApp()
+  await app.user.click(await screen.findByRole('button', { name: 'Delete account…' }))
+  return within(screen.getByRole('dialog', { name: 'Delete card account' }))
+}
+
+it('says an account with no transactions has none', async () => {
+  const confirm = await confirmDeletingAnEmptyAccount()
+  expect(await confirm.findByText(/in the sandbox\? It has no transactions\.$/)).toBeDefined()
+})
+
+it('says it does not know how many transactions go when the sandbox does not answer the count', async () => {
+  writeOfflineConditions({
+    rules: [
+      { id: 'down', operation: 'summarizeTransactions', kind: 'error', status: 500, probability: 1, seed: 1 },
+    ],
+  })
+  const confirm = await confirmDeletingAnEmptyAccount({ conditions: true })
+  const question = await confirm.findByText(/with all its transactions, however many\?/)
+  expect(question.textContent).toMatch(
+    /in the sandbox, with all its transactions, however many\? The sandbox did not say how many \(INTERNAL_SERVER_ERROR: .+\)\.$/,
+  )
+  expect(confirm.getByRole('button', { name: 'Delete account' })).toHaveProperty('disabled', false)
 })
 
 // Spec §5.5: a corporate account's writes, deletes too, need PSU-Corporate-ID; the console sends the one its
