@@ -18,6 +18,9 @@ export const queryKeys = {
   /** Under the account's transactions, so whatever refreshes the table refreshes the chart. */
   transactionsSummary: (accountId: string, window: object, headers: TransactionsKeyHeaders) =>
     [...queryKeys.transactions(accountId), 'summary', window, headers] as const,
+  /** How many the account holds, for a question asked before they go: under them, so a write recounts. */
+  transactionCount: (accountId: string, corporateId: string | undefined) =>
+    [...queryKeys.transactions(accountId), 'count', corporateId] as const,
   /** The sandbox's clock: not its data, so a reset or an import of that leaves it alone. */
   clock: () => ['sandbox-clock'] as const,
   /** What the proxy says of itself: not the sandbox's data, so a reset of that leaves it alone. */

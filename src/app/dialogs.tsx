@@ -1,6 +1,5 @@
 import { type ScenarioSaver, useApiClient } from '../api'
 import { type AccountView, accountLabel, type KnownAccount } from '../features/card-accounts'
-import { DeleteAccountDialog } from '../features/card-accounts/DeleteAccountDialog'
 import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
 import { ConditionsDialog } from '../features/conditions'
 import { ConnectionDialog } from '../features/connection'
@@ -26,6 +25,9 @@ import { lazyChunk } from '../ui/lazy-chunk'
 // path: those an entry cannot export without growing the page's JavaScript or an import cycle (App.tsx).
 const NewAccountDialog = lazyChunk(() =>
   import('../features/card-accounts/NewAccountDialog').then((m) => m.NewAccountDialog),
+)
+const DeleteAccountDialog = lazyChunk(() =>
+  import('../features/card-accounts/DeleteAccountDialog').then((m) => m.DeleteAccountDialog),
 )
 const OpenAccountDialog = lazyChunk(() =>
   import('../features/card-accounts/OpenAccountDialog').then((m) => m.OpenAccountDialog),

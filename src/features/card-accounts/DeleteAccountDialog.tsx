@@ -1,10 +1,10 @@
 import { useDeleteCardAccount } from '../../api'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
-import { useTransactionCount } from '../chart'
 import { count } from '../data-tools'
 import type { AccountView } from './account-view'
 import { useCorporateId } from './corporate-id'
 import { accountSummary } from './format'
+import { useTransactionCount } from './transaction-count'
 
 interface DeleteAccountDialogProps {
   account: AccountView

@@ -110,18 +110,6 @@ export async function summaryByPages(
 const summaryKey = (accountId: string, window: SummaryWindow, corporateId: string | undefined) =>
   queryKeys.transactionsSummary(accountId, window, { corporateId, fix: false })
 
-/**
- * How many transactions an account has, of every date: the sandbox's own count (its summary route, with no
- * window), for what names them before they go. The console's sandboxes have the route; a bank's has not.
- */
-export function useTransactionCount(accountId: string, corporateId: string | undefined) {
-  const api = useApiClient()
-  return useQuery({
-    ...summaryRoute(api, accountId, {}, corporateId),
-    select: (outcome: SummaryOutcome) => outcome.summary.count,
-  })
-}
-
 /** The query of the sandbox's own summary route for an account's window. */
 function summaryRoute(
   api: ApiClient,

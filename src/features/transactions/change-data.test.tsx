@@ -72,7 +72,7 @@ it('duplicates a transaction into the form, filled with it, and adds the edited 
 it('deletes the account after a confirmation that names it and how many transactions go with it', async () => {
   const { user, sandbox, account } = await showApp()
   await user.click(screen.getByRole('button', { name: 'Delete account…' }))
-  const confirm = within(screen.getByRole('dialog', { name: 'Delete card account' }))
+  const confirm = within(await screen.findByRole('dialog', { name: 'Delete card account' }))
   const question = await confirm.findByText(/and its 2 transactions\?$/)
   expect(question.textContent).toBe(
     `Delete 525412******3241 · NOK · Travel · private (id ${account.resourceId}) in the sandbox, and its 2 transactions?`,
@@ -91,7 +91,7 @@ async function confirmDeletingAnEmptyAccount(options: Parameters<typeof startCon
   window.history.replaceState(null, '', `/?account=${account.resourceId}`)
   app.renderApp()
   await app.user.click(await screen.findByRole('button', { name: 'Delete account…' }))
-  return within(screen.getByRole('dialog', { name: 'Delete card account' }))
+  return within(await screen.findByRole('dialog', { name: 'Delete card account' }))
 }
 
 it('says an account with no transactions has none', async () => {
@@ -130,7 +130,7 @@ it('deletes a transaction of a corporate account, then the account, each with it
   await waitFor(() => expect(rowsText()).toBe('Rows 1–1 of 1'))
 
   await user.click(screen.getByRole('button', { name: 'Delete account…' }))
-  const confirm = within(screen.getByRole('dialog', { name: 'Delete card account' }))
+  const confirm = within(await screen.findByRole('dialog', { name: 'Delete card account' }))
   await user.click(confirm.getByRole('button', { name: 'Delete account' }))
   await screen.findByRole('heading', { name: 'No card accounts yet' })
   expect(await sandbox.listCardAccounts()).toEqual([])
