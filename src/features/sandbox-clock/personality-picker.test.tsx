@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Offline, the Sandbox clock panel's "Bank to behave like": a personality, a profile a check learned (named
 // by where it was learned), or a profile file; a file that is not one, or one the offline sandbox cannot
 // serve, is refused in words and the choice kept.

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Copy to offline, in the whole console in proxy mode, the sandbox's real handlers standing in for the proxy:
 // every page read, saved as a new scenario exactly as read; a read that fails part-way saves nothing and says
 // why in the sandbox's words; and offline mode then offers to load it.

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // A link opened against the real client and sandbox: what it sets goes over the wire, signed as the console
 // signs, so the order it is applied in is seen here as a user would see it.
 import { Blob as NodeBlob } from 'node:buffer'
