@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { readOfflinePersonality, writeOfflinePersonality } from '../../api'
 import { bankProfileFileOf, personalityProfiles } from '../../contract/bank-profile'
+import { stubLocation } from '../../test/location'
 import { startConsole } from '../../test/render'
 import { ClockDialog } from './ClockDialog'
 
@@ -24,7 +25,7 @@ afterEach(() => {
 async function openPicker() {
   const app = await startConsole()
   // The picker applies a choice by reloading the page: the worker's handlers take their shape at start.
-  vi.stubGlobal('location', { ...window.location, reload })
+  stubLocation({ reload })
   app.render(<ClockDialog offline onClose={() => {}} />)
   const dialog = within(await screen.findByRole('dialog', { name: 'Sandbox clock' }))
   const picker = dialog.getByRole('combobox', {

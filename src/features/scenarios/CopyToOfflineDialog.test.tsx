@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { scenarioToLoad } from '../../api'
 import { openScenarioLibrary } from '../../app/scenario-library'
 import { localToday, type StoredTransaction } from '../../contract'
-import { expectConsole } from '../../test/console'
+import { stubLocation } from '../../test/location'
 import { apiUrl, proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
 
@@ -70,9 +70,14 @@ describe('Copy to offline', () => {
     expect(saved).toMatchObject({ personality: 'console', conditions: { rules: [] } })
     expect(account.resourceId).toBe(stored?.account.resourceId)
 
-    // The switch reloads the page into offline mode; jsdom, which cannot reload, says so.
-    expectConsole('error', /^Not implemented: navigation to another Document$/)
+    // The switch reloads the page into offline mode.
+    const reload = vi.fn()
+    stubLocation({ reload })
+    onTestFinished(() => {
+      vi.unstubAllGlobals()
+    })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Switch to offline and load it' }))
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce())
     expect(scenarioToLoad.peek()).toBe(scenario)
     expect(localStorage.getItem('sandbox-console.mode')).toBe('offline')
   })

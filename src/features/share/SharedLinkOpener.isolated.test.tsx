@@ -7,6 +7,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { ShareLink } from '../../contract'
+import { stubLocation } from '../../test/location'
 import { installModalDialogs } from '../../test/modal-dialog'
 import { encodeShareLink } from './link-codec'
 import { SharedLinkOpener } from './SharedLinkOpener'
@@ -64,7 +65,7 @@ beforeEach(async () => {
   saveFails = false
   reload.mockClear()
   sessionStorage.clear()
-  vi.stubGlobal('location', { ...window.location, reload, hash: '', pathname: '/', search: '' })
+  stubLocation({ reload, hash: '', pathname: '/', search: '' })
 })
 
 afterEach(() => {

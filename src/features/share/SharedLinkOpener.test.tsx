@@ -4,6 +4,7 @@ import { Blob as NodeBlob } from 'node:buffer'
 import { screen, within } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
 import type { ShareLink } from '../../contract'
+import { stubLocation } from '../../test/location'
 import { startConsole } from '../../test/render'
 import { ClockBadge } from '../sandbox-clock'
 import { encodeShareLink } from './link-codec'
@@ -18,7 +19,7 @@ it('moves the clock a link asks for before it spoils the Signature the link also
   // The link's codec streams through a Blob, which jsdom's lacks.
   vi.stubGlobal('Blob', NodeBlob)
   const reload = vi.fn()
-  vi.stubGlobal('location', { ...window.location, reload, hash: '', pathname: '/', search: '' })
+  stubLocation({ reload, hash: '', pathname: '/', search: '' })
   const link: ShareLink = {
     version: 1,
     mode: 'offline',
