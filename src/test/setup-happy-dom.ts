@@ -1,11 +1,12 @@
-// Vitest set-up of the components lane (happy-dom), after setup-dom.ts: where happy-dom differs from a
-// browser in what the tests read, the page is made to behave as a browser does.
+// Vitest set-up of the lanes with a page, after setup-dom.ts: where happy-dom differs from a browser in what
+// the tests read, the page is made to behave as a browser does.
 
 // Without isolation a worker runs this file before each of its test files, on the same page: patched once,
 // each patch wraps happy-dom's own function, never an earlier patch. Marked on the document, which is the
 // page's own: the global object outlives it when the worker runs another lane's files in between.
 const patched = Symbol.for('sandbox-console.test.happy-dom-patched')
-if (!(patched in document)) {
+// (The slow lane runs node files with this set-up too: they have no page.)
+if (typeof document !== 'undefined' && !(patched in document)) {
   Object.defineProperty(document, patched, { value: true })
   displayInlineByDefault()
   listHeadersSortedAndLowercased()
@@ -62,8 +63,7 @@ function listHeadersSortedAndLowercased(): void {
 }
 
 // happy-dom has no window.confirm. A browser would ask the user; a test has none to answer, so a question
-// nobody expected fails the test (src/test/console.ts), as jsdom's "not implemented" did, and a test that
-// expects one answers it with a spy.
+// nobody expected fails the test (src/test/console.ts), and a test that expects one answers it with a spy.
 function confirmWithNobodyToAnswer(): void {
   window.confirm = (question) => {
     console.error(`window.confirm asked, and nobody answers in a test: ${question ?? ''}`)

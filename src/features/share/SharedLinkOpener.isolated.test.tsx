@@ -1,8 +1,6 @@
-// @vitest-environment jsdom
 // A link made in Proxy mode, opened in Offline mode: the consent names every setting the link will set in
 // Proxy mode (where the conditions are the proxy's, for every tab), and after the reload it applies only
 // what was agreed to, asking again otherwise.
-import { Blob as NodeBlob } from 'node:buffer'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
@@ -54,8 +52,6 @@ let fragment: string
 const reload = vi.fn()
 
 beforeEach(async () => {
-  // The link's codec streams through a Blob, which jsdom's lacks.
-  vi.stubGlobal('Blob', NodeBlob)
   const encoded = await encodeShareLink(link)
   if (!encoded.ok) throw new Error('too long')
   fragment = encoded.fragment
