@@ -89,8 +89,9 @@ it('deletes a transaction of a corporate account, then the account, each with it
   })
   await user.click(screen.getByRole('button', { name: 'Details of transaction gone' }))
   await user.click(screen.getByRole('button', { name: 'Delete transaction gone…' }))
+  // The dialog is a lazy chunk: the first test of a worker to open it waits for its import.
   await user.click(
-    within(screen.getByRole('dialog', { name: 'Delete transaction gone' })).getByRole('button', {
+    within(await screen.findByRole('dialog', { name: 'Delete transaction gone' })).getByRole('button', {
       name: 'Delete transaction',
     }),
   )
