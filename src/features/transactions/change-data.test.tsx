@@ -36,7 +36,8 @@ it('deletes one transaction after a confirmation that names it', async () => {
 
   await waitFor(() => expect(rowsText()).toBe('Rows 1–1 of 1'))
   expect(screen.queryByRole('button', { name: 'Details of transaction gone' })).toBeNull()
-  expect(screen.getByRole('status').textContent).toBe('Transaction gone deleted')
+  // Announced when the deletion's promise settles, after its re-read: a render after the table can show it.
+  await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Transaction gone deleted'))
   expect((await storedTransactions(sandbox, account.resourceId)).map((t) => t.cardTransactionId)).toEqual([
     'keep',
   ])
