@@ -116,6 +116,9 @@ function consoleVersion(): string {
   }
 }
 
+/** The set-up of a lane with a page: Testing Library, and happy-dom made to answer as a browser. */
+const PAGE_SETUP_FILES = ['./src/test/setup.ts', './src/test/setup-dom.ts', './src/test/setup-happy-dom.ts']
+
 export default defineConfig({
   plugins: [react(), openApiJson(), chunkRoles()],
   define: { __CONSOLE_VERSION__: JSON.stringify(consoleVersion()) },
@@ -125,6 +128,11 @@ export default defineConfig({
   preview: { headers: { ...consolePageHeaders } },
   test: {
     setupFiles: ['./src/test/setup.ts'],
+    // A page is happy-dom's (it took a third less CPU time than jsdom, docs/benchmarks.md#test-loop-issue-20),
+    // as wide and tall as a desktop's, where none of the layout's media queries match: the screen the
+    // component tests are written for. Where happy-dom answers otherwise than a browser, the set-up makes it
+    // answer as one.
+    environmentOptions: { happyDOM: { width: 1920, height: 1080 } },
     // Vitest's default leaves one of two cores idle.
     maxWorkers: 2,
     // `npx vitest run` runs every lane; `--project` picks some (`npm run test:fast`: all but slow).
@@ -132,18 +140,18 @@ export default defineConfig({
       // Not isolated either: its files leave no state behind (globals are unstubbed after each test) and pass
       // shuffled; sharing the loaded modules halves the lane's CPU time (docs/benchmarks.md#test-loop-issue-20).
       lane('unit', 'node', ['src/**/*.test.ts'], ['src/**/*.dom.test.ts'], { isolate: false }),
-      // jsdom: the *.test.tsx, and the *.dom.test.ts that need a page (its location, React hooks) but no JSX.
-      // Not isolated: a worker keeps jsdom and the loaded modules (React, msw, the app) from file to file,
+      // A page: the *.test.tsx, and the *.dom.test.ts that need one (its location, React hooks) but no JSX.
+      // Not isolated: a worker keeps the page and the loaded modules (React, msw, the app) from file to file,
       // which halves the lane's CPU time; each test leaves the page as it found it (src/test/render*.tsx).
-      lane('components', 'jsdom', ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'], [], {
+      lane('components', 'happy-dom', ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'], [], {
         isolate: false,
-        setupFiles: ['./src/test/setup.ts', './src/test/setup-dom.ts'],
+        setupFiles: PAGE_SETUP_FILES,
       }),
       // A file that mocks a module (`vi.mock`): in a lane that shares modules, what it loaded under the mock
       // would stay so for the files after it, so each such file gets its own modules and page here (a server
       // file says `@vitest-environment node`).
-      lane('isolated', 'jsdom', ['{src,server}/**/*.isolated.test.{ts,tsx}'], [], {
-        setupFiles: ['./src/test/setup.ts', './src/test/setup-dom.ts'],
+      lane('isolated', 'happy-dom', ['{src,server}/**/*.isolated.test.{ts,tsx}'], [], {
+        setupFiles: PAGE_SETUP_FILES,
       }),
       // Real sockets and child processes. Not isolated: each file loaded the server, the contract and zod
       // again; its files start and stop their own servers and pass shuffled (docs/benchmarks.md#test-loop-issue-20).
@@ -154,7 +162,7 @@ export default defineConfig({
         test: {
           name: 'slow',
           include: ['{src,server}/**/*.slow.test.{ts,tsx}'],
-          setupFiles: ['./src/test/setup.ts', './src/test/setup-dom.ts'],
+          setupFiles: PAGE_SETUP_FILES,
         },
       },
     ],
@@ -163,7 +171,7 @@ export default defineConfig({
 
 function lane(
   name: string,
-  environment: 'node' | 'jsdom',
+  environment: 'node' | 'happy-dom',
   include: string[],
   exclude: string[] = [],
   options: { isolate?: boolean; setupFiles?: string[] } = {},

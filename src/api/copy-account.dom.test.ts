@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Copy to offline reads a whole account page by page through the console's real client, whatever shape the
 // sandbox answers in (each bank personality), and the scenario keeps what was read exactly.
 import { HttpResponse, http } from 'msw'

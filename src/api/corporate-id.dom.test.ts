@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Spec §5.5 on the account list: our sandboxes list a corporate account only to a request with
 // PSU-Corporate-ID, and the console's list sends one (docs/decisions.md#corporate-accounts).
 import { afterAll, beforeAll, expect, it } from 'vitest'

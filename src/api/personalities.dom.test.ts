@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Every bank personality, read through the console's real client: its liberal reader must take each one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localToday, type PersonalityName, personalityNames } from '../contract'

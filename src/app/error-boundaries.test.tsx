@@ -1,7 +1,6 @@
-// @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type ApiClient, createApiClient } from '../api'
 import { expectConsole } from '../test/console'
 import { ChunkBoundary, ViewChunkBoundary } from '../ui/ChunkBoundary'
@@ -9,16 +8,6 @@ import { lazyChunk } from '../ui/lazy-chunk'
 import { AppErrorBoundary } from './AppErrorBoundary'
 import { Providers } from './Providers'
 import { reportErrorsTo } from './report-errors'
-
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close are all the Dialog needs of them here.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true
-  }
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false
-  }
-})
 
 afterEach(() => {
   cleanup()

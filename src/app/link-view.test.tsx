@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // A pasted link that names no account: the console shows the first one, and the link's view (its look and
 // what was corrected in it) wins over that choice (docs/decisions.md#history-and-bad-links).
 import { screen } from '@testing-library/react'

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Every bank personality read by every view of the whole console (docs/decisions.md#personalities): the
 // real handlers shaped by each one, the proxy's offline stand-in, the app as offline mode starts it. A view that is
 // strict where it must read liberally (docs/decisions.md#liberal-reading) fails here for that personality.

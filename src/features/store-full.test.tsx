@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // A write past a sandbox's cap on stored transactions (507): the dialogs say so in words, and nothing
 // of the refused batch is stored.
 import { screen, within } from '@testing-library/react'

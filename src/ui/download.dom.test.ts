@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Issue 19: every export names the console that wrote it, so support can tell which console a partner used.
 import { afterEach, expect, it, vi } from 'vitest'
 import { consoleFile } from '../contract'

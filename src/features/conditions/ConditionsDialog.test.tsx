@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { useQuery } from '@tanstack/react-query'
 import { screen, within } from '@testing-library/react'
 import { expect, it } from 'vitest'

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The shipped "quota edge" scenario as a tester meets it, with the conditions applied as offline mode
 // applies them: loaded, the account shows; the tester's next read is the day's last, the one after is refused.
 import 'fake-indexeddb/auto'

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The console token travels as a request header the page adds (never a cookie or a URL): from index.html's
 // <meta> on loopback, else pasted by the user when the server refuses the page.
 import { fireEvent, render, screen } from '@testing-library/react'

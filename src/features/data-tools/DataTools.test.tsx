@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
 import { expect, it, onTestFinished, vi } from 'vitest'
 import { CONSOLE_FILE_FORMAT, CONSOLE_FILE_VERSION, type ConditionRule } from '../../contract'
@@ -110,15 +109,13 @@ it('keeps the test conditions when unchecked, and says so', async () => {
 
 it('says the data is gone and the conditions are still on when turning them off fails', async () => {
   const { user, sandbox, confirm } = await resetWithConditions()
-  const setItem = Storage.prototype.setItem
-  const refuse = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
-    this: Storage,
-    key,
-    value,
-  ) {
+  // On localStorage itself: happy-dom binds a storage's methods to it on first use, out of a spy's reach
+  // on Storage.prototype.
+  const setItem = localStorage.setItem.bind(localStorage)
+  const refuse = vi.spyOn(localStorage, 'setItem').mockImplementation((key, value) => {
     if (key === 'sandbox-console.conditions')
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
-    setItem.call(this, key, value)
+    setItem(key, value)
   })
   onTestFinished(() => refuse.mockRestore())
   await confirm.findByText(/^Test conditions on/)

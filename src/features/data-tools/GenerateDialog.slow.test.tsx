@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The largest run Generate offers, end to end: the slow lane (see vite.config.ts), out of the edit loop.
 import { screen, waitFor } from '@testing-library/react'
 import { expect, it } from 'vitest'

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The 100,000-transaction run is GenerateDialog.slow.test.tsx.
 import { waitFor } from '@testing-library/react'
 import { expect, it } from 'vitest'

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The account book travels in the console's data file: export, reset, import gives it back; a bad book
 // part changes nothing; in proxy mode the book alone goes out and comes back.
 import { screen, waitFor, within } from '@testing-library/react'

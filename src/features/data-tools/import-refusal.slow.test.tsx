@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A file of 130,000 bad transactions, refused in words: bench-sized, so in the slow lane (vite.config.ts).
 import { screen, within } from '@testing-library/react'
 import { expect, it } from 'vitest'

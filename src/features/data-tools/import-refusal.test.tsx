@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { CONSOLE_FILE_FORMAT, CONSOLE_FILE_VERSION } from '../../contract'

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiClient, createApiClient } from '../../api'
 import { setupSandboxServer } from '../../sandbox-http/node'

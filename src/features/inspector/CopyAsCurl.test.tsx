@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // A request keeps the mode it was sent in: a shared link's proxied request, opened in an offline console,
 // is offered as curl for the proxy and the upstream, not described as answered inside this tab.
 import { screen } from '@testing-library/react'

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
 import { expect, it, onTestFinished, vi } from 'vitest'
 import { startConsole } from '../../test/render'

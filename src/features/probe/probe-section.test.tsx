@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // "Check this sandbox…" in the Connection panel: the plan before it starts, each request live, a cancel, the
 // parity report with each trait's evidence, what changed since the last check, and offline made like the bank.
 import 'fake-indexeddb/auto'

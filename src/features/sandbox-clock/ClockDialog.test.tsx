@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The clock's number fields hold what is typed: a cleared field is not 1 or 0, so typing goes on from
 // empty, and a value that is no count is named rather than changed into one.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'

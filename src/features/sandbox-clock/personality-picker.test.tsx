@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Offline, the Sandbox clock panel's "Bank to behave like": a personality, a profile a check learned (named
 // by where it was learned), or a profile file; a file that is not one, or one the offline sandbox cannot
 // serve, is refused in words and the choice kept.
@@ -6,6 +5,7 @@ import { screen, within } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { readOfflinePersonality, writeOfflinePersonality } from '../../api'
 import { bankProfileFileOf, personalityProfiles } from '../../contract/bank-profile'
+import { stubLocation } from '../../test/location'
 import { startConsole } from '../../test/render'
 import { ClockDialog } from './ClockDialog'
 
@@ -25,7 +25,7 @@ afterEach(() => {
 async function openPicker() {
   const app = await startConsole()
   // The picker applies a choice by reloading the page: the worker's handlers take their shape at start.
-  vi.stubGlobal('location', { ...window.location, reload })
+  stubLocation({ reload })
   app.render(<ClockDialog offline onClose={() => {}} />)
   const dialog = within(await screen.findByRole('dialog', { name: 'Sandbox clock' }))
   const picker = dialog.getByRole('combobox', {

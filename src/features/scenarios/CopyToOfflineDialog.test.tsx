@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Copy to offline, in the whole console in proxy mode, the sandbox's real handlers standing in for the proxy:
 // every page read, saved as a new scenario exactly as read; a read that fails part-way saves nothing and says
 // why in the sandbox's words; and offline mode then offers to load it.
@@ -9,7 +8,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { scenarioToLoad } from '../../api'
 import { openScenarioLibrary } from '../../app/scenario-library'
 import { localToday, type StoredTransaction } from '../../contract'
-import { expectConsole } from '../../test/console'
+import { stubLocation } from '../../test/location'
 import { apiUrl, proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
 
@@ -71,9 +70,14 @@ describe('Copy to offline', () => {
     expect(saved).toMatchObject({ personality: 'console', conditions: { rules: [] } })
     expect(account.resourceId).toBe(stored?.account.resourceId)
 
-    // The switch reloads the page into offline mode; jsdom, which cannot reload, says so.
-    expectConsole('error', /^Not implemented: navigation to another Document$/)
+    // The switch reloads the page into offline mode.
+    const reload = vi.fn()
+    stubLocation({ reload })
+    onTestFinished(() => {
+      vi.unstubAllGlobals()
+    })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Switch to offline and load it' }))
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce())
     expect(scenarioToLoad.peek()).toBe(scenario)
     expect(localStorage.getItem('sandbox-console.mode')).toBe('offline')
   })

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The scenarios dialog against the real handlers: save the offline state, load it back after it changed,
 // duplicate, rename, delete, and import a file (a bad one says why and changes nothing).
 import 'fake-indexeddb/auto'

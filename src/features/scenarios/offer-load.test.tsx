@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // After Copy to offline switched the tab to offline mode, the Scenarios dialog opens asking to load the
 // scenario it saved, naming the data that loading replaces.
 import 'fake-indexeddb/auto'

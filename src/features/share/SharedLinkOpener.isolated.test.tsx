@@ -1,12 +1,11 @@
-// @vitest-environment jsdom
 // A link made in Proxy mode, opened in Offline mode: the consent names every setting the link will set in
 // Proxy mode (where the conditions are the proxy's, for every tab), and after the reload it applies only
 // what was agreed to, asking again otherwise.
-import { Blob as NodeBlob } from 'node:buffer'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { ShareLink } from '../../contract'
+import { stubLocation } from '../../test/location'
 import { installModalDialogs } from '../../test/modal-dialog'
 import { encodeShareLink } from './link-codec'
 import { SharedLinkOpener } from './SharedLinkOpener'
@@ -53,8 +52,6 @@ let fragment: string
 const reload = vi.fn()
 
 beforeEach(async () => {
-  // The link's codec streams through a Blob, which jsdom's lacks.
-  vi.stubGlobal('Blob', NodeBlob)
   const encoded = await encodeShareLink(link)
   if (!encoded.ok) throw new Error('too long')
   fragment = encoded.fragment
@@ -64,7 +61,7 @@ beforeEach(async () => {
   saveFails = false
   reload.mockClear()
   sessionStorage.clear()
-  vi.stubGlobal('location', { ...window.location, reload, hash: '', pathname: '/', search: '' })
+  stubLocation({ reload, hash: '', pathname: '/', search: '' })
 })
 
 afterEach(() => {

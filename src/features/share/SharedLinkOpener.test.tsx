@@ -1,26 +1,23 @@
-// @vitest-environment jsdom
 // A link opened against the real client and sandbox: what it sets goes over the wire, signed as the console
 // signs, so the order it is applied in is seen here as a user would see it.
-import { Blob as NodeBlob } from 'node:buffer'
 import { screen, within } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { readOfflinePersonality } from '../../api'
 import type { ShareLink } from '../../contract'
+import { stubLocation } from '../../test/location'
 import { startConsole } from '../../test/render'
 import { ClockBadge } from '../sandbox-clock'
 import { encodeShareLink } from './link-codec'
 import { SharedLinkOpener } from './SharedLinkOpener'
 
-// The stubbed location and Blob must not reach the files after this one in the worker.
+// The stubbed location must not reach the files after this one in the worker.
 afterEach(() => {
   vi.unstubAllGlobals()
 })
 
 it('moves the clock a link asks for before it spoils the Signature the link also asks for', async () => {
-  // The link's codec streams through a Blob, which jsdom's lacks.
-  vi.stubGlobal('Blob', NodeBlob)
   const reload = vi.fn()
-  vi.stubGlobal('location', { ...window.location, reload, hash: '', pathname: '/', search: '' })
+  stubLocation({ reload, hash: '', pathname: '/', search: '' })
   const link: ShareLink = {
     version: 1,
     mode: 'offline',

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The form's first answer on a date after the sandbox's today names that date, as the sandbox would: the
 // whole console runs, so the form knows the sandbox's today as the header read it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // A bank that lowers a large `limit` (the small-pages personality: at most 10 rows a page) is said so
 // beside the pager, and the page size shown is the one the sandbox uses.
 import { screen, waitFor, within } from '@testing-library/react'

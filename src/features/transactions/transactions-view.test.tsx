@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http, type JsonBodyType } from 'msw'
 import { describe, expect, it } from 'vitest'
