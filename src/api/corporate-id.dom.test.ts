@@ -3,8 +3,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { setupSandboxServer } from '../sandbox-http/node'
 import { seedAccount } from '../test/seed'
-// Its module sets up what signing needs under jsdom.
-import '../test/render'
 import { createApiClient } from './api-client'
 
 const { server, sandbox } = setupSandboxServer({

@@ -16,7 +16,7 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
   const goTo = (topic: HelpTopic) => (event: MouseEvent) => {
     event.preventDefault()
     const heading = document.getElementById(sectionId(topic))
-    heading?.scrollIntoView?.({ block: 'start' })
+    heading?.scrollIntoView({ block: 'start' })
     heading?.focus()
   }
   return (

@@ -69,8 +69,8 @@ describe.each(personalityNames)('the %s personality', (personality) => {
     expect(chart.queryByText(/Could not/)).toBeNull()
     expect(view.queryByText(/Unrecognized key|did not answer as expected/i)).toBeNull()
 
-    // Share: the view's requests to link to, and the session as HAR. (The link itself is compressed with
-    // a stream jsdom lacks: src/features/share/share-link.test.ts covers it.)
+    // Share: the view's requests to link to, and the session as HAR. (The link itself:
+    // src/features/share/share-link.test.ts.)
     await user.click(screen.getByRole('button', { name: 'Explain & share' }))
     await user.click(screen.getByRole('button', { name: 'Share…' }))
     const share = within(await screen.findByRole('dialog', { name: 'Share what you see' }))

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Two tabs of offline mode share one browser's data: what one writes, the other must hear of and read again.
 import { expect, it } from 'vitest'
 import { OFFLINE_CLOCK_KEY } from './browser'

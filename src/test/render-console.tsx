@@ -1,4 +1,4 @@
-// The whole console in jsdom, as main.tsx builds it in offline mode, talking over fetch to the sandbox's
+// The whole console in the test page (happy-dom), as main.tsx builds it in offline mode, talking over fetch to the sandbox's
 // real handlers (msw in Node, a fresh memory store); a test overrides single answers with `server.use`.
 import { cleanup, render } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
@@ -17,7 +17,7 @@ import type { Sandbox } from '../sandbox'
 import { setupSandboxServer } from '../sandbox-http/node'
 import { installModalDialogs } from './modal-dialog'
 
-/** The console's /api on jsdom's origin, where the client sends every request. */
+/** The console's /api on the test page's origin, where the client sends every request. */
 export const apiUrl = (path: string) => `${location.origin}/api${path}`
 
 /**
@@ -70,7 +70,7 @@ export const proxyAnswers = (connection: Partial<ConsoleConnection> = {}) => [
 ]
 
 /**
- * Renders the console at `search`; its client keeps its book in jsdom's localStorage. Offline by default;
+ * Renders the console at `search`; its client keeps its book in the test page's localStorage. Offline by default;
  * in proxy mode the test answers the proxy's own endpoints itself (`proxyAnswers`), as the proxy would.
  */
 export function renderConsole(search = '', mode: Mode = 'offline'): { client: ApiClient } {

@@ -30,14 +30,7 @@ import { installModalDialogs } from './modal-dialog'
 
 installModalDialogs()
 
-// Vitest's jsdom environment puts jsdom's own Uint8Array and ArrayBuffer on the global object, and Node's
-// WebCrypto (which signs and verifies every request here) refuses buffers of that other realm, so the
-// libraries that build key and certificate bytes must get Node's again.
-const NodeUint8Array: typeof Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor
-globalThis.Uint8Array = NodeUint8Array
-globalThis.ArrayBuffer = new NodeUint8Array(0).buffer.constructor as typeof ArrayBuffer
-
-/** The client builds its URLs on the page's location; jsdom's page is http://localhost:3000/. */
+/** The client builds its URLs on the page's location; the test page's is http://localhost:3000/. */
 const apiBase = () => new URL('/api', location.href).href
 
 /** Each console its own scenario library: IndexedDB (fake-indexeddb in the tests that use it) opens on first use. */

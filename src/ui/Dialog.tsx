@@ -184,7 +184,7 @@ function DiscardQuestion({ question, onDiscard, onKeepEditing }: DiscardQuestion
   const keep = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     keep.current?.focus()
-    keep.current?.scrollIntoView?.({ block: 'nearest' })
+    keep.current?.scrollIntoView({ block: 'nearest' })
   }, [])
   return (
     <section className="discard-question" aria-labelledby={questionId}>

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-// jsdom has no matchMedia: there every query is false (a wide, tall screen).
+// A page without matchMedia (Node's, in a test) matches no query: a wide, tall screen.
 const supported = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function'
 
 /** Whether a CSS media query matches now; re-renders when the window crosses it. */

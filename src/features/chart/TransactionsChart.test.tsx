@@ -71,7 +71,7 @@ it('shows the totals per currency, the top categories and the figures as a table
 it('a brush across the chart sets From and To to whole days, and the table follows', async () => {
   const { chart } = await showChart()
   const svg = within(chart).getByRole('img')
-  // jsdom lays nothing out: the chart is given the 800-unit width it draws in, so clientX is a chart x.
+  // The test page lays nothing out: the chart is given the 800-unit width it draws in, so clientX is a chart x.
   svg.getBoundingClientRect = () => ({ left: 0, width: 800, top: 0, height: 220 }) as DOMRect
   // The axis runs from 2026-01-05 (x 56) to the end of 2026-01-08 (x 788): 183 units a day.
   fireEvent.pointerDown(svg, { clientX: 250, pointerId: 1 })

@@ -33,33 +33,42 @@ interface GenerateDialogProps {
   onDone: () => void
 }
 
+/**
+ * A count's field as typed, read as a whole number from `min` to `max`, and what is wrong with it in its
+ * label's words: checked here, not by the browser's bubble, as the limits are on screen. The text is kept,
+ * not a number: a cleared or half-typed number is none (NaN), which a controlled input cannot show back.
+ */
+function useWholeNumber(initial: string, min: number, max: number, label: string) {
+  const [text, setText] = useState(initial)
+  return {
+    text,
+    setText,
+    value: wholeNumberOf(text, min, max),
+    problem: wholeNumberProblem(text, min, max, label),
+  }
+}
+
+/** The run the fields ask for, once each holds a whole number in its range. */
+function runAskedFor(total?: number, days?: number, seed?: number) {
+  return total !== undefined && days !== undefined && seed !== undefined ? { total, days, seed } : undefined
+}
+
 /** N reproducible transactions over the last D days, sent in chunks with progress and a Cancel. */
 export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps) {
   const api = useApiClient()
   const client = useQueryClient()
   const announce = useAnnounce()
   const today = useToday()
-  // The fields' text as typed: a cleared or half-typed number is no number (NaN), which a controlled
-  // input cannot show back.
-  const [totalText, setTotalText] = useState('1000')
-  const [daysText, setDaysText] = useState('90')
-  const [seedText, setSeedText] = useState('1')
-  const total = wholeNumberOf(totalText, 1, MAX_GENERATE)
-  const days = wholeNumberOf(daysText, 1, MAX_DAYS)
-  const seed = wholeNumberOf(seedText, 0, MAX_SEED)
+  const totalField = useWholeNumber('1000', 1, MAX_GENERATE, 'Number of transactions')
+  const daysField = useWholeNumber('90', 1, MAX_DAYS, 'Over the last … days')
+  const seedField = useWholeNumber('1', 0, MAX_SEED, 'Seed')
   const [run, setRun] = useState<Run>({ state: 'idle' })
   const abort = useRef<AbortController>(undefined)
   const once = useOneAtATime()
 
-  // Checked here, not by the browser's bubble: the limits are on screen and the refusal is in words.
-  const problems = {
-    total: wholeNumberProblem(totalText, 1, MAX_GENERATE, 'Number of transactions'),
-    days: wholeNumberProblem(daysText, 1, MAX_DAYS, 'Over the last … days'),
-    seed: wholeNumberProblem(seedText, 0, MAX_SEED, 'Seed'),
-  }
   const [tried, setTried] = useState(false)
-  const chosen =
-    total !== undefined && days !== undefined && seed !== undefined ? { total, days, seed } : undefined
+  const total = totalField.value
+  const chosen = runAskedFor(total, daysField.value, seedField.value)
 
   const done = run.state === 'done'
   const start = () => {
@@ -137,7 +146,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
           <Field
             label="Number of transactions"
             hint={`1 to ${MAX_GENERATE.toLocaleString('en')}`}
-            error={tried || numberOf(totalText) > MAX_GENERATE ? problems.total : undefined}
+            error={tried || numberOf(totalField.text) > MAX_GENERATE ? totalField.problem : undefined}
           >
             {(c) => (
               <input
@@ -146,16 +155,16 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
                 min={1}
                 max={MAX_GENERATE}
                 step={1}
-                value={totalText}
+                value={totalField.text}
                 disabled={running}
-                onChange={(e) => setTotalText(e.target.value)}
+                onChange={(e) => totalField.setText(e.target.value)}
               />
             )}
           </Field>
           <Field
             label="Over the last … days"
             hint={`1 to ${MAX_DAYS.toLocaleString('en')}`}
-            error={tried ? problems.days : undefined}
+            error={tried ? daysField.problem : undefined}
           >
             {(c) => (
               <input
@@ -164,22 +173,22 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
                 min={1}
                 max={MAX_DAYS}
                 step={1}
-                value={daysText}
+                value={daysField.text}
                 disabled={running}
-                onChange={(e) => setDaysText(e.target.value)}
+                onChange={(e) => daysField.setText(e.target.value)}
               />
             )}
           </Field>
-          <Field label="Seed" error={tried ? problems.seed : undefined}>
+          <Field label="Seed" error={tried ? seedField.problem : undefined}>
             {(c) => (
               <input
                 {...c}
                 type="number"
                 step={1}
                 min={0}
-                value={seedText}
+                value={seedField.text}
                 disabled={running}
-                onChange={(e) => setSeedText(e.target.value)}
+                onChange={(e) => seedField.setText(e.target.value)}
               />
             )}
           </Field>

@@ -84,8 +84,7 @@ export function useResetConditions(): (
       await save.mutateAsync({ rules: [] })
       return { note: '; test conditions turned off' }
     } catch (error) {
-      // Storage refuses with a DOMException, which not every engine (jsdom) makes an Error.
-      const reason = error instanceof Error || error instanceof DOMException ? error.message : String(error)
+      const reason = error instanceof Error ? error.message : String(error)
       return { note: '; test conditions still on', leftOn: { rules, reason } }
     }
   }

@@ -4,7 +4,8 @@ import { expect, it } from 'vitest'
 import { tamperSignedHeaders } from '../../signing'
 import { startConsole } from '../../test/render'
 
-// jsdom's import.meta.url is not a file URL: the corpus is found from the project's root.
+// In a page's test Vite turns `new URL(…, import.meta.url)` into an asset's address: the corpus is found
+// from the project's root.
 const corpus = (name: string) => readFileSync(`${process.cwd()}/src/features/explain/corpus/${name}`)
 
 it('opens from the header, diagnoses a pasted curl and an uploaded HAR, and names the findings', async () => {

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiClient, createApiClient, type RequestLogEntry } from '../../api'
 import { API_BASE } from '../../contract'
@@ -7,8 +7,6 @@ import { createRequestSigner, importPrivateKeyPem, parseCertificate } from '../.
 import { OFFLINE_TEST_IDENTITY } from '../../signing/offline-test-identity'
 import type { TamperScenario } from '../../signing/tamper-scenarios'
 import { signedUpstreamRequest } from '../../signing/upstream-request'
-// Its module sets up what signing needs under jsdom.
-import '../../test/render'
 import { transaction } from '../../test/seed'
 import { curlCommand, proxyCurlCommand, signedCurlCommand } from '../inspector/curl'
 import { toHar } from '../share/har'

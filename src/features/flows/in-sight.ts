@@ -13,8 +13,7 @@ export function bringStepDataIntoView(): () => void {
   const show = () => {
     // A busy table still shows the rows from before the step: its height is not yet the answer's.
     const data = main.querySelector('table[aria-busy="false"], [role="alert"]')
-    // jsdom has no scrollIntoView.
-    data?.scrollIntoView?.({ block: 'nearest' })
+    data?.scrollIntoView({ block: 'nearest' })
     return data !== null
   }
   if (show()) return () => {}

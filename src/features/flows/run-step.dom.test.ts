@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiClient, createApiClient } from '../../api'
 import { setupSandboxServer } from '../../sandbox-http/node'
-// Its module sets up what signing needs under jsdom.
-import '../../test/render'
 import { runStep } from './run-step'
 import { shippedFlows } from './shipped'
 

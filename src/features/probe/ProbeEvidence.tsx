@@ -66,7 +66,7 @@ export function EvidenceRequest({
   // A block, not an arrow's value: Chromium's scrollIntoView returns a promise, which React would take for
   // the effect's cleanup and call when the request is closed.
   useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: 'start' })
+    ref.current?.scrollIntoView({ block: 'start' })
   }, [])
   const entry: RequestLogEntry = { ...logEntryOf(exchange), kind: 'request', id: exchange.index }
   return (

@@ -189,7 +189,9 @@ describe('Check this sandbox', () => {
 
   it('closes with a request shown without stopping the console', async () => {
     // As Chromium's does, scrollIntoView answers a promise.
-    Element.prototype.scrollIntoView = () => Promise.resolve() as unknown as undefined
+    const pagesOwn = vi
+      .spyOn(Element.prototype, 'scrollIntoView')
+      .mockImplementation(() => Promise.resolve() as unknown as undefined)
     try {
       const proxy = proxyStream()
       const section = await openPanel()
@@ -204,7 +206,7 @@ describe('Check this sandbox', () => {
       expect(screen.queryByRole('dialog', { name: 'Connection' })).toBeNull()
       expect(screen.queryByRole('heading', { name: 'The console stopped' })).toBeNull()
     } finally {
-      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView
+      pagesOwn.mockRestore()
     }
   })
 

@@ -13,7 +13,7 @@ import { apiUrl, proxyAnswers, renderConsole, sandboxForEachTest } from '../../t
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
 
 const { server, sandbox } = sandboxForEachTest()
-// 207 transactions signed, answered and rendered in jsdom: on a busy two-core machine that can take longer
+// 207 transactions signed, answered and rendered in the test page: on a busy two-core machine that can take longer
 // than vitest's default 5 s without anything being wrong (as src/test/render.tsx says for every component
 // test). It bounds how long a failing test takes to fail, nothing else.
 vi.setConfig({ testTimeout: 60_000 })

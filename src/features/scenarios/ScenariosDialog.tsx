@@ -351,7 +351,7 @@ interface AskingPanelProps {
 function useArrivalFocus(target: RefObject<HTMLElement | null>) {
   useEffect(() => {
     target.current?.focus()
-    target.current?.scrollIntoView?.({ block: 'nearest' })
+    target.current?.scrollIntoView({ block: 'nearest' })
   }, [target])
 }
 

@@ -49,9 +49,8 @@ it('moves the clock a link asks for before it spoils the Signature the link also
 })
 
 it('names the bank personality a link was made in, and sets it here once asked', async () => {
-  vi.stubGlobal('Blob', NodeBlob)
   const reload = vi.fn()
-  vi.stubGlobal('location', { ...window.location, reload, hash: '', pathname: '/', search: '' })
+  stubLocation({ reload, hash: '', pathname: '/', search: '' })
   const link: ShareLink = {
     version: 2,
     mode: 'offline',
