@@ -34,8 +34,10 @@ export default defineConfig<ConsoleOptions>({
   outputDir: 'test-results',
   fullyParallel: false,
   // One spec file per worker, each with its own browser (and, in proxy mode, one server per settings set,
-  // shared by the worker's tests: e2e/fixtures.ts): two workers for the two cores halve the suite's time.
-  workers: 2,
+  // shared by the worker's tests: e2e/fixtures.ts). Three on two cores: with two, a tenth of the cores'
+  // time went idle while browsers and servers waited on each other; the third fills it, for the same CPU
+  // time (296–302 s against 325–335 s, alternated: docs/benchmarks.md#npm-test-on-a-fresh-clone-issue-20).
+  workers: 3,
   retries: 0,
   // A cap on how long a stuck test takes to fail, not a speed requirement: the axe passes of the a11y specs
   // take over 30 s when the two cores are shared with a build or another suite.

@@ -133,8 +133,10 @@ export default defineConfig({
     // component tests are written for. Where happy-dom answers otherwise than a browser, the set-up makes it
     // answer as one.
     environmentOptions: { happyDOM: { width: 1920, height: 1080 } },
-    // Vitest's default leaves one of two cores idle.
-    maxWorkers: 2,
+    // Vitest's default (cores − 1) leaves one of two cores idle. Three workers on two cores beat two: the
+    // integration lane's files wait on child processes and sockets, and a third worker fills those waits
+    // (full run 79–88 s against 90–95 s, alternated on a quiet machine: docs/benchmarks.md#test-loop-issue-20).
+    maxWorkers: 3,
     // `npx vitest run` runs every lane; `--project` picks some (`npm run test:fast`: all but slow).
     projects: [
       // Not isolated either: its files leave no state behind (globals are unstubbed after each test) and pass
