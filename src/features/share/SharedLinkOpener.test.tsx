@@ -15,10 +15,17 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-it('moves the clock a link asks for before it spoils the Signature the link also asks for', async () => {
+/** The fragment of `link`, on a page whose reload is a spy the test reads. */
+async function linkOnThisPage(link: ShareLink) {
   const reload = vi.fn()
   stubLocation({ reload, hash: '', pathname: '/', search: '' })
-  const link: ShareLink = {
+  const encoded = await encodeShareLink(link)
+  if (!encoded.ok) throw new Error('too long')
+  return { reload, fragment: encoded.fragment }
+}
+
+it('moves the clock a link asks for before it spoils the Signature the link also asks for', async () => {
+  const { reload, fragment } = await linkOnThisPage({
     version: 1,
     mode: 'offline',
     view: '',
@@ -26,14 +33,12 @@ it('moves the clock a link asks for before it spoils the Signature the link also
     clock: { setting: { kind: 'follows', offsetDays: 2 }, settlePendingAfterDays: null },
     conditions: null,
     redacted: true,
-  }
-  const encoded = await encodeShareLink(link)
-  if (!encoded.ok) throw new Error('too long')
+  })
   const app = await startConsole()
   app.render(
     <>
       <ClockBadge onOpen={() => {}} show="badge" />
-      <SharedLinkOpener fragment={encoded.fragment} onSwitchMode={async () => {}} />
+      <SharedLinkOpener fragment={fragment} onSwitchMode={async () => {}} />
     </>,
   )
 
@@ -49,9 +54,7 @@ it('moves the clock a link asks for before it spoils the Signature the link also
 })
 
 it('names the bank personality a link was made in, and sets it here once asked', async () => {
-  const reload = vi.fn()
-  stubLocation({ reload, hash: '', pathname: '/', search: '' })
-  const link: ShareLink = {
+  const { reload, fragment } = await linkOnThisPage({
     version: 2,
     mode: 'offline',
     view: '',
@@ -60,11 +63,9 @@ it('names the bank personality a link was made in, and sets it here once asked',
     conditions: null,
     personality: 'booked-only',
     redacted: true,
-  }
-  const encoded = await encodeShareLink(link)
-  if (!encoded.ok) throw new Error('too long')
+  })
   const app = await startConsole()
-  app.render(<SharedLinkOpener fragment={encoded.fragment} onSwitchMode={async () => {}} />)
+  app.render(<SharedLinkOpener fragment={fragment} onSwitchMode={async () => {}} />)
 
   const dialog = await screen.findByRole('dialog', { name: 'Open the shared view?' })
   expect(within(dialog).getByRole('listitem').textContent).toBe('Bank personality: console → booked-only')
