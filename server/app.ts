@@ -49,6 +49,9 @@ export interface AppOptions {
  * The console's origin: the built SPA, and under `/api` the signing proxy to the one configured upstream.
  * Closing the server also closes its kept-alive upstream connections.
  */
+/** Longer than any browser keeps an idle connection it has used (Chromium: 300 s). */
+const IDLE_CONNECTION_MS = 310_000
+
 export function createApp(options: AppOptions): Server {
   const { staticDir, upstream, allowedHostnames, consoleSecret, log } = options
   const forwarder = createForwarder(upstream)
@@ -133,6 +136,11 @@ export function createApp(options: AppOptions): Server {
   // Node checks its timeouts only every connectionsCheckingInterval (30 s by default): make that a
   // fraction of the shortest limit, so a limit strikes close to when it says.
   const serverOptions = {
+    // An idle connection is the browser's to close: Chromium keeps a used one 300 s (Firefox 115 s). Node's
+    // 5 s closed it first, and a read written on it as it closed was resent by Chromium on a new connection
+    // with the same X-Request-ID, which the proxy then refused as a replay: a 400 for a plain GET
+    // (docs/benchmarks.md, the tampered-signature e2e). The browser keeps at most six per host.
+    keepAliveTimeout: IDLE_CONNECTION_MS,
     headersTimeout: headersTimeoutMs,
     requestTimeout: requestTimeoutMs,
     connectionsCheckingInterval: Math.min(1_000, Math.ceil(headersTimeoutMs / 4)),

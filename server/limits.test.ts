@@ -1,5 +1,5 @@
 // The proxy's limits, each set small here and checked by the answer a client gets (never by the time taken).
-import type { Server } from 'node:http'
+import { Agent, get, type IncomingMessage, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readConfig, takeConfig } from './config'
 import { fakeApp } from './test-support/fake-app'
@@ -22,6 +22,19 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([close(app), close(upstream.server)])
+})
+
+it('leaves an idle connection for the browser to close, and says how long it keeps one', async () => {
+  const agent = new Agent({ keepAlive: true })
+  const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+    // A path the proxy answers itself: the other tests here check that nothing reached the upstream.
+    get({ port, path: '/api/no-such-operation', agent }, resolve).on('error', reject)
+  })
+  answer.resume()
+  agent.destroy()
+  // Chromium closes a used idle connection after 300 s: a server that closes first races the browser's next
+  // request, which the browser then resends with an X-Request-ID the proxy has signed.
+  expect(Number(/timeout=(\d+)/.exec(String(answer.headers['keep-alive']))?.[1])).toBeGreaterThan(300)
 })
 
 describe('a client that sends too slowly gets 408 REQUEST_TIMEOUT in the tppMessages shape', () => {
