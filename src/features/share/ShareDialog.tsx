@@ -1,4 +1,4 @@
-import { useId, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, useId, useState, useSyncExternalStore } from 'react'
 import { type RequestLogEntry, useApiClient } from '../../api'
 import { MAX_SHARE_FRAGMENT_CHARS } from '../../contract'
 import { Dialog } from '../../ui/Dialog'
@@ -27,8 +27,6 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const [keepInHar, setKeepInHar] = useState(false)
   const [link, setLink] = useState<LinkState>({ kind: 'idle' })
   const requestId = useId()
-  const keepId = useId()
-  const keepInHarId = useId()
   const selected = requests.find((entry) => String(entry.id) === chosen)
 
   const copyLink = async () => {
@@ -72,15 +70,9 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
               </option>
             ))}
           </select>
-          <p>
-            <input
-              id={keepId}
-              type="checkbox"
-              checked={keepIds}
-              onChange={(e) => setKeepIds(e.target.checked)}
-            />{' '}
-            <label htmlFor={keepId}>Keep PSU ids and customer numbers (redacted otherwise)</label>
-          </p>
+          <CheckboxLine checked={keepIds} onChange={setKeepIds}>
+            Keep PSU ids and customer numbers (redacted otherwise)
+          </CheckboxLine>
           <p>
             <button type="button" className="primary" onClick={copyLink}>
               Copy link
@@ -108,15 +100,9 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
             cookie, a key or the proxy's secret. The Postman collection signs every request itself, with the
             certificate and keyId of these requests. {KEY_PLACE}
           </p>
-          <p>
-            <input
-              id={keepInHarId}
-              type="checkbox"
-              checked={keepInHar}
-              onChange={(e) => setKeepInHar(e.target.checked)}
-            />{' '}
-            <label htmlFor={keepInHarId}>Keep PSU ids, customer numbers and live signatures in the HAR</label>
-          </p>
+          <CheckboxLine checked={keepInHar} onChange={setKeepInHar}>
+            Keep PSU ids, customer numbers and live signatures in the HAR
+          </CheckboxLine>
           <p>
             <button type="button" onClick={() => exportHar(keepInHar)} disabled={requests.length === 0}>
               Export HAR
@@ -128,5 +114,24 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
         </section>
       </div>
     </Dialog>
+  )
+}
+
+/** A checkbox and its label on a line of their own. */
+function CheckboxLine({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean
+  onChange: (checked: boolean) => void
+  children: ReactNode
+}) {
+  const id = useId()
+  return (
+    <p>
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />{' '}
+      <label htmlFor={id}>{children}</label>
+    </p>
   )
 }
