@@ -144,7 +144,7 @@ function useApplyLinkSettings() {
     }
     // Taken by the offline sandbox at its start: the reload that follows applies it.
     const personality = personalityOf(shared)
-    if (personality != null && changesSetting(pending, 'Bank personality')) {
+    if (personality !== null && changesSetting(pending, 'Bank personality')) {
       writeOfflinePersonality(personality)
     }
     if (changesSetting(pending, 'Signature')) {

@@ -124,7 +124,7 @@ export function plannedChanges(link: ShareLink, here: ShareSettings): SettingCha
 /** The personality a link sets, from what the other mode has: none when the link carries none. */
 function personalityChange(link: ShareLink, from: string): SettingChange[] {
   const personality = personalityOf(link)
-  return personality == null ? [] : [{ setting: 'Bank personality', from, to: behaviourLabel(personality) }]
+  return personality === null ? [] : [{ setting: 'Bank personality', from, to: behaviourLabel(personality) }]
 }
 
 /** Whether `changes` are all among those the user accepted (the same setting set to the same value). */
@@ -155,7 +155,7 @@ export function changesOf(link: ShareLink, here: ShareSettings): SettingChange[]
     add('Conditions', conditionsText(here.conditions), conditionsText(link.conditions), same)
   }
   const personality = personalityOf(link)
-  if (personality != null && here.personality !== null) {
+  if (personality !== null && here.personality !== null) {
     const same = sameBehaviour(here.personality, personality)
     add('Bank personality', behaviourLabel(here.personality), behaviourLabel(personality), same)
   }
@@ -164,8 +164,8 @@ export function changesOf(link: ShareLink, here: ShareSettings): SettingChange[]
 }
 
 /**
- * The bank personality a link sets: none from a link made before links carried it (version 1), null from
- * one made in proxy mode; either leaves this console's as it is.
+ * The bank personality a link sets, or null, which leaves this console's as it is: a link made before links
+ * carried it (version 1), or one made in proxy mode.
  */
-export const personalityOf = (link: ShareLink): SandboxBehaviour | null | undefined =>
-  link.version === 1 ? undefined : link.personality
+export const personalityOf = (link: ShareLink): SandboxBehaviour | null =>
+  link.version === 1 ? null : link.personality
