@@ -68,7 +68,7 @@ export default defineConfig<ConsoleOptions>({
   projects: [
     // The built console from vite preview; the msw worker and IndexedDB in the browser are the sandbox.
     { name: 'offline', testIgnore: proxyOnly, use: { consoleMode: 'offline' } },
-    // What `npm start` serves: e2e/fixtures.ts starts `tsx server/main.ts` (built console, signing proxy,
+    // What `npm start` serves: e2e/fixtures.ts starts server/main.ts's bundle (built console, signing proxy,
     // verifying local upstream with its data in a temporary folder) on a free port, one per worker and
     // settings set; tests keep apart by the accounts they create.
     { name: 'proxy', testIgnore: offlineOnly, use: { consoleMode: 'proxy' } },

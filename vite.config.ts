@@ -157,7 +157,10 @@ export default defineConfig({
       }),
       // Real sockets and child processes. Not isolated: each file loaded the server, the contract and zod
       // again; its files start and stop their own servers and pass shuffled (docs/benchmarks.md#test-loop-issue-20).
-      lane('integration', 'node', ['server/**/*.test.ts'], [], { isolate: false }),
+      lane('integration', 'node', ['server/**/*.test.ts'], [], {
+        isolate: false,
+        globalSetup: ['server/test-support/build-server.global.ts'],
+      }),
       // Bench-sized cases, out of the edit loop: name a file *.slow.test.ts(x) to put it here.
       {
         extends: true,
@@ -176,7 +179,7 @@ function lane(
   environment: 'node' | 'happy-dom',
   include: string[],
   exclude: string[] = [],
-  options: { isolate?: boolean; setupFiles?: string[] } = {},
+  options: { isolate?: boolean; setupFiles?: string[]; globalSetup?: string[] } = {},
 ): TestProjectInlineConfiguration {
   return {
     extends: true,

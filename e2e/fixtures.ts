@@ -65,8 +65,8 @@ export const test = base.extend<ConsoleOptions & ConsoleFixtures, WorkerFixtures
   ],
 
   // Offline, every test has a fresh browser context and so a fresh IndexedDB: an empty sandbox. In proxy
-  // mode the data lives in the server process, which a start makes slow (tsx compiles the server each
-  // time): every worker starts one per settings set at its first test and keeps it, so the tests of a
+  // mode the data lives in the server process, whose start costs a third of a CPU second even bundled:
+  // every worker starts one per settings set at its first test and keeps it, so the tests of a
   // worker share its data and keep apart by the accounts each creates (there is no reset, and must be
   // none, on /api). A test that needs a server of its own starts it (restart.proxy.spec.ts). Playwright
   // replaces the worker after a failure, so a failed test leaves nothing behind. The offline project

@@ -5,6 +5,7 @@ import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { SERVER_BUNDLE } from '../scripts/build-server'
 import { type IdentityFiles, loadIdentity, loadOrCreateDevIdentity } from './identity'
 
 const dir = mkdtempSync(join(tmpdir(), 'console-identity-'))
@@ -169,7 +170,7 @@ describe('the development identity', () => {
 
 describe('server/main.ts', () => {
   function start(env: Record<string, string>) {
-    return spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    return spawnSync(process.execPath, [SERVER_BUNDLE], {
       env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
       encoding: 'utf8',
       timeout: 20_000,

@@ -1,11 +1,13 @@
-// Starts what `npm start` serves after its build (`tsx server/main.ts`): the built console, the signing
-// proxy under /api and the local upstream that verifies every signature and keeps its data in a folder of
-// its own (a fresh temporary one unless SANDBOX_DATA is given).
+// Starts what `npm start` serves after its build (server/main.ts, bundled: scripts/build-server.ts): the built
+// console, the signing proxy under /api and the local upstream that verifies every signature and keeps its
+// data in a folder of its own (a fresh temporary one unless SANDBOX_DATA is given). The suites that start it
+// build the bundle first (their global set-ups), so it is the code as it is now.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVER_BUNDLE } from '../../scripts/build-server'
 
 export interface ConsoleServer {
   url: string
@@ -21,9 +23,8 @@ const START_TIMEOUT_MS = 30_000
 const STOP_TIMEOUT_MS = 10_000
 
 /**
- * One `server/main.ts` process on a free port, answering HTTP when this resolves. Node runs it with tsx's
- * loader directly (not `npx tsx`, whose CLI would put a second process in between), so stopping it stops
- * the server itself. It forwards to its local upstream unless `settings` name another (SANDBOX_BASE_URL,
+ * One server process on a free port, answering HTTP when this resolves. Node runs the bundle itself (not
+ * through npm), so stopping it stops the server itself. It forwards to its local upstream unless `settings` name another (SANDBOX_BASE_URL,
  * TPP_CERT, ...): nothing of the kind comes from the caller's own environment. The local sandbox's data
  * goes to a fresh temporary folder, removed on stop, unless `settings.SANDBOX_DATA` names one to keep.
  */
@@ -48,7 +49,7 @@ export async function startConsoleServer(settings: Record<string, string> = {}):
     settings.SANDBOX_DATA === undefined ? mkdtempSync(join(tmpdir(), 'console-data-')) : undefined
   const dataDir = settings.SANDBOX_DATA ?? (ownDataDir as string)
   Object.assign(env, settings, { PORT: settings.PORT ?? '0', HOST: '127.0.0.1', SANDBOX_DATA: dataDir })
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
