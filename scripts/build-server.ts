@@ -1,7 +1,8 @@
 // Bundles the Node server that `npm start` runs (server/main.ts: the built console, the signing proxy and the
 // local upstream) into one ES module that Node runs without a TypeScript loader. A start then costs a third of
 // the CPU time of `tsx server/main.ts` (0.35 against 1.05 CPU s), and the integration tests and the proxy
-// project's browser tests start it dozens of times (docs/benchmarks.md#the-server-bundled-once).
+// project's browser tests start it about thirty times a run
+// (docs/benchmarks.md#the-server-bundled-once-2026-11-27-stop-32-494308d).
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
