@@ -138,6 +138,10 @@ describe("Explain reads every export of the console's own", () => {
     for (const explanation of explanations) {
       expect(explanation.diagnosis).toBeUndefined()
       expect(explanation.information.join()).toMatch(/addressed to the console's proxy/)
+      // The way to the signed request is named as it exists in either mode: offline has no signed curl copy.
+      expect(explanation.information.join()).toContain(
+        'paste the signed request instead: a HAR from Explain & share → Share… → Export HAR, or, in Proxy mode, the inspector\'s "Copy signed request as curl"',
+      )
     }
   })
 

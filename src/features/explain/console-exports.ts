@@ -121,7 +121,7 @@ export async function explainRequest(pasted: SuspectRequest, options: ExplainOpt
       judgedAt,
       information: [
         ...information,
-        `This request is addressed to the console's proxy (its path starts with ${API_BASE}/), which signs it before it goes to the bank: it carries no signature to judge. To judge what the bank receives, paste the signed request instead ("Copy signed request as curl", or a HAR exported in Proxy mode)`,
+        `This request is addressed to the console's proxy (its path starts with ${API_BASE}/), which signs it before it goes to the bank: it carries no signature to judge. To judge what the bank receives, paste the signed request instead: a HAR from Explain & share → Share… → Export HAR, or, in Proxy mode, the inspector's "Copy signed request as curl"`,
       ],
       unverifiable: false,
     }
