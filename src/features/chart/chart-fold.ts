@@ -1,11 +1,5 @@
 import { useState } from 'react'
-import { useMediaQuery } from '../../ui/use-media-query'
-import { usePresenter } from '../presenter'
-
-/** Screens this short (800×600, a laptop at 200 % zoom) start with the chart folded: the table comes first. */
-export const SHORT_SCREEN = '(max-height: 700px)'
-/** The same in presenter mode, whose type is 20 px rather than 14 (700 × 20 / 14): 1366×900 is short there. */
-const SHORT_SCREEN_FOR_PRESENTER = '(max-height: 1000px)'
+import { useShortScreen } from '../presenter'
 
 const KEY = 'sandbox-console.chart'
 
@@ -23,7 +17,7 @@ function readChoice(): boolean | undefined {
  * and accounts), else open unless the screen is short for the type size.
  */
 export function useChartOpen(): [open: boolean, choose: (open: boolean) => void] {
-  const short = useMediaQuery(usePresenter() ? SHORT_SCREEN_FOR_PRESENTER : SHORT_SCREEN)
+  const short = useShortScreen()
   const [chosen, setChosen] = useState(readChoice)
   const choose = (open: boolean) => {
     setChosen(open)

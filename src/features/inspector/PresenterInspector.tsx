@@ -1,16 +1,9 @@
 import { useId, useState } from 'react'
 import type { LogEntry, RequestLogEntry } from '../../api'
 import { operationOf } from '../../contract'
-import { useMediaQuery } from '../../ui/use-media-query'
-import { maskBody, maskHeaders } from '../presenter'
+import { maskBody, maskHeaders, useShortScreen } from '../presenter'
 import { prettyJson } from './pretty-json'
 import { useShownRequest } from './shown-request'
-
-/**
- * A screen this short (800×600) has no room for headers and bodies beside the table: the request starts
- * folded to its one line there, and opens on demand.
- */
-const SHORT_SCREEN = '(max-height: 700px)'
 
 /**
  * The inspector on a shared screen: one request at a time in large print, with every person's identifier
@@ -26,7 +19,9 @@ export function PresenterInspector({ entries }: { entries: readonly LogEntry[] }
   const index = Math.max(0, shownId === undefined ? 0 : requests.findIndex((entry) => entry.id === shownId))
   const entry = requests[index]
   const goTo = (to: number) => setOwn({ asked, id: to === 0 ? undefined : requests[to]?.id })
-  const short = useMediaQuery(SHORT_SCREEN)
+  // A short screen for presenter type (1280×800 too) has no room for headers and bodies beside the table:
+  // the request starts folded to its one line there, and opens on demand.
+  const short = useShortScreen()
   // The presenter's own choice, once made, whatever the screen's height.
   const [opened, setOpened] = useState<boolean>()
   const open = opened ?? !short

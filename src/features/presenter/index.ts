@@ -16,3 +16,4 @@ export {
   usePresenter,
   usePresenterSetting,
 } from './presenter'
+export { useShortScreen } from './short-screen'
