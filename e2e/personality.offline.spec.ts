@@ -37,6 +37,11 @@ test('a bank personality switched offline: the page reloads in its shape and the
   expect((await tableRows(page)).length).toBeGreaterThan(0)
   await page.getByRole('radio', { name: 'both' }).check()
   await expect(page.getByText(/PARAMETER_NOT_SUPPORTED/)).toBeVisible()
+  // Its ways out are two buttons side by side with room between them: a tester saw them touch.
+  const refusal = page.getByRole('alert').filter({ hasText: 'PARAMETER_NOT_SUPPORTED' })
+  const wayOut = await refusal.getByRole('button', { name: 'Show booked only' }).boundingBox()
+  const retry = await refusal.getByRole('button', { name: 'Retry' }).boundingBox()
+  expect(wayOut && retry && retry.x - (wayOut.x + wayOut.width)).toBeGreaterThanOrEqual(6)
 })
 
 // A scenario's account is the list's, not the book's: after the switch to a bank without a list the console

@@ -16,11 +16,15 @@ export function ErrorState({ title, children, onRetry, actions }: ErrorStateProp
     <div className="error-state" role="alert">
       <p className="error-title">{title}</p>
       {children}
-      {actions}
-      {onRetry ? (
-        <button type="button" onClick={onRetry}>
-          Retry
-        </button>
+      {actions || onRetry ? (
+        <div className="actions">
+          {actions}
+          {onRetry ? (
+            <button type="button" onClick={onRetry}>
+              Retry
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </div>
   )
