@@ -1,4 +1,5 @@
-import { type ScenarioSaver, useApiClient } from '../api'
+import { type Creation, type ScenarioSaver, useApiClient } from '../api'
+import { notListedNote, useBooksOnly } from '../features/books-only'
 import { type AccountView, accountLabel, type KnownAccount } from '../features/card-accounts'
 import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
 import { ConditionsDialog } from '../features/conditions'
@@ -126,32 +127,35 @@ function OpenAccount({ onClose }: Closing) {
 function AddTransactions({ account, initial, onClose }: DialogProps['add-transactions'] & Closing) {
   const [, setView] = useView()
   const announce = useAnnounce()
+  const booksOnly = useBooksOnly()
   return (
     <AddTransactionsDialog
       account={account}
       initial={initial}
       onClose={onClose}
-      onCreated={(created, sent) => {
+      onCreated={(created, sent, pending) => {
         onClose()
+        // A bank that books only refuses to list any other status: the view stays on booked, and says why.
         const count = `${sent} ${sent === 1 ? 'transaction' : 'transactions'} created`
+        const notListed = notListedNote(booksOnly, pending)
         const stored = created.kind === 'read' ? created.value.transactions : undefined
         if (stored === undefined) {
-          // Without the stored transactions in the answer: every status, from the first row.
-          setView({ offset: 0, status: 'both' })
-          const why =
-            created.kind === 'no-body'
-              ? 'the sandbox sent no body'
-              : 'its answer was not what the console expects'
-          announce(`${count}; ${why}`)
+          // Without the stored transactions in the answer: every status it lists, from the first row.
+          setView({ offset: 0, status: booksOnly ? 'booked' : 'both' })
+          announce(`${count}; ${unreadAnswer(created.kind)}${notListed}`)
           return
         }
         markRecent(stored.flatMap((tx) => (tx.cardTransactionId === undefined ? [] : [tx.cardTransactionId])))
-        setView(viewShowing(parseView(location.search), stored))
-        announce(count)
+        setView(viewShowing(parseView(location.search), stored, { booksOnly }))
+        announce(`${count}${notListed}`)
       }}
     />
   )
 }
+
+/** Why the console could not read which transactions a created answer stored. */
+const unreadAnswer = (kind: Creation<unknown>['kind']) =>
+  kind === 'no-body' ? 'the sandbox sent no body' : 'its answer was not what the console expects'
 
 function Generate({ account, onClose }: DialogProps['generate'] & Closing) {
   const [, setView] = useView()

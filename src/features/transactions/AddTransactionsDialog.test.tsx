@@ -54,6 +54,7 @@ it('adds one booked transaction, dated today, in the account currency', async ()
   expect(onCreated).toHaveBeenCalledWith(
     expect.objectContaining({ kind: 'read', value: { transactions: stored } }),
     1,
+    0,
   )
 })
 

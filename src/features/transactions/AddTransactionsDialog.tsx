@@ -30,8 +30,11 @@ import { useRefusesDatesAfter } from './use-refuses-dates-after'
 interface AddTransactionsDialogProps {
   account: AccountView
   onClose: () => void
-  /** `sent` is the batch's size; the answer may not list what was stored (no body, another shape). */
-  onCreated: (created: Creation<CreatedTransactions>, sent: number) => void
+  /**
+   * `sent` is the batch's size, `pending` how many of it are pending; the answer may not list what was
+   * stored (no body, another shape).
+   */
+  onCreated: (created: Creation<CreatedTransactions>, sent: number, pending: number) => void
   /** "Duplicate and edit": the rows the form starts with, instead of one blank row. */
   initial?: TransactionFormRow[] | undefined
 }
@@ -72,7 +75,8 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   }
   const submit = async (transactions: Parameters<typeof create.mutateAsync>[0]) => {
     try {
-      onCreated(await create.mutateAsync(transactions), transactions.length)
+      const pending = transactions.filter((tx) => tx.bookingStatus === 'pending').length
+      onCreated(await create.mutateAsync(transactions), transactions.length, pending)
     } catch (error) {
       // A message naming a row but no field of it is shown under that row; the others in the alert.
       const markRows = (messages: readonly TppMessage[]) => {
