@@ -5,6 +5,7 @@ import { type CreatedTransactions, type Creation, useCreateTransactions, useToda
 import { createdBookingStatuses, type TppMessage } from '../../contract'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
+import { useBooksOnly } from '../books-only'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
 import {
   type FormFailure,
@@ -48,6 +49,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   // The sandbox clock's today, so a moved clock's default dates are ones it accepts.
   const today = useToday()
   const refusesDatesAfter = useRefusesDatesAfter()
+  const booksOnly = useBooksOnly()
   // Built again only when the sandbox's today changes, not at every keystroke's render.
   const schema = useMemo(() => transactionFormSchema(refusesDatesAfter), [refusesDatesAfter])
   // With the tester's condition that shaped the refusal, named beside it as the inspector names it.
@@ -151,15 +153,29 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
                   'aria-describedby': messages.length > 0 ? errorId : undefined,
                 })
                 const pending = statuses[i] === 'pending'
+                // A hint, not a refusal: the sandbox stores the row, its list never shows it.
+                const notListedId = booksOnly && pending ? `batch-row-${field.id}-not-listed` : undefined
+                const statusInput = input(`transactions.${i}.bookingStatus`, 'status')
                 return [
                   <tr key={field.id} className={messages.length > 0 ? 'row-failed' : undefined}>
                     <th scope="row">{i + 1}</th>
                     <td>
-                      <select {...input(`transactions.${i}.bookingStatus`, 'status')}>
+                      <select
+                        {...statusInput}
+                        aria-describedby={
+                          [statusInput['aria-describedby'], notListedId].filter(Boolean).join(' ') ||
+                          undefined
+                        }
+                      >
                         {createdBookingStatuses.map((status) => (
                           <option key={status}>{status}</option>
                         ))}
                       </select>
+                      {notListedId ? (
+                        <small id={notListedId} className="hint">
+                          this bank lists booked transactions only
+                        </small>
+                      ) : null}
                     </td>
                     <td>
                       <input

@@ -76,3 +76,25 @@ it('stays on booked after Generate, and says so of its pending ones', async () =
   expect(statusChosen()).toBe('booked')
   expect(screen.queryByText(/Could not load transactions/)).toBeNull()
 })
+
+it('says beside a pending row that this bank lists booked transactions only, and still sends it', async () => {
+  const { user } = await showEmptyAccount()
+  await user.click(await screen.findByRole('button', { name: '+ Add transaction' }))
+  const dialog = within(await screen.findByRole('dialog', { name: /^Add transactions · / }))
+  const hinted = (row: number) =>
+    dialog.queryByRole('combobox', {
+      name: `Row ${row} status`,
+      description: /lists booked transactions only/,
+    })
+  expect(hinted(1)).toBeNull()
+  await user.selectOptions(dialog.getByRole('combobox', { name: 'Row 1 status' }), 'pending')
+  expect(hinted(1)).not.toBeNull()
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-99.90')
+  await pasteInto(user, dialog.getByRole('combobox', { name: 'Row 1 MCC' }), '5812')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+  await waitFor(() =>
+    expect(screen.getByRole('status').textContent).toBe(
+      '1 transaction created; the pending one is stored, but this bank lists booked transactions only',
+    ),
+  )
+})
