@@ -1,5 +1,4 @@
-import { type Creation, type ScenarioSaver, useApiClient } from '../api'
-import { notListedNote, useBooksOnly } from '../features/books-only'
+import { type ScenarioSaver, useApiClient } from '../api'
 import { type AccountView, accountLabel, type KnownAccount } from '../features/card-accounts'
 import { RemoveAccountDialog } from '../features/card-accounts/RemoveAccountDialog'
 import { ConditionsDialog } from '../features/conditions'
@@ -127,35 +126,33 @@ function OpenAccount({ onClose }: Closing) {
 function AddTransactions({ account, initial, onClose }: DialogProps['add-transactions'] & Closing) {
   const [, setView] = useView()
   const announce = useAnnounce()
-  const booksOnly = useBooksOnly()
   return (
     <AddTransactionsDialog
       account={account}
       initial={initial}
       onClose={onClose}
-      onCreated={(created, sent, pending) => {
+      onCreated={(created, { sent, booksOnly, notListed }) => {
         onClose()
         // A bank that books only refuses to list any other status: the view stays on booked, and says why.
         const count = `${sent} ${sent === 1 ? 'transaction' : 'transactions'} created`
-        const notListed = notListedNote(booksOnly, pending)
         const stored = created.kind === 'read' ? created.value.transactions : undefined
         if (stored === undefined) {
           // Without the stored transactions in the answer: every status it lists, from the first row.
           setView({ offset: 0, status: booksOnly ? 'booked' : 'both' })
-          announce(`${count}; ${unreadAnswer(created.kind)}${notListed}`)
+          const why =
+            created.kind === 'no-body'
+              ? 'the sandbox sent no body'
+              : 'its answer was not what the console expects'
+          announce(`${count}; ${why}${notListed}`)
           return
         }
         markRecent(stored.flatMap((tx) => (tx.cardTransactionId === undefined ? [] : [tx.cardTransactionId])))
-        setView(viewShowing(parseView(location.search), stored, { booksOnly }))
-        announce(`${count}${notListed}`)
+        setView(viewShowing(parseView(location.search), stored, booksOnly))
+        announce(count + notListed)
       }}
     />
   )
 }
-
-/** Why the console could not read which transactions a created answer stored. */
-const unreadAnswer = (kind: Creation<unknown>['kind']) =>
-  kind === 'no-body' ? 'the sandbox sent no body' : 'its answer was not what the console expects'
 
 function Generate({ account, onClose }: DialogProps['generate'] & Closing) {
   const [, setView] = useView()

@@ -53,8 +53,7 @@ it('adds one booked transaction, dated today, in the account currency', async ()
   ])
   expect(onCreated).toHaveBeenCalledWith(
     expect.objectContaining({ kind: 'read', value: { transactions: stored } }),
-    1,
-    0,
+    { sent: 1, booksOnly: false, notListed: '' },
   )
 })
 

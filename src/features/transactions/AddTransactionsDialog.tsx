@@ -5,7 +5,7 @@ import { type CreatedTransactions, type Creation, useCreateTransactions, useToda
 import { createdBookingStatuses, type TppMessage } from '../../contract'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
-import { useBooksOnly } from '../books-only'
+import { notListedNote, useBooksOnly } from '../books-only'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
 import {
   type FormFailure,
@@ -28,14 +28,23 @@ import {
 } from './transaction-form'
 import { useRefusesDatesAfter } from './use-refuses-dates-after'
 
+export interface SentBatch {
+  /** The batch's size. */
+  sent: number
+  /**
+   * Whether the bank lists booked transactions only: known here, in the form's chunk, so what knows it
+   * (the probe's last checks) stays out of the page's initial JavaScript.
+   */
+  booksOnly: boolean
+  /** What follows "N transactions created" when the bank's list will not show some of them; else ''. */
+  notListed: string
+}
+
 interface AddTransactionsDialogProps {
   account: AccountView
   onClose: () => void
-  /**
-   * `sent` is the batch's size, `pending` how many of it are pending; the answer may not list what was
-   * stored (no body, another shape).
-   */
-  onCreated: (created: Creation<CreatedTransactions>, sent: number, pending: number) => void
+  /** The answer may not list what was stored (no body, another shape): `batch` says what was sent. */
+  onCreated: (created: Creation<CreatedTransactions>, batch: SentBatch) => void
   /** "Duplicate and edit": the rows the form starts with, instead of one blank row. */
   initial?: TransactionFormRow[] | undefined
 }
@@ -78,7 +87,11 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   const submit = async (transactions: Parameters<typeof create.mutateAsync>[0]) => {
     try {
       const pending = transactions.filter((tx) => tx.bookingStatus === 'pending').length
-      onCreated(await create.mutateAsync(transactions), transactions.length, pending)
+      onCreated(await create.mutateAsync(transactions), {
+        sent: transactions.length,
+        booksOnly,
+        notListed: notListedNote(booksOnly, pending),
+      })
     } catch (error) {
       // A message naming a row but no field of it is shown under that row; the others in the alert.
       const markRows = (messages: readonly TppMessage[]) => {

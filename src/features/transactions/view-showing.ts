@@ -13,7 +13,7 @@ export function viewShowing(
     bookingDate?: string | undefined
     transactionDate?: string | undefined
   }[],
-  { booksOnly = false }: { booksOnly?: boolean } = {},
+  booksOnly = false,
 ): Partial<ViewState> {
   const shown = booksOnly ? created.filter((tx) => (tx.bookingStatus ?? 'booked') === 'booked') : created
   const statuses = new Set(shown.map((tx) => tx.bookingStatus ?? 'booked'))
