@@ -131,23 +131,24 @@ function AddTransactions({ account, initial, onClose }: DialogProps['add-transac
       account={account}
       initial={initial}
       onClose={onClose}
-      onCreated={(created, sent) => {
+      onCreated={(created, { sent, booksOnly, notListed }) => {
         onClose()
+        // A bank that books only refuses to list any other status: the view stays on booked, and says why.
         const count = `${sent} ${sent === 1 ? 'transaction' : 'transactions'} created`
         const stored = created.kind === 'read' ? created.value.transactions : undefined
         if (stored === undefined) {
-          // Without the stored transactions in the answer: every status, from the first row.
-          setView({ offset: 0, status: 'both' })
+          // Without the stored transactions in the answer: every status it lists, from the first row.
+          setView({ offset: 0, status: booksOnly ? 'booked' : 'both' })
           const why =
             created.kind === 'no-body'
               ? 'the sandbox sent no body'
               : 'its answer was not what the console expects'
-          announce(`${count}; ${why}`)
+          announce(`${count}; ${why}${notListed}`)
           return
         }
         markRecent(stored.flatMap((tx) => (tx.cardTransactionId === undefined ? [] : [tx.cardTransactionId])))
-        setView(viewShowing(parseView(location.search), stored))
-        announce(count)
+        setView(viewShowing(parseView(location.search), stored, booksOnly))
+        announce(count + notListed)
       }}
     />
   )

@@ -7,6 +7,7 @@ import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { ApiErrorState } from '../ApiErrorState'
+import { notListedNote, useBooksOnly } from '../books-only'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
 import { numberOf, wholeNumberOf, wholeNumberProblem } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
@@ -53,11 +54,15 @@ function runAskedFor(total?: number, days?: number, seed?: number) {
   return total !== undefined && days !== undefined && seed !== undefined ? { total, days, seed } : undefined
 }
 
+const pendingIn = (bodies: readonly TransactionCreateInput[]) =>
+  bodies.filter((tx) => tx.bookingStatus === 'pending').length
+
 /** N reproducible transactions over the last D days, sent in chunks with progress and a Cancel. */
 export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps) {
   const api = useApiClient()
   const client = useQueryClient()
   const announce = useAnnounce()
+  const booksOnly = useBooksOnly()
   const today = useToday()
   const totalField = useWholeNumber('1000', 1, MAX_GENERATE, 'Number of transactions')
   const daysField = useWholeNumber('90', 1, MAX_DAYS, 'Over the last … days')
@@ -108,7 +113,8 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
       }
       setRun({ state: 'done', sent, total })
       onDone()
-      announce(`${count(sent, 'transaction')} created`)
+      // A bank that books only lists none of the pending ones: said, so the rows shown are not a puzzle.
+      announce(`${count(sent, 'transaction')} created${notListedNote(booksOnly, pendingIn(bodies))}`)
     } catch (error) {
       if (controller.signal.aborted) {
         setRun({ state: 'cancelled', sent, total })

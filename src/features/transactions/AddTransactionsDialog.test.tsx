@@ -53,7 +53,7 @@ it('adds one booked transaction, dated today, in the account currency', async ()
   ])
   expect(onCreated).toHaveBeenCalledWith(
     expect.objectContaining({ kind: 'read', value: { transactions: stored } }),
-    1,
+    { sent: 1, booksOnly: false, notListed: '' },
   )
 })
 
@@ -97,6 +97,8 @@ it('adds a pending transaction without a booking date', async () => {
   await user.selectOptions(dialog.getByRole('combobox', { name: 'Row 1 status' }), 'pending')
   expect(dialog.queryByLabelText('Row 1 booking date')).toBeNull()
   expect(dialog.getByText('none while pending')).toBeDefined()
+  // The contract's bank lists pending ones: no word of a bank that books only.
+  expect(dialog.queryByRole('combobox', { name: 'Row 1 status', description: /booked/ })).toBeNull()
   await fillRow(1, '-9.99', '-0.87', '5812')
   await user.clear(dialog.getByRole('textbox', { name: 'Row 1 original currency' }))
   await user.type(dialog.getByRole('textbox', { name: 'Row 1 original currency' }), 'EUR')

@@ -5,6 +5,7 @@ import { type CreatedTransactions, type Creation, useCreateTransactions, useToda
 import { createdBookingStatuses, type TppMessage } from '../../contract'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
+import { notListedNote, useBooksOnly } from '../books-only'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
 import {
   type FormFailure,
@@ -27,11 +28,23 @@ import {
 } from './transaction-form'
 import { useRefusesDatesAfter } from './use-refuses-dates-after'
 
+export interface SentBatch {
+  /** The batch's size. */
+  sent: number
+  /**
+   * Whether the bank lists booked transactions only: known here, in the form's chunk, so what knows it
+   * (the probe's last checks) stays out of the page's initial JavaScript.
+   */
+  booksOnly: boolean
+  /** What follows "N transactions created" when the bank's list will not show some of them; else ''. */
+  notListed: string
+}
+
 interface AddTransactionsDialogProps {
   account: AccountView
   onClose: () => void
-  /** `sent` is the batch's size; the answer may not list what was stored (no body, another shape). */
-  onCreated: (created: Creation<CreatedTransactions>, sent: number) => void
+  /** The answer may not list what was stored (no body, another shape): `batch` says what was sent. */
+  onCreated: (created: Creation<CreatedTransactions>, batch: SentBatch) => void
   /** "Duplicate and edit": the rows the form starts with, instead of one blank row. */
   initial?: TransactionFormRow[] | undefined
 }
@@ -45,6 +58,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   // The sandbox clock's today, so a moved clock's default dates are ones it accepts.
   const today = useToday()
   const refusesDatesAfter = useRefusesDatesAfter()
+  const booksOnly = useBooksOnly()
   // Built again only when the sandbox's today changes, not at every keystroke's render.
   const schema = useMemo(() => transactionFormSchema(refusesDatesAfter), [refusesDatesAfter])
   // With the tester's condition that shaped the refusal, named beside it as the inspector names it.
@@ -72,7 +86,12 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   }
   const submit = async (transactions: Parameters<typeof create.mutateAsync>[0]) => {
     try {
-      onCreated(await create.mutateAsync(transactions), transactions.length)
+      const pending = transactions.filter((tx) => tx.bookingStatus === 'pending').length
+      onCreated(await create.mutateAsync(transactions), {
+        sent: transactions.length,
+        booksOnly,
+        notListed: notListedNote(booksOnly, pending),
+      })
     } catch (error) {
       // A message naming a row but no field of it is shown under that row; the others in the alert.
       const markRows = (messages: readonly TppMessage[]) => {
@@ -147,15 +166,29 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
                   'aria-describedby': messages.length > 0 ? errorId : undefined,
                 })
                 const pending = statuses[i] === 'pending'
+                // A hint, not a refusal: the sandbox stores the row, its list never shows it.
+                const notListedId = booksOnly && pending ? `batch-row-${field.id}-not-listed` : undefined
+                const statusInput = input(`transactions.${i}.bookingStatus`, 'status')
                 return [
                   <tr key={field.id} className={messages.length > 0 ? 'row-failed' : undefined}>
                     <th scope="row">{i + 1}</th>
                     <td>
-                      <select {...input(`transactions.${i}.bookingStatus`, 'status')}>
+                      <select
+                        {...statusInput}
+                        aria-describedby={
+                          [statusInput['aria-describedby'], notListedId].filter(Boolean).join(' ') ||
+                          undefined
+                        }
+                      >
                         {createdBookingStatuses.map((status) => (
                           <option key={status}>{status}</option>
                         ))}
                       </select>
+                      {notListedId ? (
+                        <small id={notListedId} className="hint">
+                          this bank lists booked transactions only
+                        </small>
+                      ) : null}
                     </td>
                     <td>
                       <input

@@ -171,5 +171,13 @@ describe('the transaction form', () => {
       from: '2026-11-01',
       to: undefined,
     })
+    // A bank that books only lists no pending one: booked stays, and its dates are the booked ones'.
+    const mixed = [tx('booked', '2026-11-05'), tx('pending', '2026-11-20')]
+    expect(viewShowing(parseView('?status=both&from=2026-11-01&to=2026-11-10'), mixed, true)).toEqual({
+      offset: 0,
+      status: 'booked',
+      from: '2026-11-01',
+      to: '2026-11-10',
+    })
   })
 })

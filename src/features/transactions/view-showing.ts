@@ -3,7 +3,8 @@ import type { ViewState } from '../view-state'
 /**
  * The change of view that puts just-created transactions on screen: the first page, a status and a
  * date range that include them (the date filter applies to bookingDate for booked, transactionDate
- * for pending ones).
+ * for pending ones). A bank that books only (`booksOnly`) refuses to list any status but booked: its
+ * view shows the booked ones, and pending ones stay out of sight.
  */
 export function viewShowing(
   view: ViewState,
@@ -12,15 +13,17 @@ export function viewShowing(
     bookingDate?: string | undefined
     transactionDate?: string | undefined
   }[],
+  booksOnly = false,
 ): Partial<ViewState> {
-  const statuses = new Set(created.map((tx) => tx.bookingStatus ?? 'booked'))
+  const shown = booksOnly ? created.filter((tx) => (tx.bookingStatus ?? 'booked') === 'booked') : created
+  const statuses = new Set(shown.map((tx) => tx.bookingStatus ?? 'booked'))
   const fits = view.status === 'both' || (statuses.size === 1 && statuses.has(view.status))
-  const dates = created.flatMap((tx) => tx.bookingDate ?? tx.transactionDate ?? []).sort()
+  const dates = shown.flatMap((tx) => tx.bookingDate ?? tx.transactionDate ?? []).sort()
   const first = dates[0]
   const last = dates.at(-1)
   return {
     offset: 0,
-    status: fits ? view.status : 'both',
+    status: booksOnly ? 'booked' : fits ? view.status : 'both',
     from: view.from !== undefined && first !== undefined && first < view.from ? undefined : view.from,
     to: view.to !== undefined && last !== undefined && last > view.to ? undefined : view.to,
   }

@@ -1,0 +1,43 @@
+import { useMemo, useState } from 'react'
+import { behaviourTraits, readOfflinePersonality, useApiClient, useConnection } from '../api'
+import { learnedProfiles } from './probe'
+
+/**
+ * Whether the console knows its bank lists booked transactions only (the `bookedOnly` trait): offline, from
+ * the bank it was set to behave like; by proxy, from this browser's last check of the proxy's upstream.
+ * Unknown is false: the table's refusal still offers "Show booked only".
+ */
+export function useBooksOnly(): boolean {
+  const { mode } = useApiClient()
+  // Offline, a change of bank applies with a reload: read from storage once, not at every render.
+  const [offline] = useState(
+    () => mode === 'offline' && behaviourTraits(readOfflinePersonality()).bookedOnly === true,
+  )
+  const upstream = useConnection().data?.upstream
+  const checked = useMemo(
+    () =>
+      upstream !== undefined &&
+      learnedProfiles().some(
+        ({ source, traits }) =>
+          source !== undefined && sameUrl(source, upstream) && traits.bookedOnly === true,
+      ),
+    [upstream],
+  )
+  return offline || checked
+}
+
+/** A check's source is the base URL the probe was given, the connection's the proxy's: same host, path. */
+function sameUrl(a: string, b: string): boolean {
+  const href = (url: string) => (URL.canParse(url) ? new URL(url).href.replace(/\/$/, '') : url)
+  return href(a) === href(b)
+}
+
+/**
+ * What follows "N transactions created" for a bank that books only, when `pending` of them are pending:
+ * they are stored, and its list never shows them. Empty otherwise.
+ */
+export function notListedNote(booksOnly: boolean, pending: number): string {
+  if (!booksOnly || pending === 0) return ''
+  const which = pending === 1 ? 'the pending one is' : `the ${pending.toLocaleString('en')} pending ones are`
+  return `; ${which} stored, but this bank lists booked transactions only`
+}
