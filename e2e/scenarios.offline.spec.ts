@@ -4,6 +4,7 @@ import { expect, test } from './fixtures'
 import {
   accountLinks,
   clockBadge,
+  createAccount,
   fillTestData,
   isoDay,
   loadScenarioFrom,
@@ -16,6 +17,10 @@ import {
 } from './support'
 
 // Scenarios hold the in-browser sandbox's whole state: offline only.
+
+// The shipped scenarios' fixed account ids (src/app/shipped-scenarios.ts).
+const EMPTY_ID = '5ce0a710-0000-4000-8000-000000000001'
+const CORPORATE_ID = '5ce0a710-0000-4000-8000-000000000002'
 
 async function loadScenario(page: Page, name: string) {
   await loadScenarioFrom(await openScenarios(page), name)
@@ -145,5 +150,87 @@ test('a scenario loads from the keyboard: Enter on Load, Tab to Replace and load
   await page.keyboard.press('Enter')
   await expect(page.getByRole('status')).toHaveText(
     'Loaded scenario Empty private customer: 1 card account and 0 transactions',
+  )
+})
+
+/** The clock panel's bank picker: a personality other than the one a scenario carries reloads on load. */
+async function behaveLike(page: Page, personality: string) {
+  await openClockPanel(page)
+  await page
+    .getByRole('dialog', { name: 'Sandbox clock' })
+    .getByRole('combobox', { name: /^Bank to behave like/ })
+    .selectOption(personality)
+  await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
+}
+
+const accountOfUrl = (page: Page) => new URL(page.url()).searchParams.get('account')
+
+// A scenario carries its own bank personality, which the offline sandbox takes at start: a load under
+// another one reloads the page, and that page shows what a load without a reload shows.
+test('a scenario of another personality lands on its account, and says so, after the reload', async ({
+  page,
+}) => {
+  await openConsole(page)
+  await behaveLike(page, 'number-amounts')
+  await createAccount(page, { maskedPan: '400000******0042', name: 'Before the load' })
+  const before = accountOfUrl(page)
+  expect(before).not.toBeNull()
+
+  await loadScenario(page, 'Corporate customer, two years')
+  await expect(page).toHaveURL((url) => url.searchParams.get('account') === CORPORATE_ID)
+  await expect(page).toHaveURL((url) => url.searchParams.get('status') === 'booked')
+  await expect(page.getByRole('status')).toHaveText(
+    'Loaded scenario Corporate customer, two years: 1 card account and 1,000 transactions',
+  )
+  const main = page.getByRole('main')
+  await expect(main.getByText('Loaded scenario Corporate customer, two years:')).toBeVisible()
+  await expect(main.getByText('Card account not in this browser')).toHaveCount(0)
+  await expect(pages(page)).toContainText('Rows 1–50')
+  expect((await tableRows(page)).length).toBe(50)
+  await screenshot(page, 'scenario-other-personality')
+
+  // Back goes where it goes after a load without a reload: the account left, which the load replaced.
+  await page.goBack()
+  await expect(page).toHaveURL((url) => url.searchParams.get('account') === before)
+  await page.goForward()
+  await expect(page).toHaveURL((url) => url.searchParams.get('account') === CORPORATE_ID)
+  await expect(pages(page)).toContainText('Rows 1–50')
+  // The message was of the load, once: a page opened again does not say it again.
+  await page.reload()
+  await expect(pages(page)).toContainText('Rows 1–50')
+  // Said, when it is, as the data tools load.
+  await expect(page.getByRole('complementary').getByRole('button', { name: 'Scenarios…' })).toBeVisible()
+  await expect(page.getByRole('status')).not.toHaveText(/Loaded scenario/)
+})
+
+test('from a saved booked-only scenario to the empty private customer, and to a scenario with no account', async ({
+  page,
+}) => {
+  await openConsole(page)
+  await behaveLike(page, 'booked-only')
+  let dialog = await openScenarios(page)
+  await dialog.getByLabel('Save the current state as').fill('Nothing, booked only')
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'Saved scenario Nothing, booked only: 0 card accounts and 0 transactions',
+  )
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await createAccount(page, { maskedPan: '400000******0043', name: 'Booked only' })
+
+  await loadScenario(page, 'Empty private customer')
+  await expect(page).toHaveURL((url) => url.searchParams.get('account') === EMPTY_ID)
+  await expect(page.getByRole('status')).toHaveText(
+    'Loaded scenario Empty private customer: 1 card account and 0 transactions',
+  )
+  await expect(page.getByRole('main').getByText('Loaded scenario Empty private customer:')).toBeVisible()
+
+  // Then the saved booked-only one, which has no account to go to: the empty sandbox, as a load without a
+  // reload shows it.
+  dialog = await openScenarios(page)
+  await loadScenarioFrom(dialog, 'Nothing, booked only')
+  await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
+  expect(accountOfUrl(page)).toBeNull()
+  await expect(page.getByRole('status')).toHaveText(
+    'Loaded scenario Nothing, booked only: 0 card accounts and 0 transactions',
   )
 })

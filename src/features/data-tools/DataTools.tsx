@@ -27,6 +27,7 @@ import { useView } from '../view-state'
 import { FillButton } from './FillButton'
 import type { FillTestData } from './fill'
 import { ImportDialog } from './ImportDialog'
+import { carryAcrossReload, useLoadedScenarioNote } from './loaded-scenario'
 import { bookAccounts, count, downloadConsoleFile, snapshotCounts, useOfflineData } from './offline-data'
 import {
   type ConditionsLeftOn,
@@ -65,6 +66,8 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
   const [exportError, setExportError] = useState<OfflineExportError>()
   const [conditionsLeftOn, setConditionsLeftOn] = useState<ConditionsLeftOn>()
   const resetConditions = useResetConditions()
+  // A scenario loaded with a reload (another bank personality) says so here, on the page it opened.
+  useLoadedScenarioNote()
   // A scenario Copy to offline saved before this tab switched here: its loading is offered at once.
   const [toLoad] = useState(() => (offline?.scenarios ? scenarioToLoad.peek() : undefined))
   useEffect(() => {
@@ -228,6 +231,7 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
             offline={offline}
             scenarios={offline.scenarios}
             offerLoad={toLoad}
+            carryAcrossReload={carryAcrossReload}
             onClose={() => setScenariosOpen(false)}
           />
         </ChunkBoundary>

@@ -1,8 +1,8 @@
 // The scenarios dialog against the real handlers: save the offline state, load it back after it changed,
 // duplicate, rename, delete, and import a file (a bad one says why and changes nothing).
 import 'fake-indexeddb/auto'
-import { screen, within } from '@testing-library/react'
-import { expect, it } from 'vitest'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { expect, it, onTestFinished, vi } from 'vitest'
 import { psd2QuotaRule } from '../../contract'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, transaction } from '../../test/seed'
@@ -219,4 +219,42 @@ it('says a name clash in this browser in words, with no sandbox code: no sandbox
   expect((await dialog.findByRole('alert')).textContent).toBe(
     'A scenario named "Demo" exists already: choose another name.',
   )
+})
+
+it('loads a scenario of another bank personality by a reload: the page it opens is on its account and says so', async () => {
+  const { user, sandbox, renderApp } = await startConsole({ personality: 'number-amounts' })
+  const mine = await seedAccount(sandbox)
+  history.replaceState(null, '', `/?account=${mine.resourceId}&status=pending&offset=10&limit=10`)
+  const reload = vi.spyOn(location, 'reload').mockImplementation(() => {})
+  onTestFinished(() => reload.mockRestore())
+  renderApp()
+  await user.click(await screen.findByRole('button', { name: 'Scenarios…' }))
+  const dialog = within(await screen.findByRole('dialog', { name: 'Scenarios' }))
+  const name = 'Empty private customer'
+  await user.click(await dialog.findByRole('button', { name: `Load ${name}` }))
+  const asking = within(await dialog.findByRole('region', { name: `Load ${name}?` }))
+  await user.click(asking.getByRole('button', { name: 'Replace and load' }))
+  await waitFor(() => expect(reload).toHaveBeenCalledOnce())
+
+  // The scenario's account, arrived at as any load arrives (its own page, the tester's look kept); this
+  // page, whose sandbox the reload restarts, neither shows it nor says it.
+  const fixedId = '5ce0a710-0000-4000-8000-000000000001'
+  expect(location.search).toBe(`?account=${fixedId}&status=pending&offset=0&limit=10`)
+  expect(screen.queryByText(/^Loaded scenario/)).toBeNull()
+
+  // The page the reload opens, with the same address and storage.
+  cleanup()
+  renderApp()
+  const loaded = `Loaded scenario ${name}: 1 card account and 0 transactions`
+  // Read out by the live region, and shown in the main area beside the account, once the data tools load.
+  await waitFor(() => expect(screen.getAllByText(loaded)).toHaveLength(2), { timeout: 15_000 })
+  expect(await screen.findByText(/^No rows/)).toBeDefined()
+  expect(location.search).toBe(`?account=${fixedId}&status=pending&offset=0&limit=10`)
+
+  // Said once: the next page on it says nothing of the load.
+  cleanup()
+  renderApp()
+  expect(await screen.findByText(/^No rows/)).toBeDefined()
+  await screen.findByRole('button', { name: 'Scenarios…' }, { timeout: 15_000 })
+  expect(screen.queryByText(loaded)).toBeNull()
 })

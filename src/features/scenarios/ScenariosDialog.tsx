@@ -27,7 +27,7 @@ import { FormAlert } from '../../ui/Messages'
 import { count, downloadConsoleFile, storedText } from '../data-tools'
 import { ImportRefusal, importProblemsInWords, readImportFile, scenarioImport } from '../file-import'
 import { useOneAtATime } from '../one-at-a-time'
-import { arriveAt, parseView, useView } from '../view-state'
+import { arriveAt, parseView, useView, type ViewState } from '../view-state'
 import { ScenarioNameField, useScenarioNameCheck } from './ScenarioNameField'
 
 interface ScenariosDialogProps {
@@ -35,6 +35,11 @@ interface ScenariosDialogProps {
   scenarios: OfflineScenarios
   /** A scenario to ask about loading as the dialog opens (one Copy to offline just saved). */
   offerLoad?: string | undefined
+  /**
+   * Before a load reloads the page (its bank personality is not the one running): has the page the reload
+   * opens show `view` and say `message`, as a load without a reload does at once. The opener keeps it.
+   */
+  carryAcrossReload: (view: ViewState, message: string) => void
   onClose: () => void
 }
 
@@ -51,7 +56,13 @@ const holds = (s: ScenarioSummary) =>
  * The named scenarios of the in-browser sandbox: save the whole offline state, load one back (it replaces
  * the state, so it asks first), duplicate, rename, delete, export one as a file and import one.
  */
-export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: ScenariosDialogProps) {
+export function ScenariosDialog({
+  offline,
+  scenarios,
+  offerLoad,
+  carryAcrossReload,
+  onClose,
+}: ScenariosDialogProps) {
   const { book } = useApiClient()
   const client = useQueryClient()
   const announce = useAnnounce()
@@ -122,15 +133,19 @@ export function ScenariosDialog({ offline, scenarios, offerLoad, onClose }: Scen
       async ({ file, reloadNeeded }) => {
         // The book of the in-browser sandbox named the accounts just replaced: the scenario's replaces it.
         book.importBook(file.accountBook?.books ?? {}, { replacing: OFFLINE_UPSTREAM })
+        // New data: even a shipped scenario's same account id starts without the last dates and page.
+        const view = arriveAt(parseView(location.search), file.cardAccounts[0]?.account.resourceId)
+        const loaded = `Loaded scenario ${file.name}: ${holdsOf(file)}`
         if (reloadNeeded) {
-          // The bank personality is the offline sandbox's start-up setting, as the clock panel's picker.
+          // The bank personality is the offline sandbox's start-up setting, as the clock panel's picker:
+          // the page the reload opens shows the scenario's view and says what was loaded.
+          carryAcrossReload(view, loaded)
           location.reload()
           return
         }
         await client.resetQueries()
-        // New data: even a shipped scenario's same account id starts without the last dates and page.
-        setView(arriveAt(parseView(location.search), file.cardAccounts[0]?.account.resourceId))
-        announce(`Loaded scenario ${file.name}: ${holdsOf(file)}`)
+        setView(view)
+        announce(loaded)
         onClose()
       },
     )
