@@ -29,6 +29,9 @@ export function useSandboxClock() {
     queryFn: ({ signal }) => api.getSandboxClock({ signal }),
     // The real date turns at midnight: asked again when the tab comes back.
     staleTime: 60_000,
+    // The proxy's sandbox tells no tab that another moved its clock (offline, the storage event does): a tab
+    // shown again reads it whatever its age, or its forms would fill in the old today.
+    refetchOnWindowFocus: api.mode === 'proxy' ? 'always' : true,
   })
 }
 
