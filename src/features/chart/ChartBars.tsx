@@ -50,6 +50,8 @@ export function Bars({
     const local = ((clientX - box.left) / box.width) * WIDTH
     return Math.min(axis[1], Math.max(axis[0], x.invert(local)))
   }
+  // A date's label stands under the middle of its day, where that day's bars are, not on its start.
+  const dayMiddle = (day: number) => x(day + 0.5)
   const bar = (value: number, left: number, className: string, key: string) => (
     <rect
       key={key}
@@ -60,7 +62,8 @@ export function Bars({
       height={Math.abs(y(value) - y(0))}
     />
   )
-  const ticks = x.ticks(6).filter((t) => Number.isInteger(t))
+  // A date, not a boundary: the window's end is the day after its last, so no tick there.
+  const ticks = x.ticks(6).filter((t) => Number.isInteger(t) && t < axis[1])
   const brushed = drag ? brushedDays(drag.start, drag.end, summary) : undefined
   const label = `${measure === 'count' ? 'Count' : `Sum in ${currency}`} of booked and pending transactions per ${
     summary.bucket
@@ -109,8 +112,14 @@ export function Bars({
             bar(barValue(b.pending, measure, currency), left + barWidth, 'chart-pending', `${b.start}p`),
           ]
         })}
-        {apart(ticks, x).map((t) => (
-          <text key={`x${t}`} className="chart-axis" x={x(t)} y={HEIGHT - 8} textAnchor={tickAnchor(x(t))}>
+        {apart(ticks, dayMiddle).map((t) => (
+          <text
+            key={`x${t}`}
+            className="chart-axis"
+            x={dayMiddle(t)}
+            y={HEIGHT - 8}
+            textAnchor={tickAnchor(dayMiddle(t))}
+          >
             {isoOfDay(t)}
           </text>
         ))}

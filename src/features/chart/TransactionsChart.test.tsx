@@ -68,6 +68,18 @@ it('shows the totals per currency, the top categories and the figures as a table
   ])
 })
 
+// A tester read the axis's last label, on the boundary where the window ends, as the date of the bars above
+// it: tomorrow's date under today's bars.
+it('labels each date under the middle of its own day, and none after the window', async () => {
+  const { chart } = await showChart()
+  const labels = [...within(chart).getByRole('img').querySelectorAll('text.chart-axis')]
+  const at = Object.fromEntries(labels.map((label) => [label.textContent, Number(label.getAttribute('x'))]))
+  // The axis runs from 2026-01-05 (x 56) to the end of 2026-01-08 (x 788): 183 units a day.
+  expect(Object.keys(at)).not.toContain('2026-01-09')
+  expect(at['2026-01-05']).toBeCloseTo(56 + 183 / 2, 0)
+  expect(at['2026-01-08']).toBeCloseTo(56 + 3.5 * 183, 0)
+})
+
 it('a brush across the chart sets From and To to whole days, and the table follows', async () => {
   const { chart } = await showChart()
   const svg = within(chart).getByRole('img')
