@@ -2,18 +2,13 @@
 // view. A tester moved the clock in one tab and found the other still on the old date a minute later, its
 // Add form filling in dates the sandbox then refused as future ones.
 import { expect, FRESH_SERVER, test } from './fixtures'
-import { clockBadge, createAccount, isoDay, openClock, openConsole } from './support'
+import { clockBadge, isoDay, openClock, secondTabOnNewAccount } from './support'
 
 test('a tab that comes back into view reads the clock another tab moved', { tag: FRESH_SERVER }, async ({
   page,
   context,
 }) => {
-  await openConsole(page)
-  await createAccount(page, { maskedPan: '525412******3241' })
-  const other = await context.newPage()
-  await other.goto(page.url())
-  await expect(other.getByRole('button', { name: /^\+ Add transactions?$/ })).toBeVisible()
-  await expect(clockBadge(other)).toHaveCount(0)
+  const other = await secondTabOnNewAccount(page, context)
 
   const dialog = await openClock(page)
   await dialog.getByLabel('Days', { exact: true }).fill('5')

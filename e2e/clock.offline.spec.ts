@@ -1,17 +1,14 @@
 // Offline mode's clock is this browser's: another tab follows a move made in this one. The proxy's sandbox
-// tells no tab of a move (a tab reads its clock again when it comes back into focus), so this is offline's.
+// tells no tab of a move (a tab reads its clock again when it is shown: clock-tabs.proxy.spec.ts), so this
+// is offline's.
 import { expect, test } from './fixtures'
-import { clockBadge, createAccount, isoDay, openClock, openConsole } from './support'
+import { clockBadge, isoDay, openClock, secondTabOnNewAccount } from './support'
 
 test("another tab's clock follows a move, a freeze and the real date made in this one, without a reload", async ({
   page,
   context,
 }) => {
-  await openConsole(page)
-  await createAccount(page, { maskedPan: '525412******3241' })
-  const other = await context.newPage()
-  await other.goto(page.url())
-  await expect(clockBadge(other)).toHaveCount(0)
+  const other = await secondTabOnNewAccount(page, context)
 
   const dialog = await openClock(page)
   await dialog.getByRole('button', { name: 'Forward 1 day' }).click()

@@ -1,4 +1,4 @@
-import type { Locator, Page, Request } from '@playwright/test'
+import type { BrowserContext, Locator, Page, Request } from '@playwright/test'
 import axe from 'axe-core'
 import { expect, modeOf } from './fixtures'
 
@@ -239,6 +239,20 @@ export async function createAccount(page: Page, input: AccountInput): Promise<vo
   // Its first read answered: until then the header's "+ Add transactions" stands where the empty state's
   // "+ Add transaction" will, and a click as the one replaces the other lands on neither.
   await expect(pages(page).getByText(/^(No rows|Rows \d)/)).toBeVisible()
+}
+
+/**
+ * A new account open in `page` and in a second tab of the same browser, whose first read has answered and
+ * whose header shows the clock at the real date: the start of a test of what one tab learns of the other.
+ */
+export async function secondTabOnNewAccount(page: Page, context: BrowserContext): Promise<Page> {
+  await openConsole(page)
+  await createAccount(page, { maskedPan: '525412******3241' })
+  const other = await context.newPage()
+  await other.goto(page.url())
+  await expect(pages(other).getByText(/^(No rows|Rows \d)/)).toBeVisible()
+  await expect(clockBadge(other)).toHaveCount(0)
+  return other
 }
 
 /** The pagination bar ("Rows 1–5 of ≥ 6", Prev, Next, page size). */
