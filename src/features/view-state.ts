@@ -136,13 +136,22 @@ export function useView(): [ViewState, SetView] {
     // Another account leaves the last one's dates and page behind, unless the patch names its own.
     const leaving = 'account' in patch && patch.account !== before.account
     const after = { ...(leaving ? arriveAt(before, patch.account) : before), ...patch }
-    const next = viewSearch(after)
-    if (next === location.search) return
-    if (options?.replace || !pushesHistory(before, after)) history.replaceState(null, '', next)
-    else history.pushState(null, '', next)
-    window.dispatchEvent(new Event(CHANGE))
+    if (writeView(before, after, options)) window.dispatchEvent(new Event(CHANGE))
   }, [])
   return [viewOf(search), setView]
+}
+
+/**
+ * Writes `after` to the address, as a history entry where it is another place (`pushesHistory`), else in
+ * place; says whether the address changed. It tells no reader: `setView` does, and a page about to reload
+ * (a scenario's load) must not show a view its sandbox has not started with.
+ */
+export function writeView(before: ViewState, after: ViewState, options?: { replace?: boolean }): boolean {
+  const next = viewSearch(after)
+  if (next === location.search) return false
+  if (options?.replace || !pushesHistory(before, after)) history.replaceState(null, '', next)
+  else history.pushState(null, '', next)
+  return true
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useAnnounce } from '../../ui/announcer'
-import { parseView, pushesHistory, type ViewState, viewSearch } from '../view-state'
+import { parseView, type ViewState, writeView } from '../view-state'
 
 // A scenario load that must reload the page, as the page the reload opens shows it. Here, with the data
 // tools that open the Scenarios dialog and load once the main area's first rows are on screen, rather than
@@ -21,11 +21,7 @@ export function carryAcrossReload(
   message: string,
   storage: Pick<Storage, 'setItem'> = sessionStorage,
 ): void {
-  const next = viewSearch(view)
-  if (next !== location.search) {
-    if (pushesHistory(parseView(location.search), view)) history.pushState(null, '', next)
-    else history.replaceState(null, '', next)
-  }
+  writeView(parseView(location.search), view)
   storage.setItem(LOADED_KEY, JSON.stringify({ message, account: view.account ?? null }))
 }
 
