@@ -33,11 +33,15 @@ function sameUrl(a: string, b: string): boolean {
 }
 
 /**
- * What follows "N transactions created" for a bank that books only, when `pending` of them are pending:
+ * What follows "N transactions created" for a bank that books only, when some of the `sent` are pending:
  * they are stored, and its list never shows them. Empty otherwise.
  */
-export function notListedNote(booksOnly: boolean, pending: number): string {
-  if (!booksOnly || pending === 0) return ''
+export function notListedNote(
+  booksOnly: boolean,
+  sent: readonly { bookingStatus?: string | undefined }[],
+): string {
+  const pending = booksOnly ? sent.filter((tx) => tx.bookingStatus === 'pending').length : 0
+  if (pending === 0) return ''
   const which = pending === 1 ? 'the pending one is' : `the ${pending.toLocaleString('en')} pending ones are`
   return `; ${which} stored, but this bank lists booked transactions only`
 }

@@ -54,9 +54,6 @@ function runAskedFor(total?: number, days?: number, seed?: number) {
   return total !== undefined && days !== undefined && seed !== undefined ? { total, days, seed } : undefined
 }
 
-const pendingIn = (bodies: readonly TransactionCreateInput[]) =>
-  bodies.filter((tx) => tx.bookingStatus === 'pending').length
-
 /** N reproducible transactions over the last D days, sent in chunks with progress and a Cancel. */
 export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps) {
   const api = useApiClient()
@@ -114,7 +111,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
       setRun({ state: 'done', sent, total })
       onDone()
       // A bank that books only lists none of the pending ones: said, so the rows shown are not a puzzle.
-      announce(`${count(sent, 'transaction')} created${notListedNote(booksOnly, pendingIn(bodies))}`)
+      announce(`${count(sent, 'transaction')} created${notListedNote(booksOnly, bodies)}`)
     } catch (error) {
       if (controller.signal.aborted) {
         setRun({ state: 'cancelled', sent, total })

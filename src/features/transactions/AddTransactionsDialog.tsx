@@ -86,11 +86,10 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
   }
   const submit = async (transactions: Parameters<typeof create.mutateAsync>[0]) => {
     try {
-      const pending = transactions.filter((tx) => tx.bookingStatus === 'pending').length
       onCreated(await create.mutateAsync(transactions), {
         sent: transactions.length,
         booksOnly,
-        notListed: notListedNote(booksOnly, pending),
+        notListed: notListedNote(booksOnly, transactions),
       })
     } catch (error) {
       // A message naming a row but no field of it is shown under that row; the others in the alert.
