@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { behaviourTraits, readOfflinePersonality, useApiClient, useConnection } from '../api'
-import { learnedProfiles } from './probe'
+import { lastCheckOf } from './probe'
 
 /**
  * Whether the console knows its bank lists booked transactions only (the `bookedOnly` trait): offline, from
@@ -13,23 +13,9 @@ export function useBooksOnly(): boolean {
   const [offline] = useState(
     () => mode === 'offline' && behaviourTraits(readOfflinePersonality()).bookedOnly === true,
   )
+  // The proxy names its upstream by the same URL the checks it ran are kept under (its base URL's href).
   const upstream = useConnection().data?.upstream
-  const checked = useMemo(
-    () =>
-      upstream !== undefined &&
-      learnedProfiles().some(
-        ({ source, traits }) =>
-          source !== undefined && sameUrl(source, upstream) && traits.bookedOnly === true,
-      ),
-    [upstream],
-  )
-  return offline || checked
-}
-
-/** A check's source is the base URL the probe was given, the connection's the proxy's: same host, path. */
-function sameUrl(a: string, b: string): boolean {
-  const href = (url: string) => (URL.canParse(url) ? new URL(url).href.replace(/\/$/, '') : url)
-  return href(a) === href(b)
+  return offline || (upstream !== undefined && lastCheckOf(upstream)?.traits.bookedOnly === true)
 }
 
 /**

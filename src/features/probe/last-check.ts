@@ -21,6 +21,11 @@ export function replaceLastCheck(profile: BankProfileFile): BankProfileFile | un
   return checks[source]
 }
 
+/** The profile the last check of the sandbox at `source` learned (the proxy's upstream, as its connection names it). */
+export function lastCheckOf(source: string): BankProfileFile | undefined {
+  return lastChecks.read()[source]
+}
+
 /** The last check's profile of each sandbox this browser checked. */
 export function learnedProfiles(): BankProfileFile[] {
   return Object.values(lastChecks.read())
