@@ -203,9 +203,14 @@ test('the empty sandbox offers New, Open and Fill test data once each, in place 
   }
   await expect(page.getByRole('main').getByRole('button', { name: '+ New card account' })).toBeVisible()
 
-  // With an account the sidebar's buttons are back, each still once.
-  await page.getByRole('button', { name: 'Fill test data' }).click()
+  // By keyboard: the button goes with the empty state, and the focus stays in the main area, one Tab from
+  // the account's first action. With an account the sidebar's buttons are back, each still once.
+  await page.getByRole('button', { name: 'Fill test data' }).focus()
+  await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeHidden()
+  await expect(page.getByRole('main')).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('main').getByRole('button', { name: 'Settle pending…' })).toBeFocused()
   const sidebar = page.getByRole('complementary')
   for (const name of ['+ New', 'Open…', 'Fill test data']) {
     await expect(page.getByRole('button', { name, exact: true })).toHaveCount(1)

@@ -86,7 +86,9 @@ export function App({ mode, offlineError }: AppProps) {
   const emptySandbox = view.account === undefined && !known.pending && known.accounts.length === 0
 
   const onFilled = (first: string | undefined) => {
-    if (first !== undefined && selected === undefined) setView({ account: first, offset: 0 })
+    if (first === undefined || selected !== undefined) return
+    setView({ account: first, offset: 0 })
+    keepFocusInMain()
   }
   return (
     <div className={flowsOpen ? 'app flow-open' : 'app'}>
@@ -321,6 +323,16 @@ function SidebarActions({
       ) : null}
     </div>
   )
+}
+
+/**
+ * The empty state's Fill test data goes as the accounts it made come in, and the focus with it, to the
+ * page's start: the main area takes it, so the next Tab reaches the account's first action.
+ */
+function keepFocusInMain() {
+  const main = document.getElementById('main')
+  const focused = document.activeElement
+  if (main !== null && (focused === null || focused === document.body || main.contains(focused))) main.focus()
 }
 
 /**
