@@ -332,7 +332,9 @@ function SidebarActions({
 function keepFocusInMain() {
   const main = document.getElementById('main')
   const focused = document.activeElement
-  if (main !== null && (focused === null || focused === document.body || main.contains(focused))) main.focus()
+  if (main !== null && (focused === null || focused === document.body || main.contains(focused))) {
+    main.focus({ preventScroll: true })
+  }
 }
 
 /**
