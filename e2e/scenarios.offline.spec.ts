@@ -153,6 +153,23 @@ test('a scenario loads from the keyboard: Enter on Load, Tab to Replace and load
   )
 })
 
+test('the question about a step opens under its row: the button clicked stays under the pointer', async ({
+  page,
+}) => {
+  await openConsole(page)
+  const dialog = await openScenarios(page)
+  const load = dialog.getByRole('button', { name: 'Load Corporate customer, two years' })
+  const before = await load.boundingBox()
+  await load.click()
+  const asking = dialog.getByRole('region', { name: 'Load Corporate customer, two years?' })
+  await expect(asking.getByRole('button', { name: 'Replace and load' })).toBeVisible()
+  expect(await load.boundingBox(), 'the Load clicked, once asked').toEqual(before)
+  const question = await asking.boundingBox()
+  expect(question?.y, 'the question, under the row that asked').toBeGreaterThan(
+    (before?.y ?? 0) + (before?.height ?? 0),
+  )
+})
+
 /** The clock panel's bank picker: a personality other than the one a scenario carries reloads on load. */
 async function behaveLike(page: Page, personality: string) {
   await openClockPanel(page)

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import {
   type FormEvent,
+  Fragment,
   type ReactNode,
   type RefObject,
   useCallback,
@@ -241,18 +242,6 @@ export function ScenariosDialog({
           <ImportRefusal file={importRefused.file} problems={importRefused.problems} />
         </div>
       ) : null}
-      {asking ? (
-        <AskingPanel
-          // A new step asked about is a new question: its own arrival, and its own button to go back to.
-          key={`${asking.kind} ${asking.name}`}
-          asking={asking}
-          busy={busy}
-          onCancel={() => setAsking(undefined)}
-          onLoad={load}
-          onRemove={remove}
-          onRename={rename}
-        />
-      ) : null}
       {list === undefined ? (
         <p>Reading the scenarios…</p>
       ) : (
@@ -273,69 +262,88 @@ export function ScenariosDialog({
           </thead>
           <tbody>
             {list.map((scenario) => (
-              <tr key={scenario.name}>
-                <th scope="row" className="scenario-cell">
-                  {scenario.name}
-                  {scenario.shipped ? (
-                    <span className="scenario-shipped"> (ships with the console)</span>
-                  ) : null}
-                </th>
-                <td className="scenario-cell">
-                  {scenario.description ?? holds(scenario)}
-                  {scenario.savedAt ? (
-                    <div className="hint">Saved {consoleDateTime(scenario.savedAt)}</div>
-                  ) : null}
-                </td>
-                <td className="scenario-cell">
-                  <div className="scenario-actions">
-                    <button
-                      type="button"
-                      disabled={busy}
-                      onClick={() => void askLoad(scenario.name)}
-                      aria-label={`Load ${scenario.name}`}
-                    >
-                      Load
-                    </button>
-                    <button
-                      type="button"
-                      disabled={busy}
-                      onClick={() => setAsking({ kind: 'duplicate', name: scenario.name })}
-                      aria-label={`Duplicate ${scenario.name}`}
-                    >
-                      Duplicate
-                    </button>
-                    <button
-                      type="button"
-                      disabled={busy}
-                      onClick={() => void exportOne(scenario.name)}
-                      aria-label={`Export ${scenario.name}`}
-                    >
-                      Export
-                    </button>
-                    {scenario.shipped ? null : (
-                      <>
-                        <button
-                          type="button"
-                          disabled={busy}
-                          onClick={() => setAsking({ kind: 'rename', name: scenario.name })}
-                          aria-label={`Rename ${scenario.name}`}
-                        >
-                          Rename
-                        </button>
-                        <button
-                          type="button"
-                          className="danger-outline"
-                          disabled={busy}
-                          onClick={() => setAsking({ kind: 'delete', name: scenario.name })}
-                          aria-label={`Delete ${scenario.name}`}
-                        >
-                          Delete
-                        </button>
-                      </>
-                    )}
-                  </div>
-                </td>
-              </tr>
+              <Fragment key={scenario.name}>
+                <tr>
+                  <th scope="row" className="scenario-cell">
+                    {scenario.name}
+                    {scenario.shipped ? (
+                      <span className="scenario-shipped"> (ships with the console)</span>
+                    ) : null}
+                  </th>
+                  <td className="scenario-cell">
+                    {scenario.description ?? holds(scenario)}
+                    {scenario.savedAt ? (
+                      <div className="hint">Saved {consoleDateTime(scenario.savedAt)}</div>
+                    ) : null}
+                  </td>
+                  <td className="scenario-cell">
+                    <div className="scenario-actions">
+                      <button
+                        type="button"
+                        disabled={busy}
+                        onClick={() => void askLoad(scenario.name)}
+                        aria-label={`Load ${scenario.name}`}
+                      >
+                        Load
+                      </button>
+                      <button
+                        type="button"
+                        disabled={busy}
+                        onClick={() => setAsking({ kind: 'duplicate', name: scenario.name })}
+                        aria-label={`Duplicate ${scenario.name}`}
+                      >
+                        Duplicate
+                      </button>
+                      <button
+                        type="button"
+                        disabled={busy}
+                        onClick={() => void exportOne(scenario.name)}
+                        aria-label={`Export ${scenario.name}`}
+                      >
+                        Export
+                      </button>
+                      {scenario.shipped ? null : (
+                        <>
+                          <button
+                            type="button"
+                            disabled={busy}
+                            onClick={() => setAsking({ kind: 'rename', name: scenario.name })}
+                            aria-label={`Rename ${scenario.name}`}
+                          >
+                            Rename
+                          </button>
+                          <button
+                            type="button"
+                            className="danger-outline"
+                            disabled={busy}
+                            onClick={() => setAsking({ kind: 'delete', name: scenario.name })}
+                            aria-label={`Delete ${scenario.name}`}
+                          >
+                            Delete
+                          </button>
+                        </>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+                {asking?.name === scenario.name ? (
+                  // Under the row that asked: the rows above it and its own buttons stay where the pointer is.
+                  <tr>
+                    <td colSpan={3} className="scenario-asking-cell">
+                      <AskingPanel
+                        // A new step asked about is a new question: its own arrival, and its own button to go back to.
+                        key={asking.kind}
+                        asking={asking}
+                        busy={busy}
+                        onCancel={() => setAsking(undefined)}
+                        onLoad={load}
+                        onRemove={remove}
+                        onRename={rename}
+                      />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             ))}
           </tbody>
         </table>
@@ -359,7 +367,7 @@ interface AskingPanelProps {
 }
 
 /**
- * Where the keyboard goes as a step is asked about above the table: into the question (or the new name),
+ * Where the keyboard goes as a step is asked about under its row: into the question (or the new name),
  * so the step's button is the next Tab rather than a Shift+Tab back past the rows; as in the console's
  * other confirmations, a second Enter never does the step itself.
  */
