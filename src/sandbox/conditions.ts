@@ -7,7 +7,7 @@ import {
   type Problem,
   problem,
 } from '../contract'
-import { mulberry32 } from '../test-data/generate'
+import { mulberry32 } from '../test-data/random'
 
 /** A request as the conditions see it: which operation, on which account (none for the account list). */
 export interface ConditionCall {

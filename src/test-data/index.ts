@@ -1,3 +1,4 @@
 export { addDays } from './calendar'
 export { type TestDataAccount, testDataFill } from './fixed-set'
-export { type GenerateOptions, generateTransactions, MAX_SEED, mulberry32 } from './generate'
+export { type GenerateOptions, generateTransactions } from './generate'
+export { MAX_SEED, mulberry32 } from './random'

@@ -3,7 +3,8 @@ import { transactionCreate } from '../contract'
 import { createMemoryStore, createSandbox } from '../sandbox'
 import { addDays } from './calendar'
 import { testDataFill } from './fixed-set'
-import { generateTransactions, mulberry32 } from './generate'
+import { generateTransactions } from './generate'
+import { mulberry32 } from './random'
 
 const TODAY = '2026-03-01'
 
