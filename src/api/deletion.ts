@@ -20,6 +20,18 @@ export function isDeletionNotOffered(error: unknown): error is ApiError {
 }
 
 /**
+ * A delete answered 404 for the transaction itself (not its account): another tab or client deleted it
+ * first. What the delete was for holds.
+ */
+export function isTransactionGone(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status === 404 &&
+    error.messages.some((m) => m.path === 'cardTransactionId')
+  )
+}
+
+/**
  * Upstreams that answered a delete as a server without the operation does, and what they answered: the
  * client's own (each client its own memory), so a refusal is remembered while the client lives.
  */

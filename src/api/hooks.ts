@@ -5,6 +5,7 @@ import type { UpstreamBook } from './account-book'
 import type { ApiClient } from './api-client'
 import { useApiClient } from './api-context'
 import type { ReadOptions, TransactionsPage } from './client'
+import { isTransactionGone } from './deletion'
 import { ApiError } from './errors'
 import { queryKeys, type TransactionsKeyHeaders } from './keys'
 import type { Reading } from './reading'
@@ -149,7 +150,10 @@ export function useDeleteTransaction(accountId: string, corporateId?: string) {
     mutationFn: (cardTransactionId: string) =>
       api.deleteTransaction(accountId, cardTransactionId, { corporateId }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.transactions(accountId) }),
-    onError: (error) => rereadAccountsWhenGone(client, error),
+    onError: (error) =>
+      isTransactionGone(error)
+        ? client.invalidateQueries({ queryKey: queryKeys.transactions(accountId) })
+        : rereadAccountsWhenGone(client, error),
   })
 }
 

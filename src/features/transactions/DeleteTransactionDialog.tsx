@@ -1,4 +1,4 @@
-import { useDeleteTransaction } from '../../api'
+import { isTransactionGone, useDeleteTransaction } from '../../api'
 import { useAnnounce } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
@@ -27,9 +27,16 @@ export function DeleteTransactionDialog({ account, row, onClose }: DeleteTransac
       title={`Delete transaction ${row.id}`}
       confirmLabel="Delete transaction"
       onConfirm={async () => {
-        await remove.mutateAsync(row.id)
+        let said = `Transaction ${row.id} deleted`
+        try {
+          await remove.mutateAsync(row.id)
+        } catch (error) {
+          if (!isTransactionGone(error)) throw error
+          // Deleted first by another tab or client: the table reads again without it.
+          said = `Transaction ${row.id} was already deleted (in another tab or by another client)`
+        }
         onClose()
-        announce(`Transaction ${row.id} deleted`)
+        announce(said)
       }}
       onClose={onClose}
     >

@@ -44,6 +44,26 @@ it('deletes one transaction after a confirmation that names it', async () => {
   ])
 })
 
+it('a transaction another tab deleted while its confirmation was open: said so, the dialog closes', async () => {
+  const { user, sandbox, account } = await showApp()
+  await user.click(screen.getByRole('button', { name: 'Details of transaction gone' }))
+  await user.click(screen.getByRole('button', { name: 'Delete transaction gone…' }))
+  const confirm = await screen.findByRole('dialog', { name: 'Delete transaction gone' })
+  await sandbox.deleteTransaction(account.resourceId, 'gone')
+
+  await user.click(within(confirm).getByRole('button', { name: 'Delete transaction' }))
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete transaction gone' })).toBeNull())
+  await waitFor(() =>
+    expect(screen.getByRole('status').textContent).toBe(
+      'Transaction gone was already deleted (in another tab or by another client)',
+    ),
+  )
+  await waitFor(() => expect(rowsText()).toBe('Rows 1–1 of 1'))
+  expect((await storedTransactions(sandbox, account.resourceId)).map((t) => t.cardTransactionId)).toEqual([
+    'keep',
+  ])
+})
+
 it('duplicates a transaction into the form, filled with it, and adds the edited copy', async () => {
   const { user, sandbox, account } = await showApp()
   await user.click(screen.getByRole('button', { name: 'Details of transaction gone' }))
