@@ -161,9 +161,11 @@ test('page through with limit 5, open a copied link, and swap the amounts with a
   await page.getByRole('button', { name: 'Next ›' }).click()
   await expect(pages(page).getByText('Rows 6–10 of 11 or more', { exact: true })).toBeVisible()
   await expect(page.getByRole('status')).toHaveText('Page 2 loaded: Rows 6–10 of 11 or more')
-  await page.getByRole('button', { name: 'Next ›' }).click()
+  // By keyboard: Next onto the last page is disabled under the focus, which goes to ‹ Prev, not the page's start.
+  await page.getByRole('button', { name: 'Next ›' }).press('Enter')
   await expect(pages(page).getByText('Rows 11–12 of 12', { exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Next ›' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: '‹ Prev' })).toBeFocused()
   const lastPage = await tableRows(page)
   expect(lastPage).toHaveLength(2)
   expect(lastPage.every((row) => row.startsWith('Pending'))).toBe(true)
@@ -177,9 +179,11 @@ test('page through with limit 5, open a copied link, and swap the amounts with a
   expect(await tableRows(copy)).toEqual(lastPage)
   await copy.close()
 
-  await page.getByRole('button', { name: '‹ Prev' }).click()
-  await page.getByRole('button', { name: '‹ Prev' }).click()
+  await page.getByRole('button', { name: '‹ Prev' }).press('Enter')
+  await expect(pages(page).getByText('Rows 6–10 of 11 or more', { exact: true })).toBeVisible()
+  await page.keyboard.press('Enter')
   await expect(pages(page).getByText('Rows 1–5 of 6 or more', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Next ›' })).toBeFocused()
 
   // accept-fix swaps transactionAmount and originalAmount in the answer.
   await page.getByRole('radio', { name: 'booked' }).check()
@@ -217,6 +221,8 @@ test('date filter: booked transactions between two dates', async ({ page }) => {
   await page.getByLabel('From', { exact: true }).fill(isoDay(-1))
   await expect(page.getByRole('alert')).toContainText('PERIOD_INVALID')
   await screenshot(page, 'error-period-invalid')
-  await page.getByRole('button', { name: 'Clear dates' }).click()
+  // Clear dates goes with the dates; by keyboard, the focus goes to From for the next ones.
+  await page.getByRole('button', { name: 'Clear dates' }).press('Enter')
   await expect(pages(page).getByText('Rows 1–9 of 9', { exact: true })).toBeVisible()
+  await expect(page.getByLabel('From', { exact: true })).toBeFocused()
 })

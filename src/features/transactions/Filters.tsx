@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { bookingStatuses } from '../../contract'
 import { useView } from '../view-state'
 import { DateFilter } from './DateFilter'
@@ -9,8 +9,13 @@ export function Filters() {
   // Clear dates also empties a field holding a date the browser could not read (its value is '' already).
   const [cleared, setCleared] = useState(0)
   const [unread, setUnread] = useState({ from: false, to: false })
+  const filters = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    // Clear dates goes with the dates it cleared: the focus goes to From, where the next ones are typed.
+    if (cleared > 0) filters.current?.querySelector<HTMLInputElement>('input[type="date"]')?.focus()
+  }, [cleared])
   return (
-    <div className="filters">
+    <div className="filters" ref={filters}>
       <fieldset className="status-filter">
         <legend>Status</legend>
         {bookingStatuses.map((status) => (

@@ -1,3 +1,4 @@
+import { type FocusEvent, useEffect, useRef } from 'react'
 import { PAGE_SIZES, useView } from '../view-state'
 import type { PageInfo } from './rows'
 
@@ -37,11 +38,12 @@ interface PaginationProps {
 
 export function Pagination({ label, loading, onPrevious, onNext }: PaginationProps) {
   const [view, setView] = useView()
+  const nav = useKeptFocus()
   const sizes = PAGE_SIZES.some((s) => s === view.limit)
     ? PAGE_SIZES
     : [...PAGE_SIZES, view.limit].sort((a, b) => a - b)
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav className="pagination" aria-label="Pages" ref={nav.ref} onFocus={nav.onFocus} onBlur={nav.onBlur}>
       <span className="rows-text">{label}</span>
       {loading ? <span className="muted">Loading…</span> : null}
       <button type="button" disabled={!onPrevious} onClick={onPrevious}>
@@ -62,4 +64,31 @@ export function Pagination({ label, loading, onPrevious, onNext }: PaginationPro
       </label>
     </nav>
   )
+}
+
+/**
+ * Next › onto the last page (‹ Prev onto the first) disables the button under the focus, and the browser
+ * drops the focus to the page's start: it goes to the pager's first control still enabled instead.
+ */
+function useKeptFocus() {
+  const ref = useRef<HTMLElement>(null)
+  const last = useRef<HTMLButtonElement | HTMLSelectElement | null>(null)
+  useEffect(() => {
+    const focused = document.activeElement
+    // Still on the disabled button (the browser drops it a moment later), or dropped already.
+    const lost = focused === null || focused === document.body || focused === last.current
+    if (!lost || !last.current?.disabled) return
+    ref.current?.querySelector<HTMLElement>('button:enabled, select:enabled')?.focus()
+  })
+  return {
+    ref,
+    onFocus: (event: FocusEvent) => {
+      if (event.target instanceof HTMLButtonElement || event.target instanceof HTMLSelectElement)
+        last.current = event.target
+    },
+    // Left for elsewhere while still enabled: nothing of the pager's to give back.
+    onBlur: (event: FocusEvent) => {
+      if (event.target === last.current && !last.current.disabled) last.current = null
+    },
+  }
 }
