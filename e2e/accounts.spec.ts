@@ -62,7 +62,7 @@ test('an empty sandbox offers to create an account; invalid input is marked, val
   await expect(page.getByText('No booked transactions.')).toBeVisible()
   await page.getByRole('radio', { name: 'both' }).check()
   await expect(page.getByText('This account has no transactions yet.')).toBeVisible()
-  await expect(page.getByRole('button', { name: '+ Add transaction', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: '+ Add transactions', exact: true })).toBeVisible()
   // Filling adds other accounts: the sidebar's Fill test data, not repeated in this account's empty state.
   await expect(page.getByRole('button', { name: 'Fill test data' })).toHaveCount(1)
   await expect(page.getByRole('main').getByRole('button', { name: 'Fill test data' })).toHaveCount(0)

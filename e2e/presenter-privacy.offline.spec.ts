@@ -67,7 +67,7 @@ test('presenter mode shows no PSU id or customer number on any screen or dialog'
   // The new account's first answer: empty, so its own buttons stand in place of the header's "+ Add
   // transactions" (which a click aimed at while the answer came would miss).
   await expect(page.getByRole('main').getByText('No booked transactions.')).toBeVisible()
-  for (const action of ['+ Add transaction', 'Generate…', 'Settle pending…']) {
+  for (const action of ['+ Add transactions', 'Generate…', 'Settle pending…']) {
     await page.getByRole('main').getByRole('button', { name: action, exact: true }).click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await expectNoneShown(page, `the ${action} dialog`)

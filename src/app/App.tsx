@@ -351,7 +351,7 @@ function SkipToAddTransaction() {
         ;(document.getElementById(ADD_TRANSACTIONS_ID) ?? document.getElementById('main'))?.focus()
       }}
     >
-      Skip to Add transaction
+      Skip to Add transactions
     </a>
   )
 }

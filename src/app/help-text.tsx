@@ -171,7 +171,7 @@ const texts: Record<HelpTopic, ReactNode> = {
       <p>
         Tab moves between controls, Enter submits a form, Escape closes a dialog (asking first when it holds
         what you typed). The first Tab on the page offers Skip to the transactions, and the Tab after + New
-        offers Skip to Add transaction, past the account list, the data tools and the filters.
+        offers Skip to Add transactions, past the account list, the data tools and the filters.
       </p>
       <p>
         <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>P</kbd> turns presenter mode on or off. While a flow is open,

@@ -1,3 +1,4 @@
+import { screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import type { CardAccountRead } from '../api'
 import { accountView } from '../features/card-accounts/account-view'
@@ -29,4 +30,14 @@ export function renderTransactionsView(
       {beside}
     </>,
   )
+}
+
+/**
+ * An empty account's own "+ Add transactions", once its first answer is in: the header's, there while the
+ * answer comes, leaves the page then, and a click aimed at it would miss.
+ */
+export async function emptyAccountAddButton(): Promise<HTMLElement> {
+  const said = await screen.findByText(/^(This account has no transactions yet|No .*transactions.*)\.$/)
+  if (said.parentElement === null) throw new Error('the empty state has no actions')
+  return within(said.parentElement).getByRole('button', { name: '+ Add transactions' })
 }

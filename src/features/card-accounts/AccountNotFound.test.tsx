@@ -4,6 +4,7 @@ import { expect, it } from 'vitest'
 import { createAccountBook, createApiClient } from '../../api'
 import { pasteInto } from '../../test/paste'
 import { renderConsole, sandboxForEachTest } from '../../test/render-console'
+import { emptyAccountAddButton } from '../../test/transactions-view'
 
 sandboxForEachTest()
 
@@ -33,8 +34,7 @@ it('says an account deleted in another tab was deleted, not that a link came fro
   const id = created.id
   if (id === undefined) throw new Error('the test account was not created')
   renderConsole(`?account=${id}`)
-  // The empty account's own button, once its first answer is in (the header's leaves the page then).
-  await user.click(await screen.findByRole('button', { name: '+ Add transaction' }))
+  await user.click(await emptyAccountAddButton())
   const dialog = within(await screen.findByRole('dialog', { name: /^Add transactions · / }))
   await pasteInto(user, dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-5')
   await pasteInto(user, dialog.getByRole('combobox', { name: 'Row 1 MCC' }), '5411')

@@ -473,7 +473,7 @@ function EmptyTransactions({ onAdd, onGenerate }: { onAdd: () => void; onGenerat
       <p>{emptyText(view.status, view.from, view.to)}</p>
       <div className="actions">
         <button type="button" id={ADD_TRANSACTIONS_ID} className="primary" onClick={onAdd}>
-          + Add transaction
+          + Add transactions
         </button>
         <button type="button" onClick={onGenerate}>
           Generate…

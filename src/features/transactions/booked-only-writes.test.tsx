@@ -5,6 +5,7 @@ import { expect, it } from 'vitest'
 import { pasteInto } from '../../test/paste'
 import { startConsole } from '../../test/render'
 import { seedAccount, storedTransactions } from '../../test/seed'
+import { emptyAccountAddButton } from '../../test/transactions-view'
 
 async function showEmptyAccount() {
   const app = await startConsole({ personality: 'booked-only' })
@@ -22,7 +23,7 @@ const statusChosen = () =>
 
 it('stays on booked after adding a pending row, and says the bank lists booked only', async () => {
   const { user, sandbox, account } = await showEmptyAccount()
-  await user.click(await screen.findByRole('button', { name: '+ Add transaction' }))
+  await user.click(await emptyAccountAddButton())
   const dialog = within(await screen.findByRole('dialog', { name: /^Add transactions · / }))
   await pasteInto(user, dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-12.5')
   await pasteInto(user, dialog.getByRole('combobox', { name: 'Row 1 MCC' }), '5411')
@@ -79,7 +80,7 @@ it('stays on booked after Generate, and says so of its pending ones', async () =
 
 it('says beside a pending row that this bank lists booked transactions only, and still sends it', async () => {
   const { user } = await showEmptyAccount()
-  await user.click(await screen.findByRole('button', { name: '+ Add transaction' }))
+  await user.click(await emptyAccountAddButton())
   const dialog = within(await screen.findByRole('dialog', { name: /^Add transactions · / }))
   const hinted = (row: number) =>
     dialog.queryByRole('combobox', {

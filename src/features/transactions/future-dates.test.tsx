@@ -6,6 +6,7 @@ import { addDays } from '../../contract'
 import { pasteInto } from '../../test/paste'
 import { startConsole } from '../../test/render'
 import { seedAccount, storedTransactions, today } from '../../test/seed'
+import { emptyAccountAddButton } from '../../test/transactions-view'
 
 async function openForm() {
   const app = await startConsole()
@@ -31,9 +32,7 @@ async function openForm() {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sandbox clock' })).toBeNull())
   }
   const open = async () => {
-    // The empty account's own button, once its first answer is in: the header's "+ Add transactions", there
-    // while the answer comes, leaves the page then, and a click aimed at it would miss.
-    await app.user.click(await screen.findByRole('button', { name: '+ Add transaction' }))
+    await app.user.click(await emptyAccountAddButton())
     const dialog = within(await screen.findByRole('dialog', { name: /^Add transactions · / }))
     await pasteInto(app.user, dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-5')
     await pasteInto(app.user, dialog.getByRole('combobox', { name: 'Row 1 MCC' }), '5411')
