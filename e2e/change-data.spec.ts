@@ -28,11 +28,13 @@ test('delete a transaction, duplicate and edit one, delete an account', async ({
   const confirm = page.getByRole('dialog', { name: 'Delete transaction gone-2' })
   await expect(confirm).toContainText(/Delete transaction gone-2 \(booked .*, -2\.00 EUR, MCC 5812\)/)
   await screenshot(page, 'delete-transaction-confirm')
-  await confirm.getByRole('button', { name: 'Delete transaction' }).click()
+  await confirm.getByRole('button', { name: 'Delete transaction' }).press('Enter')
   await expect(confirm).toBeHidden()
   await expect(page.getByRole('status')).toHaveText('Transaction gone-2 deleted')
   await expect(pages(page)).toContainText('Rows 1–1 of 1')
   expect(await tableRows(page)).toEqual([expect.stringContaining('-1.00 EUR')])
+  // The button that opened the question went with its row: the keyboard stays in the table, on the next.
+  await expect(page.getByRole('button', { name: 'Details of transaction keep-1' })).toBeFocused()
 
   // Duplicate and edit: the form opens filled with the transaction; the copy gets its own id.
   await page.getByRole('button', { name: 'Details of transaction keep-1' }).click()

@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   onConfirm: () => Promise<void>
   onClose: () => void
   help?: HelpTopic
+  /** Where the focus goes if what opened the question is gone once it closes (what it deleted). */
+  focusInstead?: () => HTMLElement | undefined
 }
 
 /** Nothing destructive without this: the message names what will be lost. */
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   help,
+  focusInstead,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string>()
@@ -32,7 +35,7 @@ export function ConfirmDialog({
     }
   }
   return (
-    <Dialog title={title} onClose={onClose} busy={busy} help={help}>
+    <Dialog title={title} onClose={onClose} busy={busy} help={help} focusInstead={focusInstead}>
       <div className="confirm-body">{children}</div>
       {failure ? (
         <p className="form-alert" role="alert">

@@ -27,6 +27,8 @@ interface DialogProps {
   confirmDiscard?: string | undefined
   /** Help's section about this dialog: a Help button in the title bar shows it in place, losing nothing typed. */
   help?: HelpTopic | undefined
+  /** Where the focus goes if what opened the dialog is gone on close (the main area when this has none). */
+  focusInstead?: (() => HTMLElement | undefined) | undefined
 }
 
 const FIRST_CONTROL =
@@ -47,8 +49,12 @@ export function Dialog({
   busy = false,
   confirmDiscard,
   help,
+  focusInstead: focusInsteadProp,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
+  // Read on close, by the effect that opened the dialog once.
+  const focusInstead = useRef(focusInsteadProp)
+  focusInstead.current = focusInsteadProp
   const titleId = useId()
   const [asking, setAsking] = useState<string>()
   // Where the user was typing when the question came: "Keep editing" puts them back there.
@@ -106,9 +112,14 @@ export function Dialog({
     return () => {
       dialog.removeEventListener('cancel', onCancel)
       dialog.close()
-      // The opener may be gone (the empty state's button once an account exists): the main area then.
+      // The opener may be gone (the empty state's button once an account exists): the main area then, the
+      // page left where it was, unless the dialog names a better place.
       if (opener?.isConnected) opener.focus()
-      else document.getElementById('main')?.focus()
+      else {
+        const instead = focusInstead.current?.()
+        if (instead) instead.focus()
+        else document.getElementById('main')?.focus({ preventScroll: true })
+      }
     }
   }, [])
 

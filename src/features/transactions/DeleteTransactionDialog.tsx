@@ -1,7 +1,9 @@
+import { useState } from 'react'
 import { isTransactionGone, useDeleteTransaction } from '../../api'
 import { useAnnounce } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
+import { rowPlace } from './row-place'
 import type { TransactionRow } from './rows'
 
 interface DeleteTransactionDialogProps {
@@ -15,6 +17,8 @@ export function DeleteTransactionDialog({ account, row, onClose }: DeleteTransac
   const [corporateId] = useCorporateId(account)
   const remove = useDeleteTransaction(account.resourceId, corporateId || undefined)
   const announce = useAnnounce()
+  // Its row goes with it, and the button that asked: the keyboard stays in the table, on the row after.
+  const [place] = useState(() => rowPlace(row.key))
   const amount = row.transactionAmount
   const facts = [
     row.pending ? 'pending' : `booked ${row.bookingDate ?? ''}`.trim(),
@@ -39,6 +43,7 @@ export function DeleteTransactionDialog({ account, row, onClose }: DeleteTransac
         announce(said)
       }}
       onClose={onClose}
+      focusInstead={place}
     >
       <p>
         Delete transaction <strong>{row.id}</strong> ({facts.join(', ')}) of{' '}

@@ -147,6 +147,8 @@ export function TransactionsTable({ rows, caption, busy, actions, swapped = fals
                     aria-expanded={expanded}
                     aria-controls={expanded ? detailId : undefined}
                     aria-label={`Details of ${rowName(row.original, index)}`}
+                    // Where a deleted row's place is (row-place.ts).
+                    data-row={key}
                     onClick={() => toggle(key)}
                   >
                     {expanded ? '▾' : '▸'}
