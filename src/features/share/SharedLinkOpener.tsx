@@ -256,7 +256,8 @@ function SharedRequestDialog({
       onClose={onClose}
       wide
     >
-      <p className="muted">
+      {/* A dialog's introduction (styles.css): whole above the request's scrolling body, never squeezed. */}
+      <p className="hint">
         As the one who shared it saw it in their inspector
         {redacted ? '; PSU ids and customer numbers are redacted' : ''}.
       </p>
