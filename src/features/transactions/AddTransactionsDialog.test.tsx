@@ -155,6 +155,20 @@ it('marks a row the contract refuses before anything is sent', async () => {
   expect(onCreated).not.toHaveBeenCalled()
 })
 
+it("lists a row's errors in the order of its fields, left to right", async () => {
+  const { user, dialog } = await openDialog()
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Row 1 transaction id' }), 'no spaces please')
+  await pasteInto(user, dialog.getByRole('combobox', { name: 'Row 1 MCC' }), '99999')
+  await user.clear(dialog.getByRole('textbox', { name: 'Row 1 amount currency' }))
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Row 1 amount currency' }), 'KRONE')
+  await pasteInto(user, dialog.getByRole('textbox', { name: 'Row 1 amount' }), '12,5 kr')
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  await dialog.findByText('Row 1 failed:')
+  const listed = [...document.querySelectorAll('.row-error')].map((error) => error.textContent?.split(' ')[0])
+  expect(listed).toEqual(['Amount', 'Amount', 'MCC', 'Transaction'])
+})
+
 it('says an empty amount is required, not that it is no decimal number', async () => {
   const { user, dialog, sandbox, account } = await openDialog()
   await user.type(dialog.getByRole('textbox', { name: 'Row 1 original amount' }), '-1.00')

@@ -402,12 +402,30 @@ function copyDates(row: TransactionFormRow, previous: TransactionFormRow | undef
 const text = (m: TppMessage) => inLabelWords(m.path, m.text)
 
 /** Every message in one row's error tree, already in the words of the fields' labels. */
+/** A row's fields in the order the row shows them, left to right: its errors are listed in that order. */
+const SHOWN_ORDER = [
+  'bookingStatus',
+  'transactionDate',
+  'bookingDate',
+  'transactionAmount',
+  'originalAmount',
+  'amount',
+  'currency',
+  'merchantCategoryCode',
+  'cardTransactionId',
+]
+const shownAt = (key: string) => {
+  const at = SHOWN_ORDER.indexOf(key)
+  return at < 0 ? SHOWN_ORDER.length : at
+}
+
 function leafMessages(node: unknown): string[] {
   if (typeof node !== 'object' || node === null) return []
   const { message } = node as { message?: unknown }
   if (typeof message === 'string') return [message]
   return Object.entries(node)
     .filter(([key]) => key !== 'ref')
+    .sort(([a], [b]) => shownAt(a) - shownAt(b))
     .flatMap(([, value]) => leafMessages(value))
 }
 
