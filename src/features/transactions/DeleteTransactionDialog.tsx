@@ -3,7 +3,7 @@ import { isTransactionGone, useDeleteTransaction } from '../../api'
 import { useAnnounce } from '../../ui/announcer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
-import { rowPlace } from './row-place'
+import { rowGone, rowPlace } from './row-place'
 import type { TransactionRow } from './rows'
 
 interface DeleteTransactionDialogProps {
@@ -39,6 +39,7 @@ export function DeleteTransactionDialog({ account, row, onClose }: DeleteTransac
           // Deleted first by another tab or client: the table reads again without it.
           said = `Transaction ${row.id} was already deleted (in another tab or by another client)`
         }
+        await rowGone(row.key)
         onClose()
         announce(said)
       }}
