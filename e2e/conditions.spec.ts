@@ -103,9 +103,11 @@ test('a 429 ACCESS_EXCEEDED after the 4th read of the day (the PSD2 preset)', as
     'ACCESS_EXCEEDED The access limit of 4 reads a day of this account is exceeded; it resets at midnight',
   )
   const reads = inspector(page).locator('details.request').filter({ hasText: 'listTransactions' })
-  // The four reads the sandbox counted: answered, or shown as cancelled when the console gave up on one
-  // whose answer had begun (once, under load, such a read was counted and not listed at all).
-  await expect(reads.filter({ hasText: / (200|cancelled) / })).toHaveCount(4)
+  // The four reads the sandbox counted: answered under the rule ("n of 4 reads left today"), or shown as
+  // cancelled when the console gave up on one whose answer had begun (once, under load, such a read was
+  // counted and not listed at all). Not a read of the new account's first view still on its way when the
+  // test cleared the inspector (under load, two): answered before the rule, it names none.
+  await expect(reads.filter({ hasText: /( \d of 4 reads left today| cancelled )/ })).toHaveCount(4)
   await expect(reads.first()).toContainText('429')
   await expect(reads.first()).toContainText('Condition r1: 429 after 4 reads a day')
 })
