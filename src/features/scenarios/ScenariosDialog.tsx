@@ -203,6 +203,8 @@ export function ScenariosDialog({
     setAsking({ kind: 'load', name, stored: storedText(await offline.storeStatus(), 'importing') })
   }
 
+  const ask = (kind: 'duplicate' | 'rename' | 'delete') => (name: string) => setAsking({ kind, name })
+
   return (
     <Dialog help="test-data" title="Scenarios" wide busy={busy} onClose={onClose}>
       <p className="hint scenario-intro">
@@ -278,49 +280,24 @@ export function ScenariosDialog({
                   </td>
                   <td className="scenario-cell">
                     <div className="scenario-actions">
-                      <button
-                        type="button"
-                        disabled={busy}
-                        onClick={() => void askLoad(scenario.name)}
-                        aria-label={`Load ${scenario.name}`}
-                      >
-                        Load
-                      </button>
-                      <button
-                        type="button"
-                        disabled={busy}
-                        onClick={() => setAsking({ kind: 'duplicate', name: scenario.name })}
-                        aria-label={`Duplicate ${scenario.name}`}
-                      >
-                        Duplicate
-                      </button>
-                      <button
-                        type="button"
-                        disabled={busy}
-                        onClick={() => void exportOne(scenario.name)}
-                        aria-label={`Export ${scenario.name}`}
-                      >
-                        Export
-                      </button>
+                      <StepButton verb="Load" of={scenario.name} busy={busy} onClick={askLoad} />
+                      <StepButton
+                        verb="Duplicate"
+                        of={scenario.name}
+                        busy={busy}
+                        onClick={ask('duplicate')}
+                      />
+                      <StepButton verb="Export" of={scenario.name} busy={busy} onClick={exportOne} />
                       {scenario.shipped ? null : (
                         <>
-                          <button
-                            type="button"
-                            disabled={busy}
-                            onClick={() => setAsking({ kind: 'rename', name: scenario.name })}
-                            aria-label={`Rename ${scenario.name}`}
-                          >
-                            Rename
-                          </button>
-                          <button
-                            type="button"
+                          <StepButton verb="Rename" of={scenario.name} busy={busy} onClick={ask('rename')} />
+                          <StepButton
+                            verb="Delete"
+                            of={scenario.name}
+                            busy={busy}
+                            onClick={ask('delete')}
                             className="danger-outline"
-                            disabled={busy}
-                            onClick={() => setAsking({ kind: 'delete', name: scenario.name })}
-                            aria-label={`Delete ${scenario.name}`}
-                          >
-                            Delete
-                          </button>
+                          />
                         </>
                       )}
                     </div>
@@ -355,6 +332,33 @@ export function ScenariosDialog({
 function holdsOf(file: ScenarioFile): string {
   const transactions = file.cardAccounts.reduce((sum, a) => sum + a.transactions.length, 0)
   return `${count(file.cardAccounts.length, 'card account')} and ${count(transactions, 'transaction')}`
+}
+
+/** One of a scenario's steps, named with the scenario for whoever reads the buttons without the row. */
+function StepButton({
+  verb,
+  of,
+  busy,
+  onClick,
+  className,
+}: {
+  verb: string
+  of: string
+  busy: boolean
+  onClick: (name: string) => unknown
+  className?: string
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={busy}
+      onClick={() => void onClick(of)}
+      aria-label={`${verb} ${of}`}
+    >
+      {verb}
+    </button>
+  )
 }
 
 interface AskingPanelProps {
