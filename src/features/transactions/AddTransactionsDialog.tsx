@@ -401,7 +401,6 @@ function copyDates(row: TransactionFormRow, previous: TransactionFormRow | undef
 
 const text = (m: TppMessage) => inLabelWords(m.path, m.text)
 
-/** Every message in one row's error tree, already in the words of the fields' labels. */
 /** A row's fields in the order the row shows them, left to right: its errors are listed in that order. */
 const SHOWN_ORDER = [
   'bookingStatus',
@@ -419,6 +418,7 @@ const shownAt = (key: string) => {
   return at < 0 ? SHOWN_ORDER.length : at
 }
 
+/** Every message in one row's error tree, already in the words of the fields' labels, in `SHOWN_ORDER`. */
 function leafMessages(node: unknown): string[] {
   if (typeof node !== 'object' || node === null) return []
   const { message } = node as { message?: unknown }
