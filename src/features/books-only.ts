@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { behaviourTraits, readOfflinePersonality, useApiClient, useConnection } from '../api'
 import { lastCheckOf } from './probe'
 
@@ -15,7 +15,12 @@ export function useBooksOnly(): boolean {
   )
   // The proxy names its upstream by the same URL the checks it ran are kept under (its base URL's href).
   const upstream = useConnection().data?.upstream
-  return offline || (upstream !== undefined && lastCheckOf(upstream)?.traits.bookedOnly === true)
+  // Read from storage once per upstream, not at each keystroke's render of the forms that ask.
+  const checked = useMemo(
+    () => upstream !== undefined && lastCheckOf(upstream)?.traits.bookedOnly === true,
+    [upstream],
+  )
+  return offline || checked
 }
 
 /**
