@@ -140,6 +140,14 @@ test('at 800×600 the table needs no sideways scroll; the row’s detail names T
   await expect(narrow.getByRole('term')).toHaveText(['Tx date', 'Transaction id'])
   await expect(narrow.getByRole('definition').nth(1)).toHaveText(/^ct-\d+$/)
   expect(await sideways()).toBe(0)
+
+  // A pending row has no booking date, and its Tx date is behind the detail: the Booked cell names it.
+  await page.getByRole('radio', { name: 'pending' }).check()
+  const pendingDate = table.locator('tbody tr.pending td.col-date').first()
+  await expect(pendingDate).toHaveText(/^Pending\s*Tx date \d{4}-\d{2}-\d{2}$/)
+  await expect(pendingDate.getByText(/^Tx date /)).toBeVisible()
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(pendingDate.getByText(/^Tx date /)).toBeHidden()
 })
 
 // The largest amount the contract allows widens Amount and Original past 800 px; they stay stuck to the

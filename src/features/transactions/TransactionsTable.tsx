@@ -14,7 +14,17 @@ const columns = helper.columns([
   helper.accessor('bookingDate', {
     header: 'Booked',
     cell: ({ row }) =>
-      row.original.pending ? <span className="badge">Pending</span> : row.original.bookingDate,
+      row.original.pending ? (
+        <>
+          <span className="badge">Pending</span>
+          {/* A narrow screen hides the Tx date column: a pending row would show no date at all. */}
+          {row.original.transactionDate ? (
+            <span className="pending-tx-date">Tx date {row.original.transactionDate}</span>
+          ) : null}
+        </>
+      ) : (
+        row.original.bookingDate
+      ),
     meta: { className: 'col-date' },
   }),
   helper.accessor('transactionDate', {

@@ -81,7 +81,11 @@ it('filters by bookingStatus and keeps it in the URL', async () => {
   const { user } = await showAccount()
   await user.click(screen.getByRole('radio', { name: 'pending' }))
   await waitFor(() => expect(ids()).toEqual(['p-new', 'p-old']))
-  expect(tableRows().map((row) => row.Booked)).toEqual(['Pending', 'Pending'])
+  // Its transaction date under the badge is for narrow screens, where Tx date's column is hidden (styles.css).
+  expect(tableRows().map((row) => row.Booked)).toEqual([
+    `PendingTx date ${daysAgo(0)}`,
+    `PendingTx date ${daysAgo(3)}`,
+  ])
   expect(view()).toMatchObject({ status: 'pending', offset: '0' })
 
   await user.click(screen.getByRole('radio', { name: 'both' }))
