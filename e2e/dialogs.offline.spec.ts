@@ -254,6 +254,13 @@ async function expectReadable(dialog: Locator, title: string | RegExp) {
   await action.scrollIntoViewIfNeeded()
   await expect(action, `${name}: the main action`).toBeInViewport({ ratio: 1 })
   await expect(heading, `${name}: the title, the main action in view`).toBeInViewport({ ratio: 1 })
+  // Actions pinned under a scrolling body end it: a strip below them would show the form scrolling by.
+  const below = await dialog.evaluate((element) => {
+    const actions = element.querySelector(':scope > * > :is(.actions, .dialog-actions):last-child')
+    const body = actions?.parentElement
+    return actions && body ? body.getBoundingClientRect().bottom - actions.getBoundingClientRect().bottom : 0
+  })
+  expect(below, `${name}: px of the body below its actions`).toBeLessThan(1)
   const sideways = await dialog.evaluate((element) =>
     [...element.querySelectorAll(':scope > *')].some((part) => part.scrollWidth > part.clientWidth + 1),
   )
