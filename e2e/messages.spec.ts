@@ -14,8 +14,13 @@ test('messages in label words', async ({ page }) => {
   await dialog.getByLabel('Masked PAN').fill('5254123241')
   await dialog.getByLabel('Name (optional)').fill('N'.repeat(40))
   await dialog.getByLabel('Credit limit amount (optional)').fill('5000')
+  // An optional date typed as no day is refused in words, not sent without it.
+  await dialog.getByText('All fields: balances, card id, account number, expiry').click()
+  await dialog.getByLabel('Expiry', { exact: true }).focus()
+  await page.keyboard.type('02302026')
   await dialog.getByRole('button', { name: 'Create account' }).click()
 
+  await expect(dialog.getByText(/^Expiry: that day does not exist/)).toBeVisible()
   await expect(dialog.getByText('Masked PAN must be 12 to 19 characters')).toBeVisible()
   await expect(dialog.getByText('40/35 characters')).toBeVisible()
   await expect(

@@ -1,4 +1,4 @@
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form'
+import { type FieldError, type FieldErrors, type FieldValues, get, type Resolver, set } from 'react-hook-form'
 import { ApiError } from '../api'
 import type { TppMessage } from '../contract'
 import { LONGER_NAMES_LABEL } from './longer-names'
@@ -207,15 +207,27 @@ export function inLabelWordsResolver<V extends FieldValues, C, T extends FieldVa
 ): Resolver<V, C, T> {
   return async (values, context, options) => {
     const result = await resolver(values, context, options)
+    // An optional date typed as no day (30 February) reaches the schema as blank, which it allows: the
+    // form would send the rest without it and say nothing.
+    const unreadable = (options.names ?? []).filter((name) => isUnreadableDate(get(options.fields, name)))
     // A success has no errors to say in words.
-    if (Object.keys(result.errors).length === 0) return result
-    return {
-      values: {},
-      errors: relabel(result.errors, '', (path, message) =>
-        refine(path, dateInWords(path, inLabelWords(path, message)), values),
-      ) as FieldErrors<V>,
+    if (Object.keys(result.errors).length === 0 && unreadable.length === 0) return result
+    const errors = relabel(result.errors, '', (path, message) =>
+      refine(path, dateInWords(path, inLabelWords(path, message)), values),
+    ) as FieldErrors<V>
+    for (const name of unreadable) {
+      if (get(errors, name) === undefined) {
+        set(errors, name, { type: 'badInput', message: refine(name, dateInWords(name, ''), values) })
+      }
     }
+    return { values: {}, errors }
   }
+}
+
+/** A registered date field holding text the browser could not read as a day (it then gives the form ''). */
+function isUnreadableDate(field: { ref?: unknown } | undefined): boolean {
+  const input = field?.ref
+  return input instanceof HTMLInputElement && input.type === 'date' && input.validity.badInput
 }
 
 function relabel(node: unknown, path: string, say: (path: string, message: string) => string): unknown {
