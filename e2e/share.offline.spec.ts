@@ -39,6 +39,8 @@ test('a copied link reopens the view and the request, PSU ids redacted', async (
   await expect(shared).toContainText('Response 201 headers')
   await expect(shared).not.toContainText(PSU_ID)
   await shared.getByRole('button', { name: 'Close' }).click()
+  // Opened by the link, not by a button: closed, the focus is in the main area, not lost to the page.
+  await expect(other.getByRole('main')).toBeFocused()
   expect(new URL(other.url()).search).toBe(search)
   expect(new URL(other.url()).hash).toBe('')
   await expect(await swapAmounts(other)).toBeChecked()

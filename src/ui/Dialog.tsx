@@ -100,7 +100,9 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    // Opened by the page itself (a shared link at load), the focus was nowhere: the body is no opener.
+    const focused = document.activeElement
+    const opener = focused instanceof HTMLElement && focused !== document.body ? focused : null
     dialog.showModal()
     // showModal focuses the header's ×; typing must go into the form, so the first control of the body.
     dialog.querySelector<HTMLElement>(FIRST_CONTROL)?.focus()

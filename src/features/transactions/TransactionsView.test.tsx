@@ -209,6 +209,8 @@ it('offers to swap a window whose From is after its To, which the sandbox refuse
   await user.click(within(refusal).getByRole('button', { name: 'Swap From and To' }))
   await screen.findByRole('table', { name: /^Transactions of/ })
   expect(view()).toMatchObject({ from: daysAgo(6), to: daysAgo(1) })
+  // The button went with the refusal: the focus is on the dates it swapped, not lost to the page.
+  expect(document.activeElement).toBe(screen.getByLabelText('From'))
   expect(ids()).toEqual(['b-new', 'b-mid', 'p-old'])
 })
 
@@ -219,6 +221,7 @@ it('offers the booked list when a bank that books only refuses both', async () =
   await user.click(within(refusal).getByRole('button', { name: 'Show booked only' }))
   await screen.findByRole('table', { name: /^Transactions of/ })
   expect(view()).toMatchObject({ status: 'booked' })
+  expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'booked' }))
   expect(ids()).toEqual(['b-new', 'b-mid', 'b-old'])
 })
 

@@ -385,17 +385,37 @@ function ViewWaysOut({ error }: { error: Error }) {
   return (
     <>
       {reversed ? (
-        <button type="button" onClick={() => setView({ from: view.to, to: view.from, offset: 0 })}>
+        <button
+          type="button"
+          onClick={() => {
+            setView({ from: view.to, to: view.from, offset: 0 })
+            focusFilter('input[type="date"]')
+          }}
+        >
           Swap From and To
         </button>
       ) : null}
       {view.status !== 'booked' && names('bookingStatus') ? (
-        <button type="button" onClick={() => setView({ status: 'booked', offset: 0 })}>
+        <button
+          type="button"
+          onClick={() => {
+            setView({ status: 'booked', offset: 0 })
+            focusFilter('input[name="bookingStatus"][value="booked"]')
+          }}
+        >
           Show booked only
         </button>
       ) : null}
     </>
   )
+}
+
+/**
+ * A way out's button goes with the refusal it answered: the focus goes to the filter it changed, as Clear
+ * dates gives it to From, rather than to the page's start.
+ */
+function focusFilter(selector: string) {
+  document.querySelector<HTMLElement>(`.filters ${selector}`)?.focus()
 }
 
 /** What the console's book says of an account it could not read, and how to read it if it is corporate. */
