@@ -17,6 +17,8 @@ test("against a bank's sandbox the chart reads page by page and says each page c
   // the chart says why 3 of the 12 are missing.
   await expect(chart.getByRole('img', { name: /: 9 transactions/ })).toBeVisible()
   await expect(chart).toContainText('3 of them have no date (a pending transaction sent as plain text)')
+  // The folded line counts them with the rest, as the table lists them.
+  await expect(chart.getByText(/^12 transactions: /)).toHaveText(/^12 transactions: 9 booked, 3 pending/)
   await expect(
     chart.getByRole('table', { name: 'Totals per currency' }).getByRole('row', { name: /NOK/ }),
   ).toHaveText(/^NOK\s*9\s*389\.50\s*-7025\.87$/)
