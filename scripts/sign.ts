@@ -1,25 +1,48 @@
-// `npm run sign -- [--request-target] METHOD URL [BODY | @FILE]`: prints a curl command for one request signed as the proxy signs
+// `npm run sign -- [--request-target] [-H "Name: value"]... METHOD URL [BODY | @FILE]`: prints a curl command for one request signed as the proxy signs
 // it (X-Request-ID, Date, Digest, TPP-Signature-Certificate, Signature), for `npm run sandbox` or a bank's
 // sandbox. It signs with TPP_CERT and TPP_KEY (and TPP_KEY_PASSPHRASE) when set, else with the development
-// identity in .dev-identity/ (made on first use, as `npm start` does). The Date it signs expires in 5 minutes.
+// identity in .dev-identity/ (made on first use, as `npm start` does). The command can be sent once, within 5
+// minutes of its Date: a sandbox refuses an X-Request-ID it has verified before.
 // --request-target signs the method and path too, as `npm start` does with SIGN_REQUEST_TARGET=1.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity } from '../server/identity'
-import { HTTP_METHOD } from '../src/contract/headers'
+import { HEADER_VALUE_CHARACTER, HTTP_METHOD } from '../src/contract/headers'
 import { curlCommandLine } from '../src/signing/curl-command'
 import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
 import { REQUEST_TARGET_SIGNED_HEADERS } from '../src/signing/signer'
 
 const USAGE =
-  'usage: npm run sign -- [--request-target] METHOD URL [BODY | @FILE]   e.g. npm run sign -- GET http://127.0.0.1:4010/v1/sandbox/card-accounts'
+  'usage: npm run sign -- [--request-target] [-H "Name: value"]... METHOD URL [BODY | @FILE]   e.g. npm run sign -- GET http://127.0.0.1:4010/v1/sandbox/card-accounts'
 const DEV_IDENTITY_DIR = fileURLToPath(new URL('../.dev-identity/', import.meta.url))
+/** A header's name, as RFC 9110 allows it (a token). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 
+/**
+ * The options go anywhere (`-H` as curl takes it, so a corporate account's PSU-Corporate-ID is signed with
+ * the rest); any other word starting with "-" before the method is an option this script does not know. A
+ * body is the one word after the URL: more words than that are a mistake, not a body.
+ */
 function parseArgs(args: string[]) {
-  const requestTarget = args[0] === '--request-target'
-  const [method, target, bodyArgument] = requestTarget ? args.slice(1) : args
+  let requestTarget = false
+  const headers: [string, string][] = []
+  const words: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg === '--request-target') requestTarget = true
+    else if (arg === '-H' || arg === '--header') headers.push(headerOf(args[++i]))
+    else if (words.length === 0 && arg.startsWith('-'))
+      throw new UsageError(`unknown option: ${arg}\n${USAGE}`)
+    else words.push(arg)
+  }
+  const [method, target, bodyArgument, ...extra] = words
   if (method === undefined || target === undefined) throw new UsageError(USAGE)
+  if (extra.length > 0) {
+    throw new UsageError(
+      `one body at most, after the URL; also given: ${extra.map((word) => JSON.stringify(word)).join(' ')}\n${USAGE}`,
+    )
+  }
   if (!HTTP_METHOD.test(method))
     throw new UsageError(`not an HTTP method: ${JSON.stringify(method)}\n${USAGE}`)
   let url: URL
@@ -28,18 +51,37 @@ function parseArgs(args: string[]) {
   } catch {
     throw new UsageError(`not a URL: ${target}\n${USAGE}`)
   }
-  return { requestTarget, method, url, bodyArgument }
+  return { requestTarget, headers, method, url, bodyArgument }
+}
+
+function headerOf(option: string | undefined): [string, string] {
+  const colon = option?.indexOf(':') ?? -1
+  const name = option?.slice(0, colon).trim() ?? ''
+  const value = option?.slice(colon + 1).trim() ?? ''
+  if (option === undefined || colon < 0 || !HEADER_NAME.test(name)) {
+    throw new UsageError(`-H takes "Name: value", got ${JSON.stringify(option ?? '')}\n${USAGE}`)
+  }
+  if (![...value].every((character) => HEADER_VALUE_CHARACTER.test(character))) {
+    throw new UsageError(`header ${name} holds a character no header can carry (a line break, a control)`)
+  }
+  return [name, value]
+}
+
+function readBody(file: string): Buffer {
+  try {
+    return readFileSync(file)
+  } catch (error) {
+    throw new UsageError(
+      `cannot read the body file ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    )
+  }
 }
 
 async function main() {
-  const { requestTarget, method, url, bodyArgument } = parseArgs(process.argv.slice(2))
+  const { requestTarget, headers, method, url, bodyArgument } = parseArgs(process.argv.slice(2))
   const file = bodyArgument?.startsWith('@') ? bodyArgument.slice(1) : undefined
   const body =
-    file !== undefined
-      ? readFileSync(file)
-      : bodyArgument === undefined
-        ? undefined
-        : Buffer.from(bodyArgument)
+    file !== undefined ? readBody(file) : bodyArgument === undefined ? undefined : Buffer.from(bodyArgument)
   const { TPP_CERT: certPath, TPP_KEY: keyPath, TPP_KEY_PASSPHRASE: passphrase } = process.env
   const identity =
     certPath && keyPath
@@ -53,6 +95,7 @@ async function main() {
     method: method.toUpperCase(),
     url: `${url.pathname}${url.search}`,
     headers: {
+      ...Object.fromEntries(headers),
       'X-Request-ID': randomUUID(),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },

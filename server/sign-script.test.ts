@@ -36,11 +36,47 @@ describe('npm run sign', () => {
     expect(refusal.stderr).toContain('not an HTTP method')
   }, 60_000)
 
+  it('signs a header given with -H, before or after the URL, as the proxy signs a corporate read', async () => {
+    const url = 'http://127.0.0.1:4010/v1/sandbox/card-accounts'
+    for (const args of [
+      ['-H', 'PSU-Corporate-ID: 18129215603', 'GET', url],
+      ['GET', url, '-H', 'PSU-Corporate-ID: 18129215603'],
+    ]) {
+      const { argv } = readAsBash((await sign(...args)).stdout.trimEnd())
+      expect(argv).not.toContain('--data-binary')
+      const headers = argv.flatMap((word, i) => (argv[i - 1] === '-H' ? [word] : []))
+      expect(headers).toContain('PSU-Corporate-ID: 18129215603')
+      expect(headers.find((header) => header.startsWith('Signature: '))).toMatch(
+        /headers="date digest x-request-id psu-corporate-id"/,
+      )
+    }
+  }, 60_000)
+
   it.each([
     ['no URL', ['GET'], 'usage: npm run sign -- '],
     ['a URL that is none', ['GET', 'card-accounts'], 'not a URL: card-accounts\nusage: npm run sign -- '],
+    [
+      'an option it does not know',
+      ['--bogus', 'GET', 'http://127.0.0.1:4010/v1'],
+      'unknown option: --bogus\n',
+    ],
+    [
+      'words after the body',
+      ['GET', 'http://127.0.0.1:4010/v1', 'extra1', 'extra2'],
+      'one body at most, after the URL; also given: "extra2"\n',
+    ],
+    [
+      '-H without a colon',
+      ['-H', 'PSU-Corporate-ID', 'GET', 'http://127.0.0.1:4010/v1'],
+      '-H takes "Name: value"',
+    ],
+    [
+      'a body file that is not there',
+      ['POST', 'http://127.0.0.1:4010/v1', '@/nonexistent/body.json'],
+      'cannot read the body file /nonexistent/body.json: ENOENT',
+    ],
   ])(
-    'refuses %s, printing the usage and no command',
+    'refuses %s in words, printing no command',
     async (_what, args, words) => {
       const refusal = await sign(...args).catch((error) => error)
       expect(refusal.code).toBe(2)

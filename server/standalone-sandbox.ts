@@ -142,7 +142,7 @@ export function standaloneBanner(settings: StandaloneSettings, origin: string): 
         : `  signatures: checked like the bank; only certificates issued by ${signatures.trustedCa.subjectDn} ` +
             `(SANDBOX_TRUSTED_CA=${settings.trustedCaPath})`,
       `  a signed request: npm run sign -- ${example.method} ${example.url}${example.file === undefined ? '' : ` @${example.file}`}`,
-      '    (prints a curl command signed with .dev-identity/, or TPP_CERT and TPP_KEY when set; valid 5 minutes)',
+      '    (prints a curl command signed with .dev-identity/, or TPP_CERT and TPP_KEY when set: send it once, within 5 minutes)',
     )
   }
   lines.push(`  the operation as OpenAPI 3.1: ${base}${OPENAPI_PATH}`)

@@ -46,7 +46,10 @@ export function CopyAsCurl({ entry, sentIn }: { entry: RequestLogEntry; sentIn?:
           <button type="button" onClick={() => copy('signed', signed)}>
             {copied === 'signed' ? 'Copied' : 'Copy signed request as curl'}
           </button>{' '}
-          <span className="muted">(to the upstream; its Date goes stale after 5 minutes)</span>
+          <span className="muted">
+            (to the upstream, as the proxy sent it: a replay, which our sandboxes refuse for 5 minutes as they
+            refuse any X-Request-ID used; Copy as curl sends a new one)
+          </span>
         </>
       ) : null}
     </p>
