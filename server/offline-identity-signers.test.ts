@@ -16,7 +16,7 @@ import { loadIdentity } from './identity'
 import { createSandboxService } from './sandbox-service'
 import { readStandaloneSettings } from './standalone-sandbox'
 import { close, listen, send } from './test-support/http'
-import { runSignScript } from './test-support/sign-script'
+import { runNodeScript } from './test-support/node-script'
 
 const ACCOUNTS = '/v1/sandbox/card-accounts'
 const BODY = JSON.stringify({ maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' })
@@ -68,7 +68,7 @@ describe('with the offline test identity (issuer L=Tromsø), npm run sandbox ans
     const env = { ...process.env, TPP_CERT: join(dir, 'cert.pem'), TPP_KEY: join(dir, 'key.pem') }
     const run = promisify(execFile)
     const url = `http://127.0.0.1:${port}${ACCOUNTS}`
-    const { stdout } = await runSignScript(['POST', url, BODY], env)
+    const { stdout } = await runNodeScript('scripts/sign.ts', ['POST', url, BODY], env)
     const curl = stdout.split('\n').find((line) => line.startsWith('curl ')) ?? ''
     expect(curl).toContain('keyId="=?utf-8?B?')
     const answered = await run('bash', ['-c', `${curl} -s -o /dev/null -w '%{http_code}'`])

@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asArgument, hostileTexts, readAsBash } from '../src/test/shell-echo'
 import { loadOrCreateDevIdentity } from './identity'
-import { runSignScript } from './test-support/sign-script'
+import { runNodeScript } from './test-support/node-script'
 
 const dir = mkdtempSync(join(tmpdir(), 'sign-identity-'))
 const env = { ...process.env, TPP_CERT: join(dir, 'tpp-cert.pem'), TPP_KEY: join(dir, 'tpp-key.pem') }
-const sign = (...args: string[]) => runSignScript(args, env)
+const sign = (...args: string[]) => runNodeScript('scripts/sign.ts', args, env)
 
 beforeAll(async () => {
   await loadOrCreateDevIdentity(dir)

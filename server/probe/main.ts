@@ -4,9 +4,11 @@
 // two deliberately bad signatures (made with the real TPP key) that settle Date and keyId strictness. Signs with TPP_CERT and TPP_KEY (and
 // TPP_KEY_PASSPHRASE_FILE or TPP_KEY_PASSPHRASE) when set, else with the development identity in
 // .dev-identity/, as `npm run sign` does.
-import { readFile, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, readFile, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { testCustomers } from '../../src/contract'
+import { cardAccountCreate, testCustomers } from '../../src/contract'
 import { bankProfileFile, bankProfileFileOf, traitDifferences } from '../../src/contract/bank-profile'
 import { createNodeRequestSigner } from '../../src/signing/node/node-signing-crypto'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity } from '../identity'
@@ -51,11 +53,40 @@ function parseArgs(args: string[]) {
 }
 
 async function readSaved(path: string) {
-  const parsed = bankProfileFile.safeParse(JSON.parse(await readFile(path, 'utf8')))
+  let json: unknown
+  try {
+    json = JSON.parse(await readFile(path, 'utf8'))
+  } catch (error) {
+    throw new UsageError(`--compare ${path}: ${problemOf(error)}; nothing was sent`)
+  }
+  const parsed = bankProfileFile.safeParse(json)
   if (!parsed.success)
     throw new UsageError(`${path} is not a bank profile: ${parsed.error.issues[0]?.message}`)
   return parsed.data
 }
+
+/**
+ * What the probe needs settled before it sends anything: each request creates data at the bank or counts
+ * against its limits, so a customer number it would refuse, or a file that cannot be written at the end,
+ * must not cost them.
+ */
+async function checkBeforeSending(customer: string, out: string | undefined) {
+  const customerNumber = cardAccountCreate.shape.customerNumber.safeParse(customer)
+  if (!customerNumber.success) {
+    throw new UsageError(
+      `--customer ${customer}: ${customerNumber.error.issues[0]?.message}; nothing was sent`,
+    )
+  }
+  if (out === undefined) return
+  try {
+    await access(dirname(resolve(out)), constants.W_OK)
+  } catch (error) {
+    throw new UsageError(`--out ${out}: cannot write there (${problemOf(error)}); nothing was sent`)
+  }
+}
+
+const problemOf = (error: unknown) =>
+  (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))
 
 async function main() {
   const {
@@ -66,6 +97,7 @@ async function main() {
     badSignatures,
   } = parseArgs(process.argv.slice(2))
   const saved = compare === undefined ? undefined : await readSaved(compare)
+  await checkBeforeSending(customer, out)
   const env = process.env
   const identity =
     env.TPP_CERT && env.TPP_KEY

@@ -321,6 +321,34 @@ describe('a bank that answers 429 half-way', () => {
   }, 60_000)
 })
 
+describe('an address that is no sandbox', () => {
+  it('stops at a web page answering 200, naming it, rather than reading it as a sandbox', async () => {
+    // As the console's own address answers: its page on every path.
+    const site = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+      res.end('<!doctype html><title>Sandbox Console</title>')
+    })
+    servers.push(site)
+    const port = await listen(site)
+    const result = await probe(new URL(`http://127.0.0.1:${port}`), { badSignatures: false })
+    expect(result.stopped).toMatch(
+      /^GET \/v1\/sandbox\/card-accounts: answered a web page \(text\/html; charset=utf-8\), not a sandbox's JSON: is http:\/\/127\.0\.0\.1:\d+ the sandbox's API base URL\?/,
+    )
+    expect(result.requests).toBe(1)
+    expect(result.traits).toMatchObject({ accountList: 'unknown', consoleOperations: 'unknown' })
+  }, 60_000)
+
+  it('says a refused connection is one, with the address', async () => {
+    const closed = createServer()
+    const port = await listen(closed)
+    await close(closed)
+    const result = await probe(new URL(`http://127.0.0.1:${port}`), { badSignatures: false })
+    expect(result.stopped).toBe(
+      `GET /v1/sandbox/card-accounts: no connection (connect ECONNREFUSED 127.0.0.1:${port})`,
+    )
+  }, 60_000)
+})
+
 describe('the evidence', () => {
   it('names, for each settled trait, the signed requests whose answers settled it', async () => {
     const exchanges: ProbeExchange[] = []

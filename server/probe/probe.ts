@@ -134,7 +134,7 @@ export async function probeSandbox({
         ? 'cancelled while waiting for the answer'
         : error instanceof Error && error.name === 'TimeoutError'
           ? `no answer in ${timeoutMs} ms`
-          : String(error)
+          : unreachable(error)
       ended({ failure: cause })
       throw new Stop(`${method} ${path}: ${cause}`)
     }
@@ -144,6 +144,15 @@ export async function probeSandbox({
       ...(answerText === '' ? {} : { responseBody: answerText }),
     })
     log(`  ${method} ${path} -> ${response.status}`)
+    // A web page at the address (the console's own, say, which answers its page on every path) answers 200
+    // to everything: read as a sandbox's answers it would settle every trait wrongly. (A gateway's HTML
+    // error page is an answer the battery reads: only a success that is a page stops it.)
+    const page = /^\s*</.test(answerText) || response.headers.get('content-type')?.includes('text/html')
+    if (response.ok && page) {
+      throw new Stop(
+        `${method} ${path}: answered a web page (${response.headers.get('content-type') ?? 'HTML'}), not a sandbox's JSON: is ${base} the sandbox's API base URL? (The console's own address is not one.)`,
+      )
+    }
     if (response.status === 429) {
       const retry = response.headers.get('retry-after')
       throw new Stop(
@@ -199,6 +208,12 @@ function evidenceKeeper(traits: BankTraits, evidence: ProbeResult['evidence']) {
       evidence[name] = [...(evidence[name] ?? []), lastExchange]
     }
   }
+}
+
+/** Why a request got no answer, as Node's fetch words it: its cause names the refusal and the address. */
+function unreachable(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined
+  return cause instanceof Error ? `no connection (${cause.message})` : String(error)
 }
 
 /** The outcome in a few lines: what was settled, what was not, and why it stopped. */

@@ -1,0 +1,57 @@
+// `npm run probe` checks what it can before it sends anything: each request creates data at the bank or
+// counts against its limits.
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadOrCreateDevIdentity } from '../identity'
+import { close, listen } from '../test-support/http'
+import { runNodeScript } from '../test-support/node-script'
+
+const dir = mkdtempSync(join(tmpdir(), 'probe-cli-'))
+const env = { ...process.env, TPP_CERT: join(dir, 'tpp-cert.pem'), TPP_KEY: join(dir, 'tpp-key.pem') }
+// Stands in for the bank: it only counts what reaches it.
+let received = 0
+const bank = createServer((_req, res) => {
+  received += 1
+  res.writeHead(500).end()
+})
+let base: string
+
+beforeAll(async () => {
+  await loadOrCreateDevIdentity(dir)
+  base = `http://127.0.0.1:${await listen(bank)}`
+}, 30_000)
+afterAll(() => close(bank))
+
+describe('npm run probe', () => {
+  it.each([
+    [
+      'a customer number the contract refuses',
+      ['--customer', 'abc'],
+      '--customer abc: customerNumber must be the PSU id: 8 to 11 digits, e.g. 13039319955; nothing was sent',
+    ],
+    [
+      'an --out in a folder that is not there',
+      ['--out', '/nonexistent-folder/profile.json'],
+      '--out /nonexistent-folder/profile.json: cannot write there (ENOENT); nothing was sent',
+    ],
+    [
+      'a --compare file that is not there',
+      ['--compare', '/nonexistent-folder/saved.json'],
+      '--compare /nonexistent-folder/saved.json: ENOENT; nothing was sent',
+    ],
+  ])(
+    'refuses %s in words, before sending anything',
+    async (_what, args, words) => {
+      const refusal = await runNodeScript('server/probe/main.ts', [base, ...args], env).catch(
+        (error) => error,
+      )
+      expect(refusal.code).toBe(2)
+      expect(refusal.stderr.trim()).toBe(words)
+      expect(received).toBe(0)
+    },
+    60_000,
+  )
+})
