@@ -15,11 +15,15 @@ export function isSandboxOnlyAbsent(error: unknown): error is ApiError {
 
 /**
  * Why the sandbox has no clock (and no settlement), when it answered the clock as a bank does; undefined
- * while it has one or has not answered.
+ * while it has one or has not answered. Offline that is the bank it was told to behave like.
  */
-export function sandboxOnlyAbsence(error: unknown): string | undefined {
+export function useSandboxOnlyAbsence(error: unknown): string | undefined {
+  const { mode } = useApiClient()
   if (!isSandboxOnlyAbsent(error)) return undefined
-  return `This sandbox has no clock and no settlement: they are the console's own sandbox operations, and it answered HTTP ${error.status} to them, as a bank does. They work offline and on the local sandbox.`
+  const why = `they are the console's own sandbox operations, and it answered HTTP ${error.status} to them, as a bank does`
+  return mode === 'offline'
+    ? `The offline sandbox behaves like a bank, which has no clock and no settlement: ${why}. Choose the console's own behaviour (or a bank that has them) under Sandbox clock and bank… to have them again.`
+    : `This sandbox has no clock and no settlement: ${why}. They work offline, and by proxy on the local sandbox unless it is shaped like a bank (SANDBOX_PERSONALITY).`
 }
 
 export function useSandboxClock() {

@@ -1,4 +1,4 @@
-import { sandboxOnlyAbsence, useSandboxClock } from '../../api'
+import { useSandboxClock, useSandboxOnlyAbsence } from '../../api'
 import { daysBetween, isRealClock } from '../../contract'
 
 interface ClockBadgeProps {
@@ -17,7 +17,7 @@ interface ClockBadgeProps {
  */
 export function ClockBadge({ onOpen, show = 'either' }: ClockBadgeProps) {
   const clock = useSandboxClock()
-  const absence = sandboxOnlyAbsence(clock.error)
+  const absence = useSandboxOnlyAbsence(clock.error)
   const answer = clock.data?.kind === 'read' ? clock.data.value : undefined
   if (answer === undefined || isRealClock(answer)) {
     if (show === 'badge') return null

@@ -5,9 +5,9 @@ import {
   type DatedAfter,
   readOfflinePersonality,
   sameBehaviour,
-  sandboxOnlyAbsence,
   useOfflineProfiles,
   useSandboxClock,
+  useSandboxOnlyAbsence,
   useSetSandboxClock,
   writeOfflinePersonality,
 } from '../../api'
@@ -140,7 +140,7 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
 
 /** While the clock is asked for, and why there is none: a sandbox without one, or the error it met. */
 function ClockReadStatus({ clock }: { clock: ReturnType<typeof useSandboxClock> }) {
-  const absence = sandboxOnlyAbsence(clock.error)
+  const absence = useSandboxOnlyAbsence(clock.error)
   return (
     <>
       {clock.isPending ? <p className="muted">Asking the sandbox…</p> : null}

@@ -108,3 +108,14 @@ it('refuses a file that is no profile, or one offline cannot serve, saying why a
   expect(readOfflinePersonality()).toBe('booked-only')
   expect(reload).not.toHaveBeenCalled()
 })
+
+it('offline behaving like a bank without a clock says so, and where to choose one that has it', async () => {
+  const app = await startConsole({ personality: 'platform' })
+  app.render(<ClockDialog offline onClose={() => {}} />)
+  const dialog = within(await screen.findByRole('dialog', { name: 'Sandbox clock' }))
+  expect((await dialog.findByRole('status')).textContent).toMatch(
+    /^The offline sandbox behaves like a bank, which has no clock and no settlement: .* HTTP 404 .* Choose the console's own behaviour \(or a bank that has them\) under Sandbox clock and bank… to have them again\.$/,
+  )
+  // The choice that brings them back is right there.
+  expect(dialog.getByRole('combobox', { name: 'Bank to behave like (personality)' })).toBeDefined()
+})

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useMemo, useState } from 'react'
 import {
   ApiError,
-  sandboxOnlyAbsence,
   useSandboxClock,
+  useSandboxOnlyAbsence,
   useSettleTransactions,
   useToday,
   useTransactionsPage,
@@ -186,7 +186,7 @@ const describedBy = (id: string, problem: string | undefined) => ({
  */
 export function SettleDialog({ account, corporateId, onClose }: SettleDialogProps) {
   const clock = useSandboxClock()
-  const absence = sandboxOnlyAbsence(clock.error)
+  const absence = useSandboxOnlyAbsence(clock.error)
   const today = useToday()
   const pending = useTransactionsPage(
     account.resourceId,
