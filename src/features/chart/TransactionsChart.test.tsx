@@ -146,3 +146,14 @@ function ChartBeforeRows({ accountId }: { accountId: string }) {
     </>
   )
 }
+
+// A tester turned the Signature to a missing Digest: "Could not read…" under the last answer's totals, as
+// though they were read. A refused read again shows no line it did not read.
+it('shows no totals once reading them again is refused', async () => {
+  const { chart, user } = await showChart()
+  expect(within(chart).getByText(/^4 transactions: /)).toBeDefined()
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Signature' }), 'missing-digest')
+  await within(chart).findByText(/^Could not summarise the transactions \(HTTP 401\)/)
+  expect(within(chart).queryByText(/transactions: \d+ booked/)).toBeNull()
+  expect(within(chart).queryByRole('table', { name: 'Totals per currency' })).toBeNull()
+})

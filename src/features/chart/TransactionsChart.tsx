@@ -45,13 +45,16 @@ export function TransactionsChart({
   )
   const headingId = useId()
   const [open, setOpen] = useChartOpen()
-  const outcome = query.data
+  // A read refused after one that answered: the answer kept is no longer what the sandbox says, so neither
+  // the totals line nor the page-by-page notice shows it beside the refusal.
+  const outcome = query.isError ? undefined : query.data
   const summary = outcome?.summary
   const currencies = summary ? currenciesOf(summary) : []
   // A currency chosen for an earlier window may not be in this one.
   const currency = currencies.find((c) => c === chosenCurrency) ?? currencies[0]
-  // An account with nothing in it has nothing to chart: its empty state offers to add some instead.
-  if (summary?.count === 0 && !from && !to && !paged) return null
+  // An account with nothing in it has nothing to chart: its empty state offers to add some instead (and a
+  // refused read again is the table's to say).
+  if (query.data?.summary.count === 0 && !from && !to && !paged) return null
 
   return (
     <section
@@ -83,7 +86,9 @@ export function TransactionsChart({
           onCurrency={setCurrency}
           onWholeHistory={from || to ? () => onWindow(undefined, undefined) : undefined}
         />
-        {paged ? <PagedNotice outcome={outcome} progress={progress} cap={cap} onRaise={setCap} /> : null}
+        {paged && !query.isError ? (
+          <PagedNotice outcome={outcome} progress={progress} cap={cap} onRaise={setCap} />
+        ) : null}
         {query.isError ? (
           <ApiErrorState
             title={paged ? 'Could not read the pages' : 'Could not summarise the transactions'}
