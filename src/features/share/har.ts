@@ -45,8 +45,17 @@ export interface HarOptions {
   redact: boolean
 }
 
-function harHeaders(headers: readonly [string, string][], { redact }: HarOptions): HarHeader[] {
+/**
+ * A message's headers as HAR lists them. Only the request's are signed: the answer's Date and echoed
+ * X-Request-ID get no word on signatures.
+ */
+function harHeaders(
+  headers: readonly [string, string][],
+  { redact }: HarOptions,
+  side: 'request' | 'response',
+): HarHeader[] {
   const kept = redact ? redactHeaders(withoutSecrets(headers)) : withoutSecrets(headers)
+  if (side === 'response') return kept.map(([name, value]) => ({ name, value }))
   const signedIds = headers.filter(([name]) => isPersonalHeader(name)).map(([name]) => name)
   return kept.map(([name, value]) => {
     if (name.toLowerCase() === headerNames.signature.toLowerCase()) {
@@ -85,7 +94,7 @@ function harEntry(entry: RequestLogEntry, origin: string, options: HarOptions) {
       url: url.href,
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: harHeaders(sent.headers, options),
+      headers: harHeaders(sent.headers, options, 'request'),
       queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
       ...(requestBody === undefined
         ? {}
@@ -96,22 +105,23 @@ function harEntry(entry: RequestLogEntry, origin: string, options: HarOptions) {
             },
           }),
       headersSize: -1,
-      bodySize: byteLength(entry.requestBody),
+      // The sizes of the bodies this file holds: redacted, they are shorter than the ones sent.
+      bodySize: byteLength(requestBody),
     },
     response: {
       status: entry.status ?? 0,
       statusText: '',
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: harHeaders(entry.responseHeaders, options),
+      headers: harHeaders(entry.responseHeaders, options, 'response'),
       content: {
-        size: byteLength(entry.responseBody),
+        size: byteLength(responseBody),
         mimeType: responseType,
         ...(responseBody === undefined ? {} : { text: responseBody }),
       },
       redirectURL: '',
       headersSize: -1,
-      bodySize: byteLength(entry.responseBody),
+      bodySize: byteLength(responseBody),
       ...(entry.failure ? { comment: `No answer: ${entry.failure}` } : {}),
     },
     cache: {},

@@ -55,6 +55,26 @@ describe('HAR 1.2 of the inspector', () => {
     expect(har.log.entries[0]?.response.headers.map((h) => h.name)).toEqual(['content-type'])
     expect(JSON.stringify(har)).not.toMatch(/PRIVATE KEY/)
   })
+
+  it('says nothing of signatures on an answer: its Date and echoed X-Request-ID are not signed', () => {
+    const answered = toHar(
+      [
+        {
+          ...older,
+          responseHeaders: [
+            ['Date', 'Mon, 23 Nov 2026 10:00:00 GMT'],
+            ['X-Request-ID', '9f0c8e4e-6b1a-4a5e-9a57-0f1e2d3c4b5a'],
+          ],
+        },
+      ],
+      'http://127.0.0.1:5173',
+      { redact: false },
+    )
+    expect(answered.log.entries[0]?.response.headers).toEqual([
+      { name: 'Date', value: 'Mon, 23 Nov 2026 10:00:00 GMT' },
+      { name: 'X-Request-ID', value: '9f0c8e4e-6b1a-4a5e-9a57-0f1e2d3c4b5a' },
+    ])
+  })
 })
 
 describe('a HAR redacted as a link is', () => {
@@ -74,6 +94,14 @@ describe('a HAR redacted as a link is', () => {
     expect(har.log.entries[0]?.response.content.text).toBe(
       '{"resourceId":"acc-1","customerNumber":"[redacted]"}',
     )
+  })
+
+  it('gives the sizes of the bodies it holds, redacted', () => {
+    const bytes = (body: string | undefined) => new TextEncoder().encode(body ?? '').length
+    const [entry] = har.log.entries
+    expect(entry?.request.bodySize).toBe(bytes(entry?.request.postData?.text))
+    expect(entry?.response.bodySize).toBe(bytes(entry?.response.content.text))
+    expect(entry?.response.content.size).toBe(bytes(entry?.response.content.text))
   })
 
   it('blanks the live signature, keeping how it was made, and says why', () => {
