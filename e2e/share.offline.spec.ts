@@ -167,6 +167,8 @@ test('exports the session as HAR 1.2 and as a Postman collection that signs', as
   // The key never travels in the collection: Postman saves and syncs collection variables. The
   // description says where it goes instead.
   expect(Object.keys(variables)).not.toContain('privateKeyPem')
+  // Offline no proxy forwarded anything: the collection goes to the local sandbox, npm run sandbox's.
+  expect(variables.baseUrl).toBe('http://127.0.0.1:4010')
   expect(collection.info.description).toContain(
     "privateKeyPem of a local Postman environment (as its current value, which stays on this machine) or in Postman's vault",
   )

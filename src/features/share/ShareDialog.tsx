@@ -7,12 +7,9 @@ import { parseView, viewSearch } from '../view-state'
 import { toHar } from './har'
 import { encodeShareLink } from './link-codec'
 import { OfflineDataNotice } from './OfflineDataNotice'
-import { identityOf, KEY_PLACE, toPostmanCollection } from './postman'
+import { identityOf, KEY_PLACE, postmanBaseUrl, toPostmanCollection } from './postman'
 import { buildShareLink } from './share-link'
 import { useShareSettings } from './use-share-settings'
-
-/** The local sandbox's address (`npm run sandbox`): the collection's first base URL, changed in Postman. */
-const DEFAULT_POSTMAN_BASE_URL = 'http://127.0.0.1:4010'
 
 type LinkState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'too-long'; chars: number }
 
@@ -45,7 +42,10 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
     downloadJson(toHar(requests, location.origin, { redact: !keep }), 'session', 'har')
   const exportPostman = () =>
     downloadJson(
-      toPostmanCollection(requests, { baseUrl: DEFAULT_POSTMAN_BASE_URL, identity: identityOf(requests) }),
+      toPostmanCollection(requests, {
+        baseUrl: postmanBaseUrl(requests, location.origin),
+        identity: identityOf(requests),
+      }),
       'session.postman_collection',
     )
 

@@ -120,6 +120,24 @@ function item(entry: RequestLogEntry) {
   }
 }
 
+/** The local sandbox's address (`npm run sandbox`): the base URL of a session no proxy forwarded. */
+const LOCAL_SANDBOX_BASE_URL = 'http://127.0.0.1:4010'
+
+/**
+ * Where the session's requests went: the base the proxy forwarded them to (a bank's `…/api-sandbox`, say),
+ * read off a request it recorded as sent upstream; else (offline, whose stand-in forwards within the page's
+ * own `origin`) the local sandbox's. Changed in Postman.
+ */
+export function postmanBaseUrl(entries: readonly RequestLogEntry[], origin: string): string {
+  for (const entry of entries) {
+    const path = upstreamPath(entry.url)
+    const sent = entry.upstream?.url
+    if (sent?.endsWith(path) && new URL(sent).origin !== origin)
+      return sent.slice(0, sent.length - path.length)
+  }
+  return LOCAL_SANDBOX_BASE_URL
+}
+
 /** A Postman v2.1 collection of the inspector's requests, oldest first, that signs each one when sent. */
 export function toPostmanCollection(
   entries: readonly RequestLogEntry[],

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createdAccountEntry, withoutBody } from './fixtures'
 import { LIVE_COMMENT, STALE_COMMENT, toHar } from './har'
-import { identityOf, KEY_PLACE, POSTMAN_SCHEMA, toPostmanCollection } from './postman'
+import { identityOf, KEY_PLACE, POSTMAN_SCHEMA, postmanBaseUrl, toPostmanCollection } from './postman'
 
 const older = createdAccountEntry()
 const newer = withoutBody(
@@ -134,6 +134,35 @@ describe('a HAR redacted as a link is', () => {
       name: 'Sandbox Console',
       version: expect.stringMatching(new RegExp(`^${version.replaceAll('.', '\\.')}(\\+[0-9a-f]+)?$`)),
     })
+  })
+})
+
+describe("the Postman collection's base URL", () => {
+  it('is where the proxy sent the requests: a bank served under its own base path', () => {
+    const forwarded = {
+      ...newer,
+      upstream: {
+        url: 'https://bank.example/api-sandbox/v1/sandbox/card-accounts/acc-1/transactions?bookingStatus=booked&limit=50',
+        headers: newer.requestHeaders,
+        signing: { signingString: '', keyId: '' },
+      },
+    }
+    expect(postmanBaseUrl([forwarded, older], 'http://127.0.0.1:5173')).toBe(
+      'https://bank.example/api-sandbox',
+    )
+  })
+
+  it("is the local sandbox's without a request forwarded elsewhere (offline: within the page)", () => {
+    expect(postmanBaseUrl([newer, older], 'http://127.0.0.1:5173')).toBe('http://127.0.0.1:4010')
+    const inPage = {
+      ...newer,
+      upstream: {
+        url: `http://127.0.0.1:5173${newer.url}`,
+        headers: newer.requestHeaders,
+        signing: { signingString: '', keyId: '' },
+      },
+    }
+    expect(postmanBaseUrl([inPage], 'http://127.0.0.1:5173')).toBe('http://127.0.0.1:4010')
   })
 })
 
