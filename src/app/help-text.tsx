@@ -27,7 +27,7 @@ const texts: Record<HelpTopic, ReactNode> = {
       The header has three groups: <strong>Test conditions</strong>, <strong>Explain & share</strong> and{' '}
       <strong>Settings</strong> (on a narrow window, all three fold into <strong>Tools</strong>). Anything
       under Test conditions that is not at its default shows as a yellow badge next to the mode switch; click
-      a badge to change it back.
+      a badge to go to the control or panel that changes it back.
     </p>
   ),
   accounts: (
