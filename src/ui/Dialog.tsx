@@ -93,9 +93,10 @@ export function Dialog({
   }
   useEffect(() => navigation?.attach(() => onNavigation.current()), [navigation])
   // A reload, a closed tab or another address would throw the typed input away as silently as an unasked
-  // Escape: while there is some, the browser asks first.
+  // Escape, or cut a busy dialog's writes off half-way (Generate's hundredth request of two hundred): while
+  // there is either, the browser asks first.
   const holdsInput = confirmDiscard !== undefined
-  useEffect(() => (holdsInput ? askBeforeLeaving() : undefined), [holdsInput])
+  useEffect(() => (holdsInput || busy ? askBeforeLeaving() : undefined), [holdsInput, busy])
 
   useEffect(() => {
     const dialog = ref.current

@@ -2,12 +2,15 @@
 import { waitFor } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { openGenerateDialog as openDialog } from '../../test/generate-dialog'
+import { browserAsksBeforeLeaving } from '../../test/leaving'
 import { storedTransactions } from '../../test/seed'
 
 it('stops sending when cancelled and says how many were stored', async () => {
   const { user, dialog, sandbox, account, onDone, generate, requests } = await openDialog()
   await generate(30_000)
   await dialog.findByRole('progressbar', { name: /^[1-9][\d,]* of 30,000 sent…$/ })
+  // A reload now would leave part of the run stored and no word of it: the browser asks first.
+  expect(browserAsksBeforeLeaving()).toBe(true)
   await user.click(dialog.getByRole('button', { name: 'Cancel' }))
 
   const cancelled = await dialog.findByRole('progressbar', {
@@ -24,6 +27,7 @@ it('stops sending when cancelled and says how many were stored', async () => {
   expect(stored).toBeGreaterThanOrEqual(sent)
   expect(whole.slice(0, whole.indexOf(sent) + 2)).toContain(stored)
   expect(onDone).not.toHaveBeenCalled()
+  expect(browserAsksBeforeLeaving()).toBe(false)
 })
 
 it('says the limit of the number of transactions in words, and sends nothing past it', async () => {

@@ -14,6 +14,7 @@ import {
   type ProbeExchange,
 } from '../../contract/probe'
 import { captureDownloads } from '../../test/downloads'
+import { browserAsksBeforeLeaving } from '../../test/leaving'
 import { proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
 import { resetProbeRun } from './probe-run'
 
@@ -392,8 +393,7 @@ describe('Check this sandbox', () => {
     await startCheck(section)
     proxy.send({ event: 'exchange', exchange: first })
     await within(section).findByText(/^Request 1 of at most 11/)
-    const browserAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }))
-    expect(browserAsks()).toBe(true)
+    expect(browserAsksBeforeLeaving()).toBe(true)
     // Back closes the panel; the check is not the panel's.
     history.back()
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Connection' })).toBeNull())
@@ -416,7 +416,7 @@ describe('Check this sandbox', () => {
     const back = await screen.findByRole('region', { name: 'Check this sandbox' })
     expect(await within(back).findByRole('table')).toBeDefined()
     expect(proxy.asked.map(({ method }) => method)).toEqual(['POST'])
-    expect(browserAsks()).toBe(false)
+    expect(browserAsksBeforeLeaving()).toBe(false)
   })
 
   it('says why the proxy refused to start it', async () => {

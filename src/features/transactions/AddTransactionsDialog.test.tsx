@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
 import { expectRefusalNamingCondition } from '../../test/condition-refusal'
+import { browserAsksBeforeLeaving } from '../../test/leaving'
 import { pasteInto } from '../../test/paste'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, storedTransactions, today, transaction } from '../../test/seed'
@@ -267,12 +268,10 @@ it('normalises amounts and currencies as typed: " 12.50 ", "+5", "nok"', async (
 
 it('has the browser ask before a reload or a closed tab throws typed rows away', async () => {
   const { user, dialog } = await openDialog()
-  /** What the browser does on leaving the page: a cancelled `beforeunload` makes it ask. */
-  const browserAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }))
-  expect(browserAsks()).toBe(false)
+  expect(browserAsksBeforeLeaving()).toBe(false)
 
   await user.type(dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-1')
-  expect(browserAsks()).toBe(true)
+  expect(browserAsksBeforeLeaving()).toBe(true)
 })
 
 it('marks the amount typed with a comma, not the original amount left blank to copy it', async () => {
