@@ -21,7 +21,7 @@ test('checks the sandbox: the parity report, a trait’s evidence, and offline t
   await check.getByRole('button', { name: 'Start the check' }).click()
 
   const report = check.getByRole('table', {
-    name: 'This bank beside the offline sandbox (behaves like: console)',
+    name: 'This bank beside the offline sandbox (offline behaves like: console)',
   })
   await expect(report).toBeVisible()
   await expect(

@@ -48,7 +48,9 @@ export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }>
       {previous === undefined ? null : <SinceLastCheck previous={previous} now={profile} />}
       <div className="table-scroll">
         <table className="probe-parity">
-          <caption>This bank beside the offline sandbox (behaves like: {behaviourLabel(offline)})</caption>
+          <caption>
+            This bank beside the offline sandbox (offline behaves like: {behaviourLabel(offline)})
+          </caption>
           <thead>
             <tr>
               <th scope="col">Trait</th>
@@ -63,7 +65,12 @@ export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }>
                 <th scope="row">
                   {traitLabels[row.trait]} <code className="muted">{row.trait}</code>
                 </th>
-                <td>{traitValueText(row.offline)}</td>
+                <td>
+                  {row.offline === 'unknown'
+                    ? // Left unknown by the profile offline took: it then does as the contract says.
+                      `unknown, so the contract's: ${traitValueText(behaviourTraits('console')[row.trait])}`
+                    : traitValueText(row.offline)}
+                </td>
                 <td>
                   {traitValueText(row.bank)}{' '}
                   {row.same === undefined ? null : (

@@ -159,7 +159,7 @@ describe('Check this sandbox', () => {
     proxy.end()
 
     const table = await within(section).findByRole('table', {
-      name: 'This bank beside the offline sandbox (behaves like: console)',
+      name: 'This bank beside the offline sandbox (offline behaves like: console)',
     })
     const row = (trait: string) => table.querySelector(`tr[data-trait="${trait}"]`) as HTMLElement
     expect(row('accountList').textContent).toBe(
@@ -275,10 +275,13 @@ describe('Check this sandbox', () => {
     expect(saved?.cardAccounts).toEqual([])
     // The report now sets the bank beside offline as it will be.
     const caption = within(section).getByRole('table').querySelector('caption')?.textContent ?? ''
-    expect(caption.replace(/^This bank beside the offline sandbox \(behaves like: (.*)\)$/, '$1')).toMatch(
-      label,
-    )
+    expect(
+      caption.replace(/^This bank beside the offline sandbox \(offline behaves like: (.*)\)$/, '$1'),
+    ).toMatch(label)
     expect(section.textContent).toContain('the offline sandbox agrees with every one')
+    // What the check left unknown, offline does as the contract says: the column says which.
+    const dateRow = within(section).getByRole('row', { name: /^Date header/ })
+    expect(within(dateRow).getAllByRole('cell')[0]?.textContent).toMatch(/^unknown, so the contract's: \S/)
   })
 
   it('refuses a profile the offline sandbox cannot serve, saying why, and changes nothing', async () => {
