@@ -144,21 +144,8 @@ export async function probeSandbox({
       ...(answerText === '' ? {} : { responseBody: answerText }),
     })
     log(`  ${method} ${path} -> ${response.status}`)
-    // A web page at the address (the console's own, say, which answers its page on every path) answers 200
-    // to everything: read as a sandbox's answers it would settle every trait wrongly. (A gateway's HTML
-    // error page is an answer the battery reads: only a success that is a page stops it.)
-    const page = /^\s*</.test(answerText) || response.headers.get('content-type')?.includes('text/html')
-    if (response.ok && page) {
-      throw new Stop(
-        `${method} ${path}: answered a web page (${response.headers.get('content-type') ?? 'HTML'}), not a sandbox's JSON: is ${base} the sandbox's API base URL? (The console's own address is not one.)`,
-      )
-    }
-    if (response.status === 429) {
-      const retry = response.headers.get('retry-after')
-      throw new Stop(
-        `${method} ${path}: 429 Too Many Requests${retry === null ? '' : ` (Retry-After ${retry})`}`,
-      )
-    }
+    const stop = stopAt(response, answerText, base)
+    if (stop !== undefined) throw new Stop(`${method} ${path}: ${stop}`)
     let json: unknown
     try {
       json = answerText === '' ? undefined : JSON.parse(answerText)
@@ -208,6 +195,22 @@ function evidenceKeeper(traits: BankTraits, evidence: ProbeResult['evidence']) {
       evidence[name] = [...(evidence[name] ?? []), lastExchange]
     }
   }
+}
+
+/** Why an answer ends the battery, if it does: the bank is over its limit, or the address is no sandbox. */
+function stopAt(response: Response, text: string, base: string): string | undefined {
+  if (response.status === 429) {
+    const retry = response.headers.get('retry-after')
+    return `429 Too Many Requests${retry === null ? '' : ` (Retry-After ${retry})`}`
+  }
+  // A web page at the address (the console's own, say, which answers its page on every path) answers 200
+  // to everything: read as a sandbox's answers it would settle every trait wrongly. (A gateway's HTML
+  // error page is an answer the battery reads: only a success that is a page stops it.)
+  const type = response.headers.get('content-type')
+  if (response.ok && (/^\s*</.test(text) || type?.includes('text/html'))) {
+    return `answered a web page (${type ?? 'HTML'}), not a sandbox's JSON: is ${base} the sandbox's API base URL? (The console's own address is not one.)`
+  }
+  return undefined
 }
 
 /** Why a request got no answer, as Node's fetch words it: its cause names the refusal and the address. */

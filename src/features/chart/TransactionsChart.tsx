@@ -95,12 +95,8 @@ export function TransactionsChart({
             error={query.error}
             onRetry={() => query.refetch()}
           />
-        ) : summary === undefined ? (
-          <p className="loading" aria-busy="true">
-            Summarising transactions…
-          </p>
         ) : (
-          <ChartFigures
+          <ChartFiguresOnceRead
             summary={summary}
             measure={measure}
             currency={currency}
@@ -110,6 +106,20 @@ export function TransactionsChart({
         )}
       </details>
     </section>
+  )
+}
+
+/** The figures once the window is read; until then, that it is being read. */
+function ChartFiguresOnceRead({
+  summary,
+  ...figures
+}: Omit<Parameters<typeof ChartFigures>[0], 'summary'> & { summary: TransactionsSummary | undefined }) {
+  return summary === undefined ? (
+    <p className="loading" aria-busy="true">
+      Summarising transactions…
+    </p>
+  ) : (
+    <ChartFigures summary={summary} {...figures} />
   )
 }
 
