@@ -20,10 +20,10 @@ export function isSandboxOnlyAbsent(error: unknown): error is ApiError {
 export function useSandboxOnlyAbsence(error: unknown): string | undefined {
   const { mode } = useApiClient()
   if (!isSandboxOnlyAbsent(error)) return undefined
-  const why = `they are the console's own sandbox operations, and it answered HTTP ${error.status} to them, as a bank does`
+  const why = `the console's own sandbox operations, answered HTTP ${error.status} as a bank does`
   return mode === 'offline'
-    ? `The offline sandbox behaves like a bank, which has no clock and no settlement: ${why}. Choose the console's own behaviour (or a bank that has them) under Sandbox clock and bank… to have them again.`
-    : `This sandbox has no clock and no settlement: ${why}. They work offline, and by proxy on the local sandbox unless it is shaped like a bank (SANDBOX_PERSONALITY).`
+    ? `The offline sandbox behaves like a bank with no clock and no settlement (${why}): choose the console's behaviour under Sandbox clock and bank… to have them.`
+    : `This sandbox has no clock and no settlement (${why}): they work offline, and on a local sandbox whose personality has them.`
 }
 
 export function useSandboxClock() {

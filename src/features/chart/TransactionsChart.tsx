@@ -96,7 +96,7 @@ export function TransactionsChart({
             onRetry={() => query.refetch()}
           />
         ) : (
-          <ChartFiguresOnceRead
+          <ChartFigures
             summary={summary}
             measure={measure}
             currency={currency}
@@ -106,20 +106,6 @@ export function TransactionsChart({
         )}
       </details>
     </section>
-  )
-}
-
-/** The figures once the window is read; until then, that it is being read. */
-function ChartFiguresOnceRead({
-  summary,
-  ...figures
-}: Omit<Parameters<typeof ChartFigures>[0], 'summary'> & { summary: TransactionsSummary | undefined }) {
-  return summary === undefined ? (
-    <p className="loading" aria-busy="true">
-      Summarising transactions…
-    </p>
-  ) : (
-    <ChartFigures summary={summary} {...figures} />
   )
 }
 
@@ -187,10 +173,18 @@ function ChartFigures({
   drawBars,
   onWindow,
 }: Pick<TransactionsChartProps, 'drawBars' | 'onWindow'> & {
-  summary: TransactionsSummary
+  /** Undefined while the window is being read. */
+  summary: TransactionsSummary | undefined
   measure: Measure
   currency: string | undefined
 }) {
+  if (summary === undefined) {
+    return (
+      <p className="loading" aria-busy="true">
+        Summarising transactions…
+      </p>
+    )
+  }
   if (summary.count === 0) return <p className="hint">No transactions in this window to chart.</p>
   return (
     <>

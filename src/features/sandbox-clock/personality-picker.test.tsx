@@ -114,7 +114,7 @@ it('offline behaving like a bank without a clock says so, and where to choose on
   app.render(<ClockDialog offline onClose={() => {}} />)
   const dialog = within(await screen.findByRole('dialog', { name: 'Sandbox clock' }))
   expect((await dialog.findByRole('status')).textContent).toMatch(
-    /^The offline sandbox behaves like a bank, which has no clock and no settlement: .* HTTP 404 .* Choose the console's own behaviour \(or a bank that has them\) under Sandbox clock and bank… to have them again\.$/,
+    /^The offline sandbox behaves like a bank with no clock and no settlement \(.* HTTP 404 .*\): choose the console's behaviour under Sandbox clock and bank… to have them\.$/,
   )
   // The choice that brings them back is right there.
   expect(dialog.getByRole('combobox', { name: 'Bank to behave like (personality)' })).toBeDefined()
