@@ -18,7 +18,7 @@ test('a future transaction date is named in the first answer, not the booking da
 
   const failed = add.locator('.row-errors')
   await expect(failed).toHaveText(
-    `Row 1 failed: Transaction date ${isoDay(36)} is in the future (today is ${isoDay(0)})`,
+    `Row 1: Transaction date ${isoDay(36)} is in the future (today is ${isoDay(0)})`,
   )
   await expect(add.getByText(/is before transaction date/)).toHaveCount(0)
 })

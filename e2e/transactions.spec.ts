@@ -93,7 +93,7 @@ test('add booked and pending transactions, single and batch; a failing batch nam
   })
   await dialog.getByRole('button', { name: 'Add 3 transactions' }).click()
 
-  await expect(dialog.getByText('Row 2 failed:')).toBeVisible()
+  await expect(dialog.getByText('Row 2:')).toBeVisible()
   await expect(dialog.getByText(/Transaction date .* is in the future/)).toBeVisible()
   await expect(dialog.getByLabel('Row 2 transaction date', { exact: true })).toHaveAttribute(
     'aria-invalid',

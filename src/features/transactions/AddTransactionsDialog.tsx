@@ -270,7 +270,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
                   messages.length > 0 ? (
                     <tr key={`${field.id}-error`} className="row-errors">
                       <td colSpan={9} id={errorId}>
-                        <strong>Row {i + 1} failed:</strong>{' '}
+                        <strong>Row {i + 1}:</strong>{' '}
                         {messages.map((m) => (
                           <span key={m} className="row-error">
                             {m}

@@ -40,7 +40,7 @@ async function openForm() {
       fireEvent.change(dialog.getByLabelText(`Row 1 ${what}`), { target: { value } })
     const submit = async () => {
       await app.user.click(dialog.getByRole('button', { name: 'Add transaction' }))
-      return (await dialog.findByText('Row 1 failed:')).parentElement?.querySelectorAll('.row-error')
+      return (await dialog.findByText('Row 1:')).parentElement?.querySelectorAll('.row-error')
     }
     return { dialog, setDate, submit }
   }
