@@ -8,9 +8,13 @@ import { readAgain } from './read-again'
 /** The statuses of a sandbox without the console's own operations: a bank's. */
 const ABSENT = new Set([404, 405, 501])
 
+/** Whether a status, to one of the console's own operations, says the sandbox has none (as a bank). */
+export const answersWithoutConsoleOperations = (status: number | undefined) =>
+  status !== undefined && ABSENT.has(status)
+
 /** Whether the sandbox answered one of the console's own operations as a bank does: it has none. */
 export function isSandboxOnlyAbsent(error: unknown): error is ApiError {
-  return error instanceof ApiError && ABSENT.has(error.status)
+  return error instanceof ApiError && answersWithoutConsoleOperations(error.status)
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { RequestLogEntry } from '../../api'
-import { API_BASE, headerNames, operationOf } from '../../contract'
+import { answersWithoutConsoleOperations, type RequestLogEntry } from '../../api'
+import { API_BASE, CONSOLE_SANDBOX_PREFIX, headerNames, operationOf } from '../../contract'
 import signerSource from '../../signing/portable/portable-signer.js?raw'
 import { CREATED_BY } from '../../ui/download'
 
@@ -120,6 +120,14 @@ function item(entry: RequestLogEntry) {
   }
 }
 
+/**
+ * A console operation the sandbox said it has none of (a bank's 404 to the clock, say): sent again from
+ * Postman it would say the same, and nothing more.
+ */
+const absentThere = (entry: RequestLogEntry) =>
+  upstreamPath(entry.url).startsWith(`${CONSOLE_SANDBOX_PREFIX}/`) &&
+  answersWithoutConsoleOperations(entry.status)
+
 /** The local sandbox's address (`npm run sandbox`): the base URL of a session no proxy forwarded. */
 const LOCAL_SANDBOX_BASE_URL = 'http://127.0.0.1:4010'
 
@@ -158,6 +166,9 @@ export function toPostmanCollection(
     event: [
       { listen: 'prerequest', script: { type: 'text/javascript', exec: preRequestScript.split('\n') } },
     ],
-    item: [...entries].reverse().map(item),
+    item: [...entries]
+      .reverse()
+      .filter((entry) => !absentThere(entry))
+      .map(item),
   }
 }

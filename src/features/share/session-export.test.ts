@@ -166,6 +166,31 @@ describe("the Postman collection's base URL", () => {
   })
 })
 
+describe('the Postman collection of a session against a bank', () => {
+  const clockRead = (status: number) =>
+    withoutBody(createdAccountEntry({ id: 3, method: 'GET', url: '/api/v1/sandbox-console/clock', status }))
+  const identity = identityOf([older])
+
+  it("leaves out the console's own operations the sandbox answered it has none of", () => {
+    const collection = toPostmanCollection([clockRead(404), older], {
+      baseUrl: 'https://bank.example',
+      identity,
+    })
+    expect(collection.item.map((i) => i.request.url)).toEqual(['{{baseUrl}}/v1/sandbox/card-accounts'])
+  })
+
+  it('keeps them where the sandbox has them (ours)', () => {
+    const collection = toPostmanCollection([clockRead(200), older], {
+      baseUrl: 'http://127.0.0.1:4010',
+      identity,
+    })
+    expect(collection.item.map((i) => i.request.url)).toEqual([
+      '{{baseUrl}}/v1/sandbox/card-accounts',
+      '{{baseUrl}}/v1/sandbox-console/clock',
+    ])
+  })
+})
+
 describe('the Postman v2.1 collection', () => {
   const collection = toPostmanCollection([newer, older], {
     baseUrl: 'http://127.0.0.1:4010',
