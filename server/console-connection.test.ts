@@ -34,6 +34,7 @@ beforeAll(async () => {
     connection: consoleConnectionOf({
       baseUrl: BASE,
       local: false,
+      consoleOperations: false,
       certificate,
       signsRequestTarget: true,
     }),

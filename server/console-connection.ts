@@ -9,12 +9,14 @@ export { CONSOLE_CONNECTION_PATH }
 export function consoleConnectionOf({
   baseUrl,
   local,
+  consoleOperations,
   certificate,
   dataFile,
   signsRequestTarget,
 }: {
   baseUrl: URL
   local: boolean
+  consoleOperations: boolean
   certificate: Certificate
   dataFile?: string | undefined
   signsRequestTarget: boolean
@@ -22,6 +24,7 @@ export function consoleConnectionOf({
   return {
     upstream: baseUrl.href,
     local,
+    consoleOperations,
     ...(dataFile === undefined ? {} : { dataFile }),
     signsRequestTarget,
     certificate: {

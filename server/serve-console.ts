@@ -100,6 +100,8 @@ export async function serveConsole(
     connection: consoleConnectionOf({
       baseUrl: upstream.baseUrl,
       local: checked.kind === 'local',
+      consoleOperations:
+        checked.kind === 'local' && personalities[checked.personality].profile.consoleOperations === true,
       certificate: upstream.identity.certificate,
       dataFile: upstream.data?.file,
       signsRequestTarget: config.signRequestTarget,

@@ -21,14 +21,24 @@ it('tells a sandbox without deletes from a delete of something that is not there
 it("offers deletes on the console's own sandbox, never on the bank's, and stops after a refusal", () => {
   const refusals = createDeletionRefusals()
   expect(
-    renderHook(() => useDeletionSupport(refusals, 'https://bank.test/api-sandbox', false)).result.current,
+    renderHook(() => useDeletionSupport(refusals, 'https://bank.test/api-sandbox', 'bank')).result.current,
   ).toEqual({
     offered: false,
     why: expect.stringMatching(
       /^Deleting is not offered: the sandbox at https:\/\/bank\.test\/api-sandbox is the bank's/,
     ),
   })
-  const local = renderHook(() => useDeletionSupport(refusals, 'http://127.0.0.1:40001', true))
+  // The local sandbox as the platform: shaped like the bank, without deletes either.
+  expect(
+    renderHook(() => useDeletionSupport(refusals, 'http://127.0.0.1:40002/api-sandbox', 'bank-shaped')).result
+      .current,
+  ).toEqual({
+    offered: false,
+    why: expect.stringMatching(
+      /^Deleting is not offered: the sandbox at http:\/\/127\.0\.0\.1:40002\/api-sandbox is shaped like a bank \(SANDBOX_PERSONALITY\), which has none\./,
+    ),
+  })
+  const local = renderHook(() => useDeletionSupport(refusals, 'http://127.0.0.1:40001', 'own'))
   expect(local.result.current).toEqual({ offered: true })
   act(() => refusals.markRefused('http://127.0.0.1:40001', error(405)))
   expect(local.result.current).toEqual({

@@ -58,28 +58,32 @@ export function createDeletionRefusals(): DeletionRefusals {
 }
 
 /**
- * `local`: whether the upstream is one of the console's own sandboxes (always offline; by proxy, the
- * local upstream). A remote one is the bank's, which has no delete: the console does not try.
+ * Whose sandbox the upstream is: the console's own (always offline; by proxy, the local upstream in a
+ * personality with the console's operations), one shaped like a bank (the local upstream as `platform`),
+ * or the bank's; undefined while the proxy has not said. Neither of the last two has a delete: the
+ * console does not try.
  */
+export type SandboxKind = 'own' | 'bank-shaped' | 'bank'
+
 export function useDeletionSupport(
   refusals: DeletionRefusals,
   upstream: string | undefined,
-  local: boolean | undefined,
+  kind: SandboxKind | undefined,
 ): DeletionSupport {
   const refusal = useSyncExternalStore(refusals.subscribe, () =>
     upstream === undefined ? undefined : refusals.refusalOf(upstream),
   )
-  if (refusal !== undefined) {
-    return {
-      offered: false,
-      why: `Deleting is not offered: the sandbox at ${upstream} has no such operation (${refusal}). Deleting one account or transaction is the console's own sandbox's (offline, or npm start without SANDBOX_BASE_URL).`,
-    }
+  const why =
+    refusal !== undefined
+      ? `has no such operation (${refusal})`
+      : kind === 'bank'
+        ? "is the bank's, which has none"
+        : kind === 'bank-shaped'
+          ? 'is shaped like a bank (SANDBOX_PERSONALITY), which has none'
+          : undefined
+  if (why === undefined) return { offered: true }
+  return {
+    offered: false,
+    why: `Deleting is not offered: the sandbox at ${upstream ?? 'the proxy'} ${why}. Deleting one account or transaction is the console's own sandbox's (offline, or npm start without SANDBOX_BASE_URL).`,
   }
-  if (local === false) {
-    return {
-      offered: false,
-      why: `Deleting is not offered: the sandbox at ${upstream ?? 'the proxy'} is the bank's, which has no operation to delete one account or transaction. Only the console's own sandbox has it (offline, or npm start without SANDBOX_BASE_URL).`,
-    }
-  }
-  return { offered: true }
 }

@@ -14,6 +14,11 @@ export const consoleConnection = z.object({
   /** The local upstream in the proxy's process, not a sandbox of the bank. */
   local: z.boolean(),
   /**
+   * Whether the upstream has the console's own operations (clock, settlement, summary, deletes): the local
+   * upstream in a personality that has them (`platform` has none, as the bank); a bank's sandbox never.
+   */
+  consoleOperations: z.boolean(),
+  /**
    * The file the local upstream keeps its data in across restarts; absent when its data lives in memory
    * only (SANDBOX_DATA=memory), and for a bank's sandbox.
    */

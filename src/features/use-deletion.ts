@@ -1,11 +1,28 @@
-import { type DeletionSupport, useApiClient, useConnection, useDeletionSupport, useUpstream } from '../api'
+import {
+  type DeletionSupport,
+  type SandboxKind,
+  useApiClient,
+  useConnection,
+  useDeletionSupport,
+  useUpstream,
+} from '../api'
+import type { ConsoleConnection } from '../contract'
 
-/** Whether this tab's sandbox can delete one account or transaction: offline always; by proxy, the local one. */
+/**
+ * Whether this tab's sandbox can delete one account or transaction: offline always; by proxy, the local one
+ * in a personality with the console's operations.
+ */
 export function useDeletion(): DeletionSupport {
   const api = useApiClient()
   const upstream = useUpstream()
   const connection = useConnection()
-  // Offline there is no connection to ask (null): the in-browser sandbox is the console's own.
-  const local = connection.data === null ? true : connection.data?.local
-  return useDeletionSupport(api.deletion, upstream.data, local)
+  return useDeletionSupport(api.deletion, upstream.data, sandboxKindOf(connection.data))
+}
+
+/** Offline there is no connection to ask (null): the in-browser sandbox is the console's own. */
+function sandboxKindOf(connection: ConsoleConnection | null | undefined): SandboxKind | undefined {
+  if (connection === null) return 'own'
+  if (connection === undefined) return undefined
+  if (!connection.local) return 'bank'
+  return connection.consoleOperations ? 'own' : 'bank-shaped'
 }

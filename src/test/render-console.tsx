@@ -48,6 +48,7 @@ const noConditions: ConditionsState = { rules: [], upstreamTimeoutMs: 30_000, fi
 const localProxy: ConsoleConnection = {
   upstream: 'http://127.0.0.1:4010',
   local: true,
+  consoleOperations: true,
   signsRequestTarget: false,
   certificate: {
     subject: 'CN=Sandbox Console test TPP',

@@ -11,6 +11,7 @@ const soon = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000)
 const connection: ConsoleConnection = {
   upstream: 'https://psd2.example-bank.no/api-sandbox',
   local: false,
+  consoleOperations: false,
   signsRequestTarget: false,
   certificate: {
     subject: 'CN=Example TPP,O=Example AS',
