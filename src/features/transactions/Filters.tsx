@@ -1,7 +1,18 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { bookingStatuses } from '../../contract'
 import { useView } from '../view-state'
 import { DateFilter } from './DateFilter'
+
+/** The first date field, From. */
+export const FROM = 'input[type="date"]'
+
+/**
+ * A control of the filters, for the focus when the button that changed them goes (Clear dates, a refused
+ * view's ways out): the filter it changed, rather than the page's start.
+ */
+export function focusFilter(selector: string) {
+  document.querySelector<HTMLElement>(`.filters ${selector}`)?.focus()
+}
 
 /** bookingStatus and the date range; every change starts again at the first row. */
 export function Filters() {
@@ -9,13 +20,12 @@ export function Filters() {
   // Clear dates also empties a field holding a date the browser could not read (its value is '' already).
   const [cleared, setCleared] = useState(0)
   const [unread, setUnread] = useState({ from: false, to: false })
-  const filters = useRef<HTMLDivElement>(null)
   useEffect(() => {
     // Clear dates goes with the dates it cleared: the focus goes to From, where the next ones are typed.
-    if (cleared > 0) filters.current?.querySelector<HTMLInputElement>('input[type="date"]')?.focus()
+    if (cleared > 0) focusFilter(FROM)
   }, [cleared])
   return (
-    <div className="filters" ref={filters}>
+    <div className="filters">
       <fieldset className="status-filter">
         <legend>Status</legend>
         {bookingStatuses.map((status) => (

@@ -12,7 +12,7 @@ import { UnexpectedAnswer } from '../UnexpectedAnswer'
 import { useDeletion } from '../use-deletion'
 import { useView, viewSearch } from '../view-state'
 import { ADD_TRANSACTIONS_ID } from './add-transactions-button'
-import { Filters } from './Filters'
+import { Filters, FROM, focusFilter } from './Filters'
 import { askedText, Pagination, rowsText } from './Pagination'
 import {
   type DeletableRow,
@@ -389,7 +389,7 @@ function ViewWaysOut({ error }: { error: Error }) {
           type="button"
           onClick={() => {
             setView({ from: view.to, to: view.from, offset: 0 })
-            focusFilter('input[type="date"]')
+            focusFilter(FROM)
           }}
         >
           Swap From and To
@@ -408,14 +408,6 @@ function ViewWaysOut({ error }: { error: Error }) {
       ) : null}
     </>
   )
-}
-
-/**
- * A way out's button goes with the refusal it answered: the focus goes to the filter it changed, as Clear
- * dates gives it to From, rather than to the page's start.
- */
-function focusFilter(selector: string) {
-  document.querySelector<HTMLElement>(`.filters ${selector}`)?.focus()
 }
 
 /** What the console's book says of an account it could not read, and how to read it if it is corporate. */
