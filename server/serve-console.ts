@@ -32,6 +32,8 @@ interface Upstream {
   baseUrl: URL
   identity: SigningIdentity
   description: string
+  /** Whether it has the console's own operations: the local sandbox in a personality with them, never a bank. */
+  consoleOperations: boolean
   server?: Server
   /** The local sandbox's start-up lines about its data, and what writes it out before the process ends. */
   data?: SandboxData
@@ -44,7 +46,7 @@ async function startUpstream(
 ): Promise<Upstream> {
   if (checked.kind === 'remote') {
     const { baseUrl, identity } = checked
-    return { baseUrl, identity, description: `${baseUrl.href} (SANDBOX_BASE_URL)` }
+    return { baseUrl, identity, description: `${baseUrl.href} (SANDBOX_BASE_URL)`, consoleOperations: false }
   }
   const personality = personalities[checked.personality]
   const data = await openSandboxData(sandboxDataSetting(env, `npm-start-${personality.name}.json`))
@@ -61,6 +63,7 @@ async function startUpstream(
     baseUrl: local.url,
     identity: checked.dev.identity,
     description: `${local.url.href} (local sandbox in this process, verifies every signature${shape})`,
+    consoleOperations: personality.profile.consoleOperations === true,
     server: local.server,
     data,
   }
@@ -100,8 +103,7 @@ export async function serveConsole(
     connection: consoleConnectionOf({
       baseUrl: upstream.baseUrl,
       local: checked.kind === 'local',
-      consoleOperations:
-        checked.kind === 'local' && personalities[checked.personality].profile.consoleOperations === true,
+      consoleOperations: upstream.consoleOperations,
       certificate: upstream.identity.certificate,
       dataFile: upstream.data?.file,
       signsRequestTarget: config.signRequestTarget,
