@@ -26,4 +26,6 @@ export const queryKeys = {
   /** What the proxy says of itself: not the sandbox's data, so a reset of that leaves it alone. */
   upstream: () => ['console', 'upstream'] as const,
   connection: () => ['console', 'connection'] as const,
+  /** Whether the proxy answers again after it gave none (src/api/proxy-return.ts). */
+  proxyReturn: () => ['console', 'proxy-return'] as const,
 }

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { expect, it } from 'vitest'
 import { problem } from '../contract'
-import { apiUrl, renderConsole, sandboxForEachTest } from '../test/render-console'
-import { seedAccount } from '../test/seed'
+import { apiUrl, proxyAnswers, renderConsole, sandboxForEachTest } from '../test/render-console'
+import { seedAccount, seedTransactions, transaction } from '../test/seed'
 
 const { server, sandbox } = sandboxForEachTest()
 
@@ -21,4 +21,26 @@ it("shows the answer's Retry-After on the error panel of a 503", async () => {
   renderConsole(`?account=${account.resourceId}`)
   expect(await screen.findByText(/Could not load .*\(HTTP 503\)/)).toBeDefined()
   expect(screen.getByText('The server asks to retry after 30 seconds (Retry-After: 30).')).toBeDefined()
+})
+
+it('reads again by itself, every failed panel, once a proxy that gave no answer answers again', async () => {
+  const account = await seedAccount(sandbox)
+  await seedTransactions(sandbox, account.resourceId, [
+    transaction({ transactionDetails: 'Coffee before the restart' }),
+  ])
+  // A stopped proxy: nothing on the page's origin answers, not even the proxy's own endpoints.
+  server.use(http.all(`${location.origin}/*`, () => HttpResponse.error()))
+  renderConsole(`?account=${account.resourceId}`, 'proxy')
+  expect(await screen.findByText('Could not load transactions')).toBeDefined()
+  expect(screen.getByText('Could not load card accounts')).toBeDefined()
+  expect(
+    screen.getAllByText(/The console reads again by itself as soon as the proxy answers\.$/).length,
+  ).toBeGreaterThan(0)
+
+  // The proxy starts again: the sandbox's answers and its own endpoints come back, and nobody clicks Retry.
+  server.resetHandlers()
+  server.use(...proxyAnswers())
+  expect(await screen.findByText('Coffee before the restart', {}, { timeout: 20_000 })).toBeDefined()
+  expect(screen.queryByText('Could not load transactions')).toBeNull()
+  expect(screen.queryByText('Could not load card accounts')).toBeNull()
 })

@@ -1,6 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { ApiError, OFFLINE_UPSTREAM, queryKeys, UnreachableError, useApiClient } from '../api'
+import {
+  ApiError,
+  OFFLINE_UPSTREAM,
+  queryKeys,
+  UnreachableError,
+  useApiClient,
+  useReadAgainWhenProxyReturns,
+} from '../api'
 import { ErrorState } from '../ui/ErrorState'
 import { Messages, ShapedBy } from '../ui/Messages'
 import { StoreRecoveryActions, useOfflineData } from './data-tools'
@@ -32,6 +39,8 @@ export function ApiErrorState({
   actions,
 }: ApiErrorStateProps) {
   const offline = useOfflineData()
+  const proxyGone = error instanceof UnreachableError && error.mode === 'proxy' && error.answer === undefined
+  useReadAgainWhenProxyReturns(proxyGone)
   const unreadableStore =
     offerStoreRecovery &&
     offline !== undefined &&
@@ -56,7 +65,10 @@ export function ApiErrorState({
         </details>
       ) : null}
       {error instanceof UnreachableError && error.mode === 'proxy' ? (
-        <p className="hint">Is the proxy running (npm start)? Or switch to Offline mode in the header.</p>
+        <p className="hint">
+          Is the proxy running (npm start)? Or switch to Offline mode in the header.
+          {proxyGone ? ' The console reads again by itself as soon as the proxy answers.' : null}
+        </p>
       ) : null}
       {unreadableStore ? <UnreadableStoreActions /> : null}
     </ErrorState>
