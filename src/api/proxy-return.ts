@@ -18,8 +18,12 @@ export function useReadAgainWhenProxyReturns(watching: boolean): void {
   const { data: answeredAt } = useQuery({
     queryKey: queryKeys.proxyReturn(),
     queryFn: async () => {
-      // Any answer will do: the proxy is listening again.
-      await consoleFetch(CONSOLE_CONNECTION_PATH, { headers: { accept: 'application/json' } })
+      const response = await consoleFetch(CONSOLE_CONNECTION_PATH, {
+        headers: { accept: 'application/json' },
+      })
+      // The proxy's JSON, even a refusal (a console secret asked for), says it is back; a web page there
+      // (a server that is not the proxy, answering every path with the console's page) does not.
+      if (!response.headers.get('content-type')?.includes('json')) throw new Error('not the proxy')
       return Date.now()
     },
     enabled: watching,
