@@ -63,12 +63,15 @@ export class UnreachableError extends Error {
   readonly mode: Mode
   /** The answer that was not the sandbox's, when there was one (none for a network error). */
   readonly answer: StrayAnswer | undefined
+  /** The test condition that dropped the connection, when one did: the failure the tester asked for. */
+  readonly condition: string | undefined
 
-  constructor(mode: Mode, detail: string, answer?: StrayAnswer) {
+  constructor(mode: Mode, detail: string, answer?: StrayAnswer, condition?: string) {
     super(`${unreachableTarget[mode]} did not answer: ${detail}`)
     this.name = 'UnreachableError'
     this.mode = mode
     this.answer = answer
+    this.condition = condition
   }
 }
 

@@ -111,7 +111,12 @@ export function createTransport({ mode, log, offline, timeoutMs, conditionOf }: 
     record({ failure, condition })
     // A connection a condition dropped is the failure the tester asked for: no restart, no retry.
     if (condition !== undefined)
-      return new UnreachableError(mode, `${failure}; ${conditionNamed(condition)} dropped it`)
+      return new UnreachableError(
+        mode,
+        `${failure}; ${conditionNamed(condition)} dropped it`,
+        undefined,
+        condition,
+      )
     return new NotTheSandbox(failure)
   }
 

@@ -39,7 +39,12 @@ export function ApiErrorState({
   actions,
 }: ApiErrorStateProps) {
   const offline = useOfflineData()
-  const proxyGone = error instanceof UnreachableError && error.mode === 'proxy' && error.answer === undefined
+  // No answer at all, and no test condition that dropped it on purpose: the proxy is stopped or restarting.
+  const proxyGone =
+    error instanceof UnreachableError &&
+    error.mode === 'proxy' &&
+    error.answer === undefined &&
+    error.condition === undefined
   useReadAgainWhenProxyReturns(proxyGone)
   const unreadableStore =
     offerStoreRecovery &&
