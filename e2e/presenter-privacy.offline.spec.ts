@@ -35,7 +35,7 @@ test('presenter mode shows no PSU id or customer number on any screen or dialog'
   await expect(page.locator('html')).toHaveAttribute('data-presenter', 'on')
   await expectNoneShown(page, 'the empty console')
 
-  // The empty console's own buttons: the sidebar's are folded away in presenter mode.
+  // The empty console's own buttons, which stand for the sidebar's while it has no account.
   await openAccountButton(page).click()
   const open = page.getByRole('dialog')
   await open.getByLabel('PSU-Corporate-ID (corporate accounts only)').fill(testCustomers.corporate)
@@ -44,7 +44,7 @@ test('presenter mode shows no PSU id or customer number on any screen or dialog'
   await page.keyboard.press('Escape')
   await expect(open).toBeHidden()
 
-  // The new-account form (the empty console's button: presenter mode folds the sidebar away): its hint names
+  // The new-account form (the empty console's button): its hint names
   // both test customers, and the corporate one is typed in. The flow below creates the private one's account.
   await newAccountButton(page).click()
   const dialog = page.getByRole('dialog', { name: 'New card account' })

@@ -45,7 +45,9 @@ test('steps through a shipped flow with the arrow keys, then presents it masked'
   // whose tall panel would cover the inspector.
   await page.getByRole('main').click({ position: { x: 2, y: 2 } })
   await expect(page.getByRole('button', { name: 'Presenter mode' })).toBeHidden()
-  await expect(page.getByRole('complementary')).toBeHidden()
+  // A flow open: its panel takes the side, and the account list gives way to it.
+  const accounts = page.getByRole('complementary')
+  await expect(accounts).toBeHidden()
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px')
   const inspector = page.getByRole('region', { name: 'Request inspector' })
   await expect(inspector.getByRole('heading', { name: /^Request \d+ of \d+$/ })).toBeVisible()
@@ -55,12 +57,25 @@ test('steps through a shipped flow with the arrow keys, then presents it masked'
   await expect(inspector.getByText('"customerNumber": "•••••••••55"')).toHaveCount(2)
   await expect(page.locator('body')).not.toContainText('13039319955')
 
+  // The flow closed, the account list folds to its head row above the table: one click away in front of
+  // the audience, to switch or make an account.
+  await page.getByRole('region', { name: 'Flow' }).getByRole('button', { name: 'Close flow' }).click()
+  const listButton = accounts.getByRole('button', { name: 'List (1) ▾' })
+  const account = accounts.getByRole('link', { name: /^400000\*{6}1234/ })
+  await expect(listButton).toHaveAttribute('aria-expanded', 'false')
+  await expect(account).toBeHidden()
+  await listButton.click()
+  await expect(account).toBeVisible()
+  await expect(accounts.getByRole('button', { name: '+ New' })).toBeVisible()
+  await accounts.getByRole('button', { name: 'Hide list ▴' }).click()
+  await expect(account).toBeHidden()
+
   // Kept: a reload does not drop presenter mode in front of the audience.
   await page.reload()
   await expect(page.getByRole('banner').getByRole('button', { name: /^Tools/ })).toBeVisible()
   await openHeaderGroup(page, 'Explain & share')
   await expect(page.getByRole('button', { name: 'Presenter mode' })).toHaveAttribute('aria-pressed', 'true')
-  await expect(page.getByRole('complementary')).toBeHidden()
+  await expect(listButton).toHaveAttribute('aria-expanded', 'false')
 })
 
 test('shows why a signature fails, step by step, and leaves the switch as it was', async ({ page }) => {

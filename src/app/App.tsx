@@ -12,7 +12,7 @@ import { FillButton } from '../features/data-tools/FillButton'
 import { type FillTestData, useFillTestData } from '../features/data-tools/fill'
 import { FlowsPanel } from '../features/flows'
 import { Inspector } from '../features/inspector/Inspector'
-import { isPresenterShortcut, usePresenterSetting } from '../features/presenter'
+import { isPresenterShortcut, usePresenter, usePresenterSetting } from '../features/presenter'
 import { isSharedLinkFragment, useReloadOnSharedLink } from '../features/share/shared-link-fragment'
 import { ADD_TRANSACTIONS_ID, type DeletableRow, type TransactionFormRow } from '../features/transactions'
 import { UnexpectedAnswer } from '../features/UnexpectedAnswer'
@@ -245,9 +245,11 @@ function Sidebar({
   onFilled: (first: string | undefined) => void
 }) {
   const dialogs = useConsoleDialogs()
-  // One column (a narrow window, 200 % zoom): the account list sits above the table, folded to its head
-  // row, so it is one click away rather than below the whole table. Choosing an account folds it again.
-  const oneColumn = useMediaQuery(ONE_COLUMN)
+  // One column (a narrow window, 200 % zoom, presenter mode): the account list sits above the table,
+  // folded to its head row, so it is one click away rather than below the whole table or, in front of an
+  // audience, gone. Choosing an account folds it again.
+  const narrow = useMediaQuery(ONE_COLUMN)
+  const oneColumn = usePresenter() || narrow
   const [listOpenAt, setListOpenAt] = useState<string | null>(null)
   const listFolded = oneColumn && !emptySandbox && listOpenAt !== (account ?? '')
   return (

@@ -127,12 +127,13 @@ const texts: Record<HelpTopic, ReactNode> = {
   presenter: (
     <>
       <p>
-        Presenter mode is for a shared screen: large type, high contrast, the card account list folded away,
-        PSU ids and customer numbers masked, and the inspector showing one request at a time. A flow is a
-        saved list of steps with captions, run against the current mode; record one from the requests you just
-        sent (Record from requests lists them, each ticked: untick those to leave out), and export or import
-        flows as a file. On a small screen these three are under Record, export, import, the inspector starts
-        folded to its request line (Headers and bodies opens it), and each step scrolls the table into sight.
+        Presenter mode is for a shared screen: large type, high contrast, the card account list folded above
+        the table (List opens it), PSU ids and customer numbers masked, and the inspector showing one request
+        at a time. A flow is a saved list of steps with captions, run against the current mode; record one
+        from the requests you just sent (Record from requests lists them, each ticked: untick those to leave
+        out), and export or import flows as a file. On a small screen these three are under Record, export,
+        import, the inspector starts folded to its request line (Headers and bodies opens it), and each step
+        scrolls the table into sight.
       </p>
       <p>
         Picking a flow moves the focus to Run next step: <kbd>→</kbd> runs the next step, <kbd>←</kbd> goes
