@@ -76,6 +76,31 @@ describe('a sandbox without an account list', () => {
     expect(client.book.of('this browser').entries.map((entry) => entry.id)).toEqual([id])
   })
 
+  it('refuses a PSU-Corporate-ID no HTTP header can carry, in words, before sending anything', async () => {
+    withoutList(404)
+    const id = await storedAccountId()
+    const { client } = renderConsole()
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Open account…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Open card account' })
+    fireEvent.change(within(dialog).getByLabelText('Card account id or link'), { target: { value: id } })
+    const corporate = within(dialog).getByLabelText('PSU-Corporate-ID (corporate accounts only)')
+    fireEvent.change(corporate, { target: { value: 'Łódź corp' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open account' }))
+
+    expect(
+      await within(dialog).findByText(
+        'PSU-Corporate-ID is sent as an HTTP header, which can carry only Latin letters, digits, punctuation and spaces: remove "Ł" (U+0141), "ź" (U+017A)',
+      ),
+    ).toBeDefined()
+    expect(corporate.getAttribute('aria-invalid')).toBe('true')
+    // Nothing was sent, nothing kept: the book has no entry with a browser's raw error for a note.
+    expect(
+      client.log.snapshot().filter((entry) => entry.kind === 'request' && entry.url.includes(id)),
+    ).toEqual([])
+    expect(client.book.of('this browser').entries).toEqual([])
+  })
+
   it("opens a pasted console link on the link's own view, its status kept", async () => {
     withoutList(404)
     const id = await storedAccountId()

@@ -3,6 +3,7 @@ import { useOpenAccount } from '../../api'
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
+import { headerFieldProblem } from '../header-fields'
 import { PersonalInput } from '../presenter'
 import { accountIdFrom } from './account-input'
 
@@ -11,6 +12,8 @@ interface OpenAccountDialogProps {
   /** `view`: the pasted console link's query, when it was one. */
   onOpened: (id: string, view?: string) => void
 }
+
+const CORPORATE_ID_LABEL = 'PSU-Corporate-ID'
 
 /**
  * Opens a card account by id or by a pasted link, and adds it to the console's book: the way to reach an
@@ -21,6 +24,7 @@ export function OpenAccountDialog({ onClose, onOpened }: OpenAccountDialogProps)
   const [input, setInput] = useState('')
   const [corporateId, setCorporateId] = useState('')
   const [error, setError] = useState<string>()
+  const [corporateIdError, setCorporateIdError] = useState<string>()
   const [notFound, setNotFound] = useState<{ id: string; message: string }>()
   const hintId = useId()
 
@@ -28,14 +32,14 @@ export function OpenAccountDialog({ onClose, onOpened }: OpenAccountDialogProps)
     event.preventDefault()
     setNotFound(undefined)
     const named = accountIdFrom(input)
-    if (!named.ok) {
-      setError(named.message)
-      return
-    }
-    setError(undefined)
+    const corporate = corporateId.trim()
+    const corporateProblem = headerFieldProblem(CORPORATE_ID_LABEL, corporate)
+    setError(named.ok ? undefined : named.message)
+    setCorporateIdError(corporateProblem)
+    if (!named.ok || corporateProblem !== undefined) return
     const outcome = await open.mutateAsync({
       id: named.id,
-      options: corporateId.trim() === '' ? {} : { corporateId: corporateId.trim() },
+      options: corporate === '' ? {} : { corporateId: corporate },
     })
     if (outcome.kind === 'opened') onOpened(outcome.id, named.view)
     else setNotFound({ id: outcome.id, message: outcome.error.message })
@@ -66,7 +70,8 @@ export function OpenAccountDialog({ onClose, onOpened }: OpenAccountDialogProps)
             )}
           </Field>
           <Field
-            label="PSU-Corporate-ID (corporate accounts only)"
+            label={`${CORPORATE_ID_LABEL} (corporate accounts only)`}
+            error={corporateIdError}
             hint="A corporate account is read only with it"
           >
             {(c) => <PersonalInput {...c} value={corporateId} onChange={setCorporateId} autoComplete="off" />}
