@@ -42,6 +42,13 @@ describe('a link the view cannot apply as it stands', () => {
     ])
   })
 
+  it('leaves out the spaces a copied account id brings along, and says so', () => {
+    const pasted = '?account=%20606b006c-1367-4552-a754-0fc11f90d85b%20&status=both'
+    expect(parseView(pasted).account).toBe('606b006c-1367-4552-a754-0fc11f90d85b')
+    expect(viewCorrections(pasted)).toEqual(['The spaces around the card account id were left out.'])
+    expect(parseView('?account=%20%20').account).toBeUndefined()
+  })
+
   it('caps a page size larger than those offered', () => {
     expect(parseView('?limit=5000').limit).toBe(MAX_PAGE_SIZE)
     expect(viewSearch(parseView('?limit=5000'))).toBe('?status=booked&offset=0&limit=200')

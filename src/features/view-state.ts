@@ -32,7 +32,8 @@ export function parseView(search: string): ViewState {
   const q = new URLSearchParams(search)
   const status = q.get('status')
   return {
-    account: q.get('account') || undefined,
+    // Pasted with the spaces around it that a copy from a table or a chat brings along.
+    account: q.get('account')?.trim() || undefined,
     status: bookingStatuses.find((s) => s === status) ?? 'booked',
     from: date(q.get('from')),
     to: date(q.get('to')),
@@ -50,6 +51,9 @@ export function viewCorrections(search: string): string[] {
   const q = new URLSearchParams(search)
   const view = parseView(search)
   const notes: string[] = []
+  const account = q.get('account')
+  if (account !== null && view.account !== undefined && account !== view.account)
+    notes.push('The spaces around the card account id were left out.')
   const status = q.get('status')
   if (status !== null && status !== view.status)
     notes.push(`Status “${status}” is not one of booked, pending or both: showing ${view.status}.`)
