@@ -174,8 +174,8 @@ describe('SANDBOX_DATA', () => {
   it('says at start where the data lives, what it holds, and how to opt out and wipe it', async () => {
     const data = await openSandboxData({ kind: 'file', file })
     expect(data.banner.join('\n')).toBe(
-      `  data: ${file} (0 card accounts, 0 transactions; kept across restarts)\n` +
-        '    SANDBOX_DATA=memory keeps it in memory only; stop the server and delete the file to wipe it',
+      `  data: ${file} (0 card accounts, 0 transactions; kept across restarts, the sandbox clock too)\n` +
+        '    SANDBOX_DATA=memory keeps it in memory only; stop the server and delete the file (and sandbox.clock.json, the clock) to wipe it',
     )
   })
 })

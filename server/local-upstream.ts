@@ -1,6 +1,6 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { SandboxStore, StoreCaps } from '../src/sandbox'
+import type { ClockStorage, SandboxStore, StoreCaps } from '../src/sandbox'
 import { defaultPersonality, type Personality } from '../src/sandbox-http/personality'
 import type { Certificate } from '../src/signing'
 import { createSandboxService } from './sandbox-service'
@@ -26,12 +26,14 @@ export async function startLocalUpstream({
   personality = defaultPersonality,
   storeCaps,
   store,
+  clockStorage,
 }: {
   trustedCa: Certificate
   maxBodyBytes: number
   personality?: Personality
   storeCaps?: StoreCaps
   store?: SandboxStore
+  clockStorage?: ClockStorage
 }): Promise<LocalUpstream> {
   const server = createSandboxService({
     personality,
@@ -39,6 +41,7 @@ export async function startLocalUpstream({
     maxBodyBytes,
     ...(storeCaps === undefined ? {} : { storeCaps }),
     ...(store === undefined ? {} : { store }),
+    ...(clockStorage === undefined ? {} : { clockStorage }),
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo

@@ -7,6 +7,7 @@ import { privateBody } from '../src/test/sandbox-calls'
 import { startConsoleServer } from './test-support/console-process'
 
 const ACCOUNTS = '/api/v1/sandbox/card-accounts'
+const CLOCK = '/api/v1/sandbox-console/clock'
 const dataDir = mkdtempSync(join(tmpdir(), 'restart-'))
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -17,7 +18,24 @@ const listed = async (url: string) => {
   return body.cardAccounts.map((account) => [account.resourceId, account.name])
 }
 
-it('answers after a restart with the accounts created before it', { timeout: 120_000 }, async () => {
+const clock = async (url: string, setting?: object) => {
+  const answer = await fetch(
+    `${url}${CLOCK}`,
+    setting === undefined
+      ? {}
+      : {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ setting, settlePendingAfterDays: null }),
+        },
+  )
+  expect(answer.status).toBe(200)
+  return ((await answer.json()) as { setting: object }).setting
+}
+
+it('answers after a restart with the accounts created before it, its clock where it was', {
+  timeout: 120_000,
+}, async () => {
   const first = await startConsoleServer({ SANDBOX_DATA: dataDir })
   let id: string
   try {
@@ -29,14 +47,22 @@ it('answers after a restart with the accounts created before it', { timeout: 120
     })
     expect(created.status).toBe(201)
     id = ((await created.json()) as { resourceId: string }).resourceId
+    expect(await clock(first.url, { kind: 'follows', offsetDays: 2 })).toEqual({
+      kind: 'follows',
+      offsetDays: 2,
+    })
   } finally {
     await first.stop()
   }
 
   const second = await startConsoleServer({ SANDBOX_DATA: dataDir })
   try {
-    expect(second.output()).toContain('(1 card account, 0 transactions; kept across restarts)')
+    expect(second.output()).toContain(
+      '(1 card account, 0 transactions; kept across restarts, the sandbox clock too)',
+    )
+    expect(second.output()).toContain('(and npm-start-console.clock.json, the clock)')
     expect(await listed(second.url)).toEqual([[id, 'Survives']])
+    expect(await clock(second.url)).toEqual({ kind: 'follows', offsetDays: 2 })
   } finally {
     await second.stop()
   }

@@ -1,7 +1,8 @@
 // Where the local sandbox (behind `npm start`, and `npm run sandbox`) keeps its data: SANDBOX_DATA.
-import { resolve } from 'node:path'
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { basename, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createMemoryStore, type SandboxStore, type StoreCaps } from '../src/sandbox'
+import { type ClockStorage, createMemoryStore, type SandboxStore, type StoreCaps } from '../src/sandbox'
 import { readStoreCaps } from './config'
 import { openFileStore } from './file-store'
 
@@ -34,6 +35,8 @@ export interface SandboxData {
   store: SandboxStore
   /** The file the data is kept in across restarts; absent for SANDBOX_DATA=memory. */
   file?: string
+  /** Where the sandbox clock's setting is kept beside the data file; absent (the process's life) in memory. */
+  clock?: ClockStorage
   /** The start-up lines: where the data lives, how to opt out and wipe it, and any problem with the file. */
   banner: string[]
   flush(): Promise<void>
@@ -49,10 +52,39 @@ export async function openSandboxData(setting: SandboxDataSetting): Promise<Sand
   }
   const opened = await openFileStore(setting.file, setting.caps === undefined ? {} : { caps: setting.caps })
   const { accounts, transactions } = opened.found
+  const clockFile = setting.file.replace(/(\.json)?$/, '.clock.json')
   const banner = [
-    `  data: ${setting.file} (${accounts} card account${accounts === 1 ? '' : 's'}, ${transactions} transaction${transactions === 1 ? '' : 's'}; kept across restarts)`,
-    '    SANDBOX_DATA=memory keeps it in memory only; stop the server and delete the file to wipe it',
+    `  data: ${setting.file} (${accounts} card account${accounts === 1 ? '' : 's'}, ${transactions} transaction${transactions === 1 ? '' : 's'}; kept across restarts, the sandbox clock too)`,
+    `    SANDBOX_DATA=memory keeps it in memory only; stop the server and delete the file (and ${basename(clockFile)}, the clock) to wipe it`,
   ]
   if (opened.problem !== undefined) banner.push(`  data problem: ${opened.problem}`)
-  return { store: opened.store, file: setting.file, banner, flush: opened.flush }
+  return {
+    store: opened.store,
+    file: setting.file,
+    clock: fileClockStorage(clockFile),
+    banner,
+    flush: opened.flush,
+  }
+}
+
+/**
+ * The clock's setting in a file of its own: a tester who moved the clock and restarted the server found it
+ * back on the real date, with the data it had settled still there. A missing or unreadable file is the
+ * real clock (createSandboxClock's rule); a write goes to a temporary file first, so a stop halfway leaves
+ * the last setting whole.
+ */
+function fileClockStorage(file: string): ClockStorage {
+  return {
+    read() {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8'))
+      } catch {
+        return undefined
+      }
+    },
+    write(state) {
+      writeFileSync(`${file}.tmp`, `${JSON.stringify(state)}\n`)
+      renameSync(`${file}.tmp`, file)
+    },
+  }
 }

@@ -15,7 +15,11 @@ async function main() {
       `npm-run-sandbox-${settings.personality.name.replace(/[^\w.-]+/g, '-')}.json`,
     ),
   )
-  const server = createSandboxService({ ...settings, store: data.store })
+  const server = createSandboxService({
+    ...settings,
+    store: data.store,
+    ...(data.clock === undefined ? {} : { clockStorage: data.clock }),
+  })
   server.once('error', (error: NodeJS.ErrnoException) => {
     const why =
       error.code === 'EADDRINUSE' ? `port ${settings.port} is in use; set PORT to another one` : error.message

@@ -5,6 +5,7 @@ import { KeyObject, X509Certificate } from 'node:crypto'
 import type { RequestListener, Server, ServerResponse } from 'node:http'
 import { headerNames, type Problem, problem } from '../src/contract'
 import {
+  type ClockStorage,
   createMemoryStore,
   createSandbox,
   createSandboxClock,
@@ -34,6 +35,8 @@ export interface SandboxServiceOptions {
   storeCaps?: StoreCaps
   /** Where the data lives: a fresh memory store unless given (server/sandbox-data.ts picks one). */
   store?: SandboxStore
+  /** Where the clock's setting is kept beside the data; the process's life unless given. */
+  clockStorage?: ClockStorage
 }
 
 /**
@@ -47,6 +50,7 @@ export function createSandboxService({
   maxBodyBytes,
   storeCaps,
   store = createMemoryStore(),
+  clockStorage,
 }: SandboxServiceOptions): Server {
   // The authenticate seam can only refuse; the verification header belongs to the response, so the
   // response of the request being verified travels alongside in async context.
@@ -74,8 +78,8 @@ export function createSandboxService({
             : {}),
         })
 
-  // The machine's local date, moved or frozen through the clock operation; it lives as long as the process.
-  const clock = createSandboxClock()
+  // The machine's local date, moved or frozen through the clock operation; kept with the data.
+  const clock = createSandboxClock(clockStorage === undefined ? {} : { storage: clockStorage })
   const sandbox = createSandbox({
     store,
     today: clock.today,

@@ -56,6 +56,7 @@ async function startUpstream(
     personality,
     storeCaps: config.storeCaps,
     store: data.store,
+    ...(data.clock === undefined ? {} : { clockStorage: data.clock }),
   })
   const shape =
     personality === defaultPersonality ? '' : `, personality ${personality.name}: ${personality.summary}`

@@ -8,8 +8,8 @@ import {
 } from '../contract'
 
 /**
- * Where a clock keeps its state between runs: the browser's localStorage offline, nothing (the process's
- * life) on the local sandbox. `read` may return anything; what does not parse is the real clock.
+ * Where a clock keeps its state between runs: the browser's localStorage offline, a file beside the data
+ * on the local sandbox (server/sandbox-data.ts), nothing (the process's life) with SANDBOX_DATA=memory. `read` may return anything; what does not parse is the real clock.
  */
 export interface ClockStorage {
   read(): unknown
