@@ -79,6 +79,16 @@ test('messages in label words', async ({ page }) => {
   await expect(add.getByText(/Amount must be a decimal number/)).toBeVisible()
   await expect(add.getByText(/MCC must not be empty/)).toBeVisible()
   await expect(add.getByText(/Transaction date: that day does not exist/)).toBeVisible()
+  // Typing on past a year's four digits: the field takes a six-digit year, the wire does not.
+  await add.getByLabel('Row 1 transaction date', { exact: true }).fill('2026-11-27')
+  await add.getByLabel('Row 1 transaction date', { exact: true }).focus()
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.type('202026')
+  await add.getByRole('button', { name: 'Add transaction', exact: true }).click()
+  await expect(
+    add.getByText('Transaction date: the year 202026 has more than four digits: enter a real date'),
+  ).toBeVisible()
   await expect(add.getByText(WIRE_WORDS)).toHaveCount(0)
   await screenshot(page, 'messages-add-transactions')
 })

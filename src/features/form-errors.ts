@@ -190,8 +190,13 @@ export function formFailure(
  */
 export function dateInWords(path: string, message: string, root: ParentNode = document): string {
   const input = root.querySelector(`input[type="date"][name="${path}"]`)
-  if (!(input instanceof HTMLInputElement) || input.value !== '') return message
+  if (!(input instanceof HTMLInputElement)) return message
   const label = labelOf(path) ?? 'This date'
+  // The field takes years past 9999 (typing on past four digits), which the wire's dates do not.
+  const longYear = /^\+?(\d{5,})-/.exec(input.value)?.[1]
+  if (longYear !== undefined)
+    return `${label}: the year ${longYear} has more than four digits: enter a real date`
+  if (input.value !== '') return message
   return input.validity.badInput
     ? `${label}: that day does not exist, the date is not complete, or its year has more than four digits (30 February is no day): enter a real date`
     : `${label} is required: enter a date`
