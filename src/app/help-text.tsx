@@ -43,7 +43,11 @@ const texts: Record<HelpTopic, ReactNode> = {
         <strong>Delete account…</strong> deletes it and its transactions from the sandbox;{' '}
         <strong>Remove</strong> only forgets it in this browser.
       </li>
-      <li>Each field shows what will be sent once you leave it: spaces, groups and a plus sign go.</li>
+      <li>
+        Each field shows what will be sent once you leave it: spaces around, a plus sign, and the spaces
+        between groups of digits go (<code>-1 200.50</code> is sent as <code>-1200.50</code>); a comma is not
+        read as a decimal point.
+      </li>
     </ul>
   ),
   transactions: (

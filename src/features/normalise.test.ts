@@ -17,6 +17,11 @@ describe('normalising what a tester types', () => {
     // The minus sign a word processor or a keyboard layout types (U+2212) can only mean a minus.
     expect(normaliseAmount('−500')).toBe('-500')
     expect(normaliseAmount('12,50')).toBe('12,50')
+    // Thousands in groups of three, with a point for the decimals: one way to read them.
+    expect(normaliseAmount('-1 200.5')).toBe('-1200.5')
+    expect(normaliseAmount('+1\u00a0234\u202f567.80')).toBe('1234567.80')
+    expect(normaliseAmount('1 200,5')).toBe('1 200,5')
+    expect(normaliseAmount('12 00.5')).toBe('12 00.5')
     expect(normaliseAmount('+')).toBe('+')
     expect(normaliseAmount('++5')).toBe('++5')
   })

@@ -8,12 +8,16 @@ import type { UseFormRegisterReturn } from 'react-hook-form'
  */
 
 /**
- * ` 12.50 ` is `12.50`, `+5` is `5`, `−5` is `-5`: white space around and a plus sign say nothing, and the
- * typographic minus (U+2212) is the minus.
+ * ` 12.50 ` is `12.50`, `+5` is `5`, `−5` is `-5`, `-1 200.50` is `-1200.50`: white space around and a
+ * plus sign say nothing, the typographic minus (U+2212) is the minus, and spaces between groups of three
+ * digits before a point are thousands (a comma could be a decimal mark: `1 200,5` stays as typed).
  */
 export function normaliseAmount(value: string): string {
   const trimmed = value.trim().replace(/^\u2212(?=\d)/, '-')
-  return /^\+\d/.test(trimmed) ? trimmed.slice(1) : trimmed
+  const unsigned = /^\+\d/.test(trimmed) ? trimmed.slice(1) : trimmed
+  return /^-?\d{1,3}([ \u00a0\u202f]\d{3})+(\.\d+)?$/.test(unsigned)
+    ? unsigned.replace(/[ \u00a0\u202f]/g, '')
+    : unsigned
 }
 
 /** `nok` is `NOK`: ISO 4217 codes are capitals. */
