@@ -10,7 +10,7 @@ import { ClockDialog } from './ClockDialog'
 async function openClock() {
   const app = await startConsole()
   app.render(<ClockDialog offline={false} onClose={() => {}} />)
-  const dialog = within(await screen.findByRole('dialog', { name: 'Sandbox clock' }))
+  const dialog = within(await screen.findByRole('dialog', { name: /^Sandbox clock( and bank)?$/ }))
   await dialog.findByText('Today in the sandbox:', { exact: false })
   return { ...app, dialog }
 }

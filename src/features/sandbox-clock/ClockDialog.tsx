@@ -91,7 +91,13 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   }
 
   return (
-    <Dialog help="test-conditions" title="Sandbox clock" onClose={onClose} busy={set.isPending}>
+    <Dialog
+      help="test-conditions"
+      // Named as the menu item that opens it: offline, the bank it behaves like is chosen here too.
+      title={offline ? 'Sandbox clock and bank' : 'Sandbox clock'}
+      onClose={onClose}
+      busy={set.isPending}
+    >
       <div className="clock-panel">
         <ClockReadStatus clock={clock} />
         {answer ? (
@@ -252,7 +258,13 @@ function PersonalityPicker() {
           ))}
         </select>
       </label>
-      <span className="muted">The in-browser sandbox takes this bank's shape; the page reloads.</span>{' '}
+      {/* The closed list cuts a long option short: the chosen bank's shape in full, under it. */}
+      <span className="muted">
+        {typeof current === 'string'
+          ? `${current}: ${personalitySummaries[current]}. `
+          : `${behaviourLabel(current)}. `}
+        The in-browser sandbox takes this bank's shape; the page reloads.
+      </span>{' '}
       <FilePicker
         inputLabel="Bank profile file"
         accept="application/json,.json"

@@ -4,6 +4,7 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { readOfflinePersonality, writeOfflinePersonality } from '../../api'
+import { personalitySummaries } from '../../contract'
 import { bankProfileFileOf, personalityProfiles } from '../../contract/bank-profile'
 import { stubLocation } from '../../test/location'
 import { startConsole } from '../../test/render'
@@ -27,7 +28,7 @@ async function openPicker() {
   // The picker applies a choice by reloading the page: the worker's handlers take their shape at start.
   stubLocation({ reload })
   app.render(<ClockDialog offline onClose={() => {}} />)
-  const dialog = within(await screen.findByRole('dialog', { name: 'Sandbox clock' }))
+  const dialog = within(await screen.findByRole('dialog', { name: /^Sandbox clock( and bank)?$/ }))
   const picker = dialog.getByRole('combobox', {
     name: 'Bank to behave like (personality)',
   }) as HTMLSelectElement
@@ -40,6 +41,16 @@ async function openPicker() {
 }
 
 const chosen = (picker: HTMLSelectElement) => picker.selectedOptions[0]?.textContent ?? ''
+
+it("says the chosen bank's shape in full under the list, which cuts a long option short", async () => {
+  writeOfflinePersonality('platform')
+  const { dialog } = await openPicker()
+  expect(
+    dialog.getByText(
+      `platform: ${personalitySummaries.platform}. The in-browser sandbox takes this bank's shape; the page reloads.`,
+    ),
+  ).toBeDefined()
+})
 
 it('shows the profile offline behaves like as one more choice, named by where it was learned', async () => {
   writeOfflinePersonality(learned)
@@ -112,7 +123,7 @@ it('refuses a file that is no profile, or one offline cannot serve, saying why a
 it('offline behaving like a bank without a clock says so, and where to choose one that has it', async () => {
   const app = await startConsole({ personality: 'platform' })
   app.render(<ClockDialog offline onClose={() => {}} />)
-  const dialog = within(await screen.findByRole('dialog', { name: 'Sandbox clock' }))
+  const dialog = within(await screen.findByRole('dialog', { name: /^Sandbox clock( and bank)?$/ }))
   expect((await dialog.findByRole('status')).textContent).toMatch(
     /^The offline sandbox behaves like a bank with no clock and no settlement \(.* HTTP 404 .*\): choose the console's behaviour under Sandbox clock and bank… to have them\.$/,
   )

@@ -17,7 +17,7 @@ async function openForm() {
   const clockPanel = async () => {
     await app.user.click(await screen.findByRole('button', { name: 'Test conditions' }))
     await app.user.click(await screen.findByRole('button', { name: 'Sandbox clock and bank…' }))
-    const clock = within(await screen.findByRole('dialog', { name: 'Sandbox clock' }))
+    const clock = within(await screen.findByRole('dialog', { name: /^Sandbox clock( and bank)?$/ }))
     await clock.findByTestId('clock-today')
     return clock
   }
@@ -29,7 +29,9 @@ async function openForm() {
     const close = clock.getAllByRole('button', { name: 'Close' })[0] as HTMLButtonElement
     await waitFor(() => expect(close.disabled).toBe(false))
     await app.user.click(close)
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sandbox clock' })).toBeNull())
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /^Sandbox clock( and bank)?$/ })).toBeNull(),
+    )
   }
   const open = async () => {
     await app.user.click(await emptyAccountAddButton())
