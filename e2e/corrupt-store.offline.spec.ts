@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createAccount, isoDay, openConsole } from './support'
+import { createAccount, fillAndOpenFirst, isoDay, openConsole } from './support'
 
 // The offline data in IndexedDB holds a record the console cannot read (a bug of an older version, a
 // hand edit, a broken disk): the console says so in words and offers its ways out instead of failing.
@@ -106,4 +106,40 @@ test('importing a valid file over an unreadable store replaces it', async ({ pag
   await expect(recovery(page)).toHaveCount(0)
   await page.reload()
   await expect(page.getByRole('complementary').getByRole('link', { name: /Exported card/ })).toBeVisible()
+})
+
+test("an account's unreadable transactions offer the ways out where they fail, beside the list that reads", async ({
+  page,
+}) => {
+  await openConsole(page)
+  await fillAndOpenFirst(page)
+  // Every block of stored transactions loses its rows to a record the contract refuses; the accounts stay.
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('sandbox-console')
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('blocks', 'readwrite')
+      const blocks = tx.objectStore('blocks')
+      const cursor = blocks.openCursor()
+      cursor.onsuccess = () => {
+        const at = cursor.result
+        if (at === null) return
+        at.update({ ...at.value, transactions: [null, { cardTransactionId: 5 }] })
+        at.continue()
+      }
+      tx.oncomplete = () => resolve()
+      tx.onerror = () => reject(tx.error)
+    })
+    db.close()
+  })
+  await page.reload()
+  const main = page.getByRole('main')
+  await expect(main.getByText('Could not load transactions (HTTP 503)')).toBeVisible()
+  await expect(page.getByRole('complementary').getByRole('link').first()).toBeVisible()
+  await expect(recovery(page).getByRole('button', { name: 'Save what can be read' })).toBeVisible()
+  await expect(recovery(page).getByRole('button', { name: 'Reset…' })).toBeVisible()
+  await expect(recovery(page)).toHaveCount(1)
 })

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { ApiError, useRequestTransactionsPage, useTransactionsPage } from '../../api'
+import { ApiError, useCardAccounts, useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import { type BookingStatus, type TransactionsParams, testCustomers } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
 import { useIdleAfter } from '../../ui/use-idle-after'
@@ -337,12 +337,16 @@ function TransactionsBody({
   onGenerate: () => void
 }) {
   const [view, setView] = useView()
+  // The account list offers the ways out of an unreadable store when it cannot be read itself; when only
+  // this account's transactions are damaged, the list reads fine and the table offers them.
+  const accountsFailed = useCardAccounts().isError
   const reading = query.data
   if (query.isError) {
     return (
       <ApiErrorState
         title="Could not load transactions"
         error={query.error}
+        offerStoreRecovery={!accountsFailed}
         onRetry={() => query.refetch()}
         actions={<ViewWaysOut error={query.error} />}
       />
