@@ -40,11 +40,25 @@ export function isCalendarDate(value: string): boolean {
   return known
 }
 
+/**
+ * Year 0000 is refused: counting AD, 1 BC is followed by AD 1, and XML Schema 1.0's date (ISO 20022's
+ * ISODate) has no year zero either. Years 0001 to 0099 are real days like any other.
+ */
 function checkCalendarDate(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number)
-  if (year === undefined || month === undefined || day === undefined) return false
-  const date = new Date(Date.UTC(year, month - 1, day))
+  if (year === undefined || month === undefined || day === undefined || year === 0) return false
+  const date = new Date(utcMidnight(year, month, day))
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/**
+ * The time of a day's UTC midnight; the month's days run over into the next, as Date.UTC's do. Not
+ * Date.UTC itself: it reads years 0 to 99 as 1900 to 1999, so 0050-06-15 became 1950-06-15.
+ */
+export function utcMidnight(year: number, month: number, day: number): number {
+  const date = new Date(0)
+  date.setUTCFullYear(year, month - 1, day)
+  return date.getTime()
 }
 
 /** Today's date where the user is, as YYYY-MM-DD: "future" means after the user's own today. */
@@ -56,14 +70,14 @@ export function localToday(now: Date = new Date()): IsoDate {
 /** The calendar day `days` after `date` (negative goes back); UTC arithmetic, so no DST surprises. */
 export function addDays(date: IsoDate, days: number): IsoDate {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
+  return new Date(utcMidnight(year, month, day + days)).toISOString().slice(0, 10)
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: IsoDate, to: IsoDate): number {
   const utc = (date: IsoDate) => {
     const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
-    return Date.UTC(year, month - 1, day)
+    return utcMidnight(year, month, day)
   }
   return Math.round((utc(to) - utc(from)) / 86_400_000)
 }

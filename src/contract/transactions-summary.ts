@@ -1,5 +1,5 @@
 import { DECIMAL_AMOUNT } from './amount'
-import { addDays, daysBetween, type IsoDate, isoDate } from './dates'
+import { addDays, daysBetween, type IsoDate, isoDate, utcMidnight } from './dates'
 import { jsonInt } from './sandbox-clock'
 import { z } from './zod'
 
@@ -116,7 +116,7 @@ export function decimalOf(value: bigint): string {
 /** The Monday on or before `date`. */
 export function weekStart(date: IsoDate): IsoDate {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
-  const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7
+  const weekday = (new Date(utcMidnight(year, month, day)).getUTCDay() + 6) % 7
   return addDays(date, -weekday)
 }
 

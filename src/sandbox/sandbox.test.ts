@@ -192,6 +192,18 @@ describe('adding transactions', () => {
     expect(problem.messages[0]?.path).toBe('[0].transactionDate')
   })
 
+  it('takes a date of the years 0001 to 0099 as the real day it is, stored and filtered', async () => {
+    const { sandbox, id } = await withAccount()
+    const early = { transactionDate: '0050-01-01', bookingDate: '0050-01-02' }
+    value(await sandbox.addTransactions(id, [tx(early), tx({ ...early, transactionDate: '0001-01-01' })]))
+    const window = { bookingStatus: 'both', fromDate: '0050-01-01', toDate: '0099-12-31' }
+    const { booked } = (await list(sandbox, id, window)).cardTransactions
+    expect(booked.map(({ transactionDate, bookingDate }) => [transactionDate, bookingDate])).toEqual([
+      ['0001-01-01', '0050-01-02'],
+      ['0050-01-01', '0050-01-02'],
+    ])
+  })
+
   it('refuses future dates against the injected today', async () => {
     const { sandbox, id } = await withAccount()
     const problem = problemOf(
