@@ -97,13 +97,20 @@ export function problemFromZod(error: z.core.$ZodError, prefix?: string): Proble
   }
 }
 
-/** Messages name their field ("amount must be ..."); the text names it by its full path instead. */
+/**
+ * Messages name their field ("amount must be ..."); the text names it by its full path instead. A rule
+ * shared by many fields says only what the field must be ("is not a real calendar date"): the path is its
+ * subject, so "fromDate is not…" reads as a sentence. Anything else (zod's own words) follows a colon.
+ */
 function issueText(message: string, path: string, leaf: PropertyKey | undefined): string {
   if (path === '') return message
   const name = typeof leaf === 'string' ? leaf : undefined
   if (name !== undefined && message.startsWith(`${name} `)) return `${path}${message.slice(name.length)}`
-  return `${path}: ${message}`
+  return SUBJECTLESS.test(message) ? `${path} ${message}` : `${path}: ${message}`
 }
+
+/** A rule written without its subject; the forms read it the same way (src/features/form-errors.ts). */
+const SUBJECTLESS = /^(must|is|may) /
 
 /** A reader lists at most this many problems of a file, then says there are more. */
 export const MAX_LISTED_PROBLEMS = 100

@@ -186,10 +186,15 @@ describe('adding transactions', () => {
     expect(problem.messages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: '[0].transactionAmount.amount' })
   })
 
-  it('refuses invalid calendar dates', async () => {
+  it('refuses invalid calendar dates, naming the field as the subject of the sentence', async () => {
     const { sandbox, id } = await withAccount()
     const problem = problemOf(await sandbox.addTransactions(id, [tx({ transactionDate: '2026-02-30' })]))
-    expect(problem.messages[0]?.path).toBe('[0].transactionDate')
+    expect(problem.messages).toEqual([
+      expect.objectContaining({
+        path: '[0].transactionDate',
+        text: '[0].transactionDate is not a real calendar date',
+      }),
+    ])
   })
 
   it('takes a date of the years 0001 to 0099 as the real day it is, stored and filtered', async () => {
@@ -413,11 +418,11 @@ describe('listing transactions', () => {
   it.each([
     [{}, 'bookingStatus', 'bookingStatus is required: one of booked, pending, both'],
     [{ bookingStatus: 'all' }, 'bookingStatus', 'bookingStatus must be one of booked, pending, both'],
-    [{ bookingStatus: 'both', fromDate: '2026-02-30' }, 'fromDate', 'fromDate: is not a real calendar date'],
+    [{ bookingStatus: 'both', fromDate: '2026-02-30' }, 'fromDate', 'fromDate is not a real calendar date'],
     [
       { bookingStatus: 'both', toDate: '15.06.2026' },
       'toDate',
-      'toDate: must be a date in the form YYYY-MM-DD',
+      'toDate must be a date in the form YYYY-MM-DD',
     ],
     [{ bookingStatus: 'both', limit: '0' }, 'limit', 'limit must be 1 or more, e.g. limit=200'],
     [{ bookingStatus: 'both', limit: '-3' }, 'limit', 'limit must be 1 or more, e.g. limit=200'],
@@ -465,7 +470,7 @@ describe('listing transactions', () => {
     [
       { bookingStatus: 'both', fromDate: ['2026-01-01', '2026-01-02'] },
       'fromDate',
-      'fromDate: must appear once, as a date in the form YYYY-MM-DD',
+      'fromDate must appear once, as a date in the form YYYY-MM-DD',
     ],
   ])(
     'answers 400 FORMAT_ERROR for the query %j naming %s, with the rule, once',
