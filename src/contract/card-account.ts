@@ -8,7 +8,7 @@ import {
   currencyRules,
 } from './amount'
 import { isCalendarDate, isoDate } from './dates'
-import { freeText, noControlCharacters, requiredText, textTypeError } from './text'
+import { freeText, noControlCharacters, requiredText, textRuleOf, textTypeError } from './text'
 import { z } from './zod'
 
 export const customerTypes = ['private', 'corporate'] as const
@@ -34,8 +34,6 @@ const maskedPan = z.string({ error: textTypeError('maskedPan', ', e.g. 525412***
     'maskedPan must mask the middle digits with "*" or "x": never send a full card number',
   ),
 )
-
-const text35 = (field: string) => requiredText(field, 35)
 
 export type AccountStatus = (typeof accountStatuses)[number]
 
@@ -76,7 +74,7 @@ const balanceUnder = (rule: CurrencyRule) =>
               )(issue),
       }),
     ),
-    lastCommittedTransaction: z.optional(freeText('lastCommittedTransaction', 70)),
+    lastCommittedTransaction: z.optional(freeText('lastCommittedTransaction', 70, textRuleOf(rule))),
   })
 
 /** A card's expiry: a date, as the platform's example writes it, or a month. */
@@ -91,9 +89,9 @@ const expiry = z.string({ error: textTypeError('expiry', ': a date YYYY-MM-DD or
 /** The platform's fields of a card account (its example body holds them all); each optional. */
 const platformAccountFieldsUnder = (rule: CurrencyRule) => ({
   balances: z.optional(z.array(balanceUnder(rule)).check(z.maxLength(100, 'send at most 100 balances'))),
-  cardId: z.optional(freeText('cardId', 35)),
-  cardIdVNo: z.optional(freeText('cardIdVNo', 35)),
-  accountNumber: z.optional(freeText('accountNumber', 34)),
+  cardId: z.optional(freeText('cardId', 35, textRuleOf(rule))),
+  cardIdVNo: z.optional(freeText('cardIdVNo', 35, textRuleOf(rule))),
+  accountNumber: z.optional(freeText('accountNumber', 34, textRuleOf(rule))),
   expiry: z.optional(expiry),
 })
 
@@ -136,7 +134,7 @@ export function cardAccountCreateSchema({
       'private',
     ),
     name: z.optional(
-      noControlCharacters('name').check(
+      noControlCharacters('name', textRuleOf(currencies)).check(
         z.trim(),
         z.minLength(1, 'name must not be empty'),
         z.maxLength(
@@ -147,7 +145,7 @@ export function cardAccountCreateSchema({
         ),
       ),
     ),
-    product: z.optional(text35('product')),
+    product: z.optional(requiredText('product', 35, textRuleOf(currencies))),
     creditLimit: z.optional(creditLimitUnder(currencies)),
     status: z._default(accountStatus, 'enabled'),
     ...platformAccountFieldsUnder(currencies),

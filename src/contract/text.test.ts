@@ -1,8 +1,17 @@
-import { expect, it } from 'vitest'
-import { cardAccountCreate } from './card-account'
+import { describe, expect, it } from 'vitest'
+import { cardAccount, cardAccountCreate, cardAccountCreateSchema } from './card-account'
+import { storedTransaction } from './snapshot'
 import { characterCount } from './text'
+import { transactionCreate, transactionCreateSchema } from './transaction'
 
 const account = { maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' }
+const transaction = {
+  transactionDate: '2026-06-01',
+  bookingDate: '2026-06-01',
+  transactionAmount: { currency: 'NOK', amount: '-10.00' },
+  originalAmount: { currency: 'NOK', amount: '-10.00' },
+  merchantCategoryCode: '5411',
+}
 const nameIssues = (name: string) =>
   cardAccountCreate.safeParse({ ...account, name }).error?.issues.map((issue) => issue.message) ?? []
 
@@ -18,4 +27,67 @@ it('counts a joined family emoji as the code points it is made of', () => {
   expect(characterCount(family)).toBe(5)
   expect(nameIssues(`${'N'.repeat(30)}${family}`)).toEqual([])
   expect(nameIssues(`${'N'.repeat(31)}${family}`)).toHaveLength(1)
+})
+
+describe('text that shows otherwise than it is held', () => {
+  it('refuses a bidirectional control in a new write, naming the field and the character', () => {
+    expect(nameIssues('\u202Eevil\u202C')).toEqual([
+      'name must not contain U+202E, which reverses how the text shows',
+    ])
+    expect(nameIssues('a\u2067b')).toEqual([
+      'name must not contain U+2067, which changes the direction of the text after it',
+    ])
+  })
+
+  it('keeps the direction marks a right-to-left name needs', () => {
+    expect(nameIssues('\u05E9\u05DC\u05D5\u05DD 24\u200F')).toEqual([])
+    expect(nameIssues('\u0645\u062A\u062C\u0631\u061C 7\u200E')).toEqual([])
+  })
+
+  it('names the field of a transaction and of its address', () => {
+    const issues = transactionCreate
+      .safeParse({ ...transaction, terminalId: 't\u202D1', cardAcceptorAddress: { city: '\u2068x' } })
+      .error?.issues.map(({ path, message }) => [path.join('.'), message])
+    expect(issues).toEqual([
+      [
+        'terminalId',
+        'terminalId must not contain U+202D, which forces the text after it to show left to right',
+      ],
+      [
+        'cardAcceptorAddress.city',
+        'city must not contain U+2068, which changes the direction of the text after it',
+      ],
+    ])
+  })
+
+  it('still reads what was stored before the rule: an account, a transaction, a recorded step', () => {
+    const held = '\u202Eevil\u202C'
+    expect(
+      storedTransaction.safeParse({
+        ...transaction,
+        cardTransactionId: 'ct-1',
+        bookingStatus: 'booked',
+        terminalId: held,
+      }).success,
+    ).toBe(true)
+    expect(
+      cardAccount.safeParse({
+        ...account,
+        resourceId: 'a',
+        customerType: 'private',
+        status: 'enabled',
+        name: held,
+        cardId: held,
+      }).success,
+    ).toBe(true)
+    expect(
+      transactionCreateSchema({ currencies: 'stored' }).safeParse({
+        ...transaction,
+        transactionDetails: held,
+      }).success,
+    ).toBe(true)
+    expect(
+      cardAccountCreateSchema({ currencies: 'stored' }).safeParse({ ...account, name: held }).success,
+    ).toBe(true)
+  })
 })

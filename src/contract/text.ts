@@ -13,21 +13,69 @@ export const textTypeError =
   (issue: { input?: unknown }): string =>
     `${field}${field === '' ? '' : ' '}${issue.input === undefined ? 'is required' : 'must be text'}${hint}`
 
+/**
+ * The bidirectional controls that reorder a run of text: "U+202E evil U+202C" shows as "live", so a
+ * stored name or address would read on screen otherwise than it is held, as a line break in it would
+ * forge a log line (the "Trojan Source" set: UTS #55, Rust's text_direction_codepoint lint). The marks
+ * U+200E, U+200F and U+061C are kept: each acts as an invisible letter of its direction, so it reorders
+ * nothing a Hebrew or Arabic letter could not, and right-to-left names need them for their digits and
+ * punctuation to show right.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u
+
+const BIDI_EFFECT: Readonly<Record<string, string>> = {
+  '\u202A': 'which changes the direction of the text after it',
+  '\u202B': 'which changes the direction of the text after it',
+  '\u202C': "which ends a change of the text's direction",
+  '\u202D': 'which forces the text after it to show left to right',
+  '\u202E': 'which reverses how the text shows',
+  '\u2066': 'which changes the direction of the text after it',
+  '\u2067': 'which changes the direction of the text after it',
+  '\u2068': 'which changes the direction of the text after it',
+  '\u2069': "which ends a change of the text's direction",
+}
+
+const codePointName = (character: string) =>
+  `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
+
+/**
+ * Which rule a text field applies: `new` for what a client writes now; `stored` for what a sandbox keeps
+ * or a file holds (read back, imported, a recorded flow's step), under the rule it was written by, so text
+ * stored before the bidirectional rule still reads (as currencies do:
+ * docs/decisions.md#currencies).
+ */
+export type TextRule = 'new' | 'stored'
+
+/** The text rule of a schema whose currency rule is `currencies`: both say whether the write is new. */
+export const textRuleOf = (currencies: 'iso' | 'stored'): TextRule =>
+  currencies === 'iso' ? 'new' : 'stored'
+
 /** The rule every text field of a request body follows, named for the field. */
-export const noControlCharacters = (field: string) =>
-  z
+export const noControlCharacters = (field: string, rule: TextRule = 'new') => {
+  const text = z
     .string({ error: textTypeError(field) })
     .check(
       z.regex(NO_CONTROL, `${field} must not contain control characters (a line break, a tab, U+0000...)`),
     )
+  if (rule === 'stored') return text
+  return text.check(
+    z.superRefine((value, ctx) => {
+      const bidi = BIDI_CONTROL.exec(value)?.[0]
+      if (bidi !== undefined) {
+        const message = `${field} must not contain ${codePointName(bidi)}, ${BIDI_EFFECT[bidi]}`
+        ctx.addIssue({ code: 'custom', message, input: value })
+      }
+    }),
+  )
+}
 
 /** Optional free text as the platform sends it: stored as sent, the empty string included. */
-export const freeText = (field: string, max: number) =>
-  noControlCharacters(field).check(z.maxLength(max, `${field} may have at most ${max} characters`))
+export const freeText = (field: string, max: number, rule: TextRule = 'new') =>
+  noControlCharacters(field, rule).check(z.maxLength(max, `${field} may have at most ${max} characters`))
 
 /** Text that means something when present: trimmed, not empty. */
-export const requiredText = (field: string, max: number) =>
-  noControlCharacters(field).check(
+export const requiredText = (field: string, max: number, rule: TextRule = 'new') =>
+  noControlCharacters(field, rule).check(
     z.trim(),
     z.minLength(1, `${field} must not be empty`),
     z.maxLength(max, `${field} may have at most ${max} characters`),

@@ -1,6 +1,6 @@
 import { amountFromServer, amountInputUnder, amountWire, type CurrencyRule } from './amount'
 import { type IsoDate, isoDate } from './dates'
-import { freeText, noControlCharacters, textTypeError } from './text'
+import { freeText, noControlCharacters, type TextRule, textRuleOf, textTypeError } from './text'
 import { z } from './zod'
 
 export const createdBookingStatuses = ['booked', 'pending'] as const
@@ -17,20 +17,21 @@ export const cardTransactionId = z
  * country; Berlin Group names them streetName, townName and postCode: either is taken, stored as sent.
  * Its example sends an empty address (`{}`), and so may a client.
  */
-const address = z.strictObject({
-  street: z.optional(freeText('street', 70)),
-  streetName: z.optional(freeText('streetName', 70)),
-  buildingNumber: z.optional(freeText('buildingNumber', 16)),
-  postalCode: z.optional(freeText('postalCode', 16)),
-  postCode: z.optional(freeText('postCode', 16)),
-  city: z.optional(freeText('city', 35)),
-  townName: z.optional(freeText('townName', 35)),
-  country: z.optional(
-    z
-      .string({ error: textTypeError('country', ': an ISO 3166 code of two capital letters, e.g. "NO"') })
-      .check(z.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166 code of two capital letters, e.g. "NO"')),
-  ),
-})
+const addressUnder = (rule: TextRule) =>
+  z.strictObject({
+    street: z.optional(freeText('street', 70, rule)),
+    streetName: z.optional(freeText('streetName', 70, rule)),
+    buildingNumber: z.optional(freeText('buildingNumber', 16, rule)),
+    postalCode: z.optional(freeText('postalCode', 16, rule)),
+    postCode: z.optional(freeText('postCode', 16, rule)),
+    city: z.optional(freeText('city', 35, rule)),
+    townName: z.optional(freeText('townName', 35, rule)),
+    country: z.optional(
+      z
+        .string({ error: textTypeError('country', ': an ISO 3166 code of two capital letters, e.g. "NO"') })
+        .check(z.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166 code of two capital letters, e.g. "NO"')),
+    ),
+  })
 
 /** The card's masked number on a transaction; the platform's example sends it empty. */
 const transactionMaskedPan = z
@@ -45,22 +46,25 @@ const transactionMaskedPan = z
 
 /**
  * Optional card-transaction fields (Berlin Group's and the platform's), shared by the create payload and
- * the answer. Text is stored as sent, the empty string included, as the platform's examples send it.
+ * the answer (under the stored text rule). Text is stored as sent, the empty string included, as the
+ * platform's examples send it.
  */
-const optionalCardFields = {
-  terminalId: z.optional(freeText('terminalId', 35)),
-  cardAcceptorId: z.optional(freeText('cardAcceptorId', 35)),
-  cardAcceptorAddress: z.optional(address),
+const optionalCardFieldsUnder = (rule: TextRule) => ({
+  terminalId: z.optional(freeText('terminalId', 35, rule)),
+  cardAcceptorId: z.optional(freeText('cardAcceptorId', 35, rule)),
+  cardAcceptorAddress: z.optional(addressUnder(rule)),
   maskedPan: z.optional(transactionMaskedPan),
-  transactionDetails: z.optional(freeText('transactionDetails', 140)),
+  transactionDetails: z.optional(freeText('transactionDetails', 140, rule)),
   // A boolean in Berlin Group's model, a string ("true", "") in the platform's examples: as sent.
   invoiced: z.optional(
-    z.union([z.boolean(), freeText('invoiced', 35)], { error: 'invoiced must be true, false or a string' }),
+    z.union([z.boolean(), freeText('invoiced', 35, rule)], {
+      error: 'invoiced must be true, false or a string',
+    }),
   ),
-  markupFeePercentage: z.optional(freeText('markupFeePercentage', 35)),
-  proprietaryBankTransactionCode: z.optional(freeText('proprietaryBankTransactionCode', 35)),
+  markupFeePercentage: z.optional(freeText('markupFeePercentage', 35, rule)),
+  proprietaryBankTransactionCode: z.optional(freeText('proprietaryBankTransactionCode', 35, rule)),
   valueDate: z.optional(isoDate),
-}
+})
 
 /** The dates of a transaction that the sandbox's clock judges, as the engine names them. */
 const clockedDates = ['transactionDate', 'bookingDate', 'valueDate'] as const
@@ -130,13 +134,13 @@ export const transactionCreateSchema = ({ currencies = 'iso' }: { currencies?: C
       transactionAmount: amountInputUnder(currencies),
       originalAmount: amountInputUnder(currencies),
       // 1 to 4 characters: ISO 18245 codes, and the platform's own examples' "BOB" and "TEST".
-      merchantCategoryCode: noControlCharacters('merchantCategoryCode').check(
+      merchantCategoryCode: noControlCharacters('merchantCategoryCode', textRuleOf(currencies)).check(
         z.trim(),
         z.minLength(1, 'merchantCategoryCode must not be empty'),
         z.maxLength(4, 'merchantCategoryCode may have at most 4 characters'),
       ),
       markupFee: z.optional(amountInputUnder(currencies)),
-      ...optionalCardFields,
+      ...optionalCardFieldsUnder(textRuleOf(currencies)),
     })
     .check(
       z.superRefine((tx, ctx) => {
@@ -181,7 +185,7 @@ export const bookedTransaction = z.strictObject({
   originalAmount: amountWire,
   merchantCategoryCode: z.string(),
   markupFee: z.optional(amountWire),
-  ...optionalCardFields,
+  ...optionalCardFieldsUnder('stored'),
 })
 export type BookedTransaction = z.infer<typeof bookedTransaction>
 

@@ -123,6 +123,15 @@ describe('text fields', () => {
     await expectProblem(response, 400, { code: 'FORMAT_ERROR', path: `[1].${path}` })
   })
 
+  it('refuse a bidirectional control, which would make the name show as another', async () => {
+    const name = '\u202Eevil\u202C'
+    await expectProblem(await call('POST', accountsPath, { json: { ...privateBody, name } }), 400, {
+      code: 'FORMAT_ERROR',
+      path: 'name',
+      text: 'name must not contain U+202E, which reverses how the text shows',
+    })
+  })
+
   it('take the platform merchant category codes BOB and TEST, and refuse five characters', async () => {
     const id = await createExampleAccount()
     const codes = ['BOB', 'TEST', '5411', 'A']
