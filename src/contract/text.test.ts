@@ -44,9 +44,19 @@ describe('text that shows otherwise than it is held', () => {
     expect(nameIssues('\u0645\u062A\u062C\u0631\u061C 7\u200E')).toEqual([])
   })
 
+  it('refuses a lone surrogate as not well-formed Unicode, and keeps a pair', () => {
+    expect(nameIssues('\uD800')).toEqual([
+      'name is not well-formed Unicode: U+D800 is half of a character (a lone surrogate)',
+    ])
+    expect(nameIssues('x\uDE00')).toEqual([
+      'name is not well-formed Unicode: U+DE00 is half of a character (a lone surrogate)',
+    ])
+    expect(nameIssues('\uD83D\uDE00')).toEqual([])
+  })
+
   it('names the field of a transaction and of its address', () => {
     const issues = transactionCreate
-      .safeParse({ ...transaction, terminalId: 't\u202D1', cardAcceptorAddress: { city: '\u2068x' } })
+      .safeParse({ ...transaction, terminalId: 't\u202D1', cardAcceptorAddress: { city: '\uDC00' } })
       .error?.issues.map(({ path, message }) => [path.join('.'), message])
     expect(issues).toEqual([
       [
@@ -55,13 +65,13 @@ describe('text that shows otherwise than it is held', () => {
       ],
       [
         'cardAcceptorAddress.city',
-        'city must not contain U+2068, which changes the direction of the text after it',
+        'city is not well-formed Unicode: U+DC00 is half of a character (a lone surrogate)',
       ],
     ])
   })
 
   it('still reads what was stored before the rule: an account, a transaction, a recorded step', () => {
-    const held = '\u202Eevil\u202C'
+    const held = '\u202Eevil\u202C\uD800'
     expect(
       storedTransaction.safeParse({
         ...transaction,

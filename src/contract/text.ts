@@ -35,13 +35,19 @@ const BIDI_EFFECT: Readonly<Record<string, string>> = {
   '\u2069': "which ends a change of the text's direction",
 }
 
+/**
+ * Half of a surrogate pair without its other half: no character at all. UTF-8 cannot carry it (an encoder
+ * writes U+FFFD in its place), so an export, a header or a log would hold other text than the sandbox.
+ */
+const LONE_SURROGATE = /\p{Cs}/u
+
 const codePointName = (character: string) =>
   `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
 
 /**
  * Which rule a text field applies: `new` for what a client writes now; `stored` for what a sandbox keeps
  * or a file holds (read back, imported, a recorded flow's step), under the rule it was written by, so text
- * stored before the bidirectional rule still reads (as currencies do:
+ * stored before the bidirectional and well-formedness rules still reads (as currencies do:
  * docs/decisions.md#currencies).
  */
 export type TextRule = 'new' | 'stored'
@@ -63,6 +69,11 @@ export const noControlCharacters = (field: string, rule: TextRule = 'new') => {
       const bidi = BIDI_CONTROL.exec(value)?.[0]
       if (bidi !== undefined) {
         const message = `${field} must not contain ${codePointName(bidi)}, ${BIDI_EFFECT[bidi]}`
+        ctx.addIssue({ code: 'custom', message, input: value })
+      }
+      const lone = LONE_SURROGATE.exec(value)?.[0]
+      if (lone !== undefined) {
+        const message = `${field} is not well-formed Unicode: ${codePointName(lone)} is half of a character (a lone surrogate)`
         ctx.addIssue({ code: 'custom', message, input: value })
       }
     }),

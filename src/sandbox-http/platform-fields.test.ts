@@ -132,6 +132,15 @@ describe('text fields', () => {
     })
   })
 
+  it('refuse a lone surrogate sent as a JSON escape, as not well-formed Unicode', async () => {
+    const body = JSON.stringify(privateBody).replace(/}$/, ',"name":"\\ud800"}')
+    await expectProblem(await call('POST', accountsPath, { body }), 400, {
+      code: 'FORMAT_ERROR',
+      path: 'name',
+      text: 'name is not well-formed Unicode: U+D800 is half of a character (a lone surrogate)',
+    })
+  })
+
   it('take the platform merchant category codes BOB and TEST, and refuse five characters', async () => {
     const id = await createExampleAccount()
     const codes = ['BOB', 'TEST', '5411', 'A']
