@@ -211,6 +211,70 @@ describe('errors (docs/decisions.md#error-codes)', () => {
     })
   })
 
+  it('400 FORMAT_ERROR for JSON of the wrong kind, in the words the proxy uses, naming the field', async () => {
+    const id = await createAccount()
+    const messages = async (path: string, json: unknown) => {
+      const answer = await call('POST', path, { json })
+      expect(answer.status).toBe(400)
+      return (await answer.json()).tppMessages.map(({ path, text }: { path?: string; text: string }) =>
+        path === undefined ? { text } : { path, text },
+      )
+    }
+    expect(await messages('/v1/sandbox/card-accounts', [])).toEqual([
+      { text: 'The request body must be a JSON object, not an array' },
+    ])
+    expect(await messages('/v1/sandbox/card-accounts', { ...privateBody, creditLimit: [] })).toEqual([
+      { path: 'creditLimit', text: 'creditLimit must be a JSON object, not an array' },
+    ])
+    const { originalAmount: _, ...withoutOriginal } = txBody({ transactionAmount: null } as never)
+    expect(await messages(txPath(id), [withoutOriginal, 'coffee'])).toEqual([
+      { path: '[0].transactionAmount', text: '[0].transactionAmount must be a JSON object, not null' },
+      { path: '[0].originalAmount', text: '[0].originalAmount is required: a JSON object' },
+      { path: '[1]', text: '[1] must be a JSON object, not a string' },
+    ])
+    expect(await messages('/v1/sandbox/card-accounts', { ...privateBody, balances: 5 })).toEqual([
+      { path: 'balances', text: 'balances must be a JSON array, not a number' },
+    ])
+    expect(await messages(`/v1/sandbox-console/card-accounts/${id}/settlements`, 'all')).toEqual([
+      { text: 'The request body must be a JSON object, not a string' },
+    ])
+  })
+
+  it('400 FORMAT_ERROR naming each field the operation does not take at its own path, __proto__ too', async () => {
+    const id = await createAccount()
+    const body = JSON.stringify({ ...privateBody, extra: 1 }).replace(/}$/, ',"__proto__":{"x":1}}')
+    const account = await call('POST', '/v1/sandbox/card-accounts', { body })
+    expect(account.status).toBe(400)
+    expect((await account.json()).tppMessages).toEqual([
+      {
+        category: 'ERROR',
+        code: 'FORMAT_ERROR',
+        path: 'extra',
+        text: 'extra is not a field this operation takes',
+      },
+      {
+        category: 'ERROR',
+        code: 'FORMAT_ERROR',
+        path: '__proto__',
+        text: '__proto__ is not a field this operation takes',
+      },
+    ])
+    await expectProblem(
+      await call('POST', txPath(id), {
+        body: JSON.stringify([txBody({ cardAcceptorAddress: {} })]).replace(
+          '"cardAcceptorAddress":{}',
+          '"cardAcceptorAddress":{"__proto__":1}',
+        ),
+      }),
+      400,
+      {
+        code: 'FORMAT_ERROR',
+        path: '[0].cardAcceptorAddress.__proto__',
+        text: '[0].cardAcceptorAddress.__proto__ is not a field this operation takes',
+      },
+    )
+  })
+
   it('415 FORMAT_ERROR for a wrong Content-Type, on every operation that takes a body', async () => {
     const id = await createAccount()
     for (const path of [

@@ -10,6 +10,7 @@ import {
   operationList,
   type PathParams,
   type Problem,
+  parseBody,
   pathTo,
   problem,
   problemFromZod,
@@ -173,8 +174,8 @@ export function createSandboxHandlers({
     async setSandboxClock({ request, body }) {
       const json = parseJsonBody(request.headers.get(headerNames.contentType), body)
       if (!json.ok) return problemReply(json.problem)
-      const parsed = sandboxClockState.safeParse(json.value)
-      if (!parsed.success) return problemReply(problemFromZod(parsed.error))
+      const parsed = parseBody(sandboxClockState, json.value)
+      if (!parsed.success) return problemReply(parsed.problem)
       clock.set(parsed.data)
       const after = parsed.data.settlePendingAfterDays
       const settled = after === null ? 0 : await sandbox.settlePendingAfter(after)

@@ -1,4 +1,4 @@
-import { type CardAccount, cardAccountCreateSchema, problemFromZod } from '../../contract'
+import { type CardAccount, cardAccountCreateSchema, parseBody } from '../../contract'
 import { unusedResourceId } from '../accounts'
 import { unknownCardAccount } from '../problems'
 import { fail, ok } from '../result'
@@ -13,8 +13,8 @@ type AccountOperations = Pick<
 export function accountOperations({ repo, newId }: Engine): AccountOperations {
   return {
     async createCardAccount(body, { fixes }) {
-      const parsed = cardAccountCreateSchema({ longerName: fixes.has('longer-name') }).safeParse(body)
-      if (!parsed.success) return fail(problemFromZod(parsed.error))
+      const parsed = parseBody(cardAccountCreateSchema({ longerName: fixes.has('longer-name') }), body)
+      if (!parsed.success) return fail(parsed.problem)
       return repo.write(async (copy) => {
         const resourceId = unusedResourceId(newId(), (id) => copy.accounts.has(id))
         const account: CardAccount = { resourceId, ...parsed.data }

@@ -1,4 +1,4 @@
-import { problemFromZod, settlementRequest } from '../../contract'
+import { parseBody, settlementRequest } from '../../contract'
 import { unknownCardAccount } from '../problems'
 import { fail, ok } from '../result'
 import { autoSettlements, newIdTaken, settlementsOf } from '../settlement'
@@ -13,8 +13,8 @@ export function settlementOperations({ repo, today }: Engine): SettlementOperati
     async settleTransactions(id, body, request) {
       const found = await foundFor(repo, id, request)
       if (!found.ok) return found
-      const parsed = settlementRequest.safeParse(body)
-      if (!parsed.success) return fail(problemFromZod(parsed.error))
+      const parsed = parseBody(settlementRequest, body)
+      if (!parsed.success) return fail(parsed.problem)
       return repo.write(async (copy) => {
         if (!copy.accounts.has(id)) return fail(unknownCardAccount(id))
         const index = await repo.index(copy, id)

@@ -1,7 +1,7 @@
 import {
+  parseBody,
   pathTo,
   problemFromQuery,
-  problemFromZod,
   SWAP_AMOUNTS_FIX,
   summarize,
   summarizeDays,
@@ -28,8 +28,8 @@ export function transactionOperations(engine: Engine): TransactionOperations {
     async addTransactions(id, body, request) {
       const found = await foundFor(repo, id, request)
       if (!found.ok) return found
-      const parsed = transactionBatch.safeParse(body)
-      if (!parsed.success) return fail(problemFromZod(parsed.error))
+      const parsed = parseBody(transactionBatch, body)
+      if (!parsed.success) return fail(parsed.problem)
       return repo.write(async (copy) => {
         if (!copy.accounts.has(id)) return fail(unknownCardAccount(id))
         const index = await repo.index(copy, id)
