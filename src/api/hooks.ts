@@ -19,6 +19,18 @@ export function useCardAccounts() {
   })
 }
 
+/**
+ * Whether the account list's last read failed, as the list shows it: watches its answer without asking
+ * for one, so a screen without the list sends nothing more.
+ */
+export function useCardAccountsFailed(): boolean {
+  const client = useQueryClient()
+  return useSyncExternalStore(
+    (onChange) => client.getQueryCache().subscribe(onChange),
+    () => client.getQueryState(queryKeys.cardAccounts())?.status === 'error',
+  )
+}
+
 /** Which upstream the console talks to, as the key of its book: known at once offline, asked of the proxy. */
 export function useUpstream() {
   const api = useApiClient()

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { ApiError, useCardAccounts, useRequestTransactionsPage, useTransactionsPage } from '../../api'
+import { ApiError, useCardAccountsFailed, useRequestTransactionsPage, useTransactionsPage } from '../../api'
 import { type BookingStatus, type TransactionsParams, testCustomers } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
 import { useIdleAfter } from '../../ui/use-idle-after'
@@ -339,7 +339,7 @@ function TransactionsBody({
   const [view, setView] = useView()
   // The account list offers the ways out of an unreadable store when it cannot be read itself; when only
   // this account's transactions are damaged, the list reads fine and the table offers them.
-  const accountsFailed = useCardAccounts().isError
+  const accountsFailed = useCardAccountsFailed()
   const reading = query.data
   if (query.isError) {
     return (
