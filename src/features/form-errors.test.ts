@@ -51,6 +51,13 @@ describe('messages in the words of the labels', () => {
       'Credit limit currency must be an ISO 4217 code',
     )
     expect(inLabelWords('balances.2.balanceType', 'balanceType is required')).toBe('Balance type is required')
+    // A form's own rule that already speaks the label says it once.
+    expect(
+      inLabelWords(
+        'transactions.0.markupFeePercentage',
+        'Markup fee percentage must be a number such as 2 or 1.5',
+      ),
+    ).toBe('Markup fee percentage must be a number such as 2 or 1.5')
   })
 
   it('names other fields and rows in words, and the header toggle for the name limit', () => {

@@ -110,12 +110,15 @@ export function inLabelWords(path: string | undefined, text: string): string {
     const key = fieldKey(path)
     const leaf = key.split('.').at(-1) ?? key
     const prefix = [path, key, leaf].find((p) => words.startsWith(`${p} `) || words.startsWith(`${p}:`))
+    // A form's own rule may already speak the label ("Markup fee percentage must be…"): said once.
     words =
       prefix !== undefined
         ? `${label}${words.slice(prefix.length)}`
-        : /^(must|is|may) /.test(words)
-          ? `${label} ${words}`
-          : `${label}: ${words}`
+        : words.startsWith(`${label} `)
+          ? words
+          : /^(must|is|may) /.test(words)
+            ? `${label} ${words}`
+            : `${label}: ${words}`
   }
   return capitalised(
     words
