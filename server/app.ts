@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { ConsoleConnection } from '../src/contract'
 import { API_BASE, headerNames, matchRoute, type Problem, problem, refusalOf } from '../src/contract'
-import { answerClientError } from './client-error'
+import { answerBeyondRequests } from './client-error'
 import { CONSOLE_CONDITIONS_PATH, type ProxyConditions } from './conditions'
 import { type ClientTimeouts, defaultClientTimeouts } from './config'
 import { answerConnection, CONSOLE_CONNECTION_PATH } from './console-connection'
@@ -155,7 +155,9 @@ export function createApp(options: AppOptions): Server {
       else sendProblem(req, res, problem(500, 'INTERNAL_SERVER_ERROR', text))
     })
   })
-  server.on('clientError', answerClientError)
+  answerBeyondRequests(server, (path) =>
+    isApiPath(path) ? matchRoute('CONNECT', path.slice(API_BASE.length)) : { kind: 'unknown' },
+  )
   server.on('close', () => forwarder.close())
   return server
 }

@@ -1,6 +1,61 @@
+import { type IncomingMessage, type Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { problem } from '../src/contract'
-import { problemBody } from './problem-response'
+import type { Duplex } from 'node:stream'
+import { problem, type RouteMatch, type RouteRefusal, refusalOf } from '../src/contract'
+import { problemBody, sendRefusal } from './problem-response'
+
+/**
+ * What each of the console's servers answers beyond its request handler. Node leaves it to the server's owner:
+ * a request its parser refuses, CONNECT (unheard, Node destroys the socket without a word: an empty reply),
+ * and the connection after a request that asked to Upgrade. `routeAt` is the server's route matcher for a
+ * CONNECT to a path of its own, so that the 405 lists what the path allows as for any other method.
+ */
+export function answerBeyondRequests(server: Server, routeAt: (path: string) => RouteMatch): void {
+  server.on('clientError', answerClientError)
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => refuseTunnel(req, socket, routeAt))
+  server.prependListener('request', closeAfterUpgradeAsked)
+}
+
+/**
+ * Neither server opens a tunnel, to the upstream or anywhere: CONNECT is refused as a method no route takes,
+ * then the connection closes, for what a client sends next on it is the tunnel's bytes, not HTTP.
+ */
+function refuseTunnel(req: IncomingMessage, socket: Duplex, routeAt: (path: string) => RouteMatch): void {
+  // Node took its own error listener off the socket as it handed it over: an unheard reset would crash.
+  socket.on('error', () => socket.destroy())
+  const target = req.url ?? ''
+  const route = target.startsWith('/') ? routeAt(target.split('?')[0] ?? '') : undefined
+  const refusal: RouteRefusal =
+    route?.kind === 'method-not-allowed'
+      ? refusalOf('CONNECT', target, route)
+      : {
+          status: 405,
+          problem: problem(
+            405,
+            'SERVICE_INVALID',
+            `CONNECT is not allowed on ${target}: this server opens no tunnels`,
+          ),
+          allow: '',
+        }
+  const res = new ServerResponse(req)
+  res.shouldKeepAlive = false
+  res.assignSocket(socket as Socket)
+  res.once('finish', () => {
+    res.detachSocket(socket as Socket)
+    socket.end()
+  })
+  sendRefusal(req, res, refusal)
+}
+
+/**
+ * Node passes a request asking to Upgrade to the handler when no 'upgrade' listener is set, and answers it
+ * as any other (RFC 9110 §7.8 lets a server ignore Upgrade); but its parser then reads nothing more on the
+ * connection, and a client that sent its next request there waited for ever. That connection ends with the
+ * answer.
+ */
+function closeAfterUpgradeAsked(req: IncomingMessage, res: ServerResponse): void {
+  if (req.headers.upgrade !== undefined) res.shouldKeepAlive = false
+}
 
 /** llhttp's codes for a malformed header line: CR or LF inside a value, obs-fold, control characters. */
 const headerLineErrors = new Set(['HPE_INVALID_HEADER_TOKEN', 'HPE_LF_EXPECTED', 'HPE_CR_EXPECTED'])
@@ -16,7 +71,7 @@ interface ParseError extends Error {
  * and Node's server ends requests whose headers or body come too slowly (headersTimeout, requestTimeout).
  * This answers them in the API's own error shape, naming the header when the parser stopped inside one.
  */
-export function answerClientError(error: ParseError, socket: Socket): void {
+function answerClientError(error: ParseError, socket: Socket): void {
   if (error.code === 'ECONNRESET' || !socket.writable || answerStarted(socket)) return void socket.destroy()
   const { status, reason, p } = clientProblem(error)
   const body = problemBody(p)

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
 import { headerNames, matchRoute, type Problem, problem, type RouteRefusal, refusalOf } from '../src/contract'
 import { openApiFile, sandboxServerOf } from '../src/contract/openapi'
-import { defaultPersonality, type Personality } from '../src/sandbox-http/personality'
+import { defaultPersonality, type Personality, routesOf } from '../src/sandbox-http/personality'
 import { internalProblem } from '../src/sandbox-http/respond'
-import { answerClientError } from './client-error'
+import { answerBeyondRequests } from './client-error'
 import { sendProblem, sendRefusal } from './problem-response'
 import { readBodyWithin } from './read-body'
 
@@ -44,7 +44,12 @@ export function createSandboxServer({
       else sendProblem(req, res, internalProblem(error))
     })
   })
-  server.on('clientError', answerClientError)
+  const routes = routesOf(personality)
+  answerBeyondRequests(server, (path) =>
+    path.startsWith(`${personality.basePath}/`)
+      ? routes('CONNECT', path.slice(personality.basePath.length))
+      : { kind: 'unknown' },
+  )
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBodyWithin(req, res, maxBodyBytes)
