@@ -1,4 +1,5 @@
 import type { Server } from 'node:http'
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localToday } from '../src/contract'
 import { createMemoryStore, createSandbox } from '../src/sandbox'
@@ -11,6 +12,11 @@ import { createSandboxServer } from './upstream'
 // The one limit policy of both servers, probed over raw sockets with the same requests.
 const LIMIT = 4096
 const REQUEST_ID = '0b5e7c4a-2f1d-4e3b-9a8c-7d6e5f4a3b2c'
+const ACCOUNT = JSON.stringify({
+  maskedPan: '525412******3241',
+  currency: 'NOK',
+  customerNumber: '13039319955',
+})
 const servers: Server[] = []
 const ports = { proxy: 0, sandbox: 0 }
 const upstream = fakeUpstream((_req, res, body) => {
@@ -37,8 +43,8 @@ afterAll(async () => {
   await Promise.all(servers.map(close))
 })
 
-const head = (path: string, extra: string) =>
-  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Request-ID: ${REQUEST_ID}\r\n${extra}\r\n`
+const head = (path: string, extra: string, requestId = REQUEST_ID) =>
+  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Request-ID: ${requestId}\r\n${extra}\r\n`
 
 async function answer(port: number, data: Array<string | Buffer>) {
   const { status, head, body } = parseRaw(await sendRaw(port, data))
@@ -72,13 +78,44 @@ describe.each([
     expectTooLarge(await answer(ports[server], [head(path, 'Transfer-Encoding: chunked\r\n'), ...chunks]))
   })
 
-  it('takes a body of exactly the limit', async () => {
-    const account = JSON.stringify({
-      maskedPan: '525412******3241',
-      currency: 'NOK',
-      customerNumber: '13039319955',
+  it.each([
+    ['a gzip body', 'gzip', gzipSync(ACCOUNT)],
+    ['plain JSON labelled gzip', 'gzip', ACCOUNT],
+    ['any other coding', 'br, identity', ACCOUNT],
+  ])('refuses %s with 415 naming Content-Encoding, before reading it', async (_case, coding, body) => {
+    const refused = await answer(ports[server], [
+      head(path, `Content-Encoding: ${coding}\r\nContent-Length: ${body.length}\r\n`),
+      body,
+    ])
+    expect(refused.status).toBe(415)
+    expect(refused.head).toMatch(/\r\nconnection: close\r\n/i)
+    expect(JSON.parse(refused.body)).toEqual({
+      tppMessages: [
+        {
+          category: 'ERROR',
+          code: 'FORMAT_ERROR',
+          path: 'Content-Encoding',
+          text: `The request body must be sent uncompressed: Content-Encoding "${coding}" is not accepted (send none, or identity)`,
+        },
+      ],
     })
-    const body = account.padEnd(LIMIT, ' ')
+  })
+
+  it('takes a body labelled identity', async () => {
+    const taken = await answer(ports[server], [
+      // Its own X-Request-ID: the proxy signs an id once, and the next test sends the shared one.
+      head(
+        path,
+        `Content-Encoding: identity\r\nContent-Length: ${ACCOUNT.length}\r\nConnection: close\r\n`,
+        crypto.randomUUID(),
+      ),
+      ACCOUNT,
+    ])
+    expect(taken.status).toBe(201)
+  })
+
+  it('takes a body of exactly the limit', async () => {
+    const body = ACCOUNT.padEnd(LIMIT, ' ')
     const taken = await answer(ports[server], [
       head(path, `Content-Length: ${LIMIT}\r\nConnection: close\r\n`),
       body,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { problem } from '../src/contract'
+import { type Problem, problem } from '../src/contract'
 import { sendProblem } from './problem-response'
 
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' }
@@ -39,14 +39,32 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
 }
 
 /**
+ * Neither server decodes a body: one it read as it came would be refused for its bytes (not JSON, not UTF-8),
+ * or taken as plain JSON if it was not compressed after all, and the proxy would sign bytes the bank reads
+ * otherwise. So a coding other than identity is refused by its name (RFC 9110 §8.4: 415).
+ */
+function encodedBodyProblem(header: string | undefined): Problem | undefined {
+  const codings = (header ?? '').split(',').map((coding) => coding.trim().toLowerCase())
+  if (codings.every((coding) => coding === '' || coding === 'identity')) return undefined
+  const text = `The request body must be sent uncompressed: Content-Encoding ${JSON.stringify(header)} is not accepted (send none, or identity)`
+  return problem(415, 'FORMAT_ERROR', text, 'Content-Encoding')
+}
+
+/**
  * The body, or undefined when there is none to go on with: a body over the limit has been answered 413
- * PAYLOAD_TOO_LARGE, and a client that went away gets no answer.
+ * PAYLOAD_TOO_LARGE, an encoded one 415, and a client that went away gets no answer.
  */
 export async function readBodyWithin(
   req: IncomingMessage,
   res: ServerResponse,
   maxBytes: number,
 ): Promise<Buffer | undefined> {
+  const encoded = encodedBodyProblem(req.headers['content-encoding'])
+  if (encoded !== undefined) {
+    // Refused unread, as a body over the limit is: the connection closes on what the client still sends.
+    sendProblem(req, res, encoded, { connection: 'close' })
+    return undefined
+  }
   const read = await readBody(req, maxBytes)
   if (read.ok) return read.body
   if (read.reason === 'too-large') {
