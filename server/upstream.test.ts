@@ -95,7 +95,7 @@ describe('local upstream over a real socket', () => {
       body: '{"maskedPan":',
     })
     const body = await expectProblem(response, 400, 'FORMAT_ERROR')
-    expect(body.tppMessages[0]?.text).toMatch(/not valid JSON/)
+    expect(body.tppMessages[0]?.text).toMatch(/^The request body cannot be read as JSON: /)
   })
 
   it('answers 404 RESOURCE_UNKNOWN for unknown paths, inside and outside the sandbox prefix', async () => {

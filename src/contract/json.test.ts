@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { amountFromServer } from './amount'
-import { jsonNumber, parseJsonLossless, plainDecimal, stringifyJsonLossless } from './json'
+import { jsonNumber, MAX_JSON_DEPTH, parseJsonLossless, plainDecimal, stringifyJsonLossless } from './json'
 
 describe('parseJsonLossless', () => {
   it('keeps each number literal as it was written', () => {
@@ -18,6 +18,27 @@ describe('parseJsonLossless', () => {
     expect(parseJsonLossless(text)).toEqual(JSON.parse(text))
     expect(() => parseJsonLossless('{"a":"x","b":{"a":"y","a":"z"}}')).toThrow(/Duplicate key 'a'/)
     expect(() => parseJsonLossless('{"a":"x" "b":"y"}')).toThrow(/position/)
+  })
+
+  it('refuses objects and arrays nested deeper than MAX_JSON_DEPTH with a SyntaxError naming the position', () => {
+    // 50,000 levels overflowed lossless-json's stack: a RangeError, "Maximum call stack size exceeded".
+    const objects = (levels: number, inner: string) =>
+      `${'{"a":'.repeat(levels)}${inner}${'}'.repeat(levels)}`
+    const deep = objects(50_000, '1')
+    expect(() => parseJsonLossless(deep)).toThrow(SyntaxError)
+    expect(() => parseJsonLossless(deep)).toThrow(
+      `Nested deeper than ${MAX_JSON_DEPTH} levels at position ${5 * MAX_JSON_DEPTH}`,
+    )
+    // Without a number JSON.parse would read it: bounded the same.
+    expect(() => parseJsonLossless(`[${objects(MAX_JSON_DEPTH, '"x"')}]`)).toThrow(
+      new RegExp(`^Nested deeper than ${MAX_JSON_DEPTH} levels at position [0-9]+$`),
+    )
+    // Brackets inside strings are text, not nesting.
+    expect(parseJsonLossless(JSON.stringify({ a: '['.repeat(MAX_JSON_DEPTH + 1) }))).toEqual({
+      a: '['.repeat(MAX_JSON_DEPTH + 1),
+    })
+    const deepest = parseJsonLossless(objects(MAX_JSON_DEPTH, '1'))
+    expect(stringifyJsonLossless(deepest)).toBe(objects(MAX_JSON_DEPTH, '1'))
   })
 
   it('keeps __proto__ an ordinary key, as JSON.parse does', () => {

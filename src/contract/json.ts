@@ -13,30 +13,50 @@ export interface JsonNumber {
 
 /**
  * The value of a JSON text, every number a {@link JsonNumber} holding its literal. Throws a SyntaxError
- * naming the position for text that is not JSON, and for an object that names a key twice with two values
- * (JSON.parse would silently keep the last).
+ * naming the position for text that is not JSON, for an object that names a key twice with two values
+ * (JSON.parse would silently keep the last), and for objects and arrays nested deeper than
+ * {@link MAX_JSON_DEPTH}.
  */
 export function parseJsonLossless(text: string): unknown {
-  const fast = parsedAsPlainJson(text)
+  const scan = scanned(text)
+  if (scan.tooDeepAt !== undefined) {
+    throw new SyntaxError(`Nested deeper than ${MAX_JSON_DEPTH} levels at position ${scan.tooDeepAt}`)
+  }
+  const fast = scan.keys === undefined ? NOT_PLAIN : parsedAsPlainJson(text, scan.keys)
   return fast === NOT_PLAIN ? parse(text) : fast
 }
 
+/**
+ * lossless-json recurses once per level and ran out of stack near 4,000 (a 300 KB body of 50,000 nested
+ * objects threw "Maximum call stack size exceeded"); the operation's bodies and answers are a few levels
+ * deep. Checked before either parser, so plain JSON (JSON.parse reads any depth) is bounded the same.
+ */
+export const MAX_JSON_DEPTH = 1000
+
 const NOT_PLAIN = Symbol('not plain JSON')
-const QUOTE = 0x22
 const BACKSLASH = 0x5c
-const COLON = 0x3a
-const DIGIT_0 = 0x30
-const DIGIT_9 = 0x39
+const QUOTE = 0x22
+
+/** What the scan does at an ASCII character outside string literals (MARKS); nothing at any other. */
+const STRING = 1
+const OPENS = 2
+const CLOSES = 3
+const DIGIT = 4
+const COLON = 5
+const MARKS = new Uint8Array(128)
+MARKS[QUOTE] = STRING
+for (const c of '{[') MARKS[c.charCodeAt(0)] = OPENS
+for (const c of '}]') MARKS[c.charCodeAt(0)] = CLOSES
+for (const c of '0123456789') MARKS[c.charCodeAt(0)] = DIGIT
+MARKS[':'.charCodeAt(0)] = COLON
 
 /**
  * JSON.parse's value where it is exactly lossless-json's, which reads many times slower (a batch of
  * 10,000 transactions is 2.5 MB, sent and answered): a text without a number literal, and without a key
- * named twice in one object (its keys in the text are as many as in the value). Anything else, invalid
- * JSON included, is left to lossless-json, for its digits and its messages.
+ * named twice in one object (its keys in the text, `keys`, are as many as in the value). Anything else,
+ * invalid JSON included, is left to lossless-json, for its digits and its messages.
  */
-function parsedAsPlainJson(text: string): unknown {
-  const keys = keysWithoutNumbers(text)
-  if (keys === undefined) return NOT_PLAIN
+function parsedAsPlainJson(text: string, keys: number): unknown {
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -47,20 +67,34 @@ function parsedAsPlainJson(text: string): unknown {
 }
 
 /**
- * The colons outside string literals (in JSON that parses, one follows each key), or undefined at the
- * first digit outside them: a number literal starts there.
+ * One pass outside string literals: the colons (in JSON that parses, one follows each key), undefined once
+ * a digit starts a number literal; and where the nesting first passes MAX_JSON_DEPTH, if it does.
  */
-function keysWithoutNumbers(text: string): number | undefined {
+function scanned(text: string): { keys: number | undefined; tooDeepAt: number | undefined } {
   // A character loop, not regular expressions: those copied the text and took 1.2 s of 100,000
   // generated transactions (docs/benchmarks.md).
-  let keys = 0
+  let keys: number | undefined = 0
+  let depth = 0
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === QUOTE) i = closingQuote(text, i)
-    else if (c >= DIGIT_0 && c <= DIGIT_9) return undefined
-    else if (c === COLON) keys++
+    switch (MARKS[text.charCodeAt(i)]) {
+      case STRING:
+        i = closingQuote(text, i)
+        break
+      case OPENS:
+        if (++depth > MAX_JSON_DEPTH) return { keys, tooDeepAt: i }
+        break
+      case CLOSES:
+        depth--
+        break
+      case DIGIT:
+        keys = undefined
+        break
+      case COLON:
+        if (keys !== undefined) keys++
+        break
+    }
   }
-  return keys
+  return { keys, tooDeepAt: undefined }
 }
 
 /** Where the string literal opened at `opening` closes, past its escapes; the text's length if it does not. */

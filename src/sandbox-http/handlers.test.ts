@@ -203,7 +203,7 @@ describe('errors (docs/decisions.md#error-codes)', () => {
     const headers = { 'Content-Type': 'application/json' }
     await expectProblem(await call('POST', txPath(id), { headers, body: '[{"transactionDate": ' }), 400, {
       code: 'FORMAT_ERROR',
-      text: /not valid JSON: .* at position [0-9]+$/,
+      text: /^The request body cannot be read as JSON: .* at position [0-9]+$/,
     })
     await expectProblem(await call('POST', '/v1/sandbox/card-accounts', { headers, body: '' }), 400, {
       code: 'FORMAT_ERROR',

@@ -21,17 +21,17 @@ export function parseJsonBody(contentType: string | null, bytes: Uint8Array): Re
       ),
     )
   }
-  if (bytes.length === 0) return fail(bodyError('the request body is empty: send a JSON document'))
+  if (bytes.length === 0) return fail(bodyError('The request body is empty: send a JSON document'))
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
-    return fail(bodyError('the request body is not valid UTF-8'))
+    return fail(bodyError('The request body is not valid UTF-8'))
   }
   try {
     return ok(parseJsonLossless(text))
   } catch (error) {
-    return fail(bodyError(`the request body is not valid JSON: ${(error as Error).message}`))
+    return fail(bodyError(`The request body cannot be read as JSON: ${(error as Error).message}`))
   }
 }
 
