@@ -94,14 +94,18 @@ describe('the body', () => {
 })
 
 describe('headers', () => {
-  it('forwards no TPP-Redirect-URI (no operation uses one), nor a Content-Type without a body', async () => {
-    const answer = await send(proxy.port(), ACCOUNTS, {
-      headers: { 'tpp-redirect-uri': 'https://tpp.example/cb', 'content-type': 'text/plain' },
-    })
-    expect(answer.status).toBe(200)
-    expect(upstream.received[0]?.headers).not.toHaveProperty('tpp-redirect-uri')
-    expect(upstream.received[0]?.headers).not.toHaveProperty('content-type')
-  })
+  // Dropped, not refused, whatever its value (README says so): like any header no operation takes.
+  it.each(['https://tpp.example/cb', 'javascript:alert(1)'])(
+    'forwards no TPP-Redirect-URI (%s: no operation uses one), nor a Content-Type without a body',
+    async (uri) => {
+      const answer = await send(proxy.port(), ACCOUNTS, {
+        headers: { 'tpp-redirect-uri': uri, 'content-type': 'text/plain' },
+      })
+      expect(answer.status).toBe(200)
+      expect(upstream.received[0]?.headers).not.toHaveProperty('tpp-redirect-uri')
+      expect(upstream.received[0]?.headers).not.toHaveProperty('content-type')
+    },
+  )
 
   it('forwards PSU headers, each at most 256 characters', async () => {
     const ok = await send(proxy.port(), ACCOUNTS, {
