@@ -10,7 +10,6 @@ import {
   operationList,
   type PathParams,
   type Problem,
-  parseBody,
   pathTo,
   problem,
   problemFromZod,
@@ -22,7 +21,7 @@ import {
   SWAP_AMOUNTS_FIX,
   sandboxClockState,
 } from '../contract'
-import { createSandboxClock, type Sandbox, type SandboxClock, swapped } from '../sandbox'
+import { createSandboxClock, parseBody, type Sandbox, type SandboxClock, swapped } from '../sandbox'
 import type { ApplyConditions } from './conditions'
 import { asProblemDetails } from './error-body'
 import {

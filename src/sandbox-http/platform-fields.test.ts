@@ -128,7 +128,7 @@ describe('text fields', () => {
     await expectProblem(await call('POST', accountsPath, { json: { ...privateBody, name } }), 400, {
       code: 'FORMAT_ERROR',
       path: 'name',
-      text: 'name must not contain U+202E, which reverses how the text shows',
+      text: 'name must not contain U+202E, a control character that reorders how the text shows',
     })
   })
 

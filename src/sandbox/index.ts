@@ -16,7 +16,7 @@ export {
   StoreFullError,
   StoreUnreadableError,
 } from './errors'
-export { unknownCardAccount } from './problems'
+export { parseBody, unknownCardAccount } from './problems'
 export { fail, ok, type Result } from './result'
 export {
   createSandbox,

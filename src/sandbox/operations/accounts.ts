@@ -1,6 +1,6 @@
-import { type CardAccount, cardAccountCreateSchema, parseBody } from '../../contract'
+import { type CardAccount, cardAccountCreateSchema } from '../../contract'
 import { unusedResourceId } from '../accounts'
-import { unknownCardAccount } from '../problems'
+import { parseBody, unknownCardAccount } from '../problems'
 import { fail, ok } from '../result'
 import { type Engine, found, foundFor } from './engine'
 import type { Sandbox } from './sandbox'

@@ -1,5 +1,5 @@
-import { parseBody, settlementRequest } from '../../contract'
-import { unknownCardAccount } from '../problems'
+import { settlementRequest } from '../../contract'
+import { parseBody, unknownCardAccount } from '../problems'
 import { fail, ok } from '../result'
 import { autoSettlements, newIdTaken, settlementsOf } from '../settlement'
 import { asBooked } from '../transactions'

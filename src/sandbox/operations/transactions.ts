@@ -1,5 +1,4 @@
 import {
-  parseBody,
   pathTo,
   problemFromQuery,
   SWAP_AMOUNTS_FIX,
@@ -11,7 +10,7 @@ import {
 } from '../../contract'
 import { capExceeded } from '../caps'
 import { pageLinks, pageSpans } from '../pagination'
-import { unknownCardAccount, unknownTransaction } from '../problems'
+import { parseBody, unknownCardAccount, unknownTransaction } from '../problems'
 import { fail, ok } from '../result'
 import { asBooked, asPending, duplicateId, periodRefusal, prepareBatch, summaryInput } from '../transactions'
 import { type Engine, foundFor } from './engine'
