@@ -32,10 +32,10 @@ it('counts a joined family emoji as the code points it is made of', () => {
 describe('text that shows otherwise than it is held', () => {
   it('refuses a bidirectional control in a new write, naming the field and the character', () => {
     expect(nameIssues('\u202Eevil\u202C')).toEqual([
-      'name must not contain U+202E, which reverses how the text shows',
+      'name must not contain U+202E, a control character that reorders how the text shows',
     ])
     expect(nameIssues('a\u2067b')).toEqual([
-      'name must not contain U+2067, which changes the direction of the text after it',
+      'name must not contain U+2067, a control character that reorders how the text shows',
     ])
   })
 
@@ -61,7 +61,7 @@ describe('text that shows otherwise than it is held', () => {
     expect(issues).toEqual([
       [
         'terminalId',
-        'terminalId must not contain U+202D, which forces the text after it to show left to right',
+        'terminalId must not contain U+202D, a control character that reorders how the text shows',
       ],
       [
         'cardAcceptorAddress.city',

@@ -23,18 +23,6 @@ export const textTypeError =
  */
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u
 
-const BIDI_EFFECT: Readonly<Record<string, string>> = {
-  '\u202A': 'which changes the direction of the text after it',
-  '\u202B': 'which changes the direction of the text after it',
-  '\u202C': "which ends a change of the text's direction",
-  '\u202D': 'which forces the text after it to show left to right',
-  '\u202E': 'which reverses how the text shows',
-  '\u2066': 'which changes the direction of the text after it',
-  '\u2067': 'which changes the direction of the text after it',
-  '\u2068': 'which changes the direction of the text after it',
-  '\u2069': "which ends a change of the text's direction",
-}
-
 /**
  * Half of a surrogate pair without its other half: no character at all. UTF-8 cannot carry it (an encoder
  * writes U+FFFD in its place), so an export, a header or a log would hold other text than the sandbox.
@@ -68,7 +56,7 @@ export const noControlCharacters = (field: string, rule: TextRule = 'new') => {
     z.superRefine((value, ctx) => {
       const bidi = BIDI_CONTROL.exec(value)?.[0]
       if (bidi !== undefined) {
-        const message = `${field} must not contain ${codePointName(bidi)}, ${BIDI_EFFECT[bidi]}`
+        const message = `${field} must not contain ${codePointName(bidi)}, a control character that reorders how the text shows`
         ctx.addIssue({ code: 'custom', message, input: value })
       }
       const lone = LONE_SURROGATE.exec(value)?.[0]
