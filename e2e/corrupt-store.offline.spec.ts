@@ -6,25 +6,37 @@ import { createAccount, fillAndOpenFirst, isoDay, openConsole } from './support'
 // The offline data in IndexedDB holds a record the console cannot read (a bug of an older version, a
 // hand edit, a broken disk): the console says so in words and offers its ways out instead of failing.
 
-/** Puts an account record that breaks the contract beside the good ones, as raw IndexedDB. */
-async function corruptStore(page: Page) {
-  await page.evaluate(async () => {
+/**
+ * Breaks the stored data as raw IndexedDB: `accounts` puts an account record that breaks the contract
+ * beside the good ones; `blocks` makes every block of stored transactions hold rows the contract refuses,
+ * the accounts left whole.
+ */
+async function corruptStore(page: Page, records: 'accounts' | 'blocks' = 'accounts') {
+  await page.evaluate(async (records) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('sandbox-console')
       request.onsuccess = () => resolve(request.result)
       request.onerror = () => reject(request.error)
     })
     await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('accounts', 'readwrite')
-      tx.objectStore('accounts').put(
-        { position: 99, account: { resourceId: 'broken', maskedPan: 7 } },
-        'broken',
-      )
+      const tx = db.transaction(records, 'readwrite')
+      const store = tx.objectStore(records)
+      if (records === 'accounts') {
+        store.put({ position: 99, account: { resourceId: 'broken', maskedPan: 7 } }, 'broken')
+      } else {
+        const cursor = store.openCursor()
+        cursor.onsuccess = () => {
+          const at = cursor.result
+          if (at === null) return
+          at.update({ ...at.value, transactions: [null, { cardTransactionId: 5 }] })
+          at.continue()
+        }
+      }
       tx.oncomplete = () => resolve()
       tx.onerror = () => reject(tx.error)
     })
     db.close()
-  })
+  }, records)
 }
 
 /** The account list's error, with the recovery actions. */
@@ -113,28 +125,7 @@ test("an account's unreadable transactions offer the ways out where they fail, b
 }) => {
   await openConsole(page)
   await fillAndOpenFirst(page)
-  // Every block of stored transactions loses its rows to a record the contract refuses; the accounts stay.
-  await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('sandbox-console')
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('blocks', 'readwrite')
-      const blocks = tx.objectStore('blocks')
-      const cursor = blocks.openCursor()
-      cursor.onsuccess = () => {
-        const at = cursor.result
-        if (at === null) return
-        at.update({ ...at.value, transactions: [null, { cardTransactionId: 5 }] })
-        at.continue()
-      }
-      tx.oncomplete = () => resolve()
-      tx.onerror = () => reject(tx.error)
-    })
-    db.close()
-  })
+  await corruptStore(page, 'blocks')
   await page.reload()
   const main = page.getByRole('main')
   await expect(main.getByText('Could not load transactions (HTTP 503)')).toBeVisible()
