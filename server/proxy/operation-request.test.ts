@@ -63,6 +63,23 @@ describe('query parameters', () => {
     expect(upstream.received).toEqual([])
   })
 
+  it.each([
+    ['dateFrom', 'fromDate'],
+    ['BookingStatus', 'bookingStatus'],
+  ])('names what %s plainly meant, %s, as the sandbox does', async (name, meant) => {
+    const answer = await send(proxy.port(), `${ACCOUNTS}/abc/transactions?${name}=2026-01-01`)
+    expect(answer.status).toBe(400)
+    expect(json(answer)).toMatchObject({
+      tppMessages: [
+        {
+          path: name,
+          text: `${name} is not a query parameter of GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions: use ${meant}`,
+        },
+      ],
+    })
+    expect(upstream.received).toEqual([])
+  })
+
   it("forwards the operation's own and refuses another next to them", async () => {
     const list = `${ACCOUNTS}/abc/transactions?bookingStatus=booked&limit=10`
     expect((await send(proxy.port(), list)).status).toBe(200)

@@ -1,5 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import { headerNames, type Operation, type Problem, pathParameters, problem } from '../../src/contract'
+import {
+  headerNames,
+  meantParameter,
+  type Operation,
+  type Problem,
+  pathParameters,
+  problem,
+} from '../../src/contract'
 
 /**
  * The proxy forwards only what the operation defines (src/contract/operations.ts is the one list): every
@@ -32,8 +39,9 @@ export function operationRequestProblem(
   const allowed = queryNames(operation)
   for (const name of new URLSearchParams(query).keys()) {
     if (allowed.has(name)) continue
+    const meant = meantParameter(name, [...allowed])
     const takes = allowed.size === 0 ? 'takes no query parameters' : `takes ${[...allowed].join(', ')}`
-    const text = `${name} is not a query parameter of ${operation.method} ${operation.path}, which ${takes}`
+    const text = `${name} is not a query parameter of ${operation.method} ${operation.path}${meant === undefined ? `, which ${takes}` : `: use ${meant}`}`
     return problem(400, 'PARAMETER_NOT_SUPPORTED', text, name)
   }
   if (operation.body !== undefined) {

@@ -108,6 +108,16 @@ const parameterHints: Readonly<Record<string, string>> = {
 }
 
 /**
+ * The parameter a client plainly meant by `key`, among those the operation takes (`known`): the platform's
+ * name for it, or the same name in another case; undefined when nothing is plain. The proxy says it too.
+ */
+export function meantParameter(key: string, known: readonly string[]): string | undefined {
+  const hinted = parameterHints[key]
+  if (hinted !== undefined && known.includes(hinted)) return hinted
+  return known.find((name) => name.toLowerCase() === key.toLowerCase())
+}
+
+/**
  * The 400 of a query the schema refused: PARAMETER_NOT_SUPPORTED for each parameter the operation does not
  * take, naming it and, where it is plain what was meant, the one to use (docs/decisions.md#query-errors);
  * FORMAT_ERROR for each bad value.
@@ -120,7 +130,7 @@ export function problemFromQuery(
   const unsupported: TppMessage[] = error.issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys'
       ? issue.keys.map((key) => {
-          const meant = parameterHints[key] ?? known.find((name) => name.toLowerCase() === key.toLowerCase())
+          const meant = meantParameter(key, known)
           const hint = meant === undefined ? `; it takes ${known.join(', ')}` : `: use ${meant}`
           return {
             category: 'ERROR' as const,
