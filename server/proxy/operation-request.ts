@@ -36,14 +36,8 @@ export function operationRequestProblem(
     const text = `${name} ${JSON.stringify(value)} is no id: it ${why}`
     return problem(404, 'RESOURCE_UNKNOWN', text, name)
   }
-  const allowed = queryNames(operation)
-  for (const name of new URLSearchParams(query).keys()) {
-    if (allowed.has(name)) continue
-    const meant = meantParameter(name, [...allowed])
-    const takes = allowed.size === 0 ? 'takes no query parameters' : `takes ${[...allowed].join(', ')}`
-    const text = `${name} is not a query parameter of ${operation.method} ${operation.path}${meant === undefined ? `, which ${takes}` : `: use ${meant}`}`
-    return problem(400, 'PARAMETER_NOT_SUPPORTED', text, name)
-  }
+  const unknownParameter = unknownQueryParameter(operation, query)
+  if (unknownParameter !== undefined) return unknownParameter
   if (operation.body !== undefined) {
     const type = headers['content-type']
     if (type !== undefined && !JSON_MEDIA_TYPE.test(type.trim())) {
@@ -52,6 +46,18 @@ export function operationRequestProblem(
     }
   }
   return undefined
+}
+
+/** The first query parameter `operation` does not take, named with what was plainly meant, if anything. */
+function unknownQueryParameter(operation: Operation, query: string): Problem | undefined {
+  const allowed = queryNames(operation)
+  const name = [...new URLSearchParams(query).keys()].find((key) => !allowed.has(key))
+  if (name === undefined) return undefined
+  const meant = meantParameter(name, [...allowed])
+  const takes = allowed.size === 0 ? 'takes no query parameters' : `takes ${[...allowed].join(', ')}`
+  const what = meant === undefined ? `, which ${takes}` : `: use ${meant}`
+  const text = `${name} is not a query parameter of ${operation.method} ${operation.path}${what}`
+  return problem(400, 'PARAMETER_NOT_SUPPORTED', text, name)
 }
 
 function queryNames(operation: Operation): ReadonlySet<string> {
