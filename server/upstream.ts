@@ -21,8 +21,11 @@ export interface SandboxServerOptions {
   personality?: Personality
 }
 
-/** Methods fetch's Request refuses to carry; no operation has them, so the route matcher answers them. */
-const UNSUPPORTED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
+/**
+ * Methods fetch's Request refuses to carry; no operation has them, so the route matcher answers them.
+ * CONNECT never reaches the handler: server/client-error.ts answers it on the socket.
+ */
+const UNSUPPORTED_METHODS = new Set(['TRACE', 'TRACK'])
 
 /**
  * The local upstream and `npm run sandbox`: the same msw handlers the browser worker runs, served over
