@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CONSOLE_FILE_VERSION } from '../src/contract'
 import { createSandbox, type Sandbox } from '../src/sandbox'
+import { expectConsole } from '../src/test/console'
 import { seedAccount, seedTransactions, storedTransactions, today, transaction } from '../src/test/seed'
 import { generateTransactions } from '../src/test-data'
 import { type OpenedFileStore, openFileStore } from './file-store'
@@ -169,6 +170,22 @@ describe('SANDBOX_DATA', () => {
     expect(sandboxDataSetting({ SANDBOX_DATA: ' memory ' }, 'x.json')).toEqual({ kind: 'memory' })
     const data = await openSandboxData({ kind: 'memory' })
     expect(data.banner.join('\n')).toContain('in memory only (SANDBOX_DATA=memory)')
+  })
+
+  it("keeps the clock's setting beside the data, and a move it cannot write holds for the process", async () => {
+    const state = { setting: { kind: 'follows', offsetDays: 2 }, settlePendingAfterDays: null } as const
+    const kept = await openSandboxData({ kind: 'file', file })
+    expect(kept.clock?.read()).toBeUndefined()
+    kept.clock?.write(state)
+    expect((await openSandboxData({ kind: 'file', file })).clock?.read()).toEqual(state)
+
+    // A folder where the clock's file would be: the write fails, is said, and the move still holds.
+    const other = join(dir, 'other', 'sandbox.json')
+    mkdirSync(join(dir, 'other', 'sandbox.clock.json'), { recursive: true })
+    const blocked = await openSandboxData({ kind: 'file', file: other })
+    expectConsole('error', /^The sandbox clock's setting could not be kept in .*sandbox\.clock\.json/)
+    expect(() => blocked.clock?.write(state)).not.toThrow()
+    expect(blocked.clock?.read()).toEqual(state)
   })
 
   it('says at start where the data lives, what it holds, and how to opt out and wipe it', async () => {

@@ -1,6 +1,6 @@
 // Where the local sandbox (behind `npm start`, and `npm run sandbox`) keeps its data: SANDBOX_DATA.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { basename, resolve } from 'node:path'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { basename, dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type ClockStorage, createMemoryStore, type SandboxStore, type StoreCaps } from '../src/sandbox'
 import { readStoreCaps } from './config'
@@ -69,22 +69,34 @@ export async function openSandboxData(setting: SandboxDataSetting): Promise<Sand
 
 /**
  * The clock's setting in a file of its own: a tester who moved the clock and restarted the server found it
- * back on the real date, with the data it had settled still there. A missing or unreadable file is the
+ * back on the real date, with the data it had settled still there. Read once, at start: this process is the
+ * file's one writer, and the clock is asked for its day on every request. A missing or unreadable file is the
  * real clock (createSandboxClock's rule); a write goes to a temporary file first, so a stop halfway leaves
- * the last setting whole.
+ * the last setting whole, and one that fails is said and kept in memory.
  */
 function fileClockStorage(file: string): ClockStorage {
+  let kept: unknown
+  try {
+    kept = JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    kept = undefined
+  }
   return {
-    read() {
-      try {
-        return JSON.parse(readFileSync(file, 'utf8'))
-      } catch {
-        return undefined
-      }
-    },
+    read: () => kept,
     write(state) {
-      writeFileSync(`${file}.tmp`, `${JSON.stringify(state)}\n`)
-      renameSync(`${file}.tmp`, file)
+      kept = state
+      try {
+        // The data's folder may not be there yet: the store writes its file on its first change.
+        mkdirSync(dirname(file), { recursive: true })
+        writeFileSync(`${file}.tmp`, `${JSON.stringify(state)}\n`)
+        renameSync(`${file}.tmp`, file)
+      } catch (error) {
+        // A full disk or a read-only folder must not fail the clock's move: it holds for this process.
+        const why = error instanceof Error ? error.message : String(error)
+        console.error(
+          `The sandbox clock's setting could not be kept in ${file} (${why}): it holds until this process stops.`,
+        )
+      }
     },
   }
 }
