@@ -29,7 +29,8 @@ const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u
  */
 const LONE_SURROGATE = /\p{Cs}/u
 
-const codePointName = (character: string) =>
+/** A character's Unicode name in messages: `U+202E`, four hex digits at least. */
+export const codePointName = (character: string) =>
   `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
 
 /**

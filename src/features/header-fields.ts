@@ -1,4 +1,4 @@
-import { HEADER_VALUE_CHARACTER, SIGNED_HEADER_VALUE_MAX } from '../contract'
+import { codePointName, HEADER_VALUE_CHARACTER, SIGNED_HEADER_VALUE_MAX } from '../contract'
 
 /**
  * Why a field sent as a request header (PSU-ID, PSU-Corporate-ID…) cannot be sent, in words; undefined
@@ -19,7 +19,7 @@ export function headerFieldProblem(label: string, value: string): string | undef
 
 function describe(character: string): string {
   const code = character.codePointAt(0) ?? 0
-  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+  const hex = codePointName(character)
   return code < 0x20 || (code >= 0x7f && code < 0xa0)
     ? `the control character ${hex}`
     : `"${character}" (${hex})`
