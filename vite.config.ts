@@ -121,6 +121,17 @@ const PAGE_SETUP_FILES = ['./src/test/setup.ts', './src/test/setup-dom.ts', './s
 
 export default defineConfig({
   plugins: [react(), openApiJson(), chunkRoles()],
+  // TanStack Table's store reads React through the shim of useSyncExternalStore for React 17 and before;
+  // React 19 has it, and the package's own entry without the shim uses it (0.3 kB less initial JavaScript,
+  // docs/benchmarks.md, "Initial JavaScript budget").
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+    ],
+  },
   define: { __CONSOLE_VERSION__: JSON.stringify(consoleVersion()) },
   // Every module the entry imports statically in one chunk: Rolldown otherwise splits them into some twenty
   // chunks by which lazy chunks share them, which the page fetches at start all the same, each gzipped
