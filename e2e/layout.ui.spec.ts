@@ -155,6 +155,20 @@ test('at 800×600 the table needs no sideways scroll; the row’s detail names T
   }
 })
 
+// A tester presenting at 800×600: "Hotel Adlon Berlin" and "Rema 1000 Grunerlokka" ran under the amounts
+// stuck to the right, their ends hidden. A word longer than its column now breaks in it.
+test('in presenter mode at 800×600 the table needs no sideways scroll: Details are read whole', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await fillAndOpenFirst(page)
+  await page.keyboard.press('Alt+Shift+P')
+  const table = page.getByRole('region', { name: /^Transactions of / })
+  await expect(table.getByRole('cell', { name: 'Rema 1000 Grunerlokka' }).first()).toBeVisible()
+  expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
+})
+
 // The largest amount the contract allows widens Amount and Original past 800 px; they stay stuck to the
 // right edge, and the merchant category beside them stays readable rather than scrolled under them.
 test('at 800×600 a 14-digit amount leaves the merchant category readable beside it', async ({ page }) => {
