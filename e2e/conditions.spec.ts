@@ -11,7 +11,7 @@ import {
   transactionsError,
   withAccount,
 } from './conditions-support'
-import { expect, test } from './fixtures'
+import { expect, modeOf, test } from './fixtures'
 import { screenshot } from './support'
 
 // In proxy mode the rules a test saves hold for every account of the sandbox, which the worker's other
@@ -99,8 +99,11 @@ test('a 429 ACCESS_EXCEEDED after the 4th read of the day (the PSD2 preset)', as
   await inspector(page).getByRole('button', { name: 'Clear' }).click()
   await readUntilRefused(page)
   await expect(transactionsError(page)).toContainText('Could not load transactions (HTTP 429)')
+  // Whose day: offline the sandbox clock's, by proxy the proxy's machine's.
+  const dayEnds =
+    modeOf(page) === 'offline' ? "when the sandbox clock's day ends" : "at midnight, the proxy's local time"
   await expect(transactionsError(page)).toContainText(
-    'ACCESS_EXCEEDED The access limit of 4 reads a day of this account is exceeded; it resets at midnight',
+    `ACCESS_EXCEEDED The access limit of 4 reads a day of this account is exceeded; it resets ${dayEnds}`,
   )
   const reads = inspector(page).locator('details.request').filter({ hasText: 'listTransactions' })
   // The four reads the sandbox counted: answered under the rule ("n of 4 reads left today"), or shown as

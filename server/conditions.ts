@@ -42,7 +42,11 @@ export function createProxyConditions({
   today = () => localToday(),
 }: ProxyConditionsOptions): ProxyConditions {
   let rules: readonly ConditionRule[] = []
-  const conditions = createConditions({ rules: () => rules, today })
+  const conditions = createConditions({
+    rules: () => rules,
+    today,
+    dayEnds: "at midnight, the proxy's local time",
+  })
   const fired = createFiredLog()
   const state = (): ConditionsState => ({ rules: [...rules], upstreamTimeoutMs, fired: fired.list() })
 

@@ -119,7 +119,7 @@ describe('conditions in the in-browser sandbox', () => {
     const refused = await read(id)
     await expectProblem(refused, 429, {
       code: 'ACCESS_EXCEEDED',
-      text: 'The access limit of 4 reads a day of this account is exceeded; it resets at midnight',
+      text: "The access limit of 4 reads a day of this account is exceeded; it resets when the sandbox clock's day ends",
     })
     expect(refused.headers.get('x-console-condition')).toBe('psd2: 429 after 4 reads a day')
     expect((await read(other)).status).toBe(200)

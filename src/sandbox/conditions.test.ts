@@ -147,7 +147,7 @@ describe('the daily quota', () => {
         messages: [
           {
             code: 'ACCESS_EXCEEDED',
-            text: 'The access limit of 4 reads a day of this account is exceeded; it resets at midnight',
+            text: "The access limit of 4 reads a day of this account is exceeded; it resets when the sandbox clock's day ends",
           },
         ],
       },

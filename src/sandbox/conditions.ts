@@ -39,6 +39,8 @@ export interface ConditionsOptions {
   rules: () => readonly ConditionRule[]
   /** "Today" for the quotas: the sandbox clock offline, the real date by proxy. */
   today: () => IsoDate
+  /** When that day ends, as a quota's refusal tells it; the sandbox clock's unless said. */
+  dayEnds?: string
   quotaStore?: QuotaStore
 }
 
@@ -60,6 +62,7 @@ export interface Conditions {
 export function createConditions({
   rules,
   today,
+  dayEnds = "when the sandbox clock's day ends",
   quotaStore = memoryQuotaStore(),
 }: ConditionsOptions): Conditions {
   let streams = new Map<string, () => number>()
@@ -117,7 +120,7 @@ export function createConditions({
     const label = [...soFar.labels, describeCondition(rule)].join('; ')
     if (rule.kind === 'timeout' || rule.kind === 'reset')
       return { kind: rule.kind, delayMs: soFar.delayMs, label }
-    return { kind: 'answer', delayMs: soFar.delayMs, label, ...answerOf(rule) }
+    return { kind: 'answer', delayMs: soFar.delayMs, label, ...answerOf(rule, dayEnds) }
   }
 
   /** Counts a read that got through towards each quota on its operation, and says what each has left. */
@@ -165,12 +168,15 @@ export function quotaLeftLabel(rule: Extract<ConditionRule, { kind: 'quota' }>, 
 }
 
 /** The Berlin Group answer of a rule that answers itself. */
-function answerOf(rule: Extract<ConditionRule, { kind: 'error' | 'quota' }>): {
+function answerOf(
+  rule: Extract<ConditionRule, { kind: 'error' | 'quota' }>,
+  dayEnds: string,
+): {
   problem: Problem
   headers: Record<string, string>
 } {
   if (rule.kind === 'quota') {
-    const text = `The access limit of ${rule.readsPerDay} reads a day of this account is exceeded; it resets at midnight`
+    const text = `The access limit of ${rule.readsPerDay} reads a day of this account is exceeded; it resets ${dayEnds}`
     return { problem: problem(429, 'ACCESS_EXCEEDED', text), headers: {} }
   }
   const retryAfter =
