@@ -304,3 +304,35 @@ test('on a laptop screen the chart is open', async ({ page }) => {
   await expect(chartFold(page)).toContainText('12 transactions')
   await expect(chartRegion(page).getByRole('img')).toBeHidden()
 })
+
+// A keyboard tester at 800×600 pressed Next › twice: the new page's rows were taller, and the pager,
+// the focused button with it, ended half under the main area's lower edge.
+test('at 800×600 Next › pressed by keyboard stays in view as the pages change', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await fillAndOpenFirst(page)
+  const url = new URL(page.url())
+  url.searchParams.set('status', 'both')
+  url.searchParams.set('limit', '5')
+  await page.goto(url.toString())
+  const next = page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next ›' })
+  await next.focus()
+  const main = page.locator('main')
+  for (const rows of ['Rows 6–10', 'Rows 11–12']) {
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText(rows)
+    await expect(page.getByRole('table', { name: /^Transactions of/ })).not.toHaveAttribute(
+      'aria-busy',
+      'true',
+    )
+    // The focused control of the pager (‹ Prev once Next › is disabled on the last page), whole in view.
+    const shown = await main.evaluate((area) => {
+      const focused = document.activeElement
+      if (!focused?.closest('nav[aria-label="Pages"]')) return 'the focus left the pager'
+      const box = focused.getBoundingClientRect()
+      const room = area.getBoundingClientRect()
+      return box.top >= room.top && box.bottom <= room.bottom ? 'in view' : 'cut off'
+    })
+    expect(shown, rows).toBe('in view')
+  }
+})

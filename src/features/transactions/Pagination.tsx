@@ -38,7 +38,7 @@ interface PaginationProps {
 
 export function Pagination({ label, loading, onPrevious, onNext }: PaginationProps) {
   const [view, setView] = useView()
-  const nav = useKeptFocus()
+  const nav = useKeptFocus(label)
   const sizes = PAGE_SIZES.some((s) => s === view.limit)
     ? PAGE_SIZES
     : [...PAGE_SIZES, view.limit].sort((a, b) => a - b)
@@ -68,11 +68,20 @@ export function Pagination({ label, loading, onPrevious, onNext }: PaginationPro
 
 /**
  * Next › onto the last page (‹ Prev onto the first) disables the button under the focus, and the browser
- * drops the focus to the page's start: it goes to the pager's first control still enabled instead.
+ * drops the focus to the page's start: it goes to the pager's first control still enabled instead. And
+ * when the page changes (its `label`) under a focus in the pager, the focused control is kept in view: the
+ * new rows may be taller, and the pager below them moved out of the main area's view (a keyboard tester
+ * at 800×600 pressing Next › again half-blind). Only then: a user who scrolled away is not pulled back.
  */
-function useKeptFocus() {
+function useKeptFocus(label: string) {
   const ref = useRef<HTMLElement>(null)
   const last = useRef<HTMLButtonElement | HTMLSelectElement | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run when the page, told by its label, changed
+  useEffect(() => {
+    const focused = document.activeElement
+    if (focused instanceof HTMLElement && ref.current?.contains(focused))
+      focused.scrollIntoView({ block: 'nearest' })
+  }, [label])
   useEffect(() => {
     const focused = document.activeElement
     // Still on the disabled button (the browser drops it a moment later), or dropped already.
