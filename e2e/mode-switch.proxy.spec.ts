@@ -63,3 +63,31 @@ test('switching to Offline with a proxy account selected shows the list and a no
   ).toBeVisible()
   await expect(page.getByRole('heading', { name: /not found|not in this browser/ })).toHaveCount(0)
 })
+
+// A tester switched to Offline on a proxy account, then pressed Back: the page before named another of
+// the proxy's accounts, and the console said a link from another browser was not found here.
+test('Back after a switch to Offline, onto a proxy account, names its mode and switches back', async ({
+  page,
+}) => {
+  await openConsole(page)
+  await createAccount(page, { maskedPan: '400000******0007', currency: 'EUR', name: 'Proxy first' })
+  const heading = page.locator('#account-heading')
+  await expect(heading).toContainText('Proxy first')
+  const first = new URL(page.url()).searchParams.get('account')
+  await createAccount(page, { maskedPan: '400000******0006', currency: 'EUR', name: 'Proxy second' })
+  await expect(heading).toContainText('Proxy second')
+
+  const mode = page.getByRole('combobox', { name: 'Mode' })
+  await mode.selectOption('offline')
+  await expect(mode).toHaveValue('offline')
+  await page.goBack()
+  expect(new URL(page.url()).searchParams.get('account')).toBe(first)
+  const main = page.getByRole('main')
+  await expect(
+    main.getByRole('heading', { name: 'Card account of Proxy (/api → upstream) mode' }),
+  ).toBeVisible()
+  await expect(main.getByText(/another browser, another profile or a private window/)).toHaveCount(0)
+  await main.getByRole('button', { name: 'Switch to Proxy (/api → upstream)' }).click()
+  await expect(mode).toHaveValue('proxy')
+  await expect(heading).toContainText('Proxy first')
+})

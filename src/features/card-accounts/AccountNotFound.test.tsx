@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { expect, it } from 'vitest'
-import { createAccountBook, createApiClient } from '../../api'
+import { createAccountBook, createApiClient, OFFLINE_UPSTREAM } from '../../api'
 import { pasteInto } from '../../test/paste'
-import { renderConsole, sandboxForEachTest } from '../../test/render-console'
+import { proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
 import { emptyAccountAddButton } from '../../test/transactions-view'
 
-sandboxForEachTest()
+const { server } = sandboxForEachTest()
 
 /** Another tab of the same browser profile: its own client, the same storage and the same sandbox. */
 function otherTab() {
@@ -68,4 +68,36 @@ it('keeps the other-browser words for an id this page never read', async () => {
   expect(
     main.getByText(/a link opened in another browser, another profile or a private window/),
   ).toBeDefined()
+})
+
+// A tester in Proxy mode switched to Offline, then pressed Back: the page before the switch named the
+// proxy's account, and the console said a link from another browser could not be found here.
+it('names the other mode when its book holds the account, with the way there', async () => {
+  const id = '1f0c2a5e-0000-4000-8000-0000000000aa'
+  createAccountBook(localStorage).record('http://127.0.0.1:4010/v1', { id, origin: 'created' })
+  renderConsole(`?account=${id}`)
+  const main = within(screen.getByRole('main'))
+  const heading = await main.findByRole('heading', { name: 'Card account of Proxy (/api → upstream) mode' })
+  expect(heading.parentElement?.querySelector('p')?.textContent).toBe(
+    `The console created or opened card account ${id} in Proxy (/api → upstream) mode, in the sandbox ` +
+      "behind the proxy. This browser's offline sandbox keeps its own accounts and has none with this id " +
+      '(it answered 404).',
+  )
+  expect(main.queryByText(/another browser, another profile or a private window/)).toBeNull()
+  expect(main.getByRole('button', { name: 'Switch to Proxy (/api → upstream)' })).toBeDefined()
+})
+
+it('in Proxy mode, names Offline when this browser’s offline book holds the account', async () => {
+  const id = '1f0c2a5e-0000-4000-8000-0000000000bb'
+  createAccountBook(localStorage).record(OFFLINE_UPSTREAM, { id, origin: 'created' })
+  server.use(...proxyAnswers())
+  renderConsole(`?account=${id}`, 'proxy')
+  const main = within(screen.getByRole('main'))
+  const heading = await main.findByRole('heading', { name: 'Card account of Offline (in-browser) mode' })
+  expect(heading.parentElement?.querySelector('p')?.textContent).toBe(
+    `The console created or opened card account ${id} in Offline (in-browser) mode, in this browser's ` +
+      'offline sandbox. The sandbox behind the proxy keeps its own accounts and has none with this id (it ' +
+      'answered 404).',
+  )
+  expect(main.getByRole('button', { name: 'Switch to Offline (in-browser)' })).toBeDefined()
 })

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { type Mode, modeLabels, queryKeys } from '../../api'
+import { type Mode, modeLabels, OFFLINE_UPSTREAM, queryKeys, useApiClient } from '../../api'
+import type { AccountBooks } from '../../contract'
 import { useView } from '../view-state'
 
 interface AccountNotFoundProps {
@@ -13,18 +14,22 @@ interface AccountNotFoundProps {
 
 /**
  * The sandbox answered 404 for the URL's account. An account whose transactions this page read is gone
- * from the sandbox (deleted, perhaps in another tab, or reset away). Otherwise, offline, the link was most
- * often made in another browser (offline data lives in the browser that made it), or in Proxy mode: say so
- * and what to do.
+ * from the sandbox (deleted, perhaps in another tab, or reset away). One the other mode's book holds is
+ * that mode's (Back to a page from before a mode switch): say so. Otherwise, offline, the link was most
+ * often made in another browser (offline data lives in the browser that made it), or its data was replaced
+ * here, or it is the proxy's: say so and what to do.
  */
 export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps) {
   const client = useQueryClient()
+  const { book } = useApiClient()
   // The book forgets an account deleted (in any tab) or reset away; the page's answers still hold it. Read
   // once: the words must not change when those answers are dropped later.
   const [readHere] = useState(() =>
     client.getQueriesData({ queryKey: queryKeys.transactions(id) }).some(([, data]) => data !== undefined),
   )
+  const [otherMode] = useState(() => otherModeHolding(book.exportBook(), id, mode))
   if (readHere) return <AccountGone id={id} mode={mode} />
+  if (otherMode !== undefined) return <OtherModes id={id} mode={otherMode} onSwitchMode={onSwitchMode} />
   if (mode === 'offline') {
     return (
       <div className="empty-state" role="alert">
@@ -32,7 +37,8 @@ export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps
         <p>
           The offline sandbox in this browser has no card account <code>{id}</code>. Offline, data lives in
           this browser's storage, for this browser profile only: a link opened in another browser, another
-          profile or a private window finds none of it.
+          profile or a private window finds none of it. In this browser, an account goes with the data a
+          scenario, an import or a reset replaced.
         </p>
         <p>To see this account:</p>
         <ul>
@@ -70,6 +76,46 @@ export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps
     </div>
   )
 }
+
+/** The mode other than `mode` whose book (of any of its upstreams) names `id`; undefined if none does. */
+function otherModeHolding(books: AccountBooks, id: string, mode: Mode): Mode | undefined {
+  const other: Mode = mode === 'offline' ? 'proxy' : 'offline'
+  const held = Object.entries(books).some(
+    ([upstream, { entries }]) =>
+      (upstream === OFFLINE_UPSTREAM) === (other === 'offline') && entries.some((entry) => entry.id === id),
+  )
+  return held ? other : undefined
+}
+
+/** An account the console created or opened in the other mode: that mode's sandbox keeps it. */
+function OtherModes({
+  id,
+  mode,
+  onSwitchMode,
+}: {
+  id: string
+  mode: Mode
+  onSwitchMode: (to: Mode) => void
+}) {
+  const here = mode === 'offline' ? 'proxy' : 'offline'
+  return (
+    <div className="empty-state" role="alert">
+      <h2>Card account of {modeLabels[mode]} mode</h2>
+      <p>
+        The console created or opened card account <code>{id}</code> in {modeLabels[mode]} mode, in{' '}
+        {sandboxOf[mode]}. {capitalised(sandboxOf[here])} keeps its own accounts and has none with this id (it
+        answered 404).
+      </p>
+      <div className="actions">
+        <button type="button" onClick={() => onSwitchMode(mode)}>
+          Switch to {modeLabels[mode]}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 const sandboxOf: Record<Mode, string> = {
   offline: "this browser's offline sandbox",
