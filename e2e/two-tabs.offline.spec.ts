@@ -71,3 +71,24 @@ test("a tab shows another tab's new account and transactions without a reload", 
   await expect(rows).not.toHaveCount(0)
   await expect(pages(other)).toContainText('of 12')
 })
+
+// A tester switched one tab to Proxy; the other, still offline, came back from a reload in Proxy mode,
+// its offline account "not found". Each tab keeps its own mode; a new tab starts in the last one chosen.
+test('a reload keeps the tab’s mode when another tab switched', async ({ page, context }) => {
+  await openConsole(page)
+  await createAccount(page, { maskedPan: '400000******0003', name: 'Stays offline' })
+  const other = await context.newPage()
+  await other.goto(page.url())
+  await expect(other.locator('#account-heading')).toContainText('Stays offline')
+
+  const mode = (tab: Page) => tab.getByRole('combobox', { name: 'Mode' })
+  await mode(page).selectOption('proxy')
+  await expect(mode(page)).toHaveValue('proxy')
+  await other.reload()
+  await expect(mode(other)).toHaveValue('offline')
+  await expect(other.locator('#account-heading')).toContainText('Stays offline')
+
+  const third = await context.newPage()
+  await third.goto('/')
+  await expect(mode(third)).toHaveValue('proxy')
+})

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createAccountBook, createApiClient, createApiSettings, readMode } from './api'
+import { createAccountBook, createApiClient, createApiSettings, startMode } from './api'
 import { App } from './app/App'
 import { AppErrorBoundary } from './app/AppErrorBoundary'
 import { type OfflineRuntime, startOffline } from './app/offline'
@@ -17,7 +17,7 @@ async function boot() {
   applyTheme(readTheme())
   const presenter = createPresenterSetting(localStorage)
   applyPresenter(presenter.read())
-  const mode = readMode()
+  const mode = startMode()
   let offline: OfflineRuntime | undefined
   let offlineError: Error | undefined
   if (mode === 'offline') {

@@ -18,11 +18,31 @@ export { API_BASE } from '../contract'
 
 const STORAGE_KEY = 'sandbox-console.mode'
 
-export function readMode(storage: Pick<Storage, 'getItem'> = localStorage): Mode {
+type ModeStorage = Pick<Storage, 'getItem' | 'setItem'>
+
+const modeIn = (storage: ModeStorage): Mode | undefined => {
   const stored = storage.getItem(STORAGE_KEY)
-  return modes.find((mode) => mode === stored) ?? 'offline'
+  return modes.find((mode) => mode === stored)
 }
 
-export function writeMode(mode: Mode, storage: Pick<Storage, 'setItem'> = localStorage): void {
-  storage.setItem(STORAGE_KEY, mode)
+/**
+ * The mode this tab starts in: the one it had (kept in the tab's sessionStorage across its reloads), else
+ * the one last chosen in any tab (a new tab's), else offline; and kept as this tab's from now on. A tester
+ * who switched another tab to Proxy saw this one come back from a reload in Proxy mode, its offline view
+ * not found there.
+ */
+export function startMode(tab: ModeStorage = sessionStorage, browser: ModeStorage = localStorage): Mode {
+  const mode = modeIn(tab) ?? modeIn(browser) ?? 'offline'
+  tab.setItem(STORAGE_KEY, mode)
+  return mode
+}
+
+/** This tab's mode from its next load on, and the mode a new tab starts in. */
+export function writeMode(
+  mode: Mode,
+  tab: Pick<Storage, 'setItem'> = sessionStorage,
+  browser: Pick<Storage, 'setItem'> = localStorage,
+): void {
+  tab.setItem(STORAGE_KEY, mode)
+  browser.setItem(STORAGE_KEY, mode)
 }
