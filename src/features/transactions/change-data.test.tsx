@@ -7,6 +7,7 @@ import { writeOfflineConditions } from '../conditions'
 async function showApp(
   customer: Parameters<typeof seedAccount>[1] = {},
   seedFirst = async (_: Parameters<typeof seedAccount>[0]) => {},
+  more: ReturnType<typeof transaction>[] = [],
 ) {
   const app = await startConsole()
   await seedFirst(app.sandbox)
@@ -14,6 +15,7 @@ async function showApp(
   await seedTransactions(app.sandbox, account.resourceId, [
     transaction({ cardTransactionId: 'keep', merchantCategoryCode: '5411' }),
     transaction({ cardTransactionId: 'gone', merchantCategoryCode: '5812', transactionDetails: 'Lunch' }),
+    ...more,
   ])
   window.history.replaceState(null, '', `/?account=${account.resourceId}&status=both`)
   app.renderApp()
@@ -88,6 +90,55 @@ it('duplicates a transaction into the form, filled with it, and adds the edited 
     }),
   )
 })
+
+/** The table's rows as the user reads them: one record per row, keyed by the column headers. */
+function shownRows(): Record<string, string>[] {
+  const table = screen.getByRole('table', { name: /^Transactions of/ })
+  const [head, ...rows] = within(table).getAllByRole('row')
+  const headers = within(head as HTMLElement)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent ?? '')
+  return rows.map((row) =>
+    Object.fromEntries(
+      within(row)
+        .queryAllByRole('cell')
+        .map((td, i) => [headers[i], td.textContent ?? '']),
+    ),
+  )
+}
+
+// A tester's copy of a purchase in the account's own currency came out as "-43 EUR | -42 EUR": the
+// original had been copied as typed, where the Add form's blank one follows the amount.
+it.each([
+  ['the amount', '-43.00 NOK', { currency: 'NOK', amount: '-42.00' }, ''],
+  ['another amount', '-0.90 EUR', { currency: 'EUR', amount: '-0.90' }, '-0.90'],
+  ['the amount in another currency', '-42.00 EUR', { currency: 'EUR', amount: '-42.00' }, '-42.00'],
+])(
+  'duplicates a transaction whose original is %s: with the amount changed to -43.00, the copy shows %s',
+  async (_, copied, originalAmount, shownInForm) => {
+    const { user } = await showApp({}, undefined, [
+      transaction({
+        cardTransactionId: 'source',
+        transactionAmount: { currency: 'NOK', amount: '-42.00' },
+        originalAmount,
+      }),
+    ])
+    await user.click(screen.getByRole('button', { name: 'Details of transaction source' }))
+    await user.click(screen.getByRole('button', { name: 'Duplicate and edit…' }))
+    const dialog = within(await screen.findByRole('dialog', { name: /^Duplicate and edit · / }))
+    const original = dialog.getByRole('textbox', { name: 'Row 1 original amount' })
+    expect(original).toHaveProperty('value', shownInForm)
+    expect(original.getAttribute('placeholder')).toBe('as Amount')
+    await user.clear(dialog.getByRole('textbox', { name: 'Row 1 amount' }))
+    await user.type(dialog.getByRole('textbox', { name: 'Row 1 amount' }), '-43.00')
+    await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+    await waitFor(() => expect(rowsText()).toBe('Rows 1–4 of 4'))
+    expect(shownRows().filter((row) => row.Amount === '-43.00 NOK')).toEqual([
+      expect.objectContaining({ Original: copied }),
+    ])
+  },
+)
 
 it('deletes the account after a confirmation that names it and how many transactions go with it', async () => {
   const { user, sandbox, account } = await showApp()

@@ -344,11 +344,25 @@ export function isRowField(name: string, rows: number): boolean {
   return match?.[1] !== undefined && Number(match[1]) < rows && rowFields.has(match[2] ?? '')
 }
 
+type FormMoney = { amount: string; currency: string }
+
 /** An amount as any sandbox may send it (a string or a number), as the form's text inputs hold it. */
-function moneyOf(value: unknown): { amount: string; currency: string } {
+function moneyOf(value: unknown): FormMoney {
   const money = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
   const text = (part: unknown) => (typeof part === 'string' || typeof part === 'number' ? String(part) : '')
   return { amount: text(money.amount), currency: text(money.currency) }
+}
+
+/**
+ * A copied original that is the amount itself (the same amount once normalised, in the same currency) is
+ * left blank, as the Add form leaves it: prefilled, it would stay behind when the copy's amount is changed
+ * (docs/decisions.md#original-amount). One that differs, in amount or currency, is kept as it was.
+ */
+function copiedOriginal(amount: FormMoney, original: FormMoney): FormMoney {
+  const isAmount =
+    normaliseAmount(original.amount) === normaliseAmount(amount.amount) &&
+    normaliseCurrency(original.currency) === normaliseCurrency(amount.currency)
+  return isAmount ? { amount: '', currency: '' } : original
 }
 
 /**
@@ -381,7 +395,7 @@ export function rowFromTransaction(
     transactionDate: day('transactionDate'),
     bookingDate: pending ? '' : day('bookingDate'),
     transactionAmount,
-    originalAmount,
+    originalAmount: copiedOriginal(transactionAmount, originalAmount),
     merchantCategoryCode: text('merchantCategoryCode'),
     terminalId: text('terminalId'),
     markupFee: tx.markupFee === undefined ? blank.markupFee : moneyOf(tx.markupFee),
