@@ -30,3 +30,15 @@ it("names the transaction date and id in the row's detail, for the screen that h
   expect(value('Tx date')).toBe('2026-11-23')
   expect(value('Transaction id')).toBe(id)
 })
+
+// A screen reader read the header row as "Details Booked Tx date MCC Details Amount …": the disclosure
+// buttons' column and the transaction's Details text had one name.
+it.each([false, true])('names each column once, the swap shown or not (swapped: %s)', (swapped) => {
+  render(<TransactionsTable rows={[row]} caption="Transactions of test" busy={false} swapped={swapped} />)
+  const headers = within(screen.getAllByRole('row')[0] as HTMLElement).getAllByRole('columnheader')
+  const names = headers.map((th) => th.textContent ?? '')
+  expect(names).toEqual([...new Set(names)])
+  // By its accessible name, which is what is read out: one header each.
+  for (const name of names) expect(screen.getAllByRole('columnheader', { name })).toHaveLength(1)
+  expect(names[0]).toBe('Show details')
+})

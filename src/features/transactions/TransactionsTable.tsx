@@ -120,8 +120,10 @@ export function TransactionsTable({ rows, caption, busy, actions, swapped = fals
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
+              {/* What its buttons do, in their words ("Details of transaction …"), and not the name of
+                  the Details column, which holds the transaction's own text. */}
               <th scope="col" className="col-expand">
-                <span className="visually-hidden">Details</span>
+                <span className="visually-hidden">Show details</span>
               </th>
               {group.headers.map((header) => (
                 <th key={header.id} scope="col" className={header.column.columnDef.meta?.className}>

@@ -47,7 +47,7 @@ it('stays on booked after adding a pending row, and says the bank lists booked o
       .map((row) => row.textContent)
   await waitFor(() =>
     expect(rows()).toEqual([
-      expect.stringMatching(/^Details/),
+      expect.stringMatching(/^Show details/),
       expect.stringMatching(/5411 Grocery stores-12\.5 NOK/),
     ]),
   )
