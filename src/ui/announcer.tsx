@@ -18,7 +18,18 @@ interface Message {
   /** The view (URL query) the message was announced in. */
   view: string
   /** The last major message, shown in its place: a page loaded since is read out, not shown. */
-  shown: { text: string; place: StatusPlace; account: string | null } | undefined
+  shown: ({ text: string; place: StatusPlace } & PageOfView) | undefined
+}
+
+/** The account and page a view shows: the main area's messages are of them. */
+interface PageOfView {
+  account: string | null
+  page: number
+}
+
+function pageOf(search: string): PageOfView {
+  const params = new URLSearchParams(search)
+  return { account: params.get('account'), page: Number(params.get('offset') ?? 0) }
 }
 
 const silence: Message = { text: '', n: 0, major: false, view: '', shown: undefined }
@@ -39,8 +50,13 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
     const view = location.search
     setMessage((m) => {
       if (minor && m.major && m.view === view) return m
-      const account = new URLSearchParams(view).get('account')
-      return { text, n: m.n + 1, major: !minor, view, shown: minor ? m.shown : { text, place, account } }
+      return {
+        text,
+        n: m.n + 1,
+        major: !minor,
+        view,
+        shown: minor ? m.shown : { text, place, ...pageOf(view) },
+      }
     })
   }, [])
   const clear = useCallback(
@@ -78,13 +94,17 @@ export function AnnouncementRegion() {
 /**
  * The last message, shown where it belongs. Hidden from screen readers: the live region has said it,
  * and a second copy would be read twice. A page loaded is not shown: the rows text already says it. The
- * main area's messages are of the account they were said on ("1 transaction created"): on another account
- * they are stale and not shown (docs/decisions.md#status-messages). Its parent renders with the view.
+ * main area's messages are of the account and page they were said on ("1 transaction created"): on another
+ * account, or another page of it, they are stale and not shown (docs/decisions.md#status-messages). Its
+ * parent renders with the view.
  */
 export function StatusMessage({ place }: { place: StatusPlace }) {
   const { shown } = useContext(MessageContext)
   if (shown?.place !== place || shown.text === '') return null
-  if (place === 'main' && shown.account !== new URLSearchParams(location.search).get('account')) return null
+  if (place === 'main') {
+    const now = pageOf(location.search)
+    if (shown.account !== now.account || shown.page !== now.page) return null
+  }
   return (
     <p className="status-message" aria-hidden="true">
       {shown.text}

@@ -254,3 +254,27 @@ it("shows what was done to an account only on that account: another account's pa
   await screen.findByRole('table', { name: /^Transactions of 400000/ })
   expect(note()).toBeUndefined()
 })
+
+// A keyboard tester paging through read "10 transactions created" above every page, as if each page had
+// just been made: the note is of the page it was said on.
+it('shows what was done on the page it was done on, not on the next pages', async () => {
+  const more = Array.from({ length: 10 }, (_, i) => transaction({ cardTransactionId: `m-${i}` }))
+  const { user } = await showApp({}, undefined, more)
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Page size' }), '10')
+  await screen.findByText('Rows 1–10 of 11 or more')
+  const [first] = screen.getAllByRole('button', { name: /^Details of transaction / })
+  if (first === undefined) throw new Error('no row on the first page')
+  await user.click(first)
+  await user.click(screen.getByRole('button', { name: 'Duplicate and edit…' }))
+  const dialog = within(await screen.findByRole('dialog', { name: /^Duplicate and edit · / }))
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+  const note = () => document.querySelector('main .status-message')?.textContent
+  await waitFor(() => expect(note()).toBe('1 transaction created'))
+
+  await user.click(screen.getByRole('button', { name: 'Next ›' }))
+  await screen.findByText(/^Rows 11–13 of 13$/)
+  expect(note()).toBeUndefined()
+  await user.click(screen.getByRole('button', { name: '‹ Prev' }))
+  await screen.findByText('Rows 1–10 of 11 or more')
+  expect(note()).toBe('1 transaction created')
+})
