@@ -63,6 +63,38 @@ test('From and To can be typed by keyboard; an impossible date says so next to t
   for (const row of await tableRows(page)) expect((row.split(' | ')[0] ?? '') <= isoDay(-1)).toBe(true)
 })
 
+/** The toDate of each transaction read the page sends from now on. */
+function recordReads(page: Page): string[] {
+  const reads: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (request.method() === 'GET' && url.pathname.endsWith('/transactions'))
+      reads.push(url.searchParams.get('toDate') ?? '')
+  })
+  return reads
+}
+
+test('a date typed over a filled To is read once, for the date typed, not at each key', async ({ page }) => {
+  await openConsole(page)
+  await fillAndOpenFirst(page)
+  const to = page.getByLabel('To', { exact: true })
+  await page.getByLabel('From', { exact: true }).fill('2026-11-01')
+  await to.fill('2026-11-15')
+  await expect.poll(() => search(page).get('to')).toBe('2026-11-15')
+  await expect(pages(page).getByText(/^(No rows|Rows \d)/)).toBeVisible()
+
+  // Over a whole date, Chromium reports each key as one: 01/15 (before From), 11/15, 11/02, 11/20, 0002…
+  const reads = recordReads(page)
+  const read = page.waitForResponse((response) => response.url().includes('toDate=2026-11-20'))
+  await to.focus()
+  await page.keyboard.type('11202026')
+  expect((await read).status()).toBe(200)
+  await expect(to).toHaveValue('2026-11-20')
+  expect(search(page).get('to')).toBe('2026-11-20')
+  expect(reads).toEqual(['2026-11-20'])
+  await expect(page.getByText(/^Could not load transactions/)).toHaveCount(0)
+})
+
 test('at 800×600 the page never scrolls sideways and Amount stays in view', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 600 })
   await openConsole(page)

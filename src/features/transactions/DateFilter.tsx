@@ -1,5 +1,20 @@
-import { type FocusEvent, type KeyboardEvent, useId, useState } from 'react'
-import { dateEntryProblem, FIRST_YEAR, LAST_YEAR, readDateEntry } from './date-entry'
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+} from 'react'
+import { type DateEntry, dateEntryProblem, FIRST_YEAR, LAST_YEAR, readDateEntry } from './date-entry'
+
+/**
+ * How long typing rests before what it left in the field is applied. Longer than the gap between the
+ * digits of one date, even typed one by one off another screen, so a date half-way through an edit (the
+ * month's first digit, an old day) is never read; short enough that the table follows once the hands stop.
+ */
+const TYPING_PAUSE_MS = 700
 
 interface DateFilterProps {
   label: string
@@ -11,8 +26,10 @@ interface DateFilterProps {
 }
 
 /**
- * A native date field that can be typed into at any speed: the browser reports each keystroke of the
- * year as a whole date (`0002-11-11`), so only a complete date in a sane range is applied, and what is
+ * A native date field that can be typed into at any speed. The browser reports each keystroke as a whole
+ * date once every part holds something (`0002-11-11` while the year is typed, `2026-01-15` on the way from
+ * January to November), so what is typed is applied when typing pauses, on Enter or when the field is
+ * left, and only a complete date in a sane range; the picker's choice, typed by no one, at once. What is
  * not a date is said in words when the user leaves the field (not while typing).
  */
 export function DateFilter({ label, applied, onApply, onUnreadable }: DateFilterProps) {
@@ -20,20 +37,41 @@ export function DateFilter({ label, applied, onApply, onUnreadable }: DateFilter
   const problemId = `${id}-problem`
   const [draft, setDraft] = useState(applied ?? '')
   const [problem, setProblem] = useState<string>()
+  // What typing left in the field and is not applied yet: a new entry at each keystroke restarts the wait.
+  const [typed, setTyped] = useState<DateEntry>()
+  // A change between a key's down and up is typed; one without (the picker's) is a choice made.
+  const keyDown = useRef(false)
   // The URL moved on its own (back, a link, another filter): the field shows what is applied.
   const [shown, setShown] = useState(applied)
   if (shown !== applied) {
     setShown(applied)
     setDraft(applied ?? '')
+    setTyped(undefined)
     if (applied !== undefined) setProblem(undefined)
   }
 
+  const apply = (entry: DateEntry) => {
+    setTyped(undefined)
+    if (entry.kind !== 'date' && entry.kind !== 'empty') return
+    const next = entry.kind === 'date' ? entry.value : undefined
+    if (next !== applied) onApply(next)
+  }
+  const applyTyped = useEffectEvent(apply)
+  useEffect(() => {
+    if (typed === undefined) return
+    const timer = setTimeout(() => applyTyped(typed), TYPING_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [typed])
+
   const settle = (field: HTMLInputElement) => {
+    // Tab's key goes up on the next control: a choice from the picker after it must not wait as typed.
+    keyDown.current = false
     const entry = readDateEntry(field.value, field.validity.badInput)
     const words = dateEntryProblem(label, entry)
     setProblem(words)
     onUnreadable(words !== undefined)
-    if (words !== undefined && applied !== undefined) onApply(undefined)
+    // Left holding no date, the field filters by nothing, and so do the URL and the table.
+    apply(words === undefined ? entry : { kind: 'empty' })
   }
 
   return (
@@ -54,13 +92,17 @@ export function DateFilter({ label, applied, onApply, onUnreadable }: DateFilter
           if (entry.kind === 'date' || entry.kind === 'empty') {
             setProblem(undefined)
             onUnreadable(false)
-            const next = entry.kind === 'date' ? entry.value : undefined
-            if (next !== applied) onApply(next)
           }
+          if (keyDown.current) setTyped(entry)
+          else apply(entry)
         }}
         onBlur={(e: FocusEvent<HTMLInputElement>) => settle(e.currentTarget)}
         onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
           if (e.key === 'Enter') settle(e.currentTarget)
+          else keyDown.current = true
+        }}
+        onKeyUp={() => {
+          keyDown.current = false
         }}
       />
       {problem ? (

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
-import type { PersonalityName } from '../../contract'
+import { type PersonalityName, psd2QuotaRule } from '../../contract'
 import type { Sandbox } from '../../sandbox'
 import { startConsole } from '../../test/render'
 import { daysAgo, seedAccount, seedTransactions, transaction } from '../../test/seed'
 import { renderTransactionsView } from '../../test/transactions-view'
+import { offlineQuotaStore, writeOfflineConditions } from '../conditions'
 
 const booked = (id: string, bookedDaysAgo: number) =>
   transaction({
@@ -111,15 +112,88 @@ it('Back returns to the previous page, not to every filter click on the way', as
 
 it('filters by date: booking date for booked, transaction date for pending', async () => {
   const { user } = await showAccount('&status=both')
-  await user.type(screen.getByLabelText('From'), daysAgo(5))
+  await user.type(screen.getByLabelText('From'), `${daysAgo(5)}{Enter}`)
   await waitFor(() => expect(ids()).toEqual(['b-new', 'b-mid', 'p-new', 'p-old']))
-  await user.type(screen.getByLabelText('To'), daysAgo(2))
+  await user.type(screen.getByLabelText('To'), `${daysAgo(2)}{Enter}`)
   await waitFor(() => expect(ids()).toEqual(['b-mid', 'p-old']))
   expect(view()).toMatchObject({ from: daysAgo(5), to: daysAgo(2) })
 
   await user.click(screen.getByRole('button', { name: 'Clear dates' }))
   await waitFor(() => expect(ids()).toHaveLength(5))
   expect(view()).not.toHaveProperty('from')
+})
+
+/**
+ * What Chromium reports while 11202026 is typed over To's 11/15/2026, month first (en-US): once every part
+ * holds something, each key is a whole date, the month's first digit January's, the year's first ones
+ * years before 1900 (e2e/screen.ui.spec.ts types it in Chromium). user-event types into a date field as
+ * into text and keeps only a whole value, so the keys are replayed as the browser fires them: down, the
+ * field's new value, up.
+ */
+const OVER_NOV_15: [key: string, reported: string][] = [
+  ['1', '2026-01-15'],
+  ['1', '2026-11-15'],
+  ['2', '2026-11-02'],
+  ['0', '2026-11-20'],
+  ['2', '0002-11-20'],
+  ['0', '0020-11-20'],
+  ['2', '0202-11-20'],
+  ['6', '2026-11-20'],
+]
+
+function typeAsChromium(field: HTMLElement, keys: [key: string, reported: string][]) {
+  for (const [key, value] of keys) {
+    fireEvent.keyDown(field, { key })
+    fireEvent.change(field, { target: { value } })
+    fireEvent.keyUp(field, { key })
+  }
+}
+
+/** From 11/01/2026 to 11/15/2026, its first read answered; `quota`: the day's PSD2 four reads counted. */
+async function showNovemberWindow({ quota = false } = {}) {
+  if (quota) writeOfflineConditions({ rules: [psd2QuotaRule('q', 'listTransactions')] })
+  const app = await startConsole({ conditions: quota })
+  const account = await seedAccount(app.sandbox)
+  await seedTransactions(app.sandbox, account.resourceId, [
+    transaction({ cardTransactionId: 'nov-10', bookingDate: '2026-11-10', transactionDate: '2026-11-10' }),
+    transaction({ cardTransactionId: 'nov-18', bookingDate: '2026-11-18', transactionDate: '2026-11-18' }),
+  ])
+  renderTransactionsView(app, account, '&from=2026-11-01&to=2026-11-15')
+  await waitFor(() => expect(ids()).toEqual(['nov-10']))
+  const reads = () => offlineQuotaStore.load()?.reads[`listTransactions ${account.resourceId}`]
+  return { ...app, reads, to: screen.getByLabelText('To') }
+}
+
+it('reads once for a date typed over a filled To, once typing pauses, not at each key', async () => {
+  const { reads, to } = await showNovemberWindow({ quota: true })
+  expect(reads()).toBe(1)
+  typeAsChromium(to, OVER_NOV_15)
+  expect(view()).toMatchObject({ to: '2026-11-15' })
+
+  await waitFor(() => expect(ids()).toEqual(['nov-18', 'nov-10']))
+  expect(view()).toMatchObject({ from: '2026-11-01', to: '2026-11-20' })
+  // The one read for 11/20, and no refusal of 01/15 (before From) on the way: one edit, one of the day's four.
+  expect(reads()).toBe(2)
+  expect(screen.queryByText(/^Could not load transactions/)).toBeNull()
+})
+
+it('applies a typed date at once on Enter or on leaving the field, and a picked one at once', async () => {
+  const { to } = await showNovemberWindow()
+  typeAsChromium(to, OVER_NOV_15)
+  fireEvent.keyDown(to, { key: 'Enter' })
+  expect(view()).toMatchObject({ to: '2026-11-20' })
+
+  typeAsChromium(to, [
+    ['1', '2026-11-01'],
+    ['0', '2026-11-10'],
+  ])
+  fireEvent.blur(to)
+  expect(view()).toMatchObject({ to: '2026-11-10' })
+
+  // The picker's choice comes with no key pressed.
+  fireEvent.change(to, { target: { value: '2026-11-30' } })
+  expect(view()).toMatchObject({ to: '2026-11-30' })
+  await waitFor(() => expect(ids()).toEqual(['nov-18', 'nov-10']))
 })
 
 it('pages through with Next and Prev at the page size in the URL', async () => {
