@@ -516,17 +516,18 @@ function emptyText(status: BookingStatus, from: string | undefined, to: string |
 
 /**
  * A page size the sandbox lowered (`used`, below the `asked` of the view) becomes the view's, so the
- * page size shown and the address say what the pages hold; what was asked stays said while it is in use.
+ * page size shown and the address say what the pages hold; what was asked is said on the page where the
+ * sandbox lowered it, while that size is in use (a tester read it again on the next page as news).
  */
 function usePageCap(used: number | undefined): { asked: number; used: number } | undefined {
   const [view, setView] = useView()
-  const [cap, setCap] = useState<{ asked: number; used: number }>()
+  const [cap, setCap] = useState<{ asked: number; used: number; offset: number }>()
   useEffect(() => {
     if (used === undefined) return
-    setCap({ asked: view.limit, used })
+    setCap({ asked: view.limit, used, offset: view.offset })
     setView({ limit: used }, { replace: true })
-  }, [used, view.limit, setView])
-  return cap?.used === view.limit ? cap : undefined
+  }, [used, view.limit, view.offset, setView])
+  return cap?.used === view.limit && cap.offset === view.offset ? cap : undefined
 }
 
 /** "Page 2 loaded: Rows 51–100 of 101 or more", once per view the user moved to (not on every refetch). */

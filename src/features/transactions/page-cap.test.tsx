@@ -37,6 +37,10 @@ it('says the sandbox answered fewer rows a page than asked, and shows the page s
   await user.click(pager.getByRole('button', { name: 'Next ›' }))
   await waitFor(() => expect(pager.getByText(/^Rows/).textContent).toBe('Rows 11–12 of 12'))
   expect(pager.getByRole('combobox', { name: 'Page size' })).toHaveProperty('value', '10')
+  // Said on the page where the sandbox lowered the size: the next page is not news of it.
+  expect(screen.queryByText(/^The sandbox answers at most/)).toBeNull()
+  await user.click(pager.getByRole('button', { name: '‹ Prev' }))
+  await waitFor(() => expect(pager.getByText(/^Rows/).textContent).toBe('Rows 1–10 of 11 or more'))
   expect(screen.getByText(/^The sandbox answers at most 10 rows a page; asked for 50/)).toBeDefined()
 })
 
