@@ -30,6 +30,11 @@ import { switchMode, takeCarriedAccount } from './switch-mode'
 /** Where the page turns to one column (styles.css): keep the two in step. */
 const ONE_COLUMN = '(max-width: 720px)'
 
+// The empty sandbox's + New card account and Open account… stand in for the sidebar's + New and Open…: the
+// same ids, so a dialog opened from the first gives the focus back to the second (src/ui/Dialog.tsx).
+const NEW_ACCOUNT_ID = 'new-account'
+const OPEN_ACCOUNT_ID = 'open-account'
+
 const SharedLinkOpener = lazyChunk(() =>
   import('../features/share/SharedLinkOpener').then((m) => m.SharedLinkOpener),
 )
@@ -307,10 +312,10 @@ function SidebarActions({
 }) {
   return (
     <div className="sidebar-actions">
-      <button type="button" onClick={onOpen}>
+      <button type="button" id={OPEN_ACCOUNT_ID} onClick={onOpen}>
         Open…
       </button>
-      <button type="button" onClick={onNew}>
+      <button type="button" id={NEW_ACCOUNT_ID} onClick={onNew}>
         + New
       </button>
       {fold ? (
@@ -423,10 +428,10 @@ function EmptySandbox({
           : 'Create one, or fill the sandbox with the fixed test data set.'}
       </p>
       <div className="actions">
-        <button type="button" className="primary" onClick={onNew}>
+        <button type="button" id={NEW_ACCOUNT_ID} className="primary" onClick={onNew}>
           + New card account
         </button>
-        <button type="button" onClick={onOpen}>
+        <button type="button" id={OPEN_ACCOUNT_ID} onClick={onOpen}>
           Open account…
         </button>
         <FillButton fill={fill} onFilled={onFilled} />

@@ -27,7 +27,10 @@ interface DialogProps {
   confirmDiscard?: string | undefined
   /** Help's section about this dialog: a Help button in the title bar shows it in place, losing nothing typed. */
   help?: HelpTopic | undefined
-  /** Where the focus goes if what opened the dialog is gone on close (the main area when this has none). */
+  /**
+   * Where the focus goes if what opened the dialog is gone on close and no control took its id (the main
+   * area when this has none).
+   */
   focusInstead?: (() => HTMLElement | undefined) | undefined
 }
 
@@ -115,11 +118,13 @@ export function Dialog({
     return () => {
       dialog.removeEventListener('cancel', onCancel)
       dialog.close()
-      // The opener may be gone (the empty state's button once an account exists): the main area then, the
-      // page left where it was, unless the dialog names a better place.
+      // The opener may be gone (the empty state's button once an account exists): the control that took
+      // its id (the header's + Add transactions after the empty state's), else the place the dialog names,
+      // else the main area, the page left where it was.
       if (opener?.isConnected) opener.focus()
       else {
-        const instead = focusInstead.current?.()
+        const successor = opener?.id ? document.getElementById(opener.id) : null
+        const instead = successor ?? focusInstead.current?.()
         if (instead) instead.focus()
         else document.getElementById('main')?.focus({ preventScroll: true })
       }

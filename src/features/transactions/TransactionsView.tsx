@@ -11,7 +11,6 @@ import { PersonalInput, useShownPersonal } from '../presenter'
 import { UnexpectedAnswer } from '../UnexpectedAnswer'
 import { useDeletion } from '../use-deletion'
 import { useView, viewSearch } from '../view-state'
-import { ADD_TRANSACTIONS_ID } from './add-transactions-button'
 import { Filters, FROM, focusFilter } from './Filters'
 import { askedText, Pagination, rowsText } from './Pagination'
 import {
@@ -25,6 +24,7 @@ import {
 } from './rows'
 import { type RowActions, TransactionsTable } from './TransactionsTable'
 import type { TransactionFormRow } from './transaction-form'
+import { ADD_TRANSACTIONS_ID, GENERATE_ID } from './view-action-ids'
 
 export interface TransactionActions {
   onAdd: () => void
@@ -293,7 +293,7 @@ function ViewActions({
         Settle pending…
       </button>
       {onGenerate ? (
-        <button type="button" onClick={onGenerate}>
+        <button type="button" id={GENERATE_ID} onClick={onGenerate}>
           Generate…
         </button>
       ) : null}
@@ -491,7 +491,7 @@ function EmptyTransactions({ onAdd, onGenerate }: { onAdd: () => void; onGenerat
         <button type="button" id={ADD_TRANSACTIONS_ID} className="primary" onClick={onAdd}>
           + Add transactions
         </button>
-        <button type="button" onClick={onGenerate}>
+        <button type="button" id={GENERATE_ID} onClick={onGenerate}>
           Generate…
         </button>
         {filtered ? (

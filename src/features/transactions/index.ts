@@ -1,11 +1,11 @@
 // The feature's public entry: other features import only this (docs/decisions.md#feature-folders).
 import { lazyChunk } from '../../ui/lazy-chunk'
 
-export { ADD_TRANSACTIONS_ID } from './add-transactions-button'
 export { merchantCategories } from './mcc'
 export { markRecent } from './recent'
 export type { DeletableRow } from './rows'
 export type { TransactionFormRow } from './transaction-form'
+export { ADD_TRANSACTIONS_ID } from './view-action-ids'
 export { viewShowing } from './view-showing'
 
 // The form brings react-hook-form with it: loaded when first opened.
