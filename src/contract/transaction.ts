@@ -236,6 +236,8 @@ const linksFromServer = z.looseObject({
   first: z.optional(z.catchall(hrefLink, z.unknown())),
   next: z.optional(z.catchall(hrefLink, z.unknown())),
   previous: z.optional(z.catchall(hrefLink, z.unknown())),
+  // Our sandboxes send it, a bank may: the pager reads from it how many rows there are at least.
+  last: z.optional(z.catchall(hrefLink, z.unknown())),
 })
 
 const transactionListsFromServer = z.looseObject({

@@ -5,18 +5,20 @@ import type { PageInfo } from './rows'
 const n = (value: number) => value.toLocaleString('en')
 
 /**
- * "Rows 51–100 of 101 or more" while more may follow (the wire has no total); "Rows 1,001–1,007 of 1,007"
- * once the last page is known. A page reached by following a sandbox's link as is has no offset the console
- * knows: its rows are counted only.
+ * "Rows 51–100 of 101 or more" while more may follow (the wire has no total), or of as many as the
+ * sandbox's link to its last page says there are at least ("of 1,001 or more" on page 1 when the last page
+ * starts at row 1,001); "Rows 1,001–1,007 of 1,007" once the last page is known. A page reached by
+ * following a sandbox's link as is has no offset the console knows: its rows are counted only.
  */
-export function rowsText(offset: number | undefined, { count, hasMore }: PageInfo): string {
+export function rowsText(offset: number | undefined, { count, hasMore, lastOffset }: PageInfo): string {
   if (offset === undefined)
     return count === 0
       ? 'No rows on the linked page'
       : `${n(count)} ${count === 1 ? 'row' : 'rows'} on the linked page`
   if (count === 0) return offset === 0 ? 'No rows' : `No rows from row ${n(offset + 1)} on`
   const last = offset + count
-  return `Rows ${n(offset + 1)}–${n(last)} of ${hasMore ? `${n(last + 1)} or more` : n(last)}`
+  const atLeast = Math.max(last + 1, (lastOffset ?? 0) + 1)
+  return `Rows ${n(offset + 1)}–${n(last)} of ${hasMore ? `${n(atLeast)} or more` : n(last)}`
 }
 
 /**

@@ -118,12 +118,19 @@ export interface PageInfo {
   /** The pages the sandbox links to, as it sent them. */
   next: string | undefined
   previous: string | undefined
+  /**
+   * Where the last page starts, when the sandbox links to it (`_links.last`) with an offset the console can
+   * read: the rows number more than that, so the pager says more than "one more than this page".
+   */
+  lastOffset?: number | undefined
 }
 
 export function pageInfo(page: TransactionsPage, limit: number, rows: number): PageInfo {
   const links = page.cardTransactions._links
+  const last = links?.last === undefined ? undefined : linkTarget(links.last.href)
   return {
     count: rows,
+    lastOffset: last?.kind === 'view' ? last.offset : undefined,
     hasMore: links ? links.next !== undefined : rows >= limit,
     next: links?.next?.href,
     previous: links?.previous?.href,

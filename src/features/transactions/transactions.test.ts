@@ -43,6 +43,34 @@ describe('pagination without a total', () => {
     expect(rowsText(undefined, info(1, false))).toBe('1 row on the linked page')
   })
 
+  // A tester at one row a page read "Rows 1–1 of 2 or more" while the answer's last link said offset 1.
+  it('says as many rows at least as the link to the last page shows', () => {
+    const withLast = (count: number, lastOffset: number | undefined) => ({ ...info(count, true), lastOffset })
+    expect(rowsText(0, withLast(1, 1))).toBe('Rows 1–1 of 2 or more')
+    expect(rowsText(0, withLast(5, 30))).toBe('Rows 1–5 of 31 or more')
+    // A link that points before this page's end says nothing more than the page does.
+    expect(rowsText(10, withLast(5, 5))).toBe('Rows 11–15 of 16 or more')
+    expect(rowsText(0, withLast(5, undefined))).toBe('Rows 1–5 of 6 or more')
+  })
+
+  it('reads where the last page starts from _links.last, when it names an offset', () => {
+    const linked = (last: string) =>
+      pageInfo(
+        {
+          cardAccount: { maskedPan: 'x' },
+          cardTransactions: {
+            booked: [],
+            pending: [],
+            _links: { next: { href: '?offset=5&limit=5' }, last: { href: last } },
+          },
+        },
+        5,
+        5,
+      ).lastOffset
+    expect(linked('/v1/sandbox/card-accounts/a/transactions?bookingStatus=both&offset=30&limit=5')).toBe(30)
+    expect(linked('/v1/sandbox/card-accounts/a/transactions?cursor=zzz')).toBeUndefined()
+  })
+
   it('moves the view to the page a link names, whatever base the sandbox linked under', () => {
     const query = 'bookingStatus=both&offset=20&limit=10'
     expect(linkTarget(`https://bank/api-sandbox/v1/sandbox/card-accounts/a/transactions?${query}`)).toEqual({
