@@ -7,6 +7,7 @@ import {
   openConsole,
   openFlows,
   openHeaderGroup,
+  runFlowSteps,
   screenshot,
   signatureSwitch,
   swapAmounts,
@@ -188,4 +189,17 @@ test('presenter mode with a flow open is accessible in both themes', async ({ pa
   })
   await page.setViewportSize({ width: 800, height: 600 })
   await inEachTheme(page, (theme) => keepScreenshot(page, `presenter-${theme}-800`))
+})
+
+// A keyboard tester pressed → for step 1 in presenter mode, and the focus fell to the page's start: Run
+// next step was disabled under it while the step ran.
+test('the focus stays on Run next step while each step runs', async ({ page }) => {
+  await openConsole(page)
+  await page.keyboard.press('Alt+Shift+P')
+  const panel = await openFlows(page)
+  const next = panel.getByRole('button', { name: 'Run next step →' })
+  await runFlowSteps(page, panel, 2, async () => {
+    await expect(next).toBeEnabled()
+    await expect(next).toBeFocused()
+  })
 })

@@ -45,6 +45,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   // The requests "Record from requests" offers, while its dialog is open.
   const [recordable, setRecordable] = useState<readonly RequestLogEntry[]>()
   const nextButton = useRef<HTMLButtonElement>(null)
+  const backButton = useRef<HTMLButtonElement>(null)
   const caption = useRef<HTMLParagraphElement>(null)
   useCaptionRoom(caption)
   // The two-line panel of a narrow screen (styles.css) starts with record, export and import folded away:
@@ -94,6 +95,12 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
 
   useArrowKeys(() => void next(), back)
   useEffect(() => nextButton.current?.focus(), [])
+  // The last step disables Run next step under the focus: it goes to ← Back, not to the page's start.
+  useEffect(() => {
+    const focused = document.activeElement
+    const lost = focused === null || focused === document.body || focused === nextButton.current
+    if (at > 0 && nextButton.current?.disabled && lost) backButton.current?.focus()
+  }, [at])
   useEffect(() => (at > 0 ? bringStepDataIntoView() : undefined), [at])
 
   const close = () => {
@@ -192,15 +199,24 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
       {/* Above the list: however long it is, the step's buttons stay in sight (issue 20's tester, presenter
           mode at 1366×900, found them under the caption's bar below a five-step list). */}
       <div className="flow-actions flow-step-actions">
-        <button type="button" onClick={back} disabled={at === 0 || running} aria-keyshortcuts="ArrowLeft">
+        <button
+          type="button"
+          ref={backButton}
+          onClick={back}
+          disabled={at === 0 || running}
+          aria-keyshortcuts="ArrowLeft"
+        >
           ← Back
         </button>
+        {/* Not disabled while a step runs (next() ignores it then): a disabled button drops the focus to
+            the page's start, and a keyboard tester pressing → went on from nowhere. */}
         <button
           type="button"
           ref={nextButton}
           className="primary"
           onClick={() => void next()}
-          disabled={!upcoming || running}
+          disabled={!upcoming}
+          aria-disabled={running || undefined}
           aria-keyshortcuts="ArrowRight"
         >
           {running ? 'Running…' : 'Run next step →'}
