@@ -48,8 +48,11 @@ test('an empty sandbox offers to create an account; invalid input is marked, val
   await dialog.getByRole('button', { name: 'Create account' }).click()
 
   await expect(dialog).toBeHidden()
-  // The empty state and its button are gone with the first account: focus goes to the main area.
-  await expect(page.getByRole('main')).toBeFocused()
+  // The empty state and its button are gone with the first account: focus goes to the sidebar's + New,
+  // which took its place, in sight (not to the main area, where a keyboard tester lost it).
+  await expect(
+    page.getByRole('complementary').getByRole('button', { name: '+ New', exact: true }),
+  ).toBeFocused()
   await expect(page.getByRole('status')).toHaveText('Card account 525412******3241 created')
   await expect(
     page.getByRole('heading', { name: '525412******3241 · NOK · Conformance card · corporate' }),
