@@ -26,4 +26,16 @@ describe('the mode of a tab', () => {
     browser.setItem('sandbox-console.mode', 'banana')
     expect(startMode(storage(), browser)).toBe('offline')
   })
+
+  it('starts all the same when the tab’s storage refuses to keep its mode', () => {
+    const browser = storage()
+    browser.setItem('sandbox-console.mode', 'proxy')
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('quota', 'QuotaExceededError')
+      },
+    }
+    expect(startMode(full, browser)).toBe('proxy')
+  })
 })

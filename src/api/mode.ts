@@ -33,7 +33,11 @@ const modeIn = (storage: ModeStorage): Mode | undefined => {
  */
 export function startMode(tab: ModeStorage = sessionStorage, browser: ModeStorage = localStorage): Mode {
   const mode = modeIn(tab) ?? modeIn(browser) ?? 'offline'
-  tab.setItem(STORAGE_KEY, mode)
+  try {
+    tab.setItem(STORAGE_KEY, mode)
+  } catch {
+    // Storage refused (a full quota): the tab starts in this mode all the same, only not pinned to it.
+  }
   return mode
 }
 
