@@ -7,7 +7,7 @@ test.use({ serverSettings: PLATFORM_UPSTREAM })
 
 test("against a bank's sandbox the chart reads page by page and says each page counts", async ({ page }) => {
   await openConsole(page)
-  await fillTestData(page)
+  await fillTestData(page, { permanent: true })
   await page.getByRole('radio', { name: 'both' }).check()
   const chart = page.getByRole('region', { name: 'Transactions over time' })
   await expect(chart).toContainText("Each page is a request that counts against the bank's limits")

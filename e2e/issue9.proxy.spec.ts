@@ -16,7 +16,7 @@ const forgetBook = (page: Page) =>
 test('the account book, an account opened by id, a string pending row and its raw JSON', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 })
   await openConsole(page)
-  await fillTestData(page)
+  await fillTestData(page, { permanent: true })
   await expect(page.getByText('This sandbox does not list card accounts')).toBeVisible()
   await expect(accountLinks(page)).toHaveCount(2)
   const id = new URL(page.url()).searchParams.get('account') ?? ''
@@ -57,7 +57,7 @@ test('the account book, an account opened by id, a string pending row and its ra
 
 test('proxy mode exports the account book alone and imports it back', async ({ page }) => {
   await openConsole(page)
-  await fillTestData(page)
+  await fillTestData(page, { permanent: true })
   await expect(accountLinks(page)).toHaveCount(2)
   const names = await accountLinks(page).allTextContents()
 

@@ -12,7 +12,7 @@ test('a sandbox without an account list: the book keeps what was created, a link
   await openConsole(page)
   await expect(page.getByText('This sandbox does not list card accounts')).toBeVisible()
 
-  await fillTestData(page)
+  await fillTestData(page, { permanent: true })
   const id = new URL(page.url()).searchParams.get('account') ?? ''
   expect(id).toMatch(/^enc!![A-Za-z0-9_-]+=*$/)
   // Amounts sent as JSON numbers show with their digits.
@@ -43,7 +43,7 @@ test('a sandbox shaped like the bank has no deletes: the console offers none and
   page,
 }) => {
   await openConsole(page)
-  await fillTestData(page)
+  await fillTestData(page, { permanent: true })
   await page.getByRole('radio', { name: 'booked' }).check()
   await page
     .getByRole('button', { name: /^Details of transaction / })

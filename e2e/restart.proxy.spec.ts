@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startConsoleServer } from '../server/test-support/console-process'
 import { expect, test } from './fixtures'
-import { accountLinks, pages, tableRows } from './support'
+import { accountLinks, confirmPermanentFill, pages, tableRows } from './support'
 
 // Proxy only: the local sandbox behind `npm start` keeps its data in a folder (SANDBOX_DATA), so a restart
 // of the console's server on the same folder answers with what was made before it.
@@ -29,6 +29,8 @@ async function restartKeepsData(page: Page, env: Record<string, string>, dataFil
       await page.goto(server.url)
       await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('proxy')
       await page.getByRole('main').getByRole('button', { name: 'Fill test data' }).click()
+      // The platform's shape has no deletes: the console asks before writing there.
+      if (env.SANDBOX_PERSONALITY === 'platform') await confirmPermanentFill(page)
       await expect(pages(page)).toContainText('Rows 1–')
       before = await tableRows(page)
       expect(before.length).toBeGreaterThan(0)

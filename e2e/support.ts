@@ -150,9 +150,9 @@ export async function checkScreenInEachTheme(page: Page, screen: string): Promis
  * of the accounts it created, in the fixed set's order (Kari Nordmann's NOK card, then Nordlys Logistikk's
  * EUR card), read from the transactions it added to each: in proxy mode the worker's sandbox may hold
  * other tests' copies of the set, with the same masked PANs, so a test opens its own by id
- * (`openAccount`).
+ * (`openAccount`). `permanent`: the sandbox offers no delete (the platform's shape), so the console asks first.
  */
-export async function fillTestData(page: Page): Promise<string[]> {
+export async function fillTestData(page: Page, { permanent = false } = {}): Promise<string[]> {
   const ids: string[] = []
   const collect = (request: Request) => {
     const added = /\/card-accounts\/([^/?]+)\/transactions$/.exec(new URL(request.url()).pathname)
@@ -162,6 +162,7 @@ export async function fillTestData(page: Page): Promise<string[]> {
   page.on('request', collect)
   try {
     await page.getByRole('button', { name: 'Fill test data' }).click()
+    if (permanent) await confirmPermanentFill(page)
     await expect(page.getByRole('status')).toHaveText(/Test data filled: 2 card accounts, \d+ transactions/)
   } finally {
     page.off('request', collect)
@@ -307,4 +308,11 @@ export async function runFlowSteps(
     await expect(panel.getByText(new RegExp(`^Step ${step}: `))).toBeAttached()
     await each(step)
   }
+}
+
+/** Answers the question Fill test data asks before writing to a sandbox that offers no delete. */
+export async function confirmPermanentFill(page: Page): Promise<void> {
+  const ask = page.getByRole('dialog', { name: 'Fill test data' })
+  await expect(ask).toContainText('This sandbox offers no delete: they stay there for good')
+  await ask.getByRole('button', { name: 'Fill test data' }).click()
 }

@@ -26,3 +26,6 @@ function sandboxKindOf(connection: ConsoleConnection | null | undefined): Sandbo
   if (!connection.local) return 'bank'
   return connection.consoleOperations ? 'own' : 'bank-shaped'
 }
+
+/** What a write to a sandbox without deletes is told first (Fill test data, Generate): nothing undoes it. */
+export const NO_DELETES = 'This sandbox offers no delete'

@@ -1,6 +1,20 @@
+import { useState } from 'react'
+import { useApiClient, useConnection } from '../../api'
+import { ChunkBoundary } from '../../ui/ChunkBoundary'
+import { lazyChunk } from '../../ui/lazy-chunk'
+import { useDeletion } from '../use-deletion'
 import type { FillTestData } from './fill'
 
-/** Fill test data, said "Filling…" while it runs; `onFilled` gets the first account created. */
+// Asked only where nothing written can be deleted: its words load then, not with the first screen.
+const PermanentFillQuestion = lazyChunk(() =>
+  import('./PermanentFillQuestion').then((m) => m.PermanentFillQuestion),
+)
+
+/**
+ * Fill test data, said "Filling…" while it runs; `onFilled` gets the first account created. Where the
+ * sandbox offers no delete (a bank, or one shaped like it), it asks first: what it writes stays there, and
+ * a second fill makes a second set the book cannot tell from the first but by its ids.
+ */
 export function FillButton({
   fill,
   onFilled,
@@ -8,9 +22,32 @@ export function FillButton({
   fill: FillTestData
   onFilled: (first: string | undefined) => void
 }) {
+  const deletion = useDeletion()
+  // By proxy, whether the sandbox deletes is known once the proxy said what it is (at start): not before.
+  const connection = useConnection()
+  const known = useApiClient().mode === 'offline' || connection.data !== undefined
+  const [asking, setAsking] = useState(false)
+  const run = async () => onFilled(await fill.fill())
   return (
-    <button type="button" disabled={fill.filling} onClick={async () => onFilled(await fill.fill())}>
-      {fill.filling ? 'Filling…' : 'Fill test data'}
-    </button>
+    <>
+      <button
+        type="button"
+        disabled={fill.filling || !known}
+        onClick={() => (deletion.offered ? void run() : setAsking(true))}
+      >
+        {fill.filling ? 'Filling…' : 'Fill test data'}
+      </button>
+      {asking ? (
+        <ChunkBoundary title="Fill test data" onClose={() => setAsking(false)}>
+          <PermanentFillQuestion
+            onClose={() => setAsking(false)}
+            onFill={async () => {
+              setAsking(false)
+              await run()
+            }}
+          />
+        </ChunkBoundary>
+      ) : null}
+    </>
   )
 }

@@ -12,6 +12,7 @@ import { notListedNote, useBooksOnly } from '../books-only'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
 import { numberOf, wholeNumberOf, wholeNumberProblem } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
+import { NO_DELETES, useDeletion } from '../use-deletion'
 import { count } from './offline-data'
 
 /** How many one run may generate: the size testers ask for to see how a client copes with a large account. */
@@ -146,6 +147,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
         <p className="muted">
           For {accountSummary(account)}; the same seed always gives the same transactions.
         </p>
+        <StaysForGood />
         <div className="form-grid">
           <Field
             label="Number of transactions"
@@ -279,4 +281,11 @@ function progressText(run: Exclude<Run, { state: 'idle' }>): string {
     case 'failed':
       return `Failed: ${of} transactions stored.`
   }
+}
+
+/** A bank, or a sandbox shaped like one, keeps every write: said before the first is sent. */
+function StaysForGood() {
+  const deletion = useDeletion()
+  if (deletion.offered) return null
+  return <p className="note">{NO_DELETES}: the transactions it generates stay there for good.</p>
 }
