@@ -219,3 +219,53 @@ describe('a corporate account known by its id alone', () => {
     expect(await screen.findByText('No rows')).toBeDefined()
   })
 })
+
+describe("the Open dialog's PSU-Corporate-ID", () => {
+  const corporate = { customerNumber: '18129215603', customerType: 'corporate', name: 'Nordlys Logistikk AS' }
+
+  const openDialog = async () => {
+    fireEvent.click(await screen.findByRole('button', { name: 'Open account…' }))
+    return screen.findByRole('dialog', { name: 'Open card account' })
+  }
+  const corporateField = (dialog: HTMLElement) =>
+    within(dialog).getByLabelText('PSU-Corporate-ID (corporate accounts only)')
+  const hintOf = (field: HTMLElement) =>
+    document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent
+  const sentCorporateIds = (client: ReturnType<typeof renderConsole>['client'], id: string) =>
+    client.log
+      .snapshot()
+      .flatMap((entry) => (entry.kind === 'request' && entry.url.includes(id) ? [entry] : []))
+      .map((entry) => entry.requestHeaders.find(([name]) => name.toLowerCase() === 'psu-corporate-id')?.[1])
+
+  it('says that, left empty, our own sandbox is sent "*", which opens a corporate account', async () => {
+    server.use(...proxyAnswers())
+    withoutList(405)
+    const id = await storedAccountId(corporate)
+    const { client } = renderConsole('', 'proxy')
+
+    const dialog = await openDialog()
+    await waitFor(() =>
+      expect(hintOf(corporateField(dialog))).toBe(
+        'Left empty, the console sends "*": this sandbox is the console\'s own, and a corporate account opens with any value.',
+      ),
+    )
+    fireEvent.change(within(dialog).getByLabelText('Card account id or link'), { target: { value: id } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open account' }))
+    expect(await screen.findByRole('heading', { name: /Nordlys Logistikk AS · corporate/ })).toBeDefined()
+    expect(sentCorporateIds(client, id)[0]).toBeDefined()
+    expect(sentCorporateIds(client, id).at(-1)).toBe('*')
+  })
+
+  it("says that, left empty, a bank's sandbox is sent none, and refuses a corporate account", async () => {
+    server.use(...proxyAnswers({ upstream: 'https://bank.example/api-sandbox', local: false }))
+    withoutList(405)
+    renderConsole('', 'proxy')
+
+    const dialog = await openDialog()
+    await waitFor(() =>
+      expect(hintOf(corporateField(dialog))).toBe(
+        'Left empty, none is sent: a corporate account is then refused (HTTP 400) until you type it.',
+      ),
+    )
+  })
+})

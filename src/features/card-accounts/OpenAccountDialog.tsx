@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
-import { useOpenAccount } from '../../api'
+import { LIST_CORPORATE_ID, useApiClient, useConnection, useOpenAccount } from '../../api'
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
 import { FormAlert } from '../../ui/Messages'
@@ -16,6 +16,22 @@ interface OpenAccountDialogProps {
 const CORPORATE_ID_LABEL = 'PSU-Corporate-ID'
 
 /**
+ * What an empty field sends, said where it is typed: our own sandboxes are asked with a stand-in
+ * (`openAccount`; docs/decisions.md#corporate-accounts), which they take as they take any value, so "read
+ * only with it" would not be true of them. Unknown until the proxy says which upstream it serves.
+ */
+function useEmptyCorporateIdHint(): string {
+  const { mode } = useApiClient()
+  const local = useConnection().data?.local
+  if (mode === 'offline' || local === true) {
+    return `Left empty, the console sends "${LIST_CORPORATE_ID}": this sandbox is the console's own, and a corporate account opens with any value.`
+  }
+  if (local === false)
+    return 'Left empty, none is sent: a corporate account is then refused (HTTP 400) until you type it.'
+  return 'A corporate account is read only with it'
+}
+
+/**
  * Opens a card account by id or by a pasted link, and adds it to the console's book: the way to reach an
  * account on a sandbox that does not list its accounts.
  */
@@ -27,6 +43,7 @@ export function OpenAccountDialog({ onClose, onOpened }: OpenAccountDialogProps)
   const [corporateIdError, setCorporateIdError] = useState<string>()
   const [notFound, setNotFound] = useState<{ id: string; message: string }>()
   const hintId = useId()
+  const emptyCorporateIdHint = useEmptyCorporateIdHint()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -72,7 +89,7 @@ export function OpenAccountDialog({ onClose, onOpened }: OpenAccountDialogProps)
           <Field
             label={`${CORPORATE_ID_LABEL} (corporate accounts only)`}
             error={corporateIdError}
-            hint="A corporate account is read only with it"
+            hint={emptyCorporateIdHint}
           >
             {(c) => <PersonalInput {...c} value={corporateId} onChange={setCorporateId} autoComplete="off" />}
           </Field>
