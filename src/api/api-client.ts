@@ -5,7 +5,7 @@ import {
   consoleConnection,
 } from '../contract'
 import type { TamperScenario } from '../signing/tamper-scenarios'
-import { type AccountBook, createAccountBook, OFFLINE_UPSTREAM } from './account-book'
+import { type AccountBook, createAccountBook, OFFLINE_UPSTREAM, type Sighting } from './account-book'
 import {
   type CardAccountRead,
   createCardAccount,
@@ -25,7 +25,7 @@ import {
 } from './client'
 import type { Verdict } from './connection-test'
 import { consoleFetch } from './console-secret'
-import { LIST_CORPORATE_ID } from './corporate-id'
+import { LIST_CORPORATE_ID, storeCorporateId } from './corporate-id'
 import { createDeletionRefusals, type DeletionRefusals, isDeletionNotOffered } from './deletion'
 import { ApiError } from './errors'
 import { createAccountFixHeaders, createLongerNameSetting } from './fixes'
@@ -165,6 +165,13 @@ export function createApiClient({
 
   const openAccount = async (id: string, given: ReadOptions = {}): Promise<OpenOutcome> => {
     const key = await upstream()
+    // A PSU-Corporate-ID the tester gave is theirs for this account from now on, as if typed in its view's
+    // field: kept before the book shows the account, whose views read it at once, so they send it and do
+    // not swap it for the customer number the answer names.
+    const record = (sighting: Sighting) => {
+      if (given.corporateId) storeCorporateId(id, given.corporateId)
+      book.record(key, sighting)
+    }
     // The console does not know yet whether the account is corporate: our own sandboxes are asked as the
     // list asks them, for every customer at once, so a corporate one reads and says whose it is.
     const options = {
@@ -174,17 +181,17 @@ export function createApiClient({
     try {
       const account = await getCardAccount(send, id, options)
       const note = account.kind === 'unexpected' ? unexpectedNote(account.problems) : undefined
-      book.record(key, { id, origin: 'opened', account: account.raw, note })
+      record({ id, origin: 'opened', account: account.raw, note })
       return { kind: 'opened', id }
     } catch (error) {
       if (isSandboxNotFound(error)) return { kind: 'not-found', id, error }
-      return openByTransactions(key, id, options, `The account could not be read: ${reason(error)}`)
+      return openByTransactions(record, id, options, `The account could not be read: ${reason(error)}`)
     }
   }
 
   /** The account object could not be read: its transactions name its masked PAN, which is enough. */
   const openByTransactions = async (
-    key: string,
+    record: (sighting: Sighting) => void,
     id: string,
     options: ReadOptions,
     note: string,
@@ -192,12 +199,12 @@ export function createApiClient({
     try {
       const page = await listTransactions(send, id, { bookingStatus: 'both', offset: 0, limit: 1 }, options)
       const maskedPan = page.kind === 'read' ? page.value.cardAccount?.maskedPan : undefined
-      book.record(key, { id, origin: 'opened', maskedPan, note })
+      record({ id, origin: 'opened', maskedPan, note })
     } catch (error) {
       if (isSandboxNotFound(error)) return { kind: 'not-found', id, error }
       // Anything but the sandbox's 404 (a refused signature, an unreachable upstream) does not say the
       // account is not there: it joins the book, with why it could not be read.
-      book.record(key, { id, origin: 'opened', note })
+      record({ id, origin: 'opened', note })
     }
     return { kind: 'opened', id }
   }

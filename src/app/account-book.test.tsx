@@ -268,4 +268,25 @@ describe("the Open dialog's PSU-Corporate-ID", () => {
       ),
     )
   })
+
+  it('keeps a typed value for the account: the field shows it and the reads send it', async () => {
+    withoutList(405)
+    const id = await storedAccountId(corporate)
+    const { client } = renderConsole()
+
+    const dialog = await openDialog()
+    fireEvent.change(within(dialog).getByLabelText('Card account id or link'), { target: { value: id } })
+    fireEvent.change(corporateField(dialog), { target: { value: '12345678901' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open account' }))
+
+    expect(await screen.findByRole('heading', { name: /Nordlys Logistikk AS · corporate/ })).toBeDefined()
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'PSU-Corporate-ID' }) as HTMLInputElement).value).toBe(
+        '12345678901',
+      ),
+    )
+    expect(await screen.findByText('No rows')).toBeDefined()
+    // The log is newest first: every request about the account sent what was typed, none the customer number.
+    expect(new Set(sentCorporateIds(client, id))).toEqual(new Set(['12345678901']))
+  })
 })
