@@ -51,7 +51,7 @@ test('a sandbox shaped like the bank has no deletes: the console offers none and
     .click()
   // The proxy says its local sandbox is the platform's shape: nothing is offered that it would refuse.
   await expect(
-    page.getByText(/^Deleting is not offered: the sandbox at .* is shaped like a bank/),
+    page.getByText(/^Deleting is not offered: the local sandbox, data in .*, is shaped like a bank/),
   ).toBeVisible()
   await expect(page.getByRole('button', { name: /^Delete transaction / })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Delete account…' })).toHaveCount(0)

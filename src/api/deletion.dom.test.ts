@@ -38,6 +38,21 @@ it("offers deletes on the console's own sandbox, never on the bank's, and stops 
       /^Deleting is not offered: the sandbox at http:\/\/127\.0\.0\.1:40002\/api-sandbox is shaped like a bank \(SANDBOX_PERSONALITY\), which has none\./,
     ),
   })
+  // A local sandbox that keeps its data in a file is keyed by it, and names itself (a tester read "the
+  // sandbox at the local sandbox, data in …").
+  expect(
+    renderHook(() =>
+      useDeletionSupport(
+        refusals,
+        'the local sandbox, data in .sandbox-data/npm-start-platform.json',
+        'bank-shaped',
+      ),
+    ).result.current,
+  ).toMatchObject({
+    why: expect.stringMatching(
+      /^Deleting is not offered: the local sandbox, data in \.sandbox-data\/npm-start-platform\.json, is shaped like a bank \(SANDBOX_PERSONALITY\), which has none\./,
+    ),
+  })
   const local = renderHook(() => useDeletionSupport(refusals, 'http://127.0.0.1:40001', 'own'))
   expect(local.result.current).toEqual({ offered: true })
   act(() => refusals.markRefused('http://127.0.0.1:40001', error(405)))

@@ -84,6 +84,16 @@ export function useDeletionSupport(
   if (why === undefined) return { offered: true }
   return {
     offered: false,
-    why: `Deleting is not offered: the sandbox at ${upstream ?? 'the proxy'} ${why}. Deleting one account or transaction is the console's own sandbox's (offline, or npm start without SANDBOX_BASE_URL).`,
+    why: `Deleting is not offered: ${sandboxNamed(upstream)} ${why}. Deleting one account or transaction is the console's own sandbox's (offline, or npm start without SANDBOX_BASE_URL).`,
   }
+}
+
+/**
+ * The sandbox of `upstream` (the book's key) in a sentence: a URL is "the sandbox at" it; a local sandbox
+ * keyed by its data file already names itself ("the local sandbox, data in …"), and a tester read "the
+ * sandbox at the local sandbox, data in … is shaped like a bank".
+ */
+function sandboxNamed(upstream: string | undefined): string {
+  if (upstream === undefined) return 'the sandbox behind the proxy'
+  return upstream.startsWith('the ') ? `${upstream},` : `the sandbox at ${upstream}`
 }
