@@ -66,6 +66,8 @@ describe('"Open account…" reads an id or a link', () => {
 
   it('takes an id as typed, the platform’s included', () => {
     expect(accountIdFrom(`  ${id} `)).toEqual({ ok: true, id })
+    // As the inspector and curl show it in a path: a tester pasted it and was told "%" is no id's.
+    expect(accountIdFrom(encodeURIComponent(id))).toEqual({ ok: true, id })
   })
 
   it('takes a console link and a sandbox URL, the id decoded', () => {

@@ -11,7 +11,7 @@ export function accountIdFrom(input: string): AccountInput {
   const text = input.trim()
   if (text === '') return { ok: false, message: 'Enter a card account id, or paste a link to one' }
   const looksLikeLink = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('/') || text.startsWith('?')
-  if (!looksLikeLink) return checked(text)
+  if (!looksLikeLink) return checked(percentDecoded(text))
   let url: URL
   try {
     url = new URL(text, 'http://console.invalid/')
@@ -32,6 +32,19 @@ export function accountIdFrom(input: string): AccountInput {
   return {
     ok: false,
     message: `This link names no card account: paste a console link (…?account=<id>) or a sandbox URL ending in ${SANDBOX_PREFIX}/card-accounts/<id> (under ${API_BASE} or the bank's base path)`,
+  }
+}
+
+/**
+ * An id as the inspector and curl show it in a path (`enc%21%21…%3D%3D`), read back: no id holds "%", so a
+ * text with an escape in it can only be an encoded one. Left as typed when it does not decode.
+ */
+function percentDecoded(text: string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(text)) return text
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
   }
 }
 
