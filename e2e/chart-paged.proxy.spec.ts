@@ -23,4 +23,12 @@ test("against a bank's sandbox the chart reads page by page and says each page c
     chart.getByRole('table', { name: 'Totals per currency' }).getByRole('row', { name: /NOK/ }),
   ).toHaveText(/^NOK\s*9\s*389\.50\s*-7025\.87$/)
   await screenshot(page, 'chart-paged')
+
+  // A window with nothing in it: said so, not "Read all 0 of this window" beside a full bar.
+  const empty = new URL(page.url())
+  empty.searchParams.set('from', '2001-01-01')
+  empty.searchParams.set('to', '2001-01-31')
+  await page.goto(empty.toString())
+  await expect(chart).toContainText('No transactions in this window to read.')
+  await expect(chart.getByText(/^Read all/)).toHaveCount(0)
 })

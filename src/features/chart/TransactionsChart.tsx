@@ -237,7 +237,10 @@ function PagedNotice({
         to {cap.toLocaleString('en')} transactions. Each page is a request that counts against the bank's
         limits like any other.
       </p>
-      {done?.complete ? (
+      {done?.complete && read === 0 ? (
+        // Not "Read all 0" beside a full bar: a tester took it for a read that failed.
+        <p>No transactions in this window to read.</p>
+      ) : done?.complete ? (
         <label>
           Read all {read.toLocaleString('en')} of this window <progress max={1} value={1} />
         </label>
