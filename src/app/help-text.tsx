@@ -20,6 +20,7 @@ const texts: Record<HelpTopic, ReactNode> = {
         <code>npm start</code> keeps it across restarts, in <code>.sandbox-data/</code>. Switching mode keeps
         the account you look at when the other mode has it, else opens that mode's account list.
       </p>
+      <p>Each tab keeps its own mode across its reloads; a new tab starts in the mode chosen last.</p>
     </>
   ),
   header: (
@@ -72,7 +73,9 @@ const texts: Record<HelpTopic, ReactNode> = {
     <ul>
       <li>
         <strong>Fill test data</strong> creates a few accounts with transactions; <strong>Generate…</strong>{' '}
-        adds many transactions to one account (up to 100,000).
+        adds many transactions to one account (up to 100,000). Against a sandbox that offers no delete (a
+        bank's, or the local one shaped like it), Fill test data asks first and Generate says so: what they
+        write stays there.
       </li>
       <li>
         <strong>Export JSON</strong> and <strong>Import JSON…</strong> move the offline data between browsers;
