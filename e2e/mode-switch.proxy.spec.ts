@@ -76,10 +76,23 @@ test('Back after a switch to Offline, onto a proxy account, names its mode and s
   const first = new URL(page.url()).searchParams.get('account')
   await createAccount(page, { maskedPan: '400000******0006', currency: 'EUR', name: 'Proxy second' })
   await expect(heading).toContainText('Proxy second')
+  const second = new URL(page.url()).searchParams.get('account')
+  // Picked from the list, each a history entry of its own, as a tester moves between accounts.
+  const sidebar = page.getByRole('complementary')
+  await sidebar.locator(`a[href*="account=${first}"]`).click()
+  await expect(heading).toContainText('Proxy first')
+  await sidebar.locator(`a[href*="account=${second}"]`).click()
+  await expect(heading).toContainText('Proxy second')
 
   const mode = page.getByRole('combobox', { name: 'Mode' })
   await mode.selectOption('offline')
   await expect(mode).toHaveValue('offline')
+  // Back once the switch has said where it landed, as the tester pressed it.
+  await expect(
+    sidebar.getByText(
+      /^Account 400000\*{6}0006 of the proxy's sandbox is not in this browser's offline sandbox/,
+    ),
+  ).toBeVisible()
   await page.goBack()
   expect(new URL(page.url()).searchParams.get('account')).toBe(first)
   const main = page.getByRole('main')
