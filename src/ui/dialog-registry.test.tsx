@@ -11,13 +11,21 @@ import {
   useDialogs,
 } from './dialog-registry'
 
-type Props = { greet: { name: string }; plain: object; form: { busy?: boolean } }
+type Props = { greet: { name: string }; plain: object; form: { busy?: boolean }; working: object }
+/** The close the `working` dialog was given, as its work in flight holds it. */
+const held: { close?: () => void } = {}
 const entries: DialogEntries<Props> = {
   greet: {
     Component: ({ name, onClose }) => <button onClick={onClose} type="button">{`Hello ${name}`}</button>,
   },
   plain: { Component: () => <p>Plain</p> },
   form: { Component: TypedForm },
+  working: {
+    Component: ({ onClose }) => {
+      held.close = onClose
+      return <p>Working</p>
+    },
+  },
 }
 
 /** A form dialog as the console's are: typing in it makes closing ask first. */
@@ -74,6 +82,17 @@ it('opens one dialog at a time with its props, records the view it was opened fr
   act(() => screen.getByRole('button').click())
   expect(dialogs().opened).toBeUndefined()
   expect(screen.queryByRole('button')).toBeNull()
+})
+
+// Under load, a test opened Delete account while Delete transaction's work still ran: when that work
+// ended, the first dialog's close shut the second, and it never showed.
+it('a dialog replaced while its work ran closes nothing when that work ends', () => {
+  const dialogs = renderRegistry()
+  act(() => dialogs().open('working'))
+  act(() => dialogs().open('plain'))
+  act(() => held.close?.())
+  expect(dialogs().opened?.id).toBe('plain')
+  expect(screen.getByText('Plain')).toBeDefined()
 })
 
 /** Account b's view, with account a's behind it in history, as after clicking from a to b. */

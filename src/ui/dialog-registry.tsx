@@ -41,7 +41,11 @@ export interface Dialogs<M extends DialogPropsMap> {
   open<K extends keyof M & string>(id: K, ...props: PropsArgument<M[K]>): void
   /** Like `open`, with the view that owns it named. */
   openOwned<K extends keyof M & string>(owner: string, id: K, ...props: PropsArgument<M[K]>): void
-  close(): void
+  /**
+   * Closes the dialog open now; given `which`, only if that one is still it: a dialog replaced while its
+   * work ran (a delete awaited) must not close the one opened in its place when it ends.
+   */
+  close(which?: OpenedDialog<M>): void
 }
 
 /** A registry's entries: one per dialog id. */
@@ -77,7 +81,8 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
       opened,
       openOwned,
       open: (id, ...[props]) => openOwned(location.search, id, props),
-      close: () => {
+      close: (which) => {
+        if (which !== undefined && which !== current.current) return
         current.current = undefined
         setOpened(undefined)
         if (navigationWaits.current) {
@@ -153,15 +158,17 @@ export function DialogOutlet<M extends DialogPropsMap>({ entries }: { entries: D
   const navigation = useContext(NavigationContext)
   if (!opened) return null
   const entry = entries[opened.id] as DialogEntry<M[keyof M]>
+  // This dialog's own close: once another has taken its place, it closes nothing.
+  const closeThis = () => close(opened)
   const dialog = (
     <DialogNavigationContext value={navigation}>
-      <entry.Component {...opened.props} onClose={close} />
+      <entry.Component {...opened.props} onClose={closeThis} />
     </DialogNavigationContext>
   )
   return entry.chunkTitle === undefined ? (
     dialog
   ) : (
-    <ChunkBoundary title={entry.chunkTitle} onClose={close}>
+    <ChunkBoundary title={entry.chunkTitle} onClose={closeThis}>
       {dialog}
     </ChunkBoundary>
   )

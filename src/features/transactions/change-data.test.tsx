@@ -200,6 +200,8 @@ it('deletes a transaction of a corporate account, then the account, each with it
     }),
   )
   await waitFor(() => expect(rowsText()).toBe('Rows 1–1 of 1'))
+  // The page behind a modal dialog is out of reach: a user clicks Delete account… once it has closed.
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 
   await user.click(screen.getByRole('button', { name: 'Delete account…' }))
   const confirm = within(await screen.findByRole('dialog', { name: 'Delete card account' }))
