@@ -41,3 +41,19 @@ export async function emptyAccountAddButton(): Promise<HTMLElement> {
   if (said.parentElement === null) throw new Error('the empty state has no actions')
   return within(said.parentElement).getByRole('button', { name: '+ Add transactions' })
 }
+
+/** The transactions table as a user reads it: one record per row, keyed by the column headers. */
+export function tableRows(): Record<string, string>[] {
+  const table = screen.getByRole('table', { name: /^Transactions of/ })
+  const [head, ...rows] = within(table).getAllByRole('row')
+  const headers = within(head as HTMLElement)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent ?? '')
+  return rows.map((row) =>
+    Object.fromEntries(
+      within(row)
+        .queryAllByRole('cell')
+        .map((td, i) => [headers[i], td.textContent ?? '']),
+    ),
+  )
+}

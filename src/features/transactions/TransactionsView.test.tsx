@@ -4,7 +4,7 @@ import { type PersonalityName, psd2QuotaRule } from '../../contract'
 import type { Sandbox } from '../../sandbox'
 import { startConsole } from '../../test/render'
 import { daysAgo, seedAccount, seedTransactions, transaction } from '../../test/seed'
-import { renderTransactionsView } from '../../test/transactions-view'
+import { renderTransactionsView, tableRows } from '../../test/transactions-view'
 import { offlineQuotaStore, writeOfflineConditions } from '../conditions'
 
 const booked = (id: string, bookedDaysAgo: number) =>
@@ -43,21 +43,6 @@ async function showAccount(
   return { ...app, account }
 }
 
-/** The table as a user reads it: one record per row, keyed by the column headers. */
-function tableRows(): Record<string, string>[] {
-  const table = screen.getByRole('table', { name: /^Transactions of/ })
-  const [head, ...rows] = within(table).getAllByRole('row')
-  const headers = within(head as HTMLElement)
-    .getAllByRole('columnheader')
-    .map((th) => th.textContent ?? '')
-  return rows.map((row) =>
-    Object.fromEntries(
-      within(row)
-        .getAllByRole('cell')
-        .map((td, i) => [headers[i], td.textContent ?? '']),
-    ),
-  )
-}
 const ids = () => tableRows().map((row) => row['Transaction id'])
 const view = () => Object.fromEntries(new URLSearchParams(location.search))
 

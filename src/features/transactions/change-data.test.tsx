@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import { startConsole } from '../../test/render'
 import { seedAccount, seedTransactions, storedTransactions, transaction } from '../../test/seed'
+import { tableRows } from '../../test/transactions-view'
 import { writeOfflineConditions } from '../conditions'
 
 async function showApp(
@@ -91,22 +92,6 @@ it('duplicates a transaction into the form, filled with it, and adds the edited 
   )
 })
 
-/** The table's rows as the user reads them: one record per row, keyed by the column headers. */
-function shownRows(): Record<string, string>[] {
-  const table = screen.getByRole('table', { name: /^Transactions of/ })
-  const [head, ...rows] = within(table).getAllByRole('row')
-  const headers = within(head as HTMLElement)
-    .getAllByRole('columnheader')
-    .map((th) => th.textContent ?? '')
-  return rows.map((row) =>
-    Object.fromEntries(
-      within(row)
-        .queryAllByRole('cell')
-        .map((td, i) => [headers[i], td.textContent ?? '']),
-    ),
-  )
-}
-
 // A tester's copy of a purchase in the account's own currency came out as "-43 EUR | -42 EUR": the
 // original had been copied as typed, where the Add form's blank one follows the amount.
 it.each([
@@ -134,7 +119,7 @@ it.each([
     await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
 
     await waitFor(() => expect(rowsText()).toBe('Rows 1–4 of 4'))
-    expect(shownRows().filter((row) => row.Amount === '-43.00 NOK')).toEqual([
+    expect(tableRows().filter((row) => row.Amount === '-43.00 NOK')).toEqual([
       expect.objectContaining({ Original: copied }),
     ])
   },
