@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { useApiClient, useConnection } from '../../api'
 import { ChunkBoundary } from '../../ui/ChunkBoundary'
 import { lazyChunk } from '../../ui/lazy-chunk'
 import { useDeletion } from '../use-deletion'
@@ -23,16 +22,13 @@ export function FillButton({
   onFilled: (first: string | undefined) => void
 }) {
   const deletion = useDeletion()
-  // By proxy, whether the sandbox deletes is known once the proxy said what it is (at start): not before.
-  const connection = useConnection()
-  const known = useApiClient().mode === 'offline' || connection.data !== undefined
   const [asking, setAsking] = useState(false)
   const run = async () => onFilled(await fill.fill())
   return (
     <>
       <button
         type="button"
-        disabled={fill.filling || !known}
+        disabled={fill.filling || !deletion.known}
         onClick={() => (deletion.offered ? void run() : setAsking(true))}
       >
         {fill.filling ? 'Filling…' : 'Fill test data'}
