@@ -7,6 +7,9 @@ export const modeLabels: Record<Mode, string> = {
   proxy: 'Proxy (/api → upstream)',
 }
 
+/** The mode a switch leads to from `mode`. */
+export const otherMode = (mode: Mode): Mode => (mode === 'offline' ? 'proxy' : 'offline')
+
 /** Where each mode's data lives, said next to the mode switch: the two are different stores. */
 export const modeDataHomes: Record<Mode, string> = {
   offline: "Data in this browser's storage (this profile only)",

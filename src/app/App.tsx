@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { type Mode, modeLabels, scenarioToLoad, useOpenAccount } from '../api'
+import { type Mode, modeLabels, otherMode, scenarioToLoad, useOpenAccount } from '../api'
 import { ApiErrorState } from '../features/ApiErrorState'
 import { AccountList } from '../features/card-accounts/AccountList'
 // By path, not by their features' entries: what an entry cannot export without growing the page's
@@ -482,7 +482,7 @@ function useCarriedAccountMissing(mode: Mode, account: string | undefined, missi
     carriedAccount = undefined
     setView({ account: undefined }, { replace: true })
     // Named by the sandbox it came from: the other mode may hold an account with the same masked PAN.
-    const from = sandboxNames[mode === 'offline' ? 'proxy' : 'offline']
+    const from = sandboxNames[otherMode(mode)]
     announce(
       `Account ${carried.label} of ${from} is not in ${sandboxNames[mode]}, which keeps its own accounts: showing those`,
       { place: 'accounts' },

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { type Mode, modeLabels, OFFLINE_UPSTREAM, queryKeys, useApiClient } from '../../api'
+import { type Mode, modeLabels, OFFLINE_UPSTREAM, otherMode, queryKeys, useApiClient } from '../../api'
 import type { AccountBooks } from '../../contract'
 import { useView } from '../view-state'
 
@@ -27,9 +27,9 @@ export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps
   const [readHere] = useState(() =>
     client.getQueriesData({ queryKey: queryKeys.transactions(id) }).some(([, data]) => data !== undefined),
   )
-  const [otherMode] = useState(() => otherModeHolding(book.exportBook(), id, mode))
+  const [holding] = useState(() => otherModeHolding(book.exportBook(), id, mode))
   if (readHere) return <AccountGone id={id} mode={mode} />
-  if (otherMode !== undefined) return <OtherModes id={id} mode={otherMode} onSwitchMode={onSwitchMode} />
+  if (holding !== undefined) return <OtherModes id={id} mode={holding} onSwitchMode={onSwitchMode} />
   if (mode === 'offline') {
     return (
       <div className="empty-state" role="alert">
@@ -79,7 +79,7 @@ export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps
 
 /** The mode other than `mode` whose book (of any of its upstreams) names `id`; undefined if none does. */
 function otherModeHolding(books: AccountBooks, id: string, mode: Mode): Mode | undefined {
-  const other: Mode = mode === 'offline' ? 'proxy' : 'offline'
+  const other = otherMode(mode)
   const held = Object.entries(books).some(
     ([upstream, { entries }]) =>
       (upstream === OFFLINE_UPSTREAM) === (other === 'offline') && entries.some((entry) => entry.id === id),
@@ -97,7 +97,7 @@ function OtherModes({
   mode: Mode
   onSwitchMode: (to: Mode) => void
 }) {
-  const here = mode === 'offline' ? 'proxy' : 'offline'
+  const here = otherMode(mode)
   return (
     <div className="empty-state" role="alert">
       <h2>Card account of {modeLabels[mode]} mode</h2>
