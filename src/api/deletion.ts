@@ -58,12 +58,12 @@ export function createDeletionRefusals(): DeletionRefusals {
 }
 
 /**
- * Whose sandbox the upstream is: the console's own (always offline; by proxy, the local upstream in a
- * personality with the console's operations), one shaped like a bank (the local upstream as `platform`),
- * or the bank's; undefined while the proxy has not said. Neither of the last two has a delete: the
- * console does not try.
+ * Whose sandbox the upstream is: the console's own (offline; by proxy, the local upstream in a personality
+ * with the console's operations), one shaped like a bank (the local upstream as `platform`), the offline
+ * sandbox set to behave like a bank without the console's operations (its label), or the bank's; undefined
+ * while the proxy has not said. None but the first has a delete: the console does not try.
  */
-export type SandboxKind = 'own' | 'bank-shaped' | 'bank'
+export type SandboxKind = 'own' | 'bank-shaped' | 'bank' | { offlineLike: string }
 
 export function useDeletionSupport(
   refusals: DeletionRefusals,
@@ -73,6 +73,12 @@ export function useDeletionSupport(
   const refusal = useSyncExternalStore(refusals.subscribe, () =>
     upstream === undefined ? undefined : refusals.refusalOf(upstream),
   )
+  if (typeof kind === 'object' && refusal === undefined) {
+    return {
+      offered: false,
+      why: `Deleting is not offered: the offline sandbox behaves like ${kind.offlineLike}, which has none: choose the console's behaviour under Sandbox clock and bank… to delete.`,
+    }
+  }
   const why =
     refusal !== undefined
       ? `has no such operation (${refusal})`

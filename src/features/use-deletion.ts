@@ -1,5 +1,9 @@
+import { useState } from 'react'
 import {
+  behaviourLabel,
+  behaviourTraits,
   type DeletionSupport,
+  readOfflinePersonality,
   type SandboxKind,
   useApiClient,
   useConnection,
@@ -9,16 +13,28 @@ import {
 import type { ConsoleConnection } from '../contract'
 
 /**
- * Whether this tab's sandbox can delete one account or transaction: offline always; by proxy, the local one
- * in a personality with the console's operations. `known` is false until the proxy has said what its
- * sandbox is: until then deletes are offered, but a write that could not be undone waits.
+ * Whether this tab's sandbox can delete one account or transaction: offline unless it behaves like a bank
+ * without the console's operations; by proxy, the local one in a personality with them. `known` is false
+ * until the proxy has said what its sandbox is: until then deletes are offered, but a write that could not
+ * be undone waits. `writesStay`: nothing undoes a write there, not even a reset (offline has Reset…).
  */
-export function useDeletion(): DeletionSupport & { known: boolean } {
+export function useDeletion(): DeletionSupport & { known: boolean; writesStay: boolean } {
   const api = useApiClient()
   const upstream = useUpstream()
   const connection = useConnection()
-  const kind = api.mode === 'offline' ? 'own' : sandboxKindOf(connection.data)
-  return { ...useDeletionSupport(api.deletion, upstream.data, kind), known: kind !== undefined }
+  // Offline, a change of bank applies with a reload: read from storage once, not at every render.
+  const [offline] = useState(offlineKind)
+  const kind = api.mode === 'offline' ? offline : sandboxKindOf(connection.data)
+  const support = useDeletionSupport(api.deletion, upstream.data, kind)
+  return { ...support, known: kind !== undefined, writesStay: !support.offered && api.mode === 'proxy' }
+}
+
+/** The offline sandbox refuses deletes when the bank it behaves like has none of the console's operations. */
+function offlineKind(): SandboxKind {
+  const behaviour = readOfflinePersonality()
+  return behaviourTraits(behaviour).consoleOperations === false
+    ? { offlineLike: behaviourLabel(behaviour) }
+    : 'own'
 }
 
 /** By proxy, what the proxy said of its upstream; undefined until it has. */

@@ -10,9 +10,9 @@ const PermanentFillQuestion = lazyChunk(() =>
 )
 
 /**
- * Fill test data, said "Filling…" while it runs; `onFilled` gets the first account created. Where the
- * sandbox offers no delete (a bank, or one shaped like it), it asks first: what it writes stays there, and
- * a second fill makes a second set the book cannot tell from the first but by its ids.
+ * Fill test data, said "Filling…" while it runs; `onFilled` gets the first account created. Where nothing
+ * undoes a write (by proxy, a bank or a sandbox shaped like one), it asks first: what it writes stays
+ * there, and a second fill makes a second set the book cannot tell from the first but by its ids.
  */
 export function FillButton({
   fill,
@@ -29,7 +29,7 @@ export function FillButton({
       <button
         type="button"
         disabled={fill.filling || !deletion.known}
-        onClick={() => (deletion.offered ? void run() : setAsking(true))}
+        onClick={() => (deletion.writesStay ? setAsking(true) : void run())}
       >
         {fill.filling ? 'Filling…' : 'Fill test data'}
       </button>

@@ -286,6 +286,6 @@ function progressText(run: Exclude<Run, { state: 'idle' }>): string {
 /** A bank, or a sandbox shaped like one, keeps every write: said before the first is sent. */
 function StaysForGood() {
   const deletion = useDeletion()
-  if (deletion.offered) return null
+  if (!deletion.writesStay) return null
   return <p className="note">{NO_DELETES}: the transactions it generates stay there for good.</p>
 }

@@ -265,3 +265,20 @@ it('shows what was done on the page it was done on, not on the next pages', asyn
   await screen.findByText('Rows 1–10 of 11 or more')
   expect(note()).toBe('1 transaction created')
 })
+
+it('offline behaving like a bank without deletes offers none, and says where to choose one that has them', async () => {
+  const app = await startConsole({ personality: 'platform' })
+  const account = await seedAccount(app.sandbox, { name: 'Travel' })
+  await seedTransactions(app.sandbox, account.resourceId, [transaction({ cardTransactionId: 'kept' })])
+  window.history.replaceState(null, '', `/?account=${encodeURIComponent(account.resourceId)}`)
+  app.renderApp()
+  await screen.findByRole('table', { name: /^Transactions of/ })
+
+  expect(screen.queryByRole('button', { name: 'Delete account…' })).toBeNull()
+  await app.user.click(screen.getByRole('button', { name: 'Details of transaction kept' }))
+  expect(screen.queryByRole('button', { name: 'Delete transaction kept…' })).toBeNull()
+  expect(
+    screen.getByText(/^Deleting is not offered: the offline sandbox behaves like platform, which has none/)
+      .textContent,
+  ).toMatch(/choose the console's behaviour under Sandbox clock and bank… to delete\.$/)
+})
