@@ -90,7 +90,7 @@ describe('a sandbox without an account list', () => {
 
     expect(
       await within(dialog).findByText(
-        'PSU-Corporate-ID is sent as an HTTP header, which can carry only Latin letters, digits, punctuation and spaces: remove "Ł" (U+0141), "ź" (U+017A)',
+        'PSU-Corporate-ID is sent as an HTTP header, which carries only unaccented letters (A–Z), digits, punctuation and spaces intact: remove "Ł" (U+0141), "ó" (U+00F3), "ź" (U+017A)',
       ),
     ).toBeDefined()
     expect(corporate.getAttribute('aria-invalid')).toBe('true')
