@@ -208,8 +208,11 @@ const platformTransactionFields = {
 const ownFields = z.object(platformTransactionFields)
 const ownKeys = new Set(Object.keys(platformTransactionFields))
 
-/** ISO 18245: the form asks for the code a card network sends; the contract takes the platform's "BOB" too. */
-const MERCHANT_CATEGORY_CODE = /^[0-9]{4}$/
+/**
+ * The contract takes 1 to 4 characters, the platform's "BOB" and "TEST" among them, and so does the form (a
+ * stored "BOB" row duplicates unchanged); a code of digits only is an ISO 18245 code, and "541" a typo of one.
+ */
+const DIGITS_NOT_AN_ISO_CODE = /^(?:[0-9]{1,3}|[0-9]{5,})$/
 
 type RowIssue = { path: PropertyKey[]; message: string; input?: unknown }
 
@@ -259,14 +262,14 @@ const formTransaction = (today: IsoDate | undefined) =>
         today,
       )
       const mcc = normaliseText(row.merchantCategoryCode)
-      // A code typed but not 4 digits gets the form's one message, in place of the contract's ("54111" is
-      // too long for it too): it says what to type. An empty one keeps the contract's "must not be empty".
-      const mccWrong = mcc !== '' && !MERCHANT_CATEGORY_CODE.test(mcc)
+      // Digits but not 4 get the form's one message, in place of the contract's ("54111" is too long for it
+      // too): it says what to type. An empty one keeps the contract's "must not be empty".
+      const mccWrong = DIGITS_NOT_AN_ISO_CODE.test(mcc)
       const all = issues.filter((issue) => !(mccWrong && issue.path[0] === 'merchantCategoryCode'))
       if (mccWrong) {
         all.push({
           path: ['merchantCategoryCode'],
-          message: 'merchantCategoryCode must be 4 digits (an ISO 18245 code), e.g. 5411',
+          message: 'merchantCategoryCode of digits must have 4 (an ISO 18245 code), e.g. 5411',
           input: mcc,
         })
       }
