@@ -69,7 +69,9 @@ export function transactionsQueryFor({
       error: (issue) =>
         issue.input === undefined
           ? 'bookingStatus is required: one of booked, pending, both'
-          : 'bookingStatus must be one of booked, pending, both',
+          : Array.isArray(issue.input)
+            ? 'bookingStatus must appear once in the query, as one of booked, pending, both'
+            : 'bookingStatus must be one of booked, pending, both',
     }),
     fromDate: z.optional(isoDate),
     toDate: z.optional(isoDate),

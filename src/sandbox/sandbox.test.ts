@@ -472,6 +472,12 @@ describe('listing transactions', () => {
       'fromDate',
       'fromDate must appear once, as a date in the form YYYY-MM-DD',
     ],
+    // Each value alone is allowed: the message says what is wrong, the repetition.
+    [
+      { bookingStatus: ['both', 'booked'] },
+      'bookingStatus',
+      'bookingStatus must appear once in the query, as one of booked, pending, both',
+    ],
   ])(
     'answers 400 FORMAT_ERROR for the query %j naming %s, with the rule, once',
     async (query, path, text) => {
