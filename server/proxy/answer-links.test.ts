@@ -74,7 +74,7 @@ describe.each([
     expect(relayed.status, relayed.text).toBe(200)
     const links = linksOf(relayed.text)
     expect(links.next?.href).toBe(
-      `/api/v1/sandbox/card-accounts/${id}/transactions?bookingStatus=booked&limit=1&offset=1`,
+      `/api/v1/sandbox/card-accounts/${id}/transactions?bookingStatus=booked&offset=1&limit=1`,
     )
     expect(Object.values(links).every(({ href }) => href.startsWith('/api/v1/sandbox/'))).toBe(true)
     expect(relayed.text).toContain(`"amount":${AMOUNTS[1]}`)

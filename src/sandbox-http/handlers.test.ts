@@ -65,7 +65,7 @@ describe('happy paths', () => {
     const page = cardTransactionsResponse.parse(await listed.json())
     expect(page.cardTransactions.booked.map((t) => t.cardTransactionId)).toEqual(['mine'])
     expect(page.cardTransactions._links?.next?.href).toBe(
-      `${txPath(id)}?bookingStatus=booked&limit=1&offset=1`,
+      `${txPath(id)}?bookingStatus=booked&offset=1&limit=1`,
     )
   })
 

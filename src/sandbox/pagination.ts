@@ -33,7 +33,8 @@ export function pageSpans(
  * Berlin Group `_links` of one page: `first` and `last` always (the total is known here), `next` while rows
  * remain, `previous` after the first page. `last` starts the last page of the grid `first` and `next` walk
  * (a multiple of limit); `previous` of a page past the end is that last page, never a page past the end
- * too. Each keeps the request's other query parameters and states offset and limit.
+ * too. Each keeps the request's other query parameters and ends with offset and limit, in that order
+ * whether or not the request named them.
  */
 export function pageLinks(
   path: string,
@@ -43,8 +44,11 @@ export function pageLinks(
   const { offset, limit, total } = page
   const href = (at: number) => {
     const search = new URLSearchParams(query)
-    search.set('offset', String(at))
-    search.set('limit', String(limit))
+    // `set` would keep a parameter where the request put it: links differed by whether limit was sent.
+    search.delete('offset')
+    search.delete('limit')
+    search.append('offset', String(at))
+    search.append('limit', String(limit))
     return { href: `${path}?${search}` }
   }
   const lastStart = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit

@@ -550,9 +550,9 @@ describe('listing transactions', () => {
     const base = `/v1/sandbox/card-accounts/${id}/transactions`
     const first = await list(sandbox, id, { bookingStatus: 'both', fromDate: '2026-06-01', limit: '3' })
     expect(first.cardTransactions._links).toEqual({
-      first: { href: `${base}?bookingStatus=both&fromDate=2026-06-01&limit=3&offset=0` },
-      next: { href: `${base}?bookingStatus=both&fromDate=2026-06-01&limit=3&offset=3` },
-      last: { href: `${base}?bookingStatus=both&fromDate=2026-06-01&limit=3&offset=6` },
+      first: { href: `${base}?bookingStatus=both&fromDate=2026-06-01&offset=0&limit=3` },
+      next: { href: `${base}?bookingStatus=both&fromDate=2026-06-01&offset=3&limit=3` },
+      last: { href: `${base}?bookingStatus=both&fromDate=2026-06-01&offset=6&limit=3` },
     })
     const middle = await list(sandbox, id, { bookingStatus: 'both', offset: '3', limit: '3' })
     expect(middle.cardTransactions._links?.previous?.href).toBe(`${base}?bookingStatus=both&offset=0&limit=3`)
