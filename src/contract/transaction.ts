@@ -116,6 +116,9 @@ export function bookingRuleBreaks(tx: {
   return breaks
 }
 
+/** The fields the booking rules read; '' stands for the element itself (not an object). */
+const bookingFields = new Set(['', 'bookingStatus', 'bookingDate', 'transactionDate', 'valueDate'])
+
 /**
  * One element of POST .../transactions. Rules that need a clock or the stored data (no future dates,
  * unique ids) are the engine's; rules about the element alone are here. Every currency, the original
@@ -143,19 +146,24 @@ export const transactionCreateSchema = ({ currencies = 'iso' }: { currencies?: C
       ...optionalCardFieldsUnder(textRuleOf(currencies)),
     })
     .check(
-      z.superRefine((tx, ctx) => {
-        for (const { field, text } of bookingRuleBreaks(tx)) {
-          ctx.addIssue({ code: 'custom', path: [field], message: text })
-        }
-        // The platform's rule: the booking date is not after the value date.
-        if (tx.bookingDate !== undefined && tx.valueDate !== undefined && tx.bookingDate > tx.valueDate) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['valueDate'],
-            message: `valueDate ${tx.valueDate} is before bookingDate ${tx.bookingDate}`,
-          })
-        }
-      }),
+      z.superRefine(
+        (tx, ctx) => {
+          for (const { field, text } of bookingRuleBreaks(tx)) {
+            ctx.addIssue({ code: 'custom', path: [field], message: text })
+          }
+          // The platform's rule: the booking date is not after the value date.
+          if (tx.bookingDate !== undefined && tx.valueDate !== undefined && tx.bookingDate > tx.valueDate) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['valueDate'],
+              message: `valueDate ${tx.valueDate} is before bookingDate ${tx.bookingDate}`,
+            })
+          }
+        },
+        // Judged beside another field's issue (a currency, an MCC), so one answer names every fault; not
+        // when a field it reads has one of its own, nor when the element is not an object at all.
+        { when: ({ issues }) => issues.every((issue) => !bookingFields.has(String(issue.path?.[0] ?? ''))) },
+      ),
     )
 
 export const transactionCreate = transactionCreateSchema()

@@ -186,6 +186,24 @@ describe('adding transactions', () => {
     expect(problem.messages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: '[0].transactionAmount.amount' })
   })
 
+  it("names a booking date before the transaction date beside another field's fault, in one answer", async () => {
+    const { sandbox, id } = await withAccount()
+    const wrong = tx({
+      transactionDate: '2026-06-05',
+      bookingDate: '2026-06-01',
+      transactionAmount: { currency: 'EURO', amount: '-1' },
+    })
+    const problem = problemOf(await sandbox.addTransactions(id, [wrong]))
+    expect(problem.messages.map((m) => m.path)).toEqual(['[0].transactionAmount.currency', '[0].bookingDate'])
+    expect(problem.messages[1]?.text).toBe('[0].bookingDate 2026-06-01 is before transactionDate 2026-06-05')
+    // A date with a fault of its own is not judged against the other too.
+    const badDate = tx({ transactionDate: '2026-02-30', bookingDate: '2026-01-01', merchantCategoryCode: '' })
+    expect(problemOf(await sandbox.addTransactions(id, [badDate])).messages.map((m) => m.path)).toEqual([
+      '[0].transactionDate',
+      '[0].merchantCategoryCode',
+    ])
+  })
+
   it('refuses invalid calendar dates, naming the field as the subject of the sentence', async () => {
     const { sandbox, id } = await withAccount()
     const problem = problemOf(await sandbox.addTransactions(id, [tx({ transactionDate: '2026-02-30' })]))

@@ -101,3 +101,19 @@ it('still names a booking date before a transaction date when neither is in the 
     `Booking date ${addDays(today, -1)} is before transaction date ${today}`,
   ])
 })
+
+it('names a booking date before a transaction date in the same round as a wrong currency', async () => {
+  const { open, user } = await openForm()
+  const { dialog, setDate, submit } = await open()
+  setDate('transaction date', today)
+  setDate('booking date', addDays(today, -1))
+  const currency = dialog.getByRole('textbox', { name: 'Row 1 amount currency' })
+  await user.clear(currency)
+  await pasteInto(user, currency, 'EURO')
+
+  // In the order of the row's fields, the dates first.
+  expect(texts(await submit())).toEqual([
+    `Booking date ${addDays(today, -1)} is before transaction date ${today}`,
+    expect.stringMatching(/^Amount currency must be a three-letter ISO 4217 code/),
+  ])
+})
