@@ -10,10 +10,15 @@ import {
   isoOfDay,
   type Measure,
   tickLabel,
+  weekOrigin,
 } from './chart-data'
 import { ChartFigure, HEIGHT, WIDTH } from './chart-figure'
 
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 56 }
+/** A bar's widest, in the figure's units: a window of one day would otherwise be one bar half the chart wide. */
+const MAX_BAR = 40
+/** About as many date labels as fit under the axis at the narrow screens' type. */
+const LABELS = 6
 
 /** The summary's buckets as bars on a day axis, with a brush that picks whole buckets. */
 export function Bars({
@@ -43,15 +48,16 @@ export function Bars({
     .nice()
     .range([HEIGHT - MARGIN.bottom, MARGIN.top])
   const size = bucketDays(summary.bucket)
-  const barWidth = Math.max(1, (x(axis[0] + size) - x(axis[0])) / 2 - 0.5)
+  // Booked and pending side by side, centred in their bucket with a gap to the next.
+  const barWidth = Math.max(1, Math.min(MAX_BAR, (x(axis[0] + size) - x(axis[0])) * 0.4))
+  // A bucket's label and its bars share its middle: a week's Monday stands under that week's bars.
+  const bucketMiddle = (start: number) => x(start + size / 2)
   const dayAt = (clientX: number) => {
     const box = svg.current?.getBoundingClientRect()
     if (!box || box.width === 0) return axis[0]
     const local = ((clientX - box.left) / box.width) * WIDTH
     return Math.min(axis[1], Math.max(axis[0], x.invert(local)))
   }
-  // A date's label stands under the middle of its day, where that day's bars are, not on its start.
-  const dayMiddle = (day: number) => x(day + 0.5)
   const bar = (value: number, left: number, className: string, key: string) => (
     <rect
       key={key}
@@ -62,8 +68,7 @@ export function Bars({
       height={Math.abs(y(value) - y(0))}
     />
   )
-  // A date, not a boundary: the window's end is the day after its last, so no tick there.
-  const ticks = x.ticks(6).filter((t) => Number.isInteger(t) && t < axis[1])
+  const ticks = bucketTicks(axis, summary.bucket, (count) => x.ticks(count))
   const brushed = drag ? brushedDays(drag.start, drag.end, summary) : undefined
   const label = `${measure === 'count' ? 'Count' : `Sum in ${currency}`} of booked and pending transactions per ${
     summary.bucket
@@ -106,19 +111,19 @@ export function Bars({
             </g>
           ))}
         {summary.buckets.map((b) => {
-          const left = x(dayNumber(b.start))
+          const middle = bucketMiddle(dayNumber(b.start))
           return [
-            bar(barValue(b.booked, measure, currency), left, 'chart-booked', `${b.start}b`),
-            bar(barValue(b.pending, measure, currency), left + barWidth, 'chart-pending', `${b.start}p`),
+            bar(barValue(b.booked, measure, currency), middle - barWidth, 'chart-booked', `${b.start}b`),
+            bar(barValue(b.pending, measure, currency), middle, 'chart-pending', `${b.start}p`),
           ]
         })}
-        {apart(ticks, dayMiddle).map((t) => (
+        {apart(ticks, bucketMiddle).map((t) => (
           <text
             key={`x${t}`}
             className="chart-axis"
-            x={dayMiddle(t)}
+            x={bucketMiddle(t)}
             y={HEIGHT - 8}
-            textAnchor={tickAnchor(dayMiddle(t))}
+            textAnchor={tickAnchor(bucketMiddle(t))}
           >
             {isoOfDay(t)}
           </text>
@@ -135,6 +140,22 @@ export function Bars({
       </svg>
     </ChartFigure>
   )
+}
+
+/**
+ * The buckets labelled under the axis, by their first day: days as d3 spaces them, weeks by their Mondays
+ * (every so many, for about {@link LABELS}). A date, not a boundary: the axis ends on the day after its last.
+ */
+function bucketTicks(
+  [first, end]: [number, number],
+  bucket: TransactionsSummary['bucket'],
+  dayTicks: (count: number) => number[],
+): number[] {
+  if (bucket === 'day') return dayTicks(LABELS).filter((t) => Number.isInteger(t) && t < end)
+  const mondays: number[] = []
+  for (let monday = weekOrigin(first); monday < end; monday += 7) if (monday >= first) mondays.push(monday)
+  const every = Math.ceil(mondays.length / LABELS)
+  return mondays.filter((_, i) => i % every === 0)
 }
 
 /** A date label's width in the figure's units at the larger type of narrow screens (styles.css, `.chart-axis`). */

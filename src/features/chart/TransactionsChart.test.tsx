@@ -80,6 +80,55 @@ it('labels each date under the middle of its own day, and none after the window'
   expect(at['2026-01-08']).toBeCloseTo(56 + 3.5 * 183, 0)
 })
 
+/** Each label's x, and the [left, width] of the chart's bars of one kind. */
+function axisGeometry(chart: HTMLElement) {
+  const svg = within(chart).getByRole('img')
+  const labels = [...svg.querySelectorAll('text.chart-axis')]
+  const bars = (kind: string) =>
+    [...svg.querySelectorAll(`rect.chart-${kind}`)].map((r) => [
+      Number(r.getAttribute('x')),
+      Number(r.getAttribute('width')),
+    ])
+  return {
+    at: Object.fromEntries(labels.map((label) => [label.textContent, Number(label.getAttribute('x'))])),
+    booked: bars('booked'),
+    pending: bars('pending'),
+  }
+}
+
+it('stands a day’s booked and pending bars side by side on its label, none half the chart wide', async () => {
+  const { chart } = await showChart()
+  const { at, booked, pending } = axisGeometry(chart)
+  const label = at['2026-01-08'] ?? Number.NaN
+  expect(booked.some(([left = 0, width = 0]) => Math.abs(left + width - label) < 0.01)).toBe(true)
+  expect(pending.some(([left = 0]) => Math.abs(left - label) < 0.01)).toBe(true)
+  // Four days across the figure's 732 units: bars of a day's half (91) were one slab each.
+  expect(Math.max(...[...booked, ...pending].map(([, width = 0]) => width))).toBeLessThanOrEqual(40)
+})
+
+it('labels weeks by their Mondays, each under its week’s bars', async () => {
+  const app = await startConsole()
+  const account = await seedAccount(app.sandbox)
+  // Half a year: more days than a chart of days shows, so a bar a week. 2025-01-06 and 2025-03-03 are Mondays.
+  await seedTransactions(app.sandbox, account.resourceId, [
+    booked('jan', '2025-01-08', '-1'),
+    booked('mar', '2025-03-05', '-2'),
+    booked('jun', '2025-06-30', '-3'),
+  ])
+  renderTransactionsView(app, account, '&status=both&from=2025-01-06&to=2025-06-30')
+  const chart = await screen.findByRole('region', { name: 'Transactions over time' })
+  await within(chart).findByRole('img', { name: /per week, 2025-01-06 to 2025-06-30/ })
+  const { at, booked: bars } = axisGeometry(chart)
+  expect(Object.keys(at).length).toBeGreaterThan(2)
+  for (const [date, x] of Object.entries(at)) {
+    expect(new Date(`${date}T00:00:00Z`).getUTCDay(), `${date} is a Monday`).toBe(1)
+    expect(x).toBeGreaterThan(0)
+  }
+  // The week of 2025-01-06 has a bar, and its label stands where that bar ends and its pending one starts.
+  const january = at['2025-01-06'] ?? Number.NaN
+  expect(bars.some(([left = 0, width = 0]) => Math.abs(left + width - january) < 0.01)).toBe(true)
+})
+
 it('a brush across the chart sets From and To to whole days, and the table follows', async () => {
   const { chart } = await showChart()
   const svg = within(chart).getByRole('img')

@@ -61,7 +61,7 @@ export function brushedWindow(
 }
 
 /** The Monday on or before the day (1970-01-01 was a Thursday). */
-function weekOrigin(day: number): number {
+export function weekOrigin(day: number): number {
   return day - ((day + 3) % 7)
 }
 
