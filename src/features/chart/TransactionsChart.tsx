@@ -7,7 +7,13 @@ import { merchantCategories } from '../transactions'
 import { brushedWindow, currenciesOf, type Measure } from './chart-data'
 import { BarsPlaceholder } from './chart-figure'
 import { useChartOpen } from './chart-fold'
-import { DEFAULT_SUMMARY_CAP, type SummaryOutcome, useTransactionsSummary } from './summary-query'
+import {
+  DEFAULT_SUMMARY_CAP,
+  type SummaryOutcome,
+  statusCounts,
+  undatedOf,
+  useTransactionsSummary,
+} from './summary-query'
 
 export interface TransactionsChartProps {
   accountId: string
@@ -72,9 +78,7 @@ export function TransactionsChart({
       >
         <summary>
           <h3 id={headingId}>Transactions over time</h3>
-          {summary ? (
-            <span className="chart-totals-line">{totalsLine(summary, undatedOf(outcome))}</span>
-          ) : null}
+          {outcome ? <span className="chart-totals-line">{totalsLine(outcome)}</span> : null}
         </summary>
         <ChartControls
           bucket={bucket ?? summary?.bucket ?? 'day'}
@@ -269,28 +273,15 @@ function PagedNotice({
 }
 
 /**
- * The elements a window read page by page holds without a date (a bank's pending transaction sent as plain
- * text): read and counted, but not on the axis.
- */
-function undatedOf(outcome: SummaryOutcome | undefined): number {
-  return outcome?.source === 'pages' ? outcome.read - outcome.summary.count : 0
-}
-
-/**
  * The summary's line, read while the chart is folded: how many, and what came in and went out. It counts each
  * status: the chart shows them side by side whatever the table's status filter, and a tester comparing its
  * count with the table's rows (or a bank that books only, whose chart has no pending) must see why they differ.
  * Pending elements without a date count too: the note under the chart says they are not on it.
  */
-function totalsLine(summary: TransactionsSummary, undated: number): string {
-  let [booked, pending] = [0, undated]
-  for (const bucket of summary.buckets) {
-    booked += bucket.booked.count
-    pending += bucket.pending.count
-  }
-  const all = summary.count + undated
+function totalsLine(outcome: SummaryOutcome): string {
+  const { both: all, booked, pending } = statusCounts(outcome)
   const count = `${all.toLocaleString('en')} ${all === 1 ? 'transaction' : 'transactions'}: ${booked.toLocaleString('en')} booked, ${pending.toLocaleString('en')} pending`
-  const totals = summary.totals.map((t) => `${t.currency} in ${t.in}, out ${t.out}`)
+  const totals = outcome.summary.totals.map((t) => `${t.currency} in ${t.in}, out ${t.out}`)
   return [count, ...totals].join(' · ')
 }
 

@@ -3,5 +3,5 @@
 // fold it shares with the engine (src/contract/transactions-summary.ts), the engine's summary
 // (src/sandbox/sandbox.ts) and its query key, under the transactions' (src/api/keys.ts).
 // The panel comes with the table; its bars (with d3) load on their own once the table's rows are on screen.
-export { usePrefetchTransactionsSummary } from './summary-query'
+export { heldSummaries, statusCounts, usePrefetchTransactionsSummary } from './summary-query'
 export { TransactionsChart } from './TransactionsChart'

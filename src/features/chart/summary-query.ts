@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import {
   type ApiClient,
@@ -8,6 +8,7 @@ import {
   useApiClient,
 } from '../../api'
 import {
+  type BookingStatus,
   type SummaryBucket,
   type SummaryInput,
   summarize,
@@ -29,6 +30,30 @@ export interface SummaryWindow {
 export type SummaryOutcome =
   | { source: 'route'; summary: TransactionsSummary }
   | { source: 'pages'; summary: TransactionsSummary; read: number; cap: number; complete: boolean }
+
+/**
+ * The elements a window read page by page holds without a date (a bank's pending transaction sent as plain
+ * text): read and counted, but not on the axis.
+ */
+export function undatedOf(outcome: SummaryOutcome | undefined): number {
+  return outcome?.source === 'pages' ? outcome.read - outcome.summary.count : 0
+}
+
+/**
+ * How many transactions a summary counts for each `bookingStatus` of the list: the figures of the chart's
+ * totals line, a pending element without a date counted as pending. `complete` unless the reading by pages
+ * stopped at its cap: then each figure is only as many as were read.
+ */
+export function statusCounts(outcome: SummaryOutcome): Record<BookingStatus, number> & { complete: boolean } {
+  const undated = undatedOf(outcome)
+  let [booked, pending] = [0, undated]
+  for (const bucket of outcome.summary.buckets) {
+    booked += bucket.booked.count
+    pending += bucket.pending.count
+  }
+  const complete = outcome.source === 'route' || outcome.complete
+  return { booked, pending, both: outcome.summary.count + undated, complete }
+}
 
 const asDate = (value: string | undefined) => value?.slice(0, 10)
 
@@ -109,6 +134,27 @@ export async function summaryByPages(
 
 const summaryKey = (accountId: string, window: SummaryWindow, corporateId: string | undefined) =>
   queryKeys.transactionsSummary(accountId, window, { corporateId, fix: false })
+
+/**
+ * The summaries of a window the console holds and still believes, whatever their grouping: answered, and
+ * not read before a write (one the data changed under waits for its new answer). No request is made.
+ */
+export function heldSummaries(
+  client: QueryClient,
+  accountId: string,
+  window: Pick<SummaryWindow, 'fromDate' | 'toDate'>,
+  corporateId: string | undefined,
+): SummaryOutcome[] {
+  // A key matches its prefixes and the objects in it partly: every bucket, the route's and the pages'.
+  const queries = client.getQueryCache().findAll({
+    queryKey: summaryKey(accountId, { fromDate: window.fromDate, toDate: window.toDate }, corporateId),
+  })
+  return queries.flatMap(({ state }) =>
+    state.status === 'success' && !state.isInvalidated && state.data !== undefined
+      ? [state.data as SummaryOutcome]
+      : [],
+  )
+}
 
 /** The query of the sandbox's own summary route for an account's window. */
 function summaryRoute(

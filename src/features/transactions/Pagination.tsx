@@ -1,24 +1,34 @@
 import { type FocusEvent, useEffect, useRef } from 'react'
 import { PAGE_SIZES, useView } from '../view-state'
+import type { KnownTotal } from './known-total'
 import type { PageInfo } from './rows'
 
 const n = (value: number) => value.toLocaleString('en')
 
 /**
- * "Rows 51–100 of 101 or more" while more may follow (the wire has no total), or of as many as the
- * sandbox's link to its last page says there are at least ("of 1,001 or more" on page 1 when the last page
- * starts at row 1,001); "Rows 1,001–1,007 of 1,007" once the last page is known. A page reached by
- * following a sandbox's link as is has no offset the console knows: its rows are counted only.
+ * "Rows 51–100 of 1,007" when the console knows how many rows the filter holds (`known`: the chart's
+ * summary of the same window, or the end of the list read), or this is the last page; else "Rows 51–100 of
+ * 1,001 or more", as many as it knows there are at least: one more than this page, the rows before the
+ * last page the sandbox links to (`_links.last` starting at row 1,001), or what a summary stopped at its cap
+ * counted. A known total this page contradicts is of other data than the page's: only "or more" is said
+ * then. A page reached by following a sandbox's link as is has no offset the console knows: its rows are
+ * counted only.
  */
-export function rowsText(offset: number | undefined, { count, hasMore, lastOffset }: PageInfo): string {
+export function rowsText(
+  offset: number | undefined,
+  { count, hasMore, lastOffset }: PageInfo,
+  known: KnownTotal = { exact: undefined, atLeast: 0 },
+): string {
   if (offset === undefined)
     return count === 0
       ? 'No rows on the linked page'
       : `${n(count)} ${count === 1 ? 'row' : 'rows'} on the linked page`
   if (count === 0) return offset === 0 ? 'No rows' : `No rows from row ${n(offset + 1)} on`
   const last = offset + count
-  const atLeast = Math.max(last + 1, (lastOffset ?? 0) + 1)
-  return `Rows ${n(offset + 1)}–${n(last)} of ${hasMore ? `${n(atLeast)} or more` : n(last)}`
+  if (!hasMore) return `Rows ${n(offset + 1)}–${n(last)} of ${n(last)}`
+  const atLeast = Math.max(last + 1, (lastOffset ?? 0) + 1, known.atLeast)
+  const total = known.exact !== undefined && known.exact >= atLeast ? n(known.exact) : `${n(atLeast)} or more`
+  return `Rows ${n(offset + 1)}–${n(last)} of ${total}`
 }
 
 /**

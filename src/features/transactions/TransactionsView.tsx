@@ -12,6 +12,7 @@ import { UnexpectedAnswer } from '../UnexpectedAnswer'
 import { useDeletion } from '../use-deletion'
 import { useView, viewSearch } from '../view-state'
 import { Filters, FROM, focusFilter } from './Filters'
+import { useKnownTotal } from './known-total'
 import { askedText, Pagination, rowsText } from './Pagination'
 import {
   type DeletableRow,
@@ -126,7 +127,15 @@ export function TransactionsView({
         onAdd={onAdd}
         onGenerate={onGenerate}
       />
-      <Pager info={info} query={query} link={link} viewKey={viewKey} loading={refreshing} move={move} />
+      <Pager
+        info={info}
+        query={query}
+        link={link}
+        viewKey={viewKey}
+        loading={refreshing}
+        move={move}
+        total={{ accountId: account.resourceId, corporateId }}
+      />
     </section>
   )
 }
@@ -165,7 +174,7 @@ function useViewPage(accountId: string, corporateId: string | undefined) {
 
 /**
  * Below the table: the pager, and the page size the sandbox lowered, when it did. Each page the user moves
- * to is announced once it is in.
+ * to is announced once it is in, in the pager's words.
  */
 function Pager({
   info,
@@ -174,6 +183,7 @@ function Pager({
   viewKey,
   loading,
   move,
+  total,
 }: {
   info: PageInfo | undefined
   query: ReturnType<typeof useTransactionsPage>
@@ -181,8 +191,12 @@ function Pager({
   viewKey: string
   loading: boolean
   move: (href: string | undefined, fallback: number) => void
+  /** Whose rows the pager counts: the total the console holds of the view's filter is said. */
+  total: { accountId: string; corporateId: string | undefined }
 }) {
   const [view] = useView()
+  const filter = { bookingStatus: view.status, fromDate: view.from, toDate: view.to }
+  const known = useKnownTotal(total.accountId, filter, total.corporateId)
   const standIn = query.isPlaceholderData
   const offset = link === undefined ? view.offset : undefined
   const { onPrevious, onNext } = pageMoves(
@@ -196,7 +210,7 @@ function Pager({
   useAnnouncePage(
     query.isSuccess && !standIn,
     `${viewKey}${link ?? ''}`,
-    info ? `Page ${Math.floor(view.offset / view.limit) + 1} loaded: ${rowsText(offset, info)}` : '',
+    info ? `Page ${Math.floor(view.offset / view.limit) + 1} loaded: ${rowsText(offset, info, known)}` : '',
   )
   return (
     <>
@@ -207,7 +221,7 @@ function Pager({
       ) : null}
       {info && !query.isError ? (
         <Pagination
-          label={standIn ? askedText(offset, view.limit) : rowsText(offset, info)}
+          label={standIn ? askedText(offset, view.limit) : rowsText(offset, info, known)}
           loading={loading}
           onPrevious={onPrevious}
           onNext={onNext}

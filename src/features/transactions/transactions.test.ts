@@ -16,7 +16,7 @@ describe('amounts', () => {
   })
 })
 
-describe('pagination without a total', () => {
+describe('pagination', () => {
   const page = (next: boolean | undefined) => ({
     cardAccount: { maskedPan: 'x' },
     cardTransactions: {
@@ -51,6 +51,19 @@ describe('pagination without a total', () => {
     // A link that points before this page's end says nothing more than the page does.
     expect(rowsText(10, withLast(5, 5))).toBe('Rows 11–15 of 16 or more')
     expect(rowsText(0, withLast(5, undefined))).toBe('Rows 1–5 of 6 or more')
+  })
+
+  // "Rows 1–50 of 951 or more" beside a chart that said 997 booked.
+  it('says the total the console knows, unless this page says it is out of date', () => {
+    const first = { ...info(50, true), lastOffset: 950 }
+    expect(rowsText(0, first, { exact: 997, atLeast: 997 })).toBe('Rows 1–50 of 997')
+    // A summary stopped at its cap counted 1,000 at least; the last link says 951.
+    expect(rowsText(0, first, { exact: undefined, atLeast: 1_000 })).toBe('Rows 1–50 of 1,000 or more')
+    // Fewer than the rows this page and its links show: a total from before the data changed.
+    expect(rowsText(0, first, { exact: 900, atLeast: 0 })).toBe('Rows 1–50 of 951 or more')
+    expect(rowsText(950, info(47, true), { exact: 997, atLeast: 0 })).toBe('Rows 951–997 of 998 or more')
+    // The last page's own count wins: it is the answer on screen.
+    expect(rowsText(950, info(47, false), { exact: 1_000, atLeast: 0 })).toBe('Rows 951–997 of 997')
   })
 
   it('reads where the last page starts from _links.last, when it names an offset', () => {
