@@ -105,15 +105,10 @@ export async function summaryByPages(
   let read = 0
   let complete = false
   while (read < options.cap) {
+    const limit = Math.min(PAGE_LIMIT, options.cap - read)
     const page = await api.listTransactions(
       accountId,
-      {
-        bookingStatus: 'both',
-        fromDate: window.fromDate,
-        toDate: window.toDate,
-        offset: read,
-        limit: Math.min(PAGE_LIMIT, options.cap - read),
-      },
+      { bookingStatus: 'both', fromDate: window.fromDate, toDate: window.toDate, offset: read, limit },
       { corporateId: options.corporateId, signal: options.signal },
     )
     if (page.kind !== 'read')
@@ -123,7 +118,8 @@ export async function summaryByPages(
     inputs.push(...pageSummaryInputs(page.value))
     read += count
     options.onProgress?.(read)
-    if (count === 0 || _links?.next === undefined) {
+    // Without links (a bank may send none), a full page may have more behind it, as the table reads it.
+    if (count === 0 || (_links ? _links.next === undefined : count < limit)) {
       complete = true
       break
     }
