@@ -4,7 +4,7 @@ import { API_BASE, headerNames, matchRoute, type Problem, problem, refusalOf } f
 import { answerBeyondRequests } from './client-error'
 import { CONSOLE_CONDITIONS_PATH, type ProxyConditions } from './conditions'
 import { type ClientTimeouts, defaultClientTimeouts } from './config'
-import { answerConnection, CONSOLE_CONNECTION_PATH } from './console-connection'
+import { answerConnection, CONSOLE_CONNECTION_PATH, connectionTagOf } from './console-connection'
 import { type ConsoleSecretOptions, consoleSecretGate } from './console-secret'
 import type { BadSigners } from './probe/bad-signatures'
 import { CONSOLE_PROBE_PATH, createConsoleProbe } from './probe/console-route'
@@ -81,9 +81,17 @@ export function createApp(options: AppOptions): Server {
     consoleRoutes.set(CONSOLE_CONDITIONS_PATH, (req, res) => conditions.answer(req, res))
   }
 
-  /** /api's rules: its security headers, and a refusal for a cross-site caller or one without the secret. */
+  const answerHeaders = {
+    ...apiAnswerHeaders,
+    [headerNames.consoleConnection]: options.connection && connectionTagOf(options.connection),
+  }
+
+  /**
+   * /api's rules: its security headers and the connection's tag, and a refusal for a cross-site caller or
+   * one without the secret.
+   */
   function apiRefusal(req: IncomingMessage, res: ServerResponse): Problem | undefined {
-    setHeaders(res, apiAnswerHeaders)
+    setHeaders(res, answerHeaders)
     return crossSiteProblem(req, allowedHostnames) ?? secretGate?.problem(req)
   }
 

@@ -2,11 +2,11 @@
 // same rules as /api (Host, origin, the console token).
 import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { consoleConnection } from '../src/contract'
+import { consoleConnection, headerNames } from '../src/contract'
 import { parseCertificate } from '../src/signing'
 import { generateDevIdentity } from '../src/signing/dev-identity'
 import { createApp } from './app'
-import { CONSOLE_CONNECTION_PATH, consoleConnectionOf } from './console-connection'
+import { CONSOLE_CONNECTION_PATH, connectionTagOf, consoleConnectionOf } from './console-connection'
 import { fakeSign } from './test-support/fake-upstream'
 import { close, listen, send } from './test-support/http'
 
@@ -15,10 +15,11 @@ const BASE = new URL('https://psd2.example-bank.no/api-sandbox')
 let app: Server
 let port = 0
 let serial = ''
+let certificate: Awaited<ReturnType<typeof parseCertificate>>
 
 beforeAll(async () => {
   const dev = await generateDevIdentity({ commonName: 'Connection test TPP', organization: 'Tests' })
-  const certificate = await parseCertificate(dev.certificatePem)
+  certificate = await parseCertificate(dev.certificatePem)
   serial = certificate.serialHex
   app = createApp({
     staticDir: '/nonexistent',
@@ -81,5 +82,36 @@ describe(CONSOLE_CONNECTION_PATH, () => {
     const answer = await send(port, CONSOLE_CONNECTION_PATH, { method: 'POST', headers: headers() })
     expect(answer.status).toBe(405)
     expect(answer.headers.allow).toBe('GET, HEAD')
+  })
+})
+
+describe('the connection tag on every answer (X-Console-Connection)', () => {
+  const tagName = headerNames.consoleConnection.toLowerCase()
+  const local = (port: number, personality: string, dataFile?: string) =>
+    consoleConnectionOf({
+      baseUrl: new URL(`http://127.0.0.1:${port}${personality === 'platform' ? '/api-sandbox' : ''}`),
+      local: true,
+      consoleOperations: personality !== 'platform',
+      certificate,
+      dataFile,
+      signsRequestTarget: false,
+    })
+
+  it('rides on /console/* and /api answers alike, refusals too, so a page learns it from any', async () => {
+    const tag = (await send(port, CONSOLE_CONNECTION_PATH, { headers: headers() })).headers[tagName]
+    expect(tag).toMatch(/^[\w-]{16}$/)
+    const api = await send(port, '/api/v1/sandbox/nothing-here', { headers: headers() })
+    expect(api.status).toBe(404)
+    expect(api.headers[tagName]).toBe(tag)
+  })
+
+  it("changes with the sandbox: another personality, or a local one's data in memory only at each start", () => {
+    const file = '/data/npm-start-console.json'
+    // Its port is new at each start while its file keeps its accounts: the same sandbox.
+    expect(connectionTagOf(local(4001, 'console', file))).toBe(connectionTagOf(local(4002, 'console', file)))
+    expect(connectionTagOf(local(4001, 'console', file))).not.toBe(
+      connectionTagOf(local(4001, 'platform', '/data/npm-start-platform.json')),
+    )
+    expect(connectionTagOf(local(4001, 'console'))).not.toBe(connectionTagOf(local(4002, 'console')))
   })
 })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CONSOLE_CONNECTION_PATH, type ConsoleConnection, problem } from '../src/contract'
 import type { Certificate } from '../src/signing'
@@ -35,6 +36,20 @@ export function consoleConnectionOf({
       notAfter: certificate.notAfter.toISOString(),
     },
   }
+}
+
+/**
+ * What the proxy puts on every answer of its /api and /console/* routes (headerNames.consoleConnection): a
+ * fingerprint of the sandbox its connection describes, so a page open across a restart onto another
+ * upstream, personality or data file learns it from its next answer and reads everything again. The local
+ * sandbox's port is new at each start while its data file keeps its accounts: with a file, the port is
+ * not part of it (as the account book's key, docs/decisions.md#account-book). A hash, not the connection:
+ * a refusal carries it too, and it names nothing.
+ */
+export function connectionTagOf(connection: ConsoleConnection): string {
+  const { upstream, ...sameAcrossStarts } = connection
+  const sandbox = connection.local && connection.dataFile !== undefined ? sameAcrossStarts : connection
+  return createHash('sha256').update(JSON.stringify(sandbox)).digest('base64url').slice(0, 16)
 }
 
 /**

@@ -118,6 +118,12 @@ export const headerNames = {
    * /api and /console/* request (server/console-secret.ts). Never a cookie, never in a URL or the request log.
    */
   consoleSecret: 'X-Console-Secret',
+  /**
+   * On every answer of the proxy's /api and /console/* routes: a fingerprint of what `/console/connection`
+   * says (server/console-connection.ts), so a page notices from any answer that the proxy was restarted
+   * onto another sandbox (src/api/proxy-answers.ts).
+   */
+  consoleConnection: 'X-Console-Connection',
   retryAfter: 'Retry-After',
 } as const
 
