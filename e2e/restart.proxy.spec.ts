@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startConsoleServer } from '../server/test-support/console-process'
-import { expect, test } from './fixtures'
-import { accountLinks, confirmPermanentFill, pages, tableRows } from './support'
+import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
+import { accountLinks, confirmPermanentFill, fillAndOpenFirst, pages, screenshot, tableRows } from './support'
 
 // Proxy only: the local sandbox behind `npm start` keeps its data in a folder (SANDBOX_DATA), so a restart
 // of the console's server on the same folder answers with what was made before it.
@@ -52,3 +52,70 @@ async function restartKeepsData(page: Page, env: Record<string, string>, dataFil
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
+
+// The page stays open across the restart: it learns of it from its next answer, not from a reload.
+test('a restart onto another personality: the next answer makes the console read everything again', async ({
+  page,
+}) => {
+  let server = await startConsoleServer()
+  const port = new URL(server.url).port
+  const chart = page.getByRole('region', { name: 'Transactions over time' })
+  try {
+    await page.goto(server.url)
+    await fillAndOpenFirst(page)
+    await page.getByRole('radio', { name: 'both' }).check()
+    await expect(chart.getByText(/^12 transactions: /)).toHaveText(/^12 transactions: 9 booked, 3 pending/)
+    await expect(page.getByRole('button', { name: 'Delete account…' })).toBeVisible()
+    await page.getByRole('radio', { name: 'booked' }).check()
+  } finally {
+    await server.stop()
+  }
+  server = await startConsoleServer({ ...PLATFORM_UPSTREAM, PORT: port })
+  try {
+    await page.getByRole('radio', { name: 'both' }).check()
+    await expect(page.getByRole('status')).toHaveText(
+      'The proxy now serves another sandbox: the console read it again',
+    )
+    // The platform's sandbox has no deletes, and none of the old sandbox's account: nothing of it stays.
+    await expect(page.getByRole('button', { name: 'Delete account…' })).toHaveCount(0)
+    await expect(chart.getByText(/^12 transactions: /)).toHaveCount(0)
+    // As a reload would show it: the account of the view is not in this sandbox.
+    await expect(page.getByRole('heading', { name: 'Card account not found' })).toBeVisible()
+    await screenshot(page, 'restart-other-sandbox')
+  } finally {
+    await server.stop()
+  }
+})
+
+test('while the proxy does not answer the header says so, and stops once it answers again', async ({
+  page,
+}) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-'))
+  const silent = page.getByRole('banner').getByText('Proxy not answering')
+  try {
+    let server = await startConsoleServer({ SANDBOX_DATA: dataDir })
+    const port = new URL(server.url).port
+    try {
+      await page.goto(server.url)
+      await fillAndOpenFirst(page)
+      await expect(pages(page)).toContainText('Rows 1–')
+      await expect(silent).toHaveCount(0)
+    } finally {
+      await server.stop()
+    }
+    await page.getByRole('radio', { name: 'both' }).check()
+    await expect(silent).toBeVisible()
+    await screenshot(page, 'proxy-not-answering')
+
+    server = await startConsoleServer({ SANDBOX_DATA: dataDir, PORT: port })
+    try {
+      // Nothing clicked: the console asks the proxy until it answers, then reads the failed table again.
+      await expect(silent).toHaveCount(0)
+      await expect(pages(page)).toContainText('Rows 1–')
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})

@@ -31,6 +31,7 @@ import { ApiError } from './errors'
 import { createAccountFixHeaders, createLongerNameSetting } from './fixes'
 import { accountIdOfHref } from './links'
 import type { Mode } from './mode'
+import { proxyAnswers } from './proxy-answers'
 import type { Creation } from './reading'
 import { createRequestLog, type RequestLog } from './request-log'
 import { readRequestTimeoutMs } from './request-timeout'
@@ -130,6 +131,13 @@ export function createApiClient({
   // The operations follow the Signature switch; the connection test probes as signed, unspoiled.
   const send = tamperingWith(settings.tamper, transport)
   let connecting: Promise<ConsoleConnection> | undefined
+  // Forgotten when the proxy now serves another sandbox: registered as the client is made, so before any
+  // screen's listener reads everything again (src/api/proxy-return.ts).
+  if (mode === 'proxy') {
+    proxyAnswers.onNews((news) => {
+      if (news === 'other-sandbox') connecting = undefined
+    })
+  }
 
   const connection = async (): Promise<ConsoleConnection | undefined> => {
     if (mode === 'offline') return undefined

@@ -1,38 +1,49 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { CONSOLE_CONNECTION_PATH } from '../contract'
 import { consoleFetch } from './console-secret'
 import { queryKeys } from './keys'
+import { proxyAnswers } from './proxy-answers'
 
 /** How often a console that lost its proxy asks whether it is back. */
 const ASK_EVERY_MS = 2_000
 
 /**
- * While `watching` (an error state shows that the proxy gave no answer at all: stopped, or restarting),
- * asks the proxy every two seconds whether it answers again, and once it does reads again every read that
- * failed: a restart in the middle of a demo heals without a Retry in each panel. Only the failed reads: the
- * question itself is a query, and reading everything again would ask it again, and again.
+ * Whether the proxy answers (src/api/proxy-answers.ts), for the header to say, and what follows from its
+ * answers, for the whole page; mounted once (by the header). While a request got no answer at all (the
+ * proxy stopped, or is restarting), asks the proxy every two seconds whether it answers again; once it
+ * does, reads again every read that failed, so a restart in the middle of a demo heals without a Retry in
+ * each panel (only the failed reads: this question is a query too). When an answer says the proxy now
+ * serves another sandbox (restarted onto another upstream, personality or data file), forgets everything
+ * read before, the connection with it, and reads again what is on screen: nothing of the old sandbox
+ * stays beside the new one's answers. A read already under way was sent to the new one, and is kept.
  */
-export function useReadAgainWhenProxyReturns(watching: boolean): void {
+export function useProxyAnswering(onOtherSandbox: () => void): boolean {
   const client = useQueryClient()
-  const { data: answeredAt } = useQuery({
+  const answering = useSyncExternalStore(proxyAnswers.subscribe, proxyAnswers.answering)
+  useQuery({
     queryKey: queryKeys.proxyReturn(),
+    // The answer, any answer, tells proxyAnswers (consoleFetch does): nothing to keep here.
     queryFn: async () => {
-      const response = await consoleFetch(CONSOLE_CONNECTION_PATH, {
-        headers: { accept: 'application/json' },
-      })
-      // The proxy's JSON, even a refusal (a console secret asked for), says it is back; a web page there
-      // (a server that is not the proxy, answering every path with the console's page) does not.
-      if (!response.headers.get('content-type')?.includes('json')) throw new Error('not the proxy')
-      return Date.now()
+      await consoleFetch(CONSOLE_CONNECTION_PATH, { headers: { accept: 'application/json' } })
+      return null
     },
-    enabled: watching,
+    enabled: !answering,
     refetchInterval: ASK_EVERY_MS,
     retry: false,
     gcTime: 0,
   })
-  useEffect(() => {
-    if (!watching || answeredAt === undefined) return
-    void client.invalidateQueries({ predicate: (query) => query.state.status === 'error' })
-  }, [watching, answeredAt, client])
+  useEffect(
+    () =>
+      proxyAnswers.onNews((news) => {
+        if (news === 'back') {
+          void client.invalidateQueries({ predicate: (query) => query.state.status === 'error' })
+          return
+        }
+        void client.resetQueries({ predicate: (query) => query.state.fetchStatus === 'idle' })
+        onOtherSandbox()
+      }),
+    [client, onOtherSandbox],
+  )
+  return answering
 }

@@ -9,6 +9,7 @@ import { consoleFetch } from './console-secret'
 import { readConsoleTrace, type UpstreamRequest, upstreamAnswerOf } from './console-trace'
 import { RequestTimeoutError, type StrayAnswer, UnreachableError } from './errors'
 import type { Mode } from './mode'
+import { proxyAnswers } from './proxy-answers'
 import type { RequestLog, RequestLogEntry } from './request-log'
 import type { SigningInfo } from './request-signer'
 import { readVerification, type Verification } from './verification'
@@ -117,6 +118,8 @@ export function createTransport({ mode, log, offline, timeoutMs, conditionOf }: 
         undefined,
         condition,
       )
+    // No answer, and no condition dropped it: the proxy is stopped or restarting (the header says so).
+    if (mode === 'proxy') proxyAnswers.noAnswer()
     return new NotTheSandbox(failure)
   }
 

@@ -6,6 +6,7 @@ import { useView } from '../features/view-state'
 import { MenuButton, type MenuButtonHandle } from '../ui/MenuButton'
 import { useMediaQuery } from '../ui/use-media-query'
 import { ConditionBadges, useChangedConditions } from './ConditionBadges'
+import { ProxyAnswering } from './ProxyAnswering'
 import { TamperSelect } from './TamperSelect'
 import { applyTheme, readTheme, type Theme, themes } from './theme'
 
@@ -162,6 +163,7 @@ export function Header({
           {modeDataHomes[mode]}
         </span>
       </label>
+      {mode === 'proxy' ? <ProxyAnswering /> : null}
       <ConditionBadges
         changed={changed}
         onClock={onClock}

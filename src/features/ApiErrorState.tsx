@@ -1,13 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import {
-  ApiError,
-  OFFLINE_UPSTREAM,
-  queryKeys,
-  UnreachableError,
-  useApiClient,
-  useReadAgainWhenProxyReturns,
-} from '../api'
+import { ApiError, OFFLINE_UPSTREAM, queryKeys, UnreachableError, useApiClient } from '../api'
 import { ErrorState } from '../ui/ErrorState'
 import { Messages, ShapedBy } from '../ui/Messages'
 import { StoreRecoveryActions, useOfflineData } from './data-tools'
@@ -39,13 +32,13 @@ export function ApiErrorState({
   actions,
 }: ApiErrorStateProps) {
   const offline = useOfflineData()
-  // No answer at all, and no test condition that dropped it on purpose: the proxy is stopped or restarting.
+  // No answer at all, and no test condition that dropped it on purpose: the proxy is stopped or restarting,
+  // and the header watches for its return (src/api/proxy-return.ts).
   const proxyGone =
     error instanceof UnreachableError &&
     error.mode === 'proxy' &&
     error.answer === undefined &&
     error.condition === undefined
-  useReadAgainWhenProxyReturns(proxyGone)
   const unreadableStore =
     offerStoreRecovery &&
     offline !== undefined &&

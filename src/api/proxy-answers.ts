@@ -1,0 +1,61 @@
+import { headerNames } from '../contract'
+
+/** What the page learns from the proxy's answers: it is back after none came, or it serves another sandbox. */
+export type ProxyNews = 'back' | 'other-sandbox'
+
+/**
+ * What the proxy's answers say about it, for the whole page: whether it answers at all (a read that got no
+ * answer in proxy mode says it stopped; an answer of the proxy's says it is back), and which sandbox it
+ * serves (every answer of the proxy's carries a fingerprint of its connection, headerNames.consoleConnection).
+ * Nothing is asked for this: the console's own requests tell it.
+ */
+export function createProxyAnswers() {
+  let answering = true
+  let connectionTag: string | undefined
+  const watchers = new Set<() => void>()
+  const listeners = new Set<(news: ProxyNews) => void>()
+  const tell = (news: ProxyNews) => {
+    for (const listener of listeners) listener(news)
+  }
+  const setAnswering = (value: boolean) => {
+    answering = value
+    for (const watcher of watchers) watcher()
+  }
+  return {
+    answering: () => answering,
+    /** For useSyncExternalStore: called whenever `answering` changes. */
+    subscribe(watcher: () => void): () => void {
+      watchers.add(watcher)
+      return () => watchers.delete(watcher)
+    },
+    onNews(listener: (news: ProxyNews) => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    /** A request to the proxy got no answer at all, and no test condition dropped it: stopped, or restarting. */
+    noAnswer(): void {
+      if (answering) setAnswering(false)
+    },
+    /** An answer came to a request sent to the page's server. */
+    heard(response: Response): void {
+      const tag = response.headers.get(headerNames.consoleConnection)
+      if (tag !== null) {
+        const before = connectionTag
+        connectionTag = tag
+        if (before !== undefined && before !== tag) tell('other-sandbox')
+      }
+      // The proxy's own JSON, even a refusal (a console token asked for), says it is back; a web page there
+      // (a server that is not the proxy, answering every path with the console's page) does not.
+      const fromTheProxy = tag !== null || response.headers.get('content-type')?.includes('json') === true
+      if (!answering && fromTheProxy) {
+        setAnswering(true)
+        tell('back')
+      }
+    },
+  }
+}
+
+export type ProxyAnswers = ReturnType<typeof createProxyAnswers>
+
+/** The page's: every request to its server goes through consoleFetch, which tells it each answer. */
+export const proxyAnswers = createProxyAnswers()

@@ -1,0 +1,28 @@
+import { screen, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { expect, it } from 'vitest'
+import { proxyAnswers, renderConsole, sandboxForEachTest } from '../test/render-console'
+import { seedAccount, seedTransactions, transaction } from '../test/seed'
+
+const { server, sandbox } = sandboxForEachTest()
+
+it('the header says the proxy is not answering while it gives no answer, and no more once it does', async () => {
+  const account = await seedAccount(sandbox)
+  await seedTransactions(sandbox, account.resourceId, [transaction({ transactionDetails: 'Coffee' })])
+  server.use(...proxyAnswers())
+  renderConsole(`?account=${account.resourceId}`, 'proxy')
+  const header = screen.getByRole('banner')
+  expect(await screen.findByText('Coffee')).toBeDefined()
+  expect(within(header).queryByText('Proxy not answering')).toBeNull()
+
+  // npm start stops: nothing on the page's origin answers, and the next read (a Status click) gets nothing.
+  server.use(http.all(`${location.origin}/*`, () => HttpResponse.error()))
+  screen.getByRole('radio', { name: 'both' }).click()
+  expect(await within(header).findByText('Proxy not answering')).toBeDefined()
+
+  // It starts again: the console asks until it answers, and nobody clicks anything.
+  server.resetHandlers()
+  server.use(...proxyAnswers())
+  // (The console asks every two seconds: a wait longer than findBy's default.)
+  await expect.poll(() => within(header).queryByText('Proxy not answering'), { timeout: 20_000 }).toBeNull()
+})
