@@ -31,7 +31,7 @@ import { ApiError } from './errors'
 import { createAccountFixHeaders, createLongerNameSetting } from './fixes'
 import { accountIdOfHref } from './links'
 import type { Mode } from './mode'
-import { proxyAnswers } from './proxy-answers'
+import { createProxyAnswers, type ProxyAnswers } from './proxy-answers'
 import type { Creation } from './reading'
 import { createRequestLog, type RequestLog } from './request-log'
 import { readRequestTimeoutMs } from './request-timeout'
@@ -73,6 +73,8 @@ export interface ApiClient {
   readonly settings: ApiSettings
   /** Upstreams that refused a delete while this client lived: the screens stop offering it there. */
   readonly deletion: DeletionRefusals
+  /** Whether the proxy answers, and whether it now serves another sandbox, from this client's answers. */
+  readonly proxyAnswers: ProxyAnswers
   /** Proxy mode: which upstream the proxy serves and how it signs; undefined offline. */
   connection(): Promise<ConsoleConnection | undefined>
   /** The key of this mode's upstream in the book: this browser offline, the upstream's base URL by proxy. */
@@ -127,21 +129,20 @@ export function createApiClient({
 }: ApiClientOptions): ApiClient {
   const log = createRequestLog()
   const deletion = createDeletionRefusals()
-  const transport = createTransport({ mode, log, offline, timeoutMs, conditionOf })
+  const proxyAnswers = createProxyAnswers()
+  const transport = createTransport({ mode, log, offline, timeoutMs, conditionOf, proxyAnswers })
   // The operations follow the Signature switch; the connection test probes as signed, unspoiled.
   const send = tamperingWith(settings.tamper, transport)
   let connecting: Promise<ConsoleConnection> | undefined
   // Forgotten when the proxy now serves another sandbox: registered as the client is made, so before any
   // screen's listener reads everything again (src/api/proxy-return.ts).
-  if (mode === 'proxy') {
-    proxyAnswers.onNews((news) => {
-      if (news === 'other-sandbox') connecting = undefined
-    })
-  }
+  proxyAnswers.onNews((news) => {
+    if (news === 'other-sandbox') connecting = undefined
+  })
 
   const connection = async (): Promise<ConsoleConnection | undefined> => {
     if (mode === 'offline') return undefined
-    connecting ??= fetchConnection().catch((error: unknown) => {
+    connecting ??= fetchConnection(proxyAnswers).catch((error: unknown) => {
       connecting = undefined // asked again next time: the server may be back
       throw error
     })
@@ -237,6 +238,7 @@ export function createApiClient({
     book,
     settings,
     deletion,
+    proxyAnswers,
     connection,
     upstream,
     // Corporate accounts are listed by our own sandboxes only to a request with PSU-Corporate-ID.
@@ -300,8 +302,9 @@ function bookKey(known: ConsoleConnection): string {
     : known.upstream
 }
 
-async function fetchConnection(): Promise<ConsoleConnection> {
+async function fetchConnection(proxyAnswers: ProxyAnswers): Promise<ConsoleConnection> {
   const response = await consoleFetch(CONSOLE_CONNECTION_PATH, { headers: { accept: 'application/json' } })
+  proxyAnswers.heard(response)
   if (!response.ok) throw new Error(`${CONSOLE_CONNECTION_PATH} answered HTTP ${response.status}`)
   return consoleConnection.parse(await response.json())
 }

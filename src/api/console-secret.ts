@@ -4,7 +4,6 @@
  * Sent as a request header on every /api and /console/* request; never a cookie, a URL or a logged header.
  */
 import { CONSOLE_SECRET_META, headerNames } from '../contract'
-import { proxyAnswers } from './proxy-answers'
 
 const STORAGE_KEY = 'sandbox-console-secret'
 const listeners = new Set<() => void>()
@@ -36,15 +35,13 @@ export function onConsoleSecretNeeded(listener: () => void): () => void {
 
 /**
  * fetch with the console secret as a header. The request the caller logged stays without it; a 403 that
- * names the header asks the user for the token (see onConsoleSecretNeeded). Every answer tells
- * proxyAnswers whether the proxy is back and which sandbox it serves.
+ * names the header asks the user for the token (see onConsoleSecretNeeded).
  */
 export async function consoleFetch(input: Request | string, init: RequestInit = {}): Promise<Response> {
   const secret = consoleSecret()
   const headers = new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined))
   if (secret !== undefined) headers.set(headerNames.consoleSecret, secret)
   const response = await fetch(input, { ...init, headers })
-  proxyAnswers.heard(response)
   if (response.status === 403 && (await namesTheSecret(response.clone()))) {
     for (const listener of listeners) listener()
   }

@@ -4,7 +4,8 @@ import { headerNames } from '../contract'
 export type ProxyNews = 'back' | 'other-sandbox'
 
 /**
- * What the proxy's answers say about it, for the whole page: whether it answers at all (a read that got no
+ * What the proxy's answers say about it, for the API client that heard them (each client its own, as its
+ * deletion refusals): whether it answers at all (a read that got no
  * answer in proxy mode says it stopped; an answer of the proxy's says it is back), and which sandbox it
  * serves (every answer of the proxy's carries a fingerprint of its connection, headerNames.consoleConnection).
  * Nothing is asked for this: the console's own requests tell it.
@@ -56,6 +57,3 @@ export function createProxyAnswers() {
 }
 
 export type ProxyAnswers = ReturnType<typeof createProxyAnswers>
-
-/** The page's: every request to its server goes through consoleFetch, which tells it each answer. */
-export const proxyAnswers = createProxyAnswers()

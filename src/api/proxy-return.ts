@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
 import { CONSOLE_CONNECTION_PATH } from '../contract'
+import { useApiClient } from './api-context'
 import { consoleFetch } from './console-secret'
 import { queryKeys } from './keys'
-import { proxyAnswers } from './proxy-answers'
 
 /** How often a console that lost its proxy asks whether it is back. */
 const ASK_EVERY_MS = 2_000
@@ -20,12 +20,15 @@ const ASK_EVERY_MS = 2_000
  */
 export function useProxyAnswering(onOtherSandbox: () => void): boolean {
   const client = useQueryClient()
+  const { proxyAnswers } = useApiClient()
   const answering = useSyncExternalStore(proxyAnswers.subscribe, proxyAnswers.answering)
   useQuery({
     queryKey: queryKeys.proxyReturn(),
-    // The answer, any answer, tells proxyAnswers (consoleFetch does): nothing to keep here.
+    // The answer, any answer, tells proxyAnswers: nothing to keep here.
     queryFn: async () => {
-      await consoleFetch(CONSOLE_CONNECTION_PATH, { headers: { accept: 'application/json' } })
+      proxyAnswers.heard(
+        await consoleFetch(CONSOLE_CONNECTION_PATH, { headers: { accept: 'application/json' } }),
+      )
       return null
     },
     enabled: !answering,
@@ -43,7 +46,7 @@ export function useProxyAnswering(onOtherSandbox: () => void): boolean {
         void client.resetQueries({ predicate: (query) => query.state.fetchStatus === 'idle' })
         onOtherSandbox()
       }),
-    [client, onOtherSandbox],
+    [client, proxyAnswers, onOtherSandbox],
   )
   return answering
 }

@@ -9,7 +9,7 @@ import { consoleFetch } from './console-secret'
 import { readConsoleTrace, type UpstreamRequest, upstreamAnswerOf } from './console-trace'
 import { RequestTimeoutError, type StrayAnswer, UnreachableError } from './errors'
 import type { Mode } from './mode'
-import { proxyAnswers } from './proxy-answers'
+import type { ProxyAnswers } from './proxy-answers'
 import type { RequestLog, RequestLogEntry } from './request-log'
 import type { SigningInfo } from './request-signer'
 import { readVerification, type Verification } from './verification'
@@ -35,6 +35,8 @@ export interface TransportOptions {
   timeoutMs?: (() => number) | undefined
   /** The condition that fired for a request that got no HTTP answer (it carries no header to say so). */
   conditionOf?: ((requestId: string) => Promise<string | undefined>) | undefined
+  /** Told of every answer, and of a request that got none (src/api/proxy-answers.ts). */
+  proxyAnswers?: ProxyAnswers | undefined
 }
 
 /** Thrown inside the transport when whatever answered is not the sandbox's API. */
@@ -62,7 +64,14 @@ interface Outcome {
 }
 type RecordOutcome = (outcome: Outcome) => void
 
-export function createTransport({ mode, log, offline, timeoutMs, conditionOf }: TransportOptions): Transport {
+export function createTransport({
+  mode,
+  log,
+  offline,
+  timeoutMs,
+  conditionOf,
+  proxyAnswers,
+}: TransportOptions): Transport {
   const unreachable = (error: unknown): unknown =>
     error instanceof NotTheSandbox ? new UnreachableError(mode, error.message, error.answer) : error
 
@@ -78,7 +87,12 @@ export function createTransport({ mode, log, offline, timeoutMs, conditionOf }: 
     const limitMs = timeoutMs?.()
     const limit = limitMs === undefined ? undefined : AbortSignal.timeout(limitMs)
     try {
-      return await consoleFetch(request, limit ? { signal: AbortSignal.any([request.signal, limit]) } : {})
+      const response = await consoleFetch(
+        request,
+        limit ? { signal: AbortSignal.any([request.signal, limit]) } : {},
+      )
+      proxyAnswers?.heard(response)
+      return response
     } catch (error) {
       if (limit?.aborted && limitMs !== undefined && !request.signal.aborted) {
         const condition = await conditionOf?.(requestId)
@@ -119,7 +133,7 @@ export function createTransport({ mode, log, offline, timeoutMs, conditionOf }: 
         condition,
       )
     // No answer, and no condition dropped it: the proxy is stopped or restarting (the header says so).
-    if (mode === 'proxy') proxyAnswers.noAnswer()
+    if (mode === 'proxy') proxyAnswers?.noAnswer()
     return new NotTheSandbox(failure)
   }
 
