@@ -11,7 +11,7 @@ const conditionsKey = ['console', 'conditions'] as const
  * event; the proxy's are asked again every few seconds and whenever the tab comes back into focus.
  */
 export function useConditions() {
-  const { mode } = useApiClient()
+  const { mode, proxyAnswers } = useApiClient()
   const client = useQueryClient()
   useEffect(
     () => conditionsSource(mode).subscribe(() => void client.invalidateQueries({ queryKey: conditionsKey })),
@@ -19,17 +19,17 @@ export function useConditions() {
   )
   return useQuery({
     queryKey: conditionsKey,
-    queryFn: () => conditionsSource(mode).read(),
+    queryFn: () => conditionsSource(mode, proxyAnswers).read(),
     refetchOnWindowFocus: true,
     refetchInterval: pollOf(mode),
   })
 }
 
 export function useSaveConditions() {
-  const { mode } = useApiClient()
+  const { mode, proxyAnswers } = useApiClient()
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (set: ConditionSet) => conditionsSource(mode).write(set),
+    mutationFn: (set: ConditionSet) => conditionsSource(mode, proxyAnswers).write(set),
     onSuccess: (view) => {
       client.setQueryData(conditionsKey, view)
       // What is on screen was answered under the old conditions: read it again under the new. Not awaited:

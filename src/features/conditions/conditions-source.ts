@@ -1,4 +1,4 @@
-import { ApiError, consoleFetch, type Mode } from '../../api'
+import { ApiError, consoleFetch, type Mode, type ProxyAnswers } from '../../api'
 import {
   CONSOLE_CONDITIONS_PATH,
   type ConditionRule,
@@ -23,9 +23,13 @@ export interface ConditionsSource {
   subscribe(listener: () => void): () => void
 }
 
-/** The conditions of a mode: they depend on nothing else, so every screen asking gets the same. */
-export const conditionsSource = (mode: Mode): ConditionsSource =>
-  mode === 'offline' ? offlineConditionsSource : proxyConditionsSource
+/**
+ * The conditions of a mode: they depend on nothing else, so every screen asking gets the same. By proxy,
+ * each answer is also told to `proxyAnswers`: the poll of them is the console's steady word with its proxy,
+ * by which it learns that the proxy now serves another sandbox when nothing else is being read.
+ */
+export const conditionsSource = (mode: Mode, proxyAnswers?: ProxyAnswers): ConditionsSource =>
+  mode === 'offline' ? offlineConditionsSource : proxyConditionsSource(proxyAnswers)
 
 /**
  * The rule that fired for a request that got no HTTP answer (a reset, a timeout), for the API client's
@@ -38,7 +42,7 @@ export function requestConditionOf(
   if (mode === 'offline') return async (requestId) => firedOffline(requestId)
   return async (requestId) => {
     try {
-      return (await exchange()).fired.find((fired) => fired.requestId === requestId)?.condition
+      return (await exchange(undefined)).fired.find((fired) => fired.requestId === requestId)?.condition
     } catch {
       return undefined
     }
@@ -108,18 +112,19 @@ const offlineConditionsSource: ConditionsSource = {
 }
 
 /** The proxy's conditions and its log of the rules that fired, in one answer of `/console/conditions`. */
-async function exchange(init?: RequestInit) {
+async function exchange(proxyAnswers: ProxyAnswers | undefined, init?: RequestInit) {
   const response = await consoleFetch(CONSOLE_CONDITIONS_PATH, {
     ...init,
     headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
   })
+  proxyAnswers?.heard(response)
   const text = await response.text()
   if (!response.ok) throw ApiError.fromText(response.status, text)
   return conditionsState.parse(JSON.parse(text))
 }
 
-const proxyConditionsSource: ConditionsSource = {
-  read: () => exchange(),
-  write: (set) => exchange({ method: 'PUT', body: JSON.stringify(set) }),
+const proxyConditionsSource = (proxyAnswers: ProxyAnswers | undefined): ConditionsSource => ({
+  read: () => exchange(proxyAnswers),
+  write: (set) => exchange(proxyAnswers, { method: 'PUT', body: JSON.stringify(set) }),
   subscribe: () => () => {},
-}
+})
