@@ -293,3 +293,34 @@ it('saves nothing when the recorder is closed with Escape, and gives focus back'
   expect(within(picker).getAllByRole('option')).toHaveLength(flowsBefore)
   expect(document.activeElement).toBe(record)
 })
+
+// A support engineer pressed ← three times at the end of "Why did my signature fail?": the status line still
+// said step 6, the panel step 3, and the table showed step 6's data without a spoiled signature.
+it('← shows the step gone back to: one message for it, the switch and the table as it left them', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  const panel = await screen.findByRole('region', { name: 'Flow' })
+  await user.selectOptions(within(panel).getByRole('combobox', { name: 'Flow to run' }), '1')
+  for (let step = 1; step <= 6; step++) {
+    await user.keyboard('{ArrowRight}')
+    await within(panel).findByText(new RegExp(`^Step ${step}: `))
+  }
+  // The header's badge of the Signature switch, there while it spoils signatures.
+  const signature = () =>
+    /Signature: ([a-z ]+)/.exec(document.querySelector('header')?.textContent ?? '')?.[1]
+  const statusLine = () => document.querySelector('main .status-message')?.textContent
+  await waitFor(() => expect(statusLine()).toBe('Step 6: 200 OK: 0 transactions'))
+
+  await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}')
+  await within(panel).findByText(/^Step 3: HTTP 401/)
+  expect(statusLine()).toMatch(/^Step 3: HTTP 401/)
+  expect(signature()).toBe('bad signature')
+  await screen.findByText('Could not load transactions (HTTP 401)')
+
+  await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}')
+  expect(panel.querySelector('.flow-caption')?.textContent).toMatch(/^Next, step 1 of 6: /)
+  expect(statusLine()).toBeUndefined()
+  expect(signature()).toBeUndefined()
+})

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { type RequestLogEntry, readAgain, useApiClient } from '../../api'
 import { localToday } from '../../contract'
 import { type Flow, flowsFile, flowsFileOf } from '../../contract/flow'
-import { useAnnounce } from '../../ui/announcer'
+import { useAnnounce, useClearAnnouncement } from '../../ui/announcer'
 import { consoleDateTime } from '../../ui/dates'
 import { FilePicker } from '../../ui/FilePicker'
 import { useMediaQuery } from '../../ui/use-media-query'
@@ -15,7 +15,7 @@ import { useArrowKeys } from './arrow-keys'
 import { bringStepDataIntoView, useCaptionRoom } from './in-sight'
 import { RecordDialog } from './RecordDialog'
 import { recordableRequests } from './record'
-import { type FlowContext, runStep, type StepOutcome } from './run-step'
+import { type FlowContext, runStep, type StepOutcome, tamperOf } from './run-step'
 import { readSavedFlows, withFlows, writeSavedFlows } from './saved-flows'
 import { shippedFlows } from './shipped'
 
@@ -23,14 +23,16 @@ import { shippedFlows } from './shipped'
 const PANEL_IN_A_ROW = '(max-width: 1100px)'
 
 /**
- * A flow on the page beside what it changes: → runs the next step, ← steps back one (→ then runs that step
- * again). Not a modal dialog, so the table and the inspector stay in view while the audience watches.
+ * A flow on the page beside what it changes: → runs the next step, ← steps back one (the view and the
+ * Signature switch as that step left them; → then runs the next step again). Not a modal dialog, so the
+ * table and the inspector stay in view while the audience watches.
  */
 export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const api = useApiClient()
   const queryClient = useQueryClient()
   const [, setView] = useView()
   const announce = useAnnounce()
+  const clearAnnouncement = useClearAnnouncement()
   const [shipped, setShipped] = useState(() => shippedFlows(localToday(), new Date()))
   const [saved, setSaved] = useState(readSavedFlows)
   const flows = [...shipped, ...saved]
@@ -51,13 +53,37 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   // The two-line panel of a narrow screen (styles.css) starts with record, export and import folded away:
   // on a short screen they would take the room of the data the step shows.
   const inARow = useMediaQuery(PANEL_IN_A_ROW)
-  // The Signature switch as it was: a flow's tampered steps must not leave it spoiled behind them.
+  // The Signature switch as it was before the flow: its tampered steps must not leave it spoiled behind them.
   const [tamperBefore] = useState(api.settings.tamper.read)
 
+  /** The Signature switch as `value`; the table reads again under it. */
+  const setTamper = (value: typeof tamperBefore) => {
+    if (api.settings.tamper.read() === value) return
+    api.settings.tamper.write(value)
+    void readAgain(queryClient)
+  }
+
+  /**
+   * Shows step `to` of `shown` as it left the console (none: as the flow found it): the view, the Signature
+   * switch, the inspector on its request and its outcome on the status line, so the panel, the status line
+   * and the table say the same. What the sandbox holds stays: it is not undone.
+   */
+  const showStep = (to: number, shownFlow: Flow, all: readonly (StepOutcome | undefined)[]) => {
+    setAt(to)
+    const step = to > 0 ? shownFlow.steps[to - 1] : undefined
+    const outcome = to > 0 ? all[to - 1] : undefined
+    showInInspector(outcome?.sent)
+    if (outcome) setView(outcome.view)
+    setTamper(step ? tamperOf(step) : tamperBefore)
+    if (outcome) announce(`Step ${to}: ${outcome.summary}`)
+    else clearAnnouncement()
+  }
+
   const choose = (index: number) => {
-    showInInspector(undefined)
+    // The flow left behind takes back what its steps changed.
+    if (at > 0 && flow) showStep(0, flow, [])
+    else showInInspector(undefined)
     setSelected(index)
-    setAt(0)
     setOutcomes([])
     setContext({})
     setMessage(undefined)
@@ -88,9 +114,8 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     return fresh[selected] ?? current
   }
   const back = () => {
-    const to = Math.max(0, at - 1)
-    setAt(to)
-    showInInspector(to > 0 ? outcomes[to - 1]?.sent : undefined)
+    if (!flow || running || at === 0) return
+    showStep(at - 1, flow, outcomes)
   }
 
   useArrowKeys(() => void next(), back)
@@ -107,6 +132,8 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     showInInspector(undefined)
     api.settings.tamper.write(tamperBefore)
     void readAgain(queryClient)
+    // The step's outcome no longer describes the screen.
+    clearAnnouncement()
     onClose()
   }
 

@@ -1,6 +1,7 @@
 import { type ApiClient, ApiError, corporateIdToSend, type RequestLogEntry } from '../../api'
 import { type OperationName, operationOf } from '../../contract'
 import type { FlowStep } from '../../contract/flow'
+import type { TamperScenario } from '../../signing/tamper-scenarios'
 import { accountView } from '../card-accounts'
 import type { ViewState } from '../view-state'
 
@@ -55,9 +56,13 @@ function firstSentAfter(
     .find((entry) => operationOf(entry.method, entry.url) === operation)
 }
 
+/** The Signature switch as the step sets it: its own tamper, else a correct signature. */
+export function tamperOf(step: FlowStep): TamperScenario | undefined {
+  return step.action === 'readTransactions' ? step.tamper : undefined
+}
+
 async function run(api: ApiClient, step: FlowStep, context: FlowContext): Promise<StepOutcome> {
-  if (step.action === 'createAccount') api.settings.tamper.write(undefined)
-  else api.settings.tamper.write(step.action === 'readTransactions' ? step.tamper : undefined)
+  api.settings.tamper.write(tamperOf(step))
   try {
     return await send(api, step, context)
   } catch (error) {
