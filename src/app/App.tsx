@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { type Mode, modeLabels, otherMode, scenarioToLoad, useOpenAccount } from '../api'
+import { type Mode, modeLabels, otherMode, scenarioToLoad, useApiClient, useOpenAccount } from '../api'
 import { ApiErrorState } from '../features/ApiErrorState'
 import { AccountList } from '../features/card-accounts/AccountList'
 // By path, not by their features' entries: what an entry cannot export without growing the page's
@@ -10,7 +10,7 @@ import type { AccountView, KnownAccount } from '../features/card-accounts/accoun
 import { type KnownAccounts, useKnownAccounts } from '../features/card-accounts/use-known-accounts'
 import { FillButton } from '../features/data-tools/FillButton'
 import { type FillTestData, useFillTestData } from '../features/data-tools/fill'
-import { FlowsPanel } from '../features/flows'
+import { dropFlowRun, FlowsPanel, flowRunKept } from '../features/flows'
 import { Inspector } from '../features/inspector/Inspector'
 import { isPresenterShortcut, usePresenter, usePresenterSetting } from '../features/presenter'
 import { isSharedLinkFragment, useReloadOnSharedLink } from '../features/share/shared-link-fragment'
@@ -68,7 +68,9 @@ export function App({ mode, offlineError }: AppProps) {
   const corrections = useAppliedView(known.accounts[0]?.view.resourceId)
   const fill = useFillTestData()
   const dialogs = useConsoleDialogs()
-  const [flowsOpen, setFlowsOpen] = useState(false)
+  const { settings } = useApiClient()
+  // A flow this tab was running comes back with its reload (src/features/flows/flow-run.ts).
+  const [flowsOpen, setFlowsOpen] = useState(flowRunKept)
   usePresenterShortcut()
   usePreloadTransactionsView(view.account !== undefined)
   useReloadOnSharedLink()
@@ -149,7 +151,13 @@ export function App({ mode, offlineError }: AppProps) {
       </main>
       <Inspector />
       {flowsOpen ? (
-        <ChunkBoundary title="Flow" onClose={() => setFlowsOpen(false)}>
+        <ChunkBoundary
+          title="Flow"
+          onClose={() => {
+            dropFlowRun(settings.tamper)
+            setFlowsOpen(false)
+          }}
+        >
           <FlowsPanel onClose={() => setFlowsOpen(false)} />
         </ChunkBoundary>
       ) : null}

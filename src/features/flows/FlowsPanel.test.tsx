@@ -294,6 +294,11 @@ it('saves nothing when the recorder is closed with Escape, and gives focus back'
   expect(document.activeElement).toBe(record)
 })
 
+/** The words of the header's Signature badge ("bad signature"), there while the switch spoils signatures. */
+const signature = () => /Signature: ([a-z ]+)/.exec(document.querySelector('header')?.textContent ?? '')?.[1]
+/** The status line above the filters: the main area's last message, shown to the eye. */
+const statusLine = () => document.querySelector('main .status-message')?.textContent
+
 // A support engineer pressed ← three times at the end of "Why did my signature fail?": the status line still
 // said step 6, the panel step 3, and the table showed step 6's data without a spoiled signature.
 it('← shows the step gone back to: one message for it, the switch and the table as it left them', async () => {
@@ -307,10 +312,6 @@ it('← shows the step gone back to: one message for it, the switch and the tabl
     await user.keyboard('{ArrowRight}')
     await within(panel).findByText(new RegExp(`^Step ${step}: `))
   }
-  // The header's badge of the Signature switch, there while it spoils signatures.
-  const signature = () =>
-    /Signature: ([a-z ]+)/.exec(document.querySelector('header')?.textContent ?? '')?.[1]
-  const statusLine = () => document.querySelector('main .status-message')?.textContent
   await waitFor(() => expect(statusLine()).toBe('Step 6: 200 OK: 0 transactions'))
 
   await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}')
@@ -323,4 +324,42 @@ it('← shows the step gone back to: one message for it, the switch and the tabl
   expect(panel.querySelector('.flow-caption')?.textContent).toMatch(/^Next, step 1 of 6: /)
   expect(statusLine()).toBeUndefined()
   expect(signature()).toBeUndefined()
+})
+
+// A support engineer reloaded at step 3 of "Why did my signature fail?": the flow was gone and its spoiled
+// signature stayed, every read a 401, and Flows… started again at step 1 with a new account.
+it('comes back after a reload at its step, on its account; Close flow then puts the switch back', async () => {
+  const { user, renderApp } = await startConsole()
+  const first = renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  let panel = await screen.findByRole('region', { name: 'Flow' })
+  await user.selectOptions(within(panel).getByRole('combobox', { name: 'Flow to run' }), '1')
+  for (let step = 1; step <= 3; step++) {
+    await user.keyboard('{ArrowRight}')
+    await within(panel).findByText(new RegExp(`^Step ${step}: `))
+  }
+
+  first.unmount()
+  renderApp()
+  panel = await screen.findByRole('region', { name: 'Flow' })
+  expect(panel.querySelector('.flow-caption')?.textContent).toMatch(/^Next, step 4 of 6: /)
+  await within(panel).findByText(/^Step 3: HTTP 401/)
+  expect(signature()).toBe('bad signature')
+  await waitFor(() => expect(statusLine()).toMatch(/^Step 3: HTTP 401/))
+
+  // The keys are the flow's again, and its next step reads the account its step 1 created.
+  await waitFor(() =>
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Run next step →' })),
+  )
+  const account = new URLSearchParams(location.search).get('account')
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText(/^Step 4: HTTP 401/)
+  expect(new URLSearchParams(location.search).get('account')).toBe(account)
+  expect(signature()).toBe('missing digest')
+
+  await user.click(within(panel).getByRole('button', { name: 'Close flow' }))
+  expect(signature()).toBeUndefined()
+  expect(statusLine()).toBeUndefined()
+  expect(sessionStorage.getItem('sandbox-console.flow-run')).toBeNull()
 })

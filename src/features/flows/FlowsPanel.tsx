@@ -10,9 +10,11 @@ import { useMediaQuery } from '../../ui/use-media-query'
 import { count, downloadConsoleFile } from '../data-tools'
 import { checkImport, flowsImport, ImportRefusal, readImportFile } from '../file-import'
 import { showInInspector } from '../inspector'
-import { useView } from '../view-state'
+import { parseView, useView, type ViewState } from '../view-state'
 import { useArrowKeys } from './arrow-keys'
+import { keepFlowRun, startOfPanel } from './flow-run'
 import { bringStepDataIntoView, useCaptionRoom } from './in-sight'
+import { forgetFlowRun, keptFlowRun } from './kept-run'
 import { RecordDialog } from './RecordDialog'
 import { recordableRequests } from './record'
 import { type FlowContext, runStep, type StepOutcome, tamperOf } from './run-step'
@@ -25,7 +27,8 @@ const PANEL_IN_A_ROW = '(max-width: 1100px)'
 /**
  * A flow on the page beside what it changes: → runs the next step, ← steps back one (the view and the
  * Signature switch as that step left them; → then runs the next step again). Not a modal dialog, so the
- * table and the inspector stay in view while the audience watches.
+ * table and the inspector stay in view while the audience watches. The run is this tab's across its
+ * reloads (./flow-run.ts): the panel opens again at the step it was on.
  */
 export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const api = useApiClient()
@@ -33,16 +36,28 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const [, setView] = useView()
   const announce = useAnnounce()
   const clearAnnouncement = useClearAnnouncement()
-  const [shipped, setShipped] = useState(() => shippedFlows(localToday(), new Date()))
   const [saved, setSaved] = useState(readSavedFlows)
+  // Read once: what this tab kept of the flow it was running, if anything.
+  const [start] = useState(() =>
+    startOfPanel({
+      stored: keptFlowRun(),
+      mode: api.mode,
+      saved,
+      now: new Date(),
+      tamper: api.settings.tamper.read(),
+    }),
+  )
+  const [shipped, setShipped] = useState(start.shipped)
   const flows = [...shipped, ...saved]
-  const [selected, setSelected] = useState(0)
+  const [selected, setSelected] = useState(start.selected)
   const flow = flows[selected] ?? flows[0]
-  const [at, setAt] = useState(0)
-  const [outcomes, setOutcomes] = useState<(StepOutcome | undefined)[]>([])
-  const [context, setContext] = useState<FlowContext>({})
+  const [at, setAt] = useState(start.at)
+  const [outcomes, setOutcomes] = useState<(StepOutcome | undefined)[]>(start.outcomes)
+  const [context, setContext] = useState<FlowContext>(start.context)
   const [running, setRunning] = useState(false)
-  const [message, setMessage] = useState<Message>()
+  const [message, setMessage] = useState<Message | undefined>(
+    start.note === undefined ? undefined : { text: start.note },
+  )
   const [importRefused, setImportRefused] = useState<{ file: string; problems: readonly string[] }>()
   // The requests "Record from requests" offers, while its dialog is open.
   const [recordable, setRecordable] = useState<readonly RequestLogEntry[]>()
@@ -54,7 +69,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   // on a short screen they would take the room of the data the step shows.
   const inARow = useMediaQuery(PANEL_IN_A_ROW)
   // The Signature switch as it was before the flow: its tampered steps must not leave it spoiled behind them.
-  const [tamperBefore] = useState(api.settings.tamper.read)
+  const tamperBefore = start.tamperBefore
 
   /** The Signature switch as `value`; the table reads again under it. */
   const setTamper = (value: typeof tamperBefore) => {
@@ -62,6 +77,32 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     api.settings.tamper.write(value)
     void readAgain(queryClient)
   }
+
+  // Once: the step the panel opens on is on screen as that step left it. The Signature switch is as its
+  // step set it (a reload mid-step may have left the next one's), or put back where the run did not come
+  // back; the status line says the step's outcome again where it belongs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the panel's start, once
+  useEffect(() => {
+    setTamper(start.tamper)
+    const shown = start.at > 0 ? start.outcomes[start.at - 1] : undefined
+    if (shown && describes(shown.view, parseView(location.search)))
+      announce(`Step ${start.at}: ${shown.summary}`)
+  }, [])
+
+  // Kept for this tab's next load at every change, from the panel's first render on.
+  useEffect(() => {
+    if (!flow) return
+    const place = shipped.indexOf(flow)
+    keepFlowRun({
+      mode: api.mode,
+      flow,
+      shipped: place === -1 ? undefined : place,
+      at,
+      outcomes,
+      context,
+      tamperBefore,
+    })
+  }, [api.mode, flow, shipped, at, outcomes, context, tamperBefore])
 
   /**
    * Shows step `to` of `shown` as it left the console (none: as the flow found it): the view, the Signature
@@ -94,6 +135,8 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     if (!flow || running) return
     const step = (at === 0 ? restarted(flow) : flow).steps[at]
     if (!step) return
+    // Why the kept run did not come back is of the panel's start: a step run since makes it stale.
+    if (message?.text === start.note) setMessage(undefined)
     setRunning(true)
     const outcome = await runStep(api, step, context)
     setRunning(false)
@@ -129,6 +172,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   useEffect(() => (at > 0 ? bringStepDataIntoView() : undefined), [at])
 
   const close = () => {
+    forgetFlowRun()
     showInInspector(undefined)
     api.settings.tamper.write(tamperBefore)
     void readAgain(queryClient)
@@ -290,6 +334,17 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
         />
       ) : null}
     </section>
+  )
+}
+
+/**
+ * Whether a step's outcome is of the view shown: its account and page (the status line's rule for the
+ * main area's messages, docs/decisions.md#status-messages).
+ */
+function describes(stepView: Partial<ViewState>, shown: ViewState): boolean {
+  return (
+    (stepView.account === undefined || stepView.account === shown.account) &&
+    (stepView.offset === undefined || stepView.offset === shown.offset)
   )
 }
 
