@@ -1,4 +1,4 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { notifyManager, type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useSyncExternalStore } from 'react'
 import { queryKeys, type Reading, type TransactionsPage } from '../../api'
 import type { BookingStatus } from '../../contract'
@@ -67,7 +67,12 @@ function listEnd(
 export function useKnownTotal(accountId: string, filter: TableFilter, corporateId: string | undefined) {
   const client = useQueryClient()
   const held = useRef(unknown)
-  const subscribe = useCallback((change: () => void) => client.getQueryCache().subscribe(change), [client])
+  // Told after the render that changed the cache, as useQuery's own observers are: a query another
+  // component builds while it renders would otherwise update the pager in the middle of that render.
+  const subscribe = useCallback(
+    (change: () => void) => client.getQueryCache().subscribe(notifyManager.batchCalls(change)),
+    [client],
+  )
   // The same object while the figures stay, as useSyncExternalStore needs.
   const read = () => {
     const now = knownTotal(client, accountId, filter, corporateId)
