@@ -74,7 +74,7 @@ test('opening a link made in another mode and Signature names both changes and a
     'Sandbox clock: as Offline mode has it → the real date',
     'Conditions: as Offline mode has it → none',
     'Bank personality: as Offline mode has it → console',
-    'Signature: as Offline mode has it → stale date (10 min)',
+    'Signature: as Offline mode has it → stale Date (10 min)',
   ])
   await expect(ask).toContainText(
     'Switching the mode reloads the console; the rest is then set in Offline mode. Should the reload find more to change than this, the console asks again.',

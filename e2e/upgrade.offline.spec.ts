@@ -192,7 +192,7 @@ test('a scenario, a flow and a share link made by an earlier console open as the
   const other = await context.newPage()
   await other.goto(`/${link.hash}`)
   const ask = other.getByRole('dialog', { name: 'Open the shared view?' })
-  await expect(ask.getByRole('listitem')).toHaveText(['Signature: signed correctly → missing digest'])
+  await expect(ask.getByRole('listitem')).toHaveText(['Signature: signed correctly → missing Digest'])
   await ask.getByRole('button', { name: 'Change and open' }).click()
   const shared = other.getByRole('dialog', { name: 'Shared request: POST /api/v1/sandbox/card-accounts' })
   await expect(shared).toContainText('PSU ids and customer numbers are redacted')

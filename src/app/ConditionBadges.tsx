@@ -10,7 +10,7 @@ import { isRealClock } from '../contract'
 import { useConditions } from '../features/conditions'
 import { ClockBadge } from '../features/sandbox-clock'
 import { useView } from '../features/view-state'
-import { tamperLabels } from '../signing/tamper-scenarios'
+import { tamperInSentence } from '../signing/tamper-scenarios'
 
 /** A header control a badge opens its group at: the `data-control` on it. */
 export type ControlName = 'signature' | 'swap-amounts' | 'longer-names'
@@ -41,7 +41,7 @@ export function useChangedConditions(mode: Mode): ChangedCondition[] {
   if (tamper) {
     changed.push({
       key: 'signature',
-      text: `Signature: ${tamperLabels[tamper].toLowerCase()}`,
+      text: `Signature: ${tamperInSentence(tamper)}`,
       opens: { control: 'signature' },
     })
   }

@@ -14,6 +14,16 @@ export const tamperLabels: Record<TamperScenario, string> = {
   'wrong-certificate': 'Wrong certificate',
 }
 
+/**
+ * A switch's words inside a sentence ("Signature: missing Digest", "signed correctly → stale Date (10 min)"):
+ * the first letter lowered and nothing else, so Digest and Date keep the capitals of the headers they name
+ * and the badge says what the switch says.
+ */
+export function tamperInSentence(scenario: TamperScenario): string {
+  const label = tamperLabels[scenario]
+  return label.charAt(0).toLowerCase() + label.slice(1)
+}
+
 export function isTamperScenario(value: string | null | undefined): value is TamperScenario {
   return tamperScenarios.some((scenario) => scenario === value)
 }

@@ -109,7 +109,7 @@ describe('what opening a link would change', () => {
       { setting: 'Mode', from: 'Proxy', to: 'Offline' },
       { setting: 'Sandbox clock', from: 'the real date', to: '+3 days' },
       { setting: 'Conditions', from: 'none', to: expect.stringContaining('503') },
-      { setting: 'Signature', from: 'signed correctly', to: 'stale date (10 min)' },
+      { setting: 'Signature', from: 'signed correctly', to: 'stale Date (10 min)' },
     ])
   })
 

@@ -8,7 +8,7 @@ import {
   type SharedRequest,
   type ShareLink,
 } from '../../contract'
-import { isTamperScenario, tamperLabels } from '../../signing/tamper-scenarios'
+import { isTamperScenario, tamperInSentence } from '../../signing/tamper-scenarios'
 import { redactBody, redactHeaders, redactSigningString, withoutSecrets } from './redact'
 
 /** The settings that shape what the console shows beyond its URL: a link carries them and asks before it changes one. */
@@ -93,11 +93,7 @@ function conditionsText(conditions: ConditionSet | null): string {
 
 // In the header badge's words ("Signature: bad signature"); a name this console does not know, as it came.
 const tamperText = (tamper: string | null) =>
-  tamper === null
-    ? 'signed correctly'
-    : isTamperScenario(tamper)
-      ? tamperLabels[tamper].toLowerCase()
-      : tamper
+  tamper === null ? 'signed correctly' : isTamperScenario(tamper) ? tamperInSentence(tamper) : tamper
 
 /**
  * What opening the link would change, each named, in the mode it is applied in. When the link switches the
