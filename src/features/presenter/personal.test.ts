@@ -37,4 +37,12 @@ describe('one rule of what is personal, for the screen and for files', () => {
       `(request-target): get /x\n${personalHeaders.map((n) => `${n.toLowerCase()}: ${REDACTED}`).join('\n')}\nX-Request-ID: b1c2d3e4`,
     )
   })
+
+  it('leaves the account list’s PSU-Corporate-ID wildcard, which names no one, on screen and in files', () => {
+    const list: [string, string][] = [['psu-corporate-id', '*']]
+    const signing = '(request-target): get /x\npsu-corporate-id: *'
+    expect(maskHeaders(list)).toEqual(list)
+    expect(redactHeaders(list)).toEqual(list)
+    expect(redactSigningString(signing)).toBe(signing)
+  })
 })

@@ -1,3 +1,4 @@
+import { LIST_CORPORATE_ID } from '../../api'
 import { personalFields, personalHeaders } from '../../contract'
 
 /**
@@ -6,6 +7,15 @@ import { personalFields, personalHeaders } from '../../contract'
  * disagree on what is personal. Each caller says what a value becomes.
  */
 export type Replace = (value: string) => string
+
+/**
+ * The account list's PSU-Corporate-ID, `*` (LIST_CORPORATE_ID), stands for every customer at once: it names
+ * no one, so it stays as sent. Masked, it read as a one-character id ("•"), which no customer has.
+ */
+const namesSomeone =
+  (replace: Replace): Replace =>
+  (value) =>
+    value === LIST_CORPORATE_ID ? value : replace(value)
 
 const headerSet = new Set(personalHeaders.map((name) => name.toLowerCase()))
 
@@ -18,7 +28,7 @@ export function replacePersonalHeaders(
   headers: readonly (readonly [string, string])[],
   replace: Replace,
 ): [string, string][] {
-  return headers.map(([name, value]) => [name, isPersonalHeader(name) ? replace(value) : value])
+  return headers.map(([name, value]) => [name, isPersonalHeader(name) ? namesSomeone(replace)(value) : value])
 }
 
 // A string value (an escaped quote does not end it) or a bare number; the JSON is edited as text, so every
@@ -33,7 +43,7 @@ export function replacePersonalFields(body: string, replace: Replace): string {
   return body.replace(
     personalField,
     (_, key: string, text: string | undefined, number: string | undefined) =>
-      `${key}"${replace(text ?? number ?? '')}"`,
+      `${key}"${namesSomeone(replace)(text ?? number ?? '')}"`,
   )
 }
 
@@ -44,5 +54,8 @@ const signedLine = new RegExp(
 
 /** A draft-cavage signing string names its headers in lower case, one per line. */
 export function replacePersonalSignedLines(signingString: string, replace: Replace): string {
-  return signingString.replace(signedLine, (_, name: string, value: string) => `${name}: ${replace(value)}`)
+  return signingString.replace(
+    signedLine,
+    (_, name: string, value: string) => `${name}: ${namesSomeone(replace)(value)}`,
+  )
 }
