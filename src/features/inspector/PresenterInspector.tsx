@@ -2,16 +2,20 @@ import { useId, useState } from 'react'
 import type { LogEntry, RequestLogEntry } from '../../api'
 import { operationOf } from '../../contract'
 import { maskBody, maskHeaders, useShortScreen } from '../presenter'
+import { isAbsentOffering } from './absent-offering'
 import { prettyJson } from './pretty-json'
 import { useShownRequest } from './shown-request'
 
 /**
  * The inspector on a shared screen: one request at a time in large print, with every person's identifier
  * masked. It shows the newest, or the one a flow's step sent (./shown-request.ts), until the presenter steps
- * older or newer; stepping back to the newest follows new requests again.
+ * older or newer; stepping back to the newest follows new requests again. The console's own asking what the
+ * sandbox offers, answered "none", is left to the full inspector (./absent-offering.ts).
  */
 export function PresenterInspector({ entries }: { entries: readonly LogEntry[] }) {
-  const requests = entries.filter((entry): entry is RequestLogEntry => entry.kind === 'request')
+  const requests = entries.filter(
+    (entry): entry is RequestLogEntry => entry.kind === 'request' && !isAbsentOffering(entry),
+  )
   const asked = useShownRequest()
   // The presenter's own step, kept by entry id so new requests do not move it; a step's ask replaces it.
   const [own, setOwn] = useState<{ asked: number | undefined; id: number | undefined }>()
