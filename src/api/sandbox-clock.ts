@@ -44,16 +44,26 @@ export function useSandboxClock() {
 }
 
 /**
- * The sandbox's today for the forms' default dates: its clock's as the header last read it, or the local
- * date where it has none. It sends nothing itself, so a form sends no request before its own.
+ * The clock as the header last read it, sending nothing itself: for a screen that shows or carries it but
+ * must not read it again (a form's default dates, a shared link). A sandbox without one answered the
+ * header's read 404 and holds no data, which a new reader of `useSandboxClock` would take as stale and ask
+ * again, in the inspector each time.
  */
-export function useToday(): IsoDate {
+export function useShownSandboxClock() {
   const api = useApiClient()
-  const clock = useQuery({
+  return useQuery({
     queryKey: queryKeys.clock(),
     queryFn: ({ signal }) => api.getSandboxClock({ signal }),
     enabled: false,
   })
+}
+
+/**
+ * The sandbox's today for the forms' default dates: its clock's as the header last read it, or the local
+ * date where it has none. It sends nothing itself, so a form sends no request before its own.
+ */
+export function useToday(): IsoDate {
+  const clock = useShownSandboxClock()
   return clock.data?.kind === 'read' ? clock.data.value.today : localToday()
 }
 

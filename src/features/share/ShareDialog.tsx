@@ -9,7 +9,7 @@ import { encodeShareLink } from './link-codec'
 import { OfflineDataNotice } from './OfflineDataNotice'
 import { identityOf, KEY_PLACE, postmanBaseUrl, toPostmanCollection } from './postman'
 import { buildShareLink } from './share-link'
-import { useShareSettings } from './use-share-settings'
+import { useShownShareSettings } from './use-share-settings'
 
 type LinkState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'too-long'; chars: number }
 
@@ -18,7 +18,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const { log } = useApiClient()
   const entries = useSyncExternalStore(log.subscribe, log.snapshot)
   const requests = entries.filter((entry): entry is RequestLogEntry => entry.kind === 'request')
-  const { ready: _, ...settings } = useShareSettings()
+  const { ready: _, ...settings } = useShownShareSettings()
   const [chosen, setChosen] = useState(requests[0] ? String(requests[0].id) : '')
   const [keepIds, setKeepIds] = useState(false)
   const [keepInHar, setKeepInHar] = useState(false)

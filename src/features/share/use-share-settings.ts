@@ -1,11 +1,25 @@
-import { readOfflinePersonality, useApiClient, useSandboxClock } from '../../api'
+import { readOfflinePersonality, useApiClient, useSandboxClock, useShownSandboxClock } from '../../api'
 import { useConditions } from '../conditions'
 import type { ShareSettings } from './share-link'
 
-/** The settings a link carries, as this tab has them now; null where the sandbox has none to read. */
-export function useShareSettings(): ShareSettings & { ready: boolean } {
+type ShareSettingsNow = ShareSettings & { ready: boolean }
+
+/** The settings a link carries, the clock read afresh: an opened link names what it would change. */
+export function useShareSettings(): ShareSettingsNow {
+  return useSettingsWith(useSandboxClock())
+}
+
+/**
+ * The settings a link made here carries, the clock as the header shows it: a read of its own put the
+ * sandbox's answer in the inspector each time Share opened, a 404 in red on a sandbox without a clock.
+ */
+export function useShownShareSettings(): ShareSettingsNow {
+  return useSettingsWith(useShownSandboxClock())
+}
+
+/** The settings as this tab has them now; null where the sandbox has none to read. */
+function useSettingsWith(clockQuery: ReturnType<typeof useSandboxClock>): ShareSettingsNow {
   const api = useApiClient()
-  const clockQuery = useSandboxClock()
   const conditionsQuery = useConditions()
   const clock = clockQuery.data
   const conditions = conditionsQuery.data
