@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
-import { type BookingStatus, bookingStatuses, isCalendarDate } from '../contract'
+import { type BookingStatus, bookingStatuses, isCalendarDate, type TransactionsParams } from '../contract'
 
 /** The view is the URL: `?account=…&status=booked&from=…&to=…&offset=50&limit=50&fix=1`. */
 export interface ViewState {
@@ -115,6 +115,17 @@ export function viewSearch(view: ViewState): string {
   q.set('limit', String(view.limit))
   if (view.fix) q.set('fix', '1')
   return `?${q}`
+}
+
+/** The query of the table's page of transactions in `view`: what the table reads, and a link reads again. */
+export function transactionsParamsOf(view: ViewState): TransactionsParams {
+  return {
+    bookingStatus: view.status,
+    fromDate: view.from,
+    toDate: view.to,
+    offset: view.offset,
+    limit: view.limit,
+  }
 }
 
 const CHANGE = 'sandbox-console:view'

@@ -43,6 +43,24 @@ async function openShare(user: Awaited<ReturnType<typeof startConsole>>['user'])
   }
 }
 
+const chosen = (select: HTMLSelectElement) => select.selectedOptions[0]?.textContent
+
+// A support engineer's link carried the newest request, the chart's read or the account list's 405, and
+// opened in the customer's browser on "Response 405".
+it('offers the request behind the table, the view the link shares, first', async () => {
+  const { user, path } = await platformAccount()
+  const { request } = await openShare(user)
+  expect(chosen(request)).toBe(`GET ${path}/transactions?bookingStatus=booked&offset=0&limit=50 (200)`)
+})
+
+it('offers none when no account is shown: there is no table to read again', async () => {
+  const { user, renderApp } = await startConsole({ personality: 'platform' })
+  renderApp()
+  expect(await screen.findByText(/This sandbox does not list card accounts/)).toBeDefined()
+  const { request } = await openShare(user)
+  expect(chosen(request)).toBe('None')
+})
+
 // Opening Share read the sandbox's clock again: on a sandbox without one a 404, the newest request.
 it('sends nothing of its own: the clock it carries is the one the header read', async () => {
   const { user, view } = await platformAccount()

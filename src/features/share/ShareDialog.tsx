@@ -9,6 +9,7 @@ import { encodeShareLink } from './link-codec'
 import { OfflineDataNotice } from './OfflineDataNotice'
 import { identityOf, KEY_PLACE, postmanBaseUrl, toPostmanCollection } from './postman'
 import { buildShareLink } from './share-link'
+import { tableReadOf } from './table-read'
 import { useShownShareSettings } from './use-share-settings'
 
 type LinkState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'too-long'; chars: number }
@@ -19,7 +20,11 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const entries = useSyncExternalStore(log.subscribe, log.snapshot)
   const requests = entries.filter((entry): entry is RequestLogEntry => entry.kind === 'request')
   const { ready: _, ...settings } = useShownShareSettings()
-  const [chosen, setChosen] = useState(requests[0] ? String(requests[0].id) : '')
+  // The request behind the table, the view the link shares; the newest was often the chart's or a 405.
+  const [chosen, setChosen] = useState(() => {
+    const behindTable = tableReadOf(requests, parseView(location.search))
+    return behindTable ? String(behindTable.id) : ''
+  })
   const [keepIds, setKeepIds] = useState(false)
   const [keepInHar, setKeepInHar] = useState(false)
   const [link, setLink] = useState<LinkState>({ kind: 'idle' })

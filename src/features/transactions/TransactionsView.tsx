@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { ApiError, useCardAccountsFailed, useRequestTransactionsPage, useTransactionsPage } from '../../api'
-import { type BookingStatus, type TransactionsParams, testCustomers } from '../../contract'
+import { type BookingStatus, testCustomers } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
 import { useIdleAfter } from '../../ui/use-idle-after'
 import { ApiErrorState } from '../ApiErrorState'
@@ -10,7 +10,7 @@ import { headerFieldProblem } from '../header-fields'
 import { PersonalInput, useShownPersonal } from '../presenter'
 import { UnexpectedAnswer } from '../UnexpectedAnswer'
 import { useDeletion } from '../use-deletion'
-import { useView, viewSearch } from '../view-state'
+import { transactionsParamsOf, useView, viewSearch } from '../view-state'
 import { Filters, FROM, focusFilter } from './Filters'
 import { useKnownTotal } from './known-total'
 import { askedText, Pagination, rowsText } from './Pagination'
@@ -146,13 +146,7 @@ export function TransactionsView({
  */
 function useViewPage(accountId: string, corporateId: string | undefined) {
   const [view, setView] = useView()
-  const params: TransactionsParams = {
-    bookingStatus: view.status,
-    fromDate: view.from,
-    toDate: view.to,
-    offset: view.offset,
-    limit: view.limit,
-  }
+  const params = transactionsParamsOf(view)
   const headers = { corporateId, fix: view.fix }
   const viewKey = `${accountId}${viewSearch(view)}`
   const [followed, setFollowed] = useState<{ href: string; viewKey: string }>()
