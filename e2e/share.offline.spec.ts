@@ -208,3 +208,18 @@ test('at 800×600 Copy link is in sight when Share opens, above the long export 
   const dialog = await openShare(page)
   await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeInViewport()
 })
+
+// A support engineer on a projector: the notice opened scrolled in a box of its own, its first line hidden.
+test('in presenter mode at 1280×720 the offline data notice opens whole, at its first line', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await openConsole(page)
+  await fillTestData(page)
+  await page.keyboard.press('Alt+Shift+P')
+  await expect(page.locator('html')).toHaveAttribute('data-presenter', 'on')
+  const dialog = await openShare(page)
+  await expect(dialog.getByText('Offline data stays in this browser.')).toBeInViewport({ ratio: 1 })
+  await expect(dialog.getByRole('button', { name: 'Export the data too' })).toBeInViewport({ ratio: 1 })
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeInViewport()
+})

@@ -56,9 +56,10 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog help="explain-share" title="Share what you see" onClose={onClose}>
-      <OfflineDataNotice />
-      {/* One scroll for both sections: squeezed apart, a short screen hid Copy link in a box of its own. */}
+      {/* One scroll for the notice and both sections: squeezed apart, a short screen hid Copy link in a box
+          of its own, and the notice opened scrolled in its own, its first line out of sight. */}
       <div className="share-body">
+        <OfflineDataNotice />
         <section className="share-section" aria-labelledby={`${requestId}-heading`}>
           <h3 id={`${requestId}-heading`}>Link</h3>
           <p className="muted">
