@@ -295,7 +295,11 @@ it('saves nothing when the recorder is closed with Escape, and gives focus back'
 })
 
 /** The words of the header's Signature badge ("bad signature"), there while the switch spoils signatures. */
-const signature = () => /Signature: ([a-z ]+)/.exec(document.querySelector('header')?.textContent ?? '')?.[1]
+/** What the header's Signature badge says is sent, when the switch is not at its default. */
+const signature = () =>
+  [...document.querySelectorAll('header .condition-badge')]
+    .map((badge) => /^⚠ Signature: (.+)$/.exec(badge.textContent ?? '')?.[1])
+    .find((said) => said !== undefined)
 /** The status line above the filters: the main area's last message, shown to the eye. */
 const statusLine = () => document.querySelector('main .status-message')?.textContent
 
@@ -356,7 +360,7 @@ it('comes back after a reload at its step, on its account; Close flow then puts 
   await user.keyboard('{ArrowRight}')
   await within(panel).findByText(/^Step 4: HTTP 401/)
   expect(new URLSearchParams(location.search).get('account')).toBe(account)
-  expect(signature()).toBe('missing digest')
+  expect(signature()).toBe('missing Digest')
 
   await user.click(within(panel).getByRole('button', { name: 'Close flow' }))
   expect(signature()).toBeUndefined()
