@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { loadScenarioFrom, openClockPanel, openConsole, openScenarios, pages, screenshot } from './support'
+import { behaveLike, loadScenarioFrom, openConsole, openScenarios, pages, screenshot } from './support'
 
 /** The chart's count of booked transactions, from its totals line ("1,000 transactions: 997 booked, …"). */
 async function chartBooked(page: Page): Promise<string> {
@@ -21,11 +21,7 @@ test('the pager says the total the chart above counts, in the sandbox and in a b
   await screenshot(page, 'pager-total')
 
   // Offline behaving like the bank's platform: no summary route, the chart reads the window by pages.
-  await openClockPanel(page)
-  await page
-    .getByRole('dialog', { name: 'Sandbox clock' })
-    .getByRole('combobox', { name: /^Bank to behave like/ })
-    .selectOption('platform')
+  await behaveLike(page, 'platform')
   await expect(page.getByText(/^Read all [\d,]+ of this window/)).toBeVisible()
   expect(await chartBooked(page)).toBe(booked)
   await expect(pages(page).getByText(`Rows 1–50 of ${booked}`, { exact: true })).toBeVisible()

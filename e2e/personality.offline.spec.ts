@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures'
 import {
+  behaveLike,
   fillTestData,
   loadScenarioFrom,
-  openClockPanel,
   openConsole,
   openScenarios,
   screenshot,
@@ -14,10 +14,7 @@ test('a bank personality switched offline: the page reloads in its shape and the
 }) => {
   await openConsole(page)
   await fillTestData(page)
-  await openClockPanel(page)
-  const dialog = page.getByRole('dialog', { name: 'Sandbox clock' })
-  await dialog.getByRole('combobox', { name: /^Bank to behave like/ }).selectOption('pending-strings')
-  await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
+  await behaveLike(page, 'pending-strings')
   await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('offline')
 
   await page.getByRole('radio', { name: 'pending' }).check()
@@ -27,12 +24,7 @@ test('a bank personality switched offline: the page reloads in its shape and the
   expect(rows[0]).toMatch(/ct-\d+ \d{4}-\d{2}-\d{2} -?\d+\.\d+ [A-Z]{3} \d{4}/)
   await screenshot(page, 'personality-pending-strings')
 
-  await openClockPanel(page)
-  await page
-    .getByRole('dialog', { name: 'Sandbox clock' })
-    .getByRole('combobox', { name: /^Bank to behave like/ })
-    .selectOption('booked-only')
-  await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
+  await behaveLike(page, 'booked-only')
   await page.getByRole('radio', { name: 'booked' }).check()
   expect((await tableRows(page)).length).toBeGreaterThan(0)
   await page.getByRole('radio', { name: 'both' }).check()
@@ -51,11 +43,7 @@ test('a corporate account loaded under another personality still reads as platfo
   await loadScenarioFrom(await openScenarios(page), 'Corporate customer, two years')
   await expect(page.getByLabel('PSU-Corporate-ID')).toHaveValue('18129215603')
 
-  await openClockPanel(page)
-  await page
-    .getByRole('dialog', { name: 'Sandbox clock' })
-    .getByRole('combobox', { name: /^Bank to behave like/ })
-    .selectOption('platform')
+  await behaveLike(page, 'platform')
   const sidebar = page.getByRole('complementary')
   await expect(sidebar.getByText(/^This sandbox does not list card accounts/)).toBeVisible()
   await expect(sidebar.getByText('EUR · Nordlys Logistikk AS · corporate')).toBeVisible()

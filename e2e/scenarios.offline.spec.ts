@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import {
   accountLinks,
+  behaveLike,
   clockBadge,
   createAccount,
   fillTestData,
@@ -169,16 +170,6 @@ test('the question about a step opens under its row: the button clicked stays un
     (before?.y ?? 0) + (before?.height ?? 0),
   )
 })
-
-/** The clock panel's bank picker: a personality other than the one a scenario carries reloads on load. */
-async function behaveLike(page: Page, personality: string) {
-  await openClockPanel(page)
-  await page
-    .getByRole('dialog', { name: 'Sandbox clock' })
-    .getByRole('combobox', { name: /^Bank to behave like/ })
-    .selectOption(personality)
-  await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
-}
 
 const accountOfUrl = (page: Page) => new URL(page.url()).searchParams.get('account')
 

@@ -58,6 +58,19 @@ export async function openClockPanel(page: Page): Promise<void> {
     .click()
 }
 
+/**
+ * Offline, the clock panel's bank picker set to `personality`: the page reloads in its shape (a
+ * personality other than the one a scenario carries reloads on load).
+ */
+export async function behaveLike(page: Page, personality: string): Promise<void> {
+  await openClockPanel(page)
+  await page
+    .getByRole('dialog', { name: 'Sandbox clock' })
+    .getByRole('combobox', { name: /^Bank to behave like/ })
+    .selectOption(personality)
+  await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
+}
+
 /** The Sandbox clock dialog, once it has read the sandbox's today. */
 export async function openClock(page: Page) {
   await openClockPanel(page)
