@@ -16,7 +16,7 @@ const ASK_EVERY_MS = 2_000
  * each panel (only the failed reads: this question is a query too). When an answer says the proxy now
  * serves another sandbox (restarted onto another upstream, personality or data file), forgets everything
  * read before, the connection with it, and reads again what is on screen: nothing of the old sandbox
- * stays beside the new one's answers. A read already under way was sent to the new one, and is kept.
+ * stays beside the new one's answers. A read under way is cut off and sent again.
  */
 export function useProxyAnswering(onOtherSandbox: () => void): boolean {
   const client = useQueryClient()
@@ -43,7 +43,10 @@ export function useProxyAnswering(onOtherSandbox: () => void): boolean {
           void client.invalidateQueries({ predicate: (query) => query.state.status === 'error' })
           return
         }
-        void client.resetQueries({ predicate: (query) => query.state.fetchStatus === 'idle' })
+        // Every query, a read under way too: its answer may come from the new sandbox, but the answers it
+        // holds are the old one's, and a page that judged by them took a 404 of the new sandbox for an
+        // account deleted here ("no longer in the sandbox") in one run of two. A read cut off is sent again.
+        void client.resetQueries()
         onOtherSandbox()
       }),
     [client, proxyAnswers, onOtherSandbox],
