@@ -163,8 +163,10 @@ export function createApp(options: AppOptions): Server {
       else sendProblem(req, res, problem(500, 'INTERNAL_SERVER_ERROR', text))
     })
   })
-  answerBeyondRequests(server, (path) =>
-    isApiPath(path) ? matchRoute('CONNECT', path.slice(API_BASE.length)) : { kind: 'unknown' },
+  answerBeyondRequests(
+    server,
+    (path) => (isApiPath(path) ? matchRoute('CONNECT', path.slice(API_BASE.length)) : { kind: 'unknown' }),
+    answerHeaders,
   )
   server.on('close', () => forwarder.close())
   return server

@@ -2,17 +2,22 @@ import { type IncomingMessage, type Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { problem, type RouteMatch, type RouteRefusal, refusalOf } from '../src/contract'
-import { problemBody, sendRefusal } from './problem-response'
+import { problemBody, sendRefusal, setHeaders } from './problem-response'
 
 /**
  * What each of the console's servers answers beyond its request handler. Node leaves it to the server's owner:
  * a request its parser refuses, CONNECT (unheard, Node destroys the socket without a word: an empty reply),
  * and the connection after a request that asked to Upgrade. `routeAt` is the server's route matcher for a
- * CONNECT to a path of its own, so that the 405 lists what the path allows as for any other method.
+ * CONNECT to a path of its own, so that the 405 lists what the path allows as for any other method;
+ * `headers`, what the server puts on every answer of its (the console's server: /api's security headers).
  */
-export function answerBeyondRequests(server: Server, routeAt: (path: string) => RouteMatch): void {
+export function answerBeyondRequests(
+  server: Server,
+  routeAt: (path: string) => RouteMatch,
+  headers: Readonly<Record<string, string | undefined>> = {},
+): void {
   server.on('clientError', answerClientError)
-  server.on('connect', (req: IncomingMessage, socket: Duplex) => refuseTunnel(req, socket, routeAt))
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => refuseTunnel(req, socket, routeAt, headers))
   server.prependListener('request', closeAfterUpgradeAsked)
 }
 
@@ -20,7 +25,12 @@ export function answerBeyondRequests(server: Server, routeAt: (path: string) => 
  * Neither server opens a tunnel, to the upstream or anywhere: CONNECT is refused as a method no route takes,
  * then the connection closes, for what a client sends next on it is the tunnel's bytes, not HTTP.
  */
-function refuseTunnel(req: IncomingMessage, socket: Duplex, routeAt: (path: string) => RouteMatch): void {
+function refuseTunnel(
+  req: IncomingMessage,
+  socket: Duplex,
+  routeAt: (path: string) => RouteMatch,
+  headers: Readonly<Record<string, string | undefined>>,
+): void {
   // Node took its own error listener off the socket as it handed it over: an unheard reset would crash.
   socket.on('error', () => socket.destroy())
   const target = req.url ?? ''
@@ -44,6 +54,7 @@ function refuseTunnel(req: IncomingMessage, socket: Duplex, routeAt: (path: stri
     res.detachSocket(socket as Socket)
     socket.end()
   })
+  setHeaders(res, headers)
   sendRefusal(req, res, refusal)
 }
 
