@@ -148,15 +148,20 @@ export function createCardAccount(
   })
 }
 
+/** The /api path of a page of an account's transactions: what the console sends, and finds in its log. */
+export function transactionsApiPath(accountId: string, params: TransactionsParams): string {
+  const path = pathTo('listTransactions', { mockCardAccountId: accountId })
+  return apiPath(`${path}?${transactionsSearchParams(params)}`)
+}
+
 export function listTransactions(
   send: Transport,
   accountId: string,
   params: TransactionsParams,
   options: ReadOptions = {},
 ): Promise<Reading<TransactionsPage>> {
-  const path = pathTo('listTransactions', { mockCardAccountId: accountId })
   return read(send, operations.listTransactions, {
-    apiPath: apiPath(`${path}?${transactionsSearchParams(params)}`),
+    apiPath: transactionsApiPath(accountId, params),
     headers: readHeaders(options),
     signal: options.signal,
   })

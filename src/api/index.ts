@@ -10,6 +10,7 @@ export type {
   TransactionsPage,
   TransactionsSummaryRead,
 } from './client'
+export { transactionsApiPath } from './client'
 export type { FailureClass, Verdict } from './connection-test'
 export { consoleFetch, consoleSecret, onConsoleSecretNeeded, rememberConsoleSecret } from './console-secret'
 export * from './console-trace'

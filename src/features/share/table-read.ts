@@ -1,5 +1,4 @@
-import type { RequestLogEntry } from '../../api'
-import { API_BASE, pathTo, transactionsSearchParams } from '../../contract'
+import { type RequestLogEntry, transactionsApiPath } from '../../api'
 import { transactionsParamsOf, type ViewState } from '../view-state'
 
 /**
@@ -12,7 +11,6 @@ export function tableReadOf(
   view: ViewState,
 ): RequestLogEntry | undefined {
   if (view.account === undefined) return undefined
-  const path = pathTo('listTransactions', { mockCardAccountId: view.account })
-  const url = `${API_BASE}${path}?${transactionsSearchParams(transactionsParamsOf(view))}`
+  const url = transactionsApiPath(view.account, transactionsParamsOf(view))
   return requests.find((entry) => entry.method === 'GET' && entry.url === url)
 }
