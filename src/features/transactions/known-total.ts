@@ -1,7 +1,7 @@
 import { notifyManager, type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useSyncExternalStore } from 'react'
 import { queryKeys, type Reading, type TransactionsPage } from '../../api'
-import type { BookingStatus } from '../../contract'
+import type { TransactionsParams } from '../../contract'
 import { heldSummaries, statusCounts } from '../chart'
 import { pageInfo } from './rows'
 
@@ -13,11 +13,8 @@ export interface KnownTotal {
   atLeast: number
 }
 
-export interface TableFilter {
-  bookingStatus: BookingStatus
-  fromDate: string | undefined
-  toDate: string | undefined
-}
+/** The table's filter: its query without the page (offset, limit). */
+export type TableFilter = Pick<TransactionsParams, 'bookingStatus' | 'fromDate' | 'toDate'>
 
 const unknown: KnownTotal = { exact: undefined, atLeast: 0 }
 
