@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useState } from 'react'
 import { personalityName, type SandboxBehaviour } from '../contract'
 import { type BankTraits, bankProfileFile, personalityProfiles } from '../contract/bank-profile'
 import { consoleDateTime } from '../ui/dates'
@@ -16,6 +16,15 @@ export function readOfflinePersonality(storage: Pick<Storage, 'getItem'> = local
   if (named.success) return named.data
   const profile = bankProfileFile.safeParse(jsonOrUndefined(stored))
   return profile.success ? profile.data : 'console'
+}
+
+/**
+ * The bank the offline sandbox behaves like, for a screen that says what it offers: read from storage once,
+ * not at every render, since a change applies with a reload (the in-browser sandbox starts with it).
+ */
+export function useOfflineBehaviour(): SandboxBehaviour {
+  const [behaviour] = useState(() => readOfflinePersonality())
+  return behaviour
 }
 
 export function writeOfflinePersonality(

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react'
-import { behaviourTraits, readOfflinePersonality, useApiClient, useConnection } from '../api'
+import { useMemo } from 'react'
+import { behaviourTraits, useApiClient, useConnection, useOfflineBehaviour } from '../api'
 import { lastCheckOf } from './probe'
 
 /**
@@ -9,10 +9,8 @@ import { lastCheckOf } from './probe'
  */
 export function useBooksOnly(): boolean {
   const { mode } = useApiClient()
-  // Offline, a change of bank applies with a reload: read from storage once, not at every render.
-  const [offline] = useState(
-    () => mode === 'offline' && behaviourTraits(readOfflinePersonality()).bookedOnly === true,
-  )
+  const behaviour = useOfflineBehaviour()
+  const offline = mode === 'offline' && behaviourTraits(behaviour).bookedOnly === true
   // The proxy names its upstream by the same URL the checks it ran are kept under (its base URL's href).
   const upstream = useConnection().data?.upstream
   // Read from storage once per upstream, not at each keystroke's render of the forms that ask.

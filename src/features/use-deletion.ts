@@ -1,16 +1,15 @@
-import { useState } from 'react'
 import {
   behaviourLabel,
   behaviourTraits,
   type DeletionSupport,
-  readOfflinePersonality,
   type SandboxKind,
   useApiClient,
   useConnection,
   useDeletionSupport,
+  useOfflineBehaviour,
   useUpstream,
 } from '../api'
-import type { ConsoleConnection } from '../contract'
+import type { ConsoleConnection, SandboxBehaviour } from '../contract'
 
 /**
  * Whether this tab's sandbox can delete one account or transaction: offline unless it behaves like a bank
@@ -22,16 +21,14 @@ export function useDeletion(): DeletionSupport & { known: boolean; writesStay: b
   const api = useApiClient()
   const upstream = useUpstream()
   const connection = useConnection()
-  // Offline, a change of bank applies with a reload: read from storage once, not at every render.
-  const [offline] = useState(offlineKind)
-  const kind = api.mode === 'offline' ? offline : sandboxKindOf(connection.data)
+  const behaviour = useOfflineBehaviour()
+  const kind = api.mode === 'offline' ? offlineKind(behaviour) : sandboxKindOf(connection.data)
   const support = useDeletionSupport(api.deletion, upstream.data, kind)
   return { ...support, known: kind !== undefined, writesStay: !support.offered && api.mode === 'proxy' }
 }
 
 /** The offline sandbox refuses deletes when the bank it behaves like has none of the console's operations. */
-function offlineKind(): SandboxKind {
-  const behaviour = readOfflinePersonality()
+function offlineKind(behaviour: SandboxBehaviour): SandboxKind {
   return behaviourTraits(behaviour).consoleOperations === false
     ? { offlineLike: behaviourLabel(behaviour) }
     : 'own'
