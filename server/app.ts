@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { ConsoleConnection } from '../src/contract'
-import { API_BASE, headerNames, matchRoute, type Problem, problem, refusalOf } from '../src/contract'
+import { API_BASE, headerNames, type Problem, problem, refusalOf } from '../src/contract'
+import { matchRoute } from '../src/contract/operations'
 import { answerBeyondRequests } from './client-error'
 import { CONSOLE_CONDITIONS_PATH, type ProxyConditions } from './conditions'
 import { type ClientTimeouts, defaultClientTimeouts } from './config'

@@ -2,7 +2,7 @@
 // upstream, and the console's own (clock, settlements, summary, deletes) only to one of our own sandboxes.
 import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { operationList, operations } from '../src/contract'
+import { operationList, operations } from '../src/contract/operations'
 import { personalities } from '../src/sandbox-http/personality'
 import { createSandboxService } from './sandbox-service'
 import { fakeApp } from './test-support/fake-app'

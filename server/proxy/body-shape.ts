@@ -1,4 +1,5 @@
-import { type JsonShape, matchRoute, type Problem, problem } from '../../src/contract'
+import { type Problem, problem } from '../../src/contract'
+import { type JsonShape, matchRoute } from '../../src/contract/operations'
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 

@@ -2,14 +2,8 @@ import { randomUUID } from 'node:crypto'
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
-import {
-  type ConsoleTrace,
-  headerNames,
-  type Operation,
-  type Problem,
-  problem,
-  UUID,
-} from '../../src/contract'
+import { type ConsoleTrace, headerNames, type Problem, problem, UUID } from '../../src/contract'
+import type { Operation } from '../../src/contract/operations'
 import { encodeConsoleTrace } from '../../src/signing/console-trace'
 import { forwardedHeaderNames } from '../../src/signing/forwarded-headers'
 import type { RequestSigner } from '../../src/signing/signer'

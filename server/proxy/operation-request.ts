@@ -1,12 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import {
-  headerNames,
-  meantParameter,
-  type Operation,
-  type Problem,
-  pathParameters,
-  problem,
-} from '../../src/contract'
+import { headerNames, meantParameter, type Problem, problem } from '../../src/contract'
+import { type Operation, pathParameters } from '../../src/contract/operations'
 
 /**
  * The proxy forwards only what the operation defines (src/contract/operations.ts is the one list): every

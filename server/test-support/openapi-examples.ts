@@ -96,7 +96,7 @@ export function examplesModule(examples: OperationExamples): string {
 // as the sandbox answers it on ${EXAMPLES_TODAY}; server/prism-parity.test.ts fails when it is stale and
 // rewrites it with UPDATE_OPENAPI_EXAMPLES=1 (then
 // npx biome format --write it).
-import type { OperationName } from './operations'
+import type { OperationName } from './routes'
 
 /** Per operation, a request body and a success answer a client of the sandbox would meet. */
 export type OperationExamples = Partial<Record<OperationName, { request?: unknown; answer?: unknown }>>

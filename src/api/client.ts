@@ -3,8 +3,8 @@ import {
   type CardAccountCreateInput,
   headerNames,
   type OperationName,
-  operations,
   pathTo,
+  routes,
   type SandboxClockState,
   type SettlementRequestInput,
   SWAP_AMOUNTS_FIX,
@@ -21,7 +21,7 @@ import { type Creation, type Reading, readCreated, readWith } from './reading'
 import type { Transport } from './transport'
 
 /** What a client reads from a sandbox: the operation table's liberal reader schemas. */
-type ReaderOf<N extends OperationName> = (typeof operations)[N]['answer']['reader']
+type ReaderOf<N extends OperationName> = (typeof routes)[N]['reader']
 export type CardAccountRead = z.output<ReaderOf<'getCardAccount'>>
 export type TransactionsPage = z.output<ReaderOf<'listTransactions'>>
 export type CreatedTransactions = z.output<ReaderOf<'createTransactions'>>
@@ -90,32 +90,32 @@ function readHeaders(options: ReadOptions): Record<string, string> {
   }
 }
 
-/** A read of the operation `name`, its answer through the table's reader. */
+/** A read of the operation `name`, its answer through its route's reader. */
 async function read<S extends z.ZodMiniType>(
   send: Transport,
-  { method, answer }: { method: Call['method']; answer: { reader: S } },
+  { method, reader }: { method: Call['method']; reader: S },
   c: Omit<Call, 'method'>,
 ): Promise<Reading<z.output<S>>> {
   const { text } = await exchange(send, { ...c, method })
-  return readWith(answer.reader, readBody(text))
+  return readWith(reader, readBody(text))
 }
 
-/** A create: its 201 through the table's reader, with `Location`; no body is a success too. */
+/** A create: its 201 through its route's reader, with `Location`; no body is a success too. */
 async function create<S extends z.ZodMiniType>(
   send: Transport,
-  { method, answer }: { method: Call['method']; answer: { reader: S } },
+  { method, reader }: { method: Call['method']; reader: S },
   c: Omit<Call, 'method'>,
 ): Promise<Creation<z.output<S>>> {
   const { response, text } = await exchange(send, { ...c, method })
   const location = response.headers.get(headerNames.location) ?? undefined
-  return readCreated(answer.reader, readBody(text), location)
+  return readCreated(reader, readBody(text), location)
 }
 
 export async function listCardAccounts(
   send: Transport,
   options: ReadOptions = {},
 ): Promise<Reading<CardAccountRead[]>> {
-  const list = await read(send, operations.listCardAccounts, {
+  const list = await read(send, routes.listCardAccounts, {
     apiPath: apiPath(pathTo('listCardAccounts')),
     headers: readHeaders({ corporateId: options.corporateId }),
     signal: options.signal,
@@ -128,7 +128,7 @@ export function getCardAccount(
   accountId: string,
   options: ReadOptions = {},
 ): Promise<Reading<CardAccountRead>> {
-  return read(send, operations.getCardAccount, {
+  return read(send, routes.getCardAccount, {
     apiPath: apiPath(pathTo('getCardAccount', { mockCardAccountId: accountId })),
     headers: readHeaders({ corporateId: options.corporateId }),
     signal: options.signal,
@@ -141,7 +141,7 @@ export function createCardAccount(
   body: CardAccountCreateInput,
   headers: Record<string, string> = {},
 ): Promise<Creation<CardAccountRead>> {
-  return create(send, operations.createCardAccount, {
+  return create(send, routes.createCardAccount, {
     apiPath: apiPath(pathTo('createCardAccount')),
     body,
     headers,
@@ -160,7 +160,7 @@ export function listTransactions(
   params: TransactionsParams,
   options: ReadOptions = {},
 ): Promise<Reading<TransactionsPage>> {
-  return read(send, operations.listTransactions, {
+  return read(send, routes.listTransactions, {
     apiPath: transactionsApiPath(accountId, params),
     headers: readHeaders(options),
     signal: options.signal,
@@ -179,7 +179,7 @@ export function followTransactionsLink(
       new Error(`The link ${href} does not lead into the sandbox's paths (/v1/sandbox/...)`),
     )
   }
-  return read(send, operations.listTransactions, {
+  return read(send, routes.listTransactions, {
     apiPath: path,
     headers: readHeaders(options),
     signal: options.signal,
@@ -192,7 +192,7 @@ export function createTransactions(
   body: TransactionCreateInput[],
   options: WriteOptions = {},
 ): Promise<Creation<CreatedTransactions>> {
-  return create(send, operations.createTransactions, {
+  return create(send, routes.createTransactions, {
     apiPath: apiPath(pathTo('createTransactions', { mockCardAccountId: accountId })),
     body,
     headers: readHeaders({ corporateId: options.corporateId }),
@@ -212,7 +212,7 @@ export function summarizeTransactions(
   if (query.toDate) search.set('toDate', query.toDate)
   if (query.bucket) search.set('bucket', query.bucket)
   const path = pathTo('summarizeTransactions', { mockCardAccountId: accountId })
-  return read(send, operations.summarizeTransactions, {
+  return read(send, routes.summarizeTransactions, {
     apiPath: apiPath(`${path}${search.size > 0 ? `?${search}` : ''}`),
     headers: readHeaders({ corporateId: options.corporateId }),
     signal: options.signal,
@@ -224,7 +224,7 @@ export function getSandboxClock(
   send: Transport,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<Reading<SandboxClockRead>> {
-  return read(send, operations.getSandboxClock, {
+  return read(send, routes.getSandboxClock, {
     apiPath: apiPath(pathTo('getSandboxClock')),
     signal: options.signal,
   })
@@ -234,7 +234,7 @@ export function setSandboxClock(
   send: Transport,
   body: SandboxClockState,
 ): Promise<Reading<SandboxClockRead>> {
-  return read(send, operations.setSandboxClock, { apiPath: apiPath(pathTo('setSandboxClock')), body })
+  return read(send, routes.setSandboxClock, { apiPath: apiPath(pathTo('setSandboxClock')), body })
 }
 
 /** Books pending transactions of an account (sandbox only). */
@@ -244,7 +244,7 @@ export function settleTransactions(
   body: SettlementRequestInput,
   options: WriteOptions = {},
 ): Promise<Reading<SettlementRead>> {
-  return read(send, operations.settleTransactions, {
+  return read(send, routes.settleTransactions, {
     apiPath: apiPath(pathTo('settleTransactions', { mockCardAccountId: accountId })),
     body,
     headers: readHeaders({ corporateId: options.corporateId }),
@@ -259,7 +259,7 @@ export async function deleteCardAccount(
   options: WriteOptions = {},
 ): Promise<void> {
   await exchange(send, {
-    method: operations.deleteCardAccount.method,
+    method: routes.deleteCardAccount.method,
     apiPath: apiPath(pathTo('deleteCardAccount', { mockCardAccountId: accountId })),
     headers: readHeaders({ corporateId: options.corporateId }),
     signal: options.signal,
@@ -273,7 +273,7 @@ export async function deleteTransaction(
   options: WriteOptions = {},
 ): Promise<void> {
   await exchange(send, {
-    method: operations.deleteTransaction.method,
+    method: routes.deleteTransaction.method,
     apiPath: apiPath(pathTo('deleteTransaction', { mockCardAccountId: accountId, cardTransactionId })),
     headers: readHeaders({ corporateId: options.corporateId }),
     signal: options.signal,

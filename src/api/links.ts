@@ -1,4 +1,4 @@
-import { API_BASE, matchRoute, SANDBOX_PREFIX } from '../contract'
+import { API_BASE, matchOperation, SANDBOX_PREFIX } from '../contract'
 
 /**
  * A link a sandbox sent (`_links.*.href`, `Location`) as the console's own path to the same resource:
@@ -25,7 +25,7 @@ export function apiPathOfHref(href: string): string | undefined {
 export function accountIdOfHref(href: string): string | undefined {
   const path = apiPathOfHref(href)?.split('?', 1)[0]
   if (path === undefined) return undefined
-  const match = matchRoute('GET', path.slice(API_BASE.length))
+  const match = matchOperation('GET', path.slice(API_BASE.length))
   return match.kind === 'operation' && match.operation.name === 'getCardAccount'
     ? match.params.mockCardAccountId
     : undefined

@@ -1,4 +1,3 @@
-import { operationList } from './operations'
 import { type AnswerTraits, contractTraits, type PersonalityName } from './personality-names'
 import { CONSOLE_FILE_FORMAT, CONSOLE_FILE_VERSION, headReader } from './snapshot'
 import { z } from './zod'
@@ -194,15 +193,6 @@ export const personalityProfiles: Record<PersonalityName, BankTraits> = {
   'extra-fields': { ...contractProfile, extraFields: true },
   'absolute-links': { ...contractProfile, links: 'absolute' },
   'small-pages': { ...contractProfile, pageSizeDefault: 10, pageCap: { max: 10, above: 'lowered' } },
-}
-
-/** The operations a sandbox with this profile offers: no account list where it has none, no console operations. */
-export function offeredOperations(profile: BankTraits) {
-  return operationList.filter(
-    ({ name, owner }) =>
-      (name !== 'listCardAccounts' || profile.accountList !== 'absent') &&
-      (owner !== 'console' || profile.consoleOperations !== false),
-  )
 }
 
 /** How its success answers differ from the contract's; a trait left unknown writes the contract's. */

@@ -1,4 +1,4 @@
-import { type OperationName, operations } from './operations'
+import { type OperationName, routes } from './routes'
 import { z } from './zod'
 
 /**
@@ -13,7 +13,7 @@ export const CONSOLE_CONDITIONS_PATH = '/console/conditions'
 /** The PSD2 rule: four reads of an account a day without the PSU present. */
 export const PSD2_READS_PER_DAY = 4
 
-const operationNames = Object.keys(operations) as [OperationName, ...OperationName[]]
+const operationNames = Object.keys(routes) as [OperationName, ...OperationName[]]
 
 const ruleBase = z.object({
   /** Names the rule in answers and the inspector; unique within a set. */
@@ -68,7 +68,7 @@ export const conditionSet = z.object({ rules: z.array(conditionRule).check(z.max
         ctx.addIssue({ code: 'custom', path: ['rules', index, 'maxMs'], message: 'maxMs is below minMs' })
       }
       // A quota counts reads: only an operation that reads can exceed it.
-      if (rule.kind === 'quota' && operations[rule.operation].method !== 'GET') {
+      if (rule.kind === 'quota' && routes[rule.operation].method !== 'GET') {
         ctx.addIssue({
           code: 'custom',
           path: ['rules', index, 'operation'],

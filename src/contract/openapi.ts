@@ -1,21 +1,19 @@
 import { jsonNumberSchema } from './amount'
-import { answerTraitsOf, type BankTraits, offeredOperations, personalityProfiles } from './bank-profile'
+import { answerTraitsOf, type BankTraits, personalityProfiles } from './bank-profile'
 import { cardAccount, cardAccountCreate, cardAccountList } from './card-account'
 import { isoDate } from './dates'
 import { errorCodes, signatureErrorCodes, tppMessagesBody } from './errors'
 import { headerNames, requestId } from './headers'
 import { operationExamples } from './openapi-examples'
+import { type HeaderUse, type Operation, offeredOperations, pathParameters } from './operations'
+import { type AnswerTraits, PROBLEM_DETAILS_MEDIA_TYPE, problemDetailsBody } from './personality-names'
 import {
   API_BASE,
   CONSOLE_SANDBOX_FLAG,
   CONSOLE_SANDBOX_PREFIX,
-  type HeaderUse,
   OPENAPI_PATH,
-  type Operation,
   type OperationOwner,
-  pathParameters,
-} from './operations'
-import { type AnswerTraits, PROBLEM_DETAILS_MEDIA_TYPE, problemDetailsBody } from './personality-names'
+} from './routes'
 import { transactionsCreated } from './snapshot'
 import { cardTransactionsResponse, transactionBatch } from './transaction'
 import { INT32_MAX } from './transactions-query'

@@ -1,63 +1,17 @@
-import {
-  cardAccount,
-  cardAccountCreate,
-  cardAccountFromServer,
-  cardAccountList,
-  cardAccountListFromServer,
-  resourceId,
-} from './card-account'
+import type { BankTraits } from './bank-profile'
+import { cardAccount, cardAccountCreate, cardAccountList, resourceId } from './card-account'
 import { headerNames, psuCorporateId, requestId, SWAP_AMOUNTS_FIX } from './headers'
-import { sandboxClockAnswer, sandboxClockAnswerFromServer, sandboxClockState } from './sandbox-clock'
-import { settlementAnswer, settlementAnswerFromServer, settlementRequest } from './settlement'
+import { createRouteMatcher, type RouteMatcher } from './route-matcher'
+import { noContent, type OperationName, type ParamNames, type RouteSpec, routes } from './routes'
+import { sandboxClockAnswer, sandboxClockState } from './sandbox-clock'
+import { settlementAnswer, settlementRequest } from './settlement'
 import { transactionsCreated } from './snapshot'
-import {
-  cardTransactionId,
-  cardTransactionsFromServer,
-  cardTransactionsResponse,
-  transactionBatch,
-  transactionsCreatedFromServer,
-} from './transaction'
+import { cardTransactionId, cardTransactionsResponse, transactionBatch } from './transaction'
 import { transactionsQuery } from './transactions-query'
-import {
-  transactionsSummary,
-  transactionsSummaryFromServer,
-  transactionsSummaryQuery,
-} from './transactions-summary'
-import { z } from './zod'
-
-/** The sandbox paths of the operation start here, relative to the service's base URL. */
-export const SANDBOX_PREFIX = '/v1/sandbox'
-
-/**
- * Where Sandbox Console's own operations (clock, settlements, summary, deletes) live, relative to the base
- * URL: outside the bank's `/v1/sandbox` namespace, so none of them shadows a path of the bank's operation
- * (a transaction id `summary` or `settlements` stays deletable) and the proxy can tell them apart by path.
- */
-export const CONSOLE_SANDBOX_PREFIX = '/v1/sandbox-console'
-
-/**
- * The top-level extension of `/openapi.json` by which one of our own sandboxes says it is one (it has the
- * console's own operations); a server whose document lacks it is a bank's (docs/decisions.md#boundary).
- */
-export const CONSOLE_SANDBOX_FLAG = 'x-sandbox-console'
-
-/** Where the console serves the operation: its in-browser sandbox and its signing proxy both answer here. */
-export const API_BASE = '/api'
-
-/** Where every server of the console serves the operation's OpenAPI document (src/contract/openapi.ts). */
-export const OPENAPI_PATH = '/openapi.json'
+import { transactionsSummary, transactionsSummaryQuery } from './transactions-summary'
+import type { z } from './zod'
 
 export type JsonShape = 'object' | 'array'
-
-export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-/**
- * Whose operation it is. `bank`: the bank's sandbox has it, the proxy signs and forwards it to any upstream.
- * `bank-optional`: some banks have it, the platform does not; forwarded too, the console reads a 404 or 405.
- * `console`: Sandbox Console's own; the proxy forwards it only to one of our sandboxes and answers it itself
- * (unsigned, 404) for a bank's, so nothing of it reaches the bank.
- */
-export type OperationOwner = 'bank' | 'bank-optional' | 'console'
 
 /** A request header an operation reads. */
 export interface HeaderUse {
@@ -72,25 +26,14 @@ export interface HeaderUse {
 export interface OperationAnswer {
   status: number
   description: string
-  /** What the sandbox sends: the strict wire schema. */
+  /** What the sandbox sends: the strict wire schema (a client reads it with the route's `reader`). */
   schema: z.ZodMiniType
-  /** How a client reads it from any server: the liberal reader (the strict schema where none is needed). */
-  reader: z.ZodMiniType
   /** Answer headers beyond the echoed X-Request-ID. */
   headers?: readonly string[]
 }
 
-export interface OperationSpec {
-  owner: OperationOwner
-  method: OperationMethod
-  /** Service-relative; `{name}` is a path parameter (OpenAPI's syntax) whose rule is in `pathParameters`. */
-  path: string
-  /**
-   * Where the operation was before, still answered by our own sandboxes for one release so HAR, Postman and
-   * share files made before keep working; deprecated in the OpenAPI document. Same parameters as `path`.
-   */
-  deprecatedPaths?: readonly string[]
-  summary: string
+/** An operation: its route (src/contract/routes.ts) with what the sandbox, the proxy and the document need. */
+export interface OperationSpec extends RouteSpec {
   description?: string
   headers: readonly HeaderUse[]
   /** The query, as URLSearchParams gives it (every value a string): request side, strict. */
@@ -169,56 +112,29 @@ const acceptFix = (what: string): HeaderUse => ({
   description: `Comma-separated early-access fixes; here ${what}. Read under ${headerNames.xAcceptFix} too`,
 })
 
-const accountsPath = `${SANDBOX_PREFIX}/card-accounts` as const
-const accountPath = `${accountsPath}/{mockCardAccountId}` as const
-const transactionsPath = `${accountPath}/transactions` as const
-/** The console's own operations, each under CONSOLE_SANDBOX_PREFIX; none of them shares a path with the bank's. */
-const ownAccountPath = `${CONSOLE_SANDBOX_PREFIX}/card-accounts/{mockCardAccountId}` as const
-const settlementsPath = `${ownAccountPath}/settlements` as const
-const summaryPath = `${ownAccountPath}/summary` as const
-const clockPath = `${CONSOLE_SANDBOX_PREFIX}/clock` as const
-const transactionPath = `${ownAccountPath}/transactions/{cardTransactionId}` as const
-/** Before the console's prefix (deprecated): they sat in the bank's namespace and shadowed transaction ids. */
-const legacy = {
-  settlements: [`${transactionsPath}/settlements`],
-  summary: [`${transactionsPath}/summary`],
-  clock: [`${SANDBOX_PREFIX}/clock`],
-  account: [accountPath],
-  transaction: [`${transactionsPath}/{cardTransactionId}`],
-} as const
-
-/** A 204: nothing to read, the status says it all. */
-const noContent = z.undefined()
-
 /** The console's sandbox only: the bank's sandbox has no way to delete one account or transaction. */
 const sandboxOnly =
   "Sandbox Console's own: the bank's sandbox has no such operation (a console meets it as 404, 405 or 501)."
 
 /**
- * Every route of the operation, once: the sandbox's handlers, the servers' 404/405/OPTIONS answers, the proxy's
- * allowlist, the API client's paths, the inspector's labels and the OpenAPI document all come from here. A new
- * route is one more entry (and, in the sandbox, one more endpoint: the compiler asks for it).
+ * Every operation, once, each its route (src/contract/routes.ts) with the rest: the sandbox's handlers, the
+ * servers' 404/405/OPTIONS answers, the proxy's allowlist and the OpenAPI document come from here, the API
+ * client's paths and readers and the inspector's labels from the routes. A new operation is one more route
+ * and one more entry here (and, in the sandbox, one more endpoint: the compiler asks for each).
  */
 export const operations = {
   listCardAccounts: {
-    owner: 'bank-optional',
-    method: 'GET',
-    path: accountsPath,
-    summary: 'List the mock card accounts',
+    ...routes.listCardAccounts,
     headers: [...signedRequest, corporateList],
     answer: {
       status: 200,
       description: 'Every mock card account',
       schema: cardAccountList,
-      reader: cardAccountListFromServer,
     },
     problems: [],
   },
   createCardAccount: {
-    owner: 'bank',
-    method: 'POST',
-    path: accountsPath,
-    summary: 'Create a mock card account',
+    ...routes.createCardAccount,
     headers: [...signedRequest, acceptFix('longer-name (or longer-names) allows 70-character names')],
     body: cardAccountCreate,
     bodyShapes: ['object'],
@@ -226,30 +142,22 @@ export const operations = {
       status: 201,
       description: 'The stored account; Location is its path',
       schema: cardAccount,
-      reader: cardAccountFromServer,
       headers: [headerNames.location],
     },
     problems: [413],
   },
   getCardAccount: {
-    owner: 'bank',
-    method: 'GET',
-    path: accountPath,
-    summary: 'Read one mock card account',
+    ...routes.getCardAccount,
     headers: [...signedRequest, corporateRead],
     answer: {
       status: 200,
       description: 'The account',
       schema: cardAccount,
-      reader: cardAccountFromServer,
     },
     problems: [404],
   },
   listTransactions: {
-    owner: 'bank',
-    method: 'GET',
-    path: transactionsPath,
-    summary: 'List the card transactions of a mock card account',
+    ...routes.listTransactions,
     description:
       'Newest first; offset and limit page through booked then pending as one sequence (limit defaults to 200).',
     headers: [...signedRequest, corporateRead, acceptFix(`${SWAP_AMOUNTS_FIX} swaps the two amounts`)],
@@ -258,15 +166,11 @@ export const operations = {
       status: 200,
       description: 'One page of booked and pending transactions, with _links to the other pages',
       schema: cardTransactionsResponse,
-      reader: cardTransactionsFromServer,
     },
     problems: [404],
   },
   createTransactions: {
-    owner: 'bank',
-    method: 'POST',
-    path: transactionsPath,
-    summary: 'Add transactions to a mock card account',
+    ...routes.createTransactions,
     description:
       'An array of transactions (a single object is accepted too), validated as a whole and stored atomically.',
     headers: [
@@ -280,17 +184,12 @@ export const operations = {
       status: 201,
       description: 'The stored transactions, ids filled in, in the order sent',
       schema: transactionsCreated,
-      reader: transactionsCreatedFromServer,
     },
     // 507: the write would pass a cap on stored transactions (src/sandbox/caps.ts).
     problems: [404, 413, 507],
   },
   settleTransactions: {
-    owner: 'console',
-    deprecatedPaths: legacy.settlements,
-    method: 'POST',
-    path: settlementsPath,
-    summary: 'Settle pending transactions as booked (sandbox only)',
+    ...routes.settleTransactions,
     description:
       'The listed pending transactions, or every one pending for more than pendingForMoreThanDays days, become ' +
       "booked on bookingDate (default: the sandbox clock's today), optionally under a new cardTransactionId " +
@@ -302,16 +201,11 @@ export const operations = {
       status: 200,
       description: 'Each settled transaction: the pending id it had and the booked transaction it became',
       schema: settlementAnswer,
-      reader: settlementAnswerFromServer,
     },
     problems: [404, 413],
   },
   getSandboxClock: {
-    owner: 'console',
-    deprecatedPaths: legacy.clock,
-    method: 'GET',
-    path: clockPath,
-    summary: 'Read the sandbox clock (sandbox only)',
+    ...routes.getSandboxClock,
     description:
       "The day the sandbox's domain rules take as today, and how it is set. Not an operation of any bank.",
     headers: signedRequest,
@@ -319,16 +213,11 @@ export const operations = {
       status: 200,
       description: 'The clock',
       schema: sandboxClockAnswer,
-      reader: sandboxClockAnswerFromServer,
     },
     problems: [],
   },
   setSandboxClock: {
-    owner: 'console',
-    deprecatedPaths: legacy.clock,
-    method: 'POST',
-    path: clockPath,
-    summary: 'Set the sandbox clock (sandbox only)',
+    ...routes.setSandboxClock,
     description:
       'Follow the real date with an offset in days, or freeze it on a date; with settlePendingAfterDays, ' +
       'pending transactions that old settle as booked each time the clock is set. Not an operation of any bank.',
@@ -339,40 +228,27 @@ export const operations = {
       status: 200,
       description: 'The clock as set, and how many pending transactions it settled',
       schema: sandboxClockAnswer,
-      reader: sandboxClockAnswerFromServer,
     },
     problems: [413],
   },
 
   deleteCardAccount: {
-    owner: 'console',
-    deprecatedPaths: legacy.account,
-    method: 'DELETE',
-    path: ownAccountPath,
-    summary: 'Delete a mock card account and its transactions',
+    ...routes.deleteCardAccount,
     description: sandboxOnly,
     headers: [...signedRequest, corporateWrite],
-    answer: { status: 204, description: 'Deleted', schema: noContent, reader: noContent },
+    answer: { status: 204, description: 'Deleted', schema: noContent },
     problems: [404],
   },
   deleteTransaction: {
-    owner: 'console',
-    deprecatedPaths: legacy.transaction,
-    method: 'DELETE',
-    path: transactionPath,
-    summary: 'Delete one card transaction of a mock card account',
+    ...routes.deleteTransaction,
     description: sandboxOnly,
     headers: [...signedRequest, corporateWrite],
-    answer: { status: 204, description: 'Deleted', schema: noContent, reader: noContent },
+    answer: { status: 204, description: 'Deleted', schema: noContent },
     problems: [404],
   },
 
   summarizeTransactions: {
-    owner: 'console',
-    deprecatedPaths: legacy.summary,
-    method: 'GET',
-    path: summaryPath,
-    summary: 'Summarise the transactions of a mock card account (sandbox only)',
+    ...routes.summarizeTransactions,
     description:
       "Counts and exact sums per currency of the transactions in a date window (the list's filter), booked " +
       'and pending apart, per day or per ISO week (bucket; left out: days up to 92 days, else weeks), with ' +
@@ -384,26 +260,17 @@ export const operations = {
       status: 200,
       description: 'The summary of the window',
       schema: transactionsSummary,
-      reader: transactionsSummaryFromServer,
     },
     problems: [404],
   },
-} as const satisfies Record<string, OperationSpec>
+} as const satisfies { [Name in OperationName]: OperationSpec }
 
-export type OperationName = keyof typeof operations
 export type Operation = OperationSpec & { name: OperationName }
 
 /** The table as a list, each entry with its name. */
 export const operationList: readonly Operation[] = (
   Object.entries(operations) as [OperationName, OperationSpec][]
 ).map(([name, spec]) => ({ name, ...spec }))
-
-type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | ParamNames<Rest>
-  : never
-
-/** The path parameters of an operation, by name. */
-export type PathParams<N extends OperationName> = Record<ParamNames<(typeof operations)[N]['path']>, string>
 
 /** The rule of every path parameter; one missing from here, or here and in no path, is a type error. */
 export const pathParameters: {
@@ -419,13 +286,18 @@ export const pathParameters: {
   },
 }
 
-/** The service-relative path of an operation, each parameter percent-encoded. */
-export function pathTo<N extends OperationName>(
-  name: N,
-  ...[params]: keyof PathParams<N> extends never ? [] : [PathParams<N>]
-): string {
-  const values: Record<string, string> = params ?? {}
-  return operations[name].path.replace(/\{(\w+)\}/g, (_, param: string) =>
-    encodeURIComponent(values[param] ?? ''),
+/**
+ * Which operation of the whole table a request is, by its method and service-relative path (`/v1/sandbox/...`,
+ * still percent-encoded, no query). A parameter is one non-empty segment, decoded; one that does not decode (a
+ * malformed escape such as `%E0`) matches nothing, so the path is unknown: a 404, never an exception.
+ */
+export const matchRoute: RouteMatcher<Operation> = createRouteMatcher(operationList)
+
+/** The operations a sandbox with this profile offers: no account list where it has none, no console operations. */
+export function offeredOperations(profile: BankTraits): Operation[] {
+  return operationList.filter(
+    ({ name, owner }) =>
+      (name !== 'listCardAccounts' || profile.accountList !== 'absent') &&
+      (owner !== 'console' || profile.consoleOperations !== false),
   )
 }

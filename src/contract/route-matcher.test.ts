@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { operationList, operations, pathTo } from './operations'
-import { matchRoute, operationOf, refusalOf } from './route-matcher'
+import { matchRoute, operationList, operations } from './operations'
+import { operationOf, refusalOf } from './route-matcher'
+import { pathTo } from './routes'
 
 const ACCOUNTS = '/v1/sandbox/card-accounts'
 

@@ -1,39 +1,42 @@
 import { type Problem, problem } from './errors'
-import { API_BASE, type Operation, type OperationName, operationList } from './operations'
+import { API_BASE, type OperationName, type Route, routeList } from './routes'
 
-/** What a request's method and service-relative path come to, by the operation table. */
-export type RouteMatch =
+/**
+ * What a request's method and service-relative path come to, by the operation table (`R`: its routes, or
+ * its whole operations).
+ */
+export type RouteMatch<R extends Route = Route> =
   /** HEAD finds the GET operation: it is answered like GET, without the body. */
-  | { kind: 'operation'; operation: Operation; params: Readonly<Record<string, string>> }
+  | { kind: 'operation'; operation: R; params: Readonly<Record<string, string>> }
   /** A known path asked what it allows. */
   | { kind: 'options'; allow: readonly string[] }
   | { kind: 'method-not-allowed'; allow: readonly string[] }
   | { kind: 'unknown' }
 
-export type RouteMiss = Exclude<RouteMatch, { kind: 'operation' }>
+export type RouteMiss = Exclude<RouteMatch<Route>, { kind: 'operation' }>
 
 /** A path segment of the table: a literal, or the name of a parameter (`{mockCardAccountId}`). */
 type Segment = { literal: string; param?: never } | { param: string; literal?: never }
 
-interface Route {
+interface Place<R> {
   segments: readonly Segment[]
-  byMethod: ReadonlyMap<string, Operation>
+  byMethod: ReadonlyMap<string, R>
   /** The Allow list: HEAD wherever GET is allowed, and OPTIONS everywhere. */
   allow: readonly string[]
 }
 
-export type RouteMatcher = (method: string, path: string) => RouteMatch
+export type RouteMatcher<R extends Route = Route> = (method: string, path: string) => RouteMatch<R>
 
 /**
  * The matcher of a sandbox that offers `offered` (a subset of the table: the platform has no account
  * list, so there the list's path allows POST only and a GET is 405).
  */
-export function createRouteMatcher(offered: readonly Operation[]): RouteMatcher {
+export function createRouteMatcher<R extends Route>(offered: readonly R[]): RouteMatcher<R> {
   // Each operation at its path and at the paths it had before (deprecated, still answered).
   const placed = offered.flatMap((operation) =>
     [operation.path, ...(operation.deprecatedPaths ?? [])].map((path) => ({ path, operation })),
   )
-  let routes: readonly Route[] = [...new Set(placed.map(({ path }) => path))].map((path) => {
+  let routes: readonly Place<R>[] = [...new Set(placed.map(({ path }) => path))].map((path) => {
     const sharing = placed.filter((entry) => entry.path === path).map(({ operation }) => operation)
     return {
       // Parsed once here, not at every request.
@@ -49,7 +52,7 @@ export function createRouteMatcher(offered: readonly Operation[]): RouteMatcher 
   // transaction `summary`) for the methods it takes: the route with fewer parameters is tried first,
   // whatever the table's order. A method only the parameter's route takes goes there, so a DELETE of the
   // transaction `summary` is that delete, not a 405 of the summary.
-  const paramsOf = (route: Route) => route.segments.filter((segment) => segment.param !== undefined).length
+  const paramsOf = (route: Place<R>) => route.segments.filter((segment) => segment.param !== undefined).length
   routes = [...routes].sort((a, b) => paramsOf(a) - paramsOf(b))
   return (method, path) => {
     const actual = path.split('/')
@@ -66,11 +69,12 @@ export function createRouteMatcher(offered: readonly Operation[]): RouteMatcher 
 }
 
 /**
- * Matches a service-relative path (`/v1/sandbox/...`, still percent-encoded, no query) segment by segment,
- * against the whole table. A parameter is one non-empty segment, decoded; one that does not decode (a
- * malformed escape such as `%E0`) matches nothing, so the path is unknown: a 404, never an exception.
+ * Which operation a request is, by the table's routes alone (the console names and follows its requests
+ * with it; `matchRoute` of src/contract/operations.ts gives the whole operation): a service-relative path
+ * (`/v1/sandbox/...`, still percent-encoded, no query), matched segment by segment. A parameter is one
+ * non-empty segment, decoded; one that does not decode (a malformed escape such as `%E0`) matches nothing.
  */
-export const matchRoute: RouteMatcher = createRouteMatcher(operationList)
+export const matchOperation: RouteMatcher<Route> = createRouteMatcher(routeList)
 
 function matchSegments(
   expected: readonly Segment[],
@@ -128,6 +132,6 @@ export function refusalOf(method: string, path: string, miss: RouteMiss): RouteR
 export function operationOf(method: string, url: string): OperationName | undefined {
   const path = url.split(/[?#]/, 1)[0] ?? ''
   const servicePath = path.startsWith(`${API_BASE}/`) ? path.slice(API_BASE.length) : path
-  const match = matchRoute(method, servicePath)
+  const match = matchOperation(method, servicePath)
   return match.kind === 'operation' ? match.operation.name : undefined
 }

@@ -7,7 +7,6 @@ import {
   headerNames,
   type KnownFix,
   type OperationName,
-  operationList,
   type PathParams,
   type Problem,
   pathTo,
@@ -21,6 +20,7 @@ import {
   SWAP_AMOUNTS_FIX,
   sandboxClockState,
 } from '../contract'
+import { operationList } from '../contract/operations'
 import { createSandboxClock, parseBody, type Sandbox, type SandboxClock, swapped } from '../sandbox'
 import type { ApplyConditions } from './conditions'
 import { asProblemDetails } from './error-body'

@@ -7,7 +7,6 @@ import {
   jsonNumber,
   MAX_LIMIT,
   type OperationName,
-  operationList,
   type PendingTransaction,
   type PersonalityName,
   personalityNames,
@@ -15,13 +14,8 @@ import {
   type RouteMatcher,
   stringifyJsonLossless,
 } from '../contract'
-import {
-  answerTraitsOf,
-  type BankTraits,
-  definedTraits,
-  offeredOperations,
-  personalityProfiles,
-} from '../contract/bank-profile'
+import { answerTraitsOf, type BankTraits, definedTraits, personalityProfiles } from '../contract/bank-profile'
+import { offeredOperations, operationList } from '../contract/operations'
 import type { FutureDates, QueryRules } from '../sandbox'
 import { bytesToBase64 } from '../signing/base64'
 import { JsonText } from './respond'

@@ -1,5 +1,6 @@
 import { getResponse, http, type RequestHandler } from 'msw'
-import { headerNames, matchRoute, type Operation } from '../contract'
+import { headerNames } from '../contract'
+import { matchRoute, type Operation } from '../contract/operations'
 import { createRequestSigner, parseCertificate, type RequestSigner } from '../signing'
 import { encodeConsoleTrace } from '../signing/console-trace'
 import { forwardedHeaderNames } from '../signing/forwarded-headers'

@@ -1,4 +1,5 @@
-import { headerNames, type Operation } from '../contract'
+import { headerNames } from '../contract'
+import type { Operation } from '../contract/operations'
 
 /**
  * Which of a client's request headers go upstream, signed, for an operation: only what the operation defines

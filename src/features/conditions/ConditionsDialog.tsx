@@ -16,9 +16,9 @@ import {
   conditionLabel,
   conditionRule,
   type OperationName,
-  operationList,
   PSD2_READS_PER_DAY,
   psd2QuotaRule,
+  routeList,
 } from '../../contract'
 import { Dialog } from '../../ui/Dialog'
 import { Messages } from '../../ui/Messages'
@@ -136,7 +136,7 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
           ? '.'
           : `, or until the proxy's UPSTREAM_TIMEOUT_MS (${secondsText(saved.upstreamTimeoutMs)}), which answers 504.`}
       </p>
-      {operationList.map((operation) => {
+      {routeList.map((operation) => {
         const own = rules.filter((rule) => rule.operation === operation.name)
         const kinds = conditionKinds.filter((kind) => kind !== 'quota' || operation.method === 'GET')
         const kind = adding[operation.name] ?? 'latency'

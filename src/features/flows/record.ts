@@ -1,5 +1,5 @@
 import type { RequestLogEntry } from '../../api'
-import { API_BASE, headerNames, matchRoute, SWAP_AMOUNTS_FIX } from '../../contract'
+import { API_BASE, headerNames, matchOperation, SWAP_AMOUNTS_FIX } from '../../contract'
 import { type Flow, type FlowStep, flowStep } from '../../contract/flow'
 
 /**
@@ -42,7 +42,7 @@ function candidateStep(entry: RequestLogEntry, ref: (id: string) => AccountRef):
   const servicePath = url.pathname.startsWith(`${API_BASE}/`)
     ? url.pathname.slice(API_BASE.length)
     : url.pathname
-  const match = matchRoute(entry.method, servicePath)
+  const match = matchOperation(entry.method, servicePath)
   if (match.kind !== 'operation') return undefined
   const id = match.params.mockCardAccountId
   const ok = entry.status !== undefined && entry.status < 300

@@ -1,5 +1,5 @@
 import { answersWithoutConsoleOperations, type RequestLogEntry } from '../../api'
-import { operationOf, operations } from '../../contract'
+import { operationOf, routes } from '../../contract'
 
 /**
  * The console asking a sandbox for something a bank may lack (its clock, a window's summary, the account
@@ -12,7 +12,7 @@ export function isAbsentOffering(entry: RequestLogEntry): boolean {
   return (
     entry.method === 'GET' &&
     name !== undefined &&
-    operations[name].owner !== 'bank' &&
+    routes[name].owner !== 'bank' &&
     answersWithoutConsoleOperations(entry.status)
   )
 }
