@@ -26,6 +26,19 @@ describe('normalising what a tester types', () => {
     expect(normaliseAmount('++5')).toBe('++5')
   })
 
+  it('drops leading zeros and the sign of a zero, which the sandbox would keep and show as typed', () => {
+    expect(normaliseAmount('00012')).toBe('12')
+    expect(normaliseAmount('-007.50')).toBe('-7.50')
+    expect(normaliseAmount('0.5')).toBe('0.5')
+    expect(normaliseAmount('000')).toBe('0')
+    expect(normaliseAmount('-0')).toBe('0')
+    expect(normaliseAmount('−0.00')).toBe('0.00')
+    expect(normaliseAmount('-00.01')).toBe('-0.01')
+    // What a rule refuses stays as typed, for the rule to name.
+    expect(normaliseAmount('-0,5')).toBe('-0,5')
+    expect(normaliseAmount('001e3')).toBe('001e3')
+  })
+
   it('writes currencies in capitals', () => {
     expect(normaliseCurrency(' nok ')).toBe('NOK')
     expect(normaliseMoney({ amount: ' +2.52', currency: 'sek' })).toEqual({ amount: '2.52', currency: 'SEK' })

@@ -8,16 +8,23 @@ import type { UseFormRegisterReturn } from 'react-hook-form'
  */
 
 /**
- * ` 12.50 ` is `12.50`, `+5` is `5`, `−5` is `-5`, `-1 200.50` is `-1200.50`: white space around and a
- * plus sign say nothing, the typographic minus (U+2212) is the minus, and spaces between groups of three
- * digits before a point are thousands (a comma could be a decimal mark: `1 200,5` stays as typed).
+ * ` 12.50 ` is `12.50`, `+5` is `5`, `−5` is `-5`, `-1 200.50` is `-1200.50`, `00012` is `12`, `-0.00` is
+ * `0.00`: white space around and a plus sign say nothing, the typographic minus (U+2212) is the minus,
+ * spaces between groups of three digits before a point are thousands (a comma could be a decimal mark:
+ * `1 200,5` stays as typed), and leading zeros or the sign of a zero change no amount, while the sandbox
+ * would keep and show them as sent.
  */
 export function normaliseAmount(value: string): string {
   const trimmed = value.trim().replace(/^\u2212(?=\d)/, '-')
   const unsigned = /^\+\d/.test(trimmed) ? trimmed.slice(1) : trimmed
-  return /^-?\d{1,3}([ \u00a0\u202f]\d{3})+(\.\d+)?$/.test(unsigned)
+  const ungrouped = /^-?\d{1,3}([ \u00a0\u202f]\d{3})+(\.\d+)?$/.test(unsigned)
     ? unsigned.replace(/[ \u00a0\u202f]/g, '')
     : unsigned
+  const decimal = /^(-?)0*(\d+)(\.\d+)?$/.exec(ungrouped)
+  if (decimal === null) return ungrouped
+  const [, sign, whole, fraction = ''] = decimal
+  const zero = /^[0.]+$/.test(`${whole}${fraction}`)
+  return `${zero ? '' : sign}${whole}${fraction}`
 }
 
 /** `nok` is `NOK`: ISO 4217 codes are capitals. */

@@ -250,18 +250,24 @@ it('names refused fields by their labels, its own rules and the sandbox alike', 
   })
 })
 
-it('normalises amounts and currencies as typed: " 12.50 ", "+5", "nok"', async () => {
+it('normalises amounts and currencies as typed: " 12.50 ", "+5", "nok", "00012", "-0"', async () => {
   const { user, dialog, sandbox, account, onCreated, fillRow } = await openDialog()
   await fillRow(1, ' 12.50 ', '+5', '5411')
+  await user.click(dialog.getByRole('button', { name: '+ Add row' }))
+  await fillRow(2, '00012', '-0', '5411')
   await user.clear(dialog.getByRole('textbox', { name: 'Row 1 original currency' }))
   await user.type(dialog.getByRole('textbox', { name: 'Row 1 original currency' }), 'eur')
-  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+  await user.click(dialog.getByRole('button', { name: 'Add 2 transactions' }))
 
   await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
   expect(await storedTransactions(sandbox, account.resourceId)).toEqual([
     expect.objectContaining({
       transactionAmount: { currency: 'NOK', amount: '12.50' },
       originalAmount: { currency: 'EUR', amount: '5' },
+    }),
+    expect.objectContaining({
+      transactionAmount: { currency: 'NOK', amount: '12' },
+      originalAmount: { currency: 'NOK', amount: '0' },
     }),
   ])
 })
