@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import {
   clockBadge,
+  createAccount,
   fillAndOpenFirst,
   isoDay,
   openClockPanel,
@@ -335,4 +336,39 @@ test('at 800×600 Next › pressed by keyboard stays in view as the pages change
     })
     expect(shown, rows).toBe('in view')
   }
+})
+
+// A tester typed 130 characters without a space in Details at 1366×900: the table grew 600 px wider than its
+// box, Details ran under Amount and Original, and Transaction id was out of view. At 800×600 a 70-letter
+// name (accept-fix's longer names) pushed the whole pane sideways from the heading.
+test('text without spaces breaks where it stands: Details at 1366×900, the account heading at 800×600', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await openConsole(page)
+  await openHeaderGroup(page, 'Test conditions')
+  await page.getByRole('checkbox', { name: 'Longer names (accept-fix)' }).check()
+  await page.keyboard.press('Escape')
+  const name = 'Ä'.repeat(70)
+  await createAccount(page, { maskedPan: '525412******3241', currency: 'NOK', name })
+  await page.getByRole('button', { name: /^\+ Add transactions?$/ }).click()
+  const add = page.getByRole('dialog', { name: /^Add transactions/ })
+  await add.getByLabel('Row 1 amount', { exact: true }).fill('-100.50')
+  await add.getByLabel('Row 1 MCC', { exact: true }).fill('5411')
+  await add.getByText('All fields of row 1').click()
+  const details = `Caffè «Ω» ${'y'.repeat(120)}`
+  await add.getByLabel('Row 1 transaction details', { exact: true }).fill(details)
+  await add.getByRole('button', { name: 'Add transaction', exact: true }).click()
+  await expect(add).toBeHidden()
+
+  const table = page.getByRole('region', { name: /^Transactions of / })
+  await expect(table.getByRole('cell', { name: details })).toBeVisible()
+  expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
+  await expect(table.getByRole('columnheader', { name: 'Transaction id' })).toBeInViewport({ ratio: 1 })
+
+  await page.setViewportSize({ width: 800, height: 600 })
+  await expect(page.getByRole('heading', { name: new RegExp(name) })).toBeVisible()
+  const main = page.getByRole('main')
+  await expect.poll(() => main.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
+  expect(await sideways(page)).toBe(0)
 })
