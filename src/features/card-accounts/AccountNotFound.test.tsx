@@ -101,3 +101,36 @@ it('in Proxy mode, names Offline when this browser’s offline book holds the ac
   )
   expect(main.getByRole('button', { name: 'Switch to Offline (in-browser)' })).toBeDefined()
 })
+
+// A tester restarted `npm start` onto the platform personality with the same data folder: the page read
+// everything again, found no account, and said it might have been made offline, offering only Offline.
+it('in Proxy mode, names the sandbox the proxy served before when its book holds the account', async () => {
+  const user = userEvent.setup({ delay: null })
+  const id = '90884107-65ea-49a9-a810-8555718c4e87'
+  const before = 'the local sandbox, data in /tmp/data/npm-start-console.json'
+  createAccountBook(localStorage).record(before, { id, origin: 'created' })
+  server.use(...proxyAnswers({ dataFile: '/tmp/data/npm-start-platform.json' }))
+  renderConsole(`?account=${id}`, 'proxy')
+  const main = within(screen.getByRole('main'))
+  const heading = await main.findByRole('heading', { name: 'Card account of another sandbox' })
+  expect(heading.parentElement?.querySelector('p')?.textContent).toBe(
+    `The console created or opened card account ${id} when the proxy served ${before}. It now serves the ` +
+      'local sandbox, data in /tmp/data/npm-start-platform.json, which has no card account with this id (it ' +
+      'answered 404).',
+  )
+  expect(main.queryByRole('button', { name: /^Switch to/ })).toBeNull()
+  await user.click(main.getByRole('button', { name: 'Back to the account list' }))
+  expect(await main.findByRole('heading', { name: 'No card accounts yet' })).toBeDefined()
+  expect(location.search).not.toContain(id)
+})
+
+it('in Proxy mode, an id no book holds offers the account list beside Offline', async () => {
+  const user = userEvent.setup({ delay: null })
+  server.use(...proxyAnswers())
+  renderConsole('?account=1f0c2a5e-0000-4000-8000-0000000000cc', 'proxy')
+  const main = within(screen.getByRole('main'))
+  expect(await main.findByRole('heading', { name: 'Card account not found' })).toBeDefined()
+  expect(main.getByRole('button', { name: 'Switch to Offline (in-browser)' })).toBeDefined()
+  await user.click(main.getByRole('button', { name: 'Back to the account list' }))
+  expect(await main.findByRole('heading', { name: 'No card accounts yet' })).toBeDefined()
+})

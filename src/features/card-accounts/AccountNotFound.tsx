@@ -1,6 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { type Mode, modeLabels, OFFLINE_UPSTREAM, otherMode, queryKeys, useApiClient } from '../../api'
+import {
+  type Mode,
+  modeLabels,
+  OFFLINE_UPSTREAM,
+  otherMode,
+  queryKeys,
+  UNKNOWN_UPSTREAM,
+  useApiClient,
+  useUpstream,
+} from '../../api'
 import type { AccountBooks } from '../../contract'
 import { useView } from '../view-state'
 
@@ -15,9 +24,10 @@ interface AccountNotFoundProps {
 /**
  * The sandbox answered 404 for the URL's account. An account whose transactions this page read is gone
  * from the sandbox (deleted, perhaps in another tab, or reset away). One the other mode's book holds is
- * that mode's (Back to a page from before a mode switch): say so. Otherwise, offline, the link was most
- * often made in another browser (offline data lives in the browser that made it), or its data was replaced
- * here, or it is the proxy's: say so and what to do.
+ * that mode's (Back to a page from before a mode switch): say so. One the book holds for another sandbox
+ * the proxy served before (a restart onto another upstream, personality or data file) is that sandbox's.
+ * Otherwise, offline, the link was most often made in another browser (offline data lives in the browser
+ * that made it), or its data was replaced here, or it is the proxy's: say so and what to do.
  */
 export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps) {
   const client = useQueryClient()
@@ -28,8 +38,37 @@ export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps
     client.getQueriesData({ queryKey: queryKeys.transactions(id) }).some(([, data]) => data !== undefined),
   )
   const [holding] = useState(() => otherModeHolding(book.exportBook(), id, mode))
+  const upstreamRead = useUpstream()
+  const [, setView] = useView()
+  // Which sandbox the proxy serves decides the words below: none until it is known, not the wrong ones.
+  if (mode === 'proxy' && upstreamRead.isPending) return null
+  const upstream = upstreamRead.data
   if (readHere) return <AccountGone id={id} mode={mode} />
   if (holding !== undefined) return <OtherModes id={id} mode={holding} onSwitchMode={onSwitchMode} />
+  const before =
+    mode === 'proxy' && upstream !== undefined
+      ? proxySandboxHolding(book.exportBook(), id, upstream)
+      : undefined
+  if (before !== undefined && upstream !== undefined) {
+    return (
+      <div className="empty-state" role="alert">
+        <h2>Card account of another sandbox</h2>
+        <p>
+          The console created or opened card account <code>{id}</code> when the proxy served {before}. It now
+          serves {upstream}, which has no card account with this id (it answered 404).
+        </p>
+        <p>
+          To see it again, start the console's server on that sandbox again (the same upstream, personality
+          and data file). Accounts of this sandbox are in the list.
+        </p>
+        <div className="actions">
+          <button type="button" onClick={() => setView({ account: undefined, offset: 0 })}>
+            Back to the account list
+          </button>
+        </div>
+      </div>
+    )
+  }
   if (mode === 'offline') {
     return (
       <div className="empty-state" role="alert">
@@ -69,6 +108,9 @@ export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps
         it, not in this sandbox: open the link there, or switch mode in that browser.
       </p>
       <div className="actions">
+        <button type="button" onClick={() => setView({ account: undefined, offset: 0 })}>
+          Back to the account list
+        </button>
         <button type="button" onClick={() => onSwitchMode('offline')}>
           Switch to {modeLabels.offline}
         </button>
@@ -85,6 +127,15 @@ function otherModeHolding(books: AccountBooks, id: string, mode: Mode): Mode | u
       (upstream === OFFLINE_UPSTREAM) === (other === 'offline') && entries.some((entry) => entry.id === id),
   )
   return held ? other : undefined
+}
+
+/** The first other proxy upstream whose book names `id` (the book's key says which sandbox it was). */
+function proxySandboxHolding(books: AccountBooks, id: string, current: string): string | undefined {
+  return Object.entries(books).find(
+    ([upstream, { entries }]) =>
+      ![OFFLINE_UPSTREAM, UNKNOWN_UPSTREAM, current].includes(upstream) &&
+      entries.some((entry) => entry.id === id),
+  )?.[0]
 }
 
 /** An account the console created or opened in the other mode: that mode's sandbox keeps it. */
