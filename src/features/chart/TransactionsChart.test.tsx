@@ -49,7 +49,7 @@ it('shows the totals per currency, the top categories and the figures as a table
   ).toEqual([
     '5411 Grocery stores: 2 (-11.50 NOK)',
     // A code the console has no name for is shown alone, as the table shows it: not "Other".
-    '4214: 1 (100.00 NOK)',
+    '4214: 1 (+100.00 NOK)',
     '5812 Restaurants: 1 (-4.25 NOK)',
   ])
   // Its rows are made when it is opened.
@@ -64,7 +64,7 @@ it('shows the totals per currency, the top categories and the figures as a table
     'DayBookedBooked sumPendingPending sum',
     '2026-01-051-10.50 NOK0–',
     '2026-01-061-4.25 NOK0–',
-    '2026-01-081100.00 NOK1-1.00 NOK',
+    '2026-01-081+100.00 NOK1-1.00 NOK',
   ])
 })
 

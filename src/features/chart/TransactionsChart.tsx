@@ -3,7 +3,7 @@ import type { SummaryBucket, TransactionsSummary } from '../../contract'
 import { ViewChunkBoundary } from '../../ui/ChunkBoundary'
 import { preloadedChunk } from '../../ui/lazy-chunk'
 import { ApiErrorState } from '../ApiErrorState'
-import { merchantCategories } from '../transactions'
+import { merchantCategories, signed } from '../transactions'
 import { brushedWindow, currenciesOf, type Measure } from './chart-data'
 import { BarsPlaceholder } from './chart-figure'
 import { useChartOpen } from './chart-fold'
@@ -285,9 +285,10 @@ function totalsLine(outcome: SummaryOutcome): string {
   return [count, ...totals].join(' · ')
 }
 
+/** Sums with their sign, as the table writes each amount: `+100.00 NOK`, `-11.50 NOK`. */
 const sumsText = (sums: Record<string, string>) =>
   Object.entries(sums)
-    .map(([currency, amount]) => `${amount} ${currency}`)
+    .map(([currency, amount]) => `${signed(amount)} ${currency}`)
     .join(', ') || '–'
 
 /** The chart's figures for screen readers and for anyone who wants the numbers. */

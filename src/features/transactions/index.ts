@@ -1,6 +1,7 @@
 // The feature's public entry: other features import only this (docs/decisions.md#feature-folders).
 import { lazyChunk } from '../../ui/lazy-chunk'
 
+export { signed } from './Money'
 export { merchantCategories } from './mcc'
 export { markRecent } from './recent'
 export type { DeletableRow } from './rows'
