@@ -104,7 +104,7 @@ describe('forwarding', () => {
     const body = JSON.stringify({ maskedPan: '1234********5678', note: 'é' })
     const answer = await send(port, '/api/v1/sandbox/card-accounts', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-id': 'not-a-uuid' },
+      headers: { 'content-type': 'application/json' },
       body,
     })
     expect(answer.status).toBe(201)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
-import { type ConsoleTrace, headerNames, type Problem, problem, UUID } from '../../src/contract'
+import { type ConsoleTrace, headerNames, type Problem, problem, requestIdProblem } from '../../src/contract'
 import type { Operation } from '../../src/contract/operations'
 import { encodeConsoleTrace } from '../../src/signing/console-trace'
 import { forwardedHeaderNames } from '../../src/signing/forwarded-headers'
@@ -87,6 +87,8 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   async function forward(req: IncomingMessage, res: ServerResponse, target: ForwardTarget) {
     const picked = forwardHeaders(req.rawHeaders, forwardedHeaderNames(target.operation))
     if (!picked.ok) return sendProblem(req, res, picked.problem)
+    const requestId = requestIdOf(picked.headers[REQUEST_ID])
+    if (typeof requestId !== 'string') return sendProblem(req, res, requestId)
     const received = await readBodyWithin(req, res, maxBodyBytes)
     if (received === undefined) return
     const method = upstreamMethod(req.method)
@@ -94,11 +96,20 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     const body = method === 'POST' ? received : EMPTY_BODY
     const shape = bodyShapeProblem(method, target.upstreamPath, body)
     if (shape !== undefined) return sendProblem(req, res, shape)
-    const requestId = requestIdOf(picked.headers[REQUEST_ID])
+    const unclaimed = claimProblem(requestId)
+    if (unclaimed !== undefined) return sendProblem(req, res, unclaimed)
+    picked.headers[REQUEST_ID] = requestId
+    const signed = await signedExchange(req, target, { method, headers: picked.headers, body })
+    if (res.destroyed) return
+    await exchange(req, res, signed, method === 'GET')
+  }
+
+  /** Why `requestId` may not be signed now: signed in the window already, or the memory of ids is full. */
+  function claimProblem(requestId: string): Problem | undefined {
     const claim = requestIds.claim(requestId)
     if (claim === 'used') {
       const text = `X-Request-ID ${requestId} was signed in the last ${REQUEST_ID_WINDOW_MINUTES} minutes; send a new one`
-      return sendProblem(req, res, problem(400, 'FORMAT_ERROR', text, headerNames.requestId))
+      return problem(400, 'FORMAT_ERROR', text, headerNames.requestId)
     }
     if (claim === 'full') {
       // Forgetting an id early would let it be signed again: refusing new ones keeps the promise instead.
@@ -106,12 +117,9 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         `The proxy signed ${REQUEST_ID_MEMORY.toLocaleString('en')} requests in the last ` +
         `${REQUEST_ID_WINDOW_MINUTES} minutes, as many X-Request-IDs as it remembers to refuse replays; ` +
         'it signs again as they leave the window'
-      return sendProblem(req, res, problem(429, 'ACCESS_EXCEEDED', text, headerNames.requestId))
+      return problem(429, 'ACCESS_EXCEEDED', text, headerNames.requestId)
     }
-    picked.headers[REQUEST_ID] = requestId
-    const signed = await signedExchange(req, target, { method, headers: picked.headers, body })
-    if (res.destroyed) return
-    await exchange(req, res, signed, method === 'GET')
+    return undefined
   }
 
   /**
@@ -322,9 +330,14 @@ function upstreamMethod(method: string | undefined): string {
   return method === 'HEAD' ? 'GET' : (method ?? 'GET')
 }
 
-/** The client's X-Request-ID when it is a UUID; else one the proxy makes, new each time. */
-function requestIdOf(given: string | undefined): string {
-  return given !== undefined && UUID.test(given) ? given : randomUUID()
+/**
+ * The client's X-Request-ID, or a new one when it sent none (docs/decisions.md#signing). A malformed one is
+ * refused as the sandbox refuses it: replaced silently, the client's own id would not be the one signed, and
+ * it could not find its request in the bank's log by it.
+ */
+function requestIdOf(given: string | undefined): string | Problem {
+  if (given === undefined) return randomUUID()
+  return requestIdProblem(given) ?? given
 }
 
 interface BodyRelay {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UUID } from '../../src/contract'
+import { type Problem, requestIdProblem, tppMessagesOf, UUID } from '../../src/contract'
 import { proxyBeforeRecordingUpstream } from '../test-support/fake-app'
 import { json, parseRaw, send, sendRaw } from '../test-support/http'
 
@@ -74,11 +74,20 @@ describe('X-Request-ID', () => {
     expect((await post(ACCOUNTS, '{}', { 'x-request-id': id })).status).toBe(200)
   })
 
-  it('is made by the proxy when the one sent is no UUID', async () => {
-    await send(proxy.port(), ACCOUNTS, { headers: { 'x-request-id': 'request-1' } })
-    const ids = upstream.received.map((r) => String(r.headers['x-request-id']))
-    expect(ids).toHaveLength(1)
-    expect(ids[0]).toMatch(UUID)
+  it("is refused in the sandbox's words when the one sent is no UUID, and nothing is signed", async () => {
+    const answer = await send(proxy.port(), ACCOUNTS, { headers: { 'x-request-id': 'nope' } })
+    expect(answer.status).toBe(400)
+    expect(json(answer)).toEqual(tppMessagesOf(requestIdProblem('nope') as Problem))
+    expect(json(answer)).toMatchObject({
+      tppMessages: [
+        {
+          code: 'FORMAT_ERROR',
+          path: 'X-Request-ID',
+          text: expect.stringMatching(/^X-Request-ID must be a UUID, e\.g\. /),
+        },
+      ],
+    })
+    expect(upstream.received).toHaveLength(0)
   })
 
   it('is made by the proxy, new each time, when none is sent', async () => {

@@ -1,3 +1,4 @@
+import { type Problem, problemFromZod } from './errors'
 import { z } from './zod'
 
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
@@ -25,6 +26,15 @@ export const httpMethod = z
 export const requestId = z
   .string({ error: 'X-Request-ID is required: a UUID unique per call' })
   .check(z.regex(UUID, 'X-Request-ID must be a UUID, e.g. 99391c7e-ad88-49ec-a2ad-99ddcb1f7721'))
+
+/**
+ * Why a request's X-Request-ID is refused (none, or not one UUID), in the words both the sandbox (before the
+ * signature) and the proxy (before it signs) answer with: 400 FORMAT_ERROR naming the header.
+ */
+export function requestIdProblem(value: string | null | undefined): Problem | undefined {
+  const parsed = requestId.safeParse(value ?? undefined)
+  return parsed.success ? undefined : problemFromZod(parsed.error, headerNames.requestId)
+}
 
 /**
  * What a header value can carry: fetch's Headers refuses anything beyond ISO-8859-1, and a control

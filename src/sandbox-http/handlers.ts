@@ -11,10 +11,9 @@ import {
   type Problem,
   pathTo,
   problem,
-  problemFromZod,
   psuCorporateId as psuCorporateIdSchema,
   refusalOf,
-  requestId as requestIdSchema,
+  requestIdProblem,
   SANDBOX_PREFIX,
   type SandboxClockAnswer,
   SWAP_AMOUNTS_FIX,
@@ -205,10 +204,8 @@ export function createSandboxHandlers({
       const body = new Uint8Array(await request.arrayBuffer())
       // The signature covers X-Request-ID: without a well-formed one there is nothing to verify, and the
       // client's fix is the header, not its key (docs/decisions.md#error-order).
-      const requestId = requestIdSchema.safeParse(request.headers.get(headerNames.requestId) ?? undefined)
-      if (!requestId.success) {
-        return respond(request, problemReply(problemFromZod(requestId.error, headerNames.requestId)))
-      }
+      const malformedId = requestIdProblem(request.headers.get(headerNames.requestId))
+      if (malformedId) return respond(request, problemReply(malformedId))
       const denied = await authenticate?.(request, body, personality.signatureRules)
       if (denied) return respond(request, problemReply(denied, challengeOf(denied)))
       const call: Call<Params> = {
