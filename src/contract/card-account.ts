@@ -8,6 +8,7 @@ import {
   currencyRules,
 } from './amount'
 import { isCalendarDate, isoDate } from './dates'
+import { PSU_ID, PSU_ID_RULE } from './headers'
 import { freeText, noControlCharacters, requiredText, textRuleOf, textTypeError } from './text'
 import { z } from './zod'
 
@@ -127,8 +128,8 @@ export function cardAccountCreateSchema({
     maskedPan,
     currency: currencyRules[currencies],
     customerNumber: z
-      .string({ error: textTypeError('customerNumber', ': the PSU id, 8 to 11 digits, e.g. 13039319955') })
-      .check(z.regex(/^[0-9]{8,11}$/, 'customerNumber must be the PSU id: 8 to 11 digits, e.g. 13039319955')),
+      .string({ error: textTypeError('customerNumber', ` (${PSU_ID_RULE})`) })
+      .check(z.regex(PSU_ID, `customerNumber must be ${PSU_ID_RULE}`)),
     customerType: z._default(
       z.enum(customerTypes, { error: 'customerType must be "private" or "corporate"' }),
       'private',

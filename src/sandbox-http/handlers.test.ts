@@ -182,6 +182,33 @@ describe('errors (docs/decisions.md#error-codes)', () => {
     )
   })
 
+  it.each([['abc'], ['12345678901234567890'], ['1234567']])(
+    '400 FORMAT_ERROR naming the rule for a PSU-ID "%s" (spec §7), on reads and writes',
+    async (psuId) => {
+      const id = await createAccount()
+      const expected = {
+        code: 'FORMAT_ERROR',
+        path: 'PSU-ID',
+        text: "PSU-ID must be the PSU id: 8 to 11 digits, e.g. 13039319955 (a card account's customerNumber)",
+      }
+      const headers = { 'PSU-ID': psuId }
+      await expectProblem(await call('GET', txPath(id, '?bookingStatus=both'), { headers }), 400, expected)
+      await expectProblem(await call('POST', txPath(id), { headers, json: [txBody()] }), 400, expected)
+      await expectProblem(
+        await call('POST', '/v1/sandbox/card-accounts', { headers, json: privateBody }),
+        400,
+        expected,
+      )
+    },
+  )
+
+  it('takes a well-formed PSU-ID, and none', async () => {
+    const id = await createAccount()
+    const headers = { 'PSU-ID': '13039319955' }
+    expect((await call('GET', txPath(id, '?bookingStatus=both'), { headers })).status).toBe(200)
+    expect((await call('GET', txPath(id, '?bookingStatus=both'))).status).toBe(200)
+  })
+
   it('400 FORMAT_ERROR for a corporate account read without PSU-Corporate-ID', async () => {
     const id = await createAccount(corporateBody)
     await expectProblem(await call('GET', `/v1/sandbox/card-accounts/${id}`), 400, {

@@ -12,6 +12,7 @@ import {
   pathTo,
   problem,
   psuCorporateId as psuCorporateIdSchema,
+  psuIdProblem,
   refusalOf,
   requestIdProblem,
   SANDBOX_PREFIX,
@@ -231,6 +232,9 @@ export function createSandboxHandlers({
   const answerOf =
     (name: OperationName) =>
     async (call: Call<never>): Promise<Reply> => {
+      // A header rule, after the signature and the route, before the path's resource (docs/decisions.md#error-order).
+      const malformedPsuId = psuIdProblem(call.request.headers.get(headerNames.psuId))
+      if (malformedPsuId) return problemReply(malformedPsuId)
       const answer = await endpoints[name](call)
       if (answer.status >= 300 || answer.body === undefined) return answer
       const body = answerBodyOf(personality.traits, name, answer.body)

@@ -57,6 +57,22 @@ describe('the platform personality', () => {
     expect(text).toContain('"status":"ENABLED"')
   })
 
+  it('refuses a malformed PSU-ID as every personality does (spec §7)', async () => {
+    const { id } = await createAccount()
+    const read = await call(
+      'GET',
+      `${pathTo('listTransactions', { mockCardAccountId: id })}?bookingStatus=booked`,
+      {
+        headers: { 'PSU-ID': 'abc' },
+      },
+    )
+    await expectProblem(read, 400, {
+      code: 'FORMAT_ERROR',
+      path: 'PSU-ID',
+      text: /^PSU-ID must be the PSU id: 8 to 11 digits/,
+    })
+  })
+
   it('answers a transactions POST with 201 and an empty body', async () => {
     const { id } = await createAccount()
     const answer = await call('POST', pathTo('createTransactions', { mockCardAccountId: id }), {

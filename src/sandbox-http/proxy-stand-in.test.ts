@@ -46,7 +46,7 @@ describe("offline mode's stand-in for the proxy", () => {
     const answer = await unsigned({
       [headerNames.consoleSecret]: 'per-start-secret',
       'X-Something-Else': 'kept by neither',
-      [headerNames.psuId]: 'PSU-1',
+      [headerNames.psuId]: '13039319955',
     })
 
     expect(answer.status).toBe(200)
@@ -55,7 +55,7 @@ describe("offline mode's stand-in for the proxy", () => {
     expect(names).not.toContain(headerNames.consoleSecret.toLowerCase())
     expect(names).not.toContain('x-something-else')
     expect(JSON.stringify(sent)).not.toContain('per-start-secret')
-    expect(sent[headerNames.psuId] ?? sent[headerNames.psuId.toLowerCase()]).toBe('PSU-1')
+    expect(sent[headerNames.psuId] ?? sent[headerNames.psuId.toLowerCase()]).toBe('13039319955')
   })
 
   it('spoils the signed request as X-Console-Tamper asks, leaves the header out, and shows the refusal', async () => {
