@@ -290,8 +290,8 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       // Not once: destroying a request can make Node emit a second error, which must not go unheard.
       upstream.on('error', (error: NodeJS.ErrnoException) => {
         if (settled) return
-        // A body Node's parser refuses: a bad chunk, a bad length, bytes after the end.
-        if (answered !== undefined) return invalid(`sent a broken body (${error.code ?? error.message})`)
+        const unrelayable = unrelayableAnswer(error, answered !== undefined)
+        if (unrelayable !== undefined) return invalid(unrelayable)
         // A kept-alive connection the upstream closed just as it was reused; nothing reached the upstream.
         if (retryable && upstream.reusedSocket && error.code === 'ECONNRESET') {
           cleanUp()
@@ -338,6 +338,18 @@ function upstreamMethod(method: string | undefined): string {
 function requestIdOf(given: string | undefined): string | Problem {
   if (given === undefined) return randomUUID()
   return requestIdProblem(given) ?? given
+}
+
+/**
+ * What the upstream sent, when `error` says it answered something the proxy cannot relay (a 502
+ * UPSTREAM_INVALID); undefined when it says the upstream was not reached.
+ */
+function unrelayableAnswer(error: NodeJS.ErrnoException, answered: boolean): string | undefined {
+  // A body Node's parser refuses: a bad chunk, a bad length, bytes after the end.
+  if (answered) return `sent a broken body (${error.code ?? error.message})`
+  // Node's parser refused the answer's head (HPE_*): the upstream was reached and answered, not in HTTP.
+  if (error.code?.startsWith('HPE_')) return `answered something that is not HTTP (${error.code})`
+  return undefined
 }
 
 interface BodyRelay {

@@ -68,6 +68,27 @@ describe('an upstream status line outside 100-599', () => {
   })
 })
 
+describe('an upstream that answers something that is not HTTP', () => {
+  it.each([
+    ['a line of text', 'NOT HTTP AT ALL\r\n\r\n'],
+    ['a header without a colon', 'HTTP/1.1 200 OK\r\nno colon here\r\n\r\n'],
+  ])('%s: 502 UPSTREAM_INVALID saying so, and the proxy keeps serving', async (_what, reply) => {
+    const upstream = await upstreamAnswering((socket) => socket.end(reply))
+    const port = await proxyTo(upstream)
+    const answer = await send(port, ACCOUNTS)
+    expect(answer.status).toBe(502)
+    expect(json(answer)).toMatchObject({
+      tppMessages: [
+        {
+          code: 'UPSTREAM_INVALID',
+          text: expect.stringMatching(/ answered something that is not HTTP \(HPE_[A-Z_]+\)$/),
+        },
+      ],
+    })
+    await expectStillServing(port)
+  })
+})
+
 describe('an upstream that switches protocols unasked', () => {
   it('101 with Upgrade: 502 at once, long before the total timeout', async () => {
     const upstream = await upstreamAnswering((socket) =>
