@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Problem, requestIdProblem, tppMessagesOf, UUID } from '../../src/contract'
+import { type Problem, readJsonBody, requestIdProblem, tppMessagesOf, UUID } from '../../src/contract'
 import { proxyBeforeRecordingUpstream } from '../test-support/fake-app'
 import { json, parseRaw, send, sendRaw } from '../test-support/http'
 
@@ -31,9 +31,32 @@ describe('a POST body that cannot be meant for its route is refused with 400, ne
     const answer = await post(path, body)
     expect(answer.status).toBe(400)
     expect(json(answer)).toMatchObject({
-      tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: expect.stringMatching(/body must be/) }],
+      tppMessages: [
+        {
+          category: 'ERROR',
+          code: 'FORMAT_ERROR',
+          text: expect.stringMatching(/^The request body (must|is|cannot)/),
+        },
+      ],
     })
     expect(upstream.received).toEqual([])
+  })
+
+  it.each([
+    ['truncated JSON', '{"maskedPan":"1234', /^The request body cannot be read as JSON: .+ at position \d+$/],
+    ['not JSON', '[{,}]', /^The request body cannot be read as JSON: .+ at position \d+$/],
+    ['an empty body', '', /^The request body is empty: send a JSON document$/],
+    [
+      'bytes that are not UTF-8',
+      Buffer.from([0x5b, 0x22, 0xff, 0x22, 0x5d]),
+      /^The request body is not valid UTF-8$/,
+    ],
+  ])("says why %s cannot be read in the sandbox's words", async (_name, body, text) => {
+    const answer = await post(ACCOUNTS, body)
+    const read = readJsonBody(Buffer.from(body))
+    expect(read.ok).toBe(false)
+    if (!read.ok) expect(json(answer)).toEqual(tppMessagesOf(read.problem))
+    expect(json(answer)).toMatchObject({ tppMessages: [{ text: expect.stringMatching(text) }] })
   })
 
   it.each([
