@@ -13,7 +13,7 @@ import { sendProblem, sendRefusal, setHeaders } from './problem-response'
 import { createForwarder, type ForwarderOptions } from './proxy/forward'
 import { operationRequestProblem } from './proxy/operation-request'
 import { isApiPath, parseRequestTarget } from './proxy/request-target'
-import { crossSiteProblem, hostProblem } from './proxy/same-origin'
+import { crossSiteProblem, hostProblem, repeatedHostProblem } from './proxy/same-origin'
 import { apiAnswerHeaders } from './security-headers'
 import { createStaticFiles } from './static-files'
 import { probeUpstreamKind, type UpstreamKind } from './upstream-kind'
@@ -97,6 +97,9 @@ export function createApp(options: AppOptions): Server {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    // Before anything reads Host: the static files' secret, the same-origin checks.
+    const repeatedHost = repeatedHostProblem(req)
+    if (repeatedHost) return sendProblem(req, res, repeatedHost)
     const target = parseRequestTarget(req.url)
     if (!target.ok) return sendProblem(req, res, target.problem)
     const consoleRoute = consoleRoutes.get(target.path)

@@ -59,6 +59,22 @@ describe('request targets that could reach another host or path are refused with
   })
 })
 
+describe('a request with two Host lines is refused with 400 (RFC 9112 §3.2), before Host is used', () => {
+  it.each([
+    ['an /api route', ACCOUNTS],
+    ['a page', '/'],
+  ])('%s', async (_name, target) => {
+    const answer = await refused(request(target, ['Host: evil.example']))
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({
+      tppMessages: [
+        { code: 'FORMAT_ERROR', path: 'Host', text: expect.stringMatching(/^Host must be sent once/) },
+      ],
+    })
+    expect(upstream.received).toEqual([])
+  })
+})
+
 describe('header smuggling is refused with 400 FORMAT_ERROR naming the header', () => {
   const id = '99391c7e-ad88-49ec-a2ad-99ddcb1f7721'
   it.each([

@@ -38,6 +38,22 @@ export function crossSiteProblem(
   return undefined
 }
 
+/**
+ * A request with more than one Host line (RFC 9112 §3.2: a server must answer it 400). Node keeps the first
+ * in `req.headers.host` and drops the rest, so a check of `Host` and whatever reads another copy (a front
+ * proxy, a log) could disagree on which host the request was for; only `rawHeaders` still shows them all.
+ */
+export function repeatedHostProblem(req: IncomingMessage): Problem | undefined {
+  const hosts = req.rawHeaders.filter((name, i) => i % 2 === 0 && name.toLowerCase() === 'host')
+  if (hosts.length <= 1) return undefined
+  return problem(
+    400,
+    'FORMAT_ERROR',
+    `Host must be sent once, not ${hosts.length} times (RFC 9112 §3.2)`,
+    'Host',
+  )
+}
+
 /** Whether `Host` names this console (undefined: any): a page under another name may be a DNS rebinding. */
 export function hostProblem(
   req: IncomingMessage,
