@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { contentTypeProblem, type Problem, tppMessagesOf } from '../../src/contract'
 import { proxyBeforeRecordingUpstream } from '../test-support/fake-app'
 import { json, send } from '../test-support/http'
 
@@ -91,15 +92,19 @@ describe('query parameters', () => {
 })
 
 describe('the body', () => {
-  it.each(['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain'])(
-    'around JSON as %s is refused with 415',
-    async (type) => {
-      const answer = await post(ACCOUNTS, '{"maskedPan":"1234"}', { 'content-type': type })
-      expect(answer.status).toBe(415)
-      expect(json(answer)).toMatchObject({ tppMessages: [{ path: 'Content-Type' }] })
-      expect(upstream.received).toEqual([])
-    },
-  )
+  it.each([
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'text/plain',
+    'application/json; charset=iso-8859-1',
+    'application/problem+json',
+  ])('around JSON as %s is refused with 415', async (type) => {
+    const answer = await post(ACCOUNTS, '{"maskedPan":"1234"}', { 'content-type': type })
+    expect(answer.status).toBe(415)
+    expect(json(answer)).toEqual(tppMessagesOf(contentTypeProblem(type) as Problem))
+    expect(json(answer)).toMatchObject({ tppMessages: [{ path: 'Content-Type' }] })
+    expect(upstream.received).toEqual([])
+  })
 
   it('as application/json, with or without charset=utf-8, is forwarded', async () => {
     expect((await post(ACCOUNTS, '{}')).status).toBe(200)

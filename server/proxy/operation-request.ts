@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import { headerNames, meantParameter, type Problem, problem } from '../../src/contract'
+import { contentTypeProblem, meantParameter, type Problem, problem } from '../../src/contract'
 import { type Operation, pathParameters } from '../../src/contract/operations'
 
 /**
@@ -8,8 +8,6 @@ import { type Operation, pathParameters } from '../../src/contract/operations'
  * something else to the bank's gateway (`;` path parameters, a form-encoded body, `?_method=DELETE`). The
  * headers it forwards: src/signing/forwarded-headers.ts.
  */
-
-const JSON_MEDIA_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i
 
 /**
  * Why the request is not one of `operation`'s: a path parameter outside the contract's character set, a
@@ -32,13 +30,9 @@ export function operationRequestProblem(
   }
   const unknownParameter = unknownQueryParameter(operation, query)
   if (unknownParameter !== undefined) return unknownParameter
-  if (operation.body !== undefined) {
-    const type = headers['content-type']
-    if (type !== undefined && !JSON_MEDIA_TYPE.test(type.trim())) {
-      const text = `Content-Type must be application/json (optionally charset=utf-8), not ${type}`
-      return problem(415, 'FORMAT_ERROR', text, headerNames.contentType)
-    }
-  }
+  const type = headers['content-type']
+  // None is the bank's to judge; one that is not JSON in UTF-8 is refused as the sandbox refuses it.
+  if (operation.body !== undefined && type !== undefined) return contentTypeProblem(type)
   return undefined
 }
 

@@ -1,5 +1,21 @@
 import { type Problem, problem } from './errors'
+import { headerNames } from './headers'
 import { parseJsonLossless } from './json'
+
+/** The one media type of every operation's body: JSON, in UTF-8 (RFC 8259 §8.1), the charset said or not. */
+const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i
+
+/**
+ * Why a request body's Content-Type is refused, if it is: 415, not 400, as the body may be fine in a media
+ * type the operation does not take (RFC 9110 §15.5.16). Another charset would be read as UTF-8 all the same,
+ * and another `+json` type means rules this service does not follow. The sandbox and the proxy both ask it.
+ */
+export function contentTypeProblem(contentType: string | null): Problem | undefined {
+  if (contentType !== null && JSON_CONTENT_TYPE.test(contentType.trim())) return undefined
+  const got = contentType === null ? 'and none was sent' : `not ${contentType}`
+  const text = `${headerNames.contentType} must be application/json (optionally charset=utf-8), ${got}`
+  return problem(415, 'FORMAT_ERROR', text, headerNames.contentType)
+}
 
 /** A request body read as JSON, or the 400 saying precisely why it cannot be. */
 export type JsonBody = { ok: true; value: unknown } | { ok: false; problem: Problem }

@@ -318,6 +318,31 @@ describe('errors (docs/decisions.md#error-codes)', () => {
     }
   })
 
+  it.each(['application/json; charset=iso-8859-1', 'application/problem+json', 'application/vnd.x+json'])(
+    '415 for %s, in the words the proxy uses (src/contract/request-body.ts)',
+    async (type) => {
+      const response = await call('POST', '/v1/sandbox/card-accounts', {
+        headers: { 'Content-Type': type },
+        body: JSON.stringify(privateBody),
+      })
+      await expectProblem(response, 415, {
+        code: 'FORMAT_ERROR',
+        path: 'Content-Type',
+        text: `Content-Type must be application/json (optionally charset=utf-8), not ${type}`,
+      })
+    },
+  )
+
+  it('takes application/json with charset=utf-8 in any spelling', async () => {
+    for (const type of ['application/json;charset=UTF-8', 'Application/JSON; charset="utf-8"']) {
+      const response = await call('POST', '/v1/sandbox/card-accounts', {
+        headers: { 'Content-Type': type },
+        body: JSON.stringify(privateBody),
+      })
+      expect(response.status).toBe(201)
+    }
+  })
+
   it('400 FORMAT_ERROR for failed field validation, naming the element, storing nothing', async () => {
     const id = await createAccount()
     const batch = Array.from({ length: 10 }, (_, i) =>
