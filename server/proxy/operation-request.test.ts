@@ -26,16 +26,25 @@ describe('path parameters', () => {
     ['%20', `${ACCOUNTS}/abc%20x`],
     ['%40', `${ACCOUNTS}/abc%40x`],
     ['a transaction id with ;', `${ACCOUNTS}/abc/transactions/t1;x`],
-  ])('refuses %s with 404 naming the parameter, and signs nothing', async (_name, path) => {
-    const answer = await send(proxy.port(), path, {
-      method: path.includes('/transactions/') ? 'DELETE' : 'GET',
-    })
-    expect(answer.status).toBe(404)
-    expect(json(answer)).toMatchObject({
-      tppMessages: [{ code: 'RESOURCE_UNKNOWN', path: expect.stringMatching(/Id$/) }],
-    })
-    expect(upstream.received).toEqual([])
-  })
+  ])(
+    'refuses %s with 400 naming the parameter and its rule, as the sandbox does, and signs nothing',
+    async (_name, path) => {
+      const answer = await send(proxy.port(), path, {
+        method: path.includes('/transactions/') ? 'DELETE' : 'GET',
+      })
+      expect(answer.status).toBe(400)
+      expect(json(answer)).toMatchObject({
+        tppMessages: [
+          {
+            code: 'FORMAT_ERROR',
+            path: expect.stringMatching(/Id$/),
+            text: expect.stringMatching(/Id must be 1 to /),
+          },
+        ],
+      })
+      expect(upstream.received).toEqual([])
+    },
+  )
 
   it("forwards the platform's enc!! ids, raw or percent-encoded", async () => {
     expect((await send(proxy.port(), `${ACCOUNTS}/${PLATFORM_ID}`)).status).toBe(200)

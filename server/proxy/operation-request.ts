@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { contentTypeProblem, meantParameter, type Problem, problem } from '../../src/contract'
-import { type Operation, pathParameters } from '../../src/contract/operations'
+import { type Operation, pathParameterProblem } from '../../src/contract/operations'
 
 /**
  * The proxy forwards only what the operation defines (src/contract/operations.ts is the one list): every
@@ -19,15 +19,8 @@ export function operationRequestProblem(
   query: string,
   headers: IncomingHttpHeaders,
 ): Problem | undefined {
-  for (const [name, value] of Object.entries(params)) {
-    const rule = pathParameters[name as keyof typeof pathParameters]
-    const checked = rule?.schema.safeParse(value)
-    if (checked === undefined || checked.success) continue
-    // What the sandbox answers for an id it does not hold: nothing outside the contract's ids can be one.
-    const why = checked.error.issues[0]?.message.replace(new RegExp(`^${name} `), '') ?? ''
-    const text = `${name} ${JSON.stringify(value)} is no id: it ${why}`
-    return problem(404, 'RESOURCE_UNKNOWN', text, name)
-  }
+  const malformed = pathParameterProblem(params)
+  if (malformed !== undefined) return malformed
   const unknownParameter = unknownQueryParameter(operation, query)
   if (unknownParameter !== undefined) return unknownParameter
   const type = headers['content-type']

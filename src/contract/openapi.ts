@@ -88,7 +88,7 @@ const schemaNames = new Map<z.ZodMiniType, string>([
 /** The tppMessages answers by status; 400, 401 and 500 can come from every operation. */
 const problemAnswers: Record<number, string> = {
   400:
-    'FORMAT_ERROR: a header, query parameter or body field breaks its rule (`path` names it); ' +
+    'FORMAT_ERROR: a header, path parameter, query parameter or body field breaks its rule (`path` names it); ' +
     'PARAMETER_NOT_SUPPORTED: a query parameter the operation does not take (`path` names it); ' +
     'PERIOD_INVALID: fromDate is after toDate',
   401: `The signature or the certificate was refused: ${signatureErrorCodes.join(', ')}`,

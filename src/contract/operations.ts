@@ -1,11 +1,13 @@
 import type { BankTraits } from './bank-profile'
 import { cardAccount, cardAccountCreate, cardAccountList, resourceId } from './card-account'
+import { type Problem, problem } from './errors'
 import { headerNames, psuCorporateId, requestId, SWAP_AMOUNTS_FIX } from './headers'
 import { createRouteMatcher, type RouteMatcher } from './route-matcher'
 import { noContent, type OperationName, type ParamNames, type RouteSpec, routes } from './routes'
 import { sandboxClockAnswer, sandboxClockState } from './sandbox-clock'
 import { settlementAnswer, settlementRequest } from './settlement'
 import { transactionsCreated } from './snapshot'
+import { shownValue } from './text'
 import { cardTransactionId, cardTransactionsResponse, transactionBatch } from './transaction'
 import { transactionsQuery } from './transactions-query'
 import { transactionsSummary, transactionsSummaryQuery } from './transactions-summary'
@@ -284,6 +286,22 @@ export const pathParameters: {
     schema: cardTransactionId,
     description: 'The cardTransactionId of one of its transactions',
   },
+}
+
+/**
+ * Why a path's parameters cannot name a resource, if one breaks its rule: 400 FORMAT_ERROR naming it, as a
+ * header or query value breaking its rule is, rather than a 404 for an id no sandbox could ever hold. The
+ * sandbox and the proxy both ask it, after the route and before the resource.
+ */
+export function pathParameterProblem(params: Readonly<Record<string, string>>): Problem | undefined {
+  for (const [name, value] of Object.entries(params)) {
+    const checked = pathParameters[name as keyof typeof pathParameters]?.schema.safeParse(value)
+    if (checked === undefined || checked.success) continue
+    const message = checked.error.issues[0]?.message ?? 'breaks its rule'
+    const rule = message.startsWith(`${name} `) ? message.slice(name.length + 1) : message
+    return problem(400, 'FORMAT_ERROR', `${name} ${rule}, not ${shownValue(value)}`, name)
+  }
+  return undefined
 }
 
 /**

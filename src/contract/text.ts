@@ -91,3 +91,10 @@ export function characterCount(text: string): number {
   for (const _ of text) count++
   return count
 }
+
+/** A value quoted in a message, by its start when long: the whole of a pasted page would bury the rule. */
+export function shownValue(value: string, characters = 40): string {
+  return value.length > characters
+    ? `"${value.slice(0, characters)}…" (${value.length.toLocaleString('en')} characters)`
+    : `"${value}"`
+}

@@ -8,6 +8,7 @@ import {
   SWAP_AMOUNTS_FIX,
   transactionsCreated,
 } from '../contract'
+import { pathParameterProblem } from '../contract/operations'
 import { createMemoryStore, createSandbox, type SandboxStore } from '../sandbox'
 import {
   corporateBody,
@@ -201,6 +202,37 @@ describe('errors (docs/decisions.md#error-codes)', () => {
       )
     },
   )
+
+  it.each([
+    ['a space', 'a b', '"a b"'],
+    ['200 characters', 'x'.repeat(200), `"${'x'.repeat(40)}…" (200 characters)`],
+  ])(
+    "400 FORMAT_ERROR naming mockCardAccountId and its rule for %s, in the proxy's words",
+    async (_what, id, shown) => {
+      const expected = {
+        code: 'FORMAT_ERROR',
+        path: 'mockCardAccountId',
+        text: `mockCardAccountId must be 1 to 128 of A-Z a-z 0-9 _ . ~ ! = -, not ${shown}`,
+      }
+      await expectProblem(await call('GET', txPath(id, '?bookingStatus=both')), 400, expected)
+      expect(pathParameterProblem({ mockCardAccountId: id })).toEqual(
+        problem(400, 'FORMAT_ERROR', expected.text, expected.path),
+      )
+    },
+  )
+
+  it('400 FORMAT_ERROR naming cardTransactionId for a transaction id outside its rule', async () => {
+    const id = await createAccount()
+    await expectProblem(
+      await call('DELETE', `/v1/sandbox-console/card-accounts/${id}/transactions/a%20b`),
+      400,
+      {
+        code: 'FORMAT_ERROR',
+        path: 'cardTransactionId',
+        text: 'cardTransactionId must be 1 to 35 letters, digits, ".", "_" or "-", not "a b"',
+      },
+    )
+  })
 
   it('takes a well-formed PSU-ID, and none', async () => {
     const id = await createAccount()

@@ -20,7 +20,7 @@ import {
   SWAP_AMOUNTS_FIX,
   sandboxClockState,
 } from '../contract'
-import { operationList } from '../contract/operations'
+import { operationList, pathParameterProblem } from '../contract/operations'
 import { createSandboxClock, parseBody, type Sandbox, type SandboxClock, swapped } from '../sandbox'
 import type { ApplyConditions } from './conditions'
 import { asProblemDetails } from './error-body'
@@ -232,9 +232,10 @@ export function createSandboxHandlers({
   const answerOf =
     (name: OperationName) =>
     async (call: Call<never>): Promise<Reply> => {
-      // A header rule, after the signature and the route, before the path's resource (docs/decisions.md#error-order).
-      const malformedPsuId = psuIdProblem(call.request.headers.get(headerNames.psuId))
-      if (malformedPsuId) return problemReply(malformedPsuId)
+      // After the signature and the route, before the path's resource (docs/decisions.md#error-order).
+      const malformed =
+        pathParameterProblem(call.params) ?? psuIdProblem(call.request.headers.get(headerNames.psuId))
+      if (malformed) return problemReply(malformed)
       const answer = await endpoints[name](call)
       if (answer.status >= 300 || answer.body === undefined) return answer
       const body = answerBodyOf(personality.traits, name, answer.body)

@@ -1,4 +1,4 @@
-import { API_BASE, resourceId, SANDBOX_PREFIX } from '../../contract'
+import { API_BASE, resourceId, SANDBOX_PREFIX, shownValue } from '../../contract'
 
 /** `view`: a console link's own query (status, dates, page), which opening it keeps. */
 export type AccountInput = { ok: true; id: string; view?: string } | { ok: false; message: string }
@@ -48,9 +48,6 @@ function percentDecoded(text: string): string {
   }
 }
 
-/** Longer ids are shown by their start: the whole of a pasted page would bury the message. */
-const SHOWN_CHARACTERS = 40
-
 /**
  * The id if a sandbox path can carry it (the contract's rule, which the proxy and our sandboxes apply to
  * the path): otherwise the rule in words, before anything is sent.
@@ -58,11 +55,7 @@ const SHOWN_CHARACTERS = 40
 function checked(id: string, view?: string): AccountInput {
   const parsed = resourceId.safeParse(id)
   if (parsed.success) return view === undefined ? { ok: true, id } : { ok: true, id, view }
-  const shown =
-    id.length > SHOWN_CHARACTERS
-      ? `"${id.slice(0, SHOWN_CHARACTERS)}…" (${id.length.toLocaleString('en')} characters)`
-      : `"${id}"`
   // The contract's own words: "must be 1 to 128 of A-Z a-z 0-9 _ . ~ ! = -".
   const rule = parsed.error.issues[0]?.message ?? 'is not one a sandbox path can carry'
-  return { ok: false, message: `A card account id ${rule}, not ${shown}` }
+  return { ok: false, message: `A card account id ${rule}, not ${shownValue(id)}` }
 }
