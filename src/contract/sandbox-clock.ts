@@ -7,13 +7,19 @@ export const MAX_CLOCK_OFFSET_DAYS = 36_500
 
 /**
  * A whole number within the bounds, as a body read with the lossless parser gives it (a JSON number's
- * literal) or as a JavaScript number.
+ * literal) or as a JavaScript number; `orNull` where the field takes null too. Its messages state the rule
+ * without the field's name, which problemFromZod puts first (docs/decisions.md#zod-issue-formatting):
+ * "is required: …" when absent, "must be …, not …" otherwise.
  */
-export const jsonInt = (min: number, max: number) =>
-  z.pipe(
+export const jsonInt = (min: number, max: number, { orNull = false } = {}) => {
+  const rule = `a whole number from ${min} to ${max}${orNull ? ', or null' : ''}`
+  const error = ({ input }: { input?: unknown }) =>
+    input === undefined ? `is required: ${rule}` : `must be ${rule}, not ${JSON.stringify(input)}`
+  return z.pipe(
     z.transform((value) => (isJsonNumber(value) ? Number(value.value) : value)),
-    z.int().check(z.gte(min), z.lte(max)),
+    z.int({ error }).check(z.gte(min, { error }), z.lte(max, { error })),
   )
+}
 
 /**
  * The sandbox clock: it follows the real date, `offsetDays` ahead (or behind when negative), or stands
@@ -24,7 +30,18 @@ const follows = z.strictObject({
   offsetDays: jsonInt(-MAX_CLOCK_OFFSET_DAYS, MAX_CLOCK_OFFSET_DAYS),
 })
 const frozen = z.strictObject({ kind: z.literal('frozen'), date: isoDate })
-export const clockSetting = z.discriminatedUnion('kind', [follows, frozen])
+const SETTINGS = '{"kind":"follows","offsetDays":<days>} or {"kind":"frozen","date":"YYYY-MM-DD"}'
+
+/** The setting's kinds named as they are, whatever was sent instead (an unknown kind, none, no object). */
+const settingError = ({ input }: { input?: unknown }) => {
+  if (input === undefined) return `is required: ${SETTINGS}`
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return `must be ${SETTINGS}`
+  const kind = (input as { kind?: unknown }).kind
+  const sent = kind === undefined ? 'none was sent' : `not ${JSON.stringify(kind)}`
+  return `kind must be "follows" (with offsetDays) or "frozen" (with date), ${sent}`
+}
+
+export const clockSetting = z.discriminatedUnion('kind', [follows, frozen], { error: settingError })
 export type ClockSetting = z.infer<typeof clockSetting>
 
 /**
@@ -33,7 +50,7 @@ export type ClockSetting = z.infer<typeof clockSetting>
  */
 export const sandboxClockState = z.strictObject({
   setting: clockSetting,
-  settlePendingAfterDays: z.nullable(jsonInt(0, MAX_CLOCK_OFFSET_DAYS)),
+  settlePendingAfterDays: z.nullable(jsonInt(0, MAX_CLOCK_OFFSET_DAYS, { orNull: true })),
 })
 export type SandboxClockState = z.infer<typeof sandboxClockState>
 

@@ -35,7 +35,11 @@ export const settlementRequest = z
   })
   .check(
     z.refine((body) => (body.transactions === undefined) !== (body.pendingForMoreThanDays === undefined), {
-      error: 'send either transactions (which to settle) or pendingForMoreThanDays, not both',
+      // Neither sent or both: the message says which, as a client fixes the two differently.
+      error: ({ input }) =>
+        (input as { transactions?: unknown }).transactions === undefined
+          ? 'send one of transactions (which to settle) or pendingForMoreThanDays (settle all pending longer)'
+          : 'send either transactions (which to settle) or pendingForMoreThanDays, not both',
       path: ['transactions'],
     }),
   )

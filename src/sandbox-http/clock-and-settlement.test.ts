@@ -81,6 +81,35 @@ describe('the sandbox clock', () => {
     expect(((await (await call('GET', clockPath)).json()) as { today: string }).today).toBe(REAL_TODAY)
   })
 
+  it.each([
+    [
+      'nothing',
+      {},
+      [
+        'setting is required: {"kind":"follows","offsetDays":<days>} or {"kind":"frozen","date":"YYYY-MM-DD"}',
+        'settlePendingAfterDays is required: a whole number from 0 to 36500, or null',
+      ],
+    ],
+    [
+      'a kind there is not',
+      { setting: { kind: 'offset', offsetDays: '5' }, settlePendingAfterDays: null },
+      ['setting.kind must be "follows" (with offsetDays) or "frozen" (with date), not "offset"'],
+    ],
+    [
+      'days as text',
+      { setting: { kind: 'follows', offsetDays: '5' }, settlePendingAfterDays: -1 },
+      [
+        'setting.offsetDays must be a whole number from -36500 to 36500, not "5"',
+        'settlePendingAfterDays must be a whole number from 0 to 36500, or null, not -1',
+      ],
+    ],
+  ])('says precisely what is wrong with %s, in words not schema text', async (_what, json, texts) => {
+    const refused = await expectProblem(await call('POST', clockPath, { json }), 400, {
+      code: 'FORMAT_ERROR',
+    })
+    expect(refused.tppMessages.map((message) => message.text)).toEqual(texts)
+  })
+
   it('settles pending transactions that reach the age of the automatic rule when it is set', async () => {
     const account = await newAccount()
     await call('POST', txPath(account), {
@@ -233,6 +262,23 @@ describe('settling pending transactions', () => {
       "bookingDate 2026-03-07 is before p's transactionDate 2026-03-08",
       "bookingDate 2026-03-07 is before q's transactionDate 2026-03-08",
     ])
+  })
+
+  it('says to send one of the two ways when neither is sent, and not both when both are', async () => {
+    const account = await newAccount()
+    await expectProblem(await settle(account, {}), 400, {
+      code: 'FORMAT_ERROR',
+      path: 'transactions',
+      text: 'transactions: send one of transactions (which to settle) or pendingForMoreThanDays (settle all pending longer)',
+    })
+    await expectProblem(
+      await settle(account, { transactions: [{ cardTransactionId: 'p' }], pendingForMoreThanDays: 1 }),
+      400,
+      {
+        code: 'FORMAT_ERROR',
+        text: 'transactions: send either transactions (which to settle) or pendingForMoreThanDays, not both',
+      },
+    )
   })
 
   it('answers 404 for an unknown account, even with a body that is not JSON', async () => {

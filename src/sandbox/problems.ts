@@ -49,7 +49,8 @@ function inBodyWords(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
     }))
   }
   const kind = issue.code === 'invalid_type' ? JSON_KINDS[issue.expected] : undefined
-  if (kind === undefined) return [issue]
+  // zod's own words ("Invalid input: expected object, …") only: a schema that says what it takes keeps its say.
+  if (kind === undefined || !issue.message.startsWith('Invalid input')) return [issue]
   const rule =
     issue.input === undefined ? `is required: ${kind}` : `must be ${kind}, not ${jsonKindOf(issue.input)}`
   return [{ ...issue, message: issue.path.length === 0 ? `The request body ${rule}` : rule }]
