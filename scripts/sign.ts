@@ -4,17 +4,21 @@
 // identity in .dev-identity/ (made on first use, as `npm start` does). The command can be sent once, within 5
 // minutes of its Date: a sandbox refuses an X-Request-ID it has verified before.
 // --request-target signs the method and path too, as `npm start` does with SIGN_REQUEST_TARGET=1.
+// -H "Date: <IMF-fixdate>" and -H "X-Request-ID: <UUID>" sign those values instead of now and a new id, to
+// reproduce a request; Digest, TPP-Signature-Certificate and Signature are the signer's own and refused.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity } from '../server/identity'
-import { HEADER_VALUE_CHARACTER, HTTP_METHOD } from '../src/contract/headers'
+import { HEADER_VALUE_CHARACTER, HTTP_METHOD, requestIdProblem } from '../src/contract/headers'
 import { curlCommandLine } from '../src/signing/curl-command'
 import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
 import { REQUEST_TARGET_SIGNED_HEADERS } from '../src/signing/signer'
+import { dateFormatProblem } from '../src/signing/verifier'
 
 const USAGE =
-  'usage: npm run sign -- [--request-target] [-H "Name: value"]... METHOD URL [BODY | @FILE]   e.g. npm run sign -- GET http://127.0.0.1:4010/v1/sandbox/card-accounts'
+  'usage: npm run sign -- [--request-target] [-H "Name: value"]... METHOD URL [BODY | @FILE]   e.g. npm run sign -- GET http://127.0.0.1:4010/v1/sandbox/card-accounts\n' +
+  '  -H "Date: Sun, 06 Nov 1994 08:49:37 GMT" and -H "X-Request-ID: <UUID>" are signed as given (to reproduce a request)'
 const DEV_IDENTITY_DIR = fileURLToPath(new URL('../.dev-identity/', import.meta.url))
 /** A header's name, as RFC 9110 allows it (a token). */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
@@ -67,6 +71,30 @@ function headerOf(option: string | undefined): [string, string] {
   return [name, value]
 }
 
+/** Made only by the signer: given with -H, they would be dropped without a word. */
+const SIGNERS_OWN = ['digest', 'tpp-signature-certificate', 'signature']
+
+/**
+ * The -H headers as the signer takes them: a given Date and X-Request-ID signed as given (refused, in the
+ * sandbox's words, when malformed), else now and a new id.
+ */
+function signerInputs(headers: [string, string][]) {
+  const given = (name: string) => headers.find(([header]) => header.toLowerCase() === name)?.[1]
+  const own = headers.find(([header]) => SIGNERS_OWN.includes(header.toLowerCase()))
+  if (own !== undefined) throw new UsageError(`-H ${own[0]}: the signer makes ${own[0]} itself; leave it out`)
+  const date = given('date')
+  const dateRefusal = date === undefined ? undefined : dateFormatProblem(date)
+  if (dateRefusal !== undefined) throw new UsageError(dateRefusal)
+  const requestId = given('x-request-id') ?? randomUUID()
+  const idRefusal = requestIdProblem(requestId)?.messages[0]?.text
+  if (idRefusal !== undefined) throw new UsageError(idRefusal)
+  const rest = headers.filter(([header]) => !['date', 'x-request-id'].includes(header.toLowerCase()))
+  return {
+    headers: { ...Object.fromEntries(rest), 'X-Request-ID': requestId },
+    ...(date === undefined ? {} : { date: new Date(date) }),
+  }
+}
+
 function readBody(file: string): Buffer {
   try {
     return readFileSync(file)
@@ -78,7 +106,8 @@ function readBody(file: string): Buffer {
 }
 
 async function main() {
-  const { requestTarget, headers, method, url, bodyArgument } = parseArgs(process.argv.slice(2))
+  const { requestTarget, headers: given, method, url, bodyArgument } = parseArgs(process.argv.slice(2))
+  const { headers, date } = signerInputs(given)
   const file = bodyArgument?.startsWith('@') ? bodyArgument.slice(1) : undefined
   const body =
     file !== undefined ? readBody(file) : bodyArgument === undefined ? undefined : Buffer.from(bodyArgument)
@@ -91,16 +120,15 @@ async function main() {
     ...identity,
     ...(requestTarget ? { signedHeaders: REQUEST_TARGET_SIGNED_HEADERS } : {}),
   })
-  const signed = await signer.sign({
-    method: method.toUpperCase(),
-    url: `${url.pathname}${url.search}`,
-    headers: {
-      ...Object.fromEntries(headers),
-      'X-Request-ID': randomUUID(),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+  const signed = await signer.sign(
+    {
+      method: method.toUpperCase(),
+      url: `${url.pathname}${url.search}`,
+      headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: new Uint8Array(body) }),
     },
-    ...(body === undefined ? {} : { body: new Uint8Array(body) }),
-  })
+    date === undefined ? {} : { date },
+  )
   // --data-binary sends the bytes exactly as signed (curl's -d would strip line breaks from a file).
   const data = file !== undefined ? `@${file}` : bodyArgument
   console.log(

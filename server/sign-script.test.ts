@@ -52,6 +52,23 @@ describe('npm run sign', () => {
     }
   }, 60_000)
 
+  it('signs a given Date and X-Request-ID as given, to reproduce a request', async () => {
+    const date = 'Sun, 06 Nov 1994 08:49:37 GMT'
+    const id = '99391c7e-ad88-49ec-a2ad-99ddcb1f7721'
+    const { stdout } = await sign(
+      '-H',
+      `date: ${date}`,
+      '-H',
+      `X-Request-ID: ${id}`,
+      'GET',
+      'http://127.0.0.1:4010/v1',
+    )
+    const { argv } = readAsBash(stdout.trimEnd())
+    const headers = argv.flatMap((word, i) => (argv[i - 1] === '-H' ? [word] : []))
+    expect(headers.filter((header) => /^date:/i.test(header))).toEqual([`Date: ${date}`])
+    expect(headers.filter((header) => /^x-request-id:/i.test(header))).toEqual([`X-Request-ID: ${id}`])
+  }, 60_000)
+
   it.each([
     ['no URL', ['GET'], 'usage: npm run sign -- '],
     ['a URL that is none', ['GET', 'card-accounts'], 'not a URL: card-accounts\nusage: npm run sign -- '],
@@ -69,6 +86,21 @@ describe('npm run sign', () => {
       '-H without a colon',
       ['-H', 'PSU-Corporate-ID', 'GET', 'http://127.0.0.1:4010/v1'],
       '-H takes "Name: value"',
+    ],
+    [
+      'a Date that is no IMF-fixdate',
+      ['-H', 'Date: yesterday', 'GET', 'http://127.0.0.1:4010/v1'],
+      'Date "yesterday" is not an RFC 7231 IMF-fixdate such as "Sun, 06 Nov 1994 08:49:37 GMT"\n',
+    ],
+    [
+      'an X-Request-ID that is no UUID',
+      ['-H', 'X-Request-ID: nope', 'GET', 'http://127.0.0.1:4010/v1'],
+      'X-Request-ID must be a UUID, e.g. ',
+    ],
+    [
+      'a header only the signer makes',
+      ['-H', 'Digest: SHA-256=x', 'GET', 'http://127.0.0.1:4010/v1'],
+      '-H Digest: the signer makes Digest itself; leave it out\n',
     ],
     [
       'a body file that is not there',

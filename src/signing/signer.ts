@@ -40,6 +40,8 @@ export interface RequestSigner {
 export interface SignOptions {
   /** Signs as of this long before the signer's now: the Date and the signature both say that moment. */
   ageMs?: number
+  /** Signs as of this moment instead, to reproduce a request sent then (`npm run sign -- -H "Date: …"`). */
+  date?: Date
 }
 
 export { DEFAULT_SIGNED_HEADERS, REQUEST_TARGET_SIGNED_HEADERS, SIGNED_WHEN_PRESENT }
@@ -72,7 +74,7 @@ export function createRequestSigner(options: RequestSignerOptions): RequestSigne
   const { digestHeader, signRsaSha256 } = options.crypto ?? webSigningCrypto(privateKey)
 
   return {
-    async sign(request, { ageMs = 0 } = {}) {
+    async sign(request, { ageMs = 0, date } = {}) {
       const duplicate = duplicateHeaderKeys(request.headers)
       if (duplicate) {
         throw new SigningError('HEADER_DUPLICATE', `header given more than once: ${duplicate.join(', ')}`)
@@ -85,7 +87,7 @@ export function createRequestSigner(options: RequestSignerOptions): RequestSigne
         Object.entries(request.headers).filter(([name]) => !SET_BY_SIGNER.includes(name.toLowerCase())),
       )
       headers['X-Request-ID'] = UUID.test(callerRequestId) ? callerRequestId : crypto.randomUUID()
-      headers.Date = new Date(now().getTime() - ageMs).toUTCString()
+      headers.Date = (date ?? new Date(now().getTime() - ageMs)).toUTCString()
       headers.Digest = await digestHeader(bodyBytes(request.body))
       headers['TPP-Signature-Certificate'] = certificate.base64Der
       for (const [name, value] of Object.entries(headers)) {
