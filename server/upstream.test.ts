@@ -126,7 +126,7 @@ describe('local upstream over a real socket', () => {
       headers: { 'x-request-id': REQUEST_ID },
     })
     expect(head.status).toBe(200)
-    expect(head.headers['content-type']).toBe('application/json')
+    expect(head.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(head.headers['x-request-id']).toBe(REQUEST_ID)
     expect(head.text).toBe('')
     const options = await send(port, '/v1/sandbox/card-accounts/some-id', { method: 'OPTIONS' })

@@ -159,7 +159,7 @@ describe('the OpenAPI document', () => {
       Signature: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'Signature' }),
     })
     expect(Object.keys(document.components.responses).sort()).toEqual(
-      [400, 401, 404, 405, 413, 415, 429, 500, 503, 507].map((status) => `Problem${status}`),
+      [400, 401, 404, 405, 406, 413, 415, 429, 500, 503, 507].map((status) => `Problem${status}`),
     )
     expect(raw.components.schemas.TppMessages).toHaveProperty(
       ['properties', 'tppMessages', 'items', 'properties', 'code', 'enum'],

@@ -95,6 +95,7 @@ const problemAnswers: Record<number, string> = {
   404: 'RESOURCE_UNKNOWN: no mock card account has this mockCardAccountId (or, where one is named, no transaction this cardTransactionId)',
   // No operation answers it itself: a path's other methods do, with Allow listing the ones it takes.
   405: 'SERVICE_INVALID: the path exists, but not with this method; Allow lists the methods it takes',
+  406: 'FORMAT_ERROR naming Accept or Accept-Charset: it rules out application/json or utf-8, all the sandbox answers in',
   413: 'PAYLOAD_TOO_LARGE: the body is over the server’s limit',
   415: 'FORMAT_ERROR naming Content-Type: the body is not sent as application/json',
   429:
@@ -104,8 +105,11 @@ const problemAnswers: Record<number, string> = {
   503: 'SERVICE_UNAVAILABLE: a condition the tester set says the sandbox is down; Retry-After when it set one',
   507: 'STORE_FULL: the write would pass a cap on stored transactions (the text names the cap); nothing was stored',
 }
-/** 429 and 503 too: the replay memory and the tester's conditions stand before every operation. */
-const everyOperationsProblems = [400, 401, 429, 500, 503]
+/**
+ * 429 and 503 too: the replay memory and the tester's conditions stand before every operation; 406 for an
+ * Accept or Accept-Charset that rules out JSON in utf-8 (src/sandbox-http/negotiation.ts).
+ */
+const everyOperationsProblems = [400, 401, 406, 429, 500, 503]
 /** An operation that reads a JSON body refuses another media type. */
 const bodyProblems = [415]
 

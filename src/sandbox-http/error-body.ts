@@ -8,6 +8,7 @@ const reasonPhrases: Readonly<Record<number, string>> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  406: 'Not Acceptable',
   409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',

@@ -272,14 +272,14 @@ async function checkSandboxAnswer(
     expect(text).toBe('')
     expect(after).toBe(before)
   } else if (answer.status >= 400) {
-    expect(answer.headers.get('content-type')).toBe('application/json')
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(tppMessagesBody.safeParse(JSON.parse(text)).error).toBeUndefined()
     expect(after).toBe(before)
   } else {
     const success = successes.find((s) => s.method === request.method && s.path.test(pathname))
     expect(success, `${request.method} ${pathname} answered ${answer.status}`).toBeDefined()
     expect(answer.status).toBe(success?.status)
-    expect(answer.headers.get('content-type')).toBe('application/json')
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(success?.schema.safeParse(JSON.parse(text)).error).toBeUndefined()
     expect(after !== before).toBe(answer.status === 201)
   }

@@ -234,6 +234,21 @@ describe('errors (docs/decisions.md#error-codes)', () => {
     )
   })
 
+  it.each([
+    ['Accept', 'application/xml'],
+    ['Accept', 'application/json;q=0'],
+    ['Accept-Charset', 'utf-16'],
+  ])('406 in JSON for %s: %s, which rules out all the sandbox can send', async (name, value) => {
+    const id = await createAccount()
+    const answer = await call('GET', txPath(id, '?bookingStatus=both'), { headers: { [name]: value } })
+    await expectProblem(answer, 406, {
+      code: 'FORMAT_ERROR',
+      path: name,
+      text: /must allow (application\/json|utf-8)/,
+    })
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8')
+  })
+
   it('takes a well-formed PSU-ID, and none', async () => {
     const id = await createAccount()
     const headers = { 'PSU-ID': '13039319955' }
@@ -471,7 +486,7 @@ describe('HEAD and OPTIONS', () => {
       const get = await call('GET', path, { headers })
       const head = await call('HEAD', path, { headers })
       expect(head.status).toBe(get.status)
-      expect(head.headers.get('content-type')).toBe('application/json')
+      expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8')
       expect(head.headers.get('x-request-id')).toBe(REQUEST_ID)
       expect(await head.text()).toBe('')
     }

@@ -24,6 +24,7 @@ import { operationList, pathParameterProblem } from '../contract/operations'
 import { createSandboxClock, parseBody, type Sandbox, type SandboxClock, swapped } from '../sandbox'
 import type { ApplyConditions } from './conditions'
 import { asProblemDetails } from './error-body'
+import { notAcceptableProblem } from './negotiation'
 import {
   answerBodyOf,
   defaultPersonality,
@@ -234,7 +235,9 @@ export function createSandboxHandlers({
     async (call: Call<never>): Promise<Reply> => {
       // After the signature and the route, before the path's resource (docs/decisions.md#error-order).
       const malformed =
-        pathParameterProblem(call.params) ?? psuIdProblem(call.request.headers.get(headerNames.psuId))
+        pathParameterProblem(call.params) ??
+        psuIdProblem(call.request.headers.get(headerNames.psuId)) ??
+        notAcceptableProblem(call.request.headers)
       if (malformed) return problemReply(malformed)
       const answer = await endpoints[name](call)
       if (answer.status >= 300 || answer.body === undefined) return answer

@@ -49,7 +49,7 @@ describe('GET .../transactions with a bad offset or limit', () => {
       },
     )
     expect(response.status).toBe(400)
-    expect(response.headers.get('content-type')).toBe('application/json')
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(response.headers.get('x-request-id')).toBe(REQUEST_ID)
     expect(await response.json()).toEqual({
       tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path, text }],

@@ -1,5 +1,9 @@
 import { echoedRequestId, headerNames, type Problem, problem, tppMessagesOf } from '../contract'
 import { isStoreFullError, isStoreUnreadableError } from '../sandbox'
+import { ANSWER_CHARSET, ANSWER_MEDIA_TYPE } from './negotiation'
+
+/** Said in full, as spec §4 has a client ask with Accept-Charset. */
+const JSON_ANSWER_TYPE = `${ANSWER_MEDIA_TYPE}; charset=${ANSWER_CHARSET}`
 
 /** What an endpoint answers, before the shared headers are added; no body for a 204. */
 export interface Reply {
@@ -44,7 +48,7 @@ export function toResponse(request: Request, { status, body, headers }: Reply): 
   if (requestId !== undefined) out.set(headerNames.requestId, requestId)
   if (body === undefined) return new Response(null, { status, headers: out })
   // An answer may name its own media type (problem details); JSON otherwise.
-  if (!out.has(headerNames.contentType)) out.set(headerNames.contentType, 'application/json')
+  if (!out.has(headerNames.contentType)) out.set(headerNames.contentType, JSON_ANSWER_TYPE)
   // HEAD answers carry the headers only.
   const text = body instanceof JsonText ? body.text : JSON.stringify(body)
   return new Response(request.method === 'HEAD' ? null : text, { status, headers: out })
