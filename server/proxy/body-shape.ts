@@ -1,5 +1,6 @@
-import { isJsonNumber, type Problem, problem, readJsonBody } from '../../src/contract'
+import { isJsonNumber, type Problem, problem } from '../../src/contract'
 import { type JsonShape, matchRoute } from '../../src/contract/operations'
+import { readJsonBody } from '../../src/contract/request-body'
 
 const described: Record<JsonShape, string> = { object: 'a JSON object', array: 'a JSON array' }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contentTypeProblem, type Problem, tppMessagesOf } from '../../src/contract'
+import { type Problem, tppMessagesOf } from '../../src/contract'
+import { contentTypeProblem } from '../../src/contract/request-body'
 import { proxyBeforeRecordingUpstream } from '../test-support/fake-app'
 import { json, send } from '../test-support/http'
 

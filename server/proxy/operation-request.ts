@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import { contentTypeProblem, meantParameter, type Problem, problem } from '../../src/contract'
+import { meantParameter, type Problem, problem } from '../../src/contract'
 import { type Operation, pathParameterProblem } from '../../src/contract/operations'
+import { contentTypeProblem } from '../../src/contract/request-body'
 
 /**
  * The proxy forwards only what the operation defines (src/contract/operations.ts is the one list): every

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { type Problem, readJsonBody, requestIdProblem, tppMessagesOf, UUID } from '../../src/contract'
+import { type Problem, tppMessagesOf, UUID } from '../../src/contract'
+import { readJsonBody } from '../../src/contract/request-body'
+import { requestIdProblem } from '../../src/contract/request-headers'
 import { proxyBeforeRecordingUpstream } from '../test-support/fake-app'
 import { json, parseRaw, send, sendRaw } from '../test-support/http'
 

@@ -1,4 +1,3 @@
-import { type Problem, problemFromZod } from './errors'
 import { z } from './zod'
 
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
@@ -28,15 +27,6 @@ export const requestId = z
   .check(z.regex(UUID, 'X-Request-ID must be a UUID, e.g. 99391c7e-ad88-49ec-a2ad-99ddcb1f7721'))
 
 /**
- * Why a request's X-Request-ID is refused (none, or not one UUID), in the words both the sandbox (before the
- * signature) and the proxy (before it signs) answer with: 400 FORMAT_ERROR naming the header.
- */
-export function requestIdProblem(value: string | null | undefined): Problem | undefined {
-  const parsed = requestId.safeParse(value ?? undefined)
-  return parsed.success ? undefined : problemFromZod(parsed.error, headerNames.requestId)
-}
-
-/**
  * What a header value can carry: fetch's Headers refuses anything beyond ISO-8859-1, and a control
  * character would add a line to the signing string. Printable ASCII, Latin-1 letters and inner spaces.
  */
@@ -51,20 +41,6 @@ export const SIGNED_HEADER_VALUE_MAX = 256
  */
 export const PSU_ID = /^[0-9]{8,11}$/
 export const PSU_ID_RULE = 'the PSU id: 8 to 11 digits, e.g. 13039319955'
-
-const psuIdHeader = z
-  .string()
-  .check(z.regex(PSU_ID, `PSU-ID must be ${PSU_ID_RULE} (a card account's customerNumber)`))
-
-/**
- * Why a PSU-ID header is refused by our sandboxes (spec §7: "wrong PSU-ID format → validation error with a
- * descriptive message"); none sent is fine. The proxy does not judge it: a bank judges its own PSU ids.
- */
-export function psuIdProblem(value: string | null): Problem | undefined {
-  if (value === null) return undefined
-  const parsed = psuIdHeader.safeParse(value)
-  return parsed.success ? undefined : problemFromZod(parsed.error, headerNames.psuId)
-}
 
 /** Presence only: any non-blank value (docs/decisions.md#card-account-create). */
 export const psuCorporateId = z.string().check(z.trim(), z.minLength(1, 'PSU-Corporate-ID must not be empty'))

@@ -12,15 +12,14 @@ import {
   pathTo,
   problem,
   psuCorporateId as psuCorporateIdSchema,
-  psuIdProblem,
   refusalOf,
-  requestIdProblem,
   SANDBOX_PREFIX,
   type SandboxClockAnswer,
   SWAP_AMOUNTS_FIX,
   sandboxClockState,
 } from '../contract'
 import { operationList, pathParameterProblem } from '../contract/operations'
+import { psuIdProblem, requestIdProblem } from '../contract/request-headers'
 import { createSandboxClock, parseBody, type Sandbox, type SandboxClock, swapped } from '../sandbox'
 import type { ApplyConditions } from './conditions'
 import { asProblemDetails } from './error-body'

@@ -1,4 +1,4 @@
-import { contentTypeProblem, readJsonBody } from '../contract'
+import { contentTypeProblem, readJsonBody } from '../contract/request-body'
 import { fail, type Result } from '../sandbox'
 
 /**
