@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { headerNames, tppMessagesBody } from '../contract'
+import { headerNames, type Problem, tppMessagesBody, tppMessagesOf } from '../contract'
+import { requestIdProblem } from '../contract/request-headers'
 import { verifySignedRequest } from '../signing'
 import { decodeConsoleTrace } from '../signing/console-trace'
 import { setupSandboxServer, TEST_BASE_URL } from './node'
@@ -40,6 +41,19 @@ describe("offline mode's stand-in for the proxy", () => {
     expect(verified.ok).toBe(true)
     expect(trace?.keyId).toMatch(/^SN=/)
     expect(trace?.signingString).toContain(`x-request-id: ${requestId}`)
+  })
+
+  // The proxy refuses it rather than sign a new one (server/proxy/forward.ts): the client's id would not
+  // be the one signed. Offline the same words come from the sandbox's own check, before any signature.
+  it('refuses a malformed X-Request-ID in the words the proxy uses, signing nothing', async () => {
+    const answer = await unsigned({ [headerNames.requestId]: 'nope' })
+
+    expect(answer.status).toBe(400)
+    expect(await answer.json()).toEqual(tppMessagesOf(requestIdProblem('nope') as Problem))
+    expect(JSON.stringify(tppMessagesOf(requestIdProblem('nope') as Problem))).toContain(
+      'X-Request-ID must be a UUID',
+    )
+    expect(answer.headers.get(headerNames.consoleTrace)).toBeNull()
   })
 
   it("forwards only the operation's headers, as the proxy does: never the console's secret", async () => {

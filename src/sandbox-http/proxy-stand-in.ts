@@ -1,6 +1,7 @@
 import { getResponse, http, type RequestHandler } from 'msw'
 import { headerNames } from '../contract'
 import { matchRoute, type Operation } from '../contract/operations'
+import { requestIdProblem } from '../contract/request-headers'
 import { createRequestSigner, parseCertificate, type RequestSigner } from '../signing'
 import { encodeConsoleTrace } from '../signing/console-trace'
 import { forwardedHeaderNames } from '../signing/forwarded-headers'
@@ -82,6 +83,12 @@ export function createProxyStandIn(): ProxyStandIn {
     // Not an operation (an unknown path, another method, OPTIONS): the proxy refuses it without signing,
     // and the sandbox's handlers give the same refusal.
     if (route.kind !== 'operation') return getResponse(handlers, request)
+    // A malformed X-Request-ID: the proxy refuses it rather than sign another (server/proxy/forward.ts),
+    // and the sandbox's own check, before any signature, gives the same refusal.
+    const givenId = request.headers.get(headerNames.requestId)
+    if (givenId !== null && requestIdProblem(givenId) !== undefined) {
+      return getResponse(handlers, request)
+    }
     const { sandboxRequest, trace, requestId } = await signedForSandbox(request, route.operation)
     const response = await getResponse(handlers, sandboxRequest)
     // Taken whatever the answer, so a dropped connection leaves no id behind in the set.
