@@ -135,6 +135,12 @@ describe('the OpenAPI document', () => {
     // Signed "each where available": a request may go without it.
     expect(parameter('Date')).toMatchObject({ in: 'header', required: false })
     expect(parameter('Digest')).toMatchObject({ in: 'header', required: true })
+    // Spec §7: a wrong PSU-ID format is a validation error; the document says which format.
+    expect(parameter('PSU-ID')).toMatchObject({
+      in: 'header',
+      required: false,
+      schema: { type: 'string', pattern: '^[0-9]{8,11}$' },
+    })
     expect(list.get).toHaveProperty(['x-additional-query-parameters'], false)
     expect(list.post?.requestBody).toHaveProperty('content', {
       'application/json': {

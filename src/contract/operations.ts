@@ -1,7 +1,8 @@
 import type { BankTraits } from './bank-profile'
 import { cardAccount, cardAccountCreate, cardAccountList, resourceId } from './card-account'
 import { type Problem, problem } from './errors'
-import { headerNames, psuCorporateId, requestId, SWAP_AMOUNTS_FIX } from './headers'
+import { headerNames, PSU_ID_RULE, psuCorporateId, requestId, SWAP_AMOUNTS_FIX } from './headers'
+import { psuIdHeader } from './request-headers'
 import { createRouteMatcher, type RouteMatcher } from './route-matcher'
 import { noContent, type OperationName, type ParamNames, type RouteSpec, routes } from './routes'
 import { sandboxClockAnswer, sandboxClockState } from './sandbox-clock'
@@ -88,7 +89,15 @@ const signatureHeaders: readonly HeaderUse[] = [
   },
 ]
 
-const signedRequest: readonly HeaderUse[] = [requestIdHeader, ...signatureHeaders]
+/** Judged by our sandboxes when sent (spec §7: a wrong PSU-ID format is a validation error). */
+const psuIdUse: HeaderUse = {
+  name: headerNames.psuId,
+  required: false,
+  description: `The PSU the request is for: ${PSU_ID_RULE}; signed when sent`,
+  schema: psuIdHeader,
+}
+
+const signedRequest: readonly HeaderUse[] = [requestIdHeader, ...signatureHeaders, psuIdUse]
 
 const corporateRead: HeaderUse = {
   name: headerNames.psuCorporateId,

@@ -14,7 +14,8 @@ export function requestIdProblem(value: string | null | undefined): Problem | un
   return parsed.success ? undefined : problemFromZod(parsed.error, headerNames.requestId)
 }
 
-const psuIdHeader = z
+/** The PSU-ID header's rule, for the OpenAPI document's parameter too (src/contract/operations.ts). */
+export const psuIdHeader = z
   .string()
   .check(z.regex(PSU_ID, `PSU-ID must be ${PSU_ID_RULE} (a card account's customerNumber)`))
 
