@@ -20,6 +20,8 @@ export const testCustomers = { private: '13039319955', corporate: '18129215603' 
 
 /** Berlin Group Max35Text; the accept-fix `longer-name` allows 70 (docs/decisions.md#name-length). */
 export const NAME_MAX = 35
+/** A card account's product name, as the platform's examples fill it (the form counts toward it). */
+export const PRODUCT_MAX = 35
 export const LONGER_NAME_MAX = 70
 
 /** Masked digits: "*" in our examples, "x" in the platform's (1234xxxxxxxx4321). */
@@ -146,7 +148,7 @@ export function cardAccountCreateSchema({
         ),
       ),
     ),
-    product: z.optional(requiredText('product', 35, textRuleOf(currencies))),
+    product: z.optional(requiredText('product', PRODUCT_MAX, textRuleOf(currencies))),
     creditLimit: z.optional(creditLimitUnder(currencies)),
     status: z._default(accountStatus, 'enabled'),
     ...platformAccountFieldsUnder(currencies),

@@ -44,6 +44,9 @@ const transactionMaskedPan = z
     ),
   )
 
+/** The free text of a transaction's details (the Add transactions form counts toward it). */
+export const TRANSACTION_DETAILS_MAX = 140
+
 /**
  * Optional card-transaction fields (Berlin Group's and the platform's), shared by the create payload and
  * the answer (under the stored text rule). Text is stored as sent, the empty string included, as the
@@ -54,7 +57,7 @@ const optionalCardFieldsUnder = (rule: TextRule) => ({
   cardAcceptorId: z.optional(freeText('cardAcceptorId', 35, rule)),
   cardAcceptorAddress: z.optional(addressUnder(rule)),
   maskedPan: z.optional(transactionMaskedPan),
-  transactionDetails: z.optional(freeText('transactionDetails', 140, rule)),
+  transactionDetails: z.optional(freeText('transactionDetails', TRANSACTION_DETAILS_MAX, rule)),
   // A boolean in Berlin Group's model, a string ("true", "") in the platform's examples: as sent.
   invoiced: z.optional(
     z.union([z.boolean(), freeText('invoiced', 35, rule)], {

@@ -409,3 +409,12 @@ it('notes a corporate account for the private test customer before it is sent, a
   await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
   expect(await sandbox.listCardAccounts()).toEqual([expect.objectContaining({ customerType: 'corporate' })])
 })
+
+// A tester typed 300 characters in Product and learnt its limit only from the refusal after submit.
+it('counts Product as typed, toward its limit, before anything is sent', async () => {
+  const { user, dialog } = await openDialog()
+  const product = dialog.getByRole('textbox', { name: 'Product (optional)', description: '0/35 characters' })
+  await pasteInto(user, product, 'P'.repeat(40))
+  dialog.getByRole('textbox', { name: 'Product (optional)', description: '40/35 characters' })
+  expect(dialog.getByText('40/35 characters').className).toBe('over-limit')
+})

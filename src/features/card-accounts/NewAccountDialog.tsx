@@ -8,7 +8,14 @@ import {
   useLongerName,
   useOpenAccount,
 } from '../../api'
-import { customerTypes, LONGER_NAME_MAX, NAME_MAX, type TppMessage, testCustomers } from '../../contract'
+import {
+  customerTypes,
+  LONGER_NAME_MAX,
+  NAME_MAX,
+  PRODUCT_MAX,
+  type TppMessage,
+  testCustomers,
+} from '../../contract'
 import { CharacterCount } from '../../ui/CharacterCount'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
@@ -247,7 +254,11 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
             </Field>
             <LongerNameToggle />
           </div>
-          <Field label="Product (optional)" error={errors.product?.message}>
+          <Field
+            label="Product (optional)"
+            error={errors.product?.message}
+            hint={<CharacterCount text={watch('product') ?? ''} max={PRODUCT_MAX} />}
+          >
             {(c) => <input {...c} {...normalised('product', normaliseText)} autoComplete="off" />}
           </Field>
           <Field label="Credit limit amount (optional)" error={errors.creditLimit?.amount?.message}>

@@ -363,3 +363,14 @@ it("clears the last answer's banner when a new attempt stops in the form, sendin
   expect(dialog.queryByText(/Row 1 failed/)).toBeNull()
   expect(screen.getByText('Requests (1)')).toBeDefined()
 })
+
+// A tester typed 600 characters in Transaction details and learnt its limit only after submit.
+it('counts a row’s Transaction details as typed, toward its limit', async () => {
+  const { user, dialog } = await openDialog()
+  await user.click(dialog.getByText('All fields of row 1'))
+  const name = 'Row 1 transaction details'
+  const details = dialog.getByRole('textbox', { name, description: '0/140 characters' })
+  await pasteInto(user, details, 'Caffè «Ω» '.padEnd(141, 'y'))
+  dialog.getByRole('textbox', { name, description: '141/140 characters' })
+  expect(dialog.getByText('141/140 characters').className).toBe('over-limit')
+})

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { type FormEvent, useMemo, useState } from 'react'
 import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
 import { type CreatedTransactions, type Creation, useCreateTransactions, useToday } from '../../api'
-import { createdBookingStatuses, type TppMessage } from '../../contract'
+import { createdBookingStatuses, type TppMessage, TRANSACTION_DETAILS_MAX } from '../../contract'
+import { CharacterCount } from '../../ui/CharacterCount'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { FormAlert } from '../../ui/Messages'
 import { notListedNote, useBooksOnly } from '../books-only'
@@ -76,7 +77,8 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
     defaultValues: { transactions: initial ?? [blankRow(account.currency ?? '', today)] },
   })
   const { fields, append, remove } = useFieldArray({ control, name: 'transactions' })
-  const statuses = watch('transactions').map((row) => row.bookingStatus)
+  const typed = watch('transactions')
+  const statuses = typed.map((row) => row.bookingStatus)
 
   // Every attempt drops the last answer first: one the form stops before sending must not stand under it.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -264,7 +266,12 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
                   </tr>,
                   <tr key={`${field.id}-more`} className="row-more">
                     <td colSpan={9}>
-                      <MoreFields row={i} input={input} open={hasMoreErrors(rowErrors)} />
+                      <MoreFields
+                        row={i}
+                        input={input}
+                        details={typed[i]?.transactionDetails ?? ''}
+                        open={hasMoreErrors(rowErrors)}
+                      />
                     </td>
                   </tr>,
                   messages.length > 0 ? (
@@ -328,9 +335,22 @@ type InputProps = (
 ) => Record<string, unknown>
 
 /** One row's "All fields": the platform's fields, each sent only when filled in. */
-function MoreFields({ row, input, open }: { row: number; input: InputProps; open: boolean }) {
+function MoreFields({
+  row,
+  input,
+  details,
+  open,
+}: {
+  row: number
+  input: InputProps
+  /** As typed, counted as the account form counts its Name: the limit is known before the sandbox says it. */
+  details: string
+  open: boolean
+}) {
   const [shown, setShown] = useState(false)
   const at = (field: string) => `transactions.${row}.${field}` as Path<TransactionFormValues>
+  const detailsCountId = `more-row-${row}-details-count`
+  const detailsInput = input(at('transactionDetails'), 'transaction details')
   const text = (
     field: string,
     label: string,
@@ -369,7 +389,16 @@ function MoreFields({ row, input, open }: { row: number; input: InputProps; open
             <option value="false">false</option>
           </select>
         </label>
-        {text('transactionDetails', 'Transaction details')}
+        <label>
+          Transaction details
+          <input
+            {...detailsInput}
+            aria-describedby={[detailsInput['aria-describedby'], detailsCountId].filter(Boolean).join(' ')}
+          />
+          <small className="hint" id={detailsCountId}>
+            <CharacterCount text={details} max={TRANSACTION_DETAILS_MAX} />
+          </small>
+        </label>
         {text('proprietaryBankTransactionCode', 'Bank transaction code')}
         {text('cardAcceptorAddress.street', 'Street')}
         {text('cardAcceptorAddress.buildingNumber', 'Building number')}
