@@ -272,7 +272,9 @@ export function createApiClient({
     },
     followTransactionsLink: (...args) => followTransactionsLink(send, ...args),
     createTransactions: (...args) => createTransactions(send, ...args),
-    getSandboxClock: (...args) => getSandboxClock(send, ...args),
+    // Unspoiled: the header's clock badge and the clock panel show the sandbox's today, which must not
+    // vanish while the Signature switch demonstrates a 401 on the operations (setting the clock still shows it).
+    getSandboxClock: (...args) => getSandboxClock(transport, ...args),
     setSandboxClock: (...args) => setSandboxClock(send, ...args),
     settleTransactions: (...args) => settleTransactions(send, ...args),
     deleteCardAccount: (accountId, options) =>
