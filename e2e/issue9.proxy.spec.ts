@@ -73,6 +73,8 @@ test('proxy mode exports the account book alone and imports it back', async ({ p
   await page.goto('/')
   await expect(accountLinks(page)).toHaveCount(0)
   await page.getByLabel('Import JSON file').setInputFiles(path)
-  await expect(page.getByRole('status')).toHaveText('Imported the account book: 2 card accounts')
+  await expect(page.getByRole('status')).toHaveText(
+    'Imported the account book: 2 card accounts of this sandbox',
+  )
   await expect(accountLinks(page)).toHaveText(names)
 })

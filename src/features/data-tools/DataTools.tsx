@@ -6,7 +6,9 @@ import {
   type OfflineStoreStatus,
   queryKeys,
   scenarioToLoad,
+  UNKNOWN_UPSTREAM,
   useApiClient,
+  useUpstream,
 } from '../../api'
 import {
   type AccountBookFile,
@@ -24,6 +26,7 @@ import { ApiErrorState } from '../ApiErrorState'
 import { dataImport, ImportRefusal, importProblemsInWords, importTools } from '../file-import'
 import { ScenariosDialog } from '../scenarios'
 import { useView } from '../view-state'
+import { bookImportWords } from './book-import'
 import { FillButton } from './FillButton'
 import type { FillTestData } from './fill'
 import { ImportDialog } from './ImportDialog'
@@ -57,6 +60,7 @@ type Pending =
 export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) {
   const offline = useOfflineData()
   const { book } = useApiClient()
+  const upstream = useUpstream().data
   const client = useQueryClient()
   const announce = useAnnounce()
   const clearStatus = useClearAnnouncement()
@@ -133,12 +137,14 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
       })
       return
     }
-    const imported = book.importBook(withoutOfflineBook(consoleFile.accountBook.books))
+    book.importBook(withoutOfflineBook(consoleFile.accountBook.books))
     const dataLeft =
       consoleFile.kind === 'data'
         ? "; the file's offline data was not imported (switch to Offline mode for it)"
         : ''
-    announce(`Imported the account book: ${count(imported, 'card account')}${dataLeft}`, { place: 'data' })
+    announce(`${bookImportWords(consoleFile.accountBook.books, upstream ?? UNKNOWN_UPSTREAM)}${dataLeft}`, {
+      place: 'data',
+    })
   }
 
   const importSnapshot = async (file: string, snapshot: SandboxSnapshot) => {
