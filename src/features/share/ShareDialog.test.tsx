@@ -76,3 +76,15 @@ it('sends nothing of its own: the clock it carries is the one the header read', 
   const again = await openShare(user)
   expect(clockReads(again.request)).toBe(1)
 })
+
+// A tester found customer numbers and PSU-Corporate-IDs in clear in the Postman collection, where the
+// dialog spoke of redaction for the HAR only. They stay (the requests must run), and the dialog says so.
+it('says the Postman collection keeps PSU ids and customer numbers, beside the HAR’s redaction', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  const { dialog } = await openShare(user)
+  const exportSection = within(dialog.getByRole('region', { name: 'Export session' }))
+  expect(
+    exportSection.getByText(/keeps PSU ids and customer numbers as sent, so that its requests run/),
+  ).toBeDefined()
+})

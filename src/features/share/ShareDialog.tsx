@@ -104,7 +104,8 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
             signature of each Signature header read [redacted] unless you keep them; a signature kept is live
             for 5 minutes after its Date, and anyone with the file can resend its request until then. Never a
             cookie, a key or the proxy's secret. The Postman collection signs every request itself, with the
-            certificate and keyId of these requests. {KEY_PLACE}
+            certificate and keyId of these requests, and keeps PSU ids and customer numbers as sent, so that
+            its requests run as they did. {KEY_PLACE}
           </p>
           <CheckboxLine checked={keepInHar} onChange={setKeepInHar}>
             Keep PSU ids, customer numbers and live signatures in the HAR
