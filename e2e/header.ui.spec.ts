@@ -58,3 +58,19 @@ test(`Tab reaches "+ New" from the top of the page in at most ${TAB_STOPS_TO_NEW
   }
   expect(presses).toBeLessThanOrEqual(TAB_STOPS_TO_NEW)
 })
+
+// A keyboard tester pressed ArrowDown on the Mode select to see the modes: the console switched to Proxy at
+// once, a reload into the other mode's data (WCAG 3.2.2). An arrow now opens the list; Enter there chooses.
+test('an arrow key on the Mode select opens its list and switches nothing', async ({ page }) => {
+  await openConsole(page)
+  const mode = page.getByRole('combobox', { name: 'Mode' })
+  await mode.focus()
+  // Gone if the page reloads, as a switch of mode reloads it.
+  await page.evaluate(() => Object.assign(window, { stayedHere: true }))
+  await page.keyboard.press('ArrowDown')
+  await expect(mode).toHaveValue('offline')
+  await page.keyboard.press('Escape')
+  await expect(mode).toHaveValue('offline')
+  await expect(mode).toBeFocused()
+  expect(await page.evaluate(() => 'stayedHere' in window)).toBe(true)
+})

@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
 import { type Mode, modeDataHomes, modeLabels, modes } from '../api'
 import { LongerNameToggle } from '../features/LongerNameToggle'
 import { usePresenter, usePresenterSetting } from '../features/presenter'
@@ -152,6 +152,7 @@ export function Header({
           value={mode}
           aria-describedby="mode-data"
           onChange={(e) => onSwitchMode(e.target.value as Mode)}
+          onKeyDown={openInsteadOfSwitching}
         >
           {modes.map((m) => (
             <option key={m} value={m}>
@@ -204,6 +205,22 @@ export function Header({
 }
 
 /** One group of the folded Tools panel, named for a screen reader and in sight. */
+/**
+ * An arrow key on the closed Mode select opens its list rather than choose the next mode: Chromium switches
+ * a closed select on ArrowUp/ArrowDown, and a switch reloads the page into the other mode's data (WCAG
+ * 3.2.2: no change of context on input). In the open list the arrows move and Enter chooses.
+ */
+function openInsteadOfSwitching(event: KeyboardEvent<HTMLSelectElement>) {
+  if ((event.key !== 'ArrowDown' && event.key !== 'ArrowUp') || event.altKey) return
+  event.preventDefault()
+  try {
+    event.currentTarget.showPicker()
+  } catch {
+    // No list to show (a browser without showPicker, or one that refuses it here): Space or Alt+ArrowDown
+    // still opens it, and the mode stays as it was.
+  }
+}
+
 function MenuGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would make the group's buttons a form's
