@@ -250,6 +250,31 @@ test('the empty sandbox offers New, Open and Fill test data once each, in place 
   }
 })
 
+test('at 800×600 the empty sandbox’s Fill test data keeps the focus while it fills, then the main area has it', async ({
+  page,
+}) => {
+  // Each account made waits a second: long enough to see the button while it fills, as on a slow proxy.
+  await page.addInitScript(() => {
+    const latency = { id: 'r1', operation: 'createCardAccount', kind: 'latency', minMs: 1000, maxMs: 1000 }
+    localStorage.setItem(
+      'sandbox-console.conditions',
+      JSON.stringify({ rules: [{ ...latency, probability: 1, seed: 1 }] }),
+    )
+  })
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await page.getByRole('main').getByRole('button', { name: 'Fill test data' }).focus()
+  await page.keyboard.press('Enter')
+  // A disabled button would drop the focus to the page's start: the next Tab went to the Requests summary.
+  await expect(page.getByRole('button', { name: 'Filling…' })).toBeFocused()
+  await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeHidden()
+  await expect(page.getByRole('main')).toBeFocused()
+  const settle = page.getByRole('main').getByRole('button', { name: 'Settle pending…' })
+  await expect(settle).toBeVisible()
+  await page.keyboard.press('Tab')
+  await expect(settle).toBeFocused()
+})
+
 test('on a short screen the chart starts folded under its totals line, below the table’s first row', async ({
   page,
 }) => {

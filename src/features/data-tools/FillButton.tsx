@@ -26,10 +26,17 @@ export function FillButton({
   const run = async () => onFilled(await fill.fill())
   return (
     <>
+      {/* Not disabled while it fills (a second press is refused by `fill` itself): a disabled button drops the
+          focus to the page's start, and a keyboard tester's next Tab went on from the Requests summary. */}
       <button
         type="button"
-        disabled={fill.filling || !deletion.known}
-        onClick={() => (deletion.writesStay ? setAsking(true) : void run())}
+        disabled={!deletion.known}
+        aria-disabled={fill.filling || undefined}
+        onClick={() => {
+          if (fill.filling) return
+          if (deletion.writesStay) setAsking(true)
+          else void run()
+        }}
       >
         {fill.filling ? 'Filling…' : 'Fill test data'}
       </button>
