@@ -203,3 +203,16 @@ test('the focus stays on Run next step while each step runs', async ({ page }) =
     await expect(next).toBeFocused()
   })
 })
+
+test('at 800×600 Close flow gives the focus back to the Tools button that opened the flow', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  const panel = await openFlows(page)
+  await runFlowSteps(page, panel, 1)
+  await panel.getByRole('button', { name: 'Close flow' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(panel).toBeHidden()
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Tools/ })).toBeFocused()
+})

@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react'
 import { DialogNavigationContext, type NavigationOutcome } from './dialog-navigation'
+import { focusedOpener, returnFocus } from './focus-return'
 import { HelpTextContext, type HelpTopic, helpTopics } from './help'
 import { askBeforeLeaving } from './leave-guard'
 
@@ -104,9 +105,7 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
-    // Opened by the page itself (a shared link at load), the focus was nowhere: the body is no opener.
-    const focused = document.activeElement
-    const opener = focused instanceof HTMLElement && focused !== document.body ? focused : null
+    const opener = focusedOpener()
     dialog.showModal()
     // showModal focuses the header's ×; typing must go into the form, so the first control of the body.
     dialog.querySelector<HTMLElement>(FIRST_CONTROL)?.focus()
@@ -118,16 +117,7 @@ export function Dialog({
     return () => {
       dialog.removeEventListener('cancel', onCancel)
       dialog.close()
-      // The opener may be gone (the empty state's button once an account exists): the control that took
-      // its id (the header's + Add transactions after the empty state's), else the place the dialog names,
-      // else the main area, the page left where it was.
-      if (opener?.isConnected) opener.focus()
-      else {
-        const successor = opener?.id ? document.getElementById(opener.id) : null
-        const instead = successor ?? focusInstead.current?.()
-        if (instead) instead.focus()
-        else document.getElementById('main')?.focus({ preventScroll: true })
-      }
+      returnFocus(opener, () => focusInstead.current?.())
     }
   }, [])
 

@@ -80,6 +80,25 @@ it('leaves an arrow key with a modifier, or pressed in a field, to the browser',
   await within(panel).findByText(/^Step 1: 201 Created/)
 })
 
+it('gives the focus back to what opened the panel on Close flow', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  const opener = screen.getByRole('button', { name: 'Explain & share' })
+  await user.click(opener)
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  const panel = await screen.findByRole('region', { name: 'Flow' })
+  const nextStep = within(panel).getByRole('button', { name: 'Run next step →' })
+  await waitFor(() => expect(document.activeElement).toBe(nextStep))
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText(/^Step 1: 201 Created/)
+
+  // Pressed by keyboard, as the tester did: the button goes with the panel.
+  within(panel).getByRole('button', { name: 'Close flow' }).focus()
+  await user.keyboard('{Enter}')
+  expect(screen.queryByRole('region', { name: 'Flow' })).toBeNull()
+  expect(document.activeElement).toBe(opener)
+})
+
 it('shows one request at a time with PSU ids masked in presenter mode', async () => {
   const { user, renderApp } = await startConsole()
   renderApp()

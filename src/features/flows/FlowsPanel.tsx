@@ -6,6 +6,7 @@ import { type Flow, flowsFile, flowsFileOf } from '../../contract/flow'
 import { useAnnounce, useClearAnnouncement } from '../../ui/announcer'
 import { consoleDateTime } from '../../ui/dates'
 import { FilePicker } from '../../ui/FilePicker'
+import { focusedOpener, returnFocus } from '../../ui/focus-return'
 import { useMediaQuery } from '../../ui/use-media-query'
 import { count, downloadConsoleFile } from '../data-tools'
 import { checkImport, flowsImport, ImportRefusal, readImportFile } from '../file-import'
@@ -162,7 +163,13 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   }
 
   useArrowKeys(() => void next(), back)
-  useEffect(() => nextButton.current?.focus(), [])
+  // What opened the panel (Flows…, or the Tools button its menu gave the focus back to) has it again on
+  // Close flow: the panel's buttons go with the panel, and the focus fell to the page's start.
+  const opener = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    opener.current = focusedOpener()
+    nextButton.current?.focus()
+  }, [])
   // The last step disables Run next step under the focus: it goes to ← Back, not to the page's start.
   useEffect(() => {
     const focused = document.activeElement
@@ -179,6 +186,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     // The step's outcome no longer describes the screen.
     clearAnnouncement()
     onClose()
+    returnFocus(opener.current)
   }
 
   const keep = (added: Flow[]) => {
