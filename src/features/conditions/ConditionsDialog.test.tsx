@@ -31,6 +31,20 @@ it('saves a Timeout condition at once and closes, while the reads it holds are s
   expect(readOfflineConditions().rules).toMatchObject([{ operation: 'listTransactions', kind: 'timeout' }])
 })
 
+it('keeps the focus in the dialog after Remove all, on Save conditions, which applies it', async () => {
+  const { user, render } = await startConsole()
+  render(<ConditionsDialog onClose={() => {}} />)
+  const dialog = within(await screen.findByRole('dialog', { name: 'Conditions' }))
+  await user.click(await dialog.findByRole('button', { name: 'Add to listTransactions' }))
+  const removeAll = dialog.getByRole('button', { name: 'Remove all' })
+  removeAll.focus()
+  await user.keyboard('{Enter}')
+
+  // Disabled with nothing left to remove: a real browser drops the focus from it to the page's body.
+  expect(removeAll).toHaveProperty('disabled', true)
+  expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Save conditions' }))
+})
+
 it('heads each operation in plain words, its operation id second', async () => {
   const { render } = await startConsole()
   render(<ConditionsDialog onClose={() => {}} />)

@@ -76,11 +76,18 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
   const [adding, setAdding] = useState<Partial<Record<OperationName, ConditionKind>>>({})
   const [errors, setErrors] = useState<ConditionsFormErrors>()
   const form = useRef<HTMLFormElement>(null)
+  const actions = useRef<HTMLDivElement>(null)
   const timeoutErrorId = useId()
 
   const update = (id: string, change: Partial<Record<string, unknown>>) =>
     setRules((current) => current.map((rule) => (rule.id === id ? changedRule(rule, change) : rule)))
   const add = (rule: ConditionRule) => setRules((current) => [...current, rule])
+  // Remove all is disabled under the focus once nothing is left, which dropped it to the page's body with
+  // the dialog open: it goes on to the first enabled action beside it, Save conditions, which applies that.
+  const removeAll = () => {
+    flushSync(() => setRules([]))
+    actions.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus()
+  }
 
   const submit = () => {
     const found = conditionsFormErrors(rules, timeoutSeconds)
@@ -213,11 +220,11 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
           )}
         </div>
       ) : null}
-      <div className="actions">
+      <div className="actions" ref={actions}>
         <button type="submit" className="primary" disabled={save.isPending}>
           Save conditions
         </button>
-        <button type="button" onClick={() => setRules([])} disabled={rules.length === 0}>
+        <button type="button" onClick={removeAll} disabled={rules.length === 0}>
           Remove all
         </button>
         <button type="button" onClick={onClose}>
