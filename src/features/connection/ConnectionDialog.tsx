@@ -45,7 +45,14 @@ export function ConnectionDialog({ onClose }: { onClose: () => void }) {
         <button type="button" onClick={onClose}>
           Close
         </button>
-        <button type="button" className="primary" onClick={() => test.mutate()} disabled={test.isPending}>
+        {/* Not disabled while it tests: a disabled button drops the focus to the page's body, under the open
+            dialog. It keeps the focus, and the status region above says the result. */}
+        <button
+          type="button"
+          className="primary"
+          onClick={() => (test.isPending ? undefined : test.mutate())}
+          aria-disabled={test.isPending || undefined}
+        >
           {test.isPending ? 'Testing…' : 'Test connection'}
         </button>
       </footer>
