@@ -43,10 +43,13 @@ test('delete a transaction, duplicate and edit one, delete an account', async ({
   await expect(copy.getByLabel('Row 1 MCC', { exact: true })).toHaveValue('5411')
   await expect(copy.getByLabel('Row 1 transaction id', { exact: true })).toHaveValue('')
   await copy.getByLabel('Row 1 amount', { exact: true }).fill('-7.50')
-  await copy.getByRole('button', { name: 'Add transaction', exact: true }).click()
+  await copy.getByRole('button', { name: 'Add transaction', exact: true }).press('Enter')
   await expect(copy).toBeHidden()
   await expect(pages(page)).toContainText('Rows 1–2 of 2')
   expect((await tableRows(page)).join('\n')).toContain('-7.50 EUR')
+  // The focus is back where it came from, as after + Add transactions: the copy's row came in, the
+  // detail it was made from stayed open.
+  await expect(page.getByRole('button', { name: 'Duplicate and edit…' })).toBeFocused()
 
   // Delete an account: the other one stays.
   await page.getByRole('link', { name: /400000\*{6}0002/ }).click()

@@ -1,5 +1,5 @@
 import { createColumnHelper, metaHelper, tableFeatures, useTable } from '@tanstack/react-table'
-import { useEffect, useId, useRef, useState } from 'react'
+import { Fragment, useEffect, useId, useRef, useState } from 'react'
 import { showJson } from '../../api'
 import { Money } from './Money'
 import { merchantCategories } from './mcc'
@@ -150,36 +150,40 @@ export function TransactionsTable({ rows, caption, busy, actions, swapped = fals
             const classes = [pending ? 'pending' : '', id !== undefined && recent.has(id) ? 'new' : '']
             const expanded = open.has(key)
             const detailId = `${baseId}-${index}`
-            return [
-              <tr key={row.id} className={classes.join(' ').trim() || undefined}>
-                <td className="col-expand">
-                  <button
-                    type="button"
-                    className="expand-button"
-                    aria-expanded={expanded}
-                    aria-controls={expanded ? detailId : undefined}
-                    aria-label={`Details of ${rowName(row.original, index)}`}
-                    // Where a deleted row's place is (row-place.ts).
-                    data-row={key}
-                    onClick={() => toggle(key)}
-                  >
-                    {expanded ? '▾' : '▸'}
-                  </button>
-                </td>
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={cell.column.columnDef.meta?.className}>
-                    <table.FlexRender cell={cell} />
+            // One keyed fragment per row, not an array: React matches arrays by place, so a row coming in
+            // above would make every row below a new one, closing its detail under the focus.
+            return (
+              <Fragment key={row.id}>
+                <tr className={classes.join(' ').trim() || undefined}>
+                  <td className="col-expand">
+                    <button
+                      type="button"
+                      className="expand-button"
+                      aria-expanded={expanded}
+                      aria-controls={expanded ? detailId : undefined}
+                      aria-label={`Details of ${rowName(row.original, index)}`}
+                      // Where a deleted row's place is (row-place.ts).
+                      data-row={key}
+                      onClick={() => toggle(key)}
+                    >
+                      {expanded ? '▾' : '▸'}
+                    </button>
                   </td>
-                ))}
-              </tr>,
-              expanded ? (
-                <tr key={`${row.id}-detail`} className="row-detail" id={detailId}>
-                  <td colSpan={width}>
-                    <RowDetail row={row.original} actions={actions} />
-                  </td>
+                  {row.getAllCells().map((cell) => (
+                    <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
                 </tr>
-              ) : null,
-            ]
+                {expanded ? (
+                  <tr className="row-detail" id={detailId}>
+                    <td colSpan={width}>
+                      <RowDetail row={row.original} actions={actions} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            )
           })}
         </tbody>
       </table>

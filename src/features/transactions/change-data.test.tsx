@@ -92,6 +92,19 @@ it('duplicates a transaction into the form, filled with it, and adds the edited 
   )
 })
 
+it('gives the focus back to Duplicate and edit… once the copy is added', async () => {
+  const { user } = await showApp()
+  await user.click(screen.getByRole('button', { name: 'Details of transaction gone' }))
+  const opener = screen.getByRole('button', { name: 'Duplicate and edit…' })
+  await user.click(opener)
+  const dialog = within(await screen.findByRole('dialog', { name: /^Duplicate and edit · / }))
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  await waitFor(() => expect(rowsText()).toBe('Rows 1–3 of 3'))
+  // The copy comes in above the row it was made from: that row's detail stays open, its button focused.
+  expect(document.activeElement).toBe(opener)
+})
+
 // A tester's copy of a purchase in the account's own currency came out as "-43 EUR | -42 EUR": the
 // original had been copied as typed, where the Add form's blank one follows the amount.
 it.each([

@@ -52,11 +52,13 @@ const shown = new Set([
  */
 export function transactionRows(page: TransactionsPage, raw?: unknown): TransactionRow[] {
   const sent = rawElements(raw)
+  const bookedKey = keysByOccurrence('booked')
+  const pendingKey = keysByOccurrence('pending')
   const booked = page.cardTransactions.booked.map((tx, i): TransactionRow => {
     const element = sent?.booked[i] ?? tx
     return {
       ...blank,
-      key: `booked-${tx.cardTransactionId}-${i}`,
+      key: bookedKey(tx.cardTransactionId),
       pending: false,
       id: tx.cardTransactionId,
       bookingDate: tx.bookingDate,
@@ -75,7 +77,7 @@ export function transactionRows(page: TransactionsPage, raw?: unknown): Transact
       ? { ...blank, key: `pending-text-${i}`, pending: true, text: tx, raw: element, extra: [] }
       : {
           ...blank,
-          key: `pending-${tx.cardTransactionId}-${i}`,
+          key: pendingKey(tx.cardTransactionId),
           pending: true,
           id: tx.cardTransactionId,
           transactionDate: tx.transactionDate,
@@ -88,6 +90,21 @@ export function transactionRows(page: TransactionsPage, raw?: unknown): Transact
         }
   })
   return [...booked, ...pending]
+}
+
+/**
+ * Row keys by id and by how many rows before had that id, not by place: a row keeps its key when rows
+ * come in above it (a copy just added), so its open detail, and the Duplicate and edit… that has the
+ * focus, stay. Two rows of one id (a bank may send them) still differ.
+ */
+function keysByOccurrence(status: string): (id: string | undefined) => string {
+  const seen = new Map<string, number>()
+  return (id) => {
+    const name = String(id)
+    const before = seen.get(name) ?? 0
+    seen.set(name, before + 1)
+    return `${status}-${name}-${before}`
+  }
 }
 
 /** The raw answer's two arrays, when it has the object shape the rows were read from. */
