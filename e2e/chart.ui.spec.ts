@@ -60,10 +60,44 @@ test('the chart shows the window, and a brush sets From, To, the URL and the tab
   await expect(to).toHaveValue('')
 })
 
+test('by keyboard, a day picked in the chart as a table sets From, To, the URL and the table', async ({
+  page,
+}) => {
+  await openConsole(page)
+  const chart = await openChart(page)
+  const fold = chart.getByText('The chart as a table', { exact: true })
+  await fold.focus()
+  await page.keyboard.press('Enter')
+  const figures = chart.getByRole('table', { name: /per day/ })
+  const first = figures.getByRole('rowheader').first()
+  const day = (await first.textContent())?.trim() ?? ''
+  expect(day).toMatch(/^\d{4}-\d\d-\d\d$/)
+  // Tab from the fold reaches the first day's button.
+  await page.keyboard.press('Tab')
+  const pick = figures.getByRole('button', { name: `Show ${day} in the table` })
+  await expect(pick).toBeFocused()
+  await page.keyboard.press('Enter')
+
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(day)
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(day)
+  const url = new URL(page.url())
+  expect([url.searchParams.get('from'), url.searchParams.get('to')]).toEqual([day, day])
+  // The table shows that day's transactions, as many as the chart counts for it.
+  await expect(chart.getByRole('img')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`per day, ${day} to ${day}: `),
+  )
+  const chartCount = Number(
+    (await chart.getByRole('img').getAttribute('aria-label'))?.match(/: (\d+) transactions/)?.[1] ?? 'NaN',
+  )
+  await expect(pages(page).getByText(`Rows 1–${chartCount} of ${chartCount}`, { exact: true })).toBeVisible()
+  await expect(pick).toBeFocused()
+})
+
 test('the chart is accessible in both themes', async ({ page }) => {
   await openConsole(page)
   const chart = await openChart(page)
-  await chart.getByText('The chart as a table').click()
+  await chart.getByText('The chart as a table', { exact: true }).click()
   await expect(chart.getByRole('table', { name: /per day/ })).toBeVisible()
   await checkScreenInEachTheme(page, 'chart')
 })

@@ -159,6 +159,28 @@ it('a brush across the chart sets From and To to whole days, and the table follo
   )
 })
 
+it('a day picked in the chart as a table sets From and To as a drag over its bars does', async () => {
+  const { chart, user } = await showChart()
+  await user.click(within(chart).getByText('The chart as a table'))
+  const figures = await within(chart).findByRole('table', { name: /per day/ })
+  const day = within(figures).getByRole('button', { name: 'Show 2026-01-06 in the table' })
+  day.focus()
+  await user.keyboard('{Enter}')
+
+  await waitFor(() => expect(new URLSearchParams(location.search).get('from')).toBe('2026-01-06'))
+  expect(new URLSearchParams(location.search).get('to')).toBe('2026-01-06')
+  expect(screen.getByLabelText('From')).toHaveProperty('value', '2026-01-06')
+  expect(screen.getByLabelText('To')).toHaveProperty('value', '2026-01-06')
+  const table = await screen.findByRole('table', { name: /^Transactions of/ })
+  await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2))
+  expect(within(table).getByRole('cell', { name: 'b' }).textContent).toBe('b')
+  // The chart as a table stays open on the day picked, the focus on it.
+  await waitFor(() => expect(chart.getAttribute('aria-busy')).toBe('false'))
+  expect(document.activeElement).toBe(
+    within(chart).getByRole('button', { name: 'Show 2026-01-06 in the table' }),
+  )
+})
+
 it('keeps the figure’s place, its totals shown, until the bars may be drawn after the table’s rows', async () => {
   const app = await startConsole()
   const account = await seedAccount(app.sandbox)

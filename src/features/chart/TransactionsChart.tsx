@@ -4,7 +4,7 @@ import { ViewChunkBoundary } from '../../ui/ChunkBoundary'
 import { preloadedChunk } from '../../ui/lazy-chunk'
 import { ApiErrorState } from '../ApiErrorState'
 import { merchantCategories, signed } from '../transactions'
-import { brushedWindow, currenciesOf, type Measure } from './chart-data'
+import { brushedWindow, bucketDays, currenciesOf, dayNumber, type Measure } from './chart-data'
 import { BarsPlaceholder } from './chart-figure'
 import { useChartOpen } from './chart-fold'
 import {
@@ -190,34 +190,43 @@ function ChartFigures({
     )
   }
   if (summary.count === 0) return <p className="hint">No transactions in this window to chart.</p>
+  const brush = brushInto(summary, onWindow)
+  const buckets = summary.bucket === 'day' ? 'days' : 'weeks'
   return (
     <>
       {drawBars ? (
         // Their own boundary: bars that cannot be loaded are said so here, and the table goes on.
         <ViewChunkBoundary loading={<BarsPlaceholder />}>
-          <bars.Component
-            summary={summary}
-            measure={measure}
-            currency={currency ?? ''}
-            onBrush={(a, b) => {
-              const window = brushedWindow(a, b, summary)
-              if (window) onWindow(window.from, window.to)
-            }}
-          />
+          <bars.Component summary={summary} measure={measure} currency={currency ?? ''} onBrush={brush} />
         </ViewChunkBoundary>
       ) : (
         <BarsPlaceholder />
       )}
       <p className="hint chart-help">
-        Drag across the chart to filter the table to those {summary.bucket === 'day' ? 'days' : 'weeks'}.
+        Drag across the chart, or pick a {summary.bucket} in the chart as a table, to filter the table to
+        those {buckets}.
       </p>
-      <ChartTable summary={summary} />
+      <ChartTable summary={summary} onPick={(start) => pickBucket(start, summary, brush)} />
       <div className="chart-facts">
         <Totals summary={summary} />
         <TopCategories summary={summary} />
       </div>
     </>
   )
+}
+
+/** What a drag from day `a` to day `b` does: its whole buckets become the view's From and To. */
+function brushInto(summary: TransactionsSummary, onWindow: (from: string, to: string) => void) {
+  return (a: number, b: number) => {
+    const window = brushedWindow(a, b, summary)
+    if (window) onWindow(window.from, window.to)
+  }
+}
+
+/** The keyboard's way to a drag over one bucket: a click in the middle of its bars, as the pointer's. */
+function pickBucket(start: string, summary: TransactionsSummary, brush: (a: number, b: number) => void) {
+  const middle = dayNumber(start) + bucketDays(summary.bucket) / 2
+  brush(middle, middle)
 }
 
 function PagedNotice({
@@ -292,18 +301,19 @@ const sumsText = (sums: Record<string, string>) =>
     .join(', ') || '–'
 
 /** The chart's figures for screen readers and for anyone who wants the numbers. */
-function ChartTable({ summary }: { summary: TransactionsSummary }) {
+function ChartTable({ summary, onPick }: { summary: TransactionsSummary; onPick: (start: string) => void }) {
   // Its rows only while open: a year of days is hundreds of rows, made again for every brush otherwise.
   const [open, setOpen] = useState(false)
   return (
     <details className="chart-table" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>The chart as a table</summary>
-      {open ? <BucketTable summary={summary} /> : null}
+      {open ? <BucketTable summary={summary} onPick={onPick} /> : null}
     </details>
   )
 }
 
-function BucketTable({ summary }: { summary: TransactionsSummary }) {
+/** Each day or week heads its row as a button that filters the table to it, as a drag over its bars does. */
+function BucketTable({ summary, onPick }: { summary: TransactionsSummary; onPick: (start: string) => void }) {
   return (
     <table>
       <caption>
@@ -322,7 +332,16 @@ function BucketTable({ summary }: { summary: TransactionsSummary }) {
       <tbody>
         {summary.buckets.map((b) => (
           <tr key={b.start}>
-            <th scope="row">{b.start}</th>
+            <th scope="row">
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Show ${summary.bucket === 'day' ? b.start : `the week of ${b.start}`} in the table`}
+                onClick={() => onPick(b.start)}
+              >
+                {b.start}
+              </button>
+            </th>
             <td>{b.booked.count}</td>
             <td>{sumsText(b.booked.sums)}</td>
             <td>{b.pending.count}</td>
