@@ -99,6 +99,27 @@ it('gives the focus back to what opened the panel on Close flow', async () => {
   expect(document.activeElement).toBe(opener)
 })
 
+it('reads left to right by Tab: the flow, ← Back, Run next step, then Close flow', async () => {
+  const { user, renderApp } = await startConsole()
+  renderApp()
+  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
+  await user.click(screen.getByRole('button', { name: 'Flows…' }))
+  const panel = await screen.findByRole('region', { name: 'Flow' })
+  const nextStep = within(panel).getByRole('button', { name: 'Run next step →' })
+  await waitFor(() => expect(document.activeElement).toBe(nextStep))
+  await user.keyboard('{ArrowRight}')
+  await within(panel).findByText(/^Step 1: 201 Created/)
+
+  // DOM order is Tab order; the two-line panel lays these out in this order along its first line.
+  within(panel).getByRole('combobox', { name: 'Flow to run' }).focus()
+  const after: (string | null | undefined)[] = []
+  for (let press = 0; press < 3; press++) {
+    await user.tab()
+    after.push(document.activeElement?.textContent)
+  }
+  expect(after).toEqual(['← Back', 'Run next step →', 'Close flow'])
+})
+
 it('shows one request at a time with PSU ids masked in presenter mode', async () => {
   const { user, renderApp } = await startConsole()
   renderApp()

@@ -243,12 +243,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const upcoming = flow.steps[at]
   return (
     <section className="flow-panel" aria-labelledby="flow-panel-title">
-      <div className="flow-panel-head">
-        <h2 id="flow-panel-title">Flow</h2>
-        <button type="button" onClick={close}>
-          Close flow
-        </button>
-      </div>
+      <h2 id="flow-panel-title">Flow</h2>
       <label>
         <span className="visually-hidden">Flow to run</span>
         <select
@@ -301,6 +296,11 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
           {running ? 'Running…' : 'Run next step →'}
         </button>
       </div>
+      {/* After the step's buttons in the DOM, as on screen: the two-line panel shows it at the right end of
+          their line, and Tab went to it first, then back to the picker at the left. */}
+      <button type="button" className="flow-close" onClick={close}>
+        Close flow
+      </button>
       <ol className="flow-steps">
         {flow.steps.map((step, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a flow's steps never reorder, and two may share a caption
