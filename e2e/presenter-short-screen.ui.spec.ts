@@ -8,6 +8,8 @@ import {
   openConsole,
   openFlows,
   runFlowSteps,
+  whereFocusIs,
+  ZOOMED_LAPTOP,
 } from './support'
 
 /**
@@ -54,6 +56,16 @@ async function headerOverlaps(page: Page): Promise<string[]> {
     })
     return overlaps
   })
+}
+
+/** Presses `key` until `target` has the focus, the focus in sight at every stop on the way. */
+async function tabUntil(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab'): Promise<void> {
+  for (let stop = 0; stop < 60; stop++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press(key)
+    expect(await whereFocusIs(page), `the focus after ${stop + 1} × ${key}`).toBe('in sight')
+  }
+  await expect(target).toBeFocused()
 }
 
 /** Opens Flows… and runs "A first card account" to its fourth step: the table then holds that step's answer. */
@@ -171,4 +183,29 @@ test('without presenter mode at 800×600: the flow panel leaves the table and it
   await expect(panel.getByRole('button', { name: 'Export flow' })).toBeHidden()
   await panel.getByText('Record, export, import').click()
   await expect(panel.getByRole('button', { name: 'Export flow' })).toBeVisible()
+})
+
+// A keyboard tester at 683×450 (a 1366-px laptop at 200 % zoom) in presenter mode: the panel came after the
+// whole table, so the step that scrolled the table into sight took the focused Run next step off screen
+// (y 485); later the caption's bar covered it, and Back after the last step, and the inspector's buttons.
+test('presenter mode at 683×450: the focus stays in sight through a flow and on every stop back to its dates', async ({
+  page,
+}) => {
+  await page.setViewportSize(ZOOMED_LAPTOP)
+  await openConsole(page)
+  await page.keyboard.press('Alt+Shift+P')
+  const panel = await openFlows(page)
+  expect(await whereFocusIs(page)).toBe('in sight')
+  await runFlowSteps(page, panel, 5, async (step) => {
+    // From step 2 the step's rows scroll into sight once its answer is there (step 1's account has none).
+    const table = page.getByRole('table', { name: /^Transactions of/ })
+    if (step > 1) await expect(table).toHaveAttribute('aria-busy', 'false')
+    await expect.poll(() => whereFocusIs(page), `the focus after step ${step}`).toBe('in sight')
+  })
+  await expect(panel.getByRole('button', { name: '← Back' })).toBeFocused()
+
+  // Back through the inspector's buttons (before the panel in the page's order) and the table to To.
+  const older = page.getByRole('region', { name: 'Request inspector' }).getByRole('button', { name: /Older/ })
+  await tabUntil(page, older, 'Shift+Tab')
+  await tabUntil(page, page.getByLabel('To', { exact: true }), 'Shift+Tab')
 })

@@ -329,3 +329,30 @@ export async function confirmPermanentFill(page: Page): Promise<void> {
   await expect(ask).toContainText('This sandbox offers no delete: they stay there for good')
   await ask.getByRole('button', { name: 'Fill test data' }).click()
 }
+
+/** A laptop of 1366 px at 200 % zoom: the smallest window the console is made for, one column. */
+export const ZOOMED_LAPTOP = { width: 683, height: 450 } as const
+
+/**
+ * Where the focused element is, as a keyboard user sees it: "in sight" when its box lies inside the window
+ * and what the page shows at its centre is it or inside it (not a bar fixed or stuck over the page, nor
+ * the edge of a scrolled area that clips it), and the page does not scroll sideways; else what is wrong.
+ */
+export async function whereFocusIs(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const focused = document.activeElement
+    if (!focused || focused === document.body) return 'no focus'
+    const box = focused.getBoundingClientRect()
+    const name = `${focused.tagName.toLowerCase()} "${focused.getAttribute('aria-label') ?? focused.textContent?.trim().slice(0, 40)}"`
+    const sideways = document.documentElement.scrollWidth - document.documentElement.clientWidth
+    if (sideways > 0) return `the page scrolls ${sideways} px sideways (focus on ${name})`
+    if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) {
+      return `${name} at x ${Math.round(box.left)}–${Math.round(box.right)}, y ${Math.round(box.top)}–${Math.round(box.bottom)}: out of the ${innerWidth}×${innerHeight} window`
+    }
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    if (top === null || !(top === focused || focused.contains(top))) {
+      return `${name} covered by ${top?.outerHTML.slice(0, 60) ?? 'nothing'}`
+    }
+    return 'in sight'
+  })
+}

@@ -7,6 +7,7 @@ import { useAnnounce, useClearAnnouncement } from '../../ui/announcer'
 import { consoleDateTime } from '../../ui/dates'
 import { FilePicker } from '../../ui/FilePicker'
 import { focusedOpener, returnFocus } from '../../ui/focus-return'
+import { useHeightProperty } from '../../ui/use-height-property'
 import { useMediaQuery } from '../../ui/use-media-query'
 import { count, downloadConsoleFile } from '../data-tools'
 import { checkImport, flowsImport, ImportRefusal, readImportFile } from '../file-import'
@@ -14,7 +15,7 @@ import { showInInspector } from '../inspector'
 import { parseView, useView, type ViewState } from '../view-state'
 import { useArrowKeys } from './arrow-keys'
 import { keepFlowRun, startOfPanel } from './flow-run'
-import { bringStepDataIntoView, useCaptionRoom } from './in-sight'
+import { bringStepDataIntoView } from './in-sight'
 import { forgetFlowRun, keptFlowRun } from './kept-run'
 import { RecordDialog } from './RecordDialog'
 import { recordableRequests } from './record'
@@ -64,8 +65,12 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const [recordable, setRecordable] = useState<readonly RequestLogEntry[]>()
   const nextButton = useRef<HTMLButtonElement>(null)
   const backButton = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLElement>(null)
   const caption = useRef<HTMLParagraphElement>(null)
-  useCaptionRoom(caption)
+  // Presenter mode fixes the caption in a bar at the bottom of the screen, and a small screen sticks the
+  // panel above it (styles.css): the page keeps room for both.
+  useHeightProperty(panel, '--flow-panel-height')
+  useHeightProperty(caption, '--flow-caption-height')
   // The two-line panel of a narrow screen (styles.css) starts with record, export and import folded away:
   // on a short screen they would take the room of the data the step shows.
   const inARow = useMediaQuery(PANEL_IN_A_ROW)
@@ -242,7 +247,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const last = at > 0 ? outcomes[at - 1] : undefined
   const upcoming = flow.steps[at]
   return (
-    <section className="flow-panel" aria-labelledby="flow-panel-title">
+    <section className="flow-panel" aria-labelledby="flow-panel-title" ref={panel}>
       <h2 id="flow-panel-title">Flow</h2>
       <label>
         <span className="visually-hidden">Flow to run</span>

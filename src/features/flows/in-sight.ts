@@ -1,5 +1,3 @@
-import { type RefObject, useEffect } from 'react'
-
 /**
  * What a step changed, in sight once it is on screen: the main area's table with the step's answer, or
  * the refusal shown in its place. On a short screen (presenter mode at 800×600) the account's heading,
@@ -22,24 +20,4 @@ export function bringStepDataIntoView(): () => void {
   })
   observer.observe(main, { childList: true, subtree: true, attributeFilter: ['aria-busy'] })
   return () => observer.disconnect()
-}
-
-/**
- * Keeps `--flow-caption-height` at the caption's height: presenter mode fixes the caption in a bar at the
- * bottom of the screen and keeps that much room under the page, however many lines the caption takes.
- */
-export function useCaptionRoom(caption: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    const element = caption.current
-    if (!element || typeof ResizeObserver === 'undefined') return
-    const root = document.documentElement
-    const observer = new ResizeObserver(() => {
-      root.style.setProperty('--flow-caption-height', `${element.getBoundingClientRect().height}px`)
-    })
-    observer.observe(element)
-    return () => {
-      observer.disconnect()
-      root.style.removeProperty('--flow-caption-height')
-    }
-  }, [caption])
 }
