@@ -335,7 +335,7 @@ export const ZOOMED_LAPTOP = { width: 683, height: 450 } as const
 
 /**
  * Where the focused element is, as a keyboard user sees it: "in sight" when its box lies inside the window
- * and what the page shows at its centre is it or inside it (not a bar fixed or stuck over the page, nor
+ * (or, taller than the window, fills it) and what the page shows at its centre is it or inside it (not a bar fixed or stuck over the page, nor
  * the edge of a scrolled area that clips it), and the page does not scroll sideways; else what is wrong.
  */
 export async function whereFocusIs(page: Page): Promise<string> {
@@ -346,10 +346,20 @@ export async function whereFocusIs(page: Page): Promise<string> {
     const name = `${focused.tagName.toLowerCase()} "${focused.getAttribute('aria-label') ?? focused.textContent?.trim().slice(0, 40)}"`
     const sideways = document.documentElement.scrollWidth - document.documentElement.clientWidth
     if (sideways > 0) return `the page scrolls ${sideways} px sideways (focus on ${name})`
-    if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) {
+    // One taller than the window (a scrolled table's region) is in sight by the part the window shows;
+    // a pixel's fraction over the edge is the layout's rounding.
+    const fits = box.height <= innerHeight
+    const shown = fits ? box : { top: Math.max(box.top, 0), bottom: Math.min(box.bottom, innerHeight) }
+    if (
+      box.left < 0 ||
+      box.right > innerWidth + 1 ||
+      shown.top < 0 ||
+      shown.bottom > innerHeight + 1 ||
+      shown.bottom <= shown.top
+    ) {
       return `${name} at x ${Math.round(box.left)}–${Math.round(box.right)}, y ${Math.round(box.top)}–${Math.round(box.bottom)}: out of the ${innerWidth}×${innerHeight} window`
     }
-    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    const top = document.elementFromPoint(box.left + box.width / 2, (shown.top + shown.bottom) / 2)
     if (top === null || !(top === focused || focused.contains(top))) {
       return `${name} covered by ${top?.outerHTML.slice(0, 60) ?? 'nothing'}`
     }

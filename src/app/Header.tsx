@@ -4,6 +4,7 @@ import { LongerNameToggle } from '../features/LongerNameToggle'
 import { usePresenter, usePresenterSetting } from '../features/presenter'
 import { useView } from '../features/view-state'
 import { MenuButton, type MenuButtonHandle } from '../ui/MenuButton'
+import { useHeightProperty } from '../ui/use-height-property'
 import { useMediaQuery } from '../ui/use-media-query'
 import { ConditionBadges, useChangedConditions } from './ConditionBadges'
 import { ProxyAnswering } from './ProxyAnswering'
@@ -58,6 +59,9 @@ export function Header({
   onShare,
   onFlows,
 }: HeaderProps) {
+  // The one-column page keeps the header stuck at its top (styles.css): focus scrolls clear of it.
+  const header = useRef<HTMLElement>(null)
+  useHeightProperty(header, '--header-height')
   const presenter = usePresenterSetting()
   const presenting = usePresenter()
   const narrow = useMediaQuery(presenting ? PRESENTER_NARROW_HEADER : NARROW_HEADER)
@@ -141,7 +145,7 @@ export function Header({
   )
 
   return (
-    <header className={narrow ? 'app-header app-header-narrow' : 'app-header'}>
+    <header className={narrow ? 'app-header app-header-narrow' : 'app-header'} ref={header}>
       <h1>Sandbox Console</h1>
       <label className={`mode mode-${mode}`}>
         <span className="visually-hidden">Mode</span>

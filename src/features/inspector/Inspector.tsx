@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react'
 import { type LogEntry, useApiClient } from '../../api'
 import { ViewChunkBoundary } from '../../ui/ChunkBoundary'
 import { preloadedChunk } from '../../ui/lazy-chunk'
+import { useHeightProperty } from '../../ui/use-height-property'
 import { usePresenter } from '../presenter'
 import { ConditionBadge, Operation, Status } from './request-line'
 
@@ -33,11 +34,13 @@ export function Inspector() {
 function RequestsPanel({ entries }: { entries: readonly LogEntry[] }) {
   const { log } = useApiClient()
   const [open, setOpen] = useState(false)
+  const panel = useRef<HTMLElement>(null)
+  useHeightProperty(panel, '--inspector-height')
   const last = entries[0]
   const requests = entries.filter((entry) => entry.kind === 'request').length
   const appErrors = entries.length - requests
   return (
-    <section className="inspector" aria-label="Request inspector">
+    <section className="inspector" aria-label="Request inspector" ref={panel}>
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: a summary is its disclosure's own control; these only fetch code early */}
         <summary

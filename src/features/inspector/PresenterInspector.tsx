@@ -1,6 +1,7 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import type { LogEntry, RequestLogEntry } from '../../api'
 import { operationOf } from '../../contract'
+import { useHeightProperty } from '../../ui/use-height-property'
 import { maskBody, maskHeaders, useShortScreen } from '../presenter'
 import { isAbsentOffering } from './absent-offering'
 import { prettyJson } from './pretty-json'
@@ -30,8 +31,11 @@ export function PresenterInspector({ entries }: { entries: readonly LogEntry[] }
   const [opened, setOpened] = useState<boolean>()
   const open = opened ?? !short
   const partsId = useId()
+  // Stuck to the bottom of the one-column page (styles.css): focus scrolls clear of it.
+  const panel = useRef<HTMLElement>(null)
+  useHeightProperty(panel, '--inspector-height')
   return (
-    <section className="inspector presenter-inspector" aria-label="Request inspector">
+    <section className="inspector presenter-inspector" aria-label="Request inspector" ref={panel}>
       <div className="presenter-inspector-bar">
         <h2>
           Request {requests.length === 0 ? 0 : requests.length - index} of {requests.length}
