@@ -3,6 +3,7 @@ import { expect, test } from './fixtures'
 import {
   expectAccessible,
   fillAndOpenFirst,
+  fillTestData,
   inEachTheme,
   keepScreenshot,
   openConsole,
@@ -208,4 +209,35 @@ test('presenter mode at 683×450: the focus stays in sight through a flow and on
   const older = page.getByRole('region', { name: 'Request inspector' }).getByRole('button', { name: /Older/ })
   await tabUntil(page, older, 'Shift+Tab')
   await tabUntil(page, page.getByLabel('To', { exact: true }), 'Shift+Tab')
+})
+
+// The same tester without a flow: Alt+Shift+P with the last row's Details button focused left it at y 1187,
+// off screen; Shift+Tab, Tab put it behind the presenter inspector; and the table outgrew its area, so
+// Details ("SAS", "Hot/Adl/Ber") slid under the stuck amounts.
+test('presenter mode at 683×450 without a flow: the focus stays in sight, Details are read whole', async ({
+  page,
+}) => {
+  await page.setViewportSize(ZOOMED_LAPTOP)
+  await openConsole(page)
+  await fillTestData(page)
+  const details = page.getByRole('button', { name: /^Details of transaction/ })
+  await expect(details).toHaveCount(9)
+  // By keyboard, as the tester reached it.
+  await details.nth(7).focus()
+  await page.keyboard.press('Tab')
+  await expect(details.last()).toBeFocused()
+  expect(await whereFocusIs(page)).toBe('in sight')
+
+  await page.keyboard.press('Alt+Shift+P')
+  const inspector = page.getByRole('region', { name: 'Request inspector' })
+  await expect(inspector.getByRole('heading', { name: /^Request \d+ of/ })).toBeVisible()
+  await expect.poll(() => whereFocusIs(page), 'the focus after Alt+Shift+P').toBe('in sight')
+  await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('Tab')
+  await expect(details.last()).toBeFocused()
+  expect(await whereFocusIs(page), 'the focus after Shift+Tab, Tab').toBe('in sight')
+  const sideways = await page
+    .getByRole('region', { name: /^Transactions of/ })
+    .evaluate((region) => region.scrollWidth - region.clientWidth)
+  expect(sideways, 'px of the table out of view sideways').toBe(0)
 })
