@@ -13,6 +13,8 @@ import {
   openHeaderGroup,
   screens,
   showHeaderTools,
+  tabUntil,
+  whereFocusIs,
 } from './support'
 
 // Every dialog, opened in turn on one page per screen size over the fixed test data (a page per dialog
@@ -327,4 +329,22 @@ test('at 683×450 the account list is above the table, folded, one click away', 
   await expect(page.getByRole('heading', { name: /^492500/ })).toBeInViewport()
   await expect(sidebar.getByRole('button', { name: 'List (2) ▾' })).toHaveAttribute('aria-expanded', 'false')
   await keepScreenshot(page, 'account-list-683x450')
+})
+
+// A keyboard tester at 800×600 Tabbed to the last "PSD2: 4 reads a day" (summarizeTransactions) and pressed
+// Enter: the rule it added, shown above it, pushed the focused button behind the pinned Save conditions /
+// Remove all / Cancel.
+test('at 800×600 Conditions keeps the focus above its pinned actions, by Tab and after adding a rule', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await headerTool(page, 'Test conditions', /^Faults, delays and quotas/)
+  const dialog = modal(page, 'Conditions')
+  const psd2 = dialog.getByRole('button', { name: 'PSD2: 4 reads a day on summarizeTransactions' })
+  await tabUntil(page, psd2, 'Tab')
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('group', { name: /^Rule r\d+: / })).toHaveCount(1)
+  await expect(psd2).toBeFocused()
+  expect(await whereFocusIs(page)).toBe('in sight')
 })

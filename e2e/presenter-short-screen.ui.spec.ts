@@ -9,6 +9,7 @@ import {
   openConsole,
   openFlows,
   runFlowSteps,
+  tabUntil,
   whereFocusIs,
   ZOOMED_LAPTOP,
 } from './support'
@@ -57,16 +58,6 @@ async function headerOverlaps(page: Page): Promise<string[]> {
     })
     return overlaps
   })
-}
-
-/** Presses `key` until `target` has the focus, the focus in sight at every stop on the way. */
-async function tabUntil(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab'): Promise<void> {
-  for (let stop = 0; stop < 60; stop++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press(key)
-    expect(await whereFocusIs(page), `the focus after ${stop + 1} × ${key}`).toBe('in sight')
-  }
-  await expect(target).toBeFocused()
 }
 
 /** Opens Flows… and runs "A first card account" to its fourth step: the table then holds that step's answer. */

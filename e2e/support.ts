@@ -366,3 +366,13 @@ export async function whereFocusIs(page: Page): Promise<string> {
     return 'in sight'
   })
 }
+
+/** Presses `key` until `target` has the focus, the focus in sight at every stop on the way. */
+export async function tabUntil(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab'): Promise<void> {
+  for (let stop = 0; stop < 60; stop++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press(key)
+    expect(await whereFocusIs(page), `the focus after ${stop + 1} × ${key}`).toBe('in sight')
+  }
+  await expect(target).toBeFocused()
+}

@@ -81,7 +81,12 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
 
   const update = (id: string, change: Partial<Record<string, unknown>>) =>
     setRules((current) => current.map((rule) => (rule.id === id ? changedRule(rule, change) : rule)))
-  const add = (rule: ConditionRule) => setRules((current) => [...current, rule])
+  // The rule is shown above the button that added it, which it pushes down: at 800×600 the focused PSD2
+  // button went behind the pinned actions. Rendered at once, the focus is scrolled back above them.
+  const add = (rule: ConditionRule) => {
+    flushSync(() => setRules((current) => [...current, rule]))
+    document.activeElement?.scrollIntoView({ block: 'nearest' })
+  }
   // Remove all is disabled under the focus once nothing is left, which dropped it to the page's body with
   // the dialog open: it goes on to the first enabled action beside it, Save conditions, which applies that.
   const removeAll = () => {
