@@ -9,6 +9,7 @@ import {
   openConsole,
   openFlows,
   runFlowSteps,
+  swapAmounts,
   tabUntil,
   whereFocusIs,
   ZOOMED_LAPTOP,
@@ -231,4 +232,25 @@ test('presenter mode at 683×450 without a flow: the focus stays in sight, Detai
     .getByRole('region', { name: /^Transactions of/ })
     .evaluate((region) => region.scrollWidth - region.clientWidth)
   expect(sideways, 'px of the table out of view sideways').toBe(0)
+})
+
+// The same tester turned the amount swap on: beside the mode and Tools at presenter type the badge had room
+// for a word a line ("Swap / amo / on"), clipped, and the Tools button lay over it.
+test('presenter mode at 683×450: a test condition’s badge is read whole, nothing over it', async ({
+  page,
+}) => {
+  await page.setViewportSize(ZOOMED_LAPTOP)
+  await openConsole(page)
+  await page.keyboard.press('Alt+Shift+P')
+  await (await swapAmounts(page)).check()
+  await page.keyboard.press('Escape')
+  const badge = page.getByRole('banner').getByRole('button', { name: /Swap amounts on/ })
+  await expect(badge).toBeVisible()
+  expect(await headerOverlaps(page)).toEqual([])
+  // One line of its words: a line and its padding are under twice its type's size.
+  const heightInEms = await badge.evaluate(
+    (element) =>
+      element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).fontSize),
+  )
+  expect(heightInEms, 'the badge’s height in its type’s size').toBeLessThan(2)
 })
