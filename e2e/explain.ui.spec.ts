@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { checkScreenInEachTheme, keepScreenshot, openConsole, openHeaderGroup } from './support'
+import { checkScreenInEachTheme, keepScreenshot, openConsole, openHeaderGroup, tabUntil } from './support'
 
 // Requests from the diagnosis corpus: signed with the offline TEST identity on 2026-11-23, so the Date is
 // judged "as of the request's Date" (the panel's checkbox for a request captured earlier).
@@ -94,4 +94,18 @@ test('a diagnosis passes axe in both themes', async ({ page }) => {
   await keepScreenshot(dialog, 'issue13-diagnosis')
   await page.setViewportSize({ width: 800, height: 600 })
   await keepScreenshot(page, 'explain-diagnosis-800')
+})
+
+// A keyboard tester at 800×600: after Diagnose the form shrank to a strip of about 140 px over the
+// diagnosis, the focused request ran under the Close / Diagnose bar and the file input's focus ring was cut.
+test('at 800×600 after Diagnose every field of the form can be focused in sight', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  const dialog = await openExplain(page)
+  const request = dialog.getByLabel('Request: raw HTTP, curl or HAR')
+  await request.fill('GET /v1/x HTTP/1.1\nHost: a')
+  await dialog.getByRole('button', { name: 'Diagnose' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Diagnosis' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Diagnose' }).focus()
+  await tabUntil(page, request, 'Shift+Tab')
+  await tabUntil(page, dialog.getByRole('checkbox', { name: /as of the request's Date/ }), 'Tab')
 })

@@ -335,8 +335,9 @@ export const ZOOMED_LAPTOP = { width: 683, height: 450 } as const
 
 /**
  * Where the focused element is, as a keyboard user sees it: "in sight" when its box lies inside the window
- * (or, taller than the window, fills it) and what the page shows at its centre is it or inside it (not a bar fixed or stuck over the page, nor
- * the edge of a scrolled area that clips it), and the page does not scroll sideways; else what is wrong.
+ * (or, taller than the window, fills it), what the page shows at its centre (and a field's top and bottom
+ * edges) is it or inside it (not a bar fixed or stuck over the page, nor the edge of a scrolled area that
+ * clips it), and the page does not scroll sideways; else what is wrong.
  */
 export async function whereFocusIs(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -359,9 +360,15 @@ export async function whereFocusIs(page: Page): Promise<string> {
     ) {
       return `${name} at x ${Math.round(box.left)}–${Math.round(box.right)}, y ${Math.round(box.top)}–${Math.round(box.bottom)}: out of the ${innerWidth}×${innerHeight} window`
     }
-    const top = document.elementFromPoint(box.left + box.width / 2, (shown.top + shown.bottom) / 2)
-    if (top === null || !(top === focused || focused.contains(top))) {
-      return `${name} covered by ${top?.outerHTML.slice(0, 60) ?? 'nothing'}`
+    // Its centre, and for a field up to half the window's height the middle of its top and bottom edges
+    // too (a bar may cover a textarea's lower half); a larger area is in sight by its centre.
+    const x = box.left + box.width / 2
+    const middle = (shown.top + shown.bottom) / 2
+    for (const y of box.height <= innerHeight / 2 ? [middle, box.top + 2, box.bottom - 2] : [middle]) {
+      const top = document.elementFromPoint(x, y)
+      if (top === null || !(top === focused || focused.contains(top))) {
+        return `${name} covered at y ${Math.round(y)} by ${top?.outerHTML.slice(0, 60) ?? 'nothing'}`
+      }
     }
     return 'in sight'
   })
