@@ -428,3 +428,29 @@ test('at 683×450 every tab stop down to the pager is in sight, and the mode sta
   })
   expect(modeSeen, 'the Mode switch in view with the pager focused').toBe(true)
 })
+
+// A keyboard tester at 800×600: on a date field's calendar button (its own tab stop after the day, month
+// and year) Chromium drew only a thin 1 px ring on the icon, not the app's 2 px ring the field's parts get.
+test('a date field’s calendar button shows the app’s focus ring, as the field’s parts do', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await openConsole(page)
+  await fillAndOpenFirst(page)
+  const from = page.getByLabel('From', { exact: true })
+  const ring = () =>
+    from.evaluate((input) => {
+      const style = getComputedStyle(input)
+      return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`
+    })
+  await page.getByRole('radio', { name: 'both' }).focus()
+  await page.keyboard.press('Tab')
+  await expect(from).toBeFocused()
+  const parts = await ring()
+  expect(parts).toMatch(/^solid 2px /)
+  for (let part = 0; part < 3; part++) await page.keyboard.press('Tab')
+  // On the calendar button: the field holds the focus, its parts do not.
+  await expect(from).toBeFocused()
+  expect(await from.evaluate((input) => input.matches(':focus'))).toBe(false)
+  expect(await ring()).toBe(parts)
+})
