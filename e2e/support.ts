@@ -341,36 +341,44 @@ export const ZOOMED_LAPTOP = { width: 683, height: 450 } as const
  */
 export async function whereFocusIs(page: Page): Promise<string> {
   return page.evaluate(() => {
+    // One taller than the window (a scrolled table's region) is in sight by the part the window shows.
+    const shownPart = (box: DOMRect) =>
+      box.height <= innerHeight
+        ? { top: box.top, bottom: box.bottom }
+        : { top: Math.max(box.top, 0), bottom: Math.min(box.bottom, innerHeight) }
+    // A pixel's fraction over the edge is the layout's rounding.
+    const outOfWindow = (box: DOMRect, shown: { top: number; bottom: number }) =>
+      box.left < 0 ||
+      box.right > innerWidth + 1 ||
+      shown.top < 0 ||
+      shown.bottom > innerHeight + 1 ||
+      shown.bottom <= shown.top
+    // Its centre, and for a field up to half the window's height the middle of its top and bottom edges
+    // too (a bar may cover a textarea's lower half); a larger area is in sight by its centre.
+    const coveredAt = (focused: Element, box: DOMRect, shown: { top: number; bottom: number }) => {
+      const x = box.left + box.width / 2
+      const middle = (shown.top + shown.bottom) / 2
+      const points = box.height <= innerHeight / 2 ? [middle, box.top + 2, box.bottom - 2] : [middle]
+      for (const y of points) {
+        const top = document.elementFromPoint(x, y)
+        if (top === null || !(top === focused || focused.contains(top))) return { y, top }
+      }
+      return undefined
+    }
+
     const focused = document.activeElement
     if (!focused || focused === document.body) return 'no focus'
     const box = focused.getBoundingClientRect()
     const name = `${focused.tagName.toLowerCase()} "${focused.getAttribute('aria-label') ?? focused.textContent?.trim().slice(0, 40)}"`
     const sideways = document.documentElement.scrollWidth - document.documentElement.clientWidth
     if (sideways > 0) return `the page scrolls ${sideways} px sideways (focus on ${name})`
-    // One taller than the window (a scrolled table's region) is in sight by the part the window shows;
-    // a pixel's fraction over the edge is the layout's rounding.
-    const fits = box.height <= innerHeight
-    const shown = fits ? box : { top: Math.max(box.top, 0), bottom: Math.min(box.bottom, innerHeight) }
-    if (
-      box.left < 0 ||
-      box.right > innerWidth + 1 ||
-      shown.top < 0 ||
-      shown.bottom > innerHeight + 1 ||
-      shown.bottom <= shown.top
-    ) {
+    const shown = shownPart(box)
+    if (outOfWindow(box, shown)) {
       return `${name} at x ${Math.round(box.left)}–${Math.round(box.right)}, y ${Math.round(box.top)}–${Math.round(box.bottom)}: out of the ${innerWidth}×${innerHeight} window`
     }
-    // Its centre, and for a field up to half the window's height the middle of its top and bottom edges
-    // too (a bar may cover a textarea's lower half); a larger area is in sight by its centre.
-    const x = box.left + box.width / 2
-    const middle = (shown.top + shown.bottom) / 2
-    for (const y of box.height <= innerHeight / 2 ? [middle, box.top + 2, box.bottom - 2] : [middle]) {
-      const top = document.elementFromPoint(x, y)
-      if (top === null || !(top === focused || focused.contains(top))) {
-        return `${name} covered at y ${Math.round(y)} by ${top?.outerHTML.slice(0, 60) ?? 'nothing'}`
-      }
-    }
-    return 'in sight'
+    const covered = coveredAt(focused, box, shown)
+    if (covered === undefined) return 'in sight'
+    return `${name} covered at y ${Math.round(covered.y)} by ${covered.top?.outerHTML.slice(0, 60) ?? 'nothing'}`
   })
 }
 
