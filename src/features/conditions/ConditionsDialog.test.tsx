@@ -45,6 +45,20 @@ it('keeps the focus in the dialog after Remove all, on Save conditions, which ap
   expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Save conditions' }))
 })
 
+// A keyboard tester removed one rule: its Remove button went with its row, and the focus with it.
+it('keeps the focus in the dialog after a rule’s Remove, on its operation’s Add', async () => {
+  const { user, render } = await startConsole()
+  render(<ConditionsDialog onClose={() => {}} />)
+  const dialog = within(await screen.findByRole('dialog', { name: 'Conditions' }))
+  await user.click(await dialog.findByRole('button', { name: 'Add to listTransactions' }))
+  const remove = dialog.getByRole('button', { name: /^Remove rule / })
+  remove.focus()
+  await user.keyboard('{Enter}')
+
+  expect(dialog.queryByRole('button', { name: /^Remove rule / })).toBeNull()
+  expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Add to listTransactions' }))
+})
+
 it('heads each operation in plain words, its operation id second', async () => {
   const { render } = await startConsole()
   render(<ConditionsDialog onClose={() => {}} />)

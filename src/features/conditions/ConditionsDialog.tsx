@@ -94,6 +94,14 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
     actions.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus()
   }
 
+  // A rule's Remove goes with its row, which dropped the focus to the page's body: it goes on to its
+  // operation's Add, where a rule of that operation comes from.
+  const removeRule = (id: string, button: HTMLElement) => {
+    const operation = button.closest('.conditions-operation')
+    flushSync(() => setRules((current) => current.filter((rule) => rule.id !== id)))
+    operation?.querySelector<HTMLElement>('.conditions-add button')?.focus()
+  }
+
   const submit = () => {
     const found = conditionsFormErrors(rules, timeoutSeconds)
     // Rendered at once, so the first marked field can take the focus.
@@ -167,7 +175,7 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
                 rule={rule}
                 errorOf={(field) => errors?.fields.get(ruleFieldKey(rule.id, field))}
                 onChange={(change) => update(rule.id, change)}
-                onRemove={() => setRules((current) => current.filter((r) => r.id !== rule.id))}
+                onRemove={(button) => removeRule(rule.id, button)}
               />
             ))}
             <div className="conditions-add">
@@ -250,7 +258,8 @@ function RuleRow({
   /** The message beside a field the form refused. */
   errorOf: (field: RuleField) => string | undefined
   onChange: (change: Partial<Record<string, unknown>>) => void
-  onRemove: () => void
+  /** Given the Remove button pressed, which goes with the row. */
+  onRemove: (button: HTMLElement) => void
 }) {
   const errorId = useId()
   const number = (
@@ -317,7 +326,11 @@ function RuleRow({
         : null}
       {number('probability', rule.probability, (n) => onChange({ probability: n }), 0.05)}
       {number('seed', rule.seed, (n) => onChange({ seed: n }))}
-      <button type="button" onClick={onRemove} aria-label={`Remove rule ${rule.id}`}>
+      <button
+        type="button"
+        onClick={(event) => onRemove(event.currentTarget)}
+        aria-label={`Remove rule ${rule.id}`}
+      >
         Remove
       </button>
     </fieldset>
