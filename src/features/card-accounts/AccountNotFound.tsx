@@ -39,7 +39,6 @@ export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps
   )
   const [holding] = useState(() => otherModeHolding(book.exportBook(), id, mode))
   const upstreamRead = useUpstream()
-  const [, setView] = useView()
   // Which sandbox the proxy serves decides the words below: none until it is known, not the wrong ones.
   if (mode === 'proxy' && upstreamRead.isPending) return null
   const upstream = upstreamRead.data
@@ -62,9 +61,7 @@ export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps
           and data file). Accounts of this sandbox are in the list.
         </p>
         <div className="actions">
-          <button type="button" onClick={() => setView({ account: undefined, offset: 0 })}>
-            Back to the account list
-          </button>
+          <BackToList />
         </div>
       </div>
     )
@@ -108,9 +105,7 @@ export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps
         it, not in this sandbox: open the link there, or switch mode in that browser.
       </p>
       <div className="actions">
-        <button type="button" onClick={() => setView({ account: undefined, offset: 0 })}>
-          Back to the account list
-        </button>
+        <BackToList />
         <button type="button" onClick={() => onSwitchMode('offline')}>
           Switch to {modeLabels.offline}
         </button>
@@ -175,7 +170,6 @@ const sandboxOf: Record<Mode, string> = {
 
 /** An account this browser had, which its sandbox no longer has: no other browser or mode will find it. */
 function AccountGone({ id, mode }: { id: string; mode: Mode }) {
-  const [, setView] = useView()
   return (
     <div className="empty-state" role="alert">
       <h2>Card account no longer in the sandbox</h2>
@@ -185,10 +179,18 @@ function AccountGone({ id, mode }: { id: string; mode: Mode }) {
         this browser, or the sandbox's data was reset. The console no longer lists it either.
       </p>
       <div className="actions">
-        <button type="button" onClick={() => setView({ account: undefined, offset: 0 })}>
-          Back to the account list
-        </button>
+        <BackToList />
       </div>
     </div>
+  )
+}
+
+/** The way out every not-found page offers: the list of this sandbox's accounts, the URL's id dropped. */
+function BackToList() {
+  const [, setView] = useView()
+  return (
+    <button type="button" onClick={() => setView({ account: undefined, offset: 0 })}>
+      Back to the account list
+    </button>
   )
 }

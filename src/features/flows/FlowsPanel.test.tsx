@@ -80,7 +80,8 @@ it('leaves an arrow key with a modifier, or pressed in a field, to the browser',
   await within(panel).findByText(/^Step 1: 201 Created/)
 })
 
-it('gives the focus back to what opened the panel on Close flow', async () => {
+/** The console with a shipped flow's first step run from Flows…, opened from Explain & share. */
+async function firstStepRun() {
   const { user, renderApp } = await startConsole()
   renderApp()
   const opener = screen.getByRole('button', { name: 'Explain & share' })
@@ -91,6 +92,11 @@ it('gives the focus back to what opened the panel on Close flow', async () => {
   await waitFor(() => expect(document.activeElement).toBe(nextStep))
   await user.keyboard('{ArrowRight}')
   await within(panel).findByText(/^Step 1: 201 Created/)
+  return { user, opener, panel }
+}
+
+it('gives the focus back to what opened the panel on Close flow', async () => {
+  const { user, opener, panel } = await firstStepRun()
 
   // Pressed by keyboard, as the tester did: the button goes with the panel.
   within(panel).getByRole('button', { name: 'Close flow' }).focus()
@@ -100,15 +106,7 @@ it('gives the focus back to what opened the panel on Close flow', async () => {
 })
 
 it('reads left to right by Tab: the flow, ← Back, Run next step, then Close flow', async () => {
-  const { user, renderApp } = await startConsole()
-  renderApp()
-  await user.click(screen.getByRole('button', { name: 'Explain & share' }))
-  await user.click(screen.getByRole('button', { name: 'Flows…' }))
-  const panel = await screen.findByRole('region', { name: 'Flow' })
-  const nextStep = within(panel).getByRole('button', { name: 'Run next step →' })
-  await waitFor(() => expect(document.activeElement).toBe(nextStep))
-  await user.keyboard('{ArrowRight}')
-  await within(panel).findByText(/^Step 1: 201 Created/)
+  const { user, panel } = await firstStepRun()
 
   // DOM order is Tab order; the two-line panel lays these out in this order along its first line.
   within(panel).getByRole('combobox', { name: 'Flow to run' }).focus()
