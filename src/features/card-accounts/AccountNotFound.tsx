@@ -117,19 +117,31 @@ export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps
 /** The mode other than `mode` whose book (of any of its upstreams) names `id`; undefined if none does. */
 function otherModeHolding(books: AccountBooks, id: string, mode: Mode): Mode | undefined {
   const other = otherMode(mode)
-  const held = Object.entries(books).some(
-    ([upstream, { entries }]) =>
-      (upstream === OFFLINE_UPSTREAM) === (other === 'offline') && entries.some((entry) => entry.id === id),
+  const held = upstreamHolding(
+    books,
+    id,
+    (upstream) => (upstream === OFFLINE_UPSTREAM) === (other === 'offline'),
   )
-  return held ? other : undefined
+  return held === undefined ? undefined : other
 }
 
 /** The first other proxy upstream whose book names `id` (the book's key says which sandbox it was). */
 function proxySandboxHolding(books: AccountBooks, id: string, current: string): string | undefined {
+  return upstreamHolding(
+    books,
+    id,
+    (upstream) => ![OFFLINE_UPSTREAM, UNKNOWN_UPSTREAM, current].includes(upstream),
+  )
+}
+
+/** The first upstream `wanted` takes whose book names `id`. */
+function upstreamHolding(
+  books: AccountBooks,
+  id: string,
+  wanted: (upstream: string) => boolean,
+): string | undefined {
   return Object.entries(books).find(
-    ([upstream, { entries }]) =>
-      ![OFFLINE_UPSTREAM, UNKNOWN_UPSTREAM, current].includes(upstream) &&
-      entries.some((entry) => entry.id === id),
+    ([upstream, { entries }]) => wanted(upstream) && entries.some((entry) => entry.id === id),
   )?.[0]
 }
 
