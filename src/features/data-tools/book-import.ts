@@ -1,9 +1,6 @@
 import { OFFLINE_UPSTREAM } from '../../api'
-import type { AccountBooks, UpstreamBook } from '../../contract'
-import { count } from './offline-data'
-
-/** Accounts a book names, each once: a file edited by hand may name one twice. */
-const accountsIn = (book: UpstreamBook | undefined) => new Set(book?.entries.map(({ id }) => id)).size
+import type { AccountBooks } from '../../contract'
+import { accountsIn, count } from './offline-data'
 
 /**
  * What Import book… did with a file's books, in words: the accounts this sandbox's book gained, those kept

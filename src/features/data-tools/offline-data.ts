@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { OfflineData, OfflineStoreStatus } from '../../api'
-import type { AccountBooks, ConsoleFile, ScenarioFile } from '../../contract'
+import type { AccountBooks, ConsoleFile, ScenarioFile, UpstreamBook } from '../../contract'
 import type { FlowsFile } from '../../contract/flow'
 import { downloadJson } from '../../ui/download'
 
@@ -45,7 +45,11 @@ export function downloadConsoleFile(file: ConsoleFile | ScenarioFile | FlowsFile
   downloadJson(file, what)
 }
 
+/** How many accounts one upstream's book names, each once: a file edited by hand may name one twice. */
+export const accountsIn = (book: UpstreamBook | undefined): number =>
+  new Set(book?.entries.map(({ id }) => id)).size
+
 /** How many accounts the books name, every upstream together. */
 export function bookAccounts(books: AccountBooks): number {
-  return Object.values(books).reduce((sum, book) => sum + book.entries.length, 0)
+  return Object.values(books).reduce((sum, book) => sum + accountsIn(book), 0)
 }
