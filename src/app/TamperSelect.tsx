@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { readAgain, useApiClient, useTamper } from '../api'
+import { readAgainUnderSwitch, useApiClient, useTamper } from '../api'
 import { tamperLabels, tamperScenarios } from '../signing/tamper-scenarios'
 
 /** Spoils every signed request one way, to show the exact 401 the sandbox answers. */
@@ -16,7 +16,7 @@ export function TamperSelect() {
         onChange={(e) => {
           const next = tamperScenarios.find((s) => s === e.target.value)
           settings.tamper.write(next)
-          void readAgain(queryClient)
+          void readAgainUnderSwitch(queryClient)
         }}
       >
         <option value="">Correct (default)</option>

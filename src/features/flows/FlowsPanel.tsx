@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { type RequestLogEntry, readAgain, useApiClient } from '../../api'
+import { type RequestLogEntry, readAgain, readAgainUnderSwitch, useApiClient } from '../../api'
 import { localToday } from '../../contract'
 import { type Flow, flowsFile, flowsFileOf } from '../../contract/flow'
 import { useAnnounce, useClearAnnouncement } from '../../ui/announcer'
@@ -81,7 +81,7 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
   const setTamper = (value: typeof tamperBefore) => {
     if (api.settings.tamper.read() === value) return
     api.settings.tamper.write(value)
-    void readAgain(queryClient)
+    void readAgainUnderSwitch(queryClient)
   }
 
   // Once: the step the panel opens on is on screen as that step left it. The Signature switch is as its
