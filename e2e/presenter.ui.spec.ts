@@ -216,3 +216,24 @@ test('at 800×600 Close flow gives the focus back to the Tools button that opene
   await expect(panel).toBeHidden()
   await expect(page.getByRole('banner').getByRole('button', { name: /^Tools/ })).toBeFocused()
 })
+
+test('turned on and off from its menu by keyboard, the focus goes where the toggle went and it is said', async ({
+  page,
+}) => {
+  await openConsole(page)
+  const header = page.getByRole('banner')
+  await header.getByRole('button', { name: 'Explain & share' }).focus()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('End')
+  await expect(page.getByRole('button', { name: 'Presenter mode' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  // At presenter mode's type size the groups fold into Tools, the button that now holds the toggle.
+  await expect(header.getByRole('button', { name: /^Tools/ })).toBeFocused()
+  await expect(page.getByRole('status').filter({ hasText: 'Presenter mode on' })).toHaveCount(1)
+
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Presenter mode' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(header.getByRole('button', { name: 'Explain & share' })).toBeFocused()
+  await expect(page.getByRole('status').filter({ hasText: 'Presenter mode off' })).toHaveCount(1)
+})

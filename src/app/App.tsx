@@ -12,7 +12,7 @@ import { FillButton } from '../features/data-tools/FillButton'
 import { type FillTestData, useFillTestData } from '../features/data-tools/fill'
 import { dropFlowRun, FlowsPanel, flowRunKept } from '../features/flows'
 import { Inspector } from '../features/inspector/Inspector'
-import { isPresenterShortcut, usePresenter, usePresenterSetting } from '../features/presenter'
+import { isPresenterShortcut, usePresenter, useTogglePresenter } from '../features/presenter'
 import { isSharedLinkFragment, useReloadOnSharedLink } from '../features/share/shared-link-fragment'
 import { ADD_TRANSACTIONS_ID, type DeletableRow, type TransactionFormRow } from '../features/transactions'
 import { UnexpectedAnswer } from '../features/UnexpectedAnswer'
@@ -459,16 +459,16 @@ const copyToOffline = {
 
 /** Alt+Shift+P turns presenter mode on or off from anywhere, a dialog included. */
 function usePresenterShortcut() {
-  const presenter = usePresenterSetting()
+  const togglePresenter = useTogglePresenter()
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!isPresenterShortcut(event)) return
       event.preventDefault()
-      presenter.write(!presenter.read())
+      togglePresenter()
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [presenter])
+  }, [togglePresenter])
 }
 
 const sandboxNames: Record<Mode, string> = {

@@ -1,7 +1,7 @@
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
+import { type FocusEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { type Mode, modeDataHomes, modeLabels, modes } from '../api'
 import { LongerNameToggle } from '../features/LongerNameToggle'
-import { usePresenter, usePresenterSetting } from '../features/presenter'
+import { usePresenter, useTogglePresenter } from '../features/presenter'
 import { useView } from '../features/view-state'
 import { MenuButton, type MenuButtonHandle } from '../ui/MenuButton'
 import { useHeightProperty } from '../ui/use-height-property'
@@ -62,13 +62,13 @@ export function Header({
   // The one-column page keeps the header stuck at its top (styles.css): focus scrolls clear of it.
   const header = useRef<HTMLElement>(null)
   useHeightProperty(header, '--header-height')
-  const presenter = usePresenterSetting()
+  const togglePresenter = useTogglePresenter()
   const presenting = usePresenter()
   const narrow = useMediaQuery(presenting ? PRESENTER_NARROW_HEADER : NARROW_HEADER)
+  const { menus, followFocus } = useRegroupedFocus(narrow)
   const [view, setView] = useView()
   const [theme, setTheme] = useState(readTheme)
   const changed = useChangedConditions(mode)
-  const testMenu = useRef<MenuButtonHandle>(null)
   const attention =
     changed.length > 0 ? `Changed on purpose: ${changed.map((c) => c.text).join('; ')}` : undefined
 
@@ -113,7 +113,7 @@ export function Header({
         aria-pressed={presenting}
         aria-keyshortcuts="Alt+Shift+P"
         title="Alt+Shift+P"
-        onClick={() => presenter.write(!presenting)}
+        onClick={togglePresenter}
       >
         Presenter mode
       </button>
@@ -173,11 +173,19 @@ export function Header({
         changed={changed}
         onClock={onClock}
         onConditions={onConditions}
-        onControl={(control) => testMenu.current?.open(`[data-control="${control}"]`)}
+        onControl={(control) => menus.test.current?.open(`[data-control="${control}"]`)}
       />
-      <div className="header-groups">
+      {/* The menus are keyed: unkeyed, React made Tools the Test conditions button across a fold, focus and all. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: it follows the focus, handling no input */}
+      <div className="header-groups" onFocus={followFocus} onBlur={followFocus}>
         {narrow ? (
-          <MenuButton ref={testMenu} className="header-tools" label="Tools" attention={attention}>
+          <MenuButton
+            key="tools"
+            ref={menus.test}
+            className="header-tools"
+            label="Tools"
+            attention={attention}
+          >
             <MenuGroup title="Test conditions">{testConditions}</MenuGroup>
             <MenuGroup title="Explain & share">{support}</MenuGroup>
             <MenuGroup title="Settings and help">
@@ -190,11 +198,13 @@ export function Header({
           </MenuButton>
         ) : (
           <>
-            <MenuButton ref={testMenu} label="Test conditions" attention={attention}>
+            <MenuButton key="test" ref={menus.test} label="Test conditions" attention={attention}>
               {testConditions}
             </MenuButton>
-            <MenuButton label="Explain & share">{support}</MenuButton>
-            <MenuButton label="Settings">
+            <MenuButton key="share" ref={menus.share} label="Explain & share">
+              {support}
+            </MenuButton>
+            <MenuButton key="settings" ref={menus.settings} label="Settings">
               {connection}
               {themeSelect}
             </MenuButton>
@@ -208,7 +218,6 @@ export function Header({
   )
 }
 
-/** One group of the folded Tools panel, named for a screen reader and in sight. */
 /**
  * An arrow key on the closed Mode select opens its list rather than choose the next mode: Chromium switches
  * a closed select on ArrowUp/ArrowDown, and a switch reloads the page into the other mode's data (WCAG
@@ -225,6 +234,46 @@ function openInsteadOfSwitching(event: KeyboardEvent<HTMLSelectElement>) {
   }
 }
 
+type MenuGroupName = 'test' | 'share' | 'settings'
+
+/**
+ * The groups fold into Tools, or unfold, when the width or presenter mode's type size changes (the toggle is
+ * inside them): the control that had the focus is then gone and the focus falls to the page. It goes to the
+ * button that now holds that control's group instead: Tools folded, the group's own button unfolded.
+ * Returns the menus' handles and the handler that follows the focus in and out of the groups.
+ */
+function useRegroupedFocus(narrow: boolean) {
+  const test = useRef<MenuButtonHandle>(null)
+  const share = useRef<MenuButtonHandle>(null)
+  const settings = useRef<MenuButtonHandle>(null)
+  const group = useRef<MenuGroupName | null>(null)
+  useLayoutEffect(() => {
+    const was = group.current
+    if (was === null || (document.activeElement ?? document.body) !== document.body) return
+    const holder = narrow ? test : { test, share, settings }[was]
+    holder.current?.focus()
+  }, [narrow])
+  const followFocus = (event: FocusEvent<HTMLElement>) => {
+    const to = event.type === 'focus' ? event.target : event.relatedTarget
+    if (!(to instanceof Element && event.currentTarget.contains(to))) group.current = null
+    // Tools holds every group: the focus back on it from one of them (a click inside) keeps that group.
+    else if (group.current === null || !to.matches('.header-tools > .menu-button-toggle'))
+      group.current = groupOf(to)
+  }
+  return { menus: { test, share, settings }, followFocus }
+}
+
+/** The group a control of the header's belongs to, by the label of its menu or of its folded group. */
+function groupOf(control: Element): MenuGroupName {
+  const label =
+    control.closest('[role="group"]')?.getAttribute('aria-label') ??
+    control.closest('.menu-button')?.querySelector('.menu-button-toggle')?.textContent
+  if (label?.startsWith('Explain')) return 'share'
+  if (label?.startsWith('Settings')) return 'settings'
+  return 'test'
+}
+
+/** One group of the folded Tools panel, named for a screen reader and in sight. */
 function MenuGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would make the group's buttons a form's

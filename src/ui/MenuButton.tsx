@@ -9,9 +9,11 @@ import {
   useState,
 } from 'react'
 
-/** Opens the panel from elsewhere (a badge naming a changed setting), focus on the control `focus` selects. */
 export interface MenuButtonHandle {
+  /** Opens the panel from elsewhere (a badge naming a changed setting), focus on the control `focus` selects. */
   open: (focus?: string) => void
+  /** Focuses the button: the header gives it the focus its regrouping took away. */
+  focus: () => void
 }
 
 interface MenuButtonProps {
@@ -66,6 +68,7 @@ export function MenuButton({ label, attention, className, children, ref }: MenuB
         focusOn.current = undefined
       }
     },
+    focus: () => button.current?.focus(),
   }))
 
   const close = (refocus: boolean) => {

@@ -15,5 +15,6 @@ export {
   type PresenterSetting,
   usePresenter,
   usePresenterSetting,
+  useTogglePresenter,
 } from './presenter'
 export { useShortScreen } from './short-screen'

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react'
+import { createContext, useCallback, useContext } from 'react'
 import {
   createSettingsStore,
   type SettingsStorage,
@@ -6,6 +6,7 @@ import {
   storedFlag,
   useSetting,
 } from '../../api'
+import { useAnnounce } from '../../ui/announcer'
 
 // Persisted: a presenter sets the screen up before the audience arrives, and a reload must not undo it.
 const STORAGE_KEY = 'sandbox-console.presenter'
@@ -36,6 +37,20 @@ export function usePresenterSetting(): PresenterSetting {
 
 export function usePresenter(): boolean {
   return useSetting(usePresenterSetting())
+}
+
+/**
+ * Turns presenter mode on or off and says so: the type and the header's layout change at once, which a
+ * screen reader does not otherwise hear (the toggle's own pressed state may be folded out of sight).
+ */
+export function useTogglePresenter(): () => void {
+  const setting = usePresenterSetting()
+  const announce = useAnnounce()
+  return useCallback(() => {
+    const on = !setting.read()
+    setting.write(on)
+    announce(on ? 'Presenter mode on' : 'Presenter mode off')
+  }, [setting, announce])
 }
 
 /** The shortcut Help states: Alt+Shift+P, which no browser or screen reader claims. */
