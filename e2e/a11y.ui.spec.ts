@@ -9,6 +9,7 @@ import {
   pages,
   screens,
   showHeaderTools,
+  signatureSwitch,
 } from './support'
 
 // The console's screens pass axe in both themes, at a laptop's size and the smallest: one page per size
@@ -83,4 +84,30 @@ test('the Theme setting wins over the system’s colours, and a reload keeps it'
   await page.emulateMedia({ colorScheme: 'light' })
   await theme.selectOption('dark')
   await expect.poll(darkBackground, 'Dark chosen, the system light').toBe(true)
+})
+
+test('one sandbox error is read out once: the rows say it, the chart and the account list show it', async ({
+  page,
+}) => {
+  await openConsole(page)
+  await fillAndOpenFirst(page)
+  await (await signatureSwitch(page)).selectOption({ label: 'Bad signature' })
+  await page.keyboard.press('Escape')
+  await page.getByRole('radio', { name: 'pending' }).check()
+
+  const failures = [
+    'Could not load transactions',
+    'Could not summarise the transactions',
+    'Could not load card accounts',
+  ]
+  for (const failure of failures) {
+    const box = page.getByRole('group', { name: new RegExp(`^${failure} \\(HTTP 401\\)`) })
+    await expect(box).toContainText('SIGNATURE_INVALID')
+    // Retry is in the failure's box, named by it, and not part of what is read out.
+    await expect(box.getByRole('button', { name: 'Retry' })).toBeVisible()
+  }
+  const alert = page.getByRole('alert')
+  await expect(alert).toHaveCount(1)
+  await expect(alert).toContainText('Could not load transactions (HTTP 401)')
+  await expect(alert).not.toContainText('Retry')
 })

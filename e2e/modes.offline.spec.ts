@@ -71,7 +71,10 @@ test('proxy mode: an unreachable upstream names the mode and offers a retry; off
   await page.route('**/api/v1/sandbox/card-accounts', (route) =>
     route.fulfill({ json: { cardAccounts: [] }, headers: { 'x-request-id': 'echo' } }),
   )
-  await alert.getByRole('button', { name: 'Retry' }).click()
+  await page
+    .getByRole('group', { name: 'Could not load card accounts' })
+    .getByRole('button', { name: 'Retry' })
+    .click()
   await expect(page.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
   // Proxy mode never loads the in-browser sandbox: no worker, no msw chunk.
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()

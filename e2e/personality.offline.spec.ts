@@ -30,7 +30,7 @@ test('a bank personality switched offline: the page reloads in its shape and the
   await page.getByRole('radio', { name: 'both' }).check()
   await expect(page.getByText(/PARAMETER_NOT_SUPPORTED/)).toBeVisible()
   // Its ways out are two buttons side by side with room between them: a tester saw them touch.
-  const refusal = page.getByRole('alert').filter({ hasText: 'PARAMETER_NOT_SUPPORTED' })
+  const refusal = page.getByRole('group', { name: /^Could not load transactions/ })
   const wayOut = await refusal.getByRole('button', { name: 'Show booked only' }).boundingBox()
   const retry = await refusal.getByRole('button', { name: 'Retry' }).boundingBox()
   expect(wayOut && retry && retry.x - (wayOut.x + wayOut.width)).toBeGreaterThanOrEqual(6)

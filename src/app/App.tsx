@@ -288,7 +288,7 @@ function Sidebar({
       </div>
       <StatusMessage place="accounts" />
       <div id="sidebar-fold" className="sidebar-fold" hidden={listFolded}>
-        <AccountListState known={known} />
+        <AccountListState known={known} besideAnAccount={accountShown} />
         {known.pending ? null : (
           <AccountList
             accounts={known.accounts}
@@ -372,7 +372,8 @@ function SkipToAddTransaction() {
 }
 
 /** Why the sidebar's list is not (or not all) there: loading, a sandbox without a list, an error, a strange answer. */
-function AccountListState({ known }: { known: KnownAccounts }) {
+/** `besideAnAccount`: an account's page is the main content, and its own failure is the one read out. */
+function AccountListState({ known, besideAnAccount }: { known: KnownAccounts; besideAnAccount: boolean }) {
   const { list } = known
   return (
     <>
@@ -388,6 +389,7 @@ function AccountListState({ known }: { known: KnownAccounts }) {
           error={list.error}
           onRetry={() => list.refetch()}
           offerStoreRecovery
+          quiet={besideAnAccount}
         />
       ) : null}
       {list.data?.kind === 'unexpected' ? (

@@ -18,6 +18,8 @@ interface ApiErrorStateProps {
   offerStoreRecovery?: boolean
   /** Ways out beside Retry: what to change so the request can succeed. */
   actions?: ReactNode
+  /** A panel beside the main content: shown, not read out (src/ui/ErrorState.tsx). */
+  quiet?: boolean
 }
 
 /**
@@ -30,6 +32,7 @@ export function ApiErrorState({
   onRetry,
   offerStoreRecovery = false,
   actions,
+  quiet = false,
 }: ApiErrorStateProps) {
   const offline = useOfflineData()
   // No answer at all, and no test condition that dropped it on purpose: the proxy is stopped or restarting,
@@ -49,6 +52,7 @@ export function ApiErrorState({
       title={error instanceof ApiError ? `${title} (HTTP ${error.status})` : title}
       onRetry={onRetry}
       actions={actions}
+      quiet={quiet}
     >
       {error instanceof ApiError ? <Messages messages={error.messages} /> : <p>{error.message}</p>}
       {error instanceof ApiError ? <ShapedBy condition={error.condition} /> : null}

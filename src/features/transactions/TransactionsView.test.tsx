@@ -266,7 +266,7 @@ it('offers to swap a window whose From is after its To, which the sandbox refuse
   const { user } = await startAccountAt(`&status=both&from=${daysAgo(1)}&to=${daysAgo(6)}`)
   const refusal = await screen.findByRole('alert')
   expect(refusal.textContent).toMatch(/PERIOD_INVALID/)
-  await user.click(within(refusal).getByRole('button', { name: 'Swap From and To' }))
+  await user.click(screen.getByRole('button', { name: 'Swap From and To' }))
   await screen.findByRole('table', { name: /^Transactions of/ })
   expect(view()).toMatchObject({ from: daysAgo(6), to: daysAgo(1) })
   // The button went with the refusal: the focus is on the dates it swapped, not lost to the page.
@@ -278,7 +278,7 @@ it('offers the booked list when a bank that books only refuses both', async () =
   const { user } = await startAccountAt('&status=both', 'booked-only')
   const refusal = await screen.findByRole('alert')
   expect(refusal.textContent).toMatch(/PARAMETER_NOT_SUPPORTED/)
-  await user.click(within(refusal).getByRole('button', { name: 'Show booked only' }))
+  await user.click(screen.getByRole('button', { name: 'Show booked only' }))
   await screen.findByRole('table', { name: /^Transactions of/ })
   expect(view()).toMatchObject({ status: 'booked' })
   expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'booked' }))
