@@ -33,6 +33,13 @@ test('at 1366×900 the header is one row, and a spoiled signature shows its badg
   await expect(badge).toHaveCount(0)
 })
 
+test('the Mode switch is named Mode, and where the data lives is its description', async ({ page }) => {
+  await openConsole(page)
+  const mode = page.getByRole('combobox', { name: 'Mode', exact: true })
+  await expect(mode).toHaveAccessibleDescription("Data in this browser's storage (this profile only)")
+  await expect(page.getByRole('banner').getByText("Data in this browser's storage")).toBeVisible()
+})
+
 test('a condition set shows as a badge at 800×600 too, outside the Tools menu', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 600 })
   await openConsole(page)

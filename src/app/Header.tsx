@@ -164,7 +164,8 @@ export function Header({
             </option>
           ))}
         </select>
-        <span className="mode-data" id="mode-data">
+        {/* Its description, not part of its name: the label would otherwise read it as the select's name. */}
+        <span className="mode-data" id="mode-data" aria-hidden="true">
           {modeDataHomes[mode]}
         </span>
       </label>
