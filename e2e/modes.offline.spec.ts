@@ -56,9 +56,7 @@ test('proxy mode: an unreachable upstream names the mode and offers a retry; off
   )
   const alert = page.getByRole('alert')
   await expect(alert).toContainText('Could not load card accounts')
-  await expect(alert).toContainText(
-    'The proxy at /api (Proxy (/api → upstream)) did not answer: network error',
-  )
+  await expect(alert).toContainText('The proxy at /api (Proxy mode) did not answer: network error')
   // The data lives upstream: only the account book travels, and there is nothing here to reset.
   await expect(page.getByRole('button', { name: 'Reset…' })).toBeDisabled()
   for (const name of ['Export book', 'Import book…']) {

@@ -1,6 +1,6 @@
 import { conditionNamed, headerNames, type TppMessage, tppMessagesBody } from '../contract'
 import { readBody } from './json'
-import { type Mode, modeLabels } from './mode'
+import type { Mode } from './mode'
 
 /**
  * The sandbox (or the proxy) answered with an error status; `messages` are its tppMessages. `body` is the
@@ -75,9 +75,10 @@ export class UnreachableError extends Error {
   }
 }
 
+// The mode by its short name: its label ("Proxy (/api → upstream)") in brackets read as brackets in brackets.
 const unreachableTarget: Record<Mode, string> = {
-  offline: `The in-browser sandbox (${modeLabels.offline})`,
-  proxy: `The proxy at /api (${modeLabels.proxy})`,
+  offline: 'The in-browser sandbox (Offline mode)',
+  proxy: 'The proxy at /api (Proxy mode)',
 }
 
 /**

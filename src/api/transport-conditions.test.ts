@@ -36,7 +36,7 @@ describe("the console's request timeout", () => {
     const error = await transport(request()).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RequestTimeoutError)
     expect((error as Error).message).toBe(
-      "The in-browser sandbox (Offline (in-browser)) gave no answer within 0 s, the console's request " +
+      "The in-browser sandbox (Offline mode) gave no answer within 0 s, the console's request " +
         'timeout (Condition r1: timeout held it). The request may still have reached the sandbox. ' +
         'Retry, or change the timeout under Conditions.',
     )

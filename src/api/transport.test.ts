@@ -58,9 +58,7 @@ describe('transport in offline mode', () => {
 
     expect(restart).toHaveBeenCalledOnce()
     expect(error).toBeInstanceOf(UnreachableError)
-    expect((error as Error).message).toMatch(
-      /^The in-browser sandbox \(Offline \(in-browser\)\) did not answer/,
-    )
+    expect((error as Error).message).toMatch(/^The in-browser sandbox \(Offline mode\) did not answer/)
   })
 
   it('turns a network failure that survives the restart into an error naming the mode', async () => {
@@ -71,7 +69,7 @@ describe('transport in offline mode', () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
 
     await expect(transport(request())).rejects.toThrow(
-      'The in-browser sandbox (Offline (in-browser)) did not answer: network error (Failed to fetch)',
+      'The in-browser sandbox (Offline mode) did not answer: network error (Failed to fetch)',
     )
   })
 })
@@ -163,7 +161,7 @@ describe('transport in proxy mode', () => {
     )
 
     await expect(transport(request())).rejects.toThrow(
-      'The proxy at /api (Proxy (/api → upstream)) did not answer: got HTTP 404 text/plain;charset=UTF-8 from /api/v1/sandbox/card-accounts',
+      'The proxy at /api (Proxy mode) did not answer: got HTTP 404 text/plain;charset=UTF-8 from /api/v1/sandbox/card-accounts',
     )
   })
 
