@@ -182,6 +182,49 @@ describe('a sandbox without an account list', () => {
   })
 })
 
+describe('accounts alike in every shown word', () => {
+  it('are told apart by their ids in the list and in the remove buttons', async () => {
+    const first = await storedAccountId()
+    const second = await storedAccountId()
+    await storedAccountId({ maskedPan: '400000******0002' })
+    renderConsole()
+
+    const items = await within(sidebar()).findAllByRole('listitem')
+    const short = (id: string) => `${id.slice(0, 10)}…${id.slice(-4)}`
+    expect(items.map((item) => item.textContent)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(`id ${short(first)}`),
+        expect.stringContaining(`id ${short(second)}`),
+        expect.not.stringContaining('id '),
+      ]),
+    )
+    for (const id of [first, second])
+      expect(
+        within(sidebar()).getByRole('button', {
+          name: `Remove 525412******3241 (id ${short(id)}) from the book`,
+        }),
+      ).toBeDefined()
+    expect(
+      within(sidebar()).getByRole('button', { name: 'Remove 400000******0002 from the book' }),
+    ).toBeDefined()
+  })
+
+  it('an account known by its id alone is named by it once when removed', async () => {
+    withoutList(405)
+    const id = await storedAccountId()
+    const badGateway = () => new HttpResponse('<h1>Bad gateway</h1>', { status: 502 })
+    server.use(
+      http.get(apiUrl(`/v1/sandbox/card-accounts/${id}`), badGateway),
+      http.get(apiUrl(`/v1/sandbox/card-accounts/${id}/transactions`), badGateway),
+    )
+    renderConsole(`?account=${id}`)
+
+    fireEvent.click(await within(sidebar()).findByRole('button', { name: `Remove ${id} from the book` }))
+    const confirm = screen.getByRole('dialog', { name: 'Remove from the book' })
+    expect(confirm.textContent).toContain(`Remove Card account ${id} from the console's book`)
+  })
+})
+
 // A corporate account the list showed (loaded by a scenario, filled, made in another tab) is not in the book:
 // when the list goes (the platform personality has none), the console knows it by the link's id alone.
 describe('a corporate account known by its id alone', () => {

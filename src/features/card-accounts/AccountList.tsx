@@ -11,18 +11,18 @@ interface AccountListProps {
 /** The picker: one link per account, so an account can also be opened in a new tab. */
 export function AccountList({ accounts, onRemove }: AccountListProps) {
   const [view, setView] = useView()
+  const metas = accounts.map(metaOf)
+  const shown = accounts.map((known, at) => `${accountLabel(known.view)} ${metas[at]}`)
   return (
     <ul className="account-list" aria-label="Card accounts">
-      {accounts.map((known) => {
-        const { view: account, entry } = known
+      {accounts.map((known, at) => {
+        const { view: account } = known
         const current = account.resourceId === view.account
-        // An account opened by id on a sandbox that would not show it may be known by its masked PAN alone.
-        const described = account.currency !== undefined || account.customerType !== undefined
-        const meta = described
-          ? [account.currency, account.name ?? 'no name', account.customerType].filter(Boolean).join(' · ')
-          : entry?.note
-            ? 'could not be read'
-            : 'known by id only'
+        // Two accounts alike in every shown word (a probe's, made twice) are told apart by their ids.
+        const twin = shown.filter((line) => line === shown[at]).length > 1
+        const label = twin
+          ? `${accountLabel(account)} (id ${shortId(account.resourceId)})`
+          : accountLabel(account)
         return (
           <li key={account.resourceId}>
             <a
@@ -31,14 +31,13 @@ export function AccountList({ accounts, onRemove }: AccountListProps) {
               onClick={(event) => select(event, setView, account.resourceId)}
             >
               <span className="pan">{accountLabel(account)}</span>
-              <span className="account-meta">
-                {meta || (entry?.note ? 'not read yet' : 'known by id only')}
-              </span>
+              <span className="account-meta">{metas[at]}</span>
+              {twin ? <span className="account-meta">id {shortId(account.resourceId)}</span> : null}
             </a>
             <button
               type="button"
               className="icon-button remove-account"
-              aria-label={`Remove ${accountLabel(account)} from the book`}
+              aria-label={`Remove ${label} from the book`}
               title="Remove from the console's book (nothing is deleted in the sandbox)"
               onClick={() => onRemove(known)}
             >
@@ -49,6 +48,21 @@ export function AccountList({ accounts, onRemove }: AccountListProps) {
       })}
     </ul>
   )
+}
+
+/**
+ * The line under the masked PAN. An account opened by id on a sandbox that would not show it may be known
+ * by its masked PAN alone.
+ */
+function metaOf({ view: account, entry }: KnownAccount): string {
+  if (account.currency !== undefined || account.customerType !== undefined)
+    return [account.currency, account.name ?? 'no name', account.customerType].filter(Boolean).join(' · ')
+  return entry?.note ? 'could not be read' : 'known by id only'
+}
+
+/** An id short enough for the list, its start and end kept: the platform's ids all begin "enc!!". */
+function shortId(id: string): string {
+  return id.length <= 16 ? id : `${id.slice(0, 10)}…${id.slice(-4)}`
 }
 
 function select(event: MouseEvent, setView: SetView, account: string) {

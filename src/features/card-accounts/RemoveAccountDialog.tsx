@@ -20,6 +20,7 @@ export function RemoveAccountDialog({
   onClose,
   cannotDelete,
 }: RemoveAccountDialogProps) {
+  const summary = accountSummary(account.view)
   return (
     <ConfirmDialog
       help="accounts"
@@ -29,7 +30,14 @@ export function RemoveAccountDialog({
       onClose={onClose}
     >
       <p>
-        Remove <strong>{accountSummary(account.view)}</strong> (id <code>{account.view.resourceId}</code>)
+        Remove <strong>{summary}</strong>
+        {/* An account known by id alone is already named by it: a platform id is 90 characters. */}
+        {summary.includes(account.view.resourceId) ? null : (
+          <>
+            {' '}
+            (id <code>{account.view.resourceId}</code>)
+          </>
+        )}{' '}
         from the console's book for <strong>{upstream}</strong>?
       </p>
       <p>
