@@ -27,7 +27,7 @@ import type { Verdict } from './connection-test'
 import { consoleFetch } from './console-secret'
 import { LIST_CORPORATE_ID, storeCorporateId } from './corporate-id'
 import { createDeletionRefusals, type DeletionRefusals, isDeletionNotOffered } from './deletion'
-import { ApiError } from './errors'
+import { ApiError, isNoSandboxAnswer } from './errors'
 import { createAccountFixHeaders, createLongerNameSetting } from './fixes'
 import { accountIdOfHref } from './links'
 import type { Mode } from './mode'
@@ -194,7 +194,14 @@ export function createApiClient({
       return { kind: 'opened', id }
     } catch (error) {
       if (isSandboxNotFound(error)) return { kind: 'not-found', id, error }
-      return openByTransactions(record, id, options, `The account could not be read: ${reason(error)}`)
+      const note = `The account could not be read: ${reason(error)}`
+      // A bank that did not answer the account's read would not answer its transactions' either: a second
+      // wait as long, and a read of the account's daily quota spent for nothing.
+      if (isNoSandboxAnswer(error)) {
+        record({ id, origin: 'opened', note })
+        return { kind: 'opened', id }
+      }
+      return openByTransactions(record, id, options, note)
     }
   }
 

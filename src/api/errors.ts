@@ -101,3 +101,15 @@ export class RequestTimeoutError extends Error {
     this.timeoutMs = timeoutMs
   }
 }
+
+/** The proxy's own codes for an upstream that gave no sandbox answer: the bank never judged the request. */
+const noAnswerCodes: readonly string[] = ['UPSTREAM_UNREACHABLE', 'UPSTREAM_TIMEOUT', 'UPSTREAM_INVALID']
+
+/**
+ * Whether no sandbox answered `error`'s request (the proxy, the network or the console's timeout failed it):
+ * another read at once would wait the same, and nothing about the account itself can be learned from it.
+ */
+export function isNoSandboxAnswer(error: unknown): boolean {
+  if (error instanceof UnreachableError || error instanceof RequestTimeoutError) return true
+  return error instanceof ApiError && error.messages.some((m) => noAnswerCodes.includes(m.code))
+}

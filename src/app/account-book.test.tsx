@@ -159,6 +159,37 @@ describe('a sandbox without an account list', () => {
     expect(await screen.findByText(/The account could not be read: HTTP 502/)).toBeDefined()
   })
 
+  it('reads no more of an account whose read the bank never answered, and keeps it with why', async () => {
+    withoutList(405)
+    const id = await storedAccountId()
+    const reads: string[] = []
+    server.use(
+      http.get(apiUrl(`/v1/sandbox/card-accounts/${id}`), () =>
+        HttpResponse.json(
+          {
+            tppMessages: [
+              { category: 'ERROR', code: 'UPSTREAM_TIMEOUT', text: 'did not answer within 30000 ms' },
+            ],
+          },
+          { status: 504 },
+        ),
+      ),
+      http.get(apiUrl(`/v1/sandbox/card-accounts/${id}/transactions`), ({ request }) => {
+        reads.push(new URL(request.url).searchParams.get('limit') ?? '')
+        return undefined
+      }),
+    )
+    const { client } = renderConsole(`?account=${id}`)
+
+    await waitFor(() => expect(client.book.of('this browser').entries.map((entry) => entry.id)).toEqual([id]))
+    expect(client.book.of('this browser').entries[0]?.note).toMatch(
+      /^The account could not be read: HTTP 504/,
+    )
+    // The table reads its own page; the opening itself tried no one-row read of the transactions.
+    await waitFor(() => expect(reads.length).toBeGreaterThan(0))
+    expect(reads.filter((limit) => limit === '1')).toEqual([])
+  })
+
   it('keeps an account whose transactions cannot be read either, by its id, with why', async () => {
     withoutList(405)
     const id = await storedAccountId()
