@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { LIST_CORPORATE_ID, useApiClient, useConnection, useOpenAccount } from '../../api'
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
+import { focusFirstInvalid } from '../../ui/focus-invalid'
 import { FormAlert } from '../../ui/Messages'
 import { headerFieldProblem } from '../header-fields'
 import { PersonalInput } from '../presenter'
@@ -51,8 +52,10 @@ export function OpenAccountDialog({ onClose, onOpened }: OpenAccountDialogProps)
     const named = accountIdFrom(input)
     const corporate = corporateId.trim()
     const corporateProblem = headerFieldProblem(CORPORATE_ID_LABEL, corporate)
-    setError(named.ok ? undefined : named.message)
-    setCorporateIdError(corporateProblem)
+    focusFirstInvalid(event.currentTarget, () => {
+      setError(named.ok ? undefined : named.message)
+      setCorporateIdError(corporateProblem)
+    })
     if (!named.ok || corporateProblem !== undefined) return
     const outcome = await open.mutateAsync({
       id: named.id,

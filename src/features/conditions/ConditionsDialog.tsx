@@ -21,6 +21,7 @@ import {
   routeList,
 } from '../../contract'
 import { Dialog } from '../../ui/Dialog'
+import { focusFirstInvalid } from '../../ui/focus-invalid'
 import { Messages } from '../../ui/Messages'
 import {
   type ConditionsFormErrors,
@@ -104,12 +105,8 @@ function ConditionsForm({ saved, onClose }: { saved: ConditionsView; onClose: ()
 
   const submit = () => {
     const found = conditionsFormErrors(rules, timeoutSeconds)
-    // Rendered at once, so the first marked field can take the focus.
-    flushSync(() => setErrors(found))
-    if (hasErrors(found)) {
-      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-      return
-    }
+    focusFirstInvalid(form.current, () => setErrors(found))
+    if (hasErrors(found)) return
     writeRequestTimeoutMs(typedTimeoutMs)
     save.mutate({ rules }, { onSuccess: onClose })
   }

@@ -45,6 +45,22 @@ it('says the limit of the number of transactions in words, and sends nothing pas
   expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
 })
 
+it('gives the focus to the number it refuses, which then reads its error', async () => {
+  const { user, dialog, sandbox, account } = await openDialog()
+  const total = dialog.getByRole('spinbutton', { name: 'Number of transactions' })
+  await user.clear(total)
+  await user.type(total, '999999999')
+  await user.click(dialog.getByRole('button', { name: 'Generate' }))
+
+  expect(document.activeElement).toBe(
+    dialog.getByRole('spinbutton', {
+      name: 'Number of transactions',
+      description: /^1 to 100,000 Number of transactions must be a whole number from 1 to 100,000/,
+    }),
+  )
+  expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
+})
+
 it('takes a cleared field for no number: says so in words and sends nothing', async () => {
   const { user, dialog, sandbox, account } = await openDialog()
   const total = dialog.getByRole('spinbutton', { name: 'Number of transactions' })

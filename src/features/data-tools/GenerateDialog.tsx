@@ -7,6 +7,7 @@ import { MAX_SEED } from '../../test-data/random'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
+import { focusFirstInvalid } from '../../ui/focus-invalid'
 import { ApiErrorState } from '../ApiErrorState'
 import { notListedNote, useBooksOnly } from '../books-only'
 import { type AccountView, accountSummary, useCorporateId } from '../card-accounts'
@@ -75,8 +76,9 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
   const chosen = runAskedFor(total, daysField.value, seedField.value)
 
   const done = run.state === 'done'
+  const form = useRef<HTMLFormElement>(null)
   const start = () => {
-    setTried(true)
+    focusFirstInvalid(form.current, () => setTried(true))
     if (chosen) void once(() => generate(chosen))
   }
   // After a run the form's default (Enter in a field) is Close: the same run again doubles the data, so it
@@ -143,7 +145,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
 
   return (
     <Dialog help="test-data" title="Generate transactions" onClose={onClose} busy={running}>
-      <form className="form" onSubmit={submit} noValidate>
+      <form ref={form} className="form" onSubmit={submit} noValidate>
         <p className="muted">
           For {accountSummary(account)}; the same seed always gives the same transactions.
         </p>

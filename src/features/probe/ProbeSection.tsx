@@ -1,7 +1,8 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useApiClient, useConnection } from '../../api'
 import { testCustomers } from '../../contract'
 import { probePlan, probeRequest } from '../../contract/probe'
+import { focusFirstInvalid } from '../../ui/focus-invalid'
 import { FormAlert } from '../../ui/Messages'
 import { failureShown } from '../form-errors'
 import { PersonalInput } from '../presenter'
@@ -59,14 +60,17 @@ function ProbeStart({ onCancel }: { onCancel: () => void }) {
   const [badSignatures, setBadSignatures] = useState(false)
   const [problem, setProblem] = useState<string>()
   const fieldId = useId()
+  const problemId = useId()
   const warningId = useId()
+  const root = useRef<HTMLDivElement>(null)
   const start = () => {
     const parsed = probeRequest.safeParse({ customerNumber, badSignatures })
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message)
+    if (!parsed.success)
+      return focusFirstInvalid(root.current, () => setProblem(parsed.error.issues[0]?.message))
     void startProbeRun(parsed.data, log)
   }
   return (
-    <div className="probe-start">
+    <div ref={root} className="probe-start">
       {upstream === undefined ? null : (
         <ul className="probe-plan">
           {probePlan(new URL(upstream), { badSignatures }).map((line) => (
@@ -85,8 +89,13 @@ function ProbeStart({ onCancel }: { onCancel: () => void }) {
         }}
         inputMode="numeric"
         aria-invalid={problem !== undefined}
+        aria-describedby={problem ? problemId : undefined}
       />
-      {problem ? <p className="field-error">{problem}</p> : null}
+      {problem ? (
+        <p id={problemId} className="field-error">
+          {problem}
+        </p>
+      ) : null}
       <p>
         <label>
           <input

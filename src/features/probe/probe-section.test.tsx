@@ -139,7 +139,12 @@ describe('Check this sandbox', () => {
     expect((customer as HTMLInputElement).value).toBe('13039319955')
     fireEvent.change(customer, { target: { value: '12' } })
     fireEvent.click(within(section).getByRole('button', { name: 'Start the check' }))
-    expect(within(section).getByText(/^customerNumber must be the PSU id: 8 to 11 digits/)).toBeDefined()
+    expect(document.activeElement).toBe(
+      within(section).getByRole('textbox', {
+        name: 'Customer number of the probe account',
+        description: /^customerNumber must be the PSU id: 8 to 11 digits/,
+      }),
+    )
   })
 
   it('shows each request as it ends, then the parity report with the evidence', async () => {

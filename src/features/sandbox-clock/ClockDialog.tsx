@@ -56,7 +56,8 @@ export function ClockDialog({ onClose, offline }: ClockDialogProps) {
   const [removing, setRemoving] = useState(false)
 
   const apply = async (setting: SandboxClockState['setting']) => {
-    if (settlement.problem !== undefined || !answer) return
+    if (settlement.problem !== undefined) return settlement.focusProblem()
+    if (!answer) return
     setAsking(undefined)
     const day = clockToday(setting, answer.realToday)
     const found = day < answer.today ? await offlineData?.datedAfter(day) : undefined

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import type { SandboxClockAnswer } from '../../contract'
+import { focusFirstInvalid } from '../../ui/focus-invalid'
 import { wholeNumberOf } from '../normalise'
 
 /**
@@ -12,6 +13,7 @@ export function useSettlementRule(answer: SandboxClockAnswer | undefined) {
   const typed = text === undefined ? undefined : wholeNumberOf(text, 0)
   const days = text === undefined ? (answer?.settlePendingAfterDays ?? null) : (typed ?? null)
   const [on, setOn] = useState<boolean>()
+  const fieldset = useRef<HTMLFieldSetElement>(null)
   const active = on ?? days !== null
   const problem =
     active && text !== undefined && typed === undefined
@@ -24,6 +26,9 @@ export function useSettlementRule(answer: SandboxClockAnswer | undefined) {
     active,
     setOn,
     problem,
+    fieldset,
+    /** Gives the focus to the days while they keep the clock from being set, so that their error is read. */
+    focusProblem: () => focusFirstInvalid(fieldset.current),
     /** The rule as the clock is set with it. */
     settlePendingAfterDays: active ? (days ?? 3) : null,
   }
@@ -33,7 +38,7 @@ export function useSettlementRule(answer: SandboxClockAnswer | undefined) {
 export function SettlementRule({ rule }: { rule: ReturnType<typeof useSettlementRule> }) {
   const errorId = useId()
   return (
-    <fieldset className="clock-rule">
+    <fieldset ref={rule.fieldset} className="clock-rule">
       <legend>Automatic settlement</legend>
       <label>
         <input type="checkbox" checked={rule.active} onChange={(e) => rule.setOn(e.target.checked)} /> Pending

@@ -99,12 +99,13 @@ it.each([
   expect(days).toHaveProperty('value', typed)
   await app.user.click(dialog.getByRole('button', { name: 'Settle as booked' }))
 
-  expect(
-    await dialog.findByRole('spinbutton', {
+  // The focus goes to the field, which reads why.
+  expect(document.activeElement).toBe(
+    dialog.getByRole('spinbutton', {
       name: 'Days pending',
       description: `Days pending must be a whole number of days from 0 to 36,500 (not "${typed}"); nothing was settled`,
     }),
-  ).toBeDefined()
+  )
   expect(await storedTransactions(app.sandbox, account.resourceId)).toEqual([
     expect.objectContaining({ bookingStatus: 'pending' }),
   ])
@@ -208,6 +209,7 @@ it('says an empty booking date in words, and settles nothing', async () => {
   expect(describedAs(dialog.getByLabelText('Booking date'))).toBe(
     'Booking date is required: enter a date; nothing was settled',
   )
+  expect(document.activeElement).toBe(dialog.getByLabelText('Booking date'))
   expect(await storedTransactions(app.sandbox, account.resourceId)).toEqual([
     expect.objectContaining({ bookingStatus: 'pending' }),
   ])

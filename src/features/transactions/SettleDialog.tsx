@@ -10,6 +10,7 @@ import {
 import type { SettlementRequestInput } from '../../contract'
 import { useAnnounce } from '../../ui/announcer'
 import { Dialog } from '../../ui/Dialog'
+import { focusFirstInvalid } from '../../ui/focus-invalid'
 import { FormAlert } from '../../ui/Messages'
 import { ApiErrorState } from '../ApiErrorState'
 import { type AccountView, accountSummary } from '../card-accounts'
@@ -245,7 +246,7 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const found = settleProblems({ how, ticked, olderThanText, bookingDate }, event.currentTarget)
-    setProblems(found)
+    focusFirstInvalid(event.currentTarget, () => setProblems(found))
     if (Object.keys(found).length > 0) return
     void once(() =>
       settle.mutateAsync(body()).then(
