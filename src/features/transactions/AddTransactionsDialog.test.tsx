@@ -127,7 +127,7 @@ it('names the row of a refused batch and stores none of it', async () => {
 
   const refused = await dialog.findByRole('textbox', {
     name: 'Row 2 transaction id',
-    description: 'Row 2: Transaction id taken-1 already exists in this card account',
+    description: 'Transaction id taken-1 already exists in this card account',
   })
   expect(refused.getAttribute('aria-invalid')).toBe('true')
   expect(dialog.getByRole('textbox', { name: 'Row 1 transaction id' }).getAttribute('aria-invalid')).toBe(
@@ -149,7 +149,7 @@ it('marks a row the contract refuses before anything is sent', async () => {
 
   await dialog.findByRole('textbox', {
     name: 'Row 1 amount',
-    description: /^Row 1: Amount must use a point for decimals, not a comma: a decimal number with/,
+    description: /^Amount must use a point for decimals, not a comma: a decimal number with/,
   })
   expect(screen.getByText('Requests (0)')).toBeDefined()
   expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
@@ -170,6 +170,27 @@ it("lists a row's errors in the order of its fields, left to right", async () =>
   expect(listed).toEqual(['Amount', 'Amount', 'MCC', 'Transaction'])
 })
 
+it('describes each field of a row by its own error alone, a valid one by none, and lists them apart', async () => {
+  const { user, dialog } = await openDialog()
+  await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
+
+  const amount = await dialog.findByRole('textbox', {
+    name: 'Row 1 amount',
+    description: /^Amount is required: a decimal number with .*, e\.g\. "-100\.50"$/,
+  })
+  expect(amount.getAttribute('aria-invalid')).toBe('true')
+  dialog.getByRole('combobox', { name: 'Row 1 MCC', description: 'MCC must not be empty' })
+  const currency = dialog.getByRole('textbox', { name: 'Row 1 amount currency' })
+  expect(currency.getAttribute('aria-invalid')).toBe('false')
+  expect(currency.hasAttribute('aria-describedby')).toBe(false)
+  // Under the row, the messages stay together, each one an item of its own.
+  const rowErrors = within(dialog.getByText('Row 1:').parentElement as HTMLElement)
+  expect(rowErrors.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect.stringMatching(/^Amount is required/),
+    'MCC must not be empty',
+  ])
+})
+
 it('says an empty amount is required, not that it is no decimal number', async () => {
   const { user, dialog, sandbox, account } = await openDialog()
   await user.type(dialog.getByRole('textbox', { name: 'Row 1 original amount' }), '-1.00')
@@ -178,7 +199,7 @@ it('says an empty amount is required, not that it is no decimal number', async (
 
   await dialog.findByRole('textbox', {
     name: 'Row 1 amount',
-    description: /^Row 1: Amount is required: a decimal number with/,
+    description: /^Amount is required: a decimal number with/,
   })
   expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
 })
@@ -210,7 +231,7 @@ it('asks for the original amount of a purchase in another currency', async () =>
 
   await dialog.findByRole('textbox', {
     name: 'Row 1 original amount',
-    description: /^Row 1: Original amount is required/,
+    description: /^Original amount is required/,
   })
   expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
 })
@@ -246,7 +267,7 @@ it('names refused fields by their labels, its own rules and the sandbox alike', 
   await user.click(dialog.getByRole('button', { name: 'Add transaction' }))
   await dialog.findByRole('textbox', {
     name: 'Row 1 transaction id',
-    description: 'Row 1: Transaction id dup already exists in this card account',
+    description: 'Transaction id dup already exists in this card account',
   })
 })
 
@@ -288,7 +309,7 @@ it('marks the amount typed with a comma, not the original amount left blank to c
   await dialog.findByRole('textbox', {
     name: 'Row 1 amount',
     description:
-      'Row 1: Amount must use a point for decimals, not a comma: a decimal number with at most 14 digits and 3 decimals, e.g. "-100.50"',
+      'Amount must use a point for decimals, not a comma: a decimal number with at most 14 digits and 3 decimals, e.g. "-100.50"',
   })
   expect(dialog.getByRole('textbox', { name: 'Row 1 original amount' }).getAttribute('aria-invalid')).toBe(
     'false',
@@ -316,7 +337,7 @@ it.each(['541', '54111'])(
 
     await dialog.findByRole('combobox', {
       name: 'Row 1 MCC',
-      description: 'Row 1: MCC of digits must have 4 (an ISO 18245 code), e.g. 5411',
+      description: 'MCC of digits must have 4 (an ISO 18245 code), e.g. 5411',
     })
     expect(screen.getByText('Requests (0)')).toBeDefined()
     expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])
@@ -357,7 +378,7 @@ it("clears the last answer's banner when a new attempt stops in the form, sendin
 
   await dialog.findByRole('textbox', {
     name: 'Row 2 amount',
-    description: /^Row 2: Amount must use a point for decimals, not a comma/,
+    description: /^Amount must use a point for decimals, not a comma/,
   })
   expect(dialog.queryByText(/The sandbox refused/)).toBeNull()
   expect(dialog.queryByText(/Row 1 failed/)).toBeNull()

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type FormEvent, useMemo, useState } from 'react'
-import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form'
+import { type Path, useFieldArray, useForm } from 'react-hook-form'
 import { type CreatedTransactions, type Creation, useCreateTransactions, useToday } from '../../api'
 import { createdBookingStatuses, type TppMessage, TRANSACTION_DETAILS_MAX } from '../../contract'
 import { CharacterCount } from '../../ui/CharacterCount'
@@ -153,8 +153,8 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
             <tbody>
               {fields.map((field, i) => {
                 const rowErrors = errors.transactions?.[i]
-                const messages = [...leafMessages(rowErrors), ...(rowMessages.get(i) ?? []).map(text)]
-                const errorId = `batch-row-${field.id}-error`
+                const messages = rowMessageList(rowErrors, rowMessages.get(i) ?? [])
+                const messageId = (n: number) => `batch-row-${field.id}-error-${n}`
                 const label = (what: string) => `Row ${i + 1} ${what}`
                 const input = (
                   name: Path<TransactionFormValues>,
@@ -163,8 +163,7 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
                 ) => ({
                   ...(normalise ? normalisedOnBlur(register(name), normalise) : register(name)),
                   'aria-label': label(what),
-                  'aria-invalid': fieldError(errors, name),
-                  'aria-describedby': messages.length > 0 ? errorId : undefined,
+                  ...describedByOwn(messages, name.slice(`transactions.${i}.`.length), messageId),
                 })
                 const pending = statuses[i] === 'pending'
                 // A hint, not a refusal: the sandbox stores the row, its list never shows it.
@@ -276,13 +275,15 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
                   </tr>,
                   messages.length > 0 ? (
                     <tr key={`${field.id}-error`} className="row-errors">
-                      <td colSpan={9} id={errorId}>
+                      <td colSpan={9}>
                         <strong>Row {i + 1}:</strong>{' '}
-                        {messages.map((m) => (
-                          <span key={m} className="row-error">
-                            {m}
-                          </span>
-                        ))}
+                        <ul>
+                          {messages.map((m, n) => (
+                            <li key={m.key} id={messageId(n)} className="row-error">
+                              {m.text}
+                            </li>
+                          ))}
+                        </ul>
                       </td>
                     </tr>
                   ) : null,
@@ -447,20 +448,40 @@ const shownAt = (key: string) => {
   return at < 0 ? SHOWN_ORDER.length : at
 }
 
-/** Every message in one row's error tree, already in the words of the fields' labels, in `SHOWN_ORDER`. */
-function leafMessages(node: unknown): string[] {
+/** A message shown under a row: about one of its fields (its path in the row), or about the row as a whole. */
+interface RowMessage {
+  key: string
+  text: string
+  field?: string
+}
+
+/**
+ * Every message in one row's error tree with the field it is about, already in the words of the fields'
+ * labels, in `SHOWN_ORDER`.
+ */
+function fieldMessages(node: unknown, at = ''): RowMessage[] {
   if (typeof node !== 'object' || node === null) return []
   const { message } = node as { message?: unknown }
-  if (typeof message === 'string') return [message]
+  if (typeof message === 'string') return [{ key: at, text: message, field: at }]
   return Object.entries(node)
     .filter(([key]) => key !== 'ref')
     .sort(([a], [b]) => shownAt(a) - shownAt(b))
-    .flatMap(([, value]) => leafMessages(value))
+    .flatMap(([key, value]) => fieldMessages(value, at === '' ? key : `${at}.${key}`))
 }
 
-function fieldError(errors: FieldErrors<TransactionFormValues>, name: string): boolean {
-  const node = name
-    .split('.')
-    .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], errors)
-  return node !== undefined
+/** A row's messages: its fields' first, then the sandbox's that name the row but no field of it. */
+function rowMessageList(rowErrors: unknown, aboutRow: readonly TppMessage[]): RowMessage[] {
+  return [...fieldMessages(rowErrors), ...aboutRow.map((m) => ({ key: `row: ${m.text}`, text: text(m) }))]
+}
+
+/**
+ * A field of a row marked invalid and described by its own messages (those about it or a part holding it,
+ * `transactionAmount` for `transactionAmount.amount`) and no other: a screen reader reads, on each field,
+ * what is wrong with that field only.
+ */
+function describedByOwn(messages: readonly RowMessage[], field: string, idOf: (n: number) => string) {
+  const own = messages.flatMap((m, n) =>
+    m.field !== undefined && (field === m.field || field.startsWith(`${m.field}.`)) ? [idOf(n)] : [],
+  )
+  return { 'aria-invalid': own.length > 0, 'aria-describedby': own.length > 0 ? own.join(' ') : undefined }
 }
