@@ -178,6 +178,14 @@ it('says that nothing is ticked when asked to settle the ticked ones, and settle
   expect((await dialog.findByRole('alert')).textContent).toBe(
     'Tick at least one pending transaction to settle; nothing was settled',
   )
+  // The checkboxes are one group that reads the error, and the first of them takes the focus.
+  const group = dialog.getByRole('group', {
+    name: 'Pending transactions to settle',
+    description: 'Tick at least one pending transaction to settle; nothing was settled',
+  })
+  const first = within(group).getByRole('checkbox', { name: new RegExp(`p-1 ${today}`) })
+  expect(first.getAttribute('aria-invalid')).toBe('true')
+  expect(document.activeElement).toBe(first)
   expect(await storedTransactions(app.sandbox, account.resourceId)).toEqual([
     expect.objectContaining({ bookingStatus: 'pending' }),
   ])

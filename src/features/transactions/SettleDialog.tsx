@@ -117,34 +117,45 @@ function PendingChoices({
   rows,
   chosen,
   onToggle,
+  problemId,
 }: {
   loading: boolean
   error: Error | null
   rows: readonly TransactionRow[]
   chosen: ReadonlySet<string>
   onToggle: (id: string) => void
+  /** The id of why nothing ticked is sent, while it is shown. */
+  problemId: string | undefined
 }) {
   if (loading) return <p className="muted">Loading the pending transactions…</p>
   if (error) return <ApiErrorState title="Could not list the pending transactions" error={error} />
   if (rows.length === 0) {
     return <p className="note">This card account has no pending transactions the console can name.</p>
   }
+  // One group, named and described as a field is: no checkbox alone is what "tick one" is about. A group
+  // takes no aria-invalid, so each checkbox carries it, and the first takes the focus on a refused submit.
   return (
-    <ul className="settle-list">
-      {rows.map((row) => (
-        <li key={row.key}>
-          <label>
-            <input
-              type="checkbox"
-              checked={row.id !== undefined && chosen.has(row.id)}
-              onChange={() => row.id !== undefined && onToggle(row.id)}
-            />{' '}
-            <code>{row.id}</code> {row.transactionDate}{' '}
-            {row.transactionAmount ? `${row.transactionAmount.amount} ${row.transactionAmount.currency}` : ''}
-          </label>
-        </li>
-      ))}
-    </ul>
+    <fieldset className="settle-choices" aria-describedby={problemId}>
+      <legend>Pending transactions to settle</legend>
+      <ul className="settle-list">
+        {rows.map((row) => (
+          <li key={row.key}>
+            <label>
+              <input
+                type="checkbox"
+                checked={row.id !== undefined && chosen.has(row.id)}
+                aria-invalid={problemId !== undefined}
+                onChange={() => row.id !== undefined && onToggle(row.id)}
+              />{' '}
+              <code>{row.id}</code> {row.transactionDate}{' '}
+              {row.transactionAmount
+                ? `${row.transactionAmount.amount} ${row.transactionAmount.currency}`
+                : ''}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   )
 }
 
@@ -310,6 +321,7 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
               rows={rows}
               chosen={chosen}
               onToggle={toggle}
+              problemId={problems.ticked === undefined ? undefined : `${problemId}-ticked`}
             />
           ) : null}
           <Problem id={`${problemId}-ticked`} text={problems.ticked} />
