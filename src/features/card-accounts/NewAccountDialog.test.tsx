@@ -38,6 +38,17 @@ it('marks a masked PAN that shows every digit with the rule it breaks, and sends
   expect(onCreated).not.toHaveBeenCalled()
 })
 
+it("says which fields are required, without the browser's own bubble", async () => {
+  const { dialog } = await openDialog()
+  const required = (name: string) => dialog.getByLabelText(name).getAttribute('aria-required')
+  expect(required('Masked PAN')).toBe('true')
+  expect(required('Currency')).toBe('true')
+  expect(required('Customer number (PSU id)')).toBe('true')
+  expect(required('Name (optional)')).toBeNull()
+  // The console's own messages say what is missing: the browser's bubble would speak first.
+  expect(dialog.getByRole('textbox', { name: 'Masked PAN' }).hasAttribute('required')).toBe(false)
+})
+
 it('creates the account in the sandbox and hands it to the caller', async () => {
   const { user, dialog, sandbox, onCreated } = await openDialog()
   await pasteInto(user, dialog.getByRole('textbox', { name: 'Masked PAN' }), '525412******3241')

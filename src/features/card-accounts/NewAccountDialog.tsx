@@ -166,6 +166,7 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
         <div className="form-grid">
           <Field
             label="Masked PAN"
+            required
             error={errors.maskedPan?.message}
             hint="Digits with the middle masked by *"
           >
@@ -178,13 +179,14 @@ export function NewAccountDialog({ onClose, onCreated }: NewAccountDialogProps) 
               />
             )}
           </Field>
-          <Field label="Currency" error={errors.currency?.message} hint="ISO 4217, e.g. NOK">
+          <Field label="Currency" required error={errors.currency?.message} hint="ISO 4217, e.g. NOK">
             {(c) => (
               <input {...c} {...normalised('currency', normaliseCurrency)} autoComplete="off" size={4} />
             )}
           </Field>
           <Field
             label="Customer number (PSU id)"
+            required
             error={customerError}
             hint={`Test customers: ${shown(testCustomers.private)} private, ${shown(testCustomers.corporate)} corporate${customerMismatch ?? ''}`}
           >
@@ -439,7 +441,7 @@ function AskForId({ created, maskedPan, onClose, onOpened }: AskForIdProps) {
             <pre className="raw-json">{created.text}</pre>
           ) : null}
         </div>
-        <Field label="The new account's id" error={failure}>
+        <Field label="The new account's id" required error={failure}>
           {(c) => <input {...c} value={id} onChange={(e) => setId(e.target.value)} autoComplete="off" />}
         </Field>
         <footer className="dialog-actions">

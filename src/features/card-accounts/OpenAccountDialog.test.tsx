@@ -24,3 +24,11 @@ it('gives the focus to an id it cannot read, which then reads why, and opens not
   )
   expect(onOpened).not.toHaveBeenCalled()
 })
+
+it('says the id is required, and the corporate id is not', async () => {
+  const { dialog } = await openDialog()
+  expect(dialog.getByRole('textbox', { name: 'Card account id or link' }).getAttribute('aria-required')).toBe(
+    'true',
+  )
+  expect(dialog.getByRole('textbox', { name: /^PSU-Corporate-ID/ }).getAttribute('aria-required')).toBeNull()
+})

@@ -75,6 +75,7 @@ export function OpenAccountDialog({ onClose, onOpened }: OpenAccountDialogProps)
         <div className="form-grid form-grid-single">
           <Field
             label="Card account id or link"
+            required
             error={error}
             hint="An id, a console link (…?account=…) or a sandbox URL ending in /card-accounts/<id>"
           >

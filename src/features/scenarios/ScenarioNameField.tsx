@@ -27,6 +27,7 @@ export function ScenarioNameField({
     <Field
       label={label}
       className="scenario-field"
+      required
       hint={<CharacterCount text={value} max={SCENARIO_NAME_MAX} />}
       error={error}
     >
@@ -36,7 +37,6 @@ export function ScenarioNameField({
           ref={inputRef}
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          required
           autoComplete="off"
           disabled={disabled}
         />

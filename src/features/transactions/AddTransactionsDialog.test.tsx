@@ -191,6 +191,14 @@ it('describes each field of a row by its own error alone, a valid one by none, a
   ])
 })
 
+it('says which fields of a row are required: the ones it refuses blank', async () => {
+  const { dialog } = await openDialog()
+  const required = (name: string) => dialog.getByLabelText(`Row 1 ${name}`).getAttribute('aria-required')
+  for (const name of ['amount', 'amount currency', 'MCC']) expect(required(name), name).toBe('true')
+  for (const name of ['original amount', 'original currency', 'transaction id'])
+    expect(required(name), name).toBeNull()
+})
+
 it('says an empty amount is required, not that it is no decimal number', async () => {
   const { user, dialog, sandbox, account } = await openDialog()
   await user.type(dialog.getByRole('textbox', { name: 'Row 1 original amount' }), '-1.00')

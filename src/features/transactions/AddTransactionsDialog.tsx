@@ -23,6 +23,7 @@ import {
   blankRow,
   isRowField,
   moreRowFields,
+  requiredRowFields,
   type TransactionFormRow,
   type TransactionFormValues,
   transactionFormSchema,
@@ -163,6 +164,8 @@ export function AddTransactionsDialog({ account, onClose, onCreated, initial }: 
                 ) => ({
                   ...(normalise ? normalisedOnBlur(register(name), normalise) : register(name)),
                   'aria-label': label(what),
+                  'aria-required':
+                    requiredRowFields.has(name.slice(`transactions.${i}.`.length)) || undefined,
                   ...describedByOwn(messages, name.slice(`transactions.${i}.`.length), messageId),
                 })
                 const pending = statuses[i] === 'pending'

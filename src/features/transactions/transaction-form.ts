@@ -306,6 +306,18 @@ export const transactionFormSchema = (today?: IsoDate) =>
       ),
   })
 
+/**
+ * A row's fields the form refuses blank, said to screen readers as required; a blank original amount
+ * copies the amount, the rest are sent only when filled in. The schema decides: a test holds this list to
+ * the fields a blank row is refused for. Not the dates, though refused blank too: a date field has no role
+ * that takes aria-required (Chromium shows neither it nor the native attribute); their errors say it.
+ */
+export const requiredRowFields: ReadonlySet<string> = new Set([
+  'transactionAmount.amount',
+  'transactionAmount.currency',
+  'merchantCategoryCode',
+])
+
 const rowFields = new Set([
   'bookingStatus',
   'transactionDate',

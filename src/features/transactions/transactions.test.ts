@@ -4,7 +4,13 @@ import { parseView } from '../view-state'
 import { signed } from './Money'
 import { rowsText } from './Pagination'
 import { linkTarget, pageInfo } from './rows'
-import { blankRow, isRowField, transactionBody, transactionFormSchema } from './transaction-form'
+import {
+  blankRow,
+  isRowField,
+  requiredRowFields,
+  transactionBody,
+  transactionFormSchema,
+} from './transaction-form'
 import { viewShowing } from './view-showing'
 
 describe('amounts', () => {
@@ -104,6 +110,30 @@ describe('pagination', () => {
 })
 
 describe('the transaction form', () => {
+  it('says required exactly the fields of a booked row the form refuses once blanked, but its dates', () => {
+    const row = {
+      ...blankRow('NOK', '2026-11-20'),
+      transactionAmount: { amount: '-1.00', currency: 'NOK' },
+      merchantCategoryCode: '5411',
+    }
+    // The status is a select with no blank choice; the dates, refused blank, cannot say required.
+    const { bookingStatus: _, transactionDate: __, bookingDate: ___, ...typed } = row
+    const fields = Object.entries(typed).flatMap(([key, value]) =>
+      typeof value === 'string' ? [key] : Object.keys(value).map((part) => `${key}.${part}`),
+    )
+    const refusedBlank = fields.filter((field) => {
+      const blanked = structuredClone(row)
+      const [key = '', part] = field.split('.')
+      const holder = (part === undefined ? blanked : blanked[key as keyof typeof blanked]) as Record<
+        string,
+        string
+      >
+      holder[part ?? key] = ''
+      return !transactionFormSchema().safeParse({ transactions: [blanked] }).success
+    })
+    expect(new Set(refusedBlank)).toEqual(requiredRowFields)
+  })
+
   it('sends no bookingDate for a pending row and leaves blank ids out', () => {
     const row = { ...blankRow('NOK', '2026-11-20'), bookingStatus: 'pending' as const }
     expect(transactionBody(row)).toEqual({
