@@ -102,6 +102,30 @@ test('the chart is accessible in both themes', async ({ page }) => {
   await checkScreenInEachTheme(page, 'chart')
 })
 
+test('pending bars are hollow and booked bars solid, in the chart and its legend, in both themes', async ({
+  page,
+}) => {
+  await openConsole(page)
+  const chart = await openChart(page)
+  for (const theme of ['Light', 'Dark']) {
+    await page.emulateMedia({ colorScheme: theme === 'Dark' ? 'dark' : 'light' })
+    const looks = (selector: string) =>
+      chart
+        .locator(selector)
+        .first()
+        .evaluate((element) => {
+          const style = getComputedStyle(element)
+          const solid = element instanceof SVGElement ? style.fill : style.backgroundColor
+          const edge = element instanceof SVGElement ? style.strokeWidth : style.borderTopWidth
+          return { hollow: solid === 'transparent' || solid === 'rgba(0, 0, 0, 0)', edge }
+        })
+    for (const selector of ['rect.chart-pending', '.swatch.chart-pending'])
+      expect(await looks(selector), `${selector}, ${theme}`).toEqual({ hollow: true, edge: '2px' })
+    for (const selector of ['rect.chart-booked', '.swatch.chart-booked'])
+      expect((await looks(selector)).hollow, `${selector}, ${theme}`).toBe(false)
+  }
+})
+
 test("bars that cannot be loaded are said so in the chart's place; the table goes on", async ({ page }) => {
   // The bars' chunk loads on idle after the rows: a dropped connection then must not take the table down.
   await page.context().route(/\/assets\/ChartBars-[\w-]+\.js$/, (route) => route.abort())
