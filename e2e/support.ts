@@ -345,9 +345,14 @@ export const ZOOMED_LAPTOP = { width: 683, height: 450 } as const
  */
 export async function whereFocusIs(page: Page): Promise<string> {
   return page.evaluate(() => {
-    // One taller than the window (a scrolled table's region) is in sight by the part the window shows.
+    // One taller than the room the page's bars leave (a scrolled table's region) is in sight by the part the
+    // window shows: scrolled into view, it cannot fit between the header and the bottom bars whole.
+    const bars = ['--header-height', '--inspector-height', '--flow-panel-height'].reduce(
+      (sum, name) => sum + (Number.parseFloat(document.documentElement.style.getPropertyValue(name)) || 0),
+      0,
+    )
     const shownPart = (box: DOMRect) =>
-      box.height <= innerHeight
+      box.height <= innerHeight - bars
         ? { top: box.top, bottom: box.bottom }
         : { top: Math.max(box.top, 0), bottom: Math.min(box.bottom, innerHeight) }
     // A pixel's fraction over the edge is the layout's rounding.
