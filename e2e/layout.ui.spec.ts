@@ -454,3 +454,20 @@ test('a date field’s calendar button shows the app’s focus ring, as the fiel
   expect(await from.evaluate((input) => input.matches(':focus'))).toBe(false)
   expect(await ring()).toBe(parts)
 })
+
+test('at 640×400, the folded inspector line keeps its status and time in sight, the path giving way', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 640, height: 400 })
+  await openConsole(page)
+  await fillTestData(page)
+  const line = page.getByRole('region', { name: 'Request inspector' }).locator('summary').first()
+  await expect(line).toContainText(/ 200 \d+ ms$/)
+  const box = await line.boundingBox()
+  for (const shown of [line.getByText('200', { exact: true }), line.getByText(/^\d+ ms$/)]) {
+    const part = await shown.boundingBox()
+    expect(part && box && part.x + part.width).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0))
+    // Not cut by the ellipsis either: the whole of it is drawn.
+    expect(await shown.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true)
+  }
+})

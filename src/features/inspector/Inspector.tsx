@@ -53,8 +53,11 @@ function RequestsPanel({ entries }: { entries: readonly LogEntry[] }) {
             <span className="status bad">{appErrors === 1 ? '1 app error' : `${appErrors} app errors`}</span>
           ) : null}
           {last?.kind === 'request' ? (
-            <span className="inspector-last">
-              <Operation entry={last} /> {last.method} {last.url} <Status entry={last} /> {last.durationMs} ms
+            // Short of room, the path gives way: the status and the time stay in sight (WCAG 1.4.12).
+            <span className="inspector-last inspector-last-request">
+              <Operation entry={last} /> <span>{last.method}</span>{' '}
+              <span className="inspector-last-url">{last.url}</span> <Status entry={last} />{' '}
+              <span>{last.durationMs} ms</span>
               <ConditionBadge entry={last} />
             </span>
           ) : last?.kind === 'app-error' ? (
