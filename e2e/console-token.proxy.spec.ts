@@ -1,7 +1,11 @@
 // The console's per-start secret in Chromium: never a cookie or a URL; pasted when the server requires it
 // (CONSOLE_TOKEN=required), handed over inside index.html on loopback, and the page never stuck.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startConsoleServer } from '../server/test-support/console-process'
 import { expect, test } from './fixtures'
-import { openConsole } from './support'
+import { openConsole, openHeaderGroup } from './support'
 
 test.describe('with CONSOLE_TOKEN=required', () => {
   test.use({ serverSettings: { CONSOLE_TOKEN: 'required' } })
@@ -50,4 +54,39 @@ test('on loopback the page holds the secret itself: no question, and only it get
   })
   const fullTrace = JSON.parse(Buffer.from(full.headers()['x-console-trace'] ?? '', 'base64url').toString())
   expect(fullTrace.requestHeaders.Signature).toMatch(/signature="[A-Za-z0-9+/]{40,}/)
+})
+
+// Only the sandbox check needs the secret on loopback. A tester restarted npm start under an open page:
+// the check was refused and the page asked for a token its terminal had never printed.
+test('on loopback a page from before a restart gets the new secret itself: the sandbox check runs', async ({
+  page,
+}) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-token-restart-'))
+  try {
+    let server = await startConsoleServer({ SANDBOX_DATA: dataDir })
+    const port = new URL(server.url).port
+    try {
+      await page.goto(server.url)
+      await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
+    } finally {
+      await server.stop()
+    }
+    server = await startConsoleServer({ SANDBOX_DATA: dataDir, PORT: port })
+    try {
+      expect(server.output()).not.toContain('console token:')
+      await openHeaderGroup(page, 'Settings')
+      await page.getByRole('banner').getByRole('button', { name: 'Connection' }).click()
+      const check = page
+        .getByRole('dialog', { name: 'Connection' })
+        .getByRole('region', { name: 'Check this sandbox' })
+      await check.getByRole('button', { name: 'Check this sandbox…' }).click()
+      await check.getByRole('button', { name: 'Start the check' }).click()
+      await expect(check.getByRole('table', { name: /^This bank beside the offline sandbox/ })).toBeVisible()
+      await expect(page.getByLabel('Token', { exact: true })).toHaveCount(0)
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 })

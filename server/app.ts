@@ -76,7 +76,7 @@ export function createApp(options: AppOptions): Server {
   // The proxy's word about itself, outside /api (every /api path is the operation's), under /api's rules.
   const consoleRoutes = new Map<string, (req: IncomingMessage, res: ServerResponse) => Promise<void> | void>([
     [CONSOLE_CONNECTION_PATH, (req, res) => answerConnection(req, res, options.connection)],
-    [CONSOLE_PROBE_PATH, (req, res) => sandboxProbe.answer(req, res, fromConsolePage(req))],
+    [CONSOLE_PROBE_PATH, (req, res) => sandboxProbe.answer(req, res, secretGate?.notThePage(req))],
   ])
   if (conditions !== undefined) {
     consoleRoutes.set(CONSOLE_CONDITIONS_PATH, (req, res) => conditions.answer(req, res))

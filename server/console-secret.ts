@@ -25,6 +25,11 @@ export interface ConsoleSecretGate {
   carries(req: IncomingMessage): boolean
   /** Why an /api or /console/* request is refused: the secret is required and not carried. */
   problem(req: IncomingMessage): Problem | undefined
+  /**
+   * Why a request is not the console page's own (it does not carry the secret), required or not: what a
+   * route only the page may use refuses with even on loopback (the sandbox check).
+   */
+  notThePage(req: IncomingMessage): Problem | undefined
   /** The secret to embed in the index.html this request gets; undefined when the user must paste it. */
   embedded(): string | undefined
   /**
@@ -50,18 +55,12 @@ export function consoleSecretGate({ value, required }: ConsoleSecretOptions): Co
     const given = req.headers[SECRET]
     return typeof given === 'string' && timingSafeEqual(digest(given), expected)
   }
+  const notThePage = (req: IncomingMessage) =>
+    carries(req) ? undefined : refusal(required, req.headers[SECRET] !== undefined)
   return {
     carries,
-    problem(req) {
-      if (!required || carries(req)) return undefined
-      const stale = req.headers[SECRET] !== undefined
-      const text =
-        (stale
-          ? "This is not the token of this console's start (it makes a new one at each start): "
-          : "This console's proxy needs the token it printed at start: ") +
-        "paste it when the console asks (curl: -H 'X-Console-Secret: <token>')"
-      return problem(403, 'FORMAT_ERROR', text, headerNames.consoleSecret)
-    },
+    problem: (req) => (required ? notThePage(req) : undefined),
+    notThePage,
     embedded: () => (required ? undefined : value),
     oldTokenUrl(req, res, query) {
       if (!new URLSearchParams(query).has('token') || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -76,6 +75,22 @@ export function consoleSecretGate({ value, required }: ConsoleSecretOptions): Co
       return true
     },
   }
+}
+
+/**
+ * The one refusal of a request without this start's secret: 403 naming the header (docs/decisions.md#error-codes),
+ * saying where the secret is. Only a printed one is to be pasted: on loopback none is printed, and the page
+ * holds it in its index.html, which a page opened before a restart reads again (src/api/console-secret.ts).
+ */
+function refusal(required: boolean, stale: boolean): Problem {
+  const which = stale
+    ? "This is not the token of this console's start (it makes a new one at each start): "
+    : required
+      ? "This console's proxy needs the token it printed at start: "
+      : "Only the console's own page may do this, with the token of this console's start: "
+  const where = required ? 'paste it when the console asks' : 'its index.html holds it, so reload the page'
+  const text = `${which}${where} (curl: -H 'X-Console-Secret: <token>')`
+  return problem(403, 'FORMAT_ERROR', text, headerNames.consoleSecret)
 }
 
 /** A fixed-length digest, so comparing it in constant time does not reveal the secret's length either. */

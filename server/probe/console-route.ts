@@ -36,9 +36,9 @@ export interface ConsoleProbe {
   /**
    * `POST /console/probe`: runs the probe and streams its events (NDJSON) until it ends or the caller goes;
    * `DELETE` cancels the run, whose stream then ends with what it learned.
-   * `fromConsolePage`: the request carries the console secret (or the server has none).
+   * `notThePage`: why the request is not the console page's own (it lacks the console secret), if it is not.
    */
-  answer(req: IncomingMessage, res: ServerResponse, fromConsolePage: boolean): Promise<void>
+  answer(req: IncomingMessage, res: ServerResponse, notThePage: Problem | undefined): Promise<void>
 }
 
 /**
@@ -55,14 +55,10 @@ export function createConsoleProbe({
 }: ConsoleProbeOptions): ConsoleProbe {
   let running: AbortController | undefined
   const probe: ConsoleProbe = {
-    async answer(req, res, fromConsolePage) {
+    async answer(req, res, notThePage) {
       // Its stream carries full signatures and it writes at the bank: even where the secret is not required
       // for /api (loopback), only the console's own page may start it.
-      if (!fromConsolePage) {
-        const text =
-          "Checking the sandbox signs requests and creates an account at the bank: only the console's own page may start it, with the token the console printed at start"
-        return sendProblem(req, res, problem(403, 'FORMAT_ERROR', text, headerNames.consoleSecret))
-      }
+      if (notThePage) return sendProblem(req, res, notThePage)
       if (req.method === 'DELETE') {
         // Cancel: the run's stream ends with what it learned so far. Nothing running: nothing to do.
         running?.abort()

@@ -16,10 +16,13 @@ function pasted(): string | undefined {
   }
 }
 
+function handedOver(root: ParentNode | undefined = globalThis.document): Element | undefined {
+  return root?.querySelector(`meta[name="${CONSOLE_SECRET_META}"]`) ?? undefined
+}
+
 /** The secret of the page's server: the one in index.html, else the one the user pasted, if any. */
 export function consoleSecret(): string | undefined {
-  const meta = globalThis.document?.querySelector(`meta[name="${CONSOLE_SECRET_META}"]`)
-  return meta?.getAttribute('content') || pasted()
+  return handedOver()?.getAttribute('content') || pasted()
 }
 
 /** Keeps the token the user pasted (per origin, port included, so no other console's page reads it). */
@@ -27,32 +30,73 @@ export function rememberConsoleSecret(secret: string): void {
   localStorage.setItem(STORAGE_KEY, secret.trim())
 }
 
-/** Called when the server refused the secret (none, or a stale one after a restart): the user must paste it. */
+/**
+ * Called when the server refused the secret and only the user can give it: the page holds none, or one it
+ * was asked to paste (stale after a restart), or its server now prints one instead of handing it over.
+ */
 export function onConsoleSecretNeeded(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
 
 /**
- * fetch with the console secret as a header. The request the caller logged stays without it; a 403 that
- * names the header asks the user for the token (see onConsoleSecretNeeded).
+ * fetch with the console secret as a header. The request the caller logged stays without it. A 403 that
+ * names the header, to a page that index.html handed its secret (loopback), means the server was restarted
+ * since and made a new one, which its index.html now holds: the page reads it there once, as it first got
+ * it, and sends the request again (a refusal comes before anything is done). Otherwise the user is asked
+ * for the printed token (see onConsoleSecretNeeded).
  */
 export async function consoleFetch(input: Request | string, init: RequestInit = {}): Promise<Response> {
-  const secret = consoleSecret()
+  const again = input instanceof Request ? input.clone() : input
+  const sent = consoleSecret()
+  const response = await withSecret(input, init, sent)
+  if (!(await refusesTheSecret(response))) return response
+  if (handedOver() === undefined) return asked(response)
+  const renewed = await readHandedOverAgain(sent)
+  if (renewed === 'none') return asked(response)
+  return renewed === 'unread' ? response : withSecret(again, init, renewed.secret)
+}
+
+function withSecret(input: Request | string, init: RequestInit, secret: string | undefined) {
   const headers = new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined))
   if (secret !== undefined) headers.set(headerNames.consoleSecret, secret)
-  const response = await fetch(input, { ...init, headers })
-  if (response.status === 403 && (await namesTheSecret(response.clone()))) {
-    for (const listener of listeners) listener()
-  }
+  return fetch(input, { ...init, headers })
+}
+
+function asked(response: Response): Response {
+  for (const listener of listeners) listener()
   return response
 }
 
-async function namesTheSecret(response: Response): Promise<boolean> {
+/** A 403 whose tppMessages name the secret's header: the server's refusal of the page's secret. */
+async function refusesTheSecret(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false
   try {
-    const body = (await response.json()) as { tppMessages?: { path?: unknown }[] }
+    const body = (await response.clone().json()) as { tppMessages?: { path?: unknown }[] }
     return body.tppMessages?.some((message) => message.path === headerNames.consoleSecret) ?? false
   } catch {
     return false
+  }
+}
+
+/**
+ * This start's secret, read again from the page's index.html and kept in the page; or none there (the
+ * server now asks for a printed one); or unread (no answer, or the secret refused: nothing to paste either).
+ */
+async function readHandedOverAgain(
+  refused: string | undefined,
+): Promise<{ secret: string } | 'none' | 'unread'> {
+  try {
+    const page = await fetch('/', { cache: 'no-store', headers: { accept: 'text/html' } })
+    if (!page.ok) return 'unread'
+    const secret = handedOver(new DOMParser().parseFromString(await page.text(), 'text/html'))?.getAttribute(
+      'content',
+    )
+    if (!secret) return 'none'
+    if (secret === refused) return 'unread'
+    handedOver()?.setAttribute('content', secret)
+    return { secret }
+  } catch {
+    return 'unread'
   }
 }

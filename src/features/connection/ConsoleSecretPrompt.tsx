@@ -3,8 +3,9 @@ import { onConsoleSecretNeeded, rememberConsoleSecret } from '../../api'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 
 /**
- * Asks for the console token whenever the server refuses the page's (none yet, or a stale one after a
- * restart), so the user is never stuck behind 403s. The token is pasted, not put in a URL: a URL stays in
+ * Asks for the console token whenever the server refuses the page's and only the user has the new one (none
+ * yet, or a pasted one gone stale with a restart; a page index.html handed its secret reads the new one there,
+ * src/api/console-secret.ts), so the user is never stuck behind 403s. The token is pasted, not put in a URL: a URL stays in
  * the browser's history. Once saved the page reloads, so every request is made again with it.
  */
 export function ConsoleSecretPrompt({ onSaved = () => window.location.reload() }: { onSaved?: () => void }) {

@@ -2,7 +2,7 @@
 // <meta> on loopback, else pasted by the user when the server refuses the page.
 import { fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { consoleFetch } from '../../api/console-secret'
+import { consoleFetch, onConsoleSecretNeeded } from '../../api/console-secret'
 import { createRequestLog, type RequestLogEntry } from '../../api/request-log'
 import { createTransport } from '../../api/transport'
 import { CONSOLE_SECRET_META } from '../../contract'
@@ -64,4 +64,58 @@ describe('the console secret', () => {
     // A stale token (the server restarted) brings the question back.
     expect((await screen.findByLabelText('Token')).tagName).toBe('INPUT')
   })
+
+  it('a page index.html handed its secret reads the new one there after a restart, sends again, asks nothing', async () => {
+    document.head.innerHTML = `<meta name="${CONSOLE_SECRET_META}" content="c0ffee">`
+    const sent: { secret: string | null; body: string }[] = []
+    const fetch = vi.fn(async (input: Request | string, init?: RequestInit) => {
+      if (input === '/') return indexHtml('feed42')
+      const secret = new Headers(init?.headers).get('X-Console-Secret')
+      sent.push({ secret, body: await (input as Request).text() })
+      return secret === 'feed42' ? new Response('{}', { status: 200 }) : refused()
+    })
+    vi.stubGlobal('fetch', fetch)
+    const asked = vi.fn()
+    const stopAsking = onConsoleSecretNeeded(asked)
+    try {
+      const answer = await consoleFetch(new Request(URL, { method: 'POST', body: '{"customerNumber":"1"}' }))
+
+      expect(answer.status).toBe(200)
+      expect(sent).toEqual([
+        { secret: 'c0ffee', body: '{"customerNumber":"1"}' },
+        { secret: 'feed42', body: '{"customerNumber":"1"}' },
+      ])
+      expect(asked).not.toHaveBeenCalled()
+      // Kept: the next request sends the new secret at once.
+      await consoleFetch(new Request(URL))
+      expect(sent.at(-1)?.secret).toBe('feed42')
+      expect(fetch.mock.calls.filter(([input]) => input === '/')).toHaveLength(1)
+    } finally {
+      stopAsking()
+    }
+  })
+
+  it('asks for the printed token once a restarted server hands over none (CONSOLE_TOKEN=required)', async () => {
+    document.head.innerHTML = `<meta name="${CONSOLE_SECRET_META}" content="c0ffee">`
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request | string) => (input === '/' ? indexHtml(undefined) : refused())),
+    )
+    const asked = vi.fn()
+    const stopAsking = onConsoleSecretNeeded(asked)
+    try {
+      expect((await consoleFetch(URL)).status).toBe(403)
+      expect(asked).toHaveBeenCalledOnce()
+    } finally {
+      stopAsking()
+    }
+  })
 })
+
+/** The console's index.html as its server hands it over: with this start's secret on loopback, else none. */
+function indexHtml(secret: string | undefined): Response {
+  const meta = secret === undefined ? '' : `<meta name="${CONSOLE_SECRET_META}" content="${secret}">`
+  return new Response(`<!doctype html><html><head>${meta}<title>Sandbox Console</title></head></html>`, {
+    headers: { 'content-type': 'text/html' },
+  })
+}
