@@ -128,3 +128,32 @@ test('while the proxy does not answer the header says so, and stops once it answ
     rmSync(dataDir, { recursive: true, force: true })
   }
 })
+
+// A tester stopped the server and did nothing: the poll of the conditions failed every 5 s, and the header
+// stayed calm until a click.
+test('an idle console notices the proxy stopped, with no click, and that it is back', async ({ page }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-'))
+  const silent = page.getByRole('banner').getByText('Proxy not answering')
+  try {
+    let server = await startConsoleServer({ SANDBOX_DATA: dataDir })
+    const port = new URL(server.url).port
+    try {
+      await page.goto(server.url)
+      await fillAndOpenFirst(page)
+      await expect(pages(page)).toContainText('Rows 1–')
+    } finally {
+      await server.stop()
+    }
+    await expect(silent).toBeVisible()
+
+    server = await startConsoleServer({ SANDBOX_DATA: dataDir, PORT: port })
+    try {
+      await expect(silent).toHaveCount(0)
+      await expect(pages(page)).toContainText('Rows 1–')
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})

@@ -24,7 +24,6 @@ import {
   type WriteOptions,
 } from './client'
 import type { Verdict } from './connection-test'
-import { consoleFetch } from './console-secret'
 import { LIST_CORPORATE_ID, storeCorporateId } from './corporate-id'
 import { createDeletionRefusals, type DeletionRefusals, isDeletionNotOffered } from './deletion'
 import { ApiError, isNoSandboxAnswer } from './errors'
@@ -312,8 +311,9 @@ function bookKey(known: ConsoleConnection): string {
 }
 
 async function fetchConnection(proxyAnswers: ProxyAnswers): Promise<ConsoleConnection> {
-  const response = await consoleFetch(CONSOLE_CONNECTION_PATH, { headers: { accept: 'application/json' } })
-  proxyAnswers.heard(response)
+  const response = await proxyAnswers.ask(CONSOLE_CONNECTION_PATH, {
+    headers: { accept: 'application/json' },
+  })
   if (!response.ok) throw new Error(`${CONSOLE_CONNECTION_PATH} answered HTTP ${response.status}`)
   return consoleConnection.parse(await response.json())
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { headerNames } from '../contract'
 import { createProxyAnswers, type ProxyNews } from './proxy-answers'
 
@@ -8,6 +8,10 @@ function answer(headers: Record<string, string>): Response {
 }
 const fromProxy = (tag: string) =>
   answer({ 'content-type': 'application/json', [headerNames.consoleConnection]: tag })
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
 
 function watched() {
   const proxy = createProxyAnswers()
@@ -39,6 +43,19 @@ describe("what the proxy's answers tell the page", () => {
     expect(proxy.answering()).toBe(false)
     // Its refusal is JSON, even one without the tag (a failure that dropped the headers): it is back.
     proxy.heard(answer({ 'content-type': 'application/json' }))
+    expect(proxy.answering()).toBe(true)
+    expect(news).toEqual(['back'])
+  })
+
+  it("a request to the proxy's own routes tells both ways: none at all, then the proxy's answer", async () => {
+    const { proxy, news } = watched()
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    await expect(proxy.ask('/console/conditions')).rejects.toThrow('Failed to fetch')
+    expect(proxy.answering()).toBe(false)
+    vi.stubGlobal('fetch', async () => fromProxy('console-sandbox'))
+    expect((await proxy.ask('/console/conditions')).ok).toBe(true)
     expect(proxy.answering()).toBe(true)
     expect(news).toEqual(['back'])
   })

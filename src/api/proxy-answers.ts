@@ -1,4 +1,5 @@
 import { headerNames } from '../contract'
+import { consoleFetch } from './console-secret'
 
 /** What the page learns from the proxy's answers: it is back after none came, or it serves another sandbox. */
 export type ProxyNews = 'back' | 'other-sandbox'
@@ -8,7 +9,8 @@ export type ProxyNews = 'back' | 'other-sandbox'
  * deletion refusals): whether it answers at all (a read that got no
  * answer in proxy mode says it stopped; an answer of the proxy's says it is back), and which sandbox it
  * serves (every answer of the proxy's carries a fingerprint of its connection, headerNames.consoleConnection).
- * Nothing is asked for this: the console's own requests tell it.
+ * Nothing is asked for this: the console's own requests tell it, the operations through the transport and
+ * the requests to the proxy's own routes through `ask`.
  */
 export function createProxyAnswers() {
   let answering = true
@@ -22,6 +24,26 @@ export function createProxyAnswers() {
     answering = value
     for (const watcher of watchers) watcher()
   }
+  /** A request to the proxy got no answer at all, and no test condition dropped it: stopped, or restarting. */
+  const noAnswer = () => {
+    if (answering) setAnswering(false)
+  }
+  /** An answer came to a request sent to the page's server. */
+  const heard = (response: Response) => {
+    const tag = response.headers.get(headerNames.consoleConnection)
+    if (tag !== null) {
+      const before = connectionTag
+      connectionTag = tag
+      if (before !== undefined && before !== tag) tell('other-sandbox')
+    }
+    // The proxy's own JSON, even a refusal (a console token asked for), says it is back; a web page there
+    // (a server that is not the proxy, answering every path with the console's page) does not.
+    const fromTheProxy = tag !== null || response.headers.get('content-type')?.includes('json') === true
+    if (!answering && fromTheProxy) {
+      setAnswering(true)
+      tell('back')
+    }
+  }
   return {
     answering: () => answering,
     /** For useSyncExternalStore: called whenever `answering` changes. */
@@ -33,25 +55,23 @@ export function createProxyAnswers() {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    /** A request to the proxy got no answer at all, and no test condition dropped it: stopped, or restarting. */
-    noAnswer(): void {
-      if (answering) setAnswering(false)
-    },
-    /** An answer came to a request sent to the page's server. */
-    heard(response: Response): void {
-      const tag = response.headers.get(headerNames.consoleConnection)
-      if (tag !== null) {
-        const before = connectionTag
-        connectionTag = tag
-        if (before !== undefined && before !== tag) tell('other-sandbox')
+    noAnswer,
+    heard,
+    /**
+     * A request to one of the proxy's own routes (`/console/*`), told both ways: its answer is heard, and
+     * none at all says the proxy stopped. No test condition applies to these routes (only to operations),
+     * so an idle page's poll of the conditions notices a stopped proxy as a read would.
+     */
+    async ask(path: string, init?: RequestInit): Promise<Response> {
+      let response: Response
+      try {
+        response = await consoleFetch(path, init)
+      } catch (error) {
+        noAnswer()
+        throw error
       }
-      // The proxy's own JSON, even a refusal (a console token asked for), says it is back; a web page there
-      // (a server that is not the proxy, answering every path with the console's page) does not.
-      const fromTheProxy = tag !== null || response.headers.get('content-type')?.includes('json') === true
-      if (!answering && fromTheProxy) {
-        setAnswering(true)
-        tell('back')
-      }
+      heard(response)
+      return response
     },
   }
 }

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
 import { CONSOLE_CONNECTION_PATH } from '../contract'
 import { useApiClient } from './api-context'
-import { consoleFetch } from './console-secret'
 import { queryKeys } from './keys'
 
 /** How often a console that lost its proxy asks whether it is back. */
@@ -26,9 +25,7 @@ export function useProxyAnswering(onOtherSandbox: () => void): boolean {
     queryKey: queryKeys.proxyReturn(),
     // The answer, any answer, tells proxyAnswers: nothing to keep here.
     queryFn: async () => {
-      proxyAnswers.heard(
-        await consoleFetch(CONSOLE_CONNECTION_PATH, { headers: { accept: 'application/json' } }),
-      )
+      await proxyAnswers.ask(CONSOLE_CONNECTION_PATH, { headers: { accept: 'application/json' } })
       return null
     },
     enabled: !answering,

@@ -26,3 +26,23 @@ it('the header says the proxy is not answering while it gives no answer, and no 
   // (The console asks every two seconds: a wait longer than findBy's default.)
   await expect.poll(() => within(header).queryByText('Proxy not answering'), { timeout: 20_000 }).toBeNull()
 })
+
+it('an idle console learns from its poll of the conditions that the proxy stopped, and that it is back', async () => {
+  const account = await seedAccount(sandbox)
+  await seedTransactions(sandbox, account.resourceId, [transaction({ transactionDetails: 'Coffee' })])
+  server.use(...proxyAnswers())
+  renderConsole(`?account=${account.resourceId}`, 'proxy')
+  const header = screen.getByRole('banner')
+  expect(await screen.findByText('Coffee')).toBeDefined()
+
+  // npm start stops, and nobody clicks: only the poll of the proxy's conditions (every 5 s) asks anything.
+  server.use(http.all(`${location.origin}/*`, () => HttpResponse.error()))
+  await expect
+    .poll(() => within(header).queryByText('Proxy not answering'), { timeout: 20_000 })
+    .not.toBeNull()
+
+  server.resetHandlers()
+  server.use(...proxyAnswers())
+  await expect.poll(() => within(header).queryByText('Proxy not answering'), { timeout: 20_000 }).toBeNull()
+  expect(screen.getByText('Coffee')).toBeDefined()
+})

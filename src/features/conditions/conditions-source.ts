@@ -25,8 +25,9 @@ export interface ConditionsSource {
 
 /**
  * The conditions of a mode: they depend on nothing else, so every screen asking gets the same. By proxy,
- * each answer is also told to `proxyAnswers`: the poll of them is the console's steady word with its proxy,
- * by which it learns that the proxy now serves another sandbox when nothing else is being read.
+ * each answer, or the lack of one, is also told to `proxyAnswers`: the poll of them is the console's steady
+ * word with its proxy, by which it learns that the proxy stopped, or now serves another sandbox, when
+ * nothing else is being read.
  */
 export const conditionsSource = (mode: Mode, proxyAnswers?: ProxyAnswers): ConditionsSource =>
   mode === 'offline' ? offlineConditionsSource : proxyConditionsSource(proxyAnswers)
@@ -113,11 +114,10 @@ const offlineConditionsSource: ConditionsSource = {
 
 /** The proxy's conditions and its log of the rules that fired, in one answer of `/console/conditions`. */
 async function exchange(proxyAnswers: ProxyAnswers | undefined, init?: RequestInit) {
-  const response = await consoleFetch(CONSOLE_CONDITIONS_PATH, {
+  const response = await (proxyAnswers?.ask ?? consoleFetch)(CONSOLE_CONDITIONS_PATH, {
     ...init,
     headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
   })
-  proxyAnswers?.heard(response)
   const text = await response.text()
   if (!response.ok) throw ApiError.fromText(response.status, text)
   return conditionsState.parse(JSON.parse(text))
