@@ -42,6 +42,16 @@ describe('a link the view cannot apply as it stands', () => {
     ])
   })
 
+  it('reads the first of a parameter given twice, and says so', () => {
+    const search = '?account=acc-1&account=xyz&status=pending&status=booked'
+    expect(parseView(search)).toMatchObject({ account: 'acc-1', status: 'pending' })
+    expect(viewCorrections(search)).toEqual([
+      '“account” is given 2 times: the first, “acc-1”, is used.',
+      '“status” is given 2 times: the first, “pending”, is used.',
+    ])
+    expect(viewSearch(parseView(search))).toMatch(/^\?account=acc-1&status=pending&offset=0/)
+  })
+
   it('leaves out the spaces a copied account id brings along, and says so', () => {
     const pasted = '?account=%20606b006c-1367-4552-a754-0fc11f90d85b%20&status=both'
     expect(parseView(pasted).account).toBe('606b006c-1367-4552-a754-0fc11f90d85b')

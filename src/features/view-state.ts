@@ -43,6 +43,18 @@ export function parseView(search: string): ViewState {
   }
 }
 
+/** The view's parameters a link gives twice or more: the first of each is read, and the note says so. */
+const viewParameters = ['account', 'status', 'from', 'to', 'offset', 'limit', 'fix'] as const
+
+function repeatedParameters(q: URLSearchParams): string[] {
+  return viewParameters.flatMap((key) => {
+    const values = q.getAll(key)
+    return values.length > 1
+      ? [`“${key}” is given ${values.length} times: the first, “${values[0]}”, is used.`]
+      : []
+  })
+}
+
 /**
  * What a pasted link asked for and did not get, in words: the URL is rewritten to the view applied, and
  * these say why it changed. Parameters the view does not know are not reported (another page's, a token).
@@ -50,7 +62,7 @@ export function parseView(search: string): ViewState {
 export function viewCorrections(search: string): string[] {
   const q = new URLSearchParams(search)
   const view = parseView(search)
-  const notes: string[] = []
+  const notes = repeatedParameters(q)
   const account = q.get('account')
   if (account !== null && view.account !== undefined && account !== view.account)
     notes.push('The spaces around the card account id were left out.')
