@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { cleanup, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { expect, it } from 'vitest'
 import { createAccountBook, createApiClient, OFFLINE_UPSTREAM } from '../../api'
@@ -133,4 +133,21 @@ it('in Proxy mode, an id no book holds offers the account list beside Offline', 
   expect(main.getByRole('button', { name: 'Switch to Offline (in-browser)' })).toBeDefined()
   await user.click(main.getByRole('button', { name: 'Back to the account list' }))
   expect(await main.findByRole('heading', { name: 'No card accounts yet' })).toBeDefined()
+})
+
+// A tester restarted `SANDBOX_DATA=memory npm start`: the account went with the old in-memory sandbox, and
+// its book with it, yet the page pointed only at Offline mode.
+it('in Proxy mode on a sandbox in memory, says a restart empties it before naming Offline', async () => {
+  const memory = 'each start of the server begins it empty, so a card account created before the last restart'
+  for (const [connection, said] of [
+    [{}, true],
+    [{ dataFile: '/tmp/data/npm-start-console.json' }, false],
+  ] as const) {
+    server.use(...proxyAnswers(connection))
+    renderConsole('?account=1f0c2a5e-0000-4000-8000-0000000000cc', 'proxy')
+    const main = within(screen.getByRole('main'))
+    const heading = await main.findByRole('heading', { name: 'Card account not found' })
+    expect(heading.parentElement?.textContent?.includes(memory)).toBe(said)
+    cleanup()
+  }
 })

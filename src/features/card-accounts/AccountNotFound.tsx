@@ -8,6 +8,7 @@ import {
   queryKeys,
   UNKNOWN_UPSTREAM,
   useApiClient,
+  useConnection,
   useUpstream,
 } from '../../api'
 import type { AccountBooks } from '../../contract'
@@ -39,8 +40,9 @@ export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps
   )
   const [holding] = useState(() => otherModeHolding(book.exportBook(), id, mode))
   const upstreamRead = useUpstream()
+  const connection = useConnection()
   // Which sandbox the proxy serves decides the words below: none until it is known, not the wrong ones.
-  if (mode === 'proxy' && upstreamRead.isPending) return null
+  if (mode === 'proxy' && (upstreamRead.isPending || connection.isPending)) return null
   const upstream = upstreamRead.data
   if (readHere) return <AccountGone id={id} mode={mode} />
   if (holding !== undefined) return <OtherModes id={id} mode={holding} onSwitchMode={onSwitchMode} />
@@ -100,6 +102,15 @@ export function AccountNotFound({ id, mode, onSwitchMode }: AccountNotFoundProps
         The sandbox behind the proxy has no card account <code>{id}</code> (it answered 404). Pick one from
         the list, or open another by its id.
       </p>
+      {connection.data?.local && connection.data.dataFile === undefined ? (
+        // Its book went with the sandbox it was made on (a new in-memory one starts with none): the console
+        // cannot tell a restart's loss from an account made elsewhere, so it says the likelier first.
+        <p>
+          This sandbox keeps its data in memory only (the console's server runs with SANDBOX_DATA=memory):
+          each start of the server begins it empty, so a card account created before the last restart is gone
+          with it.
+        </p>
+      ) : null}
       <p>
         If it was created in {modeLabels.offline} mode, it lives in the storage of the browser that created
         it, not in this sandbox: open the link there, or switch mode in that browser.
