@@ -294,6 +294,32 @@ describe('a corporate account known by its id alone', () => {
   })
 })
 
+describe('an account the bank did not answer for', () => {
+  it('says why it could not be read, and asks for no corporate id', async () => {
+    server.use(...proxyAnswers({ upstream: 'https://bank.example/api-sandbox', local: false }))
+    withoutList(405)
+    const id = await storedAccountId()
+    const timedOut = () =>
+      HttpResponse.json(
+        {
+          tppMessages: [
+            { category: 'ERROR', code: 'UPSTREAM_TIMEOUT', text: 'did not answer within 30000 ms' },
+          ],
+        },
+        { status: 504 },
+      )
+    server.use(
+      http.get(apiUrl(`/v1/sandbox/card-accounts/${id}`), timedOut),
+      http.get(apiUrl(`/v1/sandbox/card-accounts/${id}/transactions`), timedOut),
+    )
+    renderConsole(`?account=${id}`, 'proxy')
+
+    expect(await screen.findByText(/^The account could not be read: HTTP 504/)).toBeDefined()
+    expect(await screen.findByRole('group', { name: 'Could not load transactions (HTTP 504)' })).toBeDefined()
+    expect(screen.queryByText(/^If this is a corporate account/)).toBeNull()
+  })
+})
+
 describe("the Open dialog's PSU-Corporate-ID", () => {
   const corporate = { customerNumber: '18129215603', customerType: 'corporate', name: 'Nordlys Logistikk AS' }
 

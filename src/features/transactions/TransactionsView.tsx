@@ -1,5 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { ApiError, useCardAccountsFailed, useRequestTransactionsPage, useTransactionsPage } from '../../api'
+import {
+  ApiError,
+  isNoSandboxAnswer,
+  useCardAccountsFailed,
+  useRequestTransactionsPage,
+  useTransactionsPage,
+} from '../../api'
 import { type BookingStatus, testCustomers } from '../../contract'
 import { StatusMessage, useAnnounce } from '../../ui/announcer'
 import { useIdleAfter } from '../../ui/use-idle-after'
@@ -103,7 +109,14 @@ export function TransactionsView({
           onDeleteAccount={deletion.offered ? onDeleteAccount : undefined}
         />
       </header>
-      {note ? <AccountNote note={note} corporateIdEmpty={corporate.typed === ''} /> : null}
+      {note ? (
+        <AccountNote
+          note={note}
+          // Only the sandbox's own refusal of the read can be about a corporate id: a gateway's 502, the
+          // proxy's 504 or no answer at all says nothing of the account.
+          corporateIdEmpty={corporate.typed === '' && !(query.isError && isNoSandboxAnswer(query.error))}
+        />
+      ) : null}
       <StatusMessage place="main" />
       <Filters />
       {/* A reversed window is the table's error to show, once. */}
