@@ -1,6 +1,7 @@
 // Share what you see, offline: a copied link reopens the view and its request in a new page, asks before it
 // changes the mode or the Signature switch, and the session exports as HAR and as a Postman collection.
 import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { copyLink, openShare } from './share-support'
 import {
@@ -17,6 +18,16 @@ const PSU_ID = '13039319955'
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 })
+
+/** The questions the browser asks on `page` from now on (their types), each answered Stay (dismissed). */
+function browserQuestions(page: Page): string[] {
+  const asked: string[] = []
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type())
+    void dialog.dismiss()
+  })
+  return asked
+}
 
 test('a copied link reopens the view and the request, PSU ids redacted', async ({ page, context }) => {
   await openConsole(page)
@@ -83,18 +94,82 @@ test('opening a link made in another mode and Signature names both changes and a
   other.on('load', () => {
     loads += 1
   })
+  // The reload is the console's own, asked for by "Change and open": the browser must not ask "Leave site?"
+  // on top (a tester's Stay left the dialog with every button disabled). Were it to ask, the answer is Stay.
+  const asked = browserQuestions(other)
   await ask.getByRole('button', { name: 'Change and open' }).click()
 
-  // The mode changes by one reload, and the Signature, set in Offline mode, by a second; the link's fragment
-  // goes when the view opens after both. Between the two the address lacks it for a moment too (the first
-  // page writes the view's address, then puts the fragment back to reload with it), so the test waits for
-  // the second page before it reads any: what it clicked before would be lost with the page.
-  await expect.poll(() => loads, 'pages loaded after "Change and open"').toBe(2)
+  // The mode changes by one reload; the Signature is then set in Offline mode in place, and the link's
+  // fragment goes when the view opens.
+  await expect.poll(() => loads, 'pages loaded after "Change and open"').toBe(1)
   await expect.poll(() => new URL(other.url()).hash).toBe('')
   await expect.poll(() => new URL(other.url()).search).toBe(search)
   await expect(other.getByRole('dialog')).toHaveCount(0)
   await expect(other.getByRole('combobox', { name: 'Mode' })).toHaveValue('offline')
   await expect(await signatureSwitch(other)).toHaveValue('stale-date')
+  expect(loads).toBe(1)
+  expect(asked).toEqual([])
+})
+
+test('a link that changes only the Signature sets it in place: no reload, no "Leave site?"', async ({
+  page,
+  browser,
+}) => {
+  await openConsole(page)
+  await (await signatureSwitch(page)).selectOption({ label: 'Missing Digest' })
+  const link = await copyLink(page, 'None')
+
+  // Another profile, with no data and no settings of this one.
+  const profile = await browser.newContext()
+  const other = await profile.newPage()
+  await other.goto(link)
+  const ask = other.getByRole('dialog', { name: 'Open the shared view?' })
+  await expect(ask.getByRole('listitem')).toHaveText(['Signature: signed correctly → missing Digest'])
+  let loads = 0
+  other.on('load', () => {
+    loads += 1
+  })
+  const asked = browserQuestions(other)
+  await ask.getByRole('button', { name: 'Change and open' }).click()
+
+  await expect(ask).toBeHidden()
+  await expect(
+    other.getByRole('banner').getByRole('button', { name: 'Signature: missing Digest' }),
+  ).toBeVisible()
+  await expect.poll(() => new URL(other.url()).hash).toBe('')
+  await expect(await signatureSwitch(other)).toHaveValue('missing-digest')
+  expect(asked).toEqual([])
+  expect(loads).toBe(0)
+  await profile.close()
+})
+
+test('a reload the user cancels leaves the question open, every button usable', async ({ page, context }) => {
+  await openConsole(page)
+  await page.evaluate(() => localStorage.setItem('sandbox-console.personality', 'booked-only'))
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
+  const link = await copyLink(page, 'None')
+
+  const other = await context.newPage()
+  await other.goto('/')
+  await other.evaluate(() => localStorage.setItem('sandbox-console.personality', 'console'))
+  await other.goto(link)
+  const ask = other.getByRole('dialog', { name: 'Open the shared view?' })
+  const listed = ['Bank personality: console → booked-only']
+  await expect(ask.getByRole('listitem')).toHaveText(listed)
+  // Something else on the page asks before it is left (as a probe run's guard does), and the user stays.
+  await other.evaluate(() => addEventListener('beforeunload', (event) => event.preventDefault()))
+  const asked = browserQuestions(other)
+  await ask.getByRole('button', { name: 'Change and open' }).click()
+
+  await expect.poll(() => asked).toEqual(['beforeunload'])
+  await expect(ask.getByRole('listitem')).toHaveText(listed)
+  await expect(ask.getByRole('button', { name: 'Change and open' })).toBeEnabled()
+  await expect(ask.getByRole('button', { name: 'Open without changing them' })).toBeEnabled()
+  await expect(ask.getByRole('button', { name: 'Close' })).toBeEnabled()
+  await other.keyboard.press('Escape')
+  await expect(ask).toBeHidden()
+  await expect.poll(() => new URL(other.url()).hash).toBe('')
 })
 
 test('a link whose changes are declined opens with the settings kept', async ({ page, context }) => {
@@ -127,12 +202,15 @@ test('a link made under another bank personality names it, and sets it once aske
   await other.goto(link)
   const ask = other.getByRole('dialog', { name: 'Open the shared view?' })
   await expect(ask.getByRole('listitem')).toHaveText(['Bank personality: console → pending-strings'])
+  // The offline sandbox takes it at its start: a reload the user asked for, which the browser must not question.
+  const asked = browserQuestions(other)
   await ask.getByRole('button', { name: 'Change and open' }).click()
   await expect.poll(() => new URL(other.url()).hash).toBe('')
   await expect(other.getByRole('dialog')).toHaveCount(0)
   expect(await other.evaluate(() => localStorage.getItem('sandbox-console.personality'))).toBe(
     'pending-strings',
   )
+  expect(asked).toEqual([])
 })
 
 test('exports the session as HAR 1.2 and as a Postman collection that signs', async ({ page }) => {

@@ -12,6 +12,9 @@ export function TamperSelect() {
       <span>Signature</span>{' '}
       <select
         data-control="signature"
+        // Not restored by the browser after a reload: a shared link sets the switch in place just after the
+        // one that switches the mode, and Chromium's restore of the old page's choice could land on top.
+        autoComplete="off"
         value={scenario ?? ''}
         onChange={(e) => {
           const next = tamperScenarios.find((s) => s === e.target.value)

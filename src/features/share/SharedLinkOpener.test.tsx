@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { readOfflinePersonality } from '../../api'
 import type { ShareLink } from '../../contract'
+import { browserAsksBeforeLeaving } from '../../test/leaving'
 import { stubLocation } from '../../test/location'
 import { startConsole } from '../../test/render'
 import { ClockBadge } from '../sandbox-clock'
@@ -15,9 +16,12 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-/** The fragment of `link`, on a page whose reload is a spy the test reads. */
+/**
+ * The fragment of `link`, on a page whose reload is a spy the test reads: it returns whether the browser
+ * would ask "Leave site?" first, and leaves the page where it is, as the user's Stay would.
+ */
 async function linkOnThisPage(link: ShareLink) {
-  const reload = vi.fn()
+  const reload = vi.fn(browserAsksBeforeLeaving)
   stubLocation({ reload, hash: '', pathname: '/', search: '' })
   const encoded = await encodeShareLink(link)
   if (!encoded.ok) throw new Error('too long')
@@ -45,12 +49,13 @@ it('moves the clock a link asks for before it spoils the Signature the link also
   const dialog = await screen.findByRole('dialog', { name: 'Open the shared view?' })
   await app.user.click(within(dialog).getByRole('button', { name: 'Change and open' }))
 
-  await vi.waitFor(() => expect(reload).toHaveBeenCalled())
-  expect(within(dialog).queryByRole('alert')).toBeNull()
+  // Both set in place: the badge and the switch follow, no reload needed (nor a "Leave site?" for one).
+  await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   expect((await screen.findByRole('button', { name: /^Clock / })).textContent).toBe('Clock +2 days')
   expect((screen.getByRole('combobox', { name: 'Signature' }) as HTMLSelectElement).value).toBe(
     'bad-signature',
   )
+  expect(reload).not.toHaveBeenCalled()
 })
 
 it('names the bank personality a link was made in, and sets it here once asked', async () => {
@@ -72,7 +77,12 @@ it('names the bank personality a link was made in, and sets it here once asked',
   expect(readOfflinePersonality()).toBe('console')
   await app.user.click(within(dialog).getByRole('button', { name: 'Change and open' }))
 
-  // The offline sandbox takes its personality at start: set, then the page reloads.
+  // The offline sandbox takes its personality at start: set, then the page reloads, unquestioned: the user
+  // asked for it.
   await vi.waitFor(() => expect(reload).toHaveBeenCalled())
+  expect(reload).toHaveReturnedWith(false)
   expect(readOfflinePersonality()).toBe('booked-only')
+  // Were the reload cancelled all the same, the question stays as it was, every button usable.
+  expect(within(dialog).getByRole('listitem').textContent).toBe('Bank personality: console → booked-only')
+  for (const button of within(dialog).getAllByRole('button')) expect(button).toHaveProperty('disabled', false)
 })

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import {
   type Mode,
   type RequestLogEntry,
+  readAgainUnderSwitch,
   useApiClient,
   useSetSandboxClock,
   writeOfflinePersonality,
@@ -44,10 +46,20 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
   const [decoded, setDecoded] = useState<DecodedLink>()
   const [phase, setPhase] = useState<'reading' | 'asking' | 'applying' | 'open' | 'done'>('reading')
   const [failure, setFailure] = useState<string>()
+  // The changes as asked, while they are applied: each setting written would drop out of a list computed
+  // afresh, leaving an empty one should the user stay on the page the console meant to reload.
+  const [accepted, setAccepted] = useState<SettingChange[]>()
   const { ready, ...here } = useShareSettings()
   const [, setView] = useView()
   const applySettings = useApplyLinkSettings()
   const started = useRef(false)
+  // The reload "Change and open" ends with, run by the effect below once the dialog is no longer busy: a busy
+  // dialog has the browser ask "Leave site?" (src/ui/Dialog.tsx), and a reload the user asked for must not be
+  // questioned, nor leave every button disabled should something else ask and the user stay.
+  const [reload, setReload] = useState<{ run: () => Promise<void> }>()
+  useEffect(() => {
+    void reload?.run()
+  }, [reload])
   const reloadWithLink = () => history.replaceState(null, '', location.pathname + location.search + fragment)
 
   useEffect(() => {
@@ -68,23 +80,37 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
     setPhase(shared.request ? 'open' : 'done')
   }
 
+  const fail = (error: unknown) => {
+    setFailure(error instanceof Error ? error.message : String(error))
+    setAccepted(undefined)
+    setPhase('asking')
+  }
+
+  /** Reloads with the link, the dialog left open and usable (its changes listed as accepted) meanwhile. */
+  const reloadWith = (run: () => Promise<void>) => {
+    reloadWithLink()
+    setPhase('asking')
+    setReload({ run: () => run().catch(fail) })
+  }
+
   const apply = async (shared: ShareLink, pending: SettingChange[]) => {
-    setPhase('applying')
+    setAccepted(pending)
+    setFailure(undefined)
     try {
       if (changesSetting(pending, 'Mode')) {
+        // The mode is chosen at start: the rest is set after the reload, in the mode it was listed for.
         sessionStorage.setItem(ACCEPTED_KEY, JSON.stringify({ fragment, changes: pending }))
-        reloadWithLink()
-        await onSwitchMode(shared.mode)
-        return
+        return reloadWith(() => onSwitchMode(shared.mode))
       }
+      setPhase('applying')
       await applySettings(shared, pending)
       sessionStorage.removeItem(ACCEPTED_KEY)
-      // The header's switches read their settings at start: a reload shows them as the link set them.
-      reloadWithLink()
-      location.reload()
+      // The in-browser sandbox takes its bank personality at its start. The rest is set in place: the
+      // header's switches and badges follow their stores and queries.
+      if (changesSetting(pending, 'Bank personality')) return reloadWith(async () => location.reload())
+      open(shared)
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error))
-      setPhase('asking')
+      fail(error)
     }
   }
 
@@ -100,15 +126,16 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
   if (decoded && !decoded.ok && phase !== 'done') {
     return <UnreadableLinkDialog reason={decoded.reason} onClose={() => setPhase('done')} />
   }
-  if (link && changes && (phase === 'asking' || phase === 'applying')) {
+  const listed = accepted ?? changes
+  if (link && listed && (phase === 'asking' || phase === 'applying')) {
     return (
       <ChangesDialog
         link={link}
-        changes={changes}
+        changes={listed}
         applying={phase === 'applying'}
         failure={failure}
         onOpen={() => open(link)}
-        onApply={() => void apply(link, changes)}
+        onApply={() => void apply(link, listed)}
       />
     )
   }
@@ -133,6 +160,7 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
  */
 function useApplyLinkSettings() {
   const { settings } = useApiClient()
+  const queryClient = useQueryClient()
   const saveConditions = useSaveConditions()
   const setClock = useSetSandboxClock()
   return async (shared: ShareLink, pending: readonly SettingChange[]) => {
@@ -149,6 +177,8 @@ function useApplyLinkSettings() {
     }
     if (changesSetting(pending, 'Signature')) {
       settings.tamper.write(isTamperScenario(shared.tamper) ? shared.tamper : undefined)
+      // As the header's switch does: what is on screen was answered under the Signature as it was.
+      void readAgainUnderSwitch(queryClient)
     }
   }
 }
