@@ -1,5 +1,5 @@
 // What the share specs of both modes do: open Share…, copy a link, and read the link as the console would.
-import { inflateRawSync } from 'node:zlib'
+import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { expect } from './fixtures'
 import { openHeaderGroup } from './support'
@@ -31,4 +31,11 @@ export async function copyLink(page: Page, request: RegExp | 'None'): Promise<st
 export function decodedFragment(link: string): string {
   const encoded = new URL(link).hash.replace(/^#share=/, '')
   return inflateRawSync(Buffer.from(encoded, 'base64url')).toString('utf8')
+}
+
+/** `link` carrying `payload` instead, encoded as the console encodes it: a link as anyone could write one. */
+export function withPayload(link: string, payload: unknown): string {
+  const url = new URL(link)
+  url.hash = `share=${deflateRawSync(JSON.stringify(payload)).toString('base64url')}`
+  return url.href
 }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { copyLink, openShare } from './share-support'
+import { copyLink, decodedFragment, openShare, withPayload } from './share-support'
 import {
   checkScreenInEachTheme,
   createAccount,
@@ -170,6 +170,25 @@ test('a reload the user cancels leaves the question open, every button usable', 
   await other.keyboard.press('Escape')
   await expect(ask).toBeHidden()
   await expect.poll(() => new URL(other.url()).hash).toBe('')
+})
+
+test("a link whose Signature is none of the switch's is refused, as any other bad field", async ({
+  page,
+  context,
+}) => {
+  await openConsole(page)
+  await (await signatureSwitch(page)).selectOption({ label: 'Missing Digest' })
+  const link = await copyLink(page, 'None')
+  // Listed as a change, it was set as "signed correctly" and asked for again after every reload, for ever.
+  const tampered = withPayload(link, { ...JSON.parse(decodedFragment(link)), tamper: 'explode' })
+
+  const other = await context.newPage()
+  await other.goto(tampered)
+  const refused = other.getByRole('dialog', { name: 'This link cannot be opened' })
+  await expect(refused).toContainText(
+    'The console cannot read this link: the link does not hold a view this console can read.',
+  )
+  await expect(other.getByRole('dialog', { name: 'Open the shared view?' })).toHaveCount(0)
 })
 
 test('a link whose changes are declined opens with the settings kept', async ({ page, context }) => {

@@ -1,5 +1,6 @@
-/** Where API calls go: the in-browser sandbox (msw worker) or the signing proxy on the same origin. */
-export const modes = ['offline', 'proxy'] as const
+import { modes } from '../contract'
+
+export { modes }
 export type Mode = (typeof modes)[number]
 
 export const modeLabels: Record<Mode, string> = {

@@ -1,6 +1,6 @@
 import { headerNames } from '../contract'
+import { type TamperScenario, tamperScenario } from '../contract/tamper-scenarios'
 import { z } from '../contract/zod'
-import { type TamperScenario, tamperScenarios } from '../signing/tamper-scenarios'
 import { createSettingsStore, type SettingsStorage, type SettingsStore } from './settings-store'
 import type { Transport } from './transport'
 
@@ -12,7 +12,7 @@ export function createTamperSetting(storage: SettingsStorage): SettingsStore<Tam
   return createSettingsStore({
     storage,
     key: STORAGE_KEY,
-    schema: z.optional(z.enum(tamperScenarios)),
+    schema: z.optional(tamperScenario),
     fallback: undefined,
   })
 }

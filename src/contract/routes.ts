@@ -33,6 +33,12 @@ export const CONSOLE_SANDBOX_FLAG = 'x-sandbox-console'
 /** Where the console serves the operation: its in-browser sandbox and its signing proxy both answer here. */
 export const API_BASE = '/api'
 
+/**
+ * What answers there: the in-browser sandbox (msw worker) or the signing proxy on the same origin. Named
+ * here, as a shared link carries the mode it was made in.
+ */
+export const modes = ['offline', 'proxy'] as const
+
 /** Where every server of the console serves the operation's OpenAPI document (src/contract/openapi.ts). */
 export const OPENAPI_PATH = '/openapi.json'
 

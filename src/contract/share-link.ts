@@ -1,7 +1,9 @@
 import { conditionSet } from './conditions'
 import { httpMethod } from './headers'
+import { modes } from './routes'
 import { sandboxClockState } from './sandbox-clock'
 import { sandboxBehaviour } from './scenario'
+import { tamperScenario } from './tamper-scenarios'
 import { z } from './zod'
 
 /** A shared link's payload travels in the URL fragment: never sent to a server, at most this many characters. */
@@ -29,13 +31,15 @@ export type SharedRequest = z.infer<typeof sharedRequest>
 /**
  * What "Copy link" shares, versioned so that an older console can say it cannot read a newer link. The
  * settings are those of the one who shared: `null` where they had none (a bank's sandbox has no clock).
+ * Each is read with its own setting's schema: a value the setting could not take would be listed as a
+ * change, then never be set, and asked for again after every reload.
  */
 export const shareLinkV1 = z.strictObject({
   version: z.literal(1),
-  mode: z.enum(['offline', 'proxy']),
+  mode: z.enum(modes),
   /** The view's query string as the URL holds it (account, filters, page, accept-fix). */
   view: z.string().check(z.maxLength(2000)),
-  tamper: z.nullable(z.string().check(z.maxLength(40))),
+  tamper: z.nullable(tamperScenario),
   clock: z.nullable(sandboxClockState),
   conditions: z.nullable(conditionSet),
   request: z.optional(sharedRequest),

@@ -116,6 +116,26 @@ it('after the reload, applies what was agreed to: the proxy conditions cleared a
   expect(reload).not.toHaveBeenCalled()
 })
 
+it('opens the view unasked when the reload left the mode it was for as it was: no loop', async () => {
+  const encoded = await encodeShareLink({ ...link, view: '?account=acc-1' })
+  if (!encoded.ok) throw new Error('too long')
+  here = { mode: 'offline', tamper: null, clock: null, conditions: { rules: [] }, personality: 'console' }
+  const first = render(<SharedLinkOpener fragment={encoded.fragment} onSwitchMode={async () => {}} />)
+  await userEvent.click(await screen.findByRole('button', { name: 'Change and open' }))
+  first.unmount()
+
+  // The page came back in Offline mode all the same: switching again would only come back here again.
+  const onSwitchMode = vi.fn(async () => {})
+  const replaceState = vi.spyOn(history, 'replaceState')
+  render(<SharedLinkOpener fragment={encoded.fragment} onSwitchMode={onSwitchMode} />)
+  await vi.waitFor(() =>
+    expect(replaceState).toHaveBeenCalledWith(null, '', expect.stringContaining('account=acc-1')),
+  )
+  replaceState.mockRestore()
+  expect(screen.queryByRole('dialog')).toBeNull()
+  expect(onSwitchMode).not.toHaveBeenCalled()
+})
+
 it('after the reload, asks again when there is more to change than was agreed to', async () => {
   // Agreed to before the switch as the console stored it until now: the link alone, not what was listed
   // (computed in Offline mode, where nothing about the proxy's conditions was).

@@ -9,7 +9,6 @@ import {
   writeOfflinePersonality,
 } from '../../api'
 import type { SharedRequest, ShareLink } from '../../contract'
-import { isTamperScenario } from '../../signing/tamper-scenarios'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
 import { useSaveConditions } from '../conditions'
 import { RequestBody } from '../inspector'
@@ -18,14 +17,21 @@ import { type DecodedLink, decodeShareLink } from './link-codec'
 import { personalityOf, plannedChanges, type SettingChange, withinConsent } from './share-link'
 import { useShareSettings } from './use-share-settings'
 
-// Set when the user accepted a link's changes and a mode switch reloads the page: the link and the changes
-// accepted. After the reload the rest applies unasked only if it is among them; anything else asks again.
+// Set when the user accepted a link's changes and the page reloads to apply one (the mode, the bank
+// personality): the link, the changes accepted and the setting the reload was for. After the reload the
+// rest applies unasked only if it is among them; anything else asks again. Read once.
 const ACCEPTED_KEY = 'sandbox-console.share-accepted'
 
-function acceptedFor(fragment: string): SettingChange[] | undefined {
+interface Accepted {
+  changes: SettingChange[]
+  reloadedFor: SettingChange['setting']
+}
+
+function takeAccepted(fragment: string): Accepted | undefined {
   try {
     const stored = JSON.parse(sessionStorage.getItem(ACCEPTED_KEY) ?? 'null')
-    return stored?.fragment === fragment && Array.isArray(stored.changes) ? stored.changes : undefined
+    sessionStorage.removeItem(ACCEPTED_KEY)
+    return stored?.fragment === fragment && Array.isArray(stored.changes) ? stored : undefined
   } catch {
     return undefined
   }
@@ -86,8 +92,14 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
     setPhase('asking')
   }
 
-  /** Reloads with the link, the dialog left open and usable (its changes listed as accepted) meanwhile. */
-  const reloadWith = (run: () => Promise<void>) => {
+  /** Reloads with the link for `setting`, the dialog left open and usable (its changes listed) meanwhile. */
+  const reloadFor = (
+    setting: SettingChange['setting'],
+    pending: SettingChange[],
+    run: () => Promise<void>,
+  ) => {
+    const accepted: Accepted = { changes: pending, reloadedFor: setting }
+    sessionStorage.setItem(ACCEPTED_KEY, JSON.stringify({ fragment, ...accepted }))
     reloadWithLink()
     setPhase('asking')
     setReload({ run: () => run().catch(fail) })
@@ -97,17 +109,15 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
     setAccepted(pending)
     setFailure(undefined)
     try {
-      if (changesSetting(pending, 'Mode')) {
-        // The mode is chosen at start: the rest is set after the reload, in the mode it was listed for.
-        sessionStorage.setItem(ACCEPTED_KEY, JSON.stringify({ fragment, changes: pending }))
-        return reloadWith(() => onSwitchMode(shared.mode))
-      }
+      // The mode is chosen at start: the rest is set after the reload, in the mode it was listed for.
+      if (changesSetting(pending, 'Mode')) return reloadFor('Mode', pending, () => onSwitchMode(shared.mode))
       setPhase('applying')
       await applySettings(shared, pending)
-      sessionStorage.removeItem(ACCEPTED_KEY)
       // The in-browser sandbox takes its bank personality at its start. The rest is set in place: the
       // header's switches and badges follow their stores and queries.
-      if (changesSetting(pending, 'Bank personality')) return reloadWith(async () => location.reload())
+      if (changesSetting(pending, 'Bank personality')) {
+        return reloadFor('Bank personality', pending, async () => location.reload())
+      }
       open(shared)
     } catch (error) {
       fail(error)
@@ -117,9 +127,12 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
   useEffect(() => {
     if (started.current || phase !== 'reading' || !link || !changes) return
     started.current = true
-    const accepted = acceptedFor(fragment)
+    const accepted = takeAccepted(fragment)
     if (changes.length === 0) open(link)
-    else if (accepted && withinConsent(changes, accepted)) void apply(link, changes)
+    // The reload left what it was for unchanged: that cannot be set here, and asking again would only reload
+    // again, for ever. The view opens as this console has it.
+    else if (accepted && changesSetting(changes, accepted.reloadedFor)) open(link)
+    else if (accepted && withinConsent(changes, accepted.changes)) void apply(link, changes)
     else setPhase('asking')
   })
 
@@ -176,7 +189,7 @@ function useApplyLinkSettings() {
       writeOfflinePersonality(personality)
     }
     if (changesSetting(pending, 'Signature')) {
-      settings.tamper.write(isTamperScenario(shared.tamper) ? shared.tamper : undefined)
+      settings.tamper.write(shared.tamper ?? undefined)
       // As the header's switch does: what is on screen was answered under the Signature as it was.
       void readAgainUnderSwitch(queryClient)
     }

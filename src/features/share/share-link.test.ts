@@ -57,6 +57,29 @@ describe('the link payload', () => {
     expect(await decodeShareLink('#other')).toBeUndefined()
   })
 
+  it('refuses a setting outside what the setting itself takes, as any other bad field', async () => {
+    const link = buildShareLink(settings, VIEW, undefined, { redact: true })
+    // A Signature outside the switch's choices was listed as a change, set as "signed correctly", and
+    // asked for again after each reload, for ever.
+    const outside = [
+      { tamper: 'explode' },
+      { version: 1, tamper: 'explode', personality: undefined },
+      { mode: 'elsewhere' },
+      { personality: 'a-bank-never-heard-of' },
+      { clock: { setting: { kind: 'follows', offsetDays: 'soon' }, settlePendingAfterDays: null } },
+      { conditions: { rules: [{ id: 'x', operation: 'listTransactions', kind: 'explode' }] } },
+    ]
+    for (const fields of outside) {
+      expect(
+        await decodeShareLink(await craftedFragment({ ...link, ...fields })),
+        JSON.stringify(fields),
+      ).toEqual({
+        ok: false,
+        reason: 'the link does not hold a view this console can read',
+      })
+    }
+  })
+
   it('refuses a request whose method is no HTTP token: it would reach "Copy as curl"', async () => {
     for (const method of [';touch /tmp/P;#', 'GET\ntouch /tmp/P', 'GET /x', '$(id)', 'GÉT']) {
       const link = buildShareLink(settings, VIEW, createdAccountEntry(), { redact: true })

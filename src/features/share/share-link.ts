@@ -8,13 +8,13 @@ import {
   type SharedRequest,
   type ShareLink,
 } from '../../contract'
-import { isTamperScenario, tamperInSentence } from '../../signing/tamper-scenarios'
+import { type TamperScenario, tamperInSentence } from '../../signing/tamper-scenarios'
 import { redactBody, redactHeaders, redactSigningString, withoutSecrets } from './redact'
 
 /** The settings that shape what the console shows beyond its URL: a link carries them and asks before it changes one. */
 export interface ShareSettings {
   mode: ShareLink['mode']
-  tamper: string | null
+  tamper: TamperScenario | null
   clock: SandboxClockState | null
   conditions: ConditionSet | null
   /** The bank offline mode behaves like; null in proxy mode, where it is the sandbox server's. */
@@ -91,9 +91,9 @@ function conditionsText(conditions: ConditionSet | null): string {
   return conditions.rules.map(describeCondition).join('; ')
 }
 
-// In the header badge's words ("Signature: bad signature"); a name this console does not know, as it came.
-const tamperText = (tamper: string | null) =>
-  tamper === null ? 'signed correctly' : isTamperScenario(tamper) ? tamperInSentence(tamper) : tamper
+// In the header badge's words ("Signature: bad signature").
+const tamperText = (tamper: TamperScenario | null) =>
+  tamper === null ? 'signed correctly' : tamperInSentence(tamper)
 
 /**
  * What opening the link would change, each named, in the mode it is applied in. When the link switches the
