@@ -107,7 +107,7 @@ describe('npm start with SANDBOX_BASE_URL, TPP_CERT and an encrypted TPP_KEY', (
     expect(body.tppMessages).toEqual([
       expect.objectContaining({
         code: 'UPSTREAM_UNREACHABLE',
-        text: `The upstream ${front.url} could not be reached (DEPTH_ZERO_SELF_SIGNED_CERT)`,
+        text: `The upstream ${front.url} could not be reached: the upstream's TLS certificate is not trusted: if a private CA issued it, give that CA to Node with NODE_EXTRA_CA_CERTS=/path/to/ca.pem (DEPTH_ZERO_SELF_SIGNED_CERT)`,
       }),
     ])
   }, 30_000)

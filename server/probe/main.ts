@@ -113,6 +113,7 @@ async function main() {
     baseUrl,
     signer: createNodeRequestSigner(identity),
     customerNumber: customer,
+    baseUrlSetting: 'the base URL given',
     log: (line) => console.log(line),
     ...(badSignatures ? { badSigners: badSignersOf(identity) } : {}),
   })

@@ -338,13 +338,13 @@ describe('an address that is no sandbox', () => {
     expect(result.traits).toMatchObject({ accountList: 'unknown', consoleOperations: 'unknown' })
   }, 60_000)
 
-  it('says a refused connection is one, with the address', async () => {
+  it('says a refused connection is one, with what to check', async () => {
     const closed = createServer()
     const port = await listen(closed)
     await close(closed)
     const result = await probe(new URL(`http://127.0.0.1:${port}`), { badSignatures: false })
     expect(result.stopped).toBe(
-      `GET /v1/sandbox/card-accounts: no connection (connect ECONNREFUSED 127.0.0.1:${port})`,
+      "GET /v1/sandbox/card-accounts: nothing accepts connections at the upstream's address and port: check the port in SANDBOX_BASE_URL and that the sandbox runs (ECONNREFUSED)",
     )
   }, 60_000)
 })

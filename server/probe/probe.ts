@@ -22,6 +22,7 @@ import {
   type ProbeOutcome,
   probePlan,
 } from '../../src/contract/probe'
+import { upstreamFailure } from '../../src/contract/upstream-failure'
 import { z } from '../../src/contract/zod'
 import type { RequestSigner } from '../../src/signing/signer'
 import type { BadSigners } from './bad-signatures'
@@ -42,6 +43,8 @@ export interface ProbeOptions {
   signal?: AbortSignal
   /** The opt-in: with these, the two deliberately bad signatures settle `dateHeader` and `keyId`. */
   badSigners?: BadSigners
+  /** Where the base URL was given, named by a failed connection's advice: the proxy's by default. */
+  baseUrlSetting?: string
 }
 
 export type ProbeResult = ProbeOutcome
@@ -76,6 +79,7 @@ export async function probeSandbox({
   onExchange = () => {},
   signal,
   badSigners,
+  baseUrlSetting,
 }: ProbeOptions): Promise<ProbeResult> {
   const base = baseUrl.href.replace(/\/+$/, '')
   const basePath = baseUrl.pathname.replace(/\/+$/, '')
@@ -134,7 +138,7 @@ export async function probeSandbox({
         ? 'cancelled while waiting for the answer'
         : error instanceof Error && error.name === 'TimeoutError'
           ? `no answer in ${timeoutMs} ms`
-          : unreachable(error)
+          : unreachable(error, baseUrlSetting)
       ended({ failure: cause })
       throw new Stop(`${method} ${path}: ${cause}`)
     }
@@ -213,10 +217,14 @@ function stopAt(response: Response, text: string, base: string): string | undefi
   return undefined
 }
 
-/** Why a request got no answer, as Node's fetch words it: its cause names the refusal and the address. */
-function unreachable(error: unknown): string {
-  const cause = error instanceof Error ? error.cause : undefined
-  return cause instanceof Error ? `no connection (${cause.message})` : String(error)
+/**
+ * Why a request got no answer, in the words the connection test and the proxy use: Node's fetch names the
+ * code in its cause (a refusal, a TLS handshake, llhttp's HPE_* for an answer that is not HTTP).
+ */
+function unreachable(error: unknown, setting: string | undefined): string {
+  const cause = error instanceof Error ? (error.cause as NodeJS.ErrnoException | undefined) : undefined
+  if (!(cause instanceof Error)) return String(error)
+  return upstreamFailure(cause.code ?? cause.message, setting).words
 }
 
 /** The outcome in a few lines: what was settled, what was not, and why it stopped. */

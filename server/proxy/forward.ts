@@ -5,6 +5,7 @@ import type { Socket } from 'node:net'
 import { type ConsoleTrace, headerNames, type Problem, problem } from '../../src/contract'
 import type { Operation } from '../../src/contract/operations'
 import { requestIdProblem } from '../../src/contract/request-headers'
+import { upstreamFailure } from '../../src/contract/upstream-failure'
 import { encodeConsoleTrace } from '../../src/signing/console-trace'
 import { forwardedHeaderNames } from '../../src/signing/forwarded-headers'
 import type { RequestSigner } from '../../src/signing/signer'
@@ -291,20 +292,12 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       // Not once: destroying a request can make Node emit a second error, which must not go unheard.
       upstream.on('error', (error: NodeJS.ErrnoException) => {
         if (settled) return
-        const unrelayable = unrelayableAnswer(error, answered !== undefined)
-        if (unrelayable !== undefined) return invalid(unrelayable)
         // A kept-alive connection the upstream closed just as it was reused; nothing reached the upstream.
-        if (retryable && upstream.reusedSocket && error.code === 'ECONNRESET') {
+        if (!answered && retryable && upstream.reusedSocket && error.code === 'ECONNRESET') {
           cleanUp()
           return resolve(exchange(req, res, ex, false))
         }
-        fail(
-          problem(
-            502,
-            'UPSTREAM_UNREACHABLE',
-            `The upstream ${origin} could not be reached (${error.code ?? error.message})`,
-          ),
-        )
+        fail(upstreamErrorProblem(error, origin, answered !== undefined))
       })
 
       // The request ended without a response, an upgrade or an error (Node's silent cases): still one answer.
@@ -342,15 +335,19 @@ function requestIdOf(given: string | undefined): string | Problem {
 }
 
 /**
- * What the upstream sent, when `error` says it answered something the proxy cannot relay (a 502
- * UPSTREAM_INVALID); undefined when it says the upstream was not reached.
+ * The proxy's 502 for a request to the upstream that failed, in the words of the classifier the connection
+ * test and the probe read failures with: UPSTREAM_INVALID when the upstream answered what cannot be relayed.
  */
-function unrelayableAnswer(error: NodeJS.ErrnoException, answered: boolean): string | undefined {
+function upstreamErrorProblem(error: NodeJS.ErrnoException, origin: string, answered: boolean): Problem {
+  const code = error.code ?? error.message
   // A body Node's parser refuses: a bad chunk, a bad length, bytes after the end.
-  if (answered) return `sent a broken body (${error.code ?? error.message})`
-  // Node's parser refused the answer's head (HPE_*): the upstream was reached and answered, not in HTTP.
-  if (error.code?.startsWith('HPE_')) return `answered something that is not HTTP (${error.code})`
-  return undefined
+  if (answered) return problem(502, 'UPSTREAM_INVALID', `The upstream ${origin} sent a broken body (${code})`)
+  const failure = upstreamFailure(code)
+  // Bytes that are not an HTTP response (llhttp's HPE_*): the upstream was reached, and answered in another protocol.
+  if (failure.kind === 'not-http') {
+    return problem(502, 'UPSTREAM_INVALID', `The upstream ${origin} answered: ${failure.words}`)
+  }
+  return problem(502, 'UPSTREAM_UNREACHABLE', `The upstream ${origin} could not be reached: ${failure.words}`)
 }
 
 interface BodyRelay {

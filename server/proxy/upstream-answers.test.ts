@@ -81,7 +81,9 @@ describe('an upstream that answers something that is not HTTP', () => {
       tppMessages: [
         {
           code: 'UPSTREAM_INVALID',
-          text: expect.stringMatching(/ answered something that is not HTTP \(HPE_[A-Z_]+\)$/),
+          text: expect.stringMatching(
+            / answered: the upstream does not speak HTTP: check the scheme and port in SANDBOX_BASE_URL \(HPE_[A-Z_]+\)$/,
+          ),
         },
       ],
     })

@@ -40,6 +40,37 @@ describe('what a connection test met, named', () => {
     expect(classifyProbe(unreachable('SELF_SIGNED_CERT_IN_CHAIN')).text).toContain('NODE_EXTRA_CA_CERTS')
   })
 
+  it('names a TLS handshake that failed apart from trust: the scheme or port is wrong, no CA helps', () => {
+    for (const code of ['EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG']) {
+      const verdict = classifyProbe(unreachable(code))
+      expect(verdict, code).toMatchObject({ failure: 'tls-handshake', title: 'TLS handshake failed' })
+      expect(verdict.text).toBe(
+        `TLS handshake failed: is the upstream a TLS server? check the scheme and port in SANDBOX_BASE_URL (${code}).`,
+      )
+    }
+  })
+
+  it('names an upstream that answered something that is not HTTP, not a sandbox error', () => {
+    const notHttp = problem(
+      502,
+      'UPSTREAM_INVALID',
+      'The upstream http://127.0.0.1:5410 answered: the upstream does not speak HTTP: check the scheme and port in SANDBOX_BASE_URL (HPE_INVALID_CONSTANT)',
+    )
+    expect(classifyProbe(notHttp)).toEqual({
+      ok: false,
+      failure: 'not-http',
+      title: 'Not HTTP',
+      text: 'The upstream does not speak HTTP: check the scheme and port in SANDBOX_BASE_URL (HPE_INVALID_CONSTANT).',
+    })
+    // An HTTP server's answer the proxy cannot relay is still that server's failure.
+    const oddStatus = problem(
+      502,
+      'UPSTREAM_INVALID',
+      'The upstream x answered with status 999, outside 200-599',
+    )
+    expect(classOf(oddStatus)).toBe('sandbox-error')
+  })
+
   it('keeps other network failures apart from those', () => {
     expect(classOf(unreachable('ECONNRESET'))).toBe('unreachable')
   })

@@ -6,6 +6,7 @@ import {
   tppMessagesBody,
   transactionsSearchParams,
 } from '../contract'
+import { type UpstreamFailureKind, upstreamFailure } from '../contract/upstream-failure'
 import { UnreachableError } from './errors'
 import { readBody } from './json'
 import type { Transport } from './transport'
@@ -16,10 +17,7 @@ export type ProbeOutcome =
   | { kind: 'no-answer'; detail: string }
 
 export type FailureClass =
-  | 'name-not-found'
-  | 'refused'
-  | 'tls-not-trusted'
-  | 'unreachable'
+  | UpstreamFailureKind
   | 'timeout'
   | 'signature-refused'
   | 'wrong-base-path'
@@ -59,10 +57,6 @@ export async function probeConnection(send: Transport, accountId = PROBE_ACCOUNT
   }
 }
 
-const nameCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL'])
-/** Node's codes for a TLS certificate the proxy does not trust or a handshake that failed. */
-const tlsCode = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL|EPROTO|HOSTNAME_MISMATCH/
-
 /** Names the class of what a connection test met, in words a tester can act on (docs/decisions.md#connection-test). */
 export function classifyProbe(outcome: ProbeOutcome): Verdict {
   if (outcome.kind === 'no-answer') {
@@ -76,7 +70,8 @@ export function classifyProbe(outcome: ProbeOutcome): Verdict {
   const message = firstMessage(body)
   const said = message ? `${message.code}: ${message.text}` : `HTTP ${status}`
 
-  if (status === 502 && message?.code === 'UPSTREAM_UNREACHABLE') return unreachableVerdict(message.text)
+  const upstream = status === 502 ? upstreamVerdict(message) : undefined
+  if (upstream !== undefined) return upstream
   if (status === 504) {
     return fail(
       'timeout',
@@ -119,36 +114,21 @@ export function classifyProbe(outcome: ProbeOutcome): Verdict {
   return fail('unexpected', `Unexpected answer (HTTP ${status})`, `The request got HTTP ${status}: ${said}.`)
 }
 
-/** The proxy's UPSTREAM_UNREACHABLE, classed by the Node error code its text names in parentheses. */
-function unreachableVerdict(text: string): Verdict {
-  const code = /\(([A-Z0-9_]+)\)/.exec(text)?.[1] ?? ''
-  if (nameCodes.has(code)) {
-    return fail(
-      'name-not-found',
-      'Name not found',
-      `The upstream's host name does not resolve (${code}): check the host in SANDBOX_BASE_URL and this machine's DNS.`,
-    )
-  }
-  if (code === 'ECONNREFUSED') {
-    return fail(
-      'refused',
-      'Connection refused',
-      `Nothing accepts connections at the upstream's address and port (${code}): check the port in SANDBOX_BASE_URL and that the sandbox runs.`,
-    )
-  }
-  if (tlsCode.test(code)) {
-    return fail(
-      'tls-not-trusted',
-      'TLS not trusted',
-      `The proxy does not trust the upstream's TLS certificate (${code}). If a private CA issued it, start the console with NODE_EXTRA_CA_CERTS=/path/to/ca.pem.`,
-    )
-  }
-  return fail(
-    'unreachable',
-    'Upstream unreachable',
-    `The proxy could not reach the upstream (${code || text}).`,
-  )
+/**
+ * The proxy's 502 for an upstream it could not reach, or one whose bytes Node's HTTP parser refused (HPE_*,
+ * a broken body's too), in the words of the classifier the proxy wrote it with: its text ends with Node's
+ * code. Another UPSTREAM_INVALID (a status outside 200-599, an upgrade) is an HTTP server's answer, and
+ * stays the sandbox's error.
+ */
+function upstreamVerdict(message: { code: string; text: string } | undefined): Verdict | undefined {
+  const nodeCode = /\(([A-Z0-9_]+)\)$/.exec(message?.text ?? '')?.[1]
+  const notHttp = message?.code === 'UPSTREAM_INVALID' && nodeCode?.startsWith('HPE_')
+  if (message?.code !== 'UPSTREAM_UNREACHABLE' && !notHttp) return undefined
+  const failure = upstreamFailure(nodeCode ?? message.text)
+  return fail(failure.kind, failure.title, `${capitalized(failure.words)}.`)
 }
+
+const capitalized = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`
 
 /** A 404 without the sandbox's error shape: something else than the sandbox answered at that path. */
 function wrongBasePathVerdict(contentType: string): Verdict {
