@@ -346,6 +346,7 @@ describe('an address that is no sandbox', () => {
     expect(result.stopped).toBe(
       "GET /v1/sandbox/card-accounts: nothing accepts connections at the upstream's address and port: check the port in SANDBOX_BASE_URL and that the sandbox runs (ECONNREFUSED)",
     )
+    expect(probeReport(result)[0]).toBe('1 request sent; 1 of 21 traits settled')
   }, 60_000)
 })
 

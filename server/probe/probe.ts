@@ -21,6 +21,7 @@ import {
   type ProbeExchange,
   type ProbeOutcome,
   probePlan,
+  requestsSent,
 } from '../../src/contract/probe'
 import { upstreamFailure } from '../../src/contract/upstream-failure'
 import { z } from '../../src/contract/zod'
@@ -232,7 +233,7 @@ export function probeReport(result: ProbeResult): string[] {
   const settled = definedTraits(result.traits)
   const open = bankTraitNames.filter((name) => !settled.includes(name))
   return [
-    `${result.requests} requests sent; ${settled.length} of ${bankTraitNames.length} traits settled`,
+    `${requestsSent(result.requests)}; ${settled.length} of ${bankTraitNames.length} traits settled`,
     ...(open.length === 0 ? [] : [`  unknown: ${open.join(', ')}`]),
     ...Object.entries(result.notProbed ?? {}).map(([trait, why]) => `  ${trait}: ${why}`),
     ...(result.accountId === undefined

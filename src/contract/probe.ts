@@ -25,10 +25,18 @@ export function probeMaxRequests(badSignatures = false): number {
   return PROBE_MAX_REQUESTS + (badSignatures ? PROBE_BAD_SIGNATURE_REQUESTS : 0)
 }
 
-/** The probe's plan, said before its first request (by `npm run probe`, and by the console before it starts). */
+/** How many requests a probe sent, in the words of `npm run probe`'s report and the console's. */
+export function requestsSent(requests: number): string {
+  return `${requests} ${requests === 1 ? 'request' : 'requests'} sent`
+}
+
+/**
+ * The probe's plan, said before its first request (by `npm run probe`, and by the console before it starts).
+ * `optIn` says how to ask for the bad signatures: the command's flag, or the console's checkbox.
+ */
 export function probePlan(
   baseUrl: URL,
-  { badSignatures = false }: { badSignatures?: boolean } = {},
+  { badSignatures = false, optIn = '--bad-signatures' }: { badSignatures?: boolean; optIn?: string } = {},
 ): string[] {
   return [
     `The probe sends at most ${probeMaxRequests(badSignatures)} signed requests to ${baseUrl.href}; each counts against the bank's limits.`,
@@ -36,7 +44,7 @@ export function probePlan(
     `  and reads that account at most ${PROBE_MAX_ACCOUNT_READS} times, so a bank allowing 4 reads a day per account does not stop it.`,
     badSignatures
       ? `  ${PROBE_BAD_SIGNATURE_REQUESTS} of them are deliberately bad signatures made with the real TPP key (no Date; the keyId's issuer reversed), to an account that does not exist.`
-      : '  It sends no deliberately bad signature: Date and keyId strictness stay unknown (--bad-signatures to probe them).',
+      : `  It sends no deliberately bad signature: Date and keyId strictness stay unknown (${optIn} to probe them).`,
     '  It stops at a 429, a timeout, a refused connection or a refused write, and keeps what it learned.',
   ]
 }

@@ -3,6 +3,7 @@ import { behaviourLabel, type OfflineProfiles, refusalShown, useOfflineProfiles 
 import { newScenarioFile, SCENARIO_NAME_MAX, type TppMessage } from '../../contract'
 import { type BankProfileFile, bankTraitNames } from '../../contract/bank-profile'
 import { FormAlert } from '../../ui/Messages'
+import { stoppedEarly } from './last-check'
 import { traitLabels } from './parity'
 import type { ProbeRun } from './probe-run'
 
@@ -29,7 +30,7 @@ export function MakeOfflineLikeThisBank({
 }) {
   const profiles = useOfflineProfiles()
   const [step, setStep] = useState<Step>({ kind: 'asking' })
-  if (run.outcome.stopped !== undefined) {
+  if (stoppedEarly(run.outcome)) {
     return (
       <p className="probe-offline">
         The check stopped early: too little is known to make offline behave like this bank.

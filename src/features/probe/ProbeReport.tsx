@@ -8,6 +8,7 @@ import {
 } from '../../api'
 import type { SandboxBehaviour } from '../../contract'
 import { type BankProfileFile, bankTraitNames, traitDifferences } from '../../contract/bank-profile'
+import { requestsSent } from '../../contract/probe'
 import { consoleDateTime } from '../../ui/dates'
 import { useShownPersonal } from '../presenter'
 import { downloadJson } from '../share'
@@ -31,7 +32,7 @@ export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }>
   return (
     <div className="probe-report">
       <p role="status">
-        {outcome.requests} requests sent; {settled} of {bankTraitNames.length} traits settled;{' '}
+        {requestsSent(outcome.requests)}; {settled} of {bankTraitNames.length} traits settled;{' '}
         {differing === 0 ? 'the offline sandbox agrees with every one' : `${differing} differ from offline`}.
       </p>
       {outcome.stopped === undefined ? null : (

@@ -1,12 +1,13 @@
 import { useId, useRef, useState } from 'react'
 import { useApiClient, useConnection } from '../../api'
 import { testCustomers } from '../../contract'
-import { probePlan, probeRequest } from '../../contract/probe'
+import { probePlan, probeRequest, requestsSent } from '../../contract/probe'
 import { focusFirstInvalid } from '../../ui/focus-invalid'
 import { FormAlert } from '../../ui/Messages'
 import { failureShown } from '../form-errors'
 import { PersonalInput } from '../presenter'
 import { ProbeReport } from './ProbeReport'
+import { BAD_SIGNATURES_LABEL } from './parity'
 import { cancelProbeRun, type ProbeRun, resetProbeRun, startProbeRun, useProbeRun } from './probe-run'
 
 /**
@@ -73,9 +74,11 @@ function ProbeStart({ onCancel }: { onCancel: () => void }) {
     <div ref={root} className="probe-start">
       {upstream === undefined ? null : (
         <ul className="probe-plan">
-          {probePlan(new URL(upstream), { badSignatures }).map((line) => (
-            <li key={line}>{line.trim()}</li>
-          ))}
+          {probePlan(new URL(upstream), { badSignatures, optIn: `tick "${BAD_SIGNATURES_LABEL}" below` }).map(
+            (line) => (
+              <li key={line}>{line.trim()}</li>
+            ),
+          )}
         </ul>
       )}
       <p className="hint">It never resets or deletes anything at the bank.</p>
@@ -104,7 +107,7 @@ function ProbeStart({ onCancel }: { onCancel: () => void }) {
             aria-describedby={warningId}
             onChange={(event) => setBadSignatures(event.target.checked)}
           />{' '}
-          Also send bad signatures (keyId strictness, Date required)
+          {BAD_SIGNATURES_LABEL} (keyId strictness, Date required)
         </label>
       </p>
       <p id={warningId} className={badSignatures ? 'warning' : 'hint'}>
@@ -153,7 +156,7 @@ function ProbeFailed({ run }: { run: Extract<ProbeRun, { phase: 'failed' }> }) {
     <div className="probe-failed">
       <p>
         The check could not run to its report
-        {run.exchanges.length > 0 ? ` (${run.exchanges.length} requests were sent)` : ''}:
+        {run.exchanges.length > 0 ? ` (${requestsSent(run.exchanges.length)})` : ''}:
       </p>
       <FormAlert alert={failureShown(error)} />
     </div>

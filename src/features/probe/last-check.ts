@@ -1,5 +1,6 @@
 import { createSettingsStore } from '../../api'
 import { type BankProfileFile, bankProfileFile } from '../../contract/bank-profile'
+import type { ProbeOutcome } from '../../contract/probe'
 import { z } from '../../contract/zod'
 
 /**
@@ -13,11 +14,23 @@ const lastChecks = createSettingsStore<Record<string, BankProfileFile>>({
   fallback: {},
 })
 
-/** Keeps `profile` as the last check of its sandbox and gives the one it replaces, if any. */
-export function replaceLastCheck(profile: BankProfileFile): BankProfileFile | undefined {
+/**
+ * Whether a check stopped before its battery ended (a refused connection, a 429, a cancel): then too little is
+ * known to make offline behave like the bank, and its profile must not stand for the bank's.
+ */
+export function stoppedEarly(outcome: ProbeOutcome): boolean {
+  return outcome.stopped !== undefined
+}
+
+/**
+ * Keeps a check's profile as the last check of its sandbox, unless it stopped early: a check that reached no
+ * sandbox would replace the last usable profile, which the personality list offers, with one of unknowns.
+ * Gives the last check before this one, if any.
+ */
+export function keepLastCheck(outcome: ProbeOutcome, profile: BankProfileFile): BankProfileFile | undefined {
   const source = profile.source ?? ''
   const checks = lastChecks.read()
-  lastChecks.write({ ...checks, [source]: profile })
+  if (!stoppedEarly(outcome)) lastChecks.write({ ...checks, [source]: profile })
   return checks[source]
 }
 

@@ -26,9 +26,11 @@ export const traitLabels: Record<BankTraitName, string> = {
   acceptFix: 'X-Accept-Fix',
 }
 
-/** The console's words for the probe's "needs --bad-signatures": here the opt-in is a checkbox. */
-const badSignature =
-  'not probed: it needs a deliberately bad signature made with your real TPP key, sent only when "Also send bad signatures" is ticked'
+/** The opt-in's checkbox: the console names it where `npm run probe` names its --bad-signatures. */
+export const BAD_SIGNATURES_LABEL = 'Also send bad signatures'
+
+/** The console's words for the probe's "needs --bad-signatures". */
+const badSignature = `not probed: it needs a deliberately bad signature made with your real TPP key, sent only when "${BAD_SIGNATURES_LABEL}" is ticked`
 
 /** Why a trait has no evidence: the base path is given; for the rest, what the probe said it did not try. */
 export function unsettledReason(trait: BankTraitName, notProbed: ProbeOutcome['notProbed']): string {

@@ -10,7 +10,7 @@ import {
   type ProbeRequest,
   probeMaxRequests,
 } from '../../contract/probe'
-import { replaceLastCheck } from './last-check'
+import { keepLastCheck } from './last-check'
 import { runUnderWay } from './leaving'
 import { probeEvents } from './probe-stream'
 
@@ -85,8 +85,8 @@ export async function startProbeRun(
         const now = run as ProbeRun
         if (now.phase === 'running') publish({ ...now, exchanges: [...exchanges] })
       } else if (event.event === 'done') {
-        const previous = replaceLastCheck(event.profile)
         const { outcome, profile } = event
+        const previous = keepLastCheck(outcome, profile)
         publish({ phase: 'done', customerNumber, exchanges, outcome, profile, previous })
         return
       }

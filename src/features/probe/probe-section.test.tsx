@@ -6,7 +6,12 @@ import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readOfflinePersonality } from '../../api'
 import { openScenarioLibrary } from '../../app/scenario-library'
-import { type BankTraits, bankProfileFileOf, personalityProfiles } from '../../contract/bank-profile'
+import {
+  type BankTraits,
+  bankProfileFileOf,
+  personalityProfiles,
+  unknownTraits,
+} from '../../contract/bank-profile'
 import {
   CONSOLE_PROBE_PATH,
   NEEDS_BAD_SIGNATURES,
@@ -16,6 +21,7 @@ import {
 import { captureDownloads } from '../../test/downloads'
 import { browserAsksBeforeLeaving } from '../../test/leaving'
 import { proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
+import { lastCheckOf, learnedProfiles } from './last-check'
 import { resetProbeRun } from './probe-run'
 
 const { server } = sandboxForEachTest()
@@ -135,6 +141,11 @@ describe('Check this sandbox', () => {
     expect(await within(section).findByText(/^The probe sends at most 11 signed requests to /)).toBeDefined()
     expect(section.textContent).toContain(`${UPSTREAM}`)
     expect(section.textContent).toContain('It creates ONE card account (named "Sandbox Console probe")')
+    // The page names its checkbox where npm run probe names its flag.
+    expect(section.textContent).toContain(
+      'Date and keyId strictness stay unknown (tick "Also send bad signatures" below to probe them).',
+    )
+    expect(section.textContent).not.toContain('--bad-signatures')
     const customer = within(section).getByRole('textbox', { name: 'Customer number of the probe account' })
     expect((customer as HTMLInputElement).value).toBe('13039319955')
     fireEvent.change(customer, { target: { value: '12' } })
@@ -253,6 +264,38 @@ describe('Check this sandbox', () => {
       await within(section).findByText(/^Changed since the check of 2026-11-26 \d\d:\d\d: 1 trait\.$/),
     ).toBeDefined()
     expect(within(section).getByText('Amounts: string → number')).toBeDefined()
+  })
+
+  it('keeps the last complete check when a later one stops early, and offers only that one', async () => {
+    const complete = proxyStream()
+    let section = await openPanel()
+    await startCheck(section)
+    complete.send(done())
+    complete.end()
+    expect(await within(section).findByRole('table')).toBeDefined()
+
+    // The upstream is no sandbox now: the check stops at its first request, knowing the base path alone.
+    const stopped = proxyStream()
+    fireEvent.click(within(section).getByRole('button', { name: 'Check again…' }))
+    fireEvent.click(await within(section).findByRole('button', { name: 'Start the check' }))
+    const early = done(
+      unknownTraits('/api-sandbox'),
+      'GET /v1/sandbox/card-accounts: the upstream does not speak HTTP',
+    )
+    stopped.send({ ...early, outcome: { ...early.outcome, requests: 1, evidence: {} } })
+    stopped.end()
+    section = await screen.findByRole('region', { name: 'Check this sandbox' })
+    expect(
+      await within(section).findByText(
+        'The check stopped early: too little is known to make offline behave like this bank.',
+      ),
+    ).toBeDefined()
+    expect(within(section).getByRole('status').textContent).toMatch(
+      /^1 request sent; 1 of 21 traits settled;/,
+    )
+    expect(lastCheckOf(UPSTREAM)?.traits).toEqual(probedPlatform)
+    // The Sandbox clock panel's personality picker lists these.
+    expect(learnedProfiles().map(({ traits }) => traits)).toEqual([probedPlatform])
   })
 
   it('makes offline behave like this bank: the learned profile itself, saved as a scenario', async () => {
