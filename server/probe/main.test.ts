@@ -1,11 +1,14 @@
 // `npm run probe` checks what it can before it sends anything: each request creates data at the bank or
-// counts against its limits.
-import { mkdtempSync } from 'node:fs'
+// counts against its limits; and --compare tells a bank that changed from a trait not checked this time.
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bankProfileFileOf, personalityProfiles } from '../../src/contract/bank-profile'
 import { loadOrCreateDevIdentity } from '../identity'
+import { createSandboxService } from '../sandbox-service'
+import { readStandaloneSettings } from '../standalone-sandbox'
 import { close, listen } from '../test-support/http'
 import { runNodeScript } from '../test-support/node-script'
 
@@ -54,4 +57,24 @@ describe('npm run probe', () => {
     },
     60_000,
   )
+})
+
+describe('npm run probe --compare', () => {
+  it('reports a trait the opt-in settled before apart, not as a change, and exits 0', async () => {
+    const settings = await readStandaloneSettings({ SANDBOX_PERSONALITY: 'platform' })
+    const platform = createSandboxService(settings)
+    const url = `http://127.0.0.1:${await listen(platform)}${settings.personality.basePath}`
+    try {
+      // As `--bad-signatures --out` wrote it: every trait settled, Date and keyId strictness included.
+      const saved = join(dir, 'platform-profile.json')
+      writeFileSync(saved, JSON.stringify(bankProfileFileOf(personalityProfiles.platform, { source: url })))
+      // Exit 0, or runNodeScript rejects.
+      const { stdout } = await runNodeScript('server/probe/main.ts', [url, '--compare', saved], env)
+      expect(stdout).not.toContain('changed:')
+      expect(stdout).toContain(`same as ${saved} in every trait both checked\n`)
+      expect(stdout).toContain('not checked this time: dateHeader, keyId\n')
+    } finally {
+      await close(platform)
+    }
+  }, 60_000)
 })

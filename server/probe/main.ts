@@ -9,7 +9,8 @@ import { access, readFile, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { cardAccountCreate, testCustomers } from '../../src/contract'
-import { bankProfileFile, bankProfileFileOf, traitDifferences } from '../../src/contract/bank-profile'
+import { bankProfileFile, bankProfileFileOf } from '../../src/contract/bank-profile'
+import { compareTraits } from '../../src/contract/probe'
 import { createNodeRequestSigner } from '../../src/signing/node/node-signing-crypto'
 import { IdentityError, loadIdentity, loadOrCreateDevIdentity } from '../identity'
 import { badSignersOf } from './bad-signatures'
@@ -125,11 +126,13 @@ async function main() {
     console.log(`written to ${out}`)
   }
   if (saved !== undefined) {
-    const changed = traitDifferences(saved.traits, result.traits)
-    if (changed.length === 0) console.log(`same as ${compare}`)
+    const { changed, notCheckedNow, notCheckedBefore } = compareTraits(saved.traits, result.traits)
+    if (changed.length === 0) console.log(`same as ${compare} in every trait both checked`)
     for (const { trait, before, after } of changed) {
       console.log(`changed: ${trait} ${JSON.stringify(before)} -> ${JSON.stringify(after)}`)
     }
+    if (notCheckedNow.length > 0) console.log(`not checked this time: ${notCheckedNow.join(', ')}`)
+    if (notCheckedBefore.length > 0) console.log(`not checked in ${compare}: ${notCheckedBefore.join(', ')}`)
     if (changed.length > 0) process.exitCode = 1
   }
   if (result.stopped !== undefined) process.exitCode = process.exitCode ?? 2

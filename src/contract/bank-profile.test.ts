@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bankProfileFile, bankProfileFileOf, personalityProfiles, traitDifferences } from './bank-profile'
+import { bankProfileFile, bankProfileFileOf, personalityProfiles } from './bank-profile'
 import { personalityNames } from './personality-names'
 
 const messages = (input: unknown) => {
@@ -24,13 +24,6 @@ describe('bank profile files', () => {
     const file = bankProfileFileOf(personalityProfiles.console)
     expect(messages({ ...file, traits: { ...file.traits, amounts: 'float' } })).toEqual([
       expect.stringMatching(/^traits\.amounts: /),
-    ])
-  })
-
-  it('name each trait where two profiles differ', () => {
-    expect(traitDifferences(personalityProfiles.console, personalityProfiles['small-pages'])).toEqual([
-      { trait: 'pageSizeDefault', before: 200, after: 10 },
-      { trait: 'pageCap', before: { max: 1000, above: 'refused' }, after: { max: 10, above: 'lowered' } },
     ])
   })
 })

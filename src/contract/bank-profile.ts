@@ -130,16 +130,6 @@ export function visibleTraits(traits: BankTraits): BankTraits {
   return traits.bookedOnly === true ? { ...traits, pending: UNKNOWN } : traits
 }
 
-/** The traits where two profiles differ, with both values. */
-export function traitDifferences(
-  before: BankTraits,
-  after: BankTraits,
-): { trait: BankTraitName; before: unknown; after: unknown }[] {
-  return bankTraitNames
-    .filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]))
-    .map((trait) => ({ trait, before: before[trait], after: after[trait] }))
-}
-
 /** The contract as written: what `console` serves. */
 const contractProfile: BankTraits = {
   ...unknownTraits(''),

@@ -1,8 +1,14 @@
 // The probe's side of bank profiles (docs/decisions.md#bank-profiles-and-the-probe): its bounds, its plan,
-// and what the proxy's route takes and streams. Apart from the profile itself, which the console reads at
+// what the proxy's route takes and streams, and how two checks compare. Apart from the profile itself, which the console reads at
 // start to know how its offline sandbox behaves, while this loads only with "Check this sandbox…".
 
-import { bankProfileFileV3, bankTraitNames, bankTraits } from './bank-profile'
+import {
+  type BankTraitName,
+  type BankTraits,
+  bankProfileFileV3,
+  bankTraitNames,
+  bankTraits,
+} from './bank-profile'
 import { cardAccountCreateSchema } from './card-account'
 import { z } from './zod'
 
@@ -113,3 +119,28 @@ export const probeEvent = z.discriminatedUnion('event', [
   z.object({ event: z.literal('done'), outcome: probeOutcome, profile: bankProfileFileV3 }),
 ])
 export type ProbeEvent = z.infer<typeof probeEvent>
+
+/** Two checks of one sandbox side by side: what changed, and what only one of them settled. */
+export interface TraitComparison {
+  /** Settled by both checks, to other values: the bank changed. */
+  changed: { trait: BankTraitName; before: unknown; after: unknown }[]
+  /** Settled before, unknown now: not probed this time (the opt-in left out, a stop), which is no change. */
+  notCheckedNow: BankTraitName[]
+  /** Unknown before, settled now: nothing to compare with. */
+  notCheckedBefore: BankTraitName[]
+}
+
+/**
+ * Compares a sandbox's earlier profile with a later one. A trait one check left unknown says nothing about the
+ * bank: a check without `--bad-signatures` after one with it changed nothing at the bank.
+ */
+export function compareTraits(before: BankTraits, after: BankTraits): TraitComparison {
+  const comparison: TraitComparison = { changed: [], notCheckedNow: [], notCheckedBefore: [] }
+  for (const trait of bankTraitNames) {
+    if (JSON.stringify(before[trait]) === JSON.stringify(after[trait])) continue
+    if (after[trait] === 'unknown') comparison.notCheckedNow.push(trait)
+    else if (before[trait] === 'unknown') comparison.notCheckedBefore.push(trait)
+    else comparison.changed.push({ trait, before: before[trait], after: after[trait] })
+  }
+  return comparison
+}

@@ -7,8 +7,8 @@ import {
   writeOfflinePersonality,
 } from '../../api'
 import type { SandboxBehaviour } from '../../contract'
-import { type BankProfileFile, bankTraitNames, traitDifferences } from '../../contract/bank-profile'
-import { requestsSent } from '../../contract/probe'
+import { type BankProfileFile, type BankTraitName, bankTraitNames } from '../../contract/bank-profile'
+import { compareTraits, requestsSent } from '../../contract/probe'
 import { consoleDateTime } from '../../ui/dates'
 import { useShownPersonal } from '../presenter'
 import { downloadJson } from '../share'
@@ -127,24 +127,36 @@ export function ProbeReport({ run }: { run: Extract<ProbeRun, { phase: 'done' }>
 }
 
 function SinceLastCheck({ previous, now }: { previous: BankProfileFile; now: BankProfileFile }) {
-  const changes = traitDifferences(previous.traits, now.traits)
+  const { changed, notCheckedNow, notCheckedBefore } = compareTraits(previous.traits, now.traits)
   const when =
     previous.learnedAt === undefined
       ? 'the last check'
       : `the check of ${consoleDateTime(previous.learnedAt)}`
-  if (changes.length === 0) return <p className="probe-changes">Nothing changed since {when}.</p>
+  const labels = (traits: BankTraitName[]) => traits.map((trait) => traitLabels[trait]).join(', ')
   return (
     <div className="probe-changes">
-      <p>
-        Changed since {when}: {changes.length} {changes.length === 1 ? 'trait' : 'traits'}.
-      </p>
-      <ul>
-        {changes.map(({ trait, before, after }) => (
-          <li key={trait}>
-            {traitLabels[trait]}: {traitValueText(before)} → {traitValueText(after)}
-          </li>
-        ))}
-      </ul>
+      {changed.length === 0 ? (
+        <p>Nothing changed since {when}.</p>
+      ) : (
+        <>
+          <p>
+            Changed since {when}: {changed.length} {changed.length === 1 ? 'trait' : 'traits'}.
+          </p>
+          <ul>
+            {changed.map(({ trait, before, after }) => (
+              <li key={trait}>
+                {traitLabels[trait]}: {traitValueText(before)} → {traitValueText(after)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {notCheckedNow.length === 0 ? null : <p>Not checked this time: {labels(notCheckedNow)}.</p>}
+      {notCheckedBefore.length === 0 ? null : (
+        <p>
+          Not checked by {when}: {labels(notCheckedBefore)}.
+        </p>
+      )}
     </div>
   )
 }

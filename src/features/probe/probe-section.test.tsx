@@ -266,6 +266,24 @@ describe('Check this sandbox', () => {
     expect(within(section).getByText('Amounts: string → number')).toBeDefined()
   })
 
+  it('a later check without bad signatures says what it did not check, not that the bank changed', async () => {
+    const withOptIn = proxyStream()
+    let section = await openPanel()
+    await startCheck(section)
+    withOptIn.send(done(personalityProfiles.platform))
+    withOptIn.end()
+    expect(await within(section).findByRole('table')).toBeDefined()
+
+    const without = proxyStream()
+    fireEvent.click(within(section).getByRole('button', { name: 'Check again…' }))
+    fireEvent.click(await within(section).findByRole('button', { name: 'Start the check' }))
+    without.send(done(probedPlatform))
+    without.end()
+    section = await screen.findByRole('region', { name: 'Check this sandbox' })
+    expect(await within(section).findByText(/^Nothing changed since the check of /)).toBeDefined()
+    expect(within(section).getByText('Not checked this time: Date header, keyId strictness.')).toBeDefined()
+  })
+
   it('keeps the last complete check when a later one stops early, and offers only that one', async () => {
     const complete = proxyStream()
     let section = await openPanel()
