@@ -71,6 +71,21 @@ describe('what a connection test met, named', () => {
     expect(classOf(oddStatus)).toBe('sandbox-error')
   })
 
+  it("names the status once when a gateway answered without the sandbox's words", () => {
+    const page: ProbeOutcome = {
+      kind: 'answer',
+      status: 503,
+      contentType: 'text/html',
+      body: '<h1>Down</h1>',
+    }
+    expect(classifyProbe(page)).toMatchObject({
+      failure: 'sandbox-error',
+      text: 'The sandbox answered HTTP 503: the request arrived, the sandbox failed.',
+    })
+    const moved: ProbeOutcome = { kind: 'answer', status: 302, contentType: 'text/html', body: '' }
+    expect(classifyProbe(moved)).toMatchObject({ failure: 'unexpected', text: 'The request got HTTP 302.' })
+  })
+
   it('keeps other network failures apart from those', () => {
     expect(classOf(unreachable('ECONNRESET'))).toBe('unreachable')
   })

@@ -69,6 +69,8 @@ export function classifyProbe(outcome: ProbeOutcome): Verdict {
   const { status, contentType, body } = outcome
   const message = firstMessage(body)
   const said = message ? `${message.code}: ${message.text}` : `HTTP ${status}`
+  // The status, and the sandbox's words beside it when it sent some: not "HTTP 503 (HTTP 503)".
+  const answered = message ? `HTTP ${status} (${said})` : `HTTP ${status}`
 
   const upstream = status === 502 ? upstreamVerdict(message) : undefined
   if (upstream !== undefined) return upstream
@@ -91,7 +93,7 @@ export function classifyProbe(outcome: ProbeOutcome): Verdict {
     return fail(
       'sandbox-error',
       'Sandbox error',
-      `The sandbox answered HTTP ${status} (${said}): the request arrived, the sandbox failed.`,
+      `The sandbox answered ${answered}: the request arrived, the sandbox failed.`,
     )
   }
   if (status >= 200 && status < 300) {
@@ -111,7 +113,7 @@ export function classifyProbe(outcome: ProbeOutcome): Verdict {
       text: `The sandbox checked the signature and read the request. Its answer, HTTP ${status} (${said}), is about the test's own read (one row, without a PSU-Corporate-ID), not about the connection.`,
     }
   }
-  return fail('unexpected', `Unexpected answer (HTTP ${status})`, `The request got HTTP ${status}: ${said}.`)
+  return fail('unexpected', `Unexpected answer (HTTP ${status})`, `The request got ${answered}.`)
 }
 
 /**
