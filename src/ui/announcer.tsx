@@ -7,10 +7,15 @@ import { createContext, type ReactNode, useCallback, useContext, useState } from
 export type StatusPlace = 'accounts' | 'data' | 'main'
 
 /**
+ * `heardOnly` messages are read out and not shown: what the screen itself already shows (the page's type
+ * and layout changing), said for a screen reader; the message shown stays.
  * `minor` messages (a page loaded) do not replace a major one (transactions created) announced for the
  * same view: that load is the major action's own refresh.
  */
-type Announce = (message: string, options?: { minor?: boolean; place?: StatusPlace }) => void
+type Announce = (
+  message: string,
+  options?: { minor?: boolean; place?: StatusPlace; heardOnly?: boolean },
+) => void
 interface Message {
   text: string
   n: number
@@ -49,6 +54,7 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
     const place = options?.place ?? 'main'
     const view = location.search
     setMessage((m) => {
+      if (options?.heardOnly) return { ...m, text, n: m.n + 1 }
       if (minor && m.major && m.view === view) return m
       return {
         text,

@@ -49,7 +49,7 @@ export function useTogglePresenter(): () => void {
   return useCallback(() => {
     const on = !setting.read()
     setting.write(on)
-    announce(on ? 'Presenter mode on' : 'Presenter mode off')
+    announce(on ? 'Presenter mode on' : 'Presenter mode off', { heardOnly: true })
   }, [setting, announce])
 }
 
