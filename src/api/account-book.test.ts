@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { fullStorage } from '../test/full-storage'
 import { createAccountBook, OFFLINE_UPSTREAM } from './account-book'
+import { storageTrouble } from './storage-notices'
 
 const BANK = 'https://psd2.example-bank.no/api-sandbox'
 
@@ -130,5 +132,19 @@ describe('the account book', () => {
     const kept = storage()
     kept.setItem('sandbox-console.account-book', '{"format": "sandbox-console/account-book/v1", ')
     expect(createAccountBook(kept).of(BANK).entries).toEqual([])
+  })
+
+  it('still lists an account when storage is full, throws nothing, and says once that the book was not saved', async () => {
+    const book = createAccountBook(fullStorage())
+    const heard = vi.fn()
+    book.subscribe(heard)
+    expect(() => book.record(BANK, { id: 'enc!!a==', origin: 'created' })).not.toThrow()
+    book.record(BANK, { id: 'enc!!b==', origin: 'created' })
+    expect(book.of(BANK).entries.map((entry) => entry.id)).toEqual(['enc!!a==', 'enc!!b=='])
+    expect(heard).toHaveBeenCalledTimes(2)
+    await Promise.resolve()
+    expect(storageTrouble.read().unsaved).toEqual([
+      'the account book (the card accounts the console created or opened, as the sidebar lists them)',
+    ])
   })
 })

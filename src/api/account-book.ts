@@ -1,7 +1,7 @@
 import { type AccountBooks, accountBooks, type BookEntry, type UpstreamBook } from '../contract'
 import { z } from '../contract/zod'
 import { readJson, writeJson } from './json'
-import { memoryStorage } from './settings-store'
+import { memoryStorage, writeToStorage } from './settings-store'
 
 export { type BookEntry, OFFLINE_UPSTREAM, type UpstreamBook } from '../contract'
 
@@ -63,6 +63,10 @@ const EMPTY: UpstreamBook = Object.freeze({ entries: [], hidden: [] }) as Upstre
 
 type BookStorage = Pick<Storage, 'getItem' | 'setItem'>
 
+/** What the notice names when storage is full: the sidebar's list is this book wherever a bank lists nothing. */
+const BOOK_WHAT =
+  'the account book (the card accounts the console created or opened, as the sidebar lists them)'
+
 export function createAccountBook(
   storage: BookStorage = memoryStorage(),
   now: () => Date = () => new Date(),
@@ -70,9 +74,11 @@ export function createAccountBook(
   const listeners = new Set<() => void>()
   let books = load(storage)
 
+  // A book storage refuses still holds for this page: the account just created stays listed.
   const save = (next: Record<string, UpstreamBook>) => {
     books = next
-    storage.setItem(STORAGE_KEY, writeJson({ format: BOOK_FORMAT, books } satisfies StoredBook))
+    const text = writeJson({ format: BOOK_FORMAT, books } satisfies StoredBook)
+    writeToStorage(BOOK_WHAT, () => storage.setItem(STORAGE_KEY, text))
     for (const listener of listeners) listener()
   }
   const update = (upstream: string, change: (book: UpstreamBook) => UpstreamBook) =>

@@ -4,6 +4,7 @@
  * Sent as a request header on every /api and /console/* request; never a cookie, a URL or a logged header.
  */
 import { CONSOLE_SECRET_META, headerNames } from '../contract'
+import { writeToStorage } from './settings-store'
 
 const STORAGE_KEY = 'sandbox-console-secret'
 const listeners = new Set<() => void>()
@@ -27,7 +28,7 @@ export function consoleSecret(): string | undefined {
 
 /** Keeps the token the user pasted (per origin, port included, so no other console's page reads it). */
 export function rememberConsoleSecret(secret: string): void {
-  localStorage.setItem(STORAGE_KEY, secret.trim())
+  writeToStorage("the console's token", () => localStorage.setItem(STORAGE_KEY, secret.trim()))
 }
 
 /**

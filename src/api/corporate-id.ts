@@ -3,13 +3,15 @@
  * answered 400; docs/decisions.md#corporate-accounts). Our sandboxes check presence only.
  */
 
+import { writeToStorage } from './settings-store'
+
 const key = (accountId: string) => `sandbox-console.psu-corporate-id.${accountId}`
 
 /** The value the tester gave for an account, kept per browser; null when none was given. */
 export const storedCorporateId = (accountId: string): string | null => localStorage.getItem(key(accountId))
 
 export function storeCorporateId(accountId: string, value: string): void {
-  localStorage.setItem(key(accountId), value)
+  writeToStorage('the PSU-Corporate-ID', () => localStorage.setItem(key(accountId), value))
 }
 
 /** What the console knows of an account's customer, as far as a sandbox said. */

@@ -1,4 +1,5 @@
 import { modes } from '../contract'
+import { writeToStorage } from './settings-store'
 
 export { modes }
 export type Mode = (typeof modes)[number]
@@ -37,11 +38,8 @@ const modeIn = (storage: ModeStorage): Mode | undefined => {
  */
 export function startMode(tab: ModeStorage = sessionStorage, browser: ModeStorage = localStorage): Mode {
   const mode = modeIn(tab) ?? modeIn(browser) ?? 'offline'
-  try {
-    tab.setItem(STORAGE_KEY, mode)
-  } catch {
-    // Storage refused (a full quota): the tab starts in this mode all the same, only not pinned to it.
-  }
+  // Storage refused: the tab starts in this mode all the same, only not pinned to it.
+  writeToStorage('the mode', () => tab.setItem(STORAGE_KEY, mode))
   return mode
 }
 
@@ -51,6 +49,6 @@ export function writeMode(
   tab: Pick<Storage, 'setItem'> = sessionStorage,
   browser: Pick<Storage, 'setItem'> = localStorage,
 ): void {
-  tab.setItem(STORAGE_KEY, mode)
-  browser.setItem(STORAGE_KEY, mode)
+  writeToStorage('the mode', () => tab.setItem(STORAGE_KEY, mode))
+  writeToStorage('the mode', () => browser.setItem(STORAGE_KEY, mode))
 }

@@ -3,6 +3,7 @@ import { personalityName, type SandboxBehaviour } from '../contract'
 import { type BankTraits, bankProfileFile, personalityProfiles } from '../contract/bank-profile'
 import { consoleDateTime } from '../ui/dates'
 import type { ScenarioSaver } from './scenarios'
+import { writeToStorage } from './settings-store'
 
 const STORAGE_KEY = 'sandbox-console.personality'
 
@@ -31,7 +32,8 @@ export function writeOfflinePersonality(
   behaviour: SandboxBehaviour,
   storage: Pick<Storage, 'setItem'> = localStorage,
 ): void {
-  storage.setItem(STORAGE_KEY, typeof behaviour === 'string' ? behaviour : JSON.stringify(behaviour))
+  const text = typeof behaviour === 'string' ? behaviour : JSON.stringify(behaviour)
+  writeToStorage('the bank the offline sandbox behaves like', () => storage.setItem(STORAGE_KEY, text))
 }
 
 function jsonOrUndefined(text: string | null): unknown {

@@ -1,3 +1,5 @@
+import { writeToStorage } from './settings-store'
+
 // The console's own limit on one request: past it the console stops waiting and says so, whatever the
 // sandbox or the proxy does. Kept in the browser, for every tab of this origin.
 const STORAGE_KEY = 'sandbox-console.request-timeout-ms'
@@ -19,7 +21,7 @@ export function readRequestTimeoutMs(storage: Pick<Storage, 'getItem'> = localSt
 
 export function writeRequestTimeoutMs(ms: number, storage: Pick<Storage, 'setItem'> = localStorage): void {
   const bounded = Math.min(MAX_REQUEST_TIMEOUT_MS, Math.max(MIN_REQUEST_TIMEOUT_MS, Math.round(ms)))
-  storage.setItem(STORAGE_KEY, String(bounded))
+  writeToStorage('the request timeout', () => storage.setItem(STORAGE_KEY, String(bounded)))
 }
 
 /** "40 s", "1.5 s": how the UI states a timeout. */

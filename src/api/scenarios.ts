@@ -1,4 +1,5 @@
 import type { Problem, ScenarioFile, TppMessage, UpstreamBook } from '../contract'
+import { writeToStorage } from './settings-store'
 
 /** One scenario as the list shows it; a shipped one is built on demand and cannot be renamed or deleted. */
 export interface ScenarioSummary {
@@ -69,7 +70,8 @@ const LOAD_KEY = 'sandbox-console.scenario-to-load'
  * loading replaces the offline state, which only offline mode can name, so the question is asked there.
  */
 export const scenarioToLoad = {
-  ask: (name: string, storage: Pick<Storage, 'setItem'> = sessionStorage) => storage.setItem(LOAD_KEY, name),
+  ask: (name: string, storage: Pick<Storage, 'setItem'> = sessionStorage) =>
+    writeToStorage('the scenario to load', () => storage.setItem(LOAD_KEY, name)),
   peek: (storage: Pick<Storage, 'getItem'> = sessionStorage) => storage.getItem(LOAD_KEY) ?? undefined,
   clear: (storage: Pick<Storage, 'removeItem'> = sessionStorage) => storage.removeItem(LOAD_KEY),
 }

@@ -1,10 +1,24 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { createSettingsStore, memoryStorage, type SettingsStorage, storedFlag } from './settings-store'
+import { fullStorage } from '../test/full-storage'
+import {
+  createSettingsStore,
+  memoryStorage,
+  type SettingsStorage,
+  storedFlag,
+  writeToStorage,
+} from './settings-store'
+import { storageTrouble } from './storage-notices'
 
 const KEY = 'test.setting'
 const pageSize = (storage: SettingsStorage) =>
-  createSettingsStore({ storage, key: KEY, schema: z.number().int().min(1), fallback: 50 })
+  createSettingsStore({
+    storage,
+    key: KEY,
+    schema: z.number().int().min(1),
+    fallback: 50,
+    what: 'the page size',
+  })
 
 describe('a settings store', () => {
   it('reads what it wrote, and the fallback from storage with nothing in it', () => {
@@ -35,21 +49,42 @@ describe('a settings store', () => {
     expect(pageSize(throwing).read()).toBe(50)
   })
 
-  it('keeps nothing, and throws nothing, when storage refuses a write', () => {
-    const full: SettingsStorage = {
-      ...memoryStorage(),
-      setItem: () => {
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
-      },
-    }
-    const store = pageSize(full)
+  it('throws nothing when storage is full, holds the value for the page and says once what was not saved', async () => {
+    const storage = memoryStorage()
+    storage.setItem(KEY, '100')
+    const store = pageSize(fullStorage(storage))
+    const heard = vi.fn()
+    store.subscribe(heard)
     expect(() => store.write(200)).not.toThrow()
-    expect(store.read()).toBe(50)
+    expect(store.read()).toBe(200)
+    expect(heard).toHaveBeenCalledOnce()
+    store.write(300)
+    // Another tab wrote since: what storage holds is news again.
+    storage.setItem(KEY, '7')
+    expect(store.read()).toBe(7)
+    await Promise.resolve()
+    expect(storageTrouble.read().unsaved).toEqual(['the page size'])
+  })
+
+  it('says nothing of a write refused for another reason than a full storage', async () => {
+    const blocked = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError')
+    }
+    expect(writeToStorage('the blocked setting', blocked)).toBe(false)
+    expect(writeToStorage('the page size', () => {})).toBe(true)
+    await Promise.resolve()
+    expect(storageTrouble.read().unsaved).not.toContain('the blocked setting')
   })
 
   it('reads an on/off setting stored as "on" before settings were JSON', () => {
     const storage = memoryStorage()
-    const flag = createSettingsStore({ storage, key: KEY, schema: storedFlag, fallback: false })
+    const flag = createSettingsStore({
+      storage,
+      key: KEY,
+      schema: storedFlag,
+      fallback: false,
+      what: 'a flag',
+    })
     storage.setItem(KEY, 'on')
     expect(flag.read()).toBe(true)
     flag.write(false)
@@ -82,6 +117,7 @@ describe('a settings store', () => {
       key: KEY,
       schema: z.object({ columns: z.array(z.string()) }),
       fallback: { columns: [] },
+      what: 'the columns',
     })
     store.write({ columns: ['amount'] })
     expect(store.read()).toBe(store.read())

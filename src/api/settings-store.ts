@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { z } from '../contract/zod'
+import { tellUnsaved } from './storage-notices'
 
 export type SettingsStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
@@ -18,13 +19,15 @@ export interface SettingsStoreOptions<T> {
   /** What a stored value may be; anything else reads as `fallback`. */
   schema: z.ZodMiniType<T>
   fallback: T
+  /** What the user calls it, for the notice when storage is full ("the Signature switch"). */
+  what: string
 }
 
 /**
  * A setting in `storage` under `key`, stored as JSON. Whatever is stored (another version's value, a hand
  * edit, bytes a browser mangled, storage that throws) reads as a value of `schema` or as `fallback`, so
- * nothing stored can leave the console stuck; a write storage refuses keeps nothing and throws nothing.
- * Each store has its own subscribers: a write anywhere in the tab re-renders every reader. Another tab's
+ * nothing stored can leave the console stuck. A write storage refuses throws nothing: the value holds for
+ * this page (writeToStorage says it was not saved), so what the user just did is not undone under them. Each store has its own subscribers: a write anywhere in the tab re-renders every reader. Another tab's
  * writes are not followed (none of the settings did).
  */
 export function createSettingsStore<T>({
@@ -32,6 +35,7 @@ export function createSettingsStore<T>({
   key,
   schema,
   fallback,
+  what,
 }: SettingsStoreOptions<T>): SettingsStore<T> {
   const listeners = new Set<() => void>()
   // The same stored text gives the same value: useSyncExternalStore wants a stable snapshot.
@@ -44,12 +48,11 @@ export function createSettingsStore<T>({
   return {
     read,
     write(value) {
-      try {
-        if (Object.is(value, fallback)) storage.removeItem(key)
-        else storage.setItem(key, JSON.stringify(value))
-      } catch {
-        // Storage refused (a private window, a full quota): nothing is kept, and readers see what is.
-      }
+      const kept = writeToStorage(what, () =>
+        Object.is(value, fallback) ? storage.removeItem(key) : storage.setItem(key, JSON.stringify(value)),
+      )
+      // Unsaved, the value stands for what storage still holds, until another tab writes something else.
+      if (!kept) last = { stored: storedText(storage, key), value }
       for (const listener of listeners) listener()
     },
     subscribe(listener) {
@@ -58,6 +61,26 @@ export function createSettingsStore<T>({
     },
   }
 }
+
+/**
+ * The one way the console writes to the browser's storage: `write` runs, and storage that refuses it (a full
+ * quota, a private window) throws nothing here, since a value not kept for the next page must not fail
+ * what the user did in this one. A full storage is said once, naming `what` (src/api/storage-notices.ts).
+ * Returns whether the value was kept.
+ */
+export function writeToStorage(what: string, write: () => void): boolean {
+  try {
+    write()
+    return true
+  } catch (error) {
+    if (isQuotaExceeded(error)) tellUnsaved(what)
+    return false
+  }
+}
+
+// Firefox before version 64 named it its own way.
+const isQuotaExceeded = (error: unknown) =>
+  error instanceof DOMException && ['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED'].includes(error.name)
 
 function storedText(storage: SettingsStorage, key: string): string | null {
   try {

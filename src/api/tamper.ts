@@ -14,6 +14,7 @@ export function createTamperSetting(storage: SettingsStorage): SettingsStore<Tam
     key: STORAGE_KEY,
     schema: z.optional(tamperScenario),
     fallback: undefined,
+    what: 'the Signature switch',
   })
 }
 

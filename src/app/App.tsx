@@ -1,5 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { type Mode, modeLabels, otherMode, scenarioToLoad, useApiClient, useOpenAccount } from '../api'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import {
+  hasStorageTrouble,
+  type Mode,
+  modeLabels,
+  otherMode,
+  scenarioToLoad,
+  storageTrouble,
+  useApiClient,
+  useOpenAccount,
+} from '../api'
 import { ApiErrorState } from '../features/ApiErrorState'
 import { AccountList } from '../features/card-accounts/AccountList'
 // By path, not by their features' entries: what an entry cannot export without growing the page's
@@ -47,6 +56,8 @@ const transactionsView = preloadedChunk(() =>
   import('../features/transactions/TransactionsView').then((m) => m.TransactionsView),
 )
 const TransactionsView = transactionsView.Component
+// Said only when the browser's storage refused or garbled one of the console's values.
+const StorageNotices = lazyChunk(() => import('../features/StorageNotices').then((m) => m.StorageNotices))
 // A page opened on an account fetches it at once, while the offline sandbox starts, not after the first render.
 if (new URLSearchParams(location.search).has('account')) transactionsView.preload()
 // The sidebar's Data tools (export, import, reset, scenarios, with the import's refusal words) are not needed
@@ -69,6 +80,7 @@ export function App({ mode, offlineError }: AppProps) {
   const fill = useFillTestData()
   const dialogs = useConsoleDialogs()
   const { settings } = useApiClient()
+  const storage = useSyncExternalStore(storageTrouble.subscribe, storageTrouble.read)
   // A flow this tab was running comes back with its reload (src/features/flows/flow-run.ts).
   const [flowsOpen, setFlowsOpen] = useState(flowRunKept)
   usePresenterShortcut()
@@ -114,12 +126,19 @@ export function App({ mode, offlineError }: AppProps) {
         onShare={() => dialogs.open('share')}
         onFlows={() => setFlowsOpen(true)}
       />
-      {offlineError ? (
-        <div className="banner" role="alert">
-          The in-browser sandbox ({modeLabels.offline}) could not start: {offlineError.message}. Reload the
-          page, or switch to {modeLabels.proxy} in the header.
-        </div>
-      ) : null}
+      <div className="banners">
+        {offlineError ? (
+          <div className="banner" role="alert">
+            The in-browser sandbox ({modeLabels.offline}) could not start: {offlineError.message}. Reload the
+            page, or switch to {modeLabels.proxy} in the header.
+          </div>
+        ) : null}
+        {hasStorageTrouble(storage) ? (
+          <ViewChunkBoundary loading={null}>
+            <StorageNotices trouble={storage} />
+          </ViewChunkBoundary>
+        ) : null}
+      </div>
       <Sidebar
         known={known}
         account={view.account}

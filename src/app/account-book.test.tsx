@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { createAccountBook } from '../api'
+import { fullStorage } from '../test/full-storage'
 import { apiUrl, proxyAnswers, renderConsole, sandboxForEachTest } from '../test/render-console'
 
 const { server, sandbox } = sandboxForEachTest()
@@ -388,5 +390,33 @@ describe("the Open dialog's PSU-Corporate-ID", () => {
     expect(await screen.findByText('No rows')).toBeDefined()
     // The log is newest first: every request about the account sent what was typed, none the customer number.
     expect(new Set(sentCorporateIds(client, id))).toEqual(new Set(['12345678901']))
+  })
+})
+
+describe('a browser whose storage is full', () => {
+  it('creates the account once, closes the dialog, lists it from the book and says the book was not saved', async () => {
+    withoutList(405)
+    renderConsole('', 'offline', createAccountBook(fullStorage()))
+
+    fireEvent.click(await screen.findByRole('button', { name: '+ New card account' }))
+    const dialog = await screen.findByRole('dialog', { name: 'New card account' })
+    fireEvent.change(within(dialog).getByLabelText('Masked PAN'), { target: { value: '123456******7890' } })
+    fireEvent.change(within(dialog).getByLabelText('Currency'), { target: { value: 'nok' } })
+    fireEvent.change(within(dialog).getByLabelText('Customer number (PSU id)'), {
+      target: { value: '13039319955' },
+    })
+    fireEvent.change(within(dialog).getByLabelText('Name (optional)'), { target: { value: 'Quota Full' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create account' }))
+
+    const notice = await screen.findByRole('alert', { name: 'Browser storage' })
+    expect(notice.textContent).toContain(
+      "This browser's storage for the console is full, so the account book (the card accounts the console created or opened, as the sidebar lists them) could not be saved: this page still has what you did, but a reload or another tab will not.",
+    )
+    await waitFor(() => expect(dialog.isConnected).toBe(false))
+    expect(await within(sidebar()).findByRole('link', { name: /^123456\*{6}7890.*Quota Full/ })).toBeDefined()
+    expect((await sandbox.listCardAccounts()).map((account) => account.name)).toEqual(['Quota Full'])
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }))
+    await waitFor(() => expect(notice.isConnected).toBe(false))
   })
 })

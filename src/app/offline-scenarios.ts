@@ -4,6 +4,7 @@ import {
   type ScenarioOutcome,
   type ScenarioRefusal,
   type ScenarioSummary,
+  type SettingsStore,
   sameBehaviour,
   writeOfflinePersonality,
 } from '../api'
@@ -17,12 +18,10 @@ import {
   OFFLINE_UPSTREAM,
   problemFromZod,
   type QuotaReads,
-  realClock,
   type SandboxBehaviour,
   type SandboxClockState,
   type ScenarioFile,
   sameScenarioName,
-  sandboxClockState,
   scenarioFile,
   scenarioName,
 } from '../contract'
@@ -48,17 +47,10 @@ export interface OfflineState {
 }
 
 /** The state as the offline sandbox reads it: the same keys, so what a load writes is what it runs on. */
-export function browserOfflineState(clockKey: string): OfflineState {
+export function browserOfflineState(clock: SettingsStore<SandboxClockState>): OfflineState {
   return {
-    clock() {
-      try {
-        const parsed = sandboxClockState.safeParse(JSON.parse(localStorage.getItem(clockKey) ?? 'null'))
-        return parsed.success ? parsed.data : realClock
-      } catch {
-        return realClock
-      }
-    },
-    setClock: (state) => localStorage.setItem(clockKey, JSON.stringify(state)),
+    clock: () => clock.read(),
+    setClock: (state) => clock.write(state),
     conditions: () => readOfflineConditions(),
     setConditions: (set) => writeOfflineConditions(set),
     quotaReads: () => offlineQuotaStore.load(),

@@ -4,10 +4,12 @@ import {
   type OfflineWorker,
   readOfflinePersonality,
   readRequestTimeoutMs,
+  type SettingsStore,
 } from '../api'
-import { headerNames, type IsoDate } from '../contract'
+import { headerNames, type IsoDate, type SandboxClockState } from '../contract'
 import { offlineQuotaStore, readOfflineConditions } from '../features/conditions'
 import type { Sandbox } from '../sandbox'
+import { offlineClockSetting } from './offline-clock'
 import { offlineDataOf } from './offline-data'
 
 /** What the app keeps of the in-browser sandbox once its worker runs. */
@@ -28,8 +30,10 @@ const HOLD_PAST_TIMEOUT_MS = 1_000
  */
 export async function startOffline(): Promise<OfflineRuntime> {
   const { startOfflineSandbox, OFFLINE_CLOCK_KEY } = await import('../sandbox-http/browser')
+  const clock = offlineClockSetting(OFFLINE_CLOCK_KEY)
   const { sandbox, worker, restart, onExternalChange, firedCondition, today } = await startOfflineSandbox({
     personality: readOfflinePersonality(),
+    clock,
     conditions: {
       rules: () => readOfflineConditions().rules,
       quotaStore: offlineQuotaStore,
@@ -50,14 +54,14 @@ export async function startOffline(): Promise<OfflineRuntime> {
     data: offlineDataOf(
       sandbox,
       onExternalChange,
-      scenariosOnUse(() => scenariosOf(sandbox, OFFLINE_CLOCK_KEY, today)),
+      scenariosOnUse(() => scenariosOf(sandbox, clock, today)),
     ),
     firedCondition,
   }
 }
 
 /** The scenarios' code with the shipped ones and their builders, the fixed set among them. */
-async function scenariosOf(sandbox: Sandbox, clockKey: string, today: () => IsoDate) {
+async function scenariosOf(sandbox: Sandbox, clock: SettingsStore<SandboxClockState>, today: () => IsoDate) {
   const [{ offlineScenariosOf, browserOfflineState }, { openScenarioLibrary }, { shippedScenarios }] =
     await Promise.all([
       import('./offline-scenarios'),
@@ -67,7 +71,7 @@ async function scenariosOf(sandbox: Sandbox, clockKey: string, today: () => IsoD
   return offlineScenariosOf({
     sandbox,
     library: openScenarioLibrary(),
-    state: browserOfflineState(clockKey),
+    state: browserOfflineState(clock),
     shipped: shippedScenarios,
     today,
   })

@@ -1,4 +1,4 @@
-import { type Mode, modeLabels, writeMode } from '../api'
+import { type Mode, modeLabels, writeMode, writeToStorage } from '../api'
 import { type AccountView, accountLabel } from '../features/card-accounts'
 // Not the feature's entry: that would pull the probe's screens into the first chunk.
 import { mayLeaveProbeRun } from '../features/probe/leaving'
@@ -26,7 +26,8 @@ export async function switchMode(next: Mode, shown?: AccountView): Promise<void>
   if (view.account === undefined) sessionStorage.removeItem(CARRIED_KEY)
   else {
     const label = shown?.resourceId === view.account ? accountLabel(shown) : view.account
-    sessionStorage.setItem(CARRIED_KEY, JSON.stringify({ id: view.account, label } satisfies CarriedAccount))
+    const carried = JSON.stringify({ id: view.account, label } satisfies CarriedAccount)
+    writeToStorage('the account to open after the switch', () => sessionStorage.setItem(CARRIED_KEY, carried))
   }
   // The fragment stays: a shared link switching the mode is opened again after the reload.
   history.replaceState(

@@ -1,3 +1,5 @@
+import { writeToStorage } from '../api'
+
 export const themes = ['system', 'light', 'dark'] as const
 export type Theme = (typeof themes)[number]
 
@@ -12,5 +14,5 @@ export function readTheme(): Theme {
 export function applyTheme(theme: Theme): void {
   if (theme === 'system') delete document.documentElement.dataset.theme
   else document.documentElement.dataset.theme = theme
-  localStorage.setItem(STORAGE_KEY, theme)
+  writeToStorage('the theme', () => localStorage.setItem(STORAGE_KEY, theme))
 }

@@ -1,6 +1,6 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import { API_BASE, type ConditionRule, type IsoDate, type SandboxBehaviour } from '../contract'
-import { createSandbox, createSandboxClock, type Sandbox, webClockStorage } from '../sandbox'
+import { type ClockStorage, createSandbox, createSandboxClock, type Sandbox } from '../sandbox'
 import { createConditions, createFiredLog, type QuotaStore } from '../sandbox/conditions'
 import { openIndexedDbStore } from '../sandbox/storage/indexeddb-store'
 import { conditionsSeam } from './conditions'
@@ -43,6 +43,7 @@ export interface OfflineConditionsOptions {
  */
 export async function startOfflineSandbox({
   personality = 'console',
+  clock: clockStorage,
   conditions,
 }: {
   /**
@@ -50,12 +51,14 @@ export async function startOfflineSandbox({
    * any profile it can serve (one it cannot is refused with `UnservableProfile`, naming each value).
    */
   personality?: SandboxBehaviour
+  /** Where the clock is kept: localStorage under OFFLINE_CLOCK_KEY, which other tabs' storage events name. */
+  clock: ClockStorage
   conditions?: OfflineConditionsOptions
-} = {}): Promise<OfflineSandbox> {
+}): Promise<OfflineSandbox> {
   // Opens on first use: a database that cannot be opened must not stop the console from starting.
   const shape = personalityFor(personality)
   const store = openIndexedDbStore()
-  const clock = createSandboxClock({ storage: webClockStorage(localStorage, OFFLINE_CLOCK_KEY) })
+  const clock = createSandboxClock({ storage: clockStorage })
   const sandbox = createSandbox({ store, today: clock.today, newId: shape.newId })
   const fired = createFiredLog()
   const standIn = createProxyStandIn()

@@ -57,19 +57,3 @@ export function createSandboxClock({
     },
   }
 }
-
-/** A ClockStorage on a Web Storage key (localStorage offline). */
-export function webClockStorage(storage: Pick<Storage, 'getItem' | 'setItem'>, key: string): ClockStorage {
-  return {
-    read() {
-      const text = storage.getItem(key)
-      if (text === null) return undefined
-      try {
-        return JSON.parse(text)
-      } catch {
-        return undefined
-      }
-    },
-    write: (state) => storage.setItem(key, JSON.stringify(state)),
-  }
-}

@@ -5,7 +5,6 @@ export {
   createSandboxClock,
   type SandboxClock,
   type SandboxClockOptions,
-  webClockStorage,
 } from './clock'
 export {
   DuplicateTransactionIdError,

@@ -4,7 +4,7 @@ import { cleanup, render } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import type { SetupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { type ApiClient, createAccountBook, createApiClient, type Mode } from '../api'
+import { type AccountBook, type ApiClient, createAccountBook, createApiClient, type Mode } from '../api'
 import { App } from '../app/App'
 import { Providers } from '../app/Providers'
 import {
@@ -71,16 +71,20 @@ export const proxyAnswers = (connection: Partial<ConsoleConnection> = {}) => [
 ]
 
 /**
- * Renders the console at `search`; its client keeps its book in the test page's localStorage. Offline by default;
+ * Renders the console at `search`; its client keeps its book in the test page's localStorage unless given one. Offline by default;
  * in proxy mode the test answers the proxy's own endpoints itself (`proxyAnswers`), as the proxy would.
  */
-export function renderConsole(search = '', mode: Mode = 'offline'): { client: ApiClient } {
+export function renderConsole(
+  search = '',
+  mode: Mode = 'offline',
+  book: AccountBook = createAccountBook(localStorage),
+): { client: ApiClient } {
   history.replaceState(null, '', `/${search}`)
   const client = createApiClient({
     mode,
     // The handlers answer every request here: the worker's checks have nothing to catch.
     ...(mode === 'offline' ? { offline: { answered: () => true, restart: async () => {} } } : {}),
-    book: createAccountBook(localStorage),
+    book,
   })
   render(
     <Providers client={client} offline={undefined}>

@@ -11,6 +11,7 @@ import type { ReactElement } from 'react'
 import { onTestFinished } from 'vitest'
 import { createApiClient, writeOfflinePersonality } from '../api'
 import { App } from '../app/App'
+import { offlineClockSetting } from '../app/offline-clock'
 import { offlineDataOf } from '../app/offline-data'
 import { browserOfflineState, offlineScenariosOf } from '../app/offline-scenarios'
 import { Providers } from '../app/Providers'
@@ -115,7 +116,7 @@ export async function startConsole({
   const scenarios = offlineScenariosOf({
     sandbox,
     library: openScenarioLibrary(`scenarios-${++libraries}-${Date.now()}`),
-    state: browserOfflineState(OFFLINE_CLOCK_KEY),
+    state: browserOfflineState(offlineClockSetting(OFFLINE_CLOCK_KEY)),
     shipped: shippedScenarios,
   })
   const withProviders = (ui: ReactElement) =>

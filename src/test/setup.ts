@@ -1,5 +1,6 @@
 // Vitest set-up shared by every unit test file; per-suite msw servers are started in the suites themselves.
-import { vi } from 'vitest'
+import { afterEach, vi } from 'vitest'
+import { storageTrouble } from '../api/storage-notices'
 import { failOnConsole } from './console'
 
 // On a busy two-core machine a test or a hook (one making RSA keys) can take longer than the defaults (5 s
@@ -8,3 +9,6 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 // An unexpected console.error or console.warn (React's warnings, msw's unhandled requests) fails the test.
 failOnConsole()
+
+// The lanes share modules between files: what one test's storage refused is not the next test's to hear.
+afterEach(() => storageTrouble.forget())

@@ -1,4 +1,4 @@
-import { ApiError, consoleFetch, type Mode, type ProxyAnswers } from '../../api'
+import { ApiError, consoleFetch, type Mode, type ProxyAnswers, writeToStorage } from '../../api'
 import {
   CONSOLE_CONDITIONS_PATH,
   type ConditionRule,
@@ -63,12 +63,17 @@ export function readOfflineConditions(storage: Pick<Storage, 'getItem'> = localS
   }
 }
 
-/** Stores the offline conditions (a scenario's load sets them so). */
+/**
+ * Stores the offline conditions (a scenario's load sets them so). Unlike a setting, what is stored is what
+ * the sandbox applies: a write storage refused changed nothing, and the caller must say so.
+ */
 export function writeOfflineConditions(
   set: ConditionSet,
   storage: Pick<Storage, 'setItem'> = localStorage,
 ): void {
-  storage.setItem(RULES_KEY, JSON.stringify(conditionSet.parse(set)))
+  const text = JSON.stringify(conditionSet.parse(set))
+  if (!writeToStorage('the test conditions', () => storage.setItem(RULES_KEY, text)))
+    throw new Error("This browser's storage refused the change: it is full, or storage is blocked here.")
 }
 
 /** Reads counted today by the in-browser sandbox, kept with the conditions so a reload does not reset them. */
@@ -89,11 +94,13 @@ export const offlineQuotaStore = {
     }
   },
   save(counts: { day: IsoDate; reads: Record<string, number> }): void {
-    localStorage.setItem(QUOTA_KEY, JSON.stringify(counts))
+    writeToStorage("the quotas' counts of today's reads", () =>
+      localStorage.setItem(QUOTA_KEY, JSON.stringify(counts)),
+    )
   },
   /** No reads counted: a scenario without counts starts its day afresh. */
   clear(): void {
-    localStorage.removeItem(QUOTA_KEY)
+    writeToStorage("the quotas' counts of today's reads", () => localStorage.removeItem(QUOTA_KEY))
   },
 }
 

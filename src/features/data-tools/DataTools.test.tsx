@@ -125,7 +125,7 @@ it('says the data is gone and the conditions are still on when turning them off 
   expect(alert.getByText(/^The sandbox data was deleted/).textContent).toBe(
     'The sandbox data was deleted, but the test conditions are still on (Condition r1: 503 Retry-After 30 s; Condition r2: timeout): turning them off failed.',
   )
-  alert.getByText('The quota has been exceeded.')
+  alert.getByText("This browser's storage refused the change: it is full, or storage is blocked here.")
   alert.getByText(
     'Turn them off in the header: Test conditions, then Faults, delays and quotas (Conditions)…',
   )

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { writeToStorage } from '../../api'
 import { useAnnounce } from '../../ui/announcer'
 import { parseView, type ViewState, writeView } from '../view-state'
 
@@ -22,7 +23,8 @@ export function carryAcrossReload(
   storage: Pick<Storage, 'setItem'> = sessionStorage,
 ): void {
   writeView(parseView(location.search), view)
-  storage.setItem(LOADED_KEY, JSON.stringify({ message, account: view.account ?? null }))
+  const text = JSON.stringify({ message, account: view.account ?? null })
+  writeToStorage("the loaded scenario's message", () => storage.setItem(LOADED_KEY, text))
 }
 
 /**

@@ -21,4 +21,5 @@ export const keptRequest = createSettingsStore<KeptRequest>({
   key: 'sandbox-console.explain',
   schema: keptRequestSchema,
   fallback: { text: '', certificate: '', atItsDate: false, entry: 0 },
+  what: 'the request pasted in Explain',
 })

@@ -1,4 +1,4 @@
-import { type Mode, modeLabels, modes } from '../../api'
+import { type Mode, modeLabels, modes, writeToStorage } from '../../api'
 import { bookingStatuses, localToday } from '../../contract'
 import { type Flow, flow as flowSchema } from '../../contract/flow'
 import { z } from '../../contract/zod'
@@ -27,7 +27,7 @@ export interface FlowRun {
   tamperBefore: TamperScenario | undefined
 }
 
-/** Keeps the run for this tab's next load; storage that refuses keeps nothing, and throws nothing. */
+/** Keeps the run for this tab's next load. */
 export function keepFlowRun(run: FlowRun, storage: Pick<Storage, 'setItem'> = sessionStorage): void {
   const kept: z.input<typeof keptRun> = {
     v: 1,
@@ -49,11 +49,7 @@ export function keepFlowRun(run: FlowRun, storage: Pick<Storage, 'setItem'> = se
     context: run.context,
     tamperBefore: run.tamperBefore ?? null,
   }
-  try {
-    storage.setItem(FLOW_RUN_KEY, JSON.stringify(kept))
-  } catch {
-    // Storage refused (a full quota): a reload will not bring the flow back; nothing else changes.
-  }
+  writeToStorage('the flow this tab is running', () => storage.setItem(FLOW_RUN_KEY, JSON.stringify(kept)))
 }
 
 /** Where the panel starts: the kept run again where it can be, else a fresh start that says why. */

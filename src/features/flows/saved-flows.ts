@@ -1,3 +1,4 @@
+import { writeToStorage } from '../../api'
 import { type Flow, flow } from '../../contract/flow'
 import { z } from '../../contract/zod'
 
@@ -17,7 +18,7 @@ export function writeSavedFlows(
   flows: readonly Flow[],
   storage: Pick<Storage, 'setItem'> = localStorage,
 ): void {
-  storage.setItem(STORAGE_KEY, JSON.stringify(flows))
+  writeToStorage('the saved flows', () => storage.setItem(STORAGE_KEY, JSON.stringify(flows)))
 }
 
 /** Adds flows; one of the same name is replaced, so importing a file twice does not double it. */

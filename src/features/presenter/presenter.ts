@@ -21,7 +21,13 @@ export function applyPresenter(on: boolean): void {
 
 /** Presenter mode in `storage` (localStorage in the app); every write restyles the page at once. */
 export function createPresenterSetting(storage: SettingsStorage): PresenterSetting {
-  const setting = createSettingsStore({ storage, key: STORAGE_KEY, schema: storedFlag, fallback: false })
+  const setting = createSettingsStore({
+    storage,
+    key: STORAGE_KEY,
+    schema: storedFlag,
+    fallback: false,
+    what: 'presenter mode',
+  })
   setting.subscribe(() => applyPresenter(setting.read()))
   return setting
 }

@@ -12,6 +12,7 @@ const lastChecks = createSettingsStore<Record<string, BankProfileFile>>({
   key: 'sandbox-console.probe-last',
   schema: z.record(z.string(), bankProfileFile),
   fallback: {},
+  what: "the sandbox checks' profiles",
 })
 
 /**

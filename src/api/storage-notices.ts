@@ -1,0 +1,47 @@
+/**
+ * What this browser's storage did to the console's own values, for the page to say (StorageNotices): which
+ * ones a full storage refused to save. Each is said once per page: storage stays full for every later write
+ * of the same value, and a dismissed notice must not come back with it.
+ */
+export interface StorageTrouble {
+  /** What could not be saved, as the user calls it ("the account book"). */
+  unsaved: readonly string[]
+}
+
+const none: StorageTrouble = { unsaved: [] }
+let trouble = none
+const said = new Set<string>()
+const listeners = new Set<() => void>()
+
+function tell(kind: keyof StorageTrouble, text: string): void {
+  if (said.has(`${kind}:${text}`)) return
+  said.add(`${kind}:${text}`)
+  trouble = { ...trouble, [kind]: [...trouble[kind], text] }
+  // Stores are read while React renders: the notice updates after, not in the middle of another's render.
+  queueMicrotask(() => {
+    for (const listener of listeners) listener()
+  })
+}
+
+/** A full storage refused to save `what`. */
+export const tellUnsaved = (what: string) => tell('unsaved', what)
+
+export const storageTrouble = {
+  read: (): StorageTrouble => trouble,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+  /** The user read it: gone until something new goes wrong. */
+  dismiss(): void {
+    trouble = none
+    for (const listener of listeners) listener()
+  },
+  /** As a new page starts: the test lanes that share modules between files start every test so. */
+  forget(): void {
+    said.clear()
+    trouble = none
+  },
+}
+
+export const hasStorageTrouble = ({ unsaved }: StorageTrouble): boolean => unsaved.length > 0
