@@ -1,17 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fullStorage } from '../test/full-storage'
 import { createAccountBook, OFFLINE_UPSTREAM } from './account-book'
+import { memoryStorage } from './settings-store'
 import { storageTrouble } from './storage-notices'
 
 const BANK = 'https://psd2.example-bank.no/api-sandbox'
+const KEY = 'sandbox-console.account-book'
 
-function storage() {
-  const items = new Map<string, string>()
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-  }
-}
+const storage = memoryStorage
 
 function clock(...instants: string[]) {
   let i = 0
@@ -128,10 +124,40 @@ describe('the account book', () => {
     expect(mine.of(OFFLINE_UPSTREAM).entries).toEqual([])
   })
 
-  it('starts afresh from a stored book it cannot read, rather than break the console', () => {
+  it('starts afresh from a stored book it cannot read, removes it and says once what was lost', async () => {
+    for (const unreadable of [
+      '{"format": "sandbox-console/account-book/v1", ',
+      'not json at all',
+      '[1,2,3]',
+    ]) {
+      const kept = storage()
+      kept.setItem(KEY, unreadable)
+      expect(createAccountBook(kept).of(BANK).entries, unreadable).toEqual([])
+      expect(kept.getItem(KEY), unreadable).toBeNull()
+    }
+    await Promise.resolve()
+    expect(storageTrouble.read().unreadable).toEqual([
+      'The account book stored in this browser could not be read, so it started again empty: the sidebar no longer lists the card accounts the console had created or opened. They are still in their sandboxes: one that lists its accounts shows them again, and Open… takes an id.',
+    ])
+  })
+
+  it('reads a book an older console stored, before it kept hidden accounts, and says nothing of it', async () => {
     const kept = storage()
-    kept.setItem('sandbox-console.account-book', '{"format": "sandbox-console/account-book/v1", ')
-    expect(createAccountBook(kept).of(BANK).entries).toEqual([])
+    const entry = {
+      id: 'x',
+      origin: 'created',
+      addedAt: '2026-11-20T10:00:00Z',
+      lastSeenAt: '2026-11-20T10:00:00Z',
+    }
+    const older = JSON.stringify({
+      format: 'sandbox-console/account-book/v1',
+      books: { [BANK]: { entries: [entry] } },
+    })
+    kept.setItem(KEY, older)
+    expect(createAccountBook(kept).of(BANK)).toEqual({ entries: [entry], hidden: [] })
+    expect(kept.getItem(KEY)).toBe(older)
+    await Promise.resolve()
+    expect(storageTrouble.read().unreadable).toEqual([])
   })
 
   it('still lists an account when storage is full, throws nothing, and says once that the book was not saved', async () => {

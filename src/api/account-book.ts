@@ -1,7 +1,7 @@
 import { type AccountBooks, accountBooks, type BookEntry, type UpstreamBook } from '../contract'
 import { z } from '../contract/zod'
 import { readJson, writeJson } from './json'
-import { memoryStorage, writeToStorage } from './settings-store'
+import { memoryStorage, readStored, type SettingsStorage, writeToStorage } from './settings-store'
 
 export { type BookEntry, OFFLINE_UPSTREAM, type UpstreamBook } from '../contract'
 
@@ -61,14 +61,15 @@ export interface AccountBook {
 
 const EMPTY: UpstreamBook = Object.freeze({ entries: [], hidden: [] }) as UpstreamBook
 
-type BookStorage = Pick<Storage, 'getItem' | 'setItem'>
-
 /** What the notice names when storage is full: the sidebar's list is this book wherever a bank lists nothing. */
 const BOOK_WHAT =
   'the account book (the card accounts the console created or opened, as the sidebar lists them)'
 
+const BOOK_LOST =
+  'The account book stored in this browser could not be read, so it started again empty: the sidebar no longer lists the card accounts the console had created or opened. They are still in their sandboxes: one that lists its accounts shows them again, and Open… takes an id.'
+
 export function createAccountBook(
-  storage: BookStorage = memoryStorage(),
+  storage: SettingsStorage = memoryStorage(),
   now: () => Date = () => new Date(),
 ): AccountBook {
   const listeners = new Set<() => void>()
@@ -187,14 +188,15 @@ function definedOr<K extends string, T>(key: K, value: T | undefined, fallback: 
   return (chosen === undefined ? {} : { [key]: chosen }) as Partial<Record<K, T>>
 }
 
-/** A stored book that cannot be read is started afresh rather than breaking the console. */
-function load(storage: BookStorage): Record<string, UpstreamBook> {
-  const text = storage.getItem(STORAGE_KEY)
-  if (text === null) return {}
-  try {
-    const parsed = storedBook.safeParse(readJson(text))
-    return parsed.success ? parsed.data.books : {}
-  } catch {
-    return {}
-  }
+/** A stored book that cannot be read is started afresh, and the loss said, rather than break the console. */
+function load(storage: SettingsStorage): Record<string, UpstreamBook> {
+  const stored = readStored(storage.getItem(STORAGE_KEY), {
+    storage,
+    key: STORAGE_KEY,
+    schema: storedBook,
+    what: BOOK_WHAT,
+    lost: BOOK_LOST,
+    parse: readJson,
+  })
+  return stored?.books ?? {}
 }

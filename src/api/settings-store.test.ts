@@ -95,6 +95,26 @@ describe('a settings store', () => {
     expect(flag.read()).toBe(false)
   })
 
+  it("removes a value it cannot read, says once what that lost, and keeps an older console's readable one", async () => {
+    const storage = memoryStorage()
+    const options = { storage, key: KEY, schema: storedFlag, fallback: false, what: 'a flag' }
+    const flag = createSettingsStore({ ...options, lost: 'The flag is off again.' })
+    storage.setItem(KEY, 'on')
+    expect(flag.read()).toBe(true)
+    expect(storage.getItem(KEY)).toBe('on')
+    storage.setItem(KEY, '{"on": 1')
+    expect(flag.read()).toBe(false)
+    expect(storage.getItem(KEY)).toBeNull()
+    storage.setItem(KEY, '"yes"')
+    expect(createSettingsStore({ ...options, lost: 'The flag is off again.' }).read()).toBe(false)
+    // A store whose loss is a trifle repairs its value without a word.
+    storage.setItem(KEY, '"yes"')
+    expect(createSettingsStore(options).read()).toBe(false)
+    expect(storage.getItem(KEY)).toBeNull()
+    await Promise.resolve()
+    expect(storageTrouble.read().unreadable).toEqual(['The flag is off again.'])
+  })
+
   it('tells every subscriber of each write until it unsubscribes', () => {
     const store = pageSize(memoryStorage())
     const first = vi.fn()

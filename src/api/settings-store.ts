@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { z } from '../contract/zod'
-import { tellUnsaved } from './storage-notices'
+import { tellUnreadable, tellUnsaved } from './storage-notices'
 
 export type SettingsStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
@@ -21,28 +21,26 @@ export interface SettingsStoreOptions<T> {
   fallback: T
   /** What the user calls it, for the notice when storage is full ("the Signature switch"). */
   what: string
+  /** What the user loses when the stored value cannot be read, said once; unsaid where it is a trifle. */
+  lost?: string
 }
 
 /**
  * A setting in `storage` under `key`, stored as JSON. Whatever is stored (another version's value, a hand
  * edit, bytes a browser mangled, storage that throws) reads as a value of `schema` or as `fallback`, so
- * nothing stored can leave the console stuck. A write storage refuses throws nothing: the value holds for
- * this page (writeToStorage says it was not saved), so what the user just did is not undone under them. Each store has its own subscribers: a write anywhere in the tab re-renders every reader. Another tab's
- * writes are not followed (none of the settings did).
+ * nothing stored can leave the console stuck (readStored). A write storage refuses throws nothing: the
+ * value holds for this page (writeToStorage says it was not saved), so what the user just did is not
+ * undone under them. Each store has its own subscribers: a write anywhere in the tab re-renders every
+ * reader. Another tab's writes are not followed (none of the settings did).
  */
-export function createSettingsStore<T>({
-  storage,
-  key,
-  schema,
-  fallback,
-  what,
-}: SettingsStoreOptions<T>): SettingsStore<T> {
+export function createSettingsStore<T>(options: SettingsStoreOptions<T>): SettingsStore<T> {
+  const { storage, key, fallback, what } = options
   const listeners = new Set<() => void>()
   // The same stored text gives the same value: useSyncExternalStore wants a stable snapshot.
   let last: { stored: string | null; value: T } | undefined
   const read = (): T => {
     const stored = storedText(storage, key)
-    if (last?.stored !== stored) last = { stored, value: decode(stored, schema, fallback) }
+    if (last?.stored !== stored) last = { stored, value: readStored(stored, options) ?? fallback }
     return last.value
   }
   return {
@@ -90,17 +88,40 @@ function storedText(storage: SettingsStorage, key: string): string | null {
   }
 }
 
-function decode<T>(stored: string | null, schema: z.ZodMiniType<T>, fallback: T): T {
-  if (stored === null) return fallback
-  let value: unknown
+/**
+ * The value `stored` holds under `schema`, or undefined when nothing is stored or what is cannot be read. An
+ * unreadable value is removed, so it is not read again at every start, and what the user lost with it is
+ * said once (`lost`). Text that is not JSON is read as it is: consoles before the settings were JSON stored
+ * plain text ("on", a scenario's name), still readable.
+ */
+export function readStored<T>(
+  stored: string | null,
+  {
+    storage,
+    key,
+    schema,
+    what,
+    lost,
+    parse = JSON.parse,
+  }: Pick<SettingsStoreOptions<T>, 'storage' | 'key' | 'schema' | 'what' | 'lost'> & {
+    /** How the text is read: JSON by default (the book's keeps every digit of its numbers). */
+    parse?: (text: string) => unknown
+  },
+): T | undefined {
+  if (stored === null) return undefined
+  const parsed = schema.safeParse(parsedOrText(stored, parse))
+  if (parsed.success) return parsed.data
+  writeToStorage(what, () => storage.removeItem(key))
+  if (lost !== undefined) tellUnreadable(lost)
+  return undefined
+}
+
+function parsedOrText(stored: string, parse: (text: string) => unknown): unknown {
   try {
-    value = JSON.parse(stored)
+    return parse(stored)
   } catch {
-    // Stored as plain text by a console before the settings were JSON ("on", a scenario's name).
-    value = stored
+    return stored
   }
-  const parsed = schema.safeParse(value)
-  return parsed.success ? parsed.data : fallback
 }
 
 /** An on/off setting: `true`, or "on" as the console stored it before its settings were JSON. */

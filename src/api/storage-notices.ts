@@ -1,14 +1,16 @@
 /**
  * What this browser's storage did to the console's own values, for the page to say (StorageNotices): which
- * ones a full storage refused to save. Each is said once per page: storage stays full for every later write
+ * ones a full storage refused to save, and which stored ones could not be read. Each is said once per page: storage stays full for every later write
  * of the same value, and a dismissed notice must not come back with it.
  */
 export interface StorageTrouble {
   /** What could not be saved, as the user calls it ("the account book"). */
   unsaved: readonly string[]
+  /** What was lost with a stored value that could not be read, a sentence each. */
+  unreadable: readonly string[]
 }
 
-const none: StorageTrouble = { unsaved: [] }
+const none: StorageTrouble = { unsaved: [], unreadable: [] }
 let trouble = none
 const said = new Set<string>()
 const listeners = new Set<() => void>()
@@ -25,6 +27,9 @@ function tell(kind: keyof StorageTrouble, text: string): void {
 
 /** A full storage refused to save `what`. */
 export const tellUnsaved = (what: string) => tell('unsaved', what)
+
+/** A stored value could not be read and was removed: `loss` says what that cost the user. */
+export const tellUnreadable = (loss: string) => tell('unreadable', loss)
 
 export const storageTrouble = {
   read: (): StorageTrouble => trouble,
@@ -44,4 +49,5 @@ export const storageTrouble = {
   },
 }
 
-export const hasStorageTrouble = ({ unsaved }: StorageTrouble): boolean => unsaved.length > 0
+export const hasStorageTrouble = ({ unsaved, unreadable }: StorageTrouble): boolean =>
+  unsaved.length > 0 || unreadable.length > 0

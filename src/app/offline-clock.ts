@@ -12,5 +12,6 @@ export function offlineClockSetting(key: string): SettingsStore<SandboxClockStat
     schema: sandboxClockState,
     fallback: realClock,
     what: "the sandbox clock's setting",
+    lost: "The sandbox clock's setting stored in this browser could not be read, so the clock is back on the real date.",
   })
 }

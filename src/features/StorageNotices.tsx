@@ -15,6 +15,9 @@ export function StorageNotices({ trouble }: { trouble: StorageTrouble }) {
           next change.
         </p>
       ) : null}
+      {trouble.unreadable.map((loss) => (
+        <p key={loss}>{loss}</p>
+      ))}
       <button type="button" onClick={storageTrouble.dismiss}>
         Dismiss
       </button>
