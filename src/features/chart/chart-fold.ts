@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { writeToStorage } from '../../api'
 import { useShortScreen } from '../presenter'
 
 const KEY = 'sandbox-console.chart'
@@ -21,11 +22,8 @@ export function useChartOpen(): [open: boolean, choose: (open: boolean) => void]
   const [chosen, setChosen] = useState(readChoice)
   const choose = (open: boolean) => {
     setChosen(open)
-    try {
-      sessionStorage.setItem(KEY, open ? 'open' : 'folded')
-    } catch {
-      // Storage refused (a private window's quota): the choice holds until the page is left.
-    }
+    // Storage refused (a full quota): the choice holds until the page is left, and the console says so.
+    writeToStorage("the chart's folding", () => sessionStorage.setItem(KEY, open ? 'open' : 'folded'))
   }
   return [chosen ?? !short, choose]
 }

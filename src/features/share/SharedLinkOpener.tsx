@@ -7,6 +7,7 @@ import {
   useApiClient,
   useSetSandboxClock,
   writeOfflinePersonality,
+  writeToStorage,
 } from '../../api'
 import type { SharedRequest, ShareLink } from '../../contract'
 import { Dialog, DialogCancel } from '../../ui/Dialog'
@@ -99,7 +100,9 @@ export function SharedLinkOpener({ fragment, onSwitchMode }: SharedLinkOpenerPro
     run: () => Promise<void>,
   ) => {
     const accepted: Accepted = { changes: pending, reloadedFor: setting }
-    sessionStorage.setItem(ACCEPTED_KEY, JSON.stringify({ fragment, ...accepted }))
+    writeToStorage("the shared link's accepted changes", () =>
+      sessionStorage.setItem(ACCEPTED_KEY, JSON.stringify({ fragment, ...accepted })),
+    )
     reloadWithLink()
     setPhase('asking')
     setReload({ run: () => run().catch(fail) })
