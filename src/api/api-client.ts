@@ -26,7 +26,7 @@ import {
 import type { Verdict } from './connection-test'
 import { LIST_CORPORATE_ID, storeCorporateId } from './corporate-id'
 import { createDeletionRefusals, type DeletionRefusals, isDeletionNotOffered } from './deletion'
-import { ApiError, isNoSandboxAnswer } from './errors'
+import { ApiError, isNoSandboxAnswer, isOfflineAccountGone, isSandboxNotFound } from './errors'
 import { createAccountFixHeaders, createLongerNameSetting } from './fixes'
 import { accountIdOfHref } from './links'
 import type { Mode } from './mode'
@@ -272,9 +272,16 @@ export function createApiClient({
       return { ...created, id }
     },
     async listTransactions(accountId, params, options) {
-      const page = await listTransactions(send, accountId, params, options)
-      if (page.kind === 'read') book.touch(await upstream(), accountId, page.value.cardAccount?.maskedPan)
-      return page
+      try {
+        const page = await listTransactions(send, accountId, params, options)
+        if (page.kind === 'read') book.touch(await upstream(), accountId, page.value.cardAccount?.maskedPan)
+        return page
+      } catch (error) {
+        // The book lets an account the in-browser sandbox lost go. A bank's 404 may only mean a read without
+        // the right PSU-Corporate-ID: its book keeps the account.
+        if (mode === 'offline' && isOfflineAccountGone(error)) book.remove(OFFLINE_UPSTREAM, accountId)
+        throw error
+      }
     },
     followTransactionsLink: (...args) => followTransactionsLink(send, ...args),
     createTransactions: (...args) => createTransactions(send, ...args),
@@ -327,11 +334,6 @@ function createdId(created: Creation<CardAccountRead>): string | undefined {
       ? raw.resourceId
       : undefined
   return fromBody ?? (created.location === undefined ? undefined : accountIdOfHref(created.location))
-}
-
-/** The sandbox's own 404 (tppMessages): a gateway's 404 page says nothing about the account. */
-function isSandboxNotFound(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 404 && error.hasTppMessages
 }
 
 function reason(error: unknown): string {

@@ -113,3 +113,16 @@ export function isNoSandboxAnswer(error: unknown): boolean {
   if (error instanceof UnreachableError || error instanceof RequestTimeoutError) return true
   return error instanceof ApiError && error.messages.some((m) => noAnswerCodes.includes(m.code))
 }
+
+/** The sandbox's own 404 (tppMessages): a gateway's 404 page says nothing about the account. */
+export function isSandboxNotFound(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 404 && error.hasTppMessages
+}
+
+/**
+ * Offline, the in-browser sandbox's own 404 for an account is final (its data deleted under the console: a
+ * reset elsewhere, the browser's site data cleared), unless a test condition answered it.
+ */
+export function isOfflineAccountGone(error: unknown): boolean {
+  return isSandboxNotFound(error) && error.condition === undefined
+}

@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import type { CardAccountCreateInput, TransactionCreateInput, TransactionsParams } from '../contract'
 import type { UpstreamBook } from './account-book'
 import type { ApiClient } from './api-client'
 import { useApiClient } from './api-context'
 import type { ReadOptions, TransactionsPage } from './client'
 import { isTransactionGone } from './deletion'
-import { ApiError } from './errors'
+import { ApiError, isOfflineAccountGone } from './errors'
 import { queryKeys, type TransactionsKeyHeaders } from './keys'
 import type { Reading } from './reading'
 import { useSetting } from './settings-store'
@@ -90,8 +90,9 @@ export function useTransactionsPage(
   link?: string | undefined,
 ) {
   const api = useApiClient()
+  const client = useQueryClient()
   const id = accountId ?? ''
-  return useQuery<Reading<TransactionsPage>, Error, Reading<TransactionsPage>, readonly unknown[]>({
+  const query = useQuery<Reading<TransactionsPage>, Error, Reading<TransactionsPage>, readonly unknown[]>({
     ...(link === undefined
       ? transactionsPage(api, id, params, headers)
       : {
@@ -107,6 +108,13 @@ export function useTransactionsPage(
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === accountId ? keepPreviousData(previous) : undefined,
   })
+  // Gone from the in-browser sandbox under the list too (the client let its book entry go): the list is
+  // read again, and the page says the account is gone rather than show a 404 no Retry can mend.
+  const gone = api.mode === 'offline' && isOfflineAccountGone(query.error)
+  useEffect(() => {
+    if (gone) void client.invalidateQueries({ queryKey: queryKeys.cardAccounts() })
+  }, [gone, client])
+  return query
 }
 
 /**

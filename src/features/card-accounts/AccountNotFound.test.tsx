@@ -6,7 +6,7 @@ import { pasteInto } from '../../test/paste'
 import { proxyAnswers, renderConsole, sandboxForEachTest } from '../../test/render-console'
 import { emptyAccountAddButton } from '../../test/transactions-view'
 
-const { server } = sandboxForEachTest()
+const { server, sandbox } = sandboxForEachTest()
 
 /** Another tab of the same browser profile: its own client, the same storage and the same sandbox. */
 function otherTab() {
@@ -59,6 +59,29 @@ it('says an account deleted in another tab was deleted, not that a link came fro
   await user.click(main.getByRole('button', { name: 'Back to the account list' }))
   expect(await main.findByRole('heading', { name: 'No card accounts yet' })).toBeDefined()
   expect(location.search).not.toContain(id)
+})
+
+// A tester deleted the offline database while the console was open (another tab's site data cleared): the
+// book still named the account, and the page showed raw 404s whose Retry could never succeed.
+it('says an account is gone when the offline sandbox lost it under the book', async () => {
+  const user = userEvent.setup({ delay: null })
+  const tabA = otherTab()
+  const created = await tabA.client.createCardAccount({
+    maskedPan: '525412******3241',
+    currency: 'NOK',
+    customerNumber: '13039319955',
+  })
+  const id = created.id
+  if (id === undefined) throw new Error('the test account was not created')
+  renderConsole(`?account=${id}`)
+  await emptyAccountAddButton()
+
+  await sandbox.deleteCardAccount(id)
+  await user.click(screen.getByRole('radio', { name: 'pending' }))
+
+  const main = within(screen.getByRole('main'))
+  expect(await main.findByRole('heading', { name: 'Card account no longer in the sandbox' })).toBeDefined()
+  expect(within(screen.getByRole('complementary')).queryByRole('link', { name: /^525412/ })).toBeNull()
 })
 
 it('keeps the other-browser words for an id this page never read', async () => {
