@@ -38,3 +38,28 @@ test('generate 1,000 transactions in chunks with progress; a run can be cancelle
   await expect(dialog.getByText(/^Cancelled: [\d,]+ of 30,000 transactions stored\.$/)).toBeVisible()
   await screenshot(page, 'generate-cancelled')
 })
+
+test('a run cut short by a reload is said on the page the reload opens, with how far it got', async ({
+  page,
+}) => {
+  await openConsole(page)
+  const [, logistics = ''] = await fillTestData(page)
+  await openAccount(page, logistics)
+
+  await page.getByRole('main').getByRole('button', { name: 'Generate…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Generate transactions' })
+  await dialog.getByLabel('Number of transactions').fill('30000')
+  await dialog.getByRole('button', { name: 'Generate 30,000' }).click()
+  await expect(dialog.getByText(/^[1-9][\d,]* of 30,000 sent…$/)).toBeVisible({ timeout: 20_000 })
+  // "Leave site?": the user leaves.
+  page.once('dialog', (question) => void question.accept())
+  await page.reload()
+
+  await expect(page.getByRole('status').first()).toHaveText(
+    /^Generate stopped when the page was left, after [1-9][\d,]* of 30,000 transactions \(seed 1\); the batch on its way then may be stored too\. The same seed again adds every one of them again\.$/,
+  )
+  // Said once: the next page of this tab hears nothing of it.
+  await page.reload()
+  await expect(page.getByRole('table', { name: /^Transactions of/ })).toBeVisible()
+  await expect(page.getByText(/^Generate stopped/)).toHaveCount(0)
+})

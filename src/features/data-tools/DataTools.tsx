@@ -30,7 +30,6 @@ import { bookImportWords } from './book-import'
 import { FillButton } from './FillButton'
 import type { FillTestData } from './fill'
 import { ImportDialog } from './ImportDialog'
-import { carryAcrossReload, useLoadedScenarioNote } from './loaded-scenario'
 import { bookAccounts, count, downloadConsoleFile, snapshotCounts, useOfflineData } from './offline-data'
 import {
   type ConditionsLeftOn,
@@ -39,6 +38,7 @@ import {
   ResetDialog,
   useResetConditions,
 } from './ResetDialog'
+import { carryAcrossReload, useReloadNote } from './reload-notes'
 import { ExportRefusal } from './StoreRecovery'
 
 interface DataToolsProps {
@@ -71,7 +71,7 @@ export function DataTools({ fill, onFilled, offerFill = true }: DataToolsProps) 
   const [conditionsLeftOn, setConditionsLeftOn] = useState<ConditionsLeftOn>()
   const resetConditions = useResetConditions()
   // A scenario loaded with a reload (another bank personality) says so here, on the page it opened.
-  useLoadedScenarioNote()
+  useReloadNote()
   // A scenario Copy to offline saved before this tab switched here: its loading is offered at once.
   const [toLoad] = useState(() => (offline?.scenarios ? scenarioToLoad.peek() : undefined))
   useEffect(() => {

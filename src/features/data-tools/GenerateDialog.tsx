@@ -15,6 +15,7 @@ import { numberOf, wholeNumberOf, wholeNumberProblem } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
 import { NO_DELETES, useDeletion } from '../use-deletion'
 import { count } from './offline-data'
+import { sayAfterReload, unsayAfterReload } from './reload-notes'
 
 /** How many one run may generate: the size testers ask for to see how a client copes with a large account. */
 export const MAX_GENERATE = 100_000
@@ -103,8 +104,16 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
     })
     let sent = 0
     setRun({ state: 'running', sent, total })
+    // Leaving the page (a reload, after its "Leave site?") stops the run between two batches: the page it
+    // opens says how far it got, since the same seed again would add every transaction again.
+    const cutShort = () =>
+      sayAfterReload(
+        account.resourceId,
+        `Generate stopped when the page was left, after ${sent.toLocaleString('en')} of ${total.toLocaleString('en')} transactions (seed ${seed}); the batch on its way then may be stored too. The same seed again adds every one of them again.`,
+      )
     try {
       for (const chunk of chunksOf(bodies)) {
+        cutShort()
         await api.createTransactions(account.resourceId, chunk, {
           signal: controller.signal,
           corporateId: corporateId || undefined,
@@ -129,6 +138,7 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
         })
       }
     } finally {
+      unsayAfterReload()
       await client.invalidateQueries({ queryKey: queryKeys.transactions(account.resourceId) })
     }
   }
