@@ -26,7 +26,13 @@ import {
 import type { Verdict } from './connection-test'
 import { LIST_CORPORATE_ID, storeCorporateId } from './corporate-id'
 import { createDeletionRefusals, type DeletionRefusals, isDeletionNotOffered } from './deletion'
-import { ApiError, isNoSandboxAnswer, isOfflineAccountGone, isSandboxNotFound } from './errors'
+import {
+  ApiError,
+  isNoSandboxAnswer,
+  isOfflineAccountGone,
+  isSandboxNotFound,
+  isSignatureRefusal,
+} from './errors'
 import { createAccountFixHeaders, createLongerNameSetting } from './fixes'
 import { accountIdOfHref } from './links'
 import type { Mode } from './mode'
@@ -45,7 +51,11 @@ type Bound<F> = F extends (send: Transport, ...args: infer A) => infer R ? (...a
 export type AccountCreation = Creation<CardAccountRead> & { id: string | undefined }
 
 /** What opening an account by id came to: only the sandbox's own 404 says it is not there. */
-export type OpenOutcome = { kind: 'opened'; id: string } | { kind: 'not-found'; id: string; error: ApiError }
+export type OpenOutcome =
+  | { kind: 'opened'; id: string }
+  | { kind: 'not-found'; id: string; error: ApiError }
+  /** The Signature switch spoiled the read on purpose: nothing is known of the account, and nothing kept. */
+  | { kind: 'spoiled'; id: string; error: ApiError }
 
 /** The book's key for a proxy whose upstream could not be learnt (the proxy did not say). */
 export const UNKNOWN_UPSTREAM = 'proxy (upstream not known)'
@@ -192,16 +202,28 @@ export function createApiClient({
       record({ id, origin: 'opened', account: account.raw, note })
       return { kind: 'opened', id }
     } catch (error) {
-      if (isSandboxNotFound(error)) return { kind: 'not-found', id, error }
-      const note = `The account could not be read: ${reason(error)}`
-      // A bank that did not answer the account's read would not answer its transactions' either: a second
-      // wait as long, and a read of the account's daily quota spent for nothing.
-      if (isNoSandboxAnswer(error)) {
-        record({ id, origin: 'opened', note })
-        return { kind: 'opened', id }
-      }
-      return openByTransactions(record, id, options, note)
+      return afterFailedRead(record, id, options, error)
     }
+  }
+
+  /** An account whose read failed: not there, spoiled on purpose, or kept with why it could not be read. */
+  const afterFailedRead = (
+    record: (sighting: Sighting) => void,
+    id: string,
+    options: ReadOptions,
+    error: unknown,
+  ): OpenOutcome | Promise<OpenOutcome> => {
+    if (isSandboxNotFound(error)) return { kind: 'not-found', id, error }
+    if (settings.tamper.read() !== undefined && isSignatureRefusal(error))
+      return { kind: 'spoiled', id, error }
+    const note = `The account could not be read: ${reason(error)}`
+    // A bank that did not answer the account's read would not answer its transactions' either: a second
+    // wait as long, and a read of the account's daily quota spent for nothing.
+    if (isNoSandboxAnswer(error)) {
+      record({ id, origin: 'opened', note })
+      return { kind: 'opened', id }
+    }
+    return openByTransactions(record, id, options, note)
   }
 
   /** The account object could not be read: its transactions name its masked PAN, which is enough. */

@@ -1,4 +1,10 @@
-import { conditionNamed, headerNames, type TppMessage, tppMessagesBody } from '../contract'
+import {
+  conditionNamed,
+  headerNames,
+  signatureErrorCodes,
+  type TppMessage,
+  tppMessagesBody,
+} from '../contract'
 import { readBody } from './json'
 import type { Mode } from './mode'
 
@@ -125,4 +131,13 @@ export function isSandboxNotFound(error: unknown): error is ApiError {
  */
 export function isOfflineAccountGone(error: unknown): boolean {
   return isSandboxNotFound(error) && error.condition === undefined
+}
+
+/** The sandbox refused the request's signature or certificate (a 401 of signatureErrorCodes). */
+export function isSignatureRefusal(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    error.messages.some((m) => (signatureErrorCodes as readonly string[]).includes(m.code))
+  )
 }

@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import {
+  type ApiError,
   hasStorageTrouble,
   type Mode,
   modeLabels,
+  type OpenOutcome,
   otherMode,
   scenarioToLoad,
   storageTrouble,
   useApiClient,
   useOpenAccount,
+  useTamper,
 } from '../api'
 import { ApiErrorState } from '../features/ApiErrorState'
 import { AccountList } from '../features/card-accounts/AccountList'
@@ -90,7 +93,7 @@ export function App({ mode, offlineError }: AppProps) {
     isSharedLinkFragment(location.hash) ? location.hash : undefined,
   )
   const selected = known.accounts.find((a) => a.view.resourceId === view.account)
-  const missing = useOpenLinkedAccount(view.account, {
+  const { missing, spoiled } = useOpenLinkedAccount(view.account, {
     known: selected !== undefined,
     waiting: known.pending,
   })
@@ -155,6 +158,7 @@ export function App({ mode, offlineError }: AppProps) {
             id={view.account}
             selected={selected}
             notFound={missing === view.account && !carriedMissing}
+            spoiled={spoiled}
             mode={mode}
             onFirstAnswer={onViewAnswered}
           />
@@ -198,12 +202,15 @@ function AccountArea({
   id,
   selected,
   notFound,
+  spoiled,
   mode,
   onFirstAnswer,
 }: {
   id: string
   selected: KnownAccount | undefined
   notFound: boolean
+  /** The Signature switch spoiled the account's read: it opens once the switch is set back. */
+  spoiled: ApiError | undefined
   mode: Mode
   onFirstAnswer: () => void
 }) {
@@ -226,6 +233,7 @@ function AccountArea({
       </ViewChunkBoundary>
     )
   }
+  if (spoiled) return <ApiErrorState title={`Could not open card account ${id}`} error={spoiled} />
   if (notFound) {
     return (
       <ViewChunkBoundary loading={null}>
@@ -536,10 +544,12 @@ function usePreloadTransactionsView(wanted: boolean) {
 function useOpenLinkedAccount(
   wanted: string | undefined,
   { known, waiting }: { known: boolean; waiting: boolean },
-): string | undefined {
+): { missing: string | undefined; spoiled: ApiError | undefined } {
   const { mutate: open } = useOpenAccount()
-  const [missing, setMissing] = useState<string>()
+  const [outcome, setOutcome] = useState<OpenOutcome>()
   const tried = useRef<string>(undefined)
+  // A read the Signature switch spoiled is tried again once the switch is set otherwise.
+  const tamper = useTamper()
   useEffect(() => {
     // Not before the list and the book are known: the account may be in them.
     if (waiting) return
@@ -547,12 +557,13 @@ function useOpenLinkedAccount(
       tried.current = undefined
       return
     }
-    if (tried.current === wanted) return
-    tried.current = wanted
-    open(
-      { id: wanted },
-      { onSuccess: (outcome) => setMissing(outcome.kind === 'not-found' ? outcome.id : undefined) },
-    )
-  }, [wanted, known, waiting, open])
-  return missing
+    const attempt = `${wanted} ${tamper ?? ''}`
+    if (tried.current === attempt) return
+    tried.current = attempt
+    open({ id: wanted }, { onSuccess: setOutcome })
+  }, [wanted, known, waiting, open, tamper])
+  return {
+    missing: outcome?.kind === 'not-found' ? outcome.id : undefined,
+    spoiled: outcome?.kind === 'spoiled' && outcome.id === wanted ? outcome.error : undefined,
+  }
 }

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { createAccountBook } from '../api'
+import { createAccountBook, createApiSettings } from '../api'
+import { headerNames } from '../contract'
 import { fullStorage } from '../test/full-storage'
 import { apiUrl, proxyAnswers, renderConsole, sandboxForEachTest } from '../test/render-console'
 
@@ -319,6 +320,52 @@ describe('an account the bank did not answer for', () => {
     expect(await screen.findByText(/^The account could not be read: HTTP 504/)).toBeDefined()
     expect(await screen.findByRole('group', { name: 'Could not load transactions (HTTP 504)' })).toBeDefined()
     expect(screen.queryByText(/^If this is a corporate account/)).toBeNull()
+  })
+})
+
+// A tester opened a shared link made with "Bad signature": the account joined the book as "could not be
+// read", its 401 note kept after the switch was set back, and the page asked for a PSU-Corporate-ID.
+describe('an account opened while the Signature switch spoils every request', () => {
+  it('is not kept in the book, says why, and opens once the switch is set back', async () => {
+    withoutList(405)
+    const id = await storedAccountId()
+    // What the signer does with a request the switch names (here the test's handlers stand in for it): the
+    // sandbox refuses the spoiled signature.
+    const spoiled = ({ request }: { request: Request }) =>
+      request.headers.has(headerNames.consoleTamper)
+        ? HttpResponse.json(
+            {
+              tppMessages: [
+                {
+                  category: 'ERROR',
+                  code: 'SIGNATURE_INVALID',
+                  text: 'the RSA-SHA256 signature does not verify',
+                },
+              ],
+            },
+            { status: 401 },
+          )
+        : undefined
+    server.use(
+      http.get(apiUrl(`/v1/sandbox/card-accounts/${id}`), spoiled),
+      http.get(apiUrl(`/v1/sandbox/card-accounts/${id}/transactions`), spoiled),
+    )
+    const settings = createApiSettings()
+    settings.tamper.write('bad-signature')
+    const { client } = renderConsole(`?account=${id}`, 'offline', undefined, settings)
+
+    const refusal = await screen.findByRole('group', { name: `Could not open card account ${id} (HTTP 401)` })
+    expect(refusal.textContent).toContain(
+      'Sent with the Signature switch on “Bad signature” (Test conditions): this refusal is the one it asks for.',
+    )
+    expect(screen.queryByText(/^If this is a corporate account/)).toBeNull()
+    expect(client.book.of('this browser').entries).toEqual([])
+
+    fireEvent.click(within(refusal).getByRole('button', { name: 'Sign correctly' }))
+    expect(await screen.findByRole('heading', { name: /^525412\*{6}3241/ })).toBeDefined()
+    expect(client.book.of('this browser').entries.map((entry) => [entry.id, entry.note])).toEqual([
+      [id, undefined],
+    ])
   })
 })
 

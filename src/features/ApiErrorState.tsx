@@ -1,6 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { ApiError, OFFLINE_UPSTREAM, queryKeys, UnreachableError, useApiClient } from '../api'
+import {
+  ApiError,
+  isSignatureRefusal,
+  OFFLINE_UPSTREAM,
+  queryKeys,
+  readAgainUnderSwitch,
+  UnreachableError,
+  useApiClient,
+  useTamper,
+} from '../api'
+import { tamperLabels } from '../signing/tamper-scenarios'
 import { ErrorState } from '../ui/ErrorState'
 import { Messages, ShapedBy } from '../ui/Messages'
 import { StoreRecoveryActions, useOfflineData } from './data-tools'
@@ -51,7 +61,12 @@ export function ApiErrorState({
     <ErrorState
       title={error instanceof ApiError ? `${title} (HTTP ${error.status})` : title}
       onRetry={onRetry}
-      actions={actions}
+      actions={
+        <>
+          {actions}
+          <SignCorrectly error={error} />
+        </>
+      }
       quiet={quiet}
     >
       {error instanceof ApiError ? <Messages messages={error.messages} /> : <p>{error.message}</p>}
@@ -73,7 +88,41 @@ export function ApiErrorState({
         </p>
       ) : null}
       {unreadableStore ? <UnreadableStoreActions /> : null}
+      <SpoiledOnPurpose error={error} />
     </ErrorState>
+  )
+}
+
+/**
+ * A signature refusal while the header's Signature switch spoils every request is the refusal the tester
+ * asked for, which Retry repeats: said, and the way back offered beside Retry.
+ */
+function SpoiledOnPurpose({ error }: { error: Error }) {
+  const scenario = useTamper()
+  if (scenario === undefined || !isSignatureRefusal(error)) return null
+  return (
+    <p className="hint">
+      Sent with the Signature switch on “{tamperLabels[scenario]}” (Test conditions): this refusal is the one
+      it asks for.
+    </p>
+  )
+}
+
+function SignCorrectly({ error }: { error: Error }) {
+  const scenario = useTamper()
+  const { settings } = useApiClient()
+  const client = useQueryClient()
+  if (scenario === undefined || !isSignatureRefusal(error)) return null
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        settings.tamper.write(undefined)
+        void readAgainUnderSwitch(client)
+      }}
+    >
+      Sign correctly
+    </button>
   )
 }
 

@@ -4,7 +4,15 @@ import { cleanup, render } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import type { SetupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { type AccountBook, type ApiClient, createAccountBook, createApiClient, type Mode } from '../api'
+import {
+  type AccountBook,
+  type ApiClient,
+  type ApiSettings,
+  createAccountBook,
+  createApiClient,
+  createApiSettings,
+  type Mode,
+} from '../api'
 import { App } from '../app/App'
 import { Providers } from '../app/Providers'
 import {
@@ -78,10 +86,13 @@ export function renderConsole(
   search = '',
   mode: Mode = 'offline',
   book: AccountBook = createAccountBook(localStorage),
+  /** The Signature switch and the other per-tab settings, set before the first request. */
+  settings: ApiSettings = createApiSettings(),
 ): { client: ApiClient } {
   history.replaceState(null, '', `/${search}`)
   const client = createApiClient({
     mode,
+    settings,
     // The handlers answer every request here: the worker's checks have nothing to catch.
     ...(mode === 'offline' ? { offline: { answered: () => true, restart: async () => {} } } : {}),
     book,

@@ -35,7 +35,8 @@ export function ErrorState({ title, children, onRetry, actions, quiet = false }:
         <div className="actions">
           {actions}
           {onRetry ? (
-            <button type="button" onClick={onRetry}>
+            // Named by what it retries: a screen reader's list of buttons otherwise reads "Retry" once per box.
+            <button type="button" onClick={onRetry} aria-label={`Retry: ${title}`}>
               Retry
             </button>
           ) : null}
