@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import type { PersonalityName } from '../../contract'
 import { startConsole } from '../../test/render'
 import {
@@ -20,15 +20,16 @@ async function openSettle(personality?: PersonalityName) {
   await seedTransactions(app.sandbox, account.resourceId, [
     transaction({ bookingStatus: 'pending', bookingDate: undefined, cardTransactionId: 'p-1' }),
   ])
+  const onClose = vi.fn()
   app.render(
     <SettleDialog
       account={accountView(account.resourceId, account)}
       corporateId={undefined}
-      onClose={() => {}}
+      onClose={onClose}
     />,
   )
   const dialog = within(await screen.findByRole('dialog'))
-  return { app, account, dialog }
+  return { app, account, dialog, onClose }
 }
 
 /** The words a field is described by, as a screen reader reads them after its name. */
@@ -168,6 +169,25 @@ it('settles everything pending for more than the days typed, the choice made by 
       expect.objectContaining({ cardTransactionId: 'p-old', bookingStatus: 'booked' }),
     ]),
   )
+})
+
+// Only the sandbox can tell none is old enough: it counts the days on its own clock, over every pending one.
+it('stays open when nothing is pending for more than the days typed, says so at the days, and settles nothing', async () => {
+  const { app, account, dialog, onClose } = await openSettle()
+  await app.user.click(dialog.getByRole('radio', { name: /^Everything pending for more than/ }))
+  await app.user.click(dialog.getByRole('button', { name: 'Settle as booked' }))
+
+  const days = await dialog.findByRole('spinbutton', {
+    name: 'Days pending',
+    description: 'No pending transaction is older than 3 days; nothing was settled',
+  })
+  expect(days.getAttribute('aria-invalid')).toBe('true')
+  expect(document.activeElement).toBe(days)
+  expect(onClose).not.toHaveBeenCalled()
+  expect(screen.queryByText(/settled as booked/)).toBeNull()
+  expect(await storedTransactions(app.sandbox, account.resourceId)).toEqual([
+    expect.objectContaining({ bookingStatus: 'pending' }),
+  ])
 })
 
 it('says that nothing is ticked when asked to settle the ticked ones, and settles nothing', async () => {

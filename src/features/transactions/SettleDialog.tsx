@@ -18,7 +18,7 @@ import { inLabelWords } from '../form-errors'
 import { normaliseAmount, normaliseText, wholeNumberOf } from '../normalise'
 import { useOneAtATime } from '../one-at-a-time'
 import { type TransactionRow, transactionRows } from './rows'
-import { type SettleProblems, settleProblems } from './settle-checks'
+import { noneOlderThan, type SettleProblems, settleProblems } from './settle-checks'
 
 interface SettleDialogProps {
   account: AccountView
@@ -243,9 +243,11 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
     }),
   )
 
+  const olderThanDays = wholeNumberOf(olderThanText, 0) ?? 0
+
   const body = (): SettlementRequestInput =>
     how === 'older'
-      ? { pendingForMoreThanDays: wholeNumberOf(olderThanText, 0) ?? 0, bookingDate }
+      ? { pendingForMoreThanDays: olderThanDays, bookingDate }
       : {
           bookingDate,
           transactions: [...chosen].map((cardTransactionId) => ({
@@ -256,13 +258,19 @@ export function SettleDialog({ account, corporateId, onClose }: SettleDialogProp
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const found = settleProblems({ how, ticked, olderThanText, bookingDate }, event.currentTarget)
-    focusFirstInvalid(event.currentTarget, () => setProblems(found))
+    const form = event.currentTarget
+    const found = settleProblems({ how, ticked, olderThanText, bookingDate }, form)
+    focusFirstInvalid(form, () => setProblems(found))
     if (Object.keys(found).length > 0) return
     void once(() =>
       settle.mutateAsync(body()).then(
         (answer) => {
-          announce(settledWords(answer.kind === 'read' ? answer.value.settled.length : undefined))
+          const count = answer.kind === 'read' ? answer.value.settled.length : undefined
+          // Nothing old enough is the same "nothing to settle" as nothing ticked: the dialog stays, and says so.
+          if (count === 0 && how === 'older') {
+            return focusFirstInvalid(form, () => setProblems({ olderThan: noneOlderThan(olderThanDays) }))
+          }
+          announce(settledWords(count))
           onClose()
         },
         () => undefined,

@@ -47,3 +47,11 @@ export function settleProblems(choice: SettleChoice, form: ParentNode): SettlePr
   }
   return problems
 }
+
+/**
+ * Why an "older than" settlement the sandbox answered booked nothing: only its answer can say, since the
+ * age is counted on the sandbox's clock, over every pending transaction (the dialog lists 200 at most).
+ */
+export function noneOlderThan(days: number): string {
+  return `No pending transaction is older than ${days} ${days === 1 ? 'day' : 'days'}${NOTHING_SETTLED}`
+}
