@@ -81,7 +81,7 @@ test('messages in label words', async ({ page }) => {
   await add.getByRole('button', { name: 'Add transaction', exact: true }).click()
 
   await expect(add.getByText(/Amount must be a decimal number/)).toBeVisible()
-  await expect(add.getByText(/MCC must not be empty/)).toBeVisible()
+  await expect(add.getByText(/MCC is required: a merchant category code of 1 to 4 characters/)).toBeVisible()
   await expect(add.getByText(/Transaction date: that day does not exist/)).toBeVisible()
   // Typing on past a year's four digits: the field takes a six-digit year, the wire does not.
   await add.getByLabel('Row 1 transaction date', { exact: true }).fill('2026-11-27')

@@ -122,6 +122,10 @@ export function bookingRuleBreaks(tx: {
 /** The fields the booking rules read; '' stands for the element itself (not an object). */
 const bookingFields = new Set(['', 'bookingStatus', 'bookingDate', 'transactionDate', 'valueDate'])
 
+// 1 to 4 characters: ISO 18245 codes, and the platform's own examples' "BOB" and "TEST".
+const MCC_MAX = 4
+const MCC_RULE = `a merchant category code of 1 to ${MCC_MAX} characters, e.g. 5411`
+
 /**
  * One element of POST .../transactions. Rules that need a clock or the stored data (no future dates,
  * unique ids) are the engine's; rules about the element alone are here. Every currency, the original
@@ -139,11 +143,10 @@ export const transactionCreateSchema = ({ currencies = 'iso' }: { currencies?: C
       bookingDate: z.optional(isoDate),
       transactionAmount: amountInputUnder(currencies),
       originalAmount: amountInputUnder(currencies),
-      // 1 to 4 characters: ISO 18245 codes, and the platform's own examples' "BOB" and "TEST".
       merchantCategoryCode: noControlCharacters('merchantCategoryCode', textRuleOf(currencies)).check(
         z.trim(),
-        z.minLength(1, 'merchantCategoryCode must not be empty'),
-        z.maxLength(4, 'merchantCategoryCode may have at most 4 characters'),
+        z.minLength(1, `merchantCategoryCode is required: ${MCC_RULE}`),
+        z.maxLength(MCC_MAX, `merchantCategoryCode may have at most ${MCC_MAX} characters`),
       ),
       markupFee: z.optional(amountInputUnder(currencies)),
       ...optionalCardFieldsUnder(textRuleOf(currencies)),

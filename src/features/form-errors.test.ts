@@ -45,8 +45,11 @@ describe('messages in the words of the labels', () => {
       inLabelWords('[3].transactionAmount.amount', '[3].transactionAmount.amount must be a decimal'),
     ).toBe('Amount must be a decimal')
     expect(
-      inLabelWords('transactions.0.merchantCategoryCode', 'merchantCategoryCode must not be empty'),
-    ).toBe('MCC must not be empty')
+      inLabelWords(
+        'transactions.0.merchantCategoryCode',
+        'merchantCategoryCode may have at most 4 characters',
+      ),
+    ).toBe('MCC may have at most 4 characters')
     expect(inLabelWords('creditLimit.currency', 'currency must be an ISO 4217 code')).toBe(
       'Credit limit currency must be an ISO 4217 code',
     )

@@ -156,6 +156,9 @@ it('marks a row the contract refuses before anything is sent', async () => {
   expect(onCreated).not.toHaveBeenCalled()
 })
 
+const MCC_REQUIRED =
+  "MCC is required: a merchant category code of 1 to 4 characters, e.g. 5411 or one from the field's list"
+
 it("lists a row's errors in the order of its fields, left to right", async () => {
   const { user, dialog } = await openDialog()
   await pasteInto(user, dialog.getByRole('textbox', { name: 'Row 1 transaction id' }), 'no spaces please')
@@ -179,7 +182,8 @@ it('describes each field of a row by its own error alone, a valid one by none, a
     description: /^Amount is required: a decimal number with .*, e\.g\. "-100\.50"$/,
   })
   expect(amount.getAttribute('aria-invalid')).toBe('true')
-  dialog.getByRole('combobox', { name: 'Row 1 MCC', description: 'MCC must not be empty' })
+  // Said as the amount is: what it is, its format, an example, and where to pick one.
+  dialog.getByRole('combobox', { name: 'Row 1 MCC', description: MCC_REQUIRED })
   const currency = dialog.getByRole('textbox', { name: 'Row 1 amount currency' })
   expect(currency.getAttribute('aria-invalid')).toBe('false')
   expect(currency.hasAttribute('aria-describedby')).toBe(false)
@@ -187,7 +191,7 @@ it('describes each field of a row by its own error alone, a valid one by none, a
   const rowErrors = within(dialog.getByText('Row 1:').parentElement as HTMLElement)
   expect(rowErrors.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
     expect.stringMatching(/^Amount is required/),
-    'MCC must not be empty',
+    MCC_REQUIRED,
   ])
 })
 
@@ -263,7 +267,7 @@ it('names refused fields by their labels, its own rules and the sandbox alike', 
 
   await dialog.findByRole('textbox', { name: 'Row 1 amount', description: /Amount must be a decimal number/ })
   expect(dialog.getByRole('combobox', { name: 'Row 1 MCC' }).getAttribute('aria-invalid')).toBe('true')
-  expect(dialog.getByText(/MCC must not be empty/)).toBeDefined()
+  expect(dialog.getByText(MCC_REQUIRED)).toBeDefined()
   expect(dialog.queryByText(/transactionAmount|merchantCategoryCode/)).toBeNull()
 
   // A rule only the sandbox knows (no date after today) comes back on the field, in the same words.

@@ -214,6 +214,9 @@ const ownKeys = new Set(Object.keys(platformTransactionFields))
  */
 const DIGITS_NOT_AN_ISO_CODE = /^(?:[0-9]{1,3}|[0-9]{5,})$/
 
+/** The MCC field offers common codes (mcc.tsx): an empty one is told they are there. */
+const MCC_FROM_THE_LIST = "or one from the field's list"
+
 type RowIssue = { path: PropertyKey[]; message: string; input?: unknown }
 
 /**
@@ -263,9 +266,15 @@ const formTransaction = (today: IsoDate | undefined) =>
       )
       const mcc = normaliseText(row.merchantCategoryCode)
       // Digits but not 4 get the form's one message, in place of the contract's ("54111" is too long for it
-      // too): it says what to type. An empty one keeps the contract's "must not be empty".
+      // too): it says what to type. An empty one gets the contract's rule, and the field's list beside it.
       const mccWrong = DIGITS_NOT_AN_ISO_CODE.test(mcc)
-      const all = issues.filter((issue) => !(mccWrong && issue.path[0] === 'merchantCategoryCode'))
+      const all = issues
+        .filter((issue) => !(mccWrong && issue.path[0] === 'merchantCategoryCode'))
+        .map((issue) =>
+          mcc === '' && issue.path[0] === 'merchantCategoryCode'
+            ? { ...issue, message: `${issue.message} ${MCC_FROM_THE_LIST}` }
+            : issue,
+        )
       if (mccWrong) {
         all.push({
           path: ['merchantCategoryCode'],
