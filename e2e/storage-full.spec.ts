@@ -33,6 +33,6 @@ test('with localStorage full, Create account creates one account, lists it and s
 
   await expect(accountLinks(page).filter({ hasText: 'Quota Full' })).toHaveCount(1)
   await expect(page.getByRole('alert', { name: 'Browser storage' })).toContainText(
-    "This browser's storage for the console is full, so the account book (the card accounts the console created or opened, as the sidebar lists them) could not be saved",
+    "This browser's storage for the console is full, so the account book (the console's own list of the card accounts it created or opened) could not be saved: this page still has it, but a reload or another tab will not. The card accounts themselves are in their sandbox",
   )
 })

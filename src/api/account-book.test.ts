@@ -170,7 +170,11 @@ describe('the account book', () => {
     expect(heard).toHaveBeenCalledTimes(2)
     await Promise.resolve()
     expect(storageTrouble.read().unsaved).toEqual([
-      'the account book (the card accounts the console created or opened, as the sidebar lists them)',
+      "the account book (the console's own list of the card accounts it created or opened)",
+    ])
+    // Said apart, once: the accounts are in their sandbox, only the book's list of them is lost.
+    expect(storageTrouble.read().afterReload).toEqual([
+      expect.stringMatching(/^The card accounts themselves are in their sandbox: /),
     ])
   })
 })

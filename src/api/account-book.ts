@@ -61,9 +61,15 @@ export interface AccountBook {
 
 const EMPTY: UpstreamBook = Object.freeze({ entries: [], hidden: [] }) as UpstreamBook
 
-/** What the notice names when storage is full: the sidebar's list is this book wherever a bank lists nothing. */
-const BOOK_WHAT =
-  'the account book (the card accounts the console created or opened, as the sidebar lists them)'
+/** What the notice names when storage is full. */
+const BOOK_WHAT = "the account book (the console's own list of the card accounts it created or opened)"
+
+/**
+ * What an unsaved book costs after a reload: not the accounts, which their sandbox keeps, but the sidebar's
+ * entry of one in a sandbox that lists nothing (a bank's), where this book is the whole list.
+ */
+const BOOK_UNSAVED =
+  "The card accounts themselves are in their sandbox: where it lists its accounts (offline it does), the sidebar lists them again after a reload; a bank's sandbox without an account list shows only the accounts the book had kept, and Open… takes a new one's id."
 
 const BOOK_LOST =
   'The account book stored in this browser could not be read, so it started again empty: the sidebar no longer lists the card accounts the console had created or opened. They are still in their sandboxes: one that lists its accounts shows them again, and Open… takes an id.'
@@ -79,7 +85,7 @@ export function createAccountBook(
   const save = (next: Record<string, UpstreamBook>) => {
     books = next
     const text = writeJson({ format: BOOK_FORMAT, books } satisfies StoredBook)
-    writeToStorage(BOOK_WHAT, () => storage.setItem(STORAGE_KEY, text))
+    writeToStorage(BOOK_WHAT, () => storage.setItem(STORAGE_KEY, text), BOOK_UNSAVED)
     for (const listener of listeners) listener()
   }
   const update = (upstream: string, change: (book: UpstreamBook) => UpstreamBook) =>

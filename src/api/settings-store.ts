@@ -63,15 +63,15 @@ export function createSettingsStore<T>(options: SettingsStoreOptions<T>): Settin
 /**
  * The one way the console writes to the browser's storage: `write` runs, and storage that refuses it (a full
  * quota, a private window) throws nothing here, since a value not kept for the next page must not fail
- * what the user did in this one. A full storage is said once, naming `what` (src/api/storage-notices.ts).
- * Returns whether the value was kept.
+ * what the user did in this one. A full storage is said once, naming `what` and, when given, what a reload
+ * then loses (src/api/storage-notices.ts). Returns whether the value was kept.
  */
-export function writeToStorage(what: string, write: () => void): boolean {
+export function writeToStorage(what: string, write: () => void, afterReload?: string): boolean {
   try {
     write()
     return true
   } catch (error) {
-    if (isQuotaExceeded(error)) tellUnsaved(what)
+    if (isQuotaExceeded(error)) tellUnsaved(what, afterReload)
     return false
   }
 }

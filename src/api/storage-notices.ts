@@ -6,11 +6,16 @@
 export interface StorageTrouble {
   /** What could not be saved, as the user calls it ("the account book"). */
   unsaved: readonly string[]
+  /**
+   * What a reload then loses, a sentence each, for a value whose name alone would say too much or too
+   * little (the book: the accounts stay in their sandbox).
+   */
+  afterReload: readonly string[]
   /** What was lost with a stored value that could not be read, a sentence each. */
   unreadable: readonly string[]
 }
 
-const none: StorageTrouble = { unsaved: [], unreadable: [] }
+const none: StorageTrouble = { unsaved: [], afterReload: [], unreadable: [] }
 let trouble = none
 const said = new Set<string>()
 const listeners = new Set<() => void>()
@@ -25,8 +30,11 @@ function tell(kind: keyof StorageTrouble, text: string): void {
   })
 }
 
-/** A full storage refused to save `what`. */
-export const tellUnsaved = (what: string) => tell('unsaved', what)
+/** A full storage refused to save `what`; `afterReload` says what a reload loses, where it needs saying. */
+export function tellUnsaved(what: string, afterReload?: string): void {
+  tell('unsaved', what)
+  if (afterReload !== undefined) tell('afterReload', afterReload)
+}
 
 /** A stored value could not be read and was removed: `loss` says what that cost the user. */
 export const tellUnreadable = (loss: string) => tell('unreadable', loss)

@@ -10,9 +10,9 @@ export function StorageNotices({ trouble }: { trouble: StorageTrouble }) {
       {trouble.unsaved.length > 0 ? (
         <p>
           This browser's storage for the console is full, so {inWords(trouble.unsaved)} could not be saved:
-          this page still has what you did, but a reload or another tab will not. Free some space for this
-          site (its stored data, in the browser's settings) before you reload; the console saves again at the
-          next change.
+          this page still has {trouble.unsaved.length === 1 ? 'it' : 'them'}, but a reload or another tab will
+          not. {trouble.afterReload.map((loss) => `${loss} `)}Free some space for this site (its stored data,
+          in the browser's settings) before you reload; the console saves again at the next change.
         </p>
       ) : null}
       {trouble.unreadable.map((loss) => (
