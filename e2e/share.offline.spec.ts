@@ -2,6 +2,7 @@
 // changes the mode or the Signature switch, and the session exports as HAR and as a Postman collection.
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
+import { personalityLabel } from '../src/contract/personality-names'
 import { expect, test } from './fixtures'
 import { copyLink, decodedFragment, openShare, withPayload } from './share-support'
 import {
@@ -84,7 +85,8 @@ test('opening a link made in another mode and Signature names both changes and a
     'Mode: Proxy → Offline',
     'Sandbox clock: as Offline mode has it → the real date',
     'Conditions: as Offline mode has it → none',
-    'Bank personality: as Offline mode has it → console',
+    // As the clock panel's list names it: "console" alone is a name only the code knows.
+    'Bank personality: as Offline mode has it → console: the contract as written: an account list, UUID ids, amounts as strings',
     'Signature: as Offline mode has it → stale Date (10 min)',
   ])
   await expect(ask).toContainText(
@@ -155,7 +157,7 @@ test('a reload the user cancels leaves the question open, every button usable', 
   await other.evaluate(() => localStorage.setItem('sandbox-console.personality', 'console'))
   await other.goto(link)
   const ask = other.getByRole('dialog', { name: 'Open the shared view?' })
-  const listed = ['Bank personality: console → booked-only']
+  const listed = [`Bank personality: ${personalityLabel('console')} → ${personalityLabel('booked-only')}`]
   await expect(ask.getByRole('listitem')).toHaveText(listed)
   // Something else on the page asks before it is left (as a probe run's guard does), and the user stays.
   await other.evaluate(() => addEventListener('beforeunload', (event) => event.preventDefault()))
@@ -220,7 +222,9 @@ test('a link made under another bank personality names it, and sets it once aske
   await other.evaluate(() => localStorage.setItem('sandbox-console.personality', 'console'))
   await other.goto(link)
   const ask = other.getByRole('dialog', { name: 'Open the shared view?' })
-  await expect(ask.getByRole('listitem')).toHaveText(['Bank personality: console → pending-strings'])
+  await expect(ask.getByRole('listitem')).toHaveText([
+    `Bank personality: ${personalityLabel('console')} → ${personalityLabel('pending-strings')}`,
+  ])
   // The offline sandbox takes it at its start: a reload the user asked for, which the browser must not question.
   const asked = browserQuestions(other)
   await ask.getByRole('button', { name: 'Change and open' }).click()

@@ -1,5 +1,5 @@
 import { createContext, useContext, useState } from 'react'
-import { personalityName, type SandboxBehaviour } from '../contract'
+import { personalityLabel, personalityName, type SandboxBehaviour } from '../contract'
 import { type BankTraits, bankProfileFile, personalityProfiles } from '../contract/bank-profile'
 import { consoleDateTime } from '../ui/dates'
 import type { ScenarioSaver } from './scenarios'
@@ -60,6 +60,11 @@ export function behaviourLabel(behaviour: SandboxBehaviour): string {
   return learnedAt === undefined
     ? `Profile of ${source}`
     : `Learned from ${source}, ${consoleDateTime(learnedAt)}`
+}
+
+/** A behaviour as the clock panel's list shows it: a personality with what it does, a profile by its label. */
+export function behaviourListed(behaviour: SandboxBehaviour): string {
+  return typeof behaviour === 'string' ? personalityLabel(behaviour) : behaviourLabel(behaviour)
 }
 
 /** As short as the header's badge needs: a profile by its sandbox's host ("profile of bank.example"). */

@@ -30,6 +30,9 @@ export const personalitySummaries: Record<PersonalityName, string> = {
   'small-pages': 'at most 10 transactions a page, whatever limit asks',
 }
 
+/** A personality as the console's picker lists it: its name, then what it does ("console" alone says little). */
+export const personalityLabel = (name: PersonalityName): string => `${name}: ${personalitySummaries[name]}`
+
 /**
  * How a sandbox's success answers differ on the wire from the contract's strict schemas (a personality's,
  * src/sandbox-http/personality.ts): the document it serves describes what it writes, not the contract.

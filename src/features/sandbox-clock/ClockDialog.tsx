@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import {
   ApiError,
   behaviourLabel,
+  behaviourListed,
   type DatedAfter,
   readOfflinePersonality,
   sameBehaviour,
@@ -13,9 +14,9 @@ import {
 } from '../../api'
 import {
   clockToday,
+  personalityLabel,
   personalityName,
   personalityNames,
-  personalitySummaries,
   type SandboxBehaviour,
   type SandboxClockAnswer,
   type SandboxClockState,
@@ -248,7 +249,7 @@ function PersonalityPicker() {
         >
           {personalityNames.map((name) => (
             <option key={name} value={name}>
-              {name}: {personalitySummaries[name]}
+              {personalityLabel(name)}
             </option>
           ))}
           {learned.map((profile, index) => (
@@ -261,9 +262,7 @@ function PersonalityPicker() {
       </label>
       {/* The closed list cuts a long option short: the chosen bank's shape in full, under it. */}
       <span className="muted">
-        {typeof current === 'string'
-          ? `${current}: ${personalitySummaries[current]}. `
-          : `${behaviourLabel(current)}. `}
+        {`${behaviourListed(current)}. `}
         The in-browser sandbox takes this bank's shape; the page reloads.
       </span>{' '}
       <FilePicker

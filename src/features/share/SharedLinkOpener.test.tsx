@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { readOfflinePersonality } from '../../api'
-import type { ShareLink } from '../../contract'
+import { personalitySummaries, type ShareLink } from '../../contract'
 import { browserAsksBeforeLeaving } from '../../test/leaving'
 import { stubLocation } from '../../test/location'
 import { startConsole } from '../../test/render'
@@ -73,7 +73,9 @@ it('names the bank personality a link was made in, and sets it here once asked',
   app.render(<SharedLinkOpener fragment={fragment} onSwitchMode={async () => {}} />)
 
   const dialog = await screen.findByRole('dialog', { name: 'Open the shared view?' })
-  expect(within(dialog).getByRole('listitem').textContent).toBe('Bank personality: console → booked-only')
+  expect(within(dialog).getByRole('listitem').textContent).toBe(
+    `Bank personality: console: ${personalitySummaries.console} → booked-only: ${personalitySummaries['booked-only']}`,
+  )
   expect(readOfflinePersonality()).toBe('console')
   await app.user.click(within(dialog).getByRole('button', { name: 'Change and open' }))
 
@@ -83,6 +85,8 @@ it('names the bank personality a link was made in, and sets it here once asked',
   expect(reload).toHaveReturnedWith(false)
   expect(readOfflinePersonality()).toBe('booked-only')
   // Were the reload cancelled all the same, the question stays as it was, every button usable.
-  expect(within(dialog).getByRole('listitem').textContent).toBe('Bank personality: console → booked-only')
+  expect(within(dialog).getByRole('listitem').textContent).toBe(
+    `Bank personality: console: ${personalitySummaries.console} → booked-only: ${personalitySummaries['booked-only']}`,
+  )
   for (const button of within(dialog).getAllByRole('button')) expect(button).toHaveProperty('disabled', false)
 })

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_SHARE_FRAGMENT_CHARS, type ShareLink } from '../../contract'
+import { MAX_SHARE_FRAGMENT_CHARS, personalitySummaries, type ShareLink } from '../../contract'
 import { createdAccountEntry } from './fixtures'
 import { decodeShareLink, encodeShareLink } from './link-codec'
 import { REDACTED } from './redact'
-import { buildShareLink, changesOf, type ShareSettings } from './share-link'
+import { buildShareLink, changesOf, plannedChanges, type ShareSettings } from './share-link'
 
 const settings: ShareSettings = {
   mode: 'offline',
@@ -151,9 +151,23 @@ describe('the bank personality a link carries', () => {
     if (!encoded.ok) throw new Error('too long')
     expect(await decodeShareLink(encoded.fragment)).toEqual({ ok: true, link })
     expect(changesOf(link, settings)).toEqual([
-      { setting: 'Bank personality', from: 'console', to: 'booked-only' },
+      {
+        setting: 'Bank personality',
+        from: `console: ${personalitySummaries.console}`,
+        to: `booked-only: ${personalitySummaries['booked-only']}`,
+      },
     ])
     expect(changesOf(made('console'), settings)).toEqual([])
+  })
+
+  // A tester's proxy tab read "as Offline mode has it → console": the internal name, unexplained.
+  it('is named as the picker names it in a tab of the other mode too', () => {
+    const proxyTab = { ...settings, mode: 'proxy' as const, personality: null }
+    expect(plannedChanges(made('console'), proxyTab)).toContainEqual({
+      setting: 'Bank personality',
+      from: 'as Offline mode has it',
+      to: 'console: the contract as written: an account list, UUID ids, amounts as strings',
+    })
   })
 
   it('is left as it is by a link made before links carried it, and by one made in proxy mode', async () => {

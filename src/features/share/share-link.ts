@@ -1,4 +1,4 @@
-import { behaviourLabel, type RequestLogEntry, sameBehaviour } from '../../api'
+import { behaviourListed, type RequestLogEntry, sameBehaviour } from '../../api'
 import {
   type ConditionSet,
   describeCondition,
@@ -117,10 +117,13 @@ export function plannedChanges(link: ShareLink, here: ShareSettings): SettingCha
   ]
 }
 
-/** The personality a link sets, from what the other mode has: none when the link carries none. */
+/**
+ * The personality a link sets, from what the other mode has: none when the link carries none. Named as the
+ * clock panel's list names it, where the user would set it by hand.
+ */
 function personalityChange(link: ShareLink, from: string): SettingChange[] {
   const personality = personalityOf(link)
-  return personality === null ? [] : [{ setting: 'Bank personality', from, to: behaviourLabel(personality) }]
+  return personality === null ? [] : [{ setting: 'Bank personality', from, to: behaviourListed(personality) }]
 }
 
 /** Whether `changes` are all among those the user accepted (the same setting set to the same value). */
@@ -153,7 +156,7 @@ export function changesOf(link: ShareLink, here: ShareSettings): SettingChange[]
   const personality = personalityOf(link)
   if (personality !== null && here.personality !== null) {
     const same = sameBehaviour(here.personality, personality)
-    add('Bank personality', behaviourLabel(here.personality), behaviourLabel(personality), same)
+    add('Bank personality', behaviourListed(here.personality), behaviourListed(personality), same)
   }
   add('Signature', tamperText(here.tamper), tamperText(link.tamper))
   return changes
