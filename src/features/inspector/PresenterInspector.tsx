@@ -37,12 +37,15 @@ export function PresenterInspector({ entries }: { entries: readonly LogEntry[] }
   return (
     <section className="inspector presenter-inspector" aria-label="Request inspector" ref={panel}>
       <div className="presenter-inspector-bar">
+        {/* A narrow bar shows "3 of 11" and "Headers ▾" (styles.css); screen readers hear the whole words. */}
         <h2>
-          Request {requests.length === 0 ? 0 : requests.length - index} of {requests.length}
+          <span className="presenter-wide-words">Request </span>
+          {requests.length === 0 ? 0 : requests.length - index} of {requests.length}
         </h2>
         {entry ? (
           <button type="button" aria-expanded={open} aria-controls={partsId} onClick={() => setOpened(!open)}>
-            Headers and bodies<span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
+            Headers<span className="presenter-wide-words"> and bodies</span>
+            <span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
           </button>
         ) : null}
         <button type="button" disabled={index >= requests.length - 1} onClick={() => goTo(index + 1)}>
