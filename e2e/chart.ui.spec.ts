@@ -137,3 +137,34 @@ test("bars that cannot be loaded are said so in the chart's place; the table goe
   await expect(pages(page).getByText('Rows 1–12 of 12', { exact: true })).toBeVisible()
   expect(await tableRows(page)).toHaveLength(12)
 })
+
+// A tester at 1280×800: presenter mode took the page's type from 14 to 20 px, but the chart's dates and
+// counts kept their 13 px (the viewBox scales its text with the figure, not with the page's type), and
+// were the smallest text on screen.
+test('presenter mode grows the chart’s labels as it grows the page’s type', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await openConsole(page)
+  const chart = await openChart(page)
+  const labels = {
+    date: chart.locator('text.chart-axis').first(),
+    count: chart.locator('.chart-grid text').last(),
+  }
+  const heights = () =>
+    Promise.all(
+      Object.values(labels).map((label) => label.evaluate((text) => text.getBoundingClientRect().height)),
+    )
+  const typeSize = () => page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).fontSize))
+  const [before, type] = [await heights(), await typeSize()]
+
+  await page.keyboard.press('Alt+Shift+P')
+  await expect.poll(typeSize).toBeGreaterThan(type)
+  const grown = (await typeSize()) / type
+  // A short screen for presenter type folds the chart: the tester unfolded it.
+  await chart.getByText('Transactions over time', { exact: true }).click()
+  await expect(chart.getByRole('img', { name: /per day/ })).toBeVisible()
+  for (const [index, name] of Object.keys(labels).entries()) {
+    await expect
+      .poll(async () => ((await heights())[index] ?? 0) / (before[index] ?? 1), `the ${name} label’s growth`)
+      .toBeCloseTo(grown, 1)
+  }
+})

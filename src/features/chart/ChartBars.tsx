@@ -1,5 +1,5 @@
 import { scaleLinear } from 'd3-scale'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import type { TransactionsSummary } from '../../contract'
 import {
   axisDays,
@@ -13,7 +13,10 @@ import {
   weekOrigin,
 } from './chart-data'
 import { ChartFigure, HEIGHT, WIDTH } from './chart-figure'
+import { UNMEASURED_LABEL_SIZE, useLabelSize } from './label-size'
 
+/** The figure's margins around the bars with labels {@link UNMEASURED_LABEL_SIZE} units high: the bottom and left
+ * ones hold the labels, and grow with them. */
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 56 }
 /** A bar's widest, in the figure's units: a window of one day would otherwise be one bar half the chart wide. */
 const MAX_BAR = 40
@@ -32,13 +35,17 @@ export function Bars({
   currency: string
   onBrush: (fromDay: number, toDay: number) => void
 }) {
-  const svg = useRef<SVGSVGElement>(null)
+  const [svg, setSvg] = useState<SVGSVGElement | null>(null)
+  const labelSize = useLabelSize(svg)
   const [drag, setDrag] = useState<{ start: number; end: number }>()
   const axis = axisDays(summary)
   if (axis === undefined) return null
+  const grow = labelSize / UNMEASURED_LABEL_SIZE
+  const margin = { ...MARGIN, bottom: MARGIN.bottom * grow, left: MARGIN.left * grow }
+  const dateWidth = DATE_LABEL_EMS * labelSize
   const x = scaleLinear()
     .domain(axis)
-    .range([MARGIN.left, WIDTH - MARGIN.right])
+    .range([margin.left, WIDTH - margin.right])
   const values = summary.buckets.flatMap((b) => [
     barValue(b.booked, measure, currency),
     barValue(b.pending, measure, currency),
@@ -46,14 +53,14 @@ export function Bars({
   const y = scaleLinear()
     .domain([Math.min(0, ...values), Math.max(0, ...values)])
     .nice()
-    .range([HEIGHT - MARGIN.bottom, MARGIN.top])
+    .range([HEIGHT - margin.bottom, margin.top])
   const size = bucketDays(summary.bucket)
   // Booked and pending side by side, centred in their bucket with a gap to the next.
   const barWidth = Math.max(1, Math.min(MAX_BAR, (x(axis[0] + size) - x(axis[0])) * 0.4))
   // A bucket's label and its bars share its middle: a week's Monday stands under that week's bars.
   const bucketMiddle = (start: number) => x(start + size / 2)
   const dayAt = (clientX: number) => {
-    const box = svg.current?.getBoundingClientRect()
+    const box = svg?.getBoundingClientRect()
     if (!box || box.width === 0) return axis[0]
     const local = ((clientX - box.left) / box.width) * WIDTH
     return Math.min(axis[1], Math.max(axis[0], x.invert(local)))
@@ -76,7 +83,7 @@ export function Bars({
   return (
     <ChartFigure>
       <svg
-        ref={svg}
+        ref={setSvg}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
         aria-label={label}
@@ -104,8 +111,8 @@ export function Bars({
           .filter((t) => measure === 'sum' || Number.isInteger(t))
           .map((t) => (
             <g key={`y${t}`} className="chart-grid">
-              <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(t)} y2={y(t)} />
-              <text x={MARGIN.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
+              <line x1={margin.left} x2={WIDTH - margin.right} y1={y(t)} y2={y(t)} />
+              <text x={margin.left - 6} y={y(t)} dy="0.32em" textAnchor="end" fontSize={labelSize}>
                 {tickLabel(t)}
               </text>
             </g>
@@ -117,13 +124,14 @@ export function Bars({
             bar(barValue(b.pending, measure, currency), middle, 'chart-pending', `${b.start}p`),
           ]
         })}
-        {apart(ticks, bucketMiddle).map((t) => (
+        {apart(ticks, bucketMiddle, dateWidth).map((t) => (
           <text
             key={`x${t}`}
             className="chart-axis"
             x={bucketMiddle(t)}
-            y={HEIGHT - 8}
-            textAnchor={tickAnchor(bucketMiddle(t))}
+            y={HEIGHT - 8 * grow}
+            fontSize={labelSize}
+            textAnchor={tickAnchor(bucketMiddle(t), dateWidth)}
           >
             {isoOfDay(t)}
           </text>
@@ -133,8 +141,8 @@ export function Bars({
             className="chart-brush"
             x={x(brushed[0])}
             width={x(brushed[1]) - x(brushed[0])}
-            y={MARGIN.top}
-            height={HEIGHT - MARGIN.top - MARGIN.bottom}
+            y={margin.top}
+            height={HEIGHT - margin.top - margin.bottom}
           />
         ) : null}
       </svg>
@@ -158,27 +166,26 @@ function bucketTicks(
   return mondays.filter((_, i) => i % every === 0)
 }
 
-/** A date label's width in the figure's units at the larger type of narrow screens (styles.css, `.chart-axis`). */
-const DATE_LABEL_WIDTH = 84
+/** A date label's width in its type's size: ten characters, most of them digits of about 0.6 em. */
+const DATE_LABEL_EMS = 6.2
 
-/** A date label near either edge is anchored inside the figure, so none is cut off. */
-function tickAnchor(at: number): 'start' | 'middle' | 'end' {
-  if (at > WIDTH - DATE_LABEL_WIDTH / 2) return 'end'
-  return at < DATE_LABEL_WIDTH / 2 ? 'start' : 'middle'
+/** A date label `width` units wide near either edge is anchored inside the figure, so none is cut off. */
+function tickAnchor(at: number, width: number): 'start' | 'middle' | 'end' {
+  if (at > WIDTH - width / 2) return 'end'
+  return at < width / 2 ? 'start' : 'middle'
 }
 
 /** The ticks whose labels, anchored as {@link tickAnchor} places them, do not run into the one before. */
-function apart(ticks: number[], x: (day: number) => number): number[] {
+function apart(ticks: number[], x: (day: number) => number, width: number): number[] {
   const kept: number[] = []
   let end = Number.NEGATIVE_INFINITY
   for (const t of ticks) {
     const at = x(t)
-    const anchor = tickAnchor(at)
-    const start =
-      anchor === 'start' ? at : anchor === 'end' ? at - DATE_LABEL_WIDTH : at - DATE_LABEL_WIDTH / 2
+    const anchor = tickAnchor(at, width)
+    const start = anchor === 'start' ? at : anchor === 'end' ? at - width : at - width / 2
     if (start < end) continue
     kept.push(t)
-    end = start + DATE_LABEL_WIDTH
+    end = start + width
   }
   return kept
 }
