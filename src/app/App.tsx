@@ -19,6 +19,7 @@ import { AccountList } from '../features/card-accounts/AccountList'
 // entry leads back to the data tools, the chart's to the transactions): the account list and its screens,
 // the data tools, the inspector, the shared link's reader and the table.
 import type { AccountView, KnownAccount } from '../features/card-accounts/account-view'
+import { accountNameAmong } from '../features/card-accounts/format'
 import { type KnownAccounts, useKnownAccounts } from '../features/card-accounts/use-known-accounts'
 import { FillButton } from '../features/data-tools/FillButton'
 import { type FillTestData, useFillTestData } from '../features/data-tools/fill'
@@ -157,6 +158,7 @@ export function App({ mode, offlineError }: AppProps) {
           <AccountArea
             id={view.account}
             selected={selected}
+            accounts={known.accounts}
             notFound={missing === view.account && !carriedMissing}
             spoiled={spoiled}
             mode={mode}
@@ -201,6 +203,7 @@ export function App({ mode, offlineError }: AppProps) {
 function AccountArea({
   id,
   selected,
+  accounts,
   notFound,
   spoiled,
   mode,
@@ -208,6 +211,8 @@ function AccountArea({
 }: {
   id: string
   selected: KnownAccount | undefined
+  /** Every account listed: one alike in every shown word is named apart from `selected`. */
+  accounts: readonly KnownAccount[]
   notFound: boolean
   /** The Signature switch spoiled the account's read: it opens once the switch is set back. */
   spoiled: ApiError | undefined
@@ -226,6 +231,7 @@ function AccountArea({
       >
         <TransactionsView
           account={selected.view}
+          name={accountNameAmong(selected.view, accounts)}
           note={selected.entry?.note}
           onFirstAnswer={onFirstAnswer}
           {...accountActions(dialogs, selected.view, mode)}

@@ -241,6 +241,15 @@ describe('accounts alike in every shown word', () => {
     expect(
       within(sidebar()).getByRole('button', { name: 'Remove 400000******0002 from the book' }),
     ).toBeDefined()
+
+    // The page says which of the two it shows.
+    const link = within(sidebar())
+      .getAllByRole('link')
+      .find((candidate) => candidate.textContent?.includes(short(second)))
+    if (link === undefined) throw new Error('no link to the second twin')
+    fireEvent.click(link)
+    const name = `525412******3241 · NOK · Platform card · private · id ${short(second)}`
+    expect(await screen.findByRole('heading', { name })).toBeDefined()
   })
 
   it('an account known by its id alone is named by it once when removed', async () => {

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react'
 import { arriveAt, type SetView, useView, viewSearch } from '../view-state'
 import type { KnownAccount } from './account-view'
-import { accountLabel } from './format'
+import { accountLabel, shortId } from './format'
 
 interface AccountListProps {
   accounts: readonly KnownAccount[]
@@ -58,11 +58,6 @@ function metaOf({ view: account, entry }: KnownAccount): string {
   if (account.currency !== undefined || account.customerType !== undefined)
     return [account.currency, account.name ?? 'no name', account.customerType].filter(Boolean).join(' · ')
   return entry?.note ? 'could not be read' : 'known by id only'
-}
-
-/** An id short enough for the list, its start and end kept: the platform's ids all begin "enc!!". */
-function shortId(id: string): string {
-  return id.length <= 16 ? id : `${id.slice(0, 10)}…${id.slice(-4)}`
 }
 
 function select(event: MouseEvent, setView: SetView, account: string) {

@@ -52,6 +52,8 @@ export interface TransactionActions {
 
 interface TransactionsViewProps extends TransactionActions {
   account: AccountView
+  /** How the heading names the account: its summary, or one that tells it apart from a twin's. */
+  name?: string | undefined
   /** What the console's book says of an account it could not read (shown under the heading). */
   note?: string | undefined
   /** Told when the table's first answer (rows, an empty page or an error) is on screen. */
@@ -60,6 +62,7 @@ interface TransactionsViewProps extends TransactionActions {
 
 export function TransactionsView({
   account,
+  name,
   note,
   onAdd,
   onGenerate,
@@ -90,7 +93,7 @@ export function TransactionsView({
     [reading],
   )
   const info = reading?.kind === 'read' ? pageInfo(reading.value, view.limit, rows.length) : undefined
-  const summary = accountSummary(account)
+  const summary = name ?? accountSummary(account)
 
   const rowActions = onDuplicate && rowActionsOf(onDuplicate, onDeleteTransaction, deletion, view.fix)
 
