@@ -23,16 +23,21 @@ function otherTab() {
   }
 }
 
-it('says an account deleted in another tab was deleted, not that a link came from another browser', async () => {
-  const user = userEvent.setup({ delay: null })
+/** An account another tab of this browser created: this tab's book learns of it from storage. */
+async function accountOfAnotherTab() {
   const tabA = otherTab()
   const created = await tabA.client.createCardAccount({
     maskedPan: '525412******3241',
     currency: 'NOK',
     customerNumber: '13039319955',
   })
-  const id = created.id
-  if (id === undefined) throw new Error('the test account was not created')
+  if (created.id === undefined) throw new Error('the test account was not created')
+  return { tabA, id: created.id }
+}
+
+it('says an account deleted in another tab was deleted, not that a link came from another browser', async () => {
+  const user = userEvent.setup({ delay: null })
+  const { tabA, id } = await accountOfAnotherTab()
   renderConsole(`?account=${id}`)
   await user.click(await emptyAccountAddButton())
   const dialog = within(await screen.findByRole('dialog', { name: /^Add transactions · / }))
@@ -65,14 +70,7 @@ it('says an account deleted in another tab was deleted, not that a link came fro
 // book still named the account, and the page showed raw 404s whose Retry could never succeed.
 it('says an account is gone when the offline sandbox lost it under the book', async () => {
   const user = userEvent.setup({ delay: null })
-  const tabA = otherTab()
-  const created = await tabA.client.createCardAccount({
-    maskedPan: '525412******3241',
-    currency: 'NOK',
-    customerNumber: '13039319955',
-  })
-  const id = created.id
-  if (id === undefined) throw new Error('the test account was not created')
+  const { id } = await accountOfAnotherTab()
   renderConsole(`?account=${id}`)
   await emptyAccountAddButton()
 
