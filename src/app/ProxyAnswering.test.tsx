@@ -6,13 +6,20 @@ import { seedAccount, seedTransactions, transaction } from '../test/seed'
 
 const { server, sandbox } = sandboxForEachTest()
 
-it('the header says the proxy is not answering while it gives no answer, and no more once it does', async () => {
+/** The console in proxy mode on an account with one transaction, on screen; returns the page's header. */
+async function consoleByProxyOnAnAccount() {
   const account = await seedAccount(sandbox)
   await seedTransactions(sandbox, account.resourceId, [transaction({ transactionDetails: 'Coffee' })])
   server.use(...proxyAnswers())
   renderConsole(`?account=${account.resourceId}`, 'proxy')
+  // The page's own, taken before the view's header comes (happy-dom counts that one a banner too).
   const header = screen.getByRole('banner')
   expect(await screen.findByText('Coffee')).toBeDefined()
+  return header
+}
+
+it('the header says the proxy is not answering while it gives no answer, and no more once it does', async () => {
+  const header = await consoleByProxyOnAnAccount()
   expect(within(header).queryByText('Proxy not answering')).toBeNull()
 
   // npm start stops: nothing on the page's origin answers, and the next read (a Status click) gets nothing.
@@ -28,12 +35,7 @@ it('the header says the proxy is not answering while it gives no answer, and no 
 })
 
 it('an idle console learns from its poll of the conditions that the proxy stopped, and that it is back', async () => {
-  const account = await seedAccount(sandbox)
-  await seedTransactions(sandbox, account.resourceId, [transaction({ transactionDetails: 'Coffee' })])
-  server.use(...proxyAnswers())
-  renderConsole(`?account=${account.resourceId}`, 'proxy')
-  const header = screen.getByRole('banner')
-  expect(await screen.findByText('Coffee')).toBeDefined()
+  const header = await consoleByProxyOnAnAccount()
 
   // npm start stops, and nobody clicks: only the poll of the proxy's conditions (every 5 s) asks anything.
   server.use(http.all(`${location.origin}/*`, () => HttpResponse.error()))
