@@ -1,7 +1,7 @@
 // Share what you see, offline: a copied link reopens the view and its request in a new page, asks before it
 // changes the mode or the Signature switch, and the session exports as HAR and as a Postman collection.
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { personalityLabel } from '../src/contract/personality-names'
 import { expect, test } from './fixtures'
 import { copyLink, decodedFragment, openShare, withPayload } from './share-support'
@@ -145,18 +145,25 @@ test('a link that changes only the Signature sets it in place: no reload, no "Le
   await profile.close()
 })
 
-test('a reload the user cancels leaves the question open, every button usable', async ({ page, context }) => {
+/**
+ * A link made in `page` under `personality`, opened in another tab of the same browser whose personality is
+ * set back first, as another tester's would be: the tab, and its question.
+ */
+async function linkMadeUnder(page: Page, context: BrowserContext, personality: string) {
   await openConsole(page)
-  await page.evaluate(() => localStorage.setItem('sandbox-console.personality', 'booked-only'))
+  await page.evaluate((name) => localStorage.setItem('sandbox-console.personality', name), personality)
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
   const link = await copyLink(page, 'None')
-
   const other = await context.newPage()
   await other.goto('/')
   await other.evaluate(() => localStorage.setItem('sandbox-console.personality', 'console'))
   await other.goto(link)
-  const ask = other.getByRole('dialog', { name: 'Open the shared view?' })
+  return { other, ask: other.getByRole('dialog', { name: 'Open the shared view?' }) }
+}
+
+test('a reload the user cancels leaves the question open, every button usable', async ({ page, context }) => {
+  const { other, ask } = await linkMadeUnder(page, context, 'booked-only')
   const listed = [`Bank personality: ${personalityLabel('console')} → ${personalityLabel('booked-only')}`]
   await expect(ask.getByRole('listitem')).toHaveText(listed)
   // Something else on the page asks before it is left (as a probe run's guard does), and the user stays.
@@ -210,18 +217,7 @@ test('a link made under another bank personality names it, and sets it once aske
   page,
   context,
 }) => {
-  await openConsole(page)
-  await page.evaluate(() => localStorage.setItem('sandbox-console.personality', 'pending-strings'))
-  await page.reload()
-  await expect(page.getByRole('heading', { name: 'Card accounts', exact: true })).toBeVisible()
-  const link = await copyLink(page, 'None')
-
-  // The same browser: its personality is set back before the link opens, as another tester's would be.
-  const other = await context.newPage()
-  await other.goto('/')
-  await other.evaluate(() => localStorage.setItem('sandbox-console.personality', 'console'))
-  await other.goto(link)
-  const ask = other.getByRole('dialog', { name: 'Open the shared view?' })
+  const { other, ask } = await linkMadeUnder(page, context, 'pending-strings')
   await expect(ask.getByRole('listitem')).toHaveText([
     `Bank personality: ${personalityLabel('console')} → ${personalityLabel('pending-strings')}`,
   ])
