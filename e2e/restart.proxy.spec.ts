@@ -96,11 +96,16 @@ test('a restart onto another personality: the next answer makes the console read
   }
 })
 
-test('while the proxy does not answer the header says so, and stops once it answers again', async ({
-  page,
-}) => {
+/**
+ * The console on a new sandbox's first account, filled, its server then stopped (`whileStopped`) and started
+ * again on the same port and data (`onceStarted`): a restart as `npm start` has it.
+ */
+async function restartUnder(
+  page: Page,
+  whileStopped: () => Promise<void>,
+  onceStarted: () => Promise<void>,
+): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-'))
-  const silent = page.getByRole('banner').getByText('Proxy not answering')
   try {
     let server = await startConsoleServer({ SANDBOX_DATA: dataDir })
     const port = new URL(server.url).port
@@ -108,52 +113,51 @@ test('while the proxy does not answer the header says so, and stops once it answ
       await page.goto(server.url)
       await fillAndOpenFirst(page)
       await expect(pages(page)).toContainText('Rows 1–')
-      await expect(silent).toHaveCount(0)
+      await expect(page.getByRole('banner').getByText('Proxy not answering')).toHaveCount(0)
     } finally {
       await server.stop()
     }
-    await page.getByRole('radio', { name: 'both' }).check()
-    await expect(silent).toBeVisible()
-    await screenshot(page, 'proxy-not-answering')
-
+    await whileStopped()
     server = await startConsoleServer({ SANDBOX_DATA: dataDir, PORT: port })
     try {
-      // Nothing clicked: the console asks the proxy until it answers, then reads the failed table again.
-      await expect(silent).toHaveCount(0)
-      await expect(pages(page)).toContainText('Rows 1–')
+      await onceStarted()
     } finally {
       await server.stop()
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+test('while the proxy does not answer the header says so, and stops once it answers again', async ({
+  page,
+}) => {
+  const silent = page.getByRole('banner').getByText('Proxy not answering')
+  await restartUnder(
+    page,
+    async () => {
+      await page.getByRole('radio', { name: 'both' }).check()
+      await expect(silent).toBeVisible()
+      await screenshot(page, 'proxy-not-answering')
+    },
+    async () => {
+      // Nothing clicked: the console asks the proxy until it answers, then reads the failed table again.
+      await expect(silent).toHaveCount(0)
+      await expect(pages(page)).toContainText('Rows 1–')
+    },
+  )
 })
 
 // A tester stopped the server and did nothing: the poll of the conditions failed every 5 s, and the header
 // stayed calm until a click.
 test('an idle console notices the proxy stopped, with no click, and that it is back', async ({ page }) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-'))
   const silent = page.getByRole('banner').getByText('Proxy not answering')
-  try {
-    let server = await startConsoleServer({ SANDBOX_DATA: dataDir })
-    const port = new URL(server.url).port
-    try {
-      await page.goto(server.url)
-      await fillAndOpenFirst(page)
-      await expect(pages(page)).toContainText('Rows 1–')
-    } finally {
-      await server.stop()
-    }
-    await expect(silent).toBeVisible()
-
-    server = await startConsoleServer({ SANDBOX_DATA: dataDir, PORT: port })
-    try {
+  await restartUnder(
+    page,
+    () => expect(silent).toBeVisible(),
+    async () => {
       await expect(silent).toHaveCount(0)
       await expect(pages(page)).toContainText('Rows 1–')
-    } finally {
-      await server.stop()
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+    },
+  )
 })
