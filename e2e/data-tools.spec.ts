@@ -56,10 +56,10 @@ test('a run cut short by a reload is said on the page the reload opens, with how
   await page.reload()
 
   await expect(page.getByRole('status').first()).toHaveText(
-    /^Generate stopped when the page was left, after [1-9][\d,]* of 30,000 transactions \(seed 1\); the batch on its way then may be stored too\. The same seed again adds every one of them again\.$/,
+    /^A Generate run stopped before its end: [1-9][\d,]* of 30,000 transactions sent \(seed 1\); the batch on its way then may be stored too\. The same seed again adds every one of them again\.$/,
   )
   // Said once: the next page of this tab hears nothing of it.
   await page.reload()
   await expect(page.getByRole('table', { name: /^Transactions of/ })).toBeVisible()
-  await expect(page.getByText(/^Generate stopped/)).toHaveCount(0)
+  await expect(page.getByText(/^A Generate run stopped/)).toHaveCount(0)
 })

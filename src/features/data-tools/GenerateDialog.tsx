@@ -105,11 +105,13 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
     let sent = 0
     setRun({ state: 'running', sent, total })
     // Leaving the page (a reload, after its "Leave site?") stops the run between two batches: the page it
-    // opens says how far it got, since the same seed again would add every transaction again.
+    // opens says how far it got, since the same seed again would add every transaction again. Dropped only
+    // where the run ends in sight (done, or cancelled): a leave fails the batch on its way like a network
+    // error, and the failure's own code may still run as the page goes.
     const cutShort = () =>
       sayAfterReload(
         account.resourceId,
-        `Generate stopped when the page was left, after ${sent.toLocaleString('en')} of ${total.toLocaleString('en')} transactions (seed ${seed}); the batch on its way then may be stored too. The same seed again adds every one of them again.`,
+        `A Generate run stopped before its end: ${sent.toLocaleString('en')} of ${total.toLocaleString('en')} transactions sent (seed ${seed}); the batch on its way then may be stored too. The same seed again adds every one of them again.`,
       )
     try {
       for (const chunk of chunksOf(bodies)) {
@@ -122,12 +124,14 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
         setRun({ state: 'running', sent, total })
       }
       setRun({ state: 'done', sent, total })
+      unsayAfterReload()
       onDone()
       // A bank that books only lists none of the pending ones: said, so the rows shown are not a puzzle.
       announce(`${count(sent, 'transaction')} created${notListedNote(booksOnly, bodies)}`)
     } catch (error) {
       if (controller.signal.aborted) {
         setRun({ state: 'cancelled', sent, total })
+        unsayAfterReload()
         announce(`Cancelled: ${count(sent, 'transaction')} of ${total.toLocaleString('en')} stored`)
       } else {
         setRun({
@@ -138,7 +142,6 @@ export function GenerateDialog({ account, onClose, onDone }: GenerateDialogProps
         })
       }
     } finally {
-      unsayAfterReload()
       await client.invalidateQueries({ queryKey: queryKeys.transactions(account.resourceId) })
     }
   }

@@ -39,12 +39,13 @@ export function PresenterInspector({ entries }: { entries: readonly LogEntry[] }
       <div className="presenter-inspector-bar">
         {/* A narrow bar shows "3 of 11" and "Headers ▾" (styles.css); screen readers hear the whole words. */}
         <h2>
-          <span className="presenter-wide-words">Request </span>
+          {/* The space outside the span: an accessible name drops one that ends an element's text. */}
+          <span className="presenter-wide-words">Request</span>{' '}
           {requests.length === 0 ? 0 : requests.length - index} of {requests.length}
         </h2>
         {entry ? (
           <button type="button" aria-expanded={open} aria-controls={partsId} onClick={() => setOpened(!open)}>
-            Headers<span className="presenter-wide-words"> and bodies</span>
+            Headers <span className="presenter-wide-words">and bodies</span>
             <span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
           </button>
         ) : null}
