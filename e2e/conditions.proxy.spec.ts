@@ -1,13 +1,14 @@
 // Conditions that exist in proxy mode only: a timeout is held until the proxy's UPSTREAM_TIMEOUT_MS, then 504.
 import { badgedEntry, noTransactions, setCondition, transactionsError } from './conditions-support'
 import { expect, test } from './fixtures'
-import { createAccount } from './support'
+import { createAccount, openConsole } from './support'
 
 test.use({ serverSettings: { UPSTREAM_TIMEOUT_MS: '1500' } })
 
 test('timeout in proxy mode: held until UPSTREAM_TIMEOUT_MS, then the 504', async ({ page }) => {
-  await page.goto('/')
-  await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('proxy')
+  // The account list read first: "+ New" clicked while it loads can land as the sidebar's button gives
+  // way to the empty sandbox's, and open nothing (seen once, two clones testing side by side).
+  await openConsole(page)
   await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR' })
   await expect(noTransactions(page)).toBeVisible()
   await setCondition(page, 'Timeout', async (rule) => {
