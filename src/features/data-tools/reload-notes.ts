@@ -23,11 +23,7 @@ export function sayAfterReload(
 
 /** Drops the message kept: what it said is no longer so (the run it was of ended in this page). */
 export function unsayAfterReload(storage: Pick<Storage, 'removeItem'> = sessionStorage): void {
-  try {
-    storage.removeItem(NOTE_KEY)
-  } catch {
-    // Storage that cannot be read kept nothing to drop.
-  }
+  writeToStorage('a message for the page after a reload', () => storage.removeItem(NOTE_KEY))
 }
 
 /**
