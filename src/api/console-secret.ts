@@ -48,7 +48,10 @@ export function onConsoleSecretNeeded(listener: () => void): () => void {
  * for the printed token (see onConsoleSecretNeeded).
  */
 export async function consoleFetch(input: Request | string, init: RequestInit = {}): Promise<Response> {
-  const again = input instanceof Request ? input.clone() : input
+  // Kept for a second send only where one can come (a secret index.html handed over) and only with a body:
+  // a request without one can be sent again as it is, and the rest go out uncopied.
+  const again =
+    input instanceof Request && input.body !== null && handedOver() !== undefined ? input.clone() : input
   const sent = consoleSecret()
   const response = await withSecret(input, init, sent)
   if (!(await refusesTheSecret(response))) return response
