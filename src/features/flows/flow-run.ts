@@ -1,8 +1,9 @@
 import { type Mode, modeLabels, modes, writeToStorage } from '../../api'
 import { bookingStatuses, localToday } from '../../contract'
 import { type Flow, flow as flowSchema } from '../../contract/flow'
+import { tamperScenario } from '../../contract/tamper-scenarios'
 import { z } from '../../contract/zod'
-import { type TamperScenario, tamperLabels, tamperScenarios } from '../../signing/tamper-scenarios'
+import { type TamperScenario, tamperLabels } from '../../signing/tamper-scenarios'
 import type { ViewState } from '../view-state'
 import { FLOW_RUN_KEY, tamperBeforeOf } from './kept-run'
 import { type FlowContext, type StepOutcome, tamperOf } from './run-step'
@@ -196,7 +197,7 @@ const keptRun = z.object({
   at: z.number().check(z.int(), z.gte(0)),
   outcomes: z.array(z.nullable(keptOutcome)),
   context,
-  tamperBefore: z.nullable(z.enum(tamperScenarios)),
+  tamperBefore: z.nullable(tamperScenario),
 })
 
 /** The kept run, or undefined when what is stored is not one this console can show again. */
