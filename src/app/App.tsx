@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import {
   type ApiError,
   hasStorageTrouble,
+  isNoSandboxAnswer,
   type Mode,
   modeLabels,
   type OpenOutcome,
@@ -94,9 +95,11 @@ export function App({ mode, offlineError }: AppProps) {
     isSharedLinkFragment(location.hash) ? location.hash : undefined,
   )
   const selected = known.accounts.find((a) => a.view.resourceId === view.account)
+  // The account the address names, when the list that might have named it got no answer: not asked for.
+  const unanswered = view.account !== undefined && selected === undefined ? unansweredList(known) : undefined
   const { missing, spoiled } = useOpenLinkedAccount(view.account, {
     known: selected !== undefined,
-    waiting: known.pending,
+    waiting: known.pending || (known.list.isError && known.list.isFetching) || unanswered !== undefined,
   })
   const carriedMissing = useCarriedAccountMissing(mode, view.account, missing)
   const [viewAnswered, setViewAnswered] = useState(false)
@@ -147,6 +150,7 @@ export function App({ mode, offlineError }: AppProps) {
         known={known}
         account={view.account}
         accountShown={selected !== undefined}
+        listFailureInMain={unanswered !== undefined}
         emptySandbox={emptySandbox}
         dataToolsDue={dataToolsDue}
         fill={fill}
@@ -161,6 +165,8 @@ export function App({ mode, offlineError }: AppProps) {
             accounts={known.accounts}
             notFound={missing === view.account && !carriedMissing}
             spoiled={spoiled}
+            unanswered={unanswered}
+            onRetryList={() => void known.list.refetch()}
             mode={mode}
             onFirstAnswer={onViewAnswered}
           />
@@ -206,6 +212,8 @@ function AccountArea({
   accounts,
   notFound,
   spoiled,
+  unanswered,
+  onRetryList,
   mode,
   onFirstAnswer,
 }: {
@@ -216,6 +224,9 @@ function AccountArea({
   notFound: boolean
   /** The Signature switch spoiled the account's read: it opens once the switch is set back. */
   spoiled: ApiError | undefined
+  /** The list got no answer, so the account was not asked for: it opens once the list answers. */
+  unanswered: Error | undefined
+  onRetryList: () => void
   mode: Mode
   onFirstAnswer: () => void
 }) {
@@ -240,6 +251,10 @@ function AccountArea({
     )
   }
   if (spoiled) return <ApiErrorState title={`Could not open card account ${id}`} error={spoiled} />
+  if (unanswered)
+    return (
+      <ApiErrorState title={`Could not open card account ${id}`} error={unanswered} onRetry={onRetryList} />
+    )
   if (notFound) {
     return (
       <ViewChunkBoundary loading={null}>
@@ -276,6 +291,7 @@ function Sidebar({
   known,
   account,
   accountShown,
+  listFailureInMain,
   emptySandbox,
   dataToolsDue,
   fill,
@@ -285,6 +301,8 @@ function Sidebar({
   /** The account the address names. */
   account: string | undefined
   accountShown: boolean
+  /** The list's failure is the main area's too (an account it would have named was not asked for). */
+  listFailureInMain: boolean
   emptySandbox: boolean
   dataToolsDue: boolean
   fill: FillTestData
@@ -321,7 +339,7 @@ function Sidebar({
       </div>
       <StatusMessage place="accounts" />
       <div id="sidebar-fold" className="sidebar-fold" hidden={listFolded}>
-        <AccountListState known={known} besideAnAccount={accountShown} />
+        <AccountListState known={known} besideAnAccount={accountShown || listFailureInMain} />
         {known.pending ? null : (
           <AccountList
             accounts={known.accounts}
@@ -430,6 +448,14 @@ function AccountListState({ known, besideAnAccount }: { known: KnownAccounts; be
       ) : null}
     </>
   )
+}
+
+/**
+ * The list's failure when no sandbox answered it (the proxy's timeout, an unreachable bank): a read of one
+ * account would wait as long, so none is sent until the list answers. Not while it is being read again.
+ */
+function unansweredList({ list }: KnownAccounts): Error | undefined {
+  return list.isError && !list.isFetching && isNoSandboxAnswer(list.error) ? list.error : undefined
 }
 
 /** What the address was changed to, when a link asked for a view the console cannot show as it stands. */

@@ -330,6 +330,50 @@ describe('an account the bank did not answer for', () => {
     expect(await screen.findByRole('group', { name: 'Could not load transactions (HTTP 504)' })).toBeDefined()
     expect(screen.queryByText(/^If this is a corporate account/)).toBeNull()
   })
+
+  // A support engineer opened a link on a bank that timed out everything: the console waited for the list's
+  // 30 s, then another 30 s for the account's read, before it said anything in the main area.
+  it('that did not answer the list, is not asked for the account: the page says why, once, and Retry opens it', async () => {
+    server.use(...proxyAnswers({ upstream: 'https://bank.example/api-sandbox', local: false }))
+    const id = await storedAccountId()
+    let listSilent = true
+    const reads: string[] = []
+    server.use(
+      http.get(apiUrl('/v1/sandbox/card-accounts'), () =>
+        listSilent
+          ? HttpResponse.json(
+              {
+                tppMessages: [
+                  { category: 'ERROR', code: 'UPSTREAM_TIMEOUT', text: 'did not answer within 30000 ms' },
+                ],
+              },
+              { status: 504 },
+            )
+          : undefined,
+      ),
+      http.get(apiUrl(`/v1/sandbox/card-accounts/${id}`), () => {
+        reads.push(id)
+        return undefined
+      }),
+    )
+    renderConsole(`?account=${id}`, 'proxy')
+
+    const failure = await within(screen.getByRole('main')).findByRole('group', {
+      name: `Could not open card account ${id} (HTTP 504)`,
+    })
+    expect(failure.textContent).toMatch(/did not answer within 30000 ms/)
+    // One alert: the sidebar shows the list's failure without reading it out a second time.
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      expect.stringMatching(`^Could not open card account ${id}`),
+    ])
+    expect(reads).toEqual([])
+
+    listSilent = false
+    fireEvent.click(
+      within(failure).getByRole('button', { name: `Retry: Could not open card account ${id} (HTTP 504)` }),
+    )
+    expect(await screen.findByRole('heading', { name: /^525412\*{6}3241/ })).toBeDefined()
+  })
 })
 
 // A tester opened a shared link made with "Bad signature": the account joined the book as "could not be
