@@ -23,8 +23,10 @@ export interface Connection {
 /**
  * The database `name`, opened on first use, not here: a database that does not open (written by a newer
  * console, or broken) must still let the console start, say what is wrong, and be reset or replaced.
+ * `onLost` hears that the open database went away under this tab (another tab deleted or upgraded it, the
+ * browser closed it): what was read from it may no longer be there.
  */
-export function connection(name: string): Connection {
+export function connection(name: string, onLost: () => void = () => {}): Connection {
   let current: Opening | undefined
 
   function connect(): Opening {
@@ -45,9 +47,11 @@ export function connection(name: string): Connection {
       blocking: () => {
         void opening.then((db) => db.close())
         if (current === attempt) current = undefined
+        onLost()
       },
       terminated: () => {
         if (current === attempt) current = undefined
+        onLost()
       },
     })
     const attempt: Opening = { opening, blocked }

@@ -267,6 +267,32 @@ describe('IndexedDB store', () => {
   })
 })
 
+// A tester deleted the database under an open tab (another tab's reset by deleting it, the browser's site data
+// tools): the tab's engine went on answering from what it held until a read failed.
+describe('IndexedDB store: the database deleted under an open tab', () => {
+  it("tells the tab's engine, which answers from the database again, not from memory", async () => {
+    const name = freshName()
+    const today = () => '2026-06-15'
+    const store = open(name)
+    const tab = createSandbox({ store, today })
+    const created = await tab.createCardAccount(
+      { maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' },
+      { fixes: new Set() },
+    )
+    if (!created.ok) throw new Error('create failed')
+    expect(await tab.listCardAccounts()).toHaveLength(1)
+
+    const heard = new Promise<void>((resolve) => store.onExternalChange(resolve))
+    await new Promise<void>((resolve, reject) => {
+      const deletion = indexedDB.deleteDatabase(name)
+      deletion.onsuccess = () => resolve()
+      deletion.onerror = () => reject(deletion.error)
+    })
+    await heard
+    expect(await tab.listCardAccounts()).toEqual([])
+  })
+})
+
 describe('IndexedDB store: deletes', () => {
   it('deletes one transaction and one account, atomically and for good', async () => {
     const name = freshName()

@@ -34,18 +34,26 @@ export function openIndexedDbStore({
 }: IndexedDbStoreOptions = {}): IndexedDbStore {
   const channel =
     typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`${name}:changes`)
-  const database = connection(name)
+  const listeners = new Set<() => void>()
+  const changedElsewhere = () => {
+    for (const listener of [...listeners]) listener()
+  }
+  channel?.addEventListener('message', (event: MessageEvent) => {
+    if (event.data === CHANGED) changedElsewhere()
+  })
+  // A database deleted under this tab is a change no other tab announces (a reset that deletes it, the
+  // browser's site data tools): the engine must not answer from what it read before.
+  const database = connection(name, changedElsewhere)
   return {
     ...indexedDbReads(database),
     ...indexedDbWrites(database, () => channel?.postMessage(CHANGED)),
     exclusive: writeLock(`${name}:write`, locks),
 
     onExternalChange(listener) {
-      const onMessage = (event: MessageEvent) => {
-        if (event.data === CHANGED) listener()
-      }
-      channel?.addEventListener('message', onMessage)
-      return () => channel?.removeEventListener('message', onMessage)
+      // Each subscription is its own: the same function subscribed twice is told twice and unsubscribed apart.
+      const own = () => listener()
+      listeners.add(own)
+      return () => listeners.delete(own)
     },
 
     close() {
