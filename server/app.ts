@@ -93,6 +93,9 @@ export function createApp(options: AppOptions): Server {
    */
   function apiRefusal(req: IncomingMessage, res: ServerResponse): Problem | undefined {
     setHeaders(res, answerHeaders)
+    // Answered all the same where the secret is not required: the page then reads the new one (and its next
+    // traces carry the signature again) without waiting for a refusal.
+    if (secretGate?.stale(req)) res.setHeader(headerNames.consoleSecretStale, 'true')
     return crossSiteProblem(req, allowedHostnames) ?? secretGate?.problem(req)
   }
 

@@ -144,6 +144,21 @@ describe('on loopback by default', () => {
     const answer = await send(loopbackPort, ACCOUNTS, { headers: { ...local, 'x-console-secret': TOKEN } })
     expect(traceOf(answer.headers).requestHeaders.signature).toBe('fake')
   })
+
+  // A page opened before a restart sends the last start's secret: its reads were answered, each with the
+  // signature withheld, and nothing told the page that its index.html now held a new one.
+  it("tells a page that sends another start's secret that it is stale, and no one else", async () => {
+    const stale = await send(loopbackPort, ACCOUNTS, { headers: { ...local, 'x-console-secret': 'feed42' } })
+    expect(stale.status).toBe(200)
+    expect(traceOf(stale.headers).withheld).toContain('X-Console-Secret')
+    expect(stale.headers['x-console-secret-stale']).toBe('true')
+    const current = await send(loopbackPort, ACCOUNTS, { headers: { ...local, 'x-console-secret': TOKEN } })
+    const none = await send(loopbackPort, ACCOUNTS, { headers: local })
+    expect([current.headers['x-console-secret-stale'], none.headers['x-console-secret-stale']]).toEqual([
+      undefined,
+      undefined,
+    ])
+  })
 })
 
 describe('the configuration', () => {

@@ -23,6 +23,8 @@ export interface ConsoleSecretOptions {
 export interface ConsoleSecretGate {
   /** Whether the request carries the secret in X-Console-Secret: it comes from the console's own page. */
   carries(req: IncomingMessage): boolean
+  /** Whether the request carries a secret that is not this start's: the page is from before a restart. */
+  stale(req: IncomingMessage): boolean
   /** Why an /api or /console/* request is refused: the secret is required and not carried. */
   problem(req: IncomingMessage): Problem | undefined
   /**
@@ -59,6 +61,7 @@ export function consoleSecretGate({ value, required }: ConsoleSecretOptions): Co
     carries(req) ? undefined : refusal(required, req.headers[SECRET] !== undefined)
   return {
     carries,
+    stale: (req) => req.headers[SECRET] !== undefined && !carries(req),
     problem: (req) => (required ? notThePage(req) : undefined),
     notThePage,
     embedded: () => (required ? undefined : value),

@@ -54,6 +54,12 @@ export async function consoleFetch(input: Request | string, init: RequestInit = 
     input instanceof Request && input.body !== null && handedOver() !== undefined ? input.clone() : input
   const sent = consoleSecret()
   const response = await withSecret(input, init, sent)
+  if (response.headers.has(headerNames.consoleSecretStale) && handedOver() !== undefined) {
+    // Answered, though not as the page's own (its trace's signature withheld): the next requests send the
+    // new one, read once (unless another answer already had it read).
+    if (consoleSecret() === sent) void readHandedOverAgain(sent)
+    return response
+  }
   if (!(await refusesTheSecret(response))) return response
   if (handedOver() === undefined) return asked(response)
   const renewed = await readHandedOverAgain(sent)
@@ -87,9 +93,23 @@ async function refusesTheSecret(response: Response): Promise<boolean> {
  * This start's secret, read again from the page's index.html and kept in the page; or none there (the
  * server now asks for a printed one); or unread (no answer, or the secret refused: nothing to paste either).
  */
-async function readHandedOverAgain(
-  refused: string | undefined,
-): Promise<{ secret: string } | 'none' | 'unread'> {
+function readHandedOverAgain(refused: string | undefined): Promise<Renewal> {
+  // Once for the requests that meet the same stale secret while it is being read (a page's reads go out
+  // together); read again on a later one, as a read that failed may succeed then.
+  if (renewing !== undefined && renewing.refused === refused) return renewing.renewal
+  const renewal = readIndexHtml(refused)
+  const current = { refused, renewal }
+  renewing = current
+  void renewal.then(() => {
+    if (renewing === current) renewing = undefined
+  })
+  return renewal
+}
+
+type Renewal = { secret: string } | 'none' | 'unread'
+let renewing: { refused: string | undefined; renewal: Promise<Renewal> } | undefined
+
+async function readIndexHtml(refused: string | undefined): Promise<Renewal> {
   try {
     const page = await fetch('/', { cache: 'no-store', headers: { accept: 'text/html' } })
     if (!page.ok) return 'unread'

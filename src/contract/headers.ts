@@ -126,6 +126,11 @@ export const headerNames = {
    */
   consoleSecret: 'X-Console-Secret',
   /**
+   * On an answer to a request whose X-Console-Secret is another start's, where the secret is not required
+   * (loopback): the page is from before a restart, and its index.html now holds the new secret.
+   */
+  consoleSecretStale: 'X-Console-Secret-Stale',
+  /**
    * On every answer of the proxy's /api and /console/* routes: a fingerprint of what `/console/connection`
    * says (server/console-connection.ts), so a page notices from any answer that the proxy was restarted
    * onto another sandbox (src/api/proxy-answers.ts).

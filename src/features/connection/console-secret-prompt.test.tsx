@@ -95,6 +95,27 @@ describe('the console secret', () => {
     }
   })
 
+  it('a page whose reads the server answers as stale reads the new secret once, and sends it from then on', async () => {
+    document.head.innerHTML = `<meta name="${CONSOLE_SECRET_META}" content="c0ffee">`
+    const sent: (string | null)[] = []
+    const fetch = vi.fn(async (input: Request | string, init?: RequestInit) => {
+      if (input === '/') return indexHtml('feed42')
+      const secret = new Headers(init?.headers).get('X-Console-Secret')
+      sent.push(secret)
+      // On loopback a read without this start's secret is answered, its signature withheld, and said stale.
+      return new Response('{}', { headers: secret === 'feed42' ? {} : { 'X-Console-Secret-Stale': 'true' } })
+    })
+    vi.stubGlobal('fetch', fetch)
+
+    // Two reads in flight at once: the page reads index.html once for both, and sends neither again.
+    const answers = await Promise.all([consoleFetch(new Request(URL)), consoleFetch(new Request(URL))])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    await vi.waitFor(() => expect(document.head.innerHTML).toContain('feed42'))
+    await consoleFetch(new Request(URL))
+    expect(sent).toEqual(['c0ffee', 'c0ffee', 'feed42'])
+    expect(fetch.mock.calls.filter(([input]) => input === '/')).toHaveLength(1)
+  })
+
   it('asks for the printed token once a restarted server hands over none (CONSOLE_TOKEN=required)', async () => {
     document.head.innerHTML = `<meta name="${CONSOLE_SECRET_META}" content="c0ffee">`
     vi.stubGlobal(
