@@ -14,10 +14,33 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
  * (`../dist/`, `../.dev-identity/`, `../.sandbox-data/`) name the same folders from the bundle. */
 export const SERVER_BUNDLE = join(REPO_ROOT, 'dist-server', 'main.mjs')
 
+/**
+ * `npm run sign` (scripts/sign.ts) and `npm run probe` (server/probe/main.ts) bundled the same way, for the
+ * integration tests that run them some twenty times a run: 0.15 CPU s a run against 0.6 through tsx's
+ * loader (docs/benchmarks.md, "Stop 40"). The npm scripts themselves stay on tsx, which needs no build;
+ * what differs is only the loader, and a test that runs the command a user types (`npm run sign -- …`,
+ * server/standalone-sandbox.test.ts) still goes through it. Each at its source's depth below the
+ * repository, so the `.dev-identity/` each finds relative to its own module is the same folder.
+ */
+export const SIGN_BUNDLE = join(REPO_ROOT, 'dist-server', 'sign.mjs')
+export const PROBE_BUNDLE = join(REPO_ROOT, 'dist-server', 'probe', 'main.mjs')
+
 export async function buildServer(): Promise<void> {
+  await bundle(join(REPO_ROOT, 'server', 'main.ts'), SERVER_BUNDLE)
+}
+
+/** The two command-line tools' bundles (SIGN_BUNDLE, PROBE_BUNDLE). */
+export async function buildCommandLineTools(): Promise<void> {
+  await Promise.all([
+    bundle(join(REPO_ROOT, 'scripts', 'sign.ts'), SIGN_BUNDLE),
+    bundle(join(REPO_ROOT, 'server', 'probe', 'main.ts'), PROBE_BUNDLE),
+  ])
+}
+
+async function bundle(entryPoint: string, outfile: string): Promise<void> {
   const { outputFiles } = await build({
-    entryPoints: [join(REPO_ROOT, 'server', 'main.ts')],
-    outfile: SERVER_BUNDLE,
+    entryPoints: [entryPoint],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -31,7 +54,7 @@ export async function buildServer(): Promise<void> {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },
   })
-  mkdirSync(dirname(SERVER_BUNDLE), { recursive: true })
+  mkdirSync(dirname(outfile), { recursive: true })
   // Each file is renamed into place whole: a server that another suite starts meanwhile reads the old
   // bundle or the new one, never half of one.
   for (const file of outputFiles) {

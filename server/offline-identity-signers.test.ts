@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SIGN_BUNDLE } from '../scripts/build-server'
 import { createRequestSigner, parseCertificate } from '../src/signing'
 import { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
 import { OFFLINE_TEST_IDENTITY } from '../src/signing/offline-test-identity'
@@ -68,7 +69,7 @@ describe('with the offline test identity (issuer L=Tromsø), npm run sandbox ans
     const env = { ...process.env, TPP_CERT: join(dir, 'cert.pem'), TPP_KEY: join(dir, 'key.pem') }
     const run = promisify(execFile)
     const url = `http://127.0.0.1:${port}${ACCOUNTS}`
-    const { stdout } = await runNodeScript('scripts/sign.ts', ['POST', url, BODY], env)
+    const { stdout } = await runNodeScript(SIGN_BUNDLE, ['POST', url, BODY], env)
     const curl = stdout.split('\n').find((line) => line.startsWith('curl ')) ?? ''
     expect(curl).toContain('keyId="=?utf-8?B?')
     const answered = await run('bash', ['-c', `${curl} -s -o /dev/null -w '%{http_code}'`])

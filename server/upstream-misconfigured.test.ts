@@ -7,6 +7,7 @@ import { createServer as createNetServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PROBE_BUNDLE } from '../scripts/build-server'
 import { classifyProbe, PROBE_ACCOUNT_ID, type Verdict } from '../src/api/connection-test'
 import type { createNodeRequestSigner } from '../src/signing/node/node-signing-crypto'
 import { probeSandbox } from './probe/probe'
@@ -82,7 +83,7 @@ describe('SANDBOX_BASE_URL naming a port that does not speak HTTP', () => {
     )
     // npm run probe takes the base URL as its argument, and names that instead.
     const env = { ...process.env, TPP_CERT: join(dir, 'cert.pem'), TPP_KEY: join(dir, 'key.pem') }
-    const cli = await runNodeScript('server/probe/main.ts', [upstream], env).catch((error) => error)
+    const cli = await runNodeScript(PROBE_BUNDLE, [upstream], env).catch((error) => error)
     expect(cli.code).toBe(2)
     expect(cli.stdout).toContain(
       '  stopped early: GET /v1/sandbox/card-accounts: the upstream does not speak HTTP: check the scheme and port in the base URL given (HPE_INVALID_CONSTANT)\n',

@@ -5,6 +5,7 @@ import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PROBE_BUNDLE } from '../../scripts/build-server'
 import { bankProfileFileOf, personalityProfiles } from '../../src/contract/bank-profile'
 import { loadOrCreateDevIdentity } from '../identity'
 import { createSandboxService } from '../sandbox-service'
@@ -48,9 +49,7 @@ describe('npm run probe', () => {
   ])(
     'refuses %s in words, before sending anything',
     async (_what, args, words) => {
-      const refusal = await runNodeScript('server/probe/main.ts', [base, ...args], env).catch(
-        (error) => error,
-      )
+      const refusal = await runNodeScript(PROBE_BUNDLE, [base, ...args], env).catch((error) => error)
       expect(refusal.code).toBe(2)
       expect(refusal.stderr.trim()).toBe(words)
       expect(received).toBe(0)
@@ -69,7 +68,7 @@ describe('npm run probe --compare', () => {
       const saved = join(dir, 'platform-profile.json')
       writeFileSync(saved, JSON.stringify(bankProfileFileOf(personalityProfiles.platform, { source: url })))
       // Exit 0, or runNodeScript rejects.
-      const { stdout } = await runNodeScript('server/probe/main.ts', [url, '--compare', saved], env)
+      const { stdout } = await runNodeScript(PROBE_BUNDLE, [url, '--compare', saved], env)
       expect(stdout).not.toContain('changed:')
       expect(stdout).toContain(`same as ${saved} in every trait both checked\n`)
       expect(stdout).toContain('not checked this time: dateHeader, keyId\n')
