@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from './fixtures'
 import {
+  axeRulesIn,
   expectAccessible,
   inEachTheme,
   keepScreenshot,
@@ -183,7 +184,8 @@ test('presenter mode with a flow open is accessible in both themes', async ({ pa
   }
   await expect(page.getByRole('heading', { name: /^Request \d+ of \d+$/ })).toBeVisible()
   await inEachTheme(page, async (theme) => {
-    await expectAccessible(page, `presenter mode (${theme})`)
+    const rules = axeRulesIn(theme, true)
+    if (rules !== undefined) await expectAccessible(page, `presenter mode (${theme}, ${rules})`, rules)
     await screenshot(page, `presenter-${theme}`)
     await keepScreenshot(page, `issue13-presenter-${theme}`)
   })
