@@ -17,8 +17,16 @@ test.describe('with CONSOLE_TOKEN=required', () => {
   }) => {
     const token = /console token: ([0-9a-f]{48})/.exec(consoleServer?.output() ?? '')?.[1] ?? ''
     expect(token).not.toBe('')
+    const conditionsReads: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/console/conditions') conditionsReads.push(request.url())
+    })
     await page.goto('/')
     const field = page.getByLabel('Token', { exact: true })
+    // Asked with the page's first refusals, not 5 s on at the conditions' next poll: the question's chunk
+    // loaded after those answers had come, and the refusals had told no one.
+    await expect(field).toBeVisible()
+    expect(conditionsReads, 'reads of the conditions before the question').toHaveLength(1)
     await field.fill('0'.repeat(48))
     await page.getByRole('button', { name: 'Use this token' }).click()
     // The reloaded page is refused again: the question comes back rather than a page of 403s.

@@ -8,6 +8,8 @@ import { writeToStorage } from './settings-store'
 
 const STORAGE_KEY = 'sandbox-console-secret'
 const listeners = new Set<() => void>()
+/** A refusal asked for the token: told to a listener that comes later too (the prompt loads after the first reads). */
+let needed = false
 
 function pasted(): string | undefined {
   try {
@@ -37,6 +39,7 @@ export function rememberConsoleSecret(secret: string): void {
  */
 export function onConsoleSecretNeeded(listener: () => void): () => void {
   listeners.add(listener)
+  if (needed) listener()
   return () => listeners.delete(listener)
 }
 
@@ -74,6 +77,7 @@ function withSecret(input: Request | string, init: RequestInit, secret: string |
 }
 
 function asked(response: Response): Response {
+  needed = true
   for (const listener of listeners) listener()
   return response
 }
