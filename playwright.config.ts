@@ -74,7 +74,8 @@ export default defineConfig<ConsoleOptions>({
     { name: 'proxy', testIgnore: offlineOnly, use: { consoleMode: 'proxy' } },
   ],
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    // vite preview, uncompressed: e2e/preview-server.mjs.
+    command: `node e2e/preview-server.mjs ${port}`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 60_000,
