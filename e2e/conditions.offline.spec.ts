@@ -31,6 +31,8 @@ test("timeout: the console's own request timeout fires, says so, and Retry asks 
   const dialog = page.getByRole('dialog', { name: 'Conditions' })
   await dialog.getByRole('button', { name: 'Remove all' }).click()
   await dialog.getByRole('button', { name: 'Save conditions' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Conditions: / })).toHaveCount(0)
   await expect(noTransactions(page)).toBeVisible()
 })
 

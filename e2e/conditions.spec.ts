@@ -16,9 +16,10 @@ import { screenshot } from './support'
 
 // In proxy mode the rules a test saves hold for every account of the sandbox, which the worker's other
 // tests share: a test that passed removes them through the panel (a failed test's worker, and its server,
-// are replaced).
+// are replaced). Offline each test has a browser context, and so a sandbox, of its own: nothing to remove
+// (Remove all offline is conditions.offline.spec.ts's timeout test's).
 test.afterEach(async ({ page }, testInfo) => {
-  if (testInfo.status === testInfo.expectedStatus) await removeAllConditions(page)
+  if (modeOf(page) === 'proxy' && testInfo.status === testInfo.expectedStatus) await removeAllConditions(page)
 })
 
 test('503 with Retry-After: the exact answer, badged with its rule', async ({ page }) => {
