@@ -258,61 +258,62 @@ test('presenter mode at 683×450: a test condition’s badge is read whole, noth
 
 // A tester at 640×400 in presenter mode: the inspector's buttons broke their words over two lines ("Headers
 // and / bodies", "◀ / Older") and the bar took 156 px, then 200 (half the window) with a bad signature, whose
-// refusal ran past the window's bottom edge.
-for (const signature of ['Correct (default)', 'Bad signature']) {
-  test(`presenter mode at 640×400, signature ${signature}: the inspector keeps to a third, its buttons to a line`, async ({
+// refusal ran past the window's bottom edge. One page, signed correctly and then with a bad signature.
+test('presenter mode at 640×400, signed correctly and then badly: the inspector keeps to a third, its buttons to a line', async ({
+  page,
+}) => {
+  const window = { width: 640, height: 400 }
+  await page.setViewportSize(window)
+  await openConsole(page)
+  await fillTestData(page)
+  await page.keyboard.press('Alt+Shift+P')
+  const inspector = page.getByRole('region', { name: 'Request inspector' })
+  await expect(inspector.getByRole('heading', { name: /^Request \d+ of/ })).toBeVisible()
+  const refusal = inspector.getByText(/^✗ Refused: SIGNATURE_INVALID/)
+
+  for (const signature of ['Correct (default)', 'Bad signature']) {
+    await test.step(`signature ${signature}`, async () => {
+      if (signature === 'Bad signature') {
+        await (await signatureSwitch(page)).selectOption({ label: signature })
+        await page.keyboard.press('Escape')
+        await expect(refusal).toBeVisible()
+      }
+      const height = (await inspector.boundingBox())?.height ?? Number.POSITIVE_INFINITY
+      expect
+        .soft(height / window.height, `the inspector’s share of the window’s height (${signature})`)
+        .toBeLessThanOrEqual(0.32)
+      const buttons = inspector.getByRole('button')
+      await expect(buttons).toHaveCount(3)
+      for (const button of await buttons.all()) {
+        const name = await button.textContent()
+        // One line of its words: a line and its padding are under twice its type's size.
+        const heightInEms = await button.evaluate(
+          (element) =>
+            element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).fontSize),
+        )
+        expect(heightInEms, `the height of "${name}" in its type’s size (${signature})`).toBeLessThan(2)
+      }
+      // The names stay whole where the words on screen are fewer.
+      await expect(inspector.getByRole('button', { name: 'Headers and bodies' })).toBeVisible()
+      await expect(inspector.getByRole('button', { name: '◀ Older' })).toBeVisible()
+    })
+  }
+
+  // The refusal starts in sight, and the rest scrolls into the inspector under its buttons, not past the
+  // window's edge.
+  const refusalBox = await refusal.boundingBox()
+  expect(refusalBox?.y ?? Number.POSITIVE_INFINITY, 'the refusal’s top').toBeLessThan(window.height)
+  await inspector.hover()
+  await page.mouse.wheel(0, window.height)
+  await expect
+    .poll(async () => {
+      const [end, box] = [await refusal.boundingBox(), await inspector.boundingBox()]
+      return end && box ? end.y + end.height <= Math.min(box.y + box.height, window.height) : false
+    }, 'the refusal’s end in the inspector, in the window')
+    .toBe(true)
+  await expectOnScreen(
     page,
-  }) => {
-    const window = { width: 640, height: 400 }
-    await page.setViewportSize(window)
-    await openConsole(page)
-    await fillTestData(page)
-    await page.keyboard.press('Alt+Shift+P')
-    const inspector = page.getByRole('region', { name: 'Request inspector' })
-    await expect(inspector.getByRole('heading', { name: /^Request \d+ of/ })).toBeVisible()
-    const refusal = inspector.getByText(/^✗ Refused: SIGNATURE_INVALID/)
-    if (signature === 'Bad signature') {
-      await (await signatureSwitch(page)).selectOption({ label: signature })
-      await page.keyboard.press('Escape')
-      await expect(refusal).toBeVisible()
-    }
-
-    const height = (await inspector.boundingBox())?.height ?? Number.POSITIVE_INFINITY
-    expect
-      .soft(height / window.height, 'the inspector’s share of the window’s height')
-      .toBeLessThanOrEqual(0.32)
-    const buttons = inspector.getByRole('button')
-    await expect(buttons).toHaveCount(3)
-    for (const button of await buttons.all()) {
-      const name = await button.textContent()
-      // One line of its words: a line and its padding are under twice its type's size.
-      const heightInEms = await button.evaluate(
-        (element) =>
-          element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).fontSize),
-      )
-      expect(heightInEms, `the height of "${name}" in its type’s size`).toBeLessThan(2)
-    }
-    // The names stay whole where the words on screen are fewer.
-    await expect(inspector.getByRole('button', { name: 'Headers and bodies' })).toBeVisible()
-    await expect(inspector.getByRole('button', { name: '◀ Older' })).toBeVisible()
-    if (signature === 'Correct (default)') return
-
-    // The refusal starts in sight, and the rest scrolls into the inspector under its buttons, not past the
-    // window's edge.
-    const refusalBox = await refusal.boundingBox()
-    expect(refusalBox?.y ?? Number.POSITIVE_INFINITY, 'the refusal’s top').toBeLessThan(window.height)
-    await inspector.hover()
-    await page.mouse.wheel(0, window.height)
-    await expect
-      .poll(async () => {
-        const [end, box] = [await refusal.boundingBox(), await inspector.boundingBox()]
-        return end && box ? end.y + end.height <= Math.min(box.y + box.height, window.height) : false
-      }, 'the refusal’s end in the inspector, in the window')
-      .toBe(true)
-    await expectOnScreen(
-      page,
-      inspector.getByRole('button', { name: '◀ Older' }),
-      'Older, the refusal scrolled',
-    )
-  })
-}
+    inspector.getByRole('button', { name: '◀ Older' }),
+    'Older, the refusal scrolled',
+  )
+})
