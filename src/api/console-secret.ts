@@ -30,6 +30,8 @@ export function consoleSecret(): string | undefined {
 
 /** Keeps the token the user pasted (per origin, port included, so no other console's page reads it). */
 export function rememberConsoleSecret(secret: string): void {
+  // The question is answered: a listener that comes later is not told of the refusal that asked it.
+  needed = false
   writeToStorage("the console's token", () => localStorage.setItem(STORAGE_KEY, secret.trim()))
 }
 

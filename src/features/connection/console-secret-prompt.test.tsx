@@ -2,7 +2,7 @@
 // <meta> on loopback, else pasted by the user when the server refuses the page.
 import { fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { consoleFetch, onConsoleSecretNeeded } from '../../api/console-secret'
+import { consoleFetch, onConsoleSecretNeeded, rememberConsoleSecret } from '../../api/console-secret'
 import { createRequestLog, type RequestLogEntry } from '../../api/request-log'
 import { createTransport } from '../../api/transport'
 import { CONSOLE_SECRET_META } from '../../contract'
@@ -22,6 +22,9 @@ beforeAll(installModalDialogs)
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  // A refusal a test left unanswered would be told to the next test's question at once (the page keeps it
+  // for a question that loads after it): answered, as the user would.
+  rememberConsoleSecret('')
   localStorage.clear()
   document.head.innerHTML = ''
 })
@@ -58,6 +61,9 @@ describe('the console secret', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Use this token' }))
 
     expect(onSaved).toHaveBeenCalledOnce()
+    // Answered: a question that loads later (another mount, before the page reloads) does not ask again.
+    render(<ConsoleSecretPrompt onSaved={onSaved} />)
+    expect(screen.queryByRole('dialog')).toBeNull()
     fetch.mockClear()
     await consoleFetch(URL)
     expect(sentSecret(fetch)).toBe('feed42')
