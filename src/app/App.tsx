@@ -95,12 +95,7 @@ export function App({ mode, offlineError }: AppProps) {
     isSharedLinkFragment(location.hash) ? location.hash : undefined,
   )
   const selected = known.accounts.find((a) => a.view.resourceId === view.account)
-  // The account the address names, when the list that might have named it got no answer: not asked for.
-  const unanswered = view.account !== undefined && selected === undefined ? unansweredList(known) : undefined
-  const { missing, spoiled } = useOpenLinkedAccount(view.account, {
-    known: selected !== undefined,
-    waiting: known.pending || (known.list.isError && known.list.isFetching) || unanswered !== undefined,
-  })
+  const { missing, spoiled, unanswered } = useOpenLinkedAccount(view.account, selected !== undefined, known)
   const carriedMissing = useCarriedAccountMissing(mode, view.account, missing)
   const [viewAnswered, setViewAnswered] = useState(false)
   const onViewAnswered = useCallback(() => setViewAnswered(true), [])
@@ -575,15 +570,19 @@ function usePreloadTransactionsView(wanted: boolean) {
  */
 function useOpenLinkedAccount(
   wanted: string | undefined,
-  { known, waiting }: { known: boolean; waiting: boolean },
-): { missing: string | undefined; spoiled: ApiError | undefined } {
+  known: boolean,
+  accounts: KnownAccounts,
+): { missing: string | undefined; spoiled: ApiError | undefined; unanswered: Error | undefined } {
   const { mutate: open } = useOpenAccount()
   const [outcome, setOutcome] = useState<OpenOutcome>()
   const tried = useRef<string>(undefined)
   // A read the Signature switch spoiled is tried again once the switch is set otherwise.
   const tamper = useTamper()
+  // Not asked for while the list that may name it got no answer: it is its failure the page shows.
+  const unanswered = wanted !== undefined && !known ? unansweredList(accounts) : undefined
+  // Not before the list and the book are known (the account may be in them), nor while the list is read again.
+  const waiting = accounts.pending || accounts.list.isFetching || unanswered !== undefined
   useEffect(() => {
-    // Not before the list and the book are known: the account may be in them.
     if (waiting) return
     if (wanted === undefined || known) {
       tried.current = undefined
@@ -597,5 +596,6 @@ function useOpenLinkedAccount(
   return {
     missing: outcome?.kind === 'not-found' ? outcome.id : undefined,
     spoiled: outcome?.kind === 'spoiled' && outcome.id === wanted ? outcome.error : undefined,
+    unanswered,
   }
 }
