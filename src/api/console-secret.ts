@@ -59,13 +59,13 @@ export async function consoleFetch(input: Request | string, init: RequestInit = 
     input instanceof Request && input.body !== null && handedOver() !== undefined ? input.clone() : input
   const sent = consoleSecret()
   const response = await withSecret(input, init, sent)
-  if (response.headers.has(headerNames.consoleSecretStale) && handedOver() !== undefined) {
+  if (!(await refusesTheSecret(response))) {
     // Answered, though not as the page's own (its trace's signature withheld): the next requests send the
     // new one, read once (unless another answer already had it read).
-    if (consoleSecret() === sent) void readHandedOverAgain(sent)
+    const stale = response.headers.has(headerNames.consoleSecretStale)
+    if (stale && handedOver() !== undefined && consoleSecret() === sent) void readHandedOverAgain(sent)
     return response
   }
-  if (!(await refusesTheSecret(response))) return response
   if (handedOver() === undefined) return asked(response)
   const renewed = await readHandedOverAgain(sent)
   if (renewed === 'none') return asked(response)

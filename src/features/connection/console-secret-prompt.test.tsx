@@ -10,10 +10,14 @@ import { installModalDialogs } from '../../test/modal-dialog'
 import { ConsoleSecretPrompt } from './ConsoleSecretPrompt'
 
 const URL = 'http://console.test/api/v1/sandbox/card-accounts'
-const refused = () =>
+/** The server's refusal of the page's secret; `stale` when the page sent another start's (server/app.ts). */
+const refused = ({ stale = false } = {}) =>
   new Response(
     JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: 'X-Console-Secret' }] }),
-    { status: 403, headers: { 'content-type': 'application/json' } },
+    {
+      status: 403,
+      headers: { 'content-type': 'application/json', ...(stale ? { 'X-Console-Secret-Stale': 'true' } : {}) },
+    },
   )
 const sentSecret = (fetch: ReturnType<typeof vi.fn>) =>
   new Headers((fetch.mock.calls[0]?.[1] as RequestInit | undefined)?.headers).get('X-Console-Secret')
@@ -78,7 +82,7 @@ describe('the console secret', () => {
       if (input === '/') return indexHtml('feed42')
       const secret = new Headers(init?.headers).get('X-Console-Secret')
       sent.push({ secret, body: await (input as Request).text() })
-      return secret === 'feed42' ? new Response('{}', { status: 200 }) : refused()
+      return secret === 'feed42' ? new Response('{}', { status: 200 }) : refused({ stale: true })
     })
     vi.stubGlobal('fetch', fetch)
     const asked = vi.fn()
