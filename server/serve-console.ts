@@ -27,6 +27,7 @@ export type CheckedUpstream =
 const MAX_BODY_BYTES = 1024 * 1024
 const STATIC_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
 const SHUTDOWN_GRACE_MS = 5_000
+const CLOSE_IDLE_EVERY_MS = 50
 
 interface Upstream {
   baseUrl: URL
@@ -138,10 +139,22 @@ export async function serveConsole(
     if (stopping) process.exit(1)
     stopping = true
     console.log(`${signal}: finishing requests in flight (again to force)`)
-    for (const server of upstream.server ? [app, upstream.server] : [app]) {
+    const servers = upstream.server ? [app, upstream.server] : [app]
+    for (const server of servers) {
       server.close()
       server.closeIdleConnections()
     }
+    // A connection whose request was in flight stayed open once it was answered, for the page to send its
+    // next request on, which kept the process to the grace's end: each is closed as soon as it is idle,
+    // and one that brings a request meanwhile is closed with its answer.
+    for (const server of servers) {
+      server.on('request', (_request, response) => {
+        if (!response.headersSent) response.setHeader('connection', 'close')
+      })
+    }
+    setInterval(() => {
+      for (const server of servers) server.closeIdleConnections()
+    }, CLOSE_IDLE_EVERY_MS).unref()
     setTimeout(() => {
       app.closeAllConnections()
       upstream.server?.closeAllConnections()
