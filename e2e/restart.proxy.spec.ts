@@ -138,10 +138,18 @@ async function restartUnder(
   }
 }
 
+// The page's clock (page.clock) runs as time does, but where a test waits for the console's own timers, the
+// conditions' poll every 5 s and the question to a silent proxy every 2 s (src/api/proxy-return.ts), it
+// jumps ahead by one period: the timers fire as they would after that time idle, and the run does not sit
+// through it.
+const CONDITIONS_POLL_MS = 5_000
+const ASK_AGAIN_MS = 2_000
+
 test('while the proxy does not answer the header says so, and stops once it answers again', async ({
   page,
 }) => {
   const silent = page.getByRole('banner').getByText('Proxy not answering')
+  await page.clock.install()
   await restartUnder(
     page,
     async () => {
@@ -151,6 +159,7 @@ test('while the proxy does not answer the header says so, and stops once it answ
     },
     async () => {
       // Nothing clicked: the console asks the proxy until it answers, then reads the failed table again.
+      await page.clock.fastForward(ASK_AGAIN_MS)
       await expect(silent).toHaveCount(0)
       await expect(pages(page)).toContainText('Rows 1–')
     },
@@ -161,10 +170,15 @@ test('while the proxy does not answer the header says so, and stops once it answ
 // stayed calm until a click.
 test('an idle console notices the proxy stopped, with no click, and that it is back', async ({ page }) => {
   const silent = page.getByRole('banner').getByText('Proxy not answering')
+  await page.clock.install()
   await restartUnder(
     page,
-    () => expect(silent).toBeVisible(),
     async () => {
+      await page.clock.fastForward(CONDITIONS_POLL_MS)
+      await expect(silent).toBeVisible()
+    },
+    async () => {
+      await page.clock.fastForward(ASK_AGAIN_MS)
       await expect(silent).toHaveCount(0)
       await expect(pages(page)).toContainText('Rows 1–')
     },
