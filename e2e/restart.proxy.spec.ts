@@ -3,17 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startConsoleServer } from '../server/test-support/console-process'
-import { setCondition } from './conditions-support'
 import { expect, PLATFORM_UPSTREAM, test } from './fixtures'
-import {
-  accountLinks,
-  confirmPermanentFill,
-  createAccount,
-  fillAndOpenFirst,
-  pages,
-  screenshot,
-  tableRows,
-} from './support'
+import { accountLinks, confirmPermanentFill, fillAndOpenFirst, pages, screenshot, tableRows } from './support'
 
 // Proxy only: the local sandbox behind `npm start` keeps its data in a folder (SANDBOX_DATA), so a restart
 // of the console's server on the same folder answers with what was made before it.
@@ -183,31 +174,4 @@ test('an idle console notices the proxy stopped, with no click, and that it is b
       await expect(pages(page)).toContainText('Rows 1–')
     },
   )
-})
-
-// Stopped while the page's reads were on their way, `npm start` took five seconds more to exit (half the
-// stops of this file's restarts): each connection, once answered, stayed open for the page's next request
-// until the shutdown's grace closed them all. It closes each as soon as its answer is sent.
-test('a stop with a read in flight ends once the read is answered, not when the grace runs out', async ({
-  page,
-}) => {
-  const server = await startConsoleServer()
-  try {
-    await page.goto(server.url)
-    await createAccount(page, { maskedPan: '400000******0042', currency: 'EUR' })
-    await setCondition(page, 'Latency', async (rule) => {
-      await rule.getByLabel('Min ms').fill('1000')
-      await rule.getByLabel('Max ms').fill('1000')
-    })
-    const held = page.waitForRequest((request) => /\/transactions\?/.test(request.url()))
-    await page.getByRole('radio', { name: 'pending' }).check()
-    await held
-  } catch (error) {
-    await server.stop()
-    throw error
-  }
-  const stopping = Date.now()
-  await server.stop()
-  // The read is held a second; the grace is five (server/serve-console.ts): 5,018 ms before the fix.
-  expect(Date.now() - stopping, 'ms from SIGTERM to the exit').toBeLessThan(4_000)
 })
