@@ -155,6 +155,11 @@ export default defineConfig({
     // integration lane's files wait on child processes and sockets, and a third worker fills those waits
     // (full run 79–88 s against 90–95 s, alternated on a quiet machine: docs/benchmarks.md#test-loop-issue-20).
     maxWorkers: 3,
+    // Each lane is a Vite server of its own that transforms the modules its files import, every run. Kept
+    // on disk (node_modules/.experimental-vitest-cache, keyed by each module's source, the config and the
+    // lockfile), a run after the first transforms only what changed: Vitest's own process took 8.8 and 9.6
+    // CPU s of a `test:fast` run against 15.2 to 18.3 (docs/benchmarks.md#test-loop-issue-20, stop 40).
+    experimental: { fsModuleCache: true },
     // `npx vitest run` runs every lane; `--project` picks some (`npm run test:fast`: all but slow).
     projects: [
       // Not isolated either: its files leave no state behind (globals are unstubbed after each test) and pass
