@@ -140,14 +140,12 @@ export async function serveConsole(
     stopping = true
     console.log(`${signal}: finishing requests in flight (again to force)`)
     const servers = upstream.server ? [app, upstream.server] : [app]
-    for (const server of servers) {
-      server.close()
-      server.closeIdleConnections()
-    }
     // A connection whose request was in flight stayed open once it was answered, for the page to send its
     // next request on, which kept the process to the grace's end: each is closed as soon as it is idle,
     // and one that brings a request meanwhile is closed with its answer.
     for (const server of servers) {
+      server.close()
+      server.closeIdleConnections()
       server.on('request', (_request, response) => {
         if (!response.headersSent) response.setHeader('connection', 'close')
       })
