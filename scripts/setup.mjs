@@ -9,9 +9,11 @@ const installed = 'node_modules/.package-lock.json'
 if (!existsSync(installed) || statSync('package-lock.json').mtimeMs > statSync(installed).mtimeMs) {
   // `npm ci` installs exactly the committed lockfile and never rewrites it, so a fresh clone stays clean
   // (`npm install` would add whatever the registry lists beyond the lockfile). It deletes node_modules
-  // first, hence only when the check above finds it missing or older than the lockfile.
+  // first, hence only when the check above finds it missing or older than the lockfile. The lockfile names
+  // every package's tarball and hash, so a cached one needs no new look at the registry: `--prefer-offline`
+  // took 25.7 and 40.9 s against 30.8 and 51.0 s, alternated (docs/benchmarks.md, "Stop 41").
   console.log('setup: installing the locked dependencies (npm ci)')
-  run('npm', ['ci', '--no-audit', '--no-fund'])
+  run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'])
 }
 
 // Debian packages the project's commands need beyond npm: Chromium's headless shell for Playwright and
