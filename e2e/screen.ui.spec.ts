@@ -43,14 +43,17 @@ test('From and To can be typed by keyboard; an impossible date says so next to t
   expect(booked.length).toBeGreaterThan(0)
   for (const day of booked) expect(day >= isoDay(-5), `${day} is on or after From`).toBe(true)
 
-  // Feb 30 does not exist: nothing is applied, and the field says so in words once left.
+  // Feb 30 does not exist: nothing is applied, and the field says so in words once typing rests, before
+  // the field is left (the first Tab stops on its own calendar button, the second leaves it).
   await to.focus()
   await page.keyboard.type('02302026')
-  // The first Tab stops on the field's own calendar button; the second leaves the field.
-  await page.keyboard.press('Tab')
-  await page.keyboard.press('Tab')
-  await expect(page.getByText('To is not a real date: the day does not exist in that month')).toBeVisible()
+  const impossible = page.getByText('To is not a real date: the day does not exist in that month')
+  await expect(impossible).toBeVisible()
+  await expect(to).toBeFocused()
   await expect(to).toHaveAttribute('aria-invalid', 'true')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(impossible).toBeVisible()
   expect(search(page).get('to')).toBeNull()
   expect(search(page).get('from')).toBe(isoDay(-5))
 

@@ -30,7 +30,8 @@ interface DateFilterProps {
  * date once every part holds something (`0002-11-11` while the year is typed, `2026-01-15` on the way from
  * January to November), so what is typed is applied when typing pauses, on Enter or when the field is
  * left, and only a complete date in a sane range; the picker's choice, typed by no one, at once. What is
- * not a date is said in words when the user leaves the field (not while typing).
+ * not a date is said in words at the same moments (not at each key): a tester who typed 02/30/2026 and
+ * pressed Tab once, which stops on the field's own calendar button, saw no word and an unfiltered table.
  */
 export function DateFilter({ label, applied, onApply, onUnreadable }: DateFilterProps) {
   const id = useId()
@@ -56,7 +57,14 @@ export function DateFilter({ label, applied, onApply, onUnreadable }: DateFilter
     const next = entry.kind === 'date' ? entry.value : undefined
     if (next !== applied) onApply(next)
   }
-  const applyTyped = useEffectEvent(apply)
+  const settleEntry = (entry: DateEntry) => {
+    const words = dateEntryProblem(label, entry)
+    setProblem(words)
+    onUnreadable(words !== undefined)
+    // Left holding no date, the field filters by nothing, and so do the URL and the table.
+    apply(words === undefined ? entry : { kind: 'empty' })
+  }
+  const applyTyped = useEffectEvent(settleEntry)
   useEffect(() => {
     if (typed === undefined) return
     const timer = setTimeout(() => applyTyped(typed), TYPING_PAUSE_MS)
@@ -66,12 +74,7 @@ export function DateFilter({ label, applied, onApply, onUnreadable }: DateFilter
   const settle = (field: HTMLInputElement) => {
     // Tab's key goes up on the next control: a choice from the picker after it must not wait as typed.
     keyDown.current = false
-    const entry = readDateEntry(field.value, field.validity.badInput)
-    const words = dateEntryProblem(label, entry)
-    setProblem(words)
-    onUnreadable(words !== undefined)
-    // Left holding no date, the field filters by nothing, and so do the URL and the table.
-    apply(words === undefined ? entry : { kind: 'empty' })
+    settleEntry(readDateEntry(field.value, field.validity.badInput))
   }
 
   return (
@@ -101,8 +104,13 @@ export function DateFilter({ label, applied, onApply, onUnreadable }: DateFilter
           if (e.key === 'Enter') settle(e.currentTarget)
           else keyDown.current = true
         }}
-        onKeyUp={() => {
+        onKeyUp={(e: KeyboardEvent<HTMLInputElement>) => {
           keyDown.current = false
+          // Parts the browser cannot read as a date (02/30, a missing year) change no value and so fire no
+          // change: the key that left them starts the wait. Not Tab or Shift, which only move the focus.
+          const field = e.currentTarget
+          if (e.key !== 'Tab' && e.key !== 'Shift' && field.validity.badInput)
+            setTyped({ kind: 'unreadable' })
         }}
       />
       {problem ? (
