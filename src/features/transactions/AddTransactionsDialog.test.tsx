@@ -349,7 +349,8 @@ it.each(['541', '54111'])(
 
     await dialog.findByRole('combobox', {
       name: 'Row 1 MCC',
-      description: 'MCC of digits must have 4 (an ISO 18245 code), e.g. 5411',
+      description:
+        'MCC made of digits must be exactly 4 digits (an ISO 18245 code), e.g. 5411; a code with letters, as the platform’s "BOB", may have 1 to 4 characters',
     })
     expect(screen.getByText('Requests (0)')).toBeDefined()
     expect(await storedTransactions(sandbox, account.resourceId)).toEqual([])

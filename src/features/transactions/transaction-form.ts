@@ -278,7 +278,8 @@ const formTransaction = (today: IsoDate | undefined) =>
       if (mccWrong) {
         all.push({
           path: ['merchantCategoryCode'],
-          message: 'merchantCategoryCode of digits must have 4 (an ISO 18245 code), e.g. 5411',
+          message:
+            'merchantCategoryCode made of digits must be exactly 4 digits (an ISO 18245 code), e.g. 5411; a code with letters, as the platform’s "BOB", may have 1 to 4 characters',
           input: mcc,
         })
       }
