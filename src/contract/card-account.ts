@@ -27,11 +27,16 @@ export const LONGER_NAME_MAX = 70
 /** Masked digits: "*" in our examples, "x" in the platform's (1234xxxxxxxx4321). */
 const MASKED_PAN = /^[0-9*xX]{12,19}$/
 
+const MASKED_PAN_RULE = '12 to 19 characters of digits and "*" (or "x"), e.g. 525412******3241'
+
+/** An empty one is told it is required, as an empty amount is (amount.ts), rather than the rule alone. */
 const maskedPan = z.string({ error: textTypeError('maskedPan', ', e.g. 525412******3241') }).check(
-  z.regex(
-    MASKED_PAN,
-    'maskedPan must be 12 to 19 characters of digits and "*" (or "x"), e.g. 525412******3241',
-  ),
+  z.regex(MASKED_PAN, {
+    error: (issue) =>
+      issue.input === ''
+        ? `maskedPan is required: ${MASKED_PAN_RULE}`
+        : `maskedPan must be ${MASKED_PAN_RULE}`,
+  }),
   z.refine(
     (pan) => /[*xX]/.test(pan),
     'maskedPan must mask the middle digits with "*" or "x": never send a full card number',

@@ -38,6 +38,20 @@ it('marks a masked PAN that shows every digit with the rule it breaks, and sends
   expect(onCreated).not.toHaveBeenCalled()
 })
 
+// A first-time tester pressed Create account on the empty form and read the PAN's format, not that it was
+// missing, where an empty amount says "is required".
+it('says an empty masked PAN is required, with the rule to type it by', async () => {
+  const { user, dialog, sandbox } = await openDialog()
+  await user.click(dialog.getByRole('button', { name: 'Create account' }))
+
+  await dialog.findByRole('textbox', {
+    name: 'Masked PAN',
+    description:
+      /Masked PAN is required: 12 to 19 characters of digits and "\*" \(or "x"\), e\.g\. 525412\*{6}3241/,
+  })
+  expect(await sandbox.listCardAccounts()).toEqual([])
+})
+
 it("says which fields are required, without the browser's own bubble", async () => {
   const { dialog } = await openDialog()
   const required = (name: string) => dialog.getByLabelText(name).getAttribute('aria-required')
