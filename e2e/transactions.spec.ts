@@ -106,8 +106,8 @@ test('add booked and pending transactions, single and batch; a failing batch nam
   await dialog.getByLabel('Row 2 transaction date', { exact: true }).fill(isoDay(0))
   await dialog.getByRole('button', { name: 'Add 3 transactions' }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByRole('status')).toHaveText('3 transactions created')
-  // The pending row is only visible with "both": the view switched so the new rows are on screen.
+  // The pending row is only visible with "both": the view switched so the new rows are on screen, and says so.
+  await expect(page.getByRole('status')).toHaveText('3 transactions created; Status set to both to show them')
   await expect(page.getByRole('radio', { name: 'both' })).toBeChecked()
   await screenshot(page, 'transactions-created')
   const rows = await tableRows(page)

@@ -13,6 +13,7 @@ import {
   markRecent,
   SettleDialog,
   type TransactionFormRow,
+  viewChangeSaid,
   viewShowing,
 } from '../features/transactions'
 import { useDeletion } from '../features/use-deletion'
@@ -147,8 +148,10 @@ function AddTransactions({ account, initial, onClose }: DialogProps['add-transac
           return
         }
         markRecent(stored.flatMap((tx) => (tx.cardTransactionId === undefined ? [] : [tx.cardTransactionId])))
-        setView(viewShowing(parseView(location.search), stored, booksOnly))
-        announce(count + notListed)
+        const before = parseView(location.search)
+        const after = viewShowing(before, stored, booksOnly)
+        setView(after)
+        announce(count + notListed + viewChangeSaid(before, after))
       }}
     />
   )

@@ -7,7 +7,7 @@ export { markRecent } from './recent'
 export type { DeletableRow } from './rows'
 export type { TransactionFormRow } from './transaction-form'
 export { ADD_TRANSACTIONS_ID } from './view-action-ids'
-export { viewShowing } from './view-showing'
+export { viewChangeSaid, viewShowing } from './view-showing'
 
 // The form brings react-hook-form with it: loaded when first opened.
 export const AddTransactionsDialog = lazyChunk(() =>

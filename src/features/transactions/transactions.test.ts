@@ -11,7 +11,7 @@ import {
   transactionBody,
   transactionFormSchema,
 } from './transaction-form'
-import { viewShowing } from './view-showing'
+import { viewChangeSaid, viewShowing } from './view-showing'
 
 describe('amounts', () => {
   it('shows the wire string with its sign, never re-rounded', () => {
@@ -242,6 +242,10 @@ describe('the transaction form', () => {
       from: '2026-11-01',
       to: undefined,
     })
+    expect(viewChangeSaid(view, viewShowing(view, [tx('booked', '2026-11-05')]))).toBe('')
+    expect(viewChangeSaid(view, viewShowing(view, [tx('pending', '2026-11-20')]))).toBe(
+      '; Status set to both, To cleared to show them',
+    )
     // A bank that books only lists no pending one: booked stays, and its dates are the booked ones'.
     const mixed = [tx('booked', '2026-11-05'), tx('pending', '2026-11-20')]
     expect(viewShowing(parseView('?status=both&from=2026-11-01&to=2026-11-10'), mixed, true)).toEqual({

@@ -28,3 +28,18 @@ export function viewShowing(
     to: view.to !== undefined && last !== undefined && last > view.to ? undefined : view.to,
   }
 }
+
+/**
+ * What the move made by `viewShowing` changed of the filters, said after "N transactions created": a
+ * tester saw the Status filter turn to both, and a date cleared, with no word of either.
+ */
+export function viewChangeSaid(before: ViewState, after: Partial<ViewState>): string {
+  const changes = [
+    ...(after.status !== undefined && after.status !== before.status
+      ? [`Status set to ${after.status}`]
+      : []),
+    ...(before.from !== undefined && after.from === undefined ? ['From cleared'] : []),
+    ...(before.to !== undefined && after.to === undefined ? ['To cleared'] : []),
+  ]
+  return changes.length === 0 ? '' : `; ${changes.join(', ')} to show them`
+}
