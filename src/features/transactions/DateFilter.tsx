@@ -64,10 +64,10 @@ export function DateFilter({ label, applied, onApply, onUnreadable }: DateFilter
     // Left holding no date, the field filters by nothing, and so do the URL and the table.
     apply(words === undefined ? entry : { kind: 'empty' })
   }
-  const applyTyped = useEffectEvent(settleEntry)
+  const settleTyped = useEffectEvent(settleEntry)
   useEffect(() => {
     if (typed === undefined) return
-    const timer = setTimeout(() => applyTyped(typed), TYPING_PAUSE_MS)
+    const timer = setTimeout(() => settleTyped(typed), TYPING_PAUSE_MS)
     return () => clearTimeout(timer)
   }, [typed])
 
