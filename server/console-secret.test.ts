@@ -1,8 +1,7 @@
 // Who may use the proxy and who gets full signatures: the per-start console secret, sent by the console's
 // page as the X-Console-Secret header (never a cookie, never in a URL), and the Host check, over real sockets.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CONSOLE_SECRET_META } from '../src/contract'
@@ -11,11 +10,12 @@ import { type ConsoleServer, startConsoleServer } from './test-support/console-p
 import { fakeApp } from './test-support/fake-app'
 import { fakeUpstream } from './test-support/fake-upstream'
 import { close, json, listen, send, traceOf } from './test-support/http'
+import { tempFolder } from './test-support/temp-folder'
 
 const ACCOUNTS = '/api/v1/sandbox/card-accounts'
 const TOKEN = 'c0ffee'.repeat(8)
 const upstream = fakeUpstream()
-const staticDir = mkdtempSync(join(tmpdir(), 'console-secret-'))
+const staticDir = tempFolder('console-secret-')
 writeFileSync(join(staticDir, 'index.html'), '<!doctype html><html><head><title>c</title></head></html>')
 let upstreamPort = 0
 /** CONSOLE_TOKEN=required under devbox.example: the user pastes the secret. */

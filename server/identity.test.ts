@@ -1,14 +1,14 @@
 import { spawnSync } from 'node:child_process'
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { type AddressInfo, createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { SERVER_BUNDLE } from '../scripts/build-server'
 import { type IdentityFiles, loadIdentity, loadOrCreateDevIdentity } from './identity'
+import { tempFolder } from './test-support/temp-folder'
 
-const dir = mkdtempSync(join(tmpdir(), 'console-identity-'))
+const dir = tempFolder('console-identity-')
 const devDir = join(dir, 'dev')
 const file = (name: string, content: string) => {
   const path = join(dir, name)
@@ -24,8 +24,6 @@ beforeAll(async () => {
   cert = join(devDir, 'tpp-cert.pem')
   key = join(devDir, 'tpp-key.pem')
 }, 30_000)
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const load = (files: Partial<IdentityFiles>) => loadIdentity({ certPath: cert, keyPath: key, ...files })
 

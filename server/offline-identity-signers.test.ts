@@ -2,9 +2,8 @@
 // keyId must travel RFC 2047-encoded (spec §5.3), which `npm run sandbox` now insists on, so each one's
 // request must still be answered 2xx there. The Postman script's run is server/postman-collection.test.ts.
 import { execFile } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,9 +17,15 @@ import { createSandboxService } from './sandbox-service'
 import { readStandaloneSettings } from './standalone-sandbox'
 import { close, listen, send } from './test-support/http'
 import { runNodeScript } from './test-support/node-script'
+import { tempFolder } from './test-support/temp-folder'
 
 const ACCOUNTS = '/v1/sandbox/card-accounts'
 const BODY = JSON.stringify({ maskedPan: '525412******3241', currency: 'NOK', customerNumber: '13039319955' })
+/** The offline TEST identity as the files TPP_CERT and TPP_KEY name. */
+const folder = tempFolder('offline-identity-')
+const identity = { certPath: join(folder, 'cert.pem'), keyPath: join(folder, 'key.pem') }
+writeFileSync(identity.certPath, OFFLINE_TEST_IDENTITY.certificatePem)
+writeFileSync(identity.keyPath, OFFLINE_TEST_IDENTITY.privateKeyPem)
 let server: Server
 let port: number
 
@@ -53,20 +58,14 @@ describe('with the offline test identity (issuer L=Tromsø), npm run sandbox ans
   })
 
   it("the proxy's signer (node:crypto, as server/main.ts builds it)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'offline-identity-'))
-    writeFileSync(join(dir, 'cert.pem'), OFFLINE_TEST_IDENTITY.certificatePem)
-    writeFileSync(join(dir, 'key.pem'), OFFLINE_TEST_IDENTITY.privateKeyPem)
-    const identity = await loadIdentity({ certPath: join(dir, 'cert.pem'), keyPath: join(dir, 'key.pem') })
-    const { headers } = await createNodeRequestSigner(identity).sign(request())
+    const loaded = await loadIdentity(identity)
+    const { headers } = await createNodeRequestSigner(loaded).sign(request())
     expectEncodedKeyId(headers.Signature)
     expect((await send(port, ACCOUNTS, { method: 'POST', headers, body: BODY })).status).toBe(201)
   })
 
   it('npm run sign, its printed curl run by curl', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'offline-identity-'))
-    writeFileSync(join(dir, 'cert.pem'), OFFLINE_TEST_IDENTITY.certificatePem)
-    writeFileSync(join(dir, 'key.pem'), OFFLINE_TEST_IDENTITY.privateKeyPem)
-    const env = { ...process.env, TPP_CERT: join(dir, 'cert.pem'), TPP_KEY: join(dir, 'key.pem') }
+    const env = { ...process.env, TPP_CERT: identity.certPath, TPP_KEY: identity.keyPath }
     const run = promisify(execFile)
     const url = `http://127.0.0.1:${port}${ACCOUNTS}`
     const { stdout } = await runNodeScript(SIGN_BUNDLE, ['POST', url, BODY], env)

@@ -1,16 +1,14 @@
 // `npm start` keeps the local sandbox's data across a restart on the same data folder, and says where it is.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { privateBody } from '../src/test/sandbox-calls'
 import { startConsoleServer } from './test-support/console-process'
+import { tempFolder } from './test-support/temp-folder'
 
 const ACCOUNTS = '/api/v1/sandbox/card-accounts'
 const CLOCK = '/api/v1/sandbox-console/clock'
-const dataDir = mkdtempSync(join(tmpdir(), 'restart-'))
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+const dataDir = tempFolder('restart-')
 
 const listed = async (url: string) => {
   const answer = await fetch(`${url}${ACCOUNTS}`)

@@ -1,13 +1,12 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SIGN_BUNDLE } from '../scripts/build-server'
 import { asArgument, hostileTexts, readAsBash } from '../src/test/shell-echo'
 import { loadOrCreateDevIdentity } from './identity'
 import { runNodeScript } from './test-support/node-script'
+import { tempFolder } from './test-support/temp-folder'
 
-const dir = mkdtempSync(join(tmpdir(), 'sign-identity-'))
+const dir = tempFolder('sign-identity-')
 const env = { ...process.env, TPP_CERT: join(dir, 'tpp-cert.pem'), TPP_KEY: join(dir, 'tpp-key.pem') }
 const sign = (...args: string[]) => runNodeScript(SIGN_BUNDLE, args, env)
 

@@ -1,8 +1,7 @@
 // `npm run probe` checks what it can before it sends anything: each request creates data at the bank or
 // counts against its limits; and --compare tells a bank that changed from a trait not checked this time.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROBE_BUNDLE } from '../../scripts/build-server'
@@ -12,8 +11,9 @@ import { createSandboxService } from '../sandbox-service'
 import { readStandaloneSettings } from '../standalone-sandbox'
 import { close, listen } from '../test-support/http'
 import { runNodeScript } from '../test-support/node-script'
+import { tempFolder } from '../test-support/temp-folder'
 
-const dir = mkdtempSync(join(tmpdir(), 'probe-cli-'))
+const dir = tempFolder('probe-cli-')
 const env = { ...process.env, TPP_CERT: join(dir, 'tpp-cert.pem'), TPP_KEY: join(dir, 'tpp-key.pem') }
 // Stands in for the bank: it only counts what reaches it.
 let received = 0
