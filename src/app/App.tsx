@@ -26,7 +26,12 @@ import { FillButton } from '../features/data-tools/FillButton'
 import { type FillTestData, useFillTestData } from '../features/data-tools/fill'
 import { dropFlowRun, FlowsPanel, flowRunKept } from '../features/flows'
 import { Inspector } from '../features/inspector/Inspector'
-import { isPresenterShortcut, usePresenter, useTogglePresenter } from '../features/presenter'
+import {
+  isPresenterShortcut,
+  useFirstRowsInSight,
+  usePresenter,
+  useTogglePresenter,
+} from '../features/presenter'
 import { isSharedLinkFragment, useReloadOnSharedLink } from '../features/share/shared-link-fragment'
 import { ADD_TRANSACTIONS_ID, type DeletableRow, type TransactionFormRow } from '../features/transactions'
 import { UnexpectedAnswer } from '../features/UnexpectedAnswer'
@@ -90,6 +95,7 @@ export function App({ mode, offlineError }: AppProps) {
   const [flowsOpen, setFlowsOpen] = useState(flowRunKept)
   usePresenterShortcut()
   usePreloadTransactionsView(view.account !== undefined)
+  useFirstRowsInSight(view.account)
   useReloadOnSharedLink()
   const [sharedLink, setSharedLink] = useState(() =>
     isSharedLinkFragment(location.hash) ? location.hash : undefined,

@@ -7,6 +7,7 @@ import { useAnnounce, useClearAnnouncement } from '../../ui/announcer'
 import { consoleDateTime } from '../../ui/dates'
 import { FilePicker } from '../../ui/FilePicker'
 import { focusedOpener, returnFocus } from '../../ui/focus-return'
+import { scrollIntoSightWhenShown, settledTableOrAlert } from '../../ui/in-sight'
 import { useHeightProperty } from '../../ui/use-height-property'
 import { useMediaQuery } from '../../ui/use-media-query'
 import { count, downloadConsoleFile } from '../data-tools'
@@ -15,7 +16,6 @@ import { showInInspector } from '../inspector'
 import { parseView, useView, type ViewState } from '../view-state'
 import { useArrowKeys } from './arrow-keys'
 import { keepFlowRun, startOfPanel } from './flow-run'
-import { bringStepDataIntoView } from './in-sight'
 import { forgetFlowRun, keptFlowRun } from './kept-run'
 import { RecordDialog } from './RecordDialog'
 import { recordableRequests } from './record'
@@ -181,7 +181,9 @@ export function FlowsPanel({ onClose }: { onClose: () => void }) {
     const lost = focused === null || focused === document.body || focused === nextButton.current
     if (at > 0 && nextButton.current?.disabled && lost) backButton.current?.focus()
   }, [at])
-  useEffect(() => (at > 0 ? bringStepDataIntoView() : undefined), [at])
+  // On a short screen (presenter mode at 800×600) the account's heading, buttons, filters and chart fill the
+  // main area above the table: the audience would see no amount of the step's answer without this.
+  useEffect(() => (at > 0 ? scrollIntoSightWhenShown(settledTableOrAlert) : undefined), [at])
 
   const close = () => {
     forgetFlowRun()

@@ -17,4 +17,5 @@ export {
   usePresenterSetting,
   useTogglePresenter,
 } from './presenter'
+export { useFirstRowsInSight } from './rows-in-sight'
 export { useShortScreen } from './short-screen'
