@@ -165,6 +165,8 @@ test('presenter mode at 800×600: an account opened shows the audience its first
   for (const row of [0, 1, 2]) {
     await expectOnScreen(page, rows.nth(row).locator('td.col-amount'), `row ${row + 1}'s amount`)
   }
+  // The same tester read "Restauran / ts" and "Commute / r": the category and Details keep their words whole.
+  expect(await wordsBrokenOverLines(rows.locator('td:is(.col-mcc, .col-details)'))).toEqual([])
   // The other account, from the list folded above the table, as a presenter picks it.
   await page.getByRole('button', { name: /^List \(2\)/ }).click()
   await page
@@ -186,6 +188,26 @@ function centreSeen(locator: Locator): Promise<boolean> {
     const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
     return top !== null && (element.contains(top) || top.contains(element))
   })
+}
+
+/** Each word of the cells' text that a line break cuts in two. */
+function wordsBrokenOverLines(cells: Locator): Promise<string[]> {
+  return cells.evaluateAll((elements) =>
+    elements.flatMap((cell) => {
+      const broken: string[] = []
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange()
+          range.setStart(node, word.index)
+          range.setEnd(node, word.index + word[0].length)
+          if (new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1)
+            broken.push(word[0])
+        }
+      }
+      return broken
+    }),
+  )
 }
 
 // A README-only tester at 800×600 without presenter mode: the panel took 240 px (its picker, heading,
