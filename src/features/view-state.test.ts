@@ -42,6 +42,17 @@ describe('a link the view cannot apply as it stands', () => {
     ])
   })
 
+  it('reads a row number written with leading zeros as it is, and names one too large for any sandbox', () => {
+    expect(parseView('?offset=0050&limit=010')).toMatchObject({ offset: 50, limit: 10 })
+    expect(viewCorrections('?offset=0050&limit=010')).toEqual([])
+    expect(parseView('?offset=2147483647').offset).toBe(2_147_483_647)
+    expect(viewCorrections('?offset=2147483647')).toEqual([])
+    expect(viewCorrections(`?offset=2147483648&limit=${'9'.repeat(30)}`)).toEqual([
+      'Offset is more than the largest a sandbox takes, 2,147,483,647: starting at the first row.',
+      'Page size of 30 digits is more than the largest offered: showing 200 rows a page.',
+    ])
+  })
+
   it('reads the first of a parameter given twice, and says so', () => {
     const search = '?account=acc-1&account=xyz&status=pending&status=booked'
     expect(parseView(search)).toMatchObject({ account: 'acc-1', status: 'pending' })

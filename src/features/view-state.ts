@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
-import { type BookingStatus, bookingStatuses, isCalendarDate, type TransactionsParams } from '../contract'
+import {
+  type BookingStatus,
+  bookingStatuses,
+  INT32_MAX,
+  isCalendarDate,
+  type TransactionsParams,
+} from '../contract'
 
 /** The view is the URL: `?account=…&status=booked&from=…&to=…&offset=50&limit=50&fix=1`. */
 export interface ViewState {
@@ -17,11 +23,14 @@ const DEFAULT_PAGE_SIZE = 50
 /** A bigger page is not offered: thousands of rows at once make the table unusable. */
 export const MAX_PAGE_SIZE = Math.max(...PAGE_SIZES)
 
+/** A value of digits only, leading zeros and all ("050" is 50), from `min` to the wire's int32 maximum. */
 function wholeNumber(value: string | null, min: number): number | undefined {
-  if (value === null || !/^[0-9]{1,9}$/.test(value)) return undefined
-  const n = Number(value)
-  return n >= min ? n : undefined
+  const n = digits(value)
+  return n !== undefined && n >= min && n <= INT32_MAX ? n : undefined
 }
+
+const digits = (value: string | null) =>
+  value !== null && /^[0-9]+$/.test(value) ? Number(value) : undefined
 
 function date(value: string | null): string | undefined {
   return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value) ? value : undefined
@@ -78,15 +87,20 @@ export function viewCorrections(search: string): string[] {
       notes.push(`${label} “${value}” is not a real date in the form YYYY-MM-DD: no ${label} date applied.`)
   }
   const offset = q.get('offset')
-  if (offset !== null && offset !== String(view.offset))
+  const skipped = digits(offset)
+  if (skipped !== undefined && skipped > INT32_MAX)
+    notes.push(
+      `Offset is more than the largest a sandbox takes, ${INT32_MAX.toLocaleString('en')}: starting at the first row.`,
+    )
+  else if (offset !== null && skipped !== view.offset)
     notes.push(`Offset “${offset}” is not a row number: starting at the first row.`)
   const limit = q.get('limit')
-  const asked = wholeNumber(limit, 1)
+  const asked = digits(limit)
   if (asked !== undefined && asked > MAX_PAGE_SIZE)
     notes.push(
-      `Page size ${asked.toLocaleString('en')} is more than the largest offered: showing ${MAX_PAGE_SIZE} rows a page.`,
+      `Page size ${Number.isSafeInteger(asked) ? asked.toLocaleString('en') : `of ${limit?.length} digits`} is more than the largest offered: showing ${MAX_PAGE_SIZE} rows a page.`,
     )
-  else if (limit !== null && limit !== String(view.limit))
+  else if (limit !== null && asked !== view.limit)
     notes.push(`Page size “${limit}” is not a number of rows: showing ${view.limit} rows a page.`)
   return notes
 }
