@@ -86,6 +86,12 @@ export function viewCorrections(search: string): string[] {
     if (value !== null && value !== '' && value !== view[key])
       notes.push(`${label} “${value}” is not a real date in the form YYYY-MM-DD: no ${label} date applied.`)
   }
+  return [...notes, ...pageNotes(q, view)]
+}
+
+/** Why the link's offset or page size is not the view's. */
+function pageNotes(q: URLSearchParams, view: ViewState): string[] {
+  const notes: string[] = []
   const offset = q.get('offset')
   const skipped = digits(offset)
   if (skipped !== undefined && skipped > INT32_MAX)
