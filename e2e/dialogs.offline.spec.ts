@@ -271,6 +271,23 @@ async function expectReadable(dialog: Locator, title: string | RegExp) {
   expect(sideways, `${name} scrolls sideways`).toBe(false)
 }
 
+/**
+ * A question the dialog asks (Discard what you typed?) is read whole: its words' first and last lines are
+ * what the page shows there. At 800×600 a tester saw it squeezed under the form, its words scrolled away.
+ */
+async function expectQuestionWhole(dialog: Locator, name: string | RegExp) {
+  const question = dialog.locator('.discard-question [role="alert"]')
+  if ((await question.count()) === 0) return
+  const whole = await question.evaluate((words) => {
+    const box = words.getBoundingClientRect()
+    return [box.top + 2, box.bottom - 2].every((y) => {
+      const seen = document.elementFromPoint(box.left + 4, y)
+      return seen !== null && words.contains(seen)
+    })
+  })
+  expect.soft(whole, `${name}: its question is read whole`).toBe(true)
+}
+
 /** axe on the part of the page in `scope`, in each theme (support.ts's `axeRulesIn`). */
 async function expectAccessibleInEachTheme(page: Page, scope: string, name: string, colours: boolean) {
   await inEachTheme(page, async (theme) => {
@@ -290,6 +307,7 @@ async function sweep(page: Page, { axe, colours }: { axe: boolean; colours: bool
     await expectReadable(dialog, name)
     if (axe) {
       await provoke?.(page, dialog)
+      await expectQuestionWhole(dialog, name)
       await expectAccessibleInEachTheme(page, 'dialog[open]', String(name), colours)
       if (close) await close(dialog)
       else await page.keyboard.press('Escape')
