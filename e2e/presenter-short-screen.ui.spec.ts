@@ -14,6 +14,7 @@ import {
   swapAmounts,
   tabUntil,
   whereFocusIs,
+  wordsBrokenOverLines,
   ZOOMED_LAPTOP,
 } from './support'
 
@@ -188,26 +189,6 @@ function centreSeen(locator: Locator): Promise<boolean> {
     const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
     return top !== null && (element.contains(top) || top.contains(element))
   })
-}
-
-/** Each word of the cells' text that a line break cuts in two. */
-function wordsBrokenOverLines(cells: Locator): Promise<string[]> {
-  return cells.evaluateAll((elements) =>
-    elements.flatMap((cell) => {
-      const broken: string[] = []
-      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
-      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
-          const range = document.createRange()
-          range.setStart(node, word.index)
-          range.setEnd(node, word.index + word[0].length)
-          if (new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1)
-            broken.push(word[0])
-        }
-      }
-      return broken
-    }),
-  )
 }
 
 // A README-only tester at 800×600 without presenter mode: the panel took 240 px (its picker, heading,

@@ -446,3 +446,23 @@ export async function tabUntil(page: Page, target: Locator, key: 'Tab' | 'Shift+
   }
   await expect(target).toBeFocused()
 }
+
+/** Each word of the cells' text that a line break cuts in two. */
+export function wordsBrokenOverLines(cells: Locator): Promise<string[]> {
+  return cells.evaluateAll((elements) =>
+    elements.flatMap((cell) => {
+      const broken: string[] = []
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange()
+          range.setStart(node, word.index)
+          range.setEnd(node, word.index + word[0].length)
+          if (new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1)
+            broken.push(word[0])
+        }
+      }
+      return broken
+    }),
+  )
+}
