@@ -180,6 +180,12 @@ test('presenter mode at 800×600: an account opened shows the audience its first
   for (const row of [0, 1, 2]) {
     await expectOnScreen(page, rows.nth(row).locator('td.col-amount'), `the second account's row ${row + 1}`)
   }
+  // Back, onto the first account with its list unfolded as it was left: the page, then taller than the
+  // window, scrolled the header out of sight with the table.
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: /Kari Nordmann/ })).toBeAttached()
+  await expect.poll(() => centreSeen(rows.first().locator('td.col-amount')), "row 1's amount").toBe(true)
+  await expectOnScreen(page, page.getByRole('combobox', { name: 'Mode' }), 'the Mode select')
 })
 
 /** Whether what the page shows at the centre of `locator`'s box is it: in the window, under no bar. */

@@ -1,20 +1,23 @@
-/** By default the least scroll that shows it; taller than the area, its top comes first. */
-const scrollTheLeast = (target: Element) => target.scrollIntoView({ block: 'nearest' })
+/**
+ * Where the target is to go, or nothing where it is in sight as it is. By default the least scroll that
+ * shows it; taller than the area, its top comes first.
+ */
+type Placement = (target: Element) => ScrollLogicalPosition | undefined
 
 /**
- * Brings what `find` picks in the main area into sight with `scroll`, once it is on screen: it may come with
- * an answer still on its way, so the main area is watched until it does. Returns the way to stop.
+ * Brings what `find` picks in the main area into sight, placed by `placement`, once it is on screen: it may
+ * come with an answer still on its way, so the main area is watched until it does. Returns the way to stop.
  */
 export function scrollIntoSightWhenShown(
   find: (main: HTMLElement) => Element | null,
-  scroll: (target: Element) => void = scrollTheLeast,
+  placement: Placement = () => 'nearest',
 ): () => void {
   const main = document.querySelector('main')
   if (!main) return () => {}
   let stopKeeping = () => {}
   const show = () => {
     const target = find(main)
-    if (target) stopKeeping = keepInSight(main, target, scroll)
+    if (target) stopKeeping = keepInSight(main, target, placement)
     return target !== null
   }
   const observer = new MutationObserver(() => {
@@ -35,11 +38,15 @@ const TAKING_OVER = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
  * takes over: the layout is still settling when it is first shown (presenter mode's type, the inspector's
  * bar measured, a chunk's content arriving), and a scroll measured before that leaves it out of sight.
  */
-function keepInSight(main: HTMLElement, target: Element, scroll: (target: Element) => void): () => void {
+function keepInSight(main: HTMLElement, target: Element, placement: Placement): () => void {
   // Every browser the console supports has one; a test's DOM has neither it nor a layout to scroll.
   if (typeof ResizeObserver === 'undefined') return () => {}
+  const scroll = () => {
+    const block = placement(target)
+    if (block !== undefined) scrollInMain(main, target, block)
+  }
   // Its first call, as it starts observing, is the first scroll.
-  const resized = new ResizeObserver(() => scroll(target))
+  const resized = new ResizeObserver(scroll)
   resized.observe(main)
   resized.observe(target)
   const stop = () => {
@@ -48,6 +55,20 @@ function keepInSight(main: HTMLElement, target: Element, scroll: (target: Elemen
   }
   for (const type of TAKING_OVER) addEventListener(type, stop, { capture: true, passive: true })
   return stop
+}
+
+/**
+ * Scrolls the main area alone where it scrolls on its own, as it does beside the header and the inspector:
+ * `scrollIntoView` moves every scrolled box around the target, and where the page itself was taller than the
+ * window (presenter mode at 800×600 with the account list unfolded) it also scrolled the header out of
+ * sight. On a one-column page the page is what scrolls.
+ */
+function scrollInMain(main: HTMLElement, target: Element, block: ScrollLogicalPosition): void {
+  const page = document.scrollingElement
+  const pageAt = page?.scrollTop ?? 0
+  target.scrollIntoView({ block })
+  const mainScrolls = getComputedStyle(main).overflowY !== 'visible' && main.scrollHeight > main.clientHeight
+  if (page && mainScrolls) page.scrollTop = pageAt
 }
 
 /** The main area's table once it holds its answer (a busy table still shows the rows from before), or the refusal shown in its place. */

@@ -8,9 +8,9 @@ const FIRST_ROWS = 3
  * half), unless its first rows are on screen already (useFirstRowsInSight). Returns the way to stop.
  */
 export function showFirstRows(): () => void {
-  return scrollIntoSightWhenShown(settledTableOrAlert, (shown) => {
-    if (shown.tagName !== 'TABLE' || !firstRowsInSight(shown)) shown.scrollIntoView({ block: 'start' })
-  })
+  return scrollIntoSightWhenShown(settledTableOrAlert, (shown) =>
+    shown.tagName === 'TABLE' && firstRowsInSight(shown) ? undefined : 'start',
+  )
 }
 
 /** Whether the first rows are on screen, neither outside the window nor under a bar kept over the page. */
