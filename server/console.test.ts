@@ -1,9 +1,6 @@
 // The whole chain over real sockets: client -> console (proxy) -> local upstream that verifies every signature.
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localToday } from '../src/contract'
 import { createRequestSigner, parseCertificate } from '../src/signing'
@@ -13,8 +10,9 @@ import { createApp } from './app'
 import { type DevIdentity, loadOrCreateDevIdentity } from './identity'
 import { type LocalUpstream, startLocalUpstream } from './local-upstream'
 import { close, json, listen, send, traceOf } from './test-support/http'
+import { tempFolder } from './test-support/temp-folder'
 
-const dir = mkdtempSync(join(tmpdir(), 'console-identity-'))
+const dir = tempFolder('console-identity-')
 let dev: DevIdentity
 let upstream: LocalUpstream
 let app: Server
@@ -43,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await close(app)
   await close(upstream.server)
-  rmSync(dir, { recursive: true, force: true })
 })
 
 // A new X-Request-ID for each request: the proxy never signs one twice.

@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,9 +10,10 @@ import { createSandboxHandlers } from '../src/sandbox-http/handlers'
 import { openApiJson } from '../vite.config'
 import { fakeApp } from './test-support/fake-app'
 import { close, json, listen, send } from './test-support/http'
+import { tempFolder } from './test-support/temp-folder'
 import { createSandboxServer } from './upstream'
 
-const dir = mkdtempSync(join(tmpdir(), 'console-openapi-'))
+const dir = tempFolder('console-openapi-')
 const servers: Server[] = []
 let sandboxPort = 0
 let consolePort = 0
@@ -43,7 +43,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(servers.map(close))
-  rmSync(dir, { recursive: true, force: true })
 })
 
 describe('/openapi.json', () => {

@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from './app'
 import { fakeSign, fakeUpstream } from './test-support/fake-upstream'
 import { close, listen, send } from './test-support/http'
+import { tempFolder } from './test-support/temp-folder'
 
-const dist = mkdtempSync(join(tmpdir(), 'console-headers-'))
+const dist = tempFolder('console-headers-')
 const HTML = '<!doctype html><script>fetch("/api/v1/sandbox/card-accounts", {method: "POST"})</script>'
 const upstream = fakeUpstream((_req, res) => {
   res.writeHead(200, {
@@ -40,7 +40,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([close(app), close(upstream.server)])
-  rmSync(dist, { recursive: true, force: true })
 })
 
 describe("the console's own pages", () => {

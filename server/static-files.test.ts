@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fakeApp } from './test-support/fake-app'
 import { close, listen, parseRaw, send, sendRaw } from './test-support/http'
+import { tempFolder } from './test-support/temp-folder'
 
-const parent = mkdtempSync(join(tmpdir(), 'console-static-'))
+const parent = tempFolder('console-static-')
 const dist = join(parent, 'dist')
 let app: Server
 let port = 0
@@ -24,7 +24,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await close(app)
-  rmSync(parent, { recursive: true, force: true })
 })
 
 describe('the built console', () => {
