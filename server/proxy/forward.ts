@@ -78,7 +78,10 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   const { baseUrl, sign, connectTimeoutMs, totalTimeoutMs, maxBodyBytes } = options
   const transport = baseUrl.protocol === 'https:' ? https : http
   // Signing dominates the cost of a request; reusing upstream connections keeps the rest small.
-  const agent = new transport.Agent({ keepAlive: true, maxSockets: 256 })
+  const readAgent = new transport.Agent({ keepAlive: true, maxSockets: 256 })
+  // An upstream may close an idle connection just as it is reused: a read is then sent again, a write never
+  // (docs/decisions.md#upstream-connections), so a write gets a connection of its own.
+  const writeAgent = new transport.Agent({ keepAlive: false, maxSockets: 256 })
   const origin = baseUrl.origin
   const prefix = baseUrl.pathname.replace(/\/+$/, '')
   const requestIds = signedRequestIds({
@@ -182,7 +185,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         method: ex.method,
         path: ex.path,
         headers: ex.headers,
-        agent,
+        agent: ex.method === 'GET' ? readAgent : writeAgent,
       })
       let settled = false
       /** The upstream's response, once its head has arrived. */
@@ -312,7 +315,13 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   /** A link into the upstream's sandbox paths (Location, an href), as the console's /api path to the same. */
   const consoleLink = (link: string) => consolePathOfLink(link, { origin, prefix })
 
-  return { forward, close: () => agent.destroy() }
+  return {
+    forward,
+    close: () => {
+      readAgent.destroy()
+      writeAgent.destroy()
+    },
+  }
 }
 
 /**
