@@ -367,6 +367,31 @@ test('at 683×450 the account list is above the table, folded, one click away', 
   await keepScreenshot(page, 'account-list-683x450')
 })
 
+test('at 683×450 an account chosen by keyboard from the folded list takes the focus with it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 683, height: 450 })
+  await openConsole(page)
+  await fillTestData(page)
+  const sidebar = page.getByRole('complementary')
+  await sidebar.getByRole('button', { name: 'List (2) ▾' }).focus()
+  await page.keyboard.press('Enter')
+  // The account not on screen: choosing the one shown changes nothing.
+  const chosen = sidebar
+    .getByRole('listitem')
+    .getByRole('link')
+    .and(page.locator(':focus:not([aria-current])'))
+  for (let tabs = 0; tabs < 6 && (await chosen.count()) === 0; tabs++) await page.keyboard.press('Tab')
+  const number = (await chosen.textContent())?.slice(0, 6) ?? ''
+  await page.keyboard.press('Enter')
+  // The chosen link folds away with the list: the focus goes to the account it opened, not to the page.
+  await expect(page.getByRole('heading', { name: new RegExp(`^${number}`) })).toBeVisible()
+  await expect(sidebar.getByRole('button', { name: 'List (2) ▾' })).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByRole('main')).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('main').locator(':focus')).toHaveCount(1)
+})
+
 // A keyboard tester at 800×600 Tabbed to the last "PSD2: 4 reads a day" (summarizeTransactions) and pressed
 // Enter: the rule it added, shown above it, pushed the focused button behind the pinned Save conditions /
 // Remove all / Cancel.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import {
   type ApiError,
   hasStorageTrouble,
@@ -287,6 +287,8 @@ function accountActions(dialogs: ReturnType<typeof useConsoleDialogs>, account: 
   }
 }
 
+const FOLD_ID = 'sidebar-fold'
+
 /** The account list with its actions and, once the main area has its first answer, the Data tools. */
 function Sidebar({
   known,
@@ -317,6 +319,13 @@ function Sidebar({
   const oneColumn = usePresenter() || narrow
   const [listOpenAt, setListOpenAt] = useState<string | null>(null)
   const listFolded = oneColumn && !emptySandbox && listOpenAt !== (account ?? '')
+  // An account chosen by keyboard folds away with the list: the focus follows it to the main area rather
+  // than fall to the page's body, so the next Tab reaches the account's first action.
+  useLayoutEffect(() => {
+    if (listFolded && document.getElementById(FOLD_ID)?.contains(document.activeElement)) {
+      document.getElementById('main')?.focus({ preventScroll: true })
+    }
+  }, [listFolded])
   return (
     <aside className="sidebar" aria-labelledby="accounts-heading">
       <div className="sidebar-head">
@@ -339,7 +348,7 @@ function Sidebar({
         {accountShown ? <SkipToAddTransaction /> : null}
       </div>
       <StatusMessage place="accounts" />
-      <div id="sidebar-fold" className="sidebar-fold" hidden={listFolded}>
+      <div id={FOLD_ID} className="sidebar-fold" hidden={listFolded}>
         <AccountListState known={known} besideAnAccount={accountShown || listFailureInMain} />
         {known.pending ? null : (
           <AccountList
@@ -379,12 +388,7 @@ function SidebarActions({
         + New
       </button>
       {fold ? (
-        <button
-          type="button"
-          aria-expanded={!fold.folded}
-          aria-controls="sidebar-fold"
-          onClick={fold.onToggle}
-        >
+        <button type="button" aria-expanded={!fold.folded} aria-controls={FOLD_ID} onClick={fold.onToggle}>
           {fold.folded ? `List (${fold.count}) ▾` : 'Hide list ▴'}
         </button>
       ) : null}
