@@ -392,6 +392,22 @@ test('at 683×450 an account chosen by keyboard from the folded list takes the f
   await expect(page.getByRole('main').locator(':focus')).toHaveCount(1)
 })
 
+test('at 683×450 a scenario loaded from the folded list gives the focus to its account', async ({ page }) => {
+  await page.setViewportSize({ width: 683, height: 450 })
+  await openConsole(page)
+  await fillTestData(page)
+  const sidebar = page.getByRole('complementary')
+  await sidebar.getByRole('button', { name: 'List (2) ▾' }).click()
+  await sidebar.getByRole('button', { name: 'Scenarios…' }).click()
+  const scenarios = page.getByRole('dialog', { name: 'Scenarios' })
+  await scenarios.getByRole('row', { name: /^Empty private customer/ }).getByRole('button', { name: 'Load' }).click()
+  await scenarios.getByRole('button', { name: 'Replace and load' }).click()
+  await expect(scenarios).toBeHidden()
+  // Scenarios… folded away with the list as the scenario's account opened: the focus goes to that account.
+  await expect(sidebar.getByRole('button', { name: 'List (1) ▾' })).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByRole('main')).toBeFocused()
+})
+
 // A keyboard tester at 800×600 Tabbed to the last "PSD2: 4 reads a day" (summarizeTransactions) and pressed
 // Enter: the rule it added, shown above it, pushed the focused button behind the pinned Save conditions /
 // Remove all / Cancel.
