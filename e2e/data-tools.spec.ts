@@ -5,6 +5,9 @@ import { fillTestData, openAccount, openConsole, pages, screenshot } from './sup
 // data-tools.offline.spec.ts.
 
 test('generate 1,000 transactions in chunks with progress; a run can be cancelled', async ({ page }) => {
+  // A cap on how long a stuck run takes to fail: two Generate runs and five pages of 200 rows took 72 s in
+  // a fresh clone beside another (load 22), past the config's 60 s.
+  test.setTimeout(180_000)
   await openConsole(page)
   const [, logistics = ''] = await fillTestData(page)
   await openAccount(page, logistics)
