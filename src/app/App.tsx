@@ -41,6 +41,7 @@ import { ChunkBoundary, ViewChunkBoundary } from '../ui/ChunkBoundary'
 import { lazyChunk, preloadedChunk } from '../ui/lazy-chunk'
 import { useIdleAfter } from '../ui/use-idle-after'
 import { useMediaQuery } from '../ui/use-media-query'
+import { DataTools, useDataToolsBesideEmptyState } from './data-tools-chunk'
 import { ConsoleDialogs, useConsoleDialogs } from './dialogs'
 import { Header } from './Header'
 import { offlineProfiles } from './offline-profiles'
@@ -70,9 +71,6 @@ const TransactionsView = transactionsView.Component
 const StorageNotices = lazyChunk(() => import('../features/StorageNotices').then((m) => m.StorageNotices))
 // A page opened on an account fetches it at once, while the offline sandbox starts, not after the first render.
 if (new URLSearchParams(location.search).has('account')) transactionsView.preload()
-// The sidebar's Data tools (export, import, reset, scenarios, with the import's refusal words) are not needed
-// to show an account: they load once the main area has its first answer, as the chart's bars do.
-const DataTools = lazyChunk(() => import('../features/data-tools/DataTools').then((m) => m.DataTools))
 // Read once per page load, and answered once (useCarriedAccountMissing): a later Open of it is a request.
 let carriedAccount = takeCarriedAccount()
 
@@ -108,9 +106,13 @@ export function App({ mode, offlineError }: AppProps) {
   // The main area has what it was opened for: the account's first page, the account's absence, or the list.
   const mainShown =
     view.account === undefined ? !known.pending : selected ? viewAnswered : missing === view.account
-  const dataToolsDue = useIdleAfter(mainShown)
   // The empty state's buttons replace the sidebar's New, Open and Fill: one button per action on screen.
   const emptySandbox = view.account === undefined && !known.pending && known.accounts.length === 0
+  const oneColumn = useOneColumn()
+  const { dataToolsDue, emptyStateShown } = useDataToolsBesideEmptyState(useIdleAfter(mainShown), {
+    emptySandbox,
+    oneColumn,
+  })
 
   const onFilled = (first: string | undefined) => {
     if (first === undefined || selected !== undefined) return
@@ -153,6 +155,7 @@ export function App({ mode, offlineError }: AppProps) {
         accountShown={selected !== undefined}
         listFailureInMain={unanswered !== undefined}
         emptySandbox={emptySandbox}
+        oneColumn={oneColumn}
         dataToolsDue={dataToolsDue}
         fill={fill}
         onFilled={onFilled}
@@ -171,7 +174,7 @@ export function App({ mode, offlineError }: AppProps) {
             mode={mode}
             onFirstAnswer={onViewAnswered}
           />
-        ) : emptySandbox ? (
+        ) : emptyStateShown ? (
           <EmptySandbox
             noList={known.noList}
             onNew={() => dialogs.open('new-account')}
@@ -296,6 +299,7 @@ function Sidebar({
   accountShown,
   listFailureInMain,
   emptySandbox,
+  oneColumn,
   dataToolsDue,
   fill,
   onFilled,
@@ -307,16 +311,15 @@ function Sidebar({
   /** The list's failure is the main area's too (an account it would have named was not asked for). */
   listFailureInMain: boolean
   emptySandbox: boolean
+  /** A narrow window, 200 % zoom or presenter mode: the account list sits above the table. */
+  oneColumn: boolean
   dataToolsDue: boolean
   fill: FillTestData
   onFilled: (first: string | undefined) => void
 }) {
   const dialogs = useConsoleDialogs()
-  // One column (a narrow window, 200 % zoom, presenter mode): the account list sits above the table,
-  // folded to its head row, so it is one click away rather than below the whole table or, in front of an
-  // audience, gone. Choosing an account folds it again.
-  const narrow = useMediaQuery(ONE_COLUMN)
-  const oneColumn = usePresenter() || narrow
+  // One column: the account list sits above the table, folded to its head row, so it is one click away
+  // rather than below the whole table or, in front of an audience, gone. Choosing an account folds it again.
   const [listOpenAt, setListOpenAt] = useState<string | null>(null)
   const listFolded = oneColumn && !emptySandbox && listOpenAt !== (account ?? '')
   // An account chosen by keyboard folds away with the list: the focus follows it to the main area rather
@@ -524,6 +527,12 @@ const copyToOffline = {
 }
 
 /** Alt+Shift+P turns presenter mode on or off from anywhere, a dialog included. */
+/** A narrow window, 200 % zoom or presenter mode: one column, the account list above the main area. */
+function useOneColumn(): boolean {
+  const narrow = useMediaQuery(ONE_COLUMN)
+  return usePresenter() || narrow
+}
+
 function usePresenterShortcut() {
   const togglePresenter = useTogglePresenter()
   useEffect(() => {

@@ -34,11 +34,12 @@ export function lazyChunk<P extends object>(
  * first render even then, and React holds a boundary's content back until 300 ms after its fallback
  * showed: the transactions view's queries started that much later (docs/benchmarks.md). Each mount keeps
  * the component it started with, so a chunk arriving later never remounts what is on screen. `preload`
- * starts the fetch; a failure is the lazy component's to report when it asks itself.
+ * starts the fetch and settles when it ends, either way; a failure is the lazy component's to report when
+ * it asks itself. `loaded` says whether the component is in.
  */
 export function preloadedChunk<P extends object>(
   load: () => Promise<ComponentType<P>>,
-): { Component: ComponentType<P>; preload: () => void } {
+): { Component: ComponentType<P>; preload: () => Promise<void>; loaded: () => boolean } {
   let loaded: ComponentType<P> | undefined
   let loading: Promise<ComponentType<P>> | undefined
   const once = () => {
@@ -56,8 +57,11 @@ export function preloadedChunk<P extends object>(
   }
   return {
     Component,
-    preload: () => {
-      once().catch(() => {})
-    },
+    preload: () =>
+      once().then(
+        () => {},
+        () => {},
+      ),
+    loaded: () => loaded !== undefined,
   }
 }
