@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createAccount, openConsole, pages } from './support'
+import { createAccount, openConsole } from './support'
 
 // One account open in two tabs of one browser, "Generate 1,000" clicked in both at once: the
 // in-browser sandbox of each tab writes to the one IndexedDB database, and every row must be kept
@@ -47,29 +47,6 @@ test('two tabs generating at once store every row, each with its own id', async 
   expect(ids).toHaveLength(2000)
   expect(new Set(ids).size).toBe(2000)
   await expect(other.getByRole('status')).toHaveText('Exported 1 card account and 2,000 transactions')
-})
-
-test("a tab shows another tab's new account and transactions without a reload", async ({ page, context }) => {
-  await openConsole(page)
-  const other = await context.newPage()
-  await openConsole(other)
-  await expect(other.getByRole('heading', { name: 'No card accounts yet' })).toBeVisible()
-
-  await createAccount(page, { maskedPan: '400000******0003', name: 'Made elsewhere' })
-  const link = other.getByRole('complementary').getByRole('link', { name: /Made elsewhere/ })
-  await expect(link).toBeVisible()
-  await link.click()
-  await other.getByRole('radio', { name: 'both' }).check()
-  const rows = other.getByRole('table', { name: /^Transactions of/ }).locator('tbody tr')
-  await expect(rows).toHaveCount(0)
-
-  const dialog = await openGenerate(page, 3)
-  await dialog.getByLabel('Number of transactions').fill('12')
-  await dialog.getByRole('button', { name: 'Generate 12' }).click()
-  await expect(dialog.getByText('Done: 12 of 12 transactions created.')).toBeVisible()
-
-  await expect(rows).not.toHaveCount(0)
-  await expect(pages(other)).toContainText('of 12')
 })
 
 // A tester switched one tab to Proxy; the other, still offline, came back from a reload in Proxy mode,

@@ -34,6 +34,7 @@ async function boot() {
     book: createAccountBook(localStorage),
     conditionOf: requestConditionOf(mode, offline?.firedCondition),
     settings: createApiSettings(sessionStorage),
+    otherTabs: true,
   })
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')

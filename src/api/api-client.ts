@@ -125,6 +125,11 @@ export interface ApiClientOptions {
   timeoutMs?: (() => number) | undefined
   /** Where the settings live: sessionStorage in the app; memory when not given (tests). */
   settings?: ApiSettings | undefined
+  /**
+   * Proxy mode: tells the other tabs of this browser of the proxy's writes, and hears theirs; in the app,
+   * not when not given (tests).
+   */
+  otherTabs?: boolean | undefined
 }
 
 /** Built once at start by the composition root, once the mode's runtime (offline, its worker) is up. */
@@ -135,10 +140,11 @@ export function createApiClient({
   conditionOf = async () => undefined,
   timeoutMs = () => readRequestTimeoutMs(),
   settings = createApiSettings(),
+  otherTabs = false,
 }: ApiClientOptions): ApiClient {
   const log = createRequestLog()
   const deletion = createDeletionRefusals()
-  const proxyAnswers = createProxyAnswers()
+  const proxyAnswers = createProxyAnswers({ otherTabs: otherTabs && mode === 'proxy' })
   const transport = createTransport({ mode, log, offline, timeoutMs, conditionOf, proxyAnswers })
   // The operations follow the Signature switch; the connection test probes as signed, unspoiled.
   const send = tamperingWith(settings.tamper, transport)

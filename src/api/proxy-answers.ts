@@ -1,8 +1,14 @@
 import { headerNames } from '../contract'
 import { consoleFetch } from './console-secret'
 
-/** What the page learns from the proxy's answers: it is back after none came, or it serves another sandbox. */
-export type ProxyNews = 'back' | 'other-sandbox'
+/**
+ * What the page learns from the proxy's answers: it is back after none came, it serves another sandbox, or
+ * it took a write from another tab of this browser.
+ */
+export type ProxyNews = 'back' | 'other-sandbox' | 'written-by-another-tab'
+
+/** Where the tabs of this browser on one proxy say that it took a write of theirs. */
+const WRITES_CHANNEL = 'sandbox-console:proxy-writes'
 
 /**
  * What the proxy's answers say about it, for the API client that heard them (each client its own, as its
@@ -12,7 +18,7 @@ export type ProxyNews = 'back' | 'other-sandbox'
  * Nothing is asked for this: the console's own requests tell it, the operations through the transport and
  * the requests to the proxy's own routes through `ask`.
  */
-export function createProxyAnswers() {
+export function createProxyAnswers({ otherTabs = false }: { otherTabs?: boolean } = {}) {
   let answering = true
   let connectionTag: string | undefined
   const watchers = new Set<() => void>()
@@ -20,6 +26,11 @@ export function createProxyAnswers() {
   const tell = (news: ProxyNews) => {
     for (const listener of listeners) listener(news)
   }
+  // Offline, the in-browser sandbox's store tells the other tabs of a write (src/sandbox/storage/
+  // indexeddb-store.ts). By proxy the data is the upstream's, and only the tab that wrote knows of it.
+  const writes =
+    otherTabs && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(WRITES_CHANNEL) : undefined
+  writes?.addEventListener('message', () => tell('written-by-another-tab'))
   const setAnswering = (value: boolean) => {
     answering = value
     for (const watcher of watchers) watcher()
@@ -57,6 +68,10 @@ export function createProxyAnswers() {
     },
     noAnswer,
     heard,
+    /** The proxy took a write of this tab's: the other tabs of this browser on it are told. */
+    wrote(): void {
+      writes?.postMessage('written')
+    },
     /**
      * A request to one of the proxy's own routes (`/console/*`), told both ways: its answer is heard, and
      * none at all says the proxy stopped. No test condition applies to these routes (only to operations),

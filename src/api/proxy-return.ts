@@ -3,6 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react'
 import { CONSOLE_CONNECTION_PATH } from '../contract'
 import { useApiClient } from './api-context'
 import { queryKeys } from './keys'
+import { readAgain } from './read-again'
 
 /** How often a console that lost its proxy asks whether it is back. */
 const ASK_EVERY_MS = 2_000
@@ -33,20 +34,35 @@ export function useProxyAnswering(onOtherSandbox: () => void): boolean {
     retry: false,
     gcTime: 0,
   })
-  useEffect(
-    () =>
-      proxyAnswers.onNews((news) => {
-        if (news === 'back') {
-          void client.invalidateQueries({ predicate: (query) => query.state.status === 'error' })
-          return
-        }
-        // Every query, a read under way too: its answer may come from the new sandbox, but the answers it
-        // holds are the old one's, and a page that judged by them took a 404 of the new sandbox for an
-        // account deleted here ("no longer in the sandbox") in one run of two. A read cut off is sent again.
-        void client.resetQueries()
-        onOtherSandbox()
-      }),
-    [client, proxyAnswers, onOtherSandbox],
-  )
+  useEffect(() => {
+    // Another tab of this browser wrote through the proxy. A read is what a bank's quota counts: a tab out
+    // of sight reads again once, when it is shown.
+    let owed = false
+    const readAgainIfShown = () => {
+      if (!owed || document.visibilityState !== 'visible') return
+      owed = false
+      void readAgain(client)
+    }
+    document.addEventListener('visibilitychange', readAgainIfShown)
+    const stop = proxyAnswers.onNews((news) => {
+      if (news === 'written-by-another-tab') {
+        owed = true
+        return readAgainIfShown()
+      }
+      if (news === 'back') {
+        void client.invalidateQueries({ predicate: (query) => query.state.status === 'error' })
+        return
+      }
+      // Every query, a read under way too: its answer may come from the new sandbox, but the answers it
+      // holds are the old one's, and a page that judged by them took a 404 of the new sandbox for an
+      // account deleted here ("no longer in the sandbox") in one run of two. A read cut off is sent again.
+      void client.resetQueries()
+      onOtherSandbox()
+    })
+    return () => {
+      stop()
+      document.removeEventListener('visibilitychange', readAgainIfShown)
+    }
+  }, [client, proxyAnswers, onOtherSandbox])
   return answering
 }

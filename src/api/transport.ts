@@ -164,6 +164,7 @@ export function createTransport({
     record(answerOutcome(response, responseBody, trace))
     const stray = notTheSandbox(response, responseBody, { requestId, path: url.pathname, trace, offline })
     if (stray) throw stray
+    if (response.ok && request.method !== 'GET' && request.method !== 'HEAD') proxyAnswers?.wrote()
     return response
   }
 
