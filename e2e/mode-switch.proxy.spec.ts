@@ -44,6 +44,31 @@ test('switching to Proxy with an offline account selected shows the list and a n
   expect(search.get('limit')).toBe('10')
 })
 
+// A parity tester filled the same test data in both modes and switched: the note said the account was not
+// in the proxy's sandbox beside the proxy's account of the same masked PAN.
+test('a switch onto a sandbox with an account of the same masked PAN says that one is another', async ({
+  page,
+}) => {
+  await openConsole(page)
+  await createAccount(page, { maskedPan: '400000******0031', currency: 'EUR', name: 'Twin by proxy' })
+  const mode = page.getByRole('combobox', { name: 'Mode' })
+  await mode.selectOption('offline')
+  await expect(mode).toHaveValue('offline')
+  await expect(page.getByRole('complementary').getByText('Loading…')).toHaveCount(0)
+  await createAccount(page, { maskedPan: '400000******0031', currency: 'EUR', name: 'Twin offline' })
+  await expect(page.locator('#account-heading')).toContainText('Twin offline')
+
+  await mode.selectOption('proxy')
+  await expect(mode).toHaveValue('proxy')
+  await expect(
+    page
+      .getByRole('complementary')
+      .getByText(
+        "Account 400000******0031 of this browser's offline sandbox is not in the proxy's sandbox, which keeps its own accounts: showing those (its own 400000******0031 is another account)",
+      ),
+  ).toBeVisible()
+})
+
 test('switching to Offline with a proxy account selected shows the list and a note, not an error', async ({
   page,
 }) => {

@@ -20,7 +20,7 @@ import { AccountList } from '../features/card-accounts/AccountList'
 // entry leads back to the data tools, the chart's to the transactions): the account list and its screens,
 // the data tools, the inspector, the shared link's reader and the table.
 import type { AccountView, KnownAccount } from '../features/card-accounts/account-view'
-import { accountNameAmong } from '../features/card-accounts/format'
+import { accountLabel, accountNameAmong } from '../features/card-accounts/format'
 import { type KnownAccounts, useKnownAccounts } from '../features/card-accounts/use-known-accounts'
 import { FillButton } from '../features/data-tools/FillButton'
 import { type FillTestData, useFillTestData } from '../features/data-tools/fill'
@@ -100,7 +100,7 @@ export function App({ mode, offlineError }: AppProps) {
   )
   const selected = known.accounts.find((a) => a.view.resourceId === view.account)
   const { missing, spoiled, unanswered } = useOpenLinkedAccount(view.account, selected !== undefined, known)
-  const carriedMissing = useCarriedAccountMissing(mode, view.account, missing)
+  const carriedMissing = useCarriedAccountMissing(mode, view.account, missing, known.accounts)
   const [viewAnswered, setViewAnswered] = useState(false)
   const onViewAnswered = useCallback(() => setViewAnswered(true), [])
   // The main area has what it was opened for: the account's first page, the account's absence, or the list.
@@ -556,21 +556,30 @@ const sandboxNames: Record<Mode, string> = {
  * the account list with a note, never the not-found page: the tester did not ask for that account here.
  * Returns whether that is under way (the not-found page must not flash first).
  */
-function useCarriedAccountMissing(mode: Mode, account: string | undefined, missing: string | undefined) {
+function useCarriedAccountMissing(
+  mode: Mode,
+  account: string | undefined,
+  missing: string | undefined,
+  accounts: readonly KnownAccount[],
+) {
   const [, setView] = useView()
   const announce = useAnnounce()
   const carried = carriedAccount?.id === account && missing === account ? carriedAccount : undefined
+  // The same test data in both modes: this sandbox's account of that masked PAN, shown beside the note, is
+  // another one (a tester read the note as saying the account on screen did not exist).
+  const twin = carried !== undefined && accounts.some(({ view }) => accountLabel(view) === carried.label)
   useEffect(() => {
     if (carried === undefined) return
     carriedAccount = undefined
     setView({ account: undefined }, { replace: true })
     // Named by the sandbox it came from: the other mode may hold an account with the same masked PAN.
     const from = sandboxNames[otherMode(mode)]
+    const another = twin ? ` (its own ${carried.label} is another account)` : ''
     announce(
-      `Account ${carried.label} of ${from} is not in ${sandboxNames[mode]}, which keeps its own accounts: showing those`,
+      `Account ${carried.label} of ${from} is not in ${sandboxNames[mode]}, which keeps its own accounts: showing those${another}`,
       { place: 'accounts' },
     )
-  }, [carried, mode, setView, announce])
+  }, [carried, twin, mode, setView, announce])
   const carriedMissing = carried !== undefined
   return carriedMissing
 }
