@@ -6,6 +6,7 @@ import {
   type RefObject,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react'
@@ -376,7 +377,9 @@ interface AskingPanelProps {
  * other confirmations, a second Enter never does the step itself.
  */
 function useArrivalFocus(target: RefObject<HTMLElement | null>) {
-  useEffect(() => {
+  // In the commit that shows the question, not after it: a key pressed in between would still reach the
+  // button that asked (a loaded machine's test found the question shown and the focus not yet in it).
+  useLayoutEffect(() => {
     target.current?.focus()
     target.current?.scrollIntoView({ block: 'nearest' })
   }, [target])
