@@ -1,5 +1,17 @@
-import { expect, test } from './fixtures'
+import type { Page } from '@playwright/test'
+import { type ConsoleMode, expect, test } from './fixtures'
 import { createAccount, openConsole } from './support'
+
+/** Chooses `to` in the header's Mode select, and waits for the account list of that mode's sandbox. */
+async function chooseMode(page: Page, to: ConsoleMode) {
+  const mode = page.getByRole('combobox', { name: 'Mode' })
+  await mode.selectOption(to)
+  await expect(mode).toHaveValue(to)
+  await expect(page.getByRole('complementary').getByText('Loading…')).toHaveCount(0)
+}
+
+/** The sidebar's note after a switch, read whole. */
+const accountsNote = (page: Page, text: string) => page.getByRole('complementary').getByText(text)
 
 // Issue 19: a mode switch lands on the same account when the other mode has it, else on that mode's
 // account list with a note; never on an error page (docs/decisions.md#url-state). The console server of
@@ -8,10 +20,7 @@ test('switching to Proxy with an offline account selected shows the list and a n
   page,
 }) => {
   await openConsole(page)
-  const mode = page.getByRole('combobox', { name: 'Mode' })
-  await mode.selectOption('offline')
-  await expect(mode).toHaveValue('offline')
-  await expect(page.getByRole('complementary').getByText('Loading…')).toHaveCount(0)
+  await chooseMode(page, 'offline')
   await createAccount(page, { maskedPan: '400000******0009', currency: 'EUR', name: 'Offline only' })
   const heading = page.locator('#account-heading')
   await expect(heading).toContainText('Offline only')
@@ -21,15 +30,13 @@ test('switching to Proxy with an offline account selected shows the list and a n
   await page.goto(`/?account=${account}&status=both&from=2026-01-01&offset=0&limit=10`)
   await expect(heading).toContainText('Offline only')
 
-  await mode.selectOption('proxy')
-  await expect(mode).toHaveValue('proxy')
+  await chooseMode(page, 'proxy')
+  // Named as the console names it everywhere (its masked PAN), not by its id.
   await expect(
-    page
-      .getByRole('complementary')
-      // Named as the console names it everywhere (its masked PAN), not by its id.
-      .getByText(
-        "Account 400000******0009 of this browser's offline sandbox is not in the proxy's sandbox, which keeps its own accounts: showing those",
-      ),
+    accountsNote(
+      page,
+      "Account 400000******0009 of this browser's offline sandbox is not in the proxy's sandbox, which keeps its own accounts: showing those",
+    ),
   ).toBeVisible()
   await expect(page.getByRole('heading', { name: /not found|not in this browser/ })).toHaveCount(0)
   // The proxy's list: its empty state, or its first account where other tests of the worker made some.
@@ -51,21 +58,16 @@ test('a switch onto a sandbox with an account of the same masked PAN says that o
 }) => {
   await openConsole(page)
   await createAccount(page, { maskedPan: '400000******0031', currency: 'EUR', name: 'Twin by proxy' })
-  const mode = page.getByRole('combobox', { name: 'Mode' })
-  await mode.selectOption('offline')
-  await expect(mode).toHaveValue('offline')
-  await expect(page.getByRole('complementary').getByText('Loading…')).toHaveCount(0)
+  await chooseMode(page, 'offline')
   await createAccount(page, { maskedPan: '400000******0031', currency: 'EUR', name: 'Twin offline' })
   await expect(page.locator('#account-heading')).toContainText('Twin offline')
 
-  await mode.selectOption('proxy')
-  await expect(mode).toHaveValue('proxy')
+  await chooseMode(page, 'proxy')
   await expect(
-    page
-      .getByRole('complementary')
-      .getByText(
-        "Account 400000******0031 of this browser's offline sandbox is not in the proxy's sandbox, which keeps its own accounts: showing those (its own 400000******0031 is another account)",
-      ),
+    accountsNote(
+      page,
+      "Account 400000******0031 of this browser's offline sandbox is not in the proxy's sandbox, which keeps its own accounts: showing those (its own 400000******0031 is another account)",
+    ),
   ).toBeVisible()
 })
 
@@ -76,15 +78,12 @@ test('switching to Offline with a proxy account selected shows the list and a no
   await createAccount(page, { maskedPan: '400000******0008', currency: 'EUR', name: 'Proxy only' })
   await expect(page.locator('#account-heading')).toContainText('Proxy only')
 
-  const mode = page.getByRole('combobox', { name: 'Mode' })
-  await mode.selectOption('offline')
-  await expect(mode).toHaveValue('offline')
+  await chooseMode(page, 'offline')
   await expect(
-    page
-      .getByRole('complementary')
-      .getByText(
-        "Account 400000******0008 of the proxy's sandbox is not in this browser's offline sandbox, which keeps its own accounts: showing those",
-      ),
+    accountsNote(
+      page,
+      "Account 400000******0008 of the proxy's sandbox is not in this browser's offline sandbox, which keeps its own accounts: showing those",
+    ),
   ).toBeVisible()
   await expect(page.getByRole('heading', { name: /not found|not in this browser/ })).toHaveCount(0)
 })
